@@ -1,0 +1,2 @@
+// CLI composition root.
+console.log('gateway-studio CLI');

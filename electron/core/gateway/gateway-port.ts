@@ -1,0 +1,28 @@
+// What the task engine, the host and the CLI need from the gateway. The axios client implements it; tests of
+// the engine may use the real client against the simulator, never a hand-made fake that decides outcomes.
+import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
+import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
+import type { Readable } from 'node:stream';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface SubmitOptions extends CallOptions {
+  /** [EP-IMAGE-I2HDR-1] Reused on every retry of the same operation; the engine stores it on the task row. */
+  idempotencyKey?: string;
+}
+
+export interface SpeechResponse {
+  contentType: string;
+  /** The audio bytes as they arrive; the caller streams them to disk. */
+  stream: Readable;
+}
+
+export interface GatewayPort {
+  /** Validates body with the family's catalog schema, POSTs it, normalises the ack. Throws GatewayError. */
+  submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
+  getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
+  speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
+}

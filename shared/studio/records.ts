@@ -1,0 +1,101 @@
+// The app's own records, as the core stores them and the bridge carries them. Pure data: no key, ever.
+import type { FamilyId, TaskEndpoint, TaskKind } from '../catalog/family-ids';
+import type { GatewayErrorInfo, TaskStatus } from '../gateway/normalized';
+
+/**
+ * Local lifecycle around the gateway's states: 'submitting' is written before the POST leaves (so a crash
+ * mid-submission is visible and never silently resubmitted), 'interrupted' is such a row found after a
+ * restart without a remote id, 'stopped' is a task the user stopped tracking.
+ */
+export type TaskState = TaskStatus | 'submitting' | 'interrupted' | 'stopped';
+
+export interface DownloadProgress {
+  total: number;
+  done: number;
+  failed: number;
+  /** Files whose link expired before we could fetch them. */
+  expired: number;
+}
+
+export interface TaskRecord {
+  /** Local id (uuid): stable before the gateway answers. */
+  id: string;
+  remoteId: string | null;
+  family: FamilyId;
+  model: string;
+  kind: TaskKind;
+  endpoint: TaskEndpoint;
+  /** The full request body but the model, exactly as submitted; never the key. */
+  params: Record<string, unknown>;
+  state: TaskState;
+  progress: number;
+  error: GatewayErrorInfo | null;
+  cost: number | null;
+  creditsCost: number | null;
+  estimatedTime: number | null;
+  /** ms since epoch, on the engine's clock */
+  createdAt: number;
+  updatedAt: number;
+  completedAt: number | null;
+  /** The task this one was made from: a re-run, an upscale, a music operation. */
+  parentTaskId: string | null;
+  downloads: DownloadProgress;
+}
+
+export type LibraryKind = 'image' | 'video' | 'audio' | 'speech';
+
+export interface LibraryItem {
+  id: string;
+  kind: LibraryKind;
+  /** Absolute path inside the library folder. */
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  thumbnailPath: string | null;
+  prompt: string | null;
+  model: string;
+  family: FamilyId;
+  params: Record<string, unknown>;
+  /** Local task id; null for speech. */
+  taskId: string | null;
+  remoteTaskId: string | null;
+  remoteUrl: string | null;
+  expiresAt: number | null;
+  cost: number | null;
+  creditsCost: number | null;
+  createdAt: number;
+  favourite: boolean;
+  tags: string[];
+  /** The task whose output this item was derived from (re-run, upscale, music operation). */
+  sourceTaskId: string | null;
+}
+
+export interface LibraryQuery {
+  search?: string;
+  kind?: LibraryKind;
+  model?: string;
+  family?: FamilyId;
+  /** ms since epoch, inclusive */
+  from?: number;
+  /** ms since epoch, exclusive */
+  to?: number;
+  favourite?: boolean;
+  sort?: 'newest' | 'oldest' | 'cost' | 'size';
+  limit?: number;
+  offset?: number;
+}
+
+export interface LibraryPage {
+  items: LibraryItem[];
+  total: number;
+}
+
+/** Events the core emits; the bridge forwards them to the renderer unchanged. */
+export type StudioEvent =
+  | { type: 'task'; task: TaskRecord }
+  | { type: 'download'; taskId: string; url: string; receivedBytes: number; totalBytes: number | null }
+  | { type: 'library'; item: LibraryItem; change: 'added' | 'updated' | 'deleted' };
