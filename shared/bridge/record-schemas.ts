@@ -1,0 +1,153 @@
+// Zod mirrors of the shared records (shared/studio/records.ts, shared/gateway/normalized.ts), checked against
+// them at compile time, so the bridge validates exactly what the core promises to produce.
+import { z } from 'zod';
+import { FAMILY_IDS } from '../catalog/family-ids';
+import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
+import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
+import type { Assert, Equals } from './type-equals';
+
+export const familyIdSchema = z.enum(FAMILY_IDS);
+
+const unixMs = z.number().finite();
+const params = z.record(z.string(), z.unknown());
+
+export const gatewayErrorInfoSchema = z.object({
+  httpStatus: z.number().int().nullable(),
+  type: z.string(),
+  code: z.string(),
+  message: z.string(),
+  param: z.string().nullable(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().nullable(),
+});
+
+export const taskStateSchema = z.enum([
+  'submitted',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'submitting',
+  'interrupted',
+  'stopped',
+]);
+
+export const taskRecordSchema = z.object({
+  id: z.string(),
+  remoteId: z.string().nullable(),
+  family: familyIdSchema,
+  model: z.string(),
+  kind: z.enum(['image', 'video', 'music', 'upscale']),
+  endpoint: z.enum(['tasks', 'music']),
+  params,
+  state: taskStateSchema,
+  progress: z.number(),
+  error: gatewayErrorInfoSchema.nullable(),
+  cost: z.number().nullable(),
+  creditsCost: z.number().nullable(),
+  estimatedTime: z.number().nullable(),
+  createdAt: unixMs,
+  updatedAt: unixMs,
+  completedAt: unixMs.nullable(),
+  parentTaskId: z.string().nullable(),
+  downloads: z.object({
+    total: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+    expired: z.number().int(),
+  }),
+});
+
+export const libraryKindSchema = z.enum(['image', 'video', 'audio', 'speech']);
+
+export const libraryItemSchema = z.object({
+  id: z.string(),
+  kind: libraryKindSchema,
+  path: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  mime: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  thumbnailPath: z.string().nullable(),
+  prompt: z.string().nullable(),
+  model: z.string(),
+  family: familyIdSchema,
+  params,
+  taskId: z.string().nullable(),
+  remoteTaskId: z.string().nullable(),
+  remoteUrl: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+  cost: z.number().nullable(),
+  creditsCost: z.number().nullable(),
+  createdAt: unixMs,
+  favourite: z.boolean(),
+  tags: z.array(z.string()),
+  sourceTaskId: z.string().nullable(),
+});
+
+/**
+ * What the renderer receives for a library item: the core's record plus the file's path relative to the
+ * library folder ('/'-separated), which the renderer turns into a media URL with mediaUrl(). The host fills
+ * these in, because only it knows the library folder.
+ */
+export const bridgeLibraryItemSchema = libraryItemSchema.extend({
+  relativePath: z.string(),
+  thumbnailRelativePath: z.string().nullable(),
+});
+export type BridgeLibraryItem = z.infer<typeof bridgeLibraryItemSchema>;
+
+export const libraryQuerySchema = z.strictObject({
+  search: z.string().max(500).optional(),
+  kind: libraryKindSchema.optional(),
+  model: z.string().max(200).optional(),
+  family: familyIdSchema.optional(),
+  from: unixMs.optional(),
+  to: unixMs.optional(),
+  favourite: z.boolean().optional(),
+  sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+
+export const libraryPageSchema = z.object({
+  items: z.array(bridgeLibraryItemSchema),
+  total: z.number().int().min(0),
+});
+
+export const submissionRequestSchema = z.strictObject({
+  family: familyIdSchema,
+  model: z.string().min(1).max(200),
+  params,
+  webhook: z.string().max(2048).optional(),
+});
+
+export const studioEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('task'), task: taskRecordSchema }),
+  z.object({
+    type: z.literal('download'),
+    taskId: z.string(),
+    url: z.string(),
+    receivedBytes: z.number(),
+    totalBytes: z.number().nullable(),
+  }),
+  z.object({
+    type: z.literal('library'),
+    item: bridgeLibraryItemSchema,
+    change: z.enum(['added', 'updated', 'deleted']),
+  }),
+]);
+/** StudioEvent as it crosses the bridge: library items carry their relative paths. */
+export type BridgeEvent = z.infer<typeof studioEventSchema>;
+
+// If one of these fails to compile, a record in shared/ changed: update the schema above to match.
+export type _Checks = [
+  Assert<Equals<z.infer<typeof gatewayErrorInfoSchema>, GatewayErrorInfo>>,
+  Assert<Equals<z.infer<typeof taskRecordSchema>, TaskRecord>>,
+  Assert<Equals<z.infer<typeof libraryItemSchema>, LibraryItem>>,
+  Assert<Equals<z.input<typeof libraryQuerySchema>, LibraryQuery>>,
+  Assert<Equals<Omit<z.infer<typeof libraryPageSchema>, 'items'>, Omit<LibraryPage, 'items'>>>,
+  Assert<Equals<z.infer<typeof submissionRequestSchema>, SubmissionRequest>>,
+  Assert<Equals<Exclude<BridgeEvent, { type: 'library' }>, Exclude<StudioEvent, { type: 'library' }>>>,
+];

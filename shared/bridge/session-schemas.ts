@@ -1,0 +1,68 @@
+// Session, secrets and settings as the renderer sees them. The key goes in through secrets.setKey and never
+// comes back out: every answer carries only `hasKey`.
+import { z } from 'zod';
+
+export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
+
+export const sessionStatusSchema = z.object({
+  /** 'demo': the in-process simulator; 'live': a base URL and a key are set; 'unconfigured': onboarding. */
+  mode: sessionModeSchema,
+  /** The gateway the main process talks to (in demo mode, the simulator's loopback URL). */
+  baseUrl: z.string().nullable(),
+  hasKey: z.boolean(),
+  /** Prefix for library files: pass it to mediaUrl() with an item's relativePath. */
+  mediaBaseUrl: z.string(),
+  /** Absolute path of the library folder, for display only. */
+  libraryDir: z.string(),
+});
+export type SessionStatus = z.infer<typeof sessionStatusSchema>;
+
+/** The key as typed by the user: trimmed, printable ASCII, no whitespace inside (it becomes a header value). */
+export const apiKeyInputSchema = z.strictObject({
+  key: z
+    .string()
+    .trim()
+    .min(1, 'The API key is empty.')
+    .max(512, 'The API key is too long.')
+    .regex(/^[\x21-\x7e]+$/, 'The API key may contain only printable characters without spaces.'),
+});
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'The base URL must be an http(s) URL.' })
+  .max(2048)
+  .transform((u) => u.replace(/\/+$/, ''));
+
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+export const languageSchema = z.enum(['en', 'zh-CN']);
+export const balanceUnitSchema = z.enum(['usd', 'credits']);
+
+/** The user's settings. Model overrides map a catalog default model id (e.g. image_model_id_i3) to the id to send. */
+export const settingsSchema = z.object({
+  baseUrl: httpUrl.nullable(),
+  /** null: the default folder inside the app's data directory. */
+  libraryDir: z.string().min(1).max(4096).nullable(),
+  pollBudgetPerSecond: z.number().min(0.1).max(50),
+  theme: themeSchema,
+  language: languageSchema,
+  /** [TBAL-8] The gateway's balance unit depends on its configuration: the user says which one to show. */
+  balanceUnit: balanceUnitSchema,
+  modelOverrides: z.record(z.string().min(1).max(200), z.string().min(1).max(200)),
+  /** Whether the first-run choice (own gateway or demo) has been made. */
+  onboarded: z.boolean(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: null,
+  libraryDir: null,
+  pollBudgetPerSecond: 5,
+  theme: 'system',
+  language: 'en',
+  balanceUnit: 'usd',
+  modelOverrides: {},
+  onboarded: false,
+};
+
+/** A partial update: only the fields given change; modelOverrides replaces the whole map when given. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
