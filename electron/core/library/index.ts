@@ -1,0 +1,14 @@
+export { Library } from './library';
+export type {
+  DownloadedFile,
+  LibraryEvent,
+  LibraryListener,
+  LibraryOptions,
+  LibraryUpdate,
+  SpeechFile,
+} from './library';
+export { LIBRARY_MIGRATIONS } from './library-migrations';
+export { toFtsQuery } from './fts-query';
+export { probeMedia } from './media-probe';
+export type { MediaFacts } from './media-probe';
+export { thumbnailPathFor, THUMBNAIL_WIDTH } from './thumbnails';

@@ -1,0 +1,68 @@
+// The library's tables, registered with the shared db module as this subsystem's migrations. Items keep an
+// integer rowid (seq) so the FTS5 index can be an external-content table kept in step by triggers: the
+// prompt text is stored once, and a search never scans the items table.
+
+import type { Migration } from '../db';
+
+export const LIBRARY_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'library-001',
+    up: `
+CREATE TABLE library_items (
+  seq INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('image', 'video', 'audio', 'speech')),
+  path TEXT NOT NULL,
+  size INTEGER NOT NULL,
+  sha256 TEXT NOT NULL,
+  mime TEXT NOT NULL,
+  width INTEGER,
+  height INTEGER,
+  duration_seconds REAL,
+  thumbnail_path TEXT,
+  prompt TEXT,
+  model TEXT NOT NULL,
+  family TEXT NOT NULL,
+  params TEXT NOT NULL DEFAULT '{}',
+  task_id TEXT,
+  remote_task_id TEXT,
+  -- NULLs never collide in a UNIQUE index, so speech items (no URL) are unaffected.
+  remote_url TEXT UNIQUE,
+  expires_at INTEGER,
+  cost REAL,
+  credits_cost REAL,
+  created_at INTEGER NOT NULL,
+  favourite INTEGER NOT NULL DEFAULT 0 CHECK (favourite IN (0, 1)),
+  tags TEXT NOT NULL DEFAULT '[]',
+  source_task_id TEXT
+);
+CREATE INDEX library_items_created ON library_items (created_at, seq);
+CREATE INDEX library_items_kind_created ON library_items (kind, created_at, seq);
+CREATE INDEX library_items_model_created ON library_items (model, created_at, seq);
+CREATE INDEX library_items_family_created ON library_items (family, created_at, seq);
+CREATE INDEX library_items_favourite_created ON library_items (favourite, created_at, seq);
+CREATE INDEX library_items_cost ON library_items (cost, seq);
+CREATE INDEX library_items_size ON library_items (size, seq);
+CREATE INDEX library_items_sha256 ON library_items (sha256);
+CREATE INDEX library_items_path ON library_items (path);
+CREATE INDEX library_items_task ON library_items (task_id);
+
+CREATE VIRTUAL TABLE library_fts USING fts5(
+  prompt,
+  content = 'library_items',
+  content_rowid = 'seq',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER library_items_fts_insert AFTER INSERT ON library_items BEGIN
+  INSERT INTO library_fts (rowid, prompt) VALUES (new.seq, coalesce(new.prompt, ''));
+END;
+CREATE TRIGGER library_items_fts_delete AFTER DELETE ON library_items BEGIN
+  INSERT INTO library_fts (library_fts, rowid, prompt) VALUES ('delete', old.seq, coalesce(old.prompt, ''));
+END;
+CREATE TRIGGER library_items_fts_update AFTER UPDATE OF prompt ON library_items BEGIN
+  INSERT INTO library_fts (library_fts, rowid, prompt) VALUES ('delete', old.seq, coalesce(old.prompt, ''));
+  INSERT INTO library_fts (rowid, prompt) VALUES (new.seq, coalesce(new.prompt, ''));
+END;
+`,
+  },
+];

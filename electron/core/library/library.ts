@@ -1,0 +1,300 @@
+// The media library: files grouped by date under one folder, indexed in SQLite. It is the downloader's sink
+// (addFromDownload) and the speech service's (addSpeech), and the only code that deletes media files.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { MediaKind, ResultFile } from '../../../shared/gateway/normalized';
+import type {
+  LibraryItem,
+  LibraryKind,
+  LibraryPage,
+  LibraryQuery,
+  StudioEvent,
+  TaskRecord,
+} from '../../../shared/studio/records';
+import { runMigrations } from '../db';
+import { LIBRARY_MIGRATIONS } from './library-migrations';
+import { buildPageQuery } from './library-query';
+import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
+import type { Row } from './library-rows';
+import { probeMedia } from './media-probe';
+import { writeThumbnail } from './thumbnails';
+
+export type LibraryEvent = Extract<StudioEvent, { type: 'library' }>;
+export type LibraryListener = (event: LibraryEvent) => void;
+
+/** A finished, verified download, as the downloader hands it over. */
+export interface DownloadedFile {
+  task: TaskRecord;
+  file: ResultFile;
+  /** Absolute path of the renamed (complete) file inside the library folder. */
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+}
+
+export interface SpeechFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  model: string;
+  /** The text that was spoken: filed as the item's prompt so speech is searchable like everything else. */
+  input: string;
+  /** Every body field but model and input. */
+  params: Record<string, unknown>;
+}
+
+export interface LibraryOptions {
+  db: DatabaseSync;
+  /** The library folder; created if missing. */
+  dir: string;
+  /** ms since epoch; injectable so tests and the bench control dates. */
+  now?: () => number;
+}
+
+export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
+
+const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video: 'video', audio: 'audio' };
+
+export class Library {
+  readonly dir: string;
+  private readonly db: DatabaseSync;
+  private readonly now: () => number;
+  private readonly listeners = new Set<LibraryListener>();
+  private readonly statements: {
+    insert: StatementSync;
+    byId: StatementSync;
+    byRemoteUrl: StatementSync;
+    bySha: StatementSync;
+    pathUsers: StatementSync;
+    deleteById: StatementSync;
+    update: StatementSync;
+  };
+
+  constructor(options: LibraryOptions) {
+    this.db = options.db;
+    this.dir = resolve(options.dir);
+    this.now = options.now ?? Date.now;
+    // The shared handle may come from any composition root; the library brings its own schema along.
+    runMigrations(this.db, LIBRARY_MIGRATIONS);
+    const columns = ITEM_COLUMNS.join(', ');
+    const placeholders = ITEM_COLUMNS.map((c) => `:${c}`).join(', ');
+    this.statements = {
+      // A second copy of the same remote URL is ignored at the index, even when two downloads race.
+      insert: this.db.prepare(
+        `INSERT INTO library_items (${columns}) VALUES (${placeholders}) ON CONFLICT (remote_url) DO NOTHING`,
+      ),
+      byId: this.db.prepare('SELECT * FROM library_items WHERE id = ?'),
+      byRemoteUrl: this.db.prepare('SELECT * FROM library_items WHERE remote_url = ?'),
+      bySha: this.db.prepare('SELECT * FROM library_items WHERE sha256 = ? ORDER BY seq LIMIT 1'),
+      pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
+      deleteById: this.db.prepare('DELETE FROM library_items WHERE id = ?'),
+      update: this.db.prepare('UPDATE library_items SET favourite = :favourite, tags = :tags WHERE id = :id'),
+    };
+  }
+
+  subscribe(listener: LibraryListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Where a new file of this library should go: `<dir>/<YYYY-MM-DD>/<name>`, the folder created. */
+  async allocatePath(name: string, at = this.now()): Promise<string> {
+    const folder = join(this.dir, dayFolder(at));
+    await mkdir(folder, { recursive: true });
+    return join(folder, name);
+  }
+
+  /** Lets the downloader skip a URL whose file is already filed. */
+  has(remoteUrl: string): boolean {
+    return this.statements.byRemoteUrl.get(remoteUrl) !== undefined;
+  }
+
+  get(id: string): LibraryItem | null {
+    const row = this.statements.byId.get(id) as Row | undefined;
+    return row ? rowToItem(row) : null;
+  }
+
+  async addFromDownload(download: DownloadedFile): Promise<LibraryItem> {
+    const { task, file } = download;
+    const existing = this.statements.byRemoteUrl.get(file.url) as Row | undefined;
+    if (existing) {
+      await this.discardIfUnused(download.path);
+      return rowToItem(existing);
+    }
+    const prompt = typeof task.params.prompt === 'string' ? task.params.prompt : null;
+    return this.file({
+      kind: MEDIA_TO_LIBRARY[file.kind],
+      path: download.path,
+      size: download.size,
+      sha256: download.sha256,
+      mime: download.mime,
+      durationSeconds: file.durationSeconds,
+      prompt,
+      model: task.model,
+      family: task.family,
+      params: task.params,
+      taskId: task.id,
+      remoteTaskId: task.remoteId,
+      remoteUrl: file.url,
+      expiresAt: file.expiresAt === null ? null : file.expiresAt * 1000,
+      cost: task.cost,
+      creditsCost: task.creditsCost,
+      sourceTaskId: task.parentTaskId,
+    });
+  }
+
+  async addSpeech(speech: SpeechFile): Promise<LibraryItem> {
+    return this.file({
+      kind: 'speech',
+      path: speech.path,
+      size: speech.size,
+      sha256: speech.sha256,
+      mime: speech.mime,
+      durationSeconds: null,
+      prompt: speech.input,
+      model: speech.model,
+      family: 'speech',
+      params: speech.params,
+      taskId: null,
+      remoteTaskId: null,
+      remoteUrl: null,
+      expiresAt: null,
+      cost: null,
+      creditsCost: null,
+      sourceTaskId: null,
+    });
+  }
+
+  query(query: LibraryQuery = {}): LibraryPage {
+    const page = buildPageQuery(query);
+    if (page.where === null) return { items: [], total: 0 };
+    const total = this.db
+      .prepare(`SELECT count(*) AS n FROM library_items i WHERE ${page.where}`)
+      .get(...page.values) as { n: number };
+    const rows = this.db
+      .prepare(
+        `SELECT i.* FROM library_items i WHERE ${page.where} ORDER BY ${page.orderBy} LIMIT ? OFFSET ?`,
+      )
+      .all(...page.values, page.limit, page.offset) as Row[];
+    return { items: rows.map(rowToItem), total: Number(total.n) };
+  }
+
+  update(id: string, change: LibraryUpdate): LibraryItem | null {
+    const current = this.get(id);
+    if (!current) return null;
+    const next: LibraryItem = {
+      ...current,
+      favourite: change.favourite ?? current.favourite,
+      tags: change.tags ? [...new Set(change.tags.map((t) => t.trim()).filter(Boolean))] : current.tags,
+    };
+    this.statements.update.run({ id, favourite: next.favourite ? 1 : 0, tags: JSON.stringify(next.tags) });
+    this.emit({ type: 'library', item: next, change: 'updated' });
+    return next;
+  }
+
+  /** Removes the row, then the file and its thumbnail unless another row still shares them (same sha256). */
+  async delete(id: string): Promise<boolean> {
+    const item = this.get(id);
+    if (!item) return false;
+    this.statements.deleteById.run(id);
+    await this.discardIfUnused(item.path, item.thumbnailPath);
+    this.emit({ type: 'library', item, change: 'deleted' });
+    return true;
+  }
+
+  private async file(
+    fields: Omit<
+      LibraryItem,
+      'id' | 'createdAt' | 'favourite' | 'tags' | 'width' | 'height' | 'thumbnailPath'
+    >,
+  ): Promise<LibraryItem> {
+    this.assertInside(fields.path);
+    let { path } = fields;
+    let facts: Pick<LibraryItem, 'width' | 'height' | 'durationSeconds' | 'thumbnailPath'>;
+    const twin = this.statements.bySha.get(fields.sha256) as Row | undefined;
+    const twinItem = twin ? rowToItem(twin) : null;
+    if (twinItem && twinItem.path !== path && (await exists(twinItem.path))) {
+      // Same bytes already on disk: keep one copy and point this row at it.
+      await this.discardIfUnused(path);
+      path = twinItem.path;
+      facts = {
+        width: twinItem.width,
+        height: twinItem.height,
+        durationSeconds: fields.durationSeconds ?? twinItem.durationSeconds,
+        thumbnailPath: twinItem.thumbnailPath,
+      };
+    } else {
+      const probed = await probeMedia(path, fields.mime);
+      facts = {
+        width: probed.width,
+        height: probed.height,
+        durationSeconds: fields.durationSeconds ?? probed.durationSeconds,
+        thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : null,
+      };
+    }
+    const item: LibraryItem = {
+      ...fields,
+      ...facts,
+      path,
+      id: randomUUID(),
+      createdAt: this.now(),
+      favourite: false,
+      tags: [],
+    };
+    const result = this.statements.insert.run(itemToParams(item));
+    if (Number(result.changes) === 0 && item.remoteUrl !== null) {
+      // Lost a race with another copy of the same URL: that row wins, this file goes.
+      await this.discardIfUnused(fields.path);
+      const winner = this.statements.byRemoteUrl.get(item.remoteUrl) as Row;
+      return rowToItem(winner);
+    }
+    this.emit({ type: 'library', item, change: 'added' });
+    return item;
+  }
+
+  private async discardIfUnused(path: string, thumbnailPath: string | null = null): Promise<void> {
+    const { n } = this.statements.pathUsers.get(path) as { n: number };
+    if (Number(n) > 0) return;
+    if (this.isInside(path)) await rm(path, { force: true });
+    if (thumbnailPath && this.isInside(thumbnailPath)) await rm(thumbnailPath, { force: true });
+  }
+
+  private isInside(path: string): boolean {
+    const rel = relative(this.dir, resolve(path));
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+  }
+
+  private assertInside(path: string): void {
+    if (!this.isInside(path)) throw new Error(`refusing to file ${path}: it is outside the library folder`);
+  }
+
+  private emit(event: LibraryEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // One broken subscriber must not stop the others or fail the filing.
+      }
+    }
+  }
+}
+
+function dayFolder(at: number): string {
+  // Local calendar day: that is the day the user remembers making the file.
+  const d = new Date(at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

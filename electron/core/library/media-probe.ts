@@ -1,0 +1,139 @@
+// Reads what can be known about a media file without decoding it: image dimensions through sharp, and
+// durations from container headers we parse ourselves (WAV fmt/data chunks, the MP4 mvhd box, FLAC
+// STREAMINFO). Only headers are read, never the whole file, so a 1 GiB video costs a few small reads.
+// Formats without a cheap header duration (MP3, Ogg/Opus, AAC/ADTS, raw PCM) report null.
+import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import sharp from 'sharp';
+
+export interface MediaFacts {
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+}
+
+const NONE: MediaFacts = { width: null, height: null, durationSeconds: null };
+
+export async function probeMedia(path: string, mime: string): Promise<MediaFacts> {
+  try {
+    if (mime.startsWith('image/')) {
+      const meta = await sharp(path).metadata();
+      return { width: meta.width ?? null, height: meta.height ?? null, durationSeconds: null };
+    }
+    const handle = await open(path, 'r');
+    try {
+      if (mime === 'audio/wav' || mime === 'audio/x-wav' || mime === 'audio/wave') {
+        return { ...NONE, durationSeconds: await wavDuration(handle) };
+      }
+      if (mime === 'video/mp4' || mime === 'audio/mp4' || mime === 'video/quicktime') {
+        return { ...NONE, durationSeconds: await mp4Duration(handle) };
+      }
+      if (mime === 'audio/flac' || mime === 'audio/x-flac') {
+        return { ...NONE, durationSeconds: await flacDuration(handle) };
+      }
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // A file we cannot parse is still a valid library item; it just has no known dimensions.
+  }
+  return NONE;
+}
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  return buffer.subarray(0, bytesRead);
+}
+
+async function wavDuration(handle: FileHandle): Promise<number | null> {
+  const { size } = await handle.stat();
+  const riff = await readAt(handle, 0, 12);
+  if (
+    riff.length < 12 ||
+    riff.toString('latin1', 0, 4) !== 'RIFF' ||
+    riff.toString('latin1', 8, 12) !== 'WAVE'
+  ) {
+    return null;
+  }
+  let position = 12;
+  let byteRate: number | null = null;
+  while (position + 8 <= size) {
+    const header = await readAt(handle, position, 8);
+    if (header.length < 8) return null;
+    const id = header.toString('latin1', 0, 4);
+    const chunkSize = header.readUInt32LE(4);
+    if (id === 'fmt ') {
+      const fmt = await readAt(handle, position + 8, 16);
+      if (fmt.length < 16) return null;
+      byteRate = fmt.readUInt32LE(8);
+    } else if (id === 'data') {
+      if (!byteRate) return null;
+      // Streamed WAVs often carry 0 or 0xFFFFFFFF as the data size: the rest of the file is the data then.
+      const available = size - (position + 8);
+      const dataSize = chunkSize === 0 || chunkSize > available ? available : chunkSize;
+      return dataSize / byteRate;
+    }
+    position += 8 + chunkSize + (chunkSize % 2);
+  }
+  return null;
+}
+
+/** Walks boxes between start and end; returns the payload offset and size of the first box of that type. */
+async function findBox(
+  handle: FileHandle,
+  start: number,
+  end: number,
+  type: string,
+): Promise<{ offset: number; size: number } | null> {
+  let position = start;
+  while (position + 8 <= end) {
+    const header = await readAt(handle, position, 16);
+    if (header.length < 8) return null;
+    let boxSize = header.readUInt32BE(0);
+    const boxType = header.toString('latin1', 4, 8);
+    let headerSize = 8;
+    if (boxSize === 1) {
+      if (header.length < 16) return null;
+      boxSize = Number(header.readBigUInt64BE(8));
+      headerSize = 16;
+    } else if (boxSize === 0) {
+      boxSize = end - position;
+    }
+    if (boxSize < headerSize) return null;
+    if (boxType === type) return { offset: position + headerSize, size: boxSize - headerSize };
+    position += boxSize;
+  }
+  return null;
+}
+
+async function mp4Duration(handle: FileHandle): Promise<number | null> {
+  const { size } = await handle.stat();
+  const moov = await findBox(handle, 0, size, 'moov');
+  if (!moov) return null;
+  const mvhd = await findBox(handle, moov.offset, moov.offset + moov.size, 'mvhd');
+  if (!mvhd) return null;
+  const body = await readAt(handle, mvhd.offset, 32);
+  const version = body[0];
+  if (version === 1) {
+    if (body.length < 32) return null;
+    const timescale = body.readUInt32BE(20);
+    const duration = Number(body.readBigUInt64BE(24));
+    return timescale ? duration / timescale : null;
+  }
+  if (body.length < 20) return null;
+  const timescale = body.readUInt32BE(12);
+  const duration = body.readUInt32BE(16);
+  return timescale ? duration / timescale : null;
+}
+
+async function flacDuration(handle: FileHandle): Promise<number | null> {
+  const head = await readAt(handle, 0, 42);
+  // "fLaC", then a 4-byte block header whose block must be STREAMINFO (type 0) by the format's rule.
+  if (head.length < 42 || head.toString('latin1', 0, 4) !== 'fLaC' || (head.readUInt8(4) & 0x7f) !== 0)
+    return null;
+  const info = head.subarray(8);
+  const sampleRate = (info.readUInt8(10) << 12) | (info.readUInt8(11) << 4) | (info.readUInt8(12) >> 4);
+  const totalSamples = (info.readUInt8(13) & 0x0f) * 2 ** 32 + info.readUInt32BE(14);
+  return sampleRate && totalSamples ? totalSamples / sampleRate : null;
+}

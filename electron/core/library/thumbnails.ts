@@ -1,0 +1,26 @@
+// Image thumbnails live beside their file under .thumbs/, so a date folder can be moved or backed up whole.
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import sharp from 'sharp';
+
+export const THUMBNAIL_WIDTH = 320;
+
+export function thumbnailPathFor(filePath: string): string {
+  return join(dirname(filePath), '.thumbs', `${basename(filePath, extname(filePath))}.webp`);
+}
+
+/** Writes a WebP at most THUMBNAIL_WIDTH wide; returns null when sharp cannot read the image. */
+export async function writeThumbnail(filePath: string): Promise<string | null> {
+  const target = thumbnailPathFor(filePath);
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await sharp(filePath)
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 78 })
+      .toFile(target);
+    return target;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,128 @@
+// Real files and records for the library tests: images are encoded by sharp, WAV/MP4/FLAC headers are
+// written byte by byte so the probe is checked against the container formats, not against itself.
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import type { ResultFile } from '../../../shared/gateway/normalized';
+import type { TaskRecord } from '../../../shared/studio/records';
+
+export async function tempDir(prefix = 'library-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function writeBytes(path: string, bytes: Buffer): Promise<{ size: number; sha256: string }> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, bytes);
+  return { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export function png(width: number, height: number, colour = '#3366cc'): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+export function wav(seconds: number, sampleRate = 8000, channels = 1, bitsPerSample = 16): Buffer {
+  const blockAlign = channels * (bitsPerSample / 8);
+  const dataSize = Math.round(seconds * sampleRate) * blockAlign;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + dataSize, 4);
+  header.write('WAVE', 8, 'latin1');
+  header.write('fmt ', 12, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * blockAlign, 28);
+  header.writeUInt16LE(blockAlign, 32);
+  header.writeUInt16LE(bitsPerSample, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(dataSize, 40);
+  return Buffer.concat([header, Buffer.alloc(dataSize)]);
+}
+
+function box(type: string, payload: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + payload.length, 0);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, payload]);
+}
+
+/** ftyp, a large mdat, then moov/mvhd at the end, as many encoders write it. */
+export function mp4(timescale: number, duration: number, version: 0 | 1 = 0): Buffer {
+  let mvhd: Buffer;
+  if (version === 0) {
+    mvhd = Buffer.alloc(100);
+    mvhd.writeUInt32BE(timescale, 12);
+    mvhd.writeUInt32BE(duration, 16);
+  } else {
+    mvhd = Buffer.alloc(112);
+    mvhd[0] = 1;
+    mvhd.writeUInt32BE(timescale, 20);
+    mvhd.writeBigUInt64BE(BigInt(duration), 24);
+  }
+  const ftyp = box('ftyp', Buffer.from('isom\0\0\0\x01isomavc1', 'latin1'));
+  const mdat = box('mdat', Buffer.alloc(4096, 7));
+  const moov = box('moov', Buffer.concat([box('mvhd', mvhd), box('trak', Buffer.alloc(16))]));
+  return Buffer.concat([ftyp, mdat, moov]);
+}
+
+export function flac(sampleRate: number, totalSamples: number): Buffer {
+  const info = Buffer.alloc(34);
+  info.writeUInt16BE(4096, 0);
+  info.writeUInt16BE(4096, 2);
+  // sample rate (20 bits) | channels-1 (3 bits) | bps-1 (5 bits) | total samples (36 bits)
+  info[10] = (sampleRate >> 12) & 0xff;
+  info[11] = (sampleRate >> 4) & 0xff;
+  info[12] = ((sampleRate & 0x0f) << 4) | (1 << 1) | 0; // 2 channels, bps high bit 0
+  info[13] = (15 << 4) | Math.floor(totalSamples / 2 ** 32); // bps low bits, samples high nibble
+  info.writeUInt32BE(totalSamples % 2 ** 32, 14);
+  const blockHeader = Buffer.from([0x80, 0, 0, 34]);
+  return Buffer.concat([Buffer.from('fLaC', 'latin1'), blockHeader, info]);
+}
+
+export function task(overrides: Partial<TaskRecord> = {}): TaskRecord {
+  return {
+    id: randomUUID(),
+    remoteId: `remote-${randomUUID()}`,
+    family: 'image.i3',
+    model: 'image_model_id_i3',
+    kind: 'image',
+    endpoint: 'tasks',
+    params: { prompt: 'a lighthouse at dusk', size: '1:1', resolution: '1K' },
+    state: 'completed',
+    progress: 100,
+    error: null,
+    cost: 0.04,
+    creditsCost: 0.4,
+    estimatedTime: 10,
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_010_000,
+    completedAt: 1_700_000_010_000,
+    parentTaskId: null,
+    downloads: { total: 1, done: 1, failed: 0, expired: 0 },
+    ...overrides,
+  };
+}
+
+export function resultFile(overrides: Partial<ResultFile> = {}): ResultFile {
+  return {
+    kind: 'image',
+    url: `http://127.0.0.1:9/files/${randomUUID()}.png`,
+    expiresAt: 1_700_086_400,
+    index: 0,
+    title: null,
+    durationSeconds: null,
+    ...overrides,
+  };
+}
+
+/** Narrows a value the test knows is there; a missing one fails the test with its name. */
+export function must<T>(value: T | null | undefined, what = 'value'): T {
+  if (value === null || value === undefined) throw new Error(`expected ${what}`);
+  return value;
+}

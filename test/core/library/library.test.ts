@@ -1,0 +1,247 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../electron/core/db';
+import type { DatabaseSync } from '../../../electron/core/db';
+import { Library } from '../../../electron/core/library';
+import type { LibraryEvent } from '../../../electron/core/library';
+import { must, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
+
+const T0 = Date.UTC(2026, 10, 2, 12);
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let db: DatabaseSync;
+let clock: number;
+let library: Library;
+
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+  db = openDatabase(join(dir, 'studio.db'));
+  clock = T0;
+  library = new Library({ db, dir: join(dir, 'media'), now: () => clock });
+});
+afterEach(async () => {
+  db.close();
+  await cleanup();
+});
+
+async function addImage(
+  options: { prompt?: string; url?: string; bytes?: Buffer; name?: string; model?: string } = {},
+) {
+  const bytes = options.bytes ?? (await png(640, 480));
+  const path = await library.allocatePath(options.name ?? `${crypto.randomUUID()}.png`);
+  const { size, sha256 } = await writeBytes(path, bytes);
+  return library.addFromDownload({
+    task: task({
+      params: { prompt: options.prompt ?? 'a lighthouse at dusk', size: '4:3' },
+      model: options.model ?? 'image_model_id_i3',
+    }),
+    file: resultFile(options.url ? { url: options.url } : {}),
+    path,
+    size,
+    sha256,
+    mime: 'image/png',
+  });
+}
+
+describe('filing a download', () => {
+  it('indexes every field, reads the dimensions and writes a 320px WebP thumbnail under .thumbs/', async () => {
+    const events: LibraryEvent[] = [];
+    library.subscribe((e) => events.push(e));
+    const bytes = await png(1152, 864);
+    const path = await library.allocatePath('t1-0.png');
+    const { size, sha256 } = await writeBytes(path, bytes);
+    const source = task({ parentTaskId: 'parent-1', cost: 0.05, creditsCost: 0.5 });
+    const file = resultFile({ expiresAt: 1_800_000_000 });
+    const item = await library.addFromDownload({ task: source, file, path, size, sha256, mime: 'image/png' });
+
+    expect(path.startsWith(join(dir, 'media', '2026-11-02'))).toBe(true); // grouped by day
+    expect(item).toMatchObject({
+      kind: 'image',
+      path,
+      size,
+      sha256,
+      mime: 'image/png',
+      width: 1152,
+      height: 864,
+      durationSeconds: null,
+      prompt: 'a lighthouse at dusk',
+      model: 'image_model_id_i3',
+      family: 'image.i3',
+      params: source.params,
+      taskId: source.id,
+      remoteTaskId: source.remoteId,
+      remoteUrl: file.url,
+      expiresAt: 1_800_000_000_000,
+      cost: 0.05,
+      creditsCost: 0.5,
+      createdAt: T0,
+      favourite: false,
+      tags: [],
+      sourceTaskId: 'parent-1',
+    });
+    expect(item.thumbnailPath).toBe(join(dir, 'media', '2026-11-02', '.thumbs', 't1-0.webp'));
+    const thumb = await sharp(must(item.thumbnailPath)).metadata();
+    expect(thumb.format).toBe('webp');
+    expect(thumb.width).toBe(320);
+    expect(thumb.height).toBe(240);
+    expect(library.get(item.id)).toEqual(item);
+    expect(events).toEqual([{ type: 'library', item, change: 'added' }]);
+  });
+
+  it('reads WAV durations from the header', async () => {
+    const path = await library.allocatePath('a.wav');
+    const { size, sha256 } = await writeBytes(path, wav(2.5));
+    const item = await library.addFromDownload({
+      task: task({
+        family: 'music.adjustSpeed',
+        kind: 'music',
+        endpoint: 'music',
+        params: { task_id: 'x', speed: 1.5 },
+      }),
+      file: resultFile({ kind: 'audio' }),
+      path,
+      size,
+      sha256,
+      mime: 'audio/wav',
+    });
+    expect(item.kind).toBe('audio');
+    expect(item.prompt).toBeNull();
+    expect(item.durationSeconds).toBeCloseTo(2.5, 5);
+    expect(item.thumbnailPath).toBeNull();
+  });
+
+  it('keeps the duration the gateway reported over the probe', async () => {
+    const path = await library.allocatePath('m.wav');
+    const { size, sha256 } = await writeBytes(path, wav(1));
+    const item = await library.addFromDownload({
+      task: task(),
+      file: resultFile({ kind: 'audio', durationSeconds: 181 }),
+      path,
+      size,
+      sha256,
+      mime: 'audio/wav',
+    });
+    expect(item.durationSeconds).toBe(181);
+  });
+
+  it('refuses a path outside the library folder', async () => {
+    const outside = join(dir, 'elsewhere.png');
+    const { size, sha256 } = await writeBytes(outside, await png(8, 8));
+    await expect(
+      library.addFromDownload({
+        task: task(),
+        file: resultFile(),
+        path: outside,
+        size,
+        sha256,
+        mime: 'image/png',
+      }),
+    ).rejects.toThrow(/outside the library/);
+    expect(existsSync(outside)).toBe(true);
+    expect(library.query().total).toBe(0);
+  });
+});
+
+describe('the same remote file is never stored twice', () => {
+  it('a second copy of a remote URL returns the first item and removes the new file', async () => {
+    const url = 'http://127.0.0.1:9/files/same.png';
+    expect(library.has(url)).toBe(false);
+    const first = await addImage({ url });
+    expect(library.has(url)).toBe(true);
+    const second = await addImage({ url, name: 'second.png' });
+    expect(second.id).toBe(first.id);
+    expect(existsSync(join(dirname(first.path), 'second.png'))).toBe(false);
+    expect(existsSync(first.path)).toBe(true);
+    expect(library.query().total).toBe(1);
+  });
+
+  it('two URLs with the same bytes share one file, kept until the last item is deleted', async () => {
+    const bytes = await png(300, 200, '#ff0000');
+    const a = await addImage({ bytes, name: 'a.png' });
+    const b = await addImage({ bytes, name: 'b.png' });
+    expect(b.id).not.toBe(a.id);
+    expect(b.path).toBe(a.path);
+    expect(b.thumbnailPath).toBe(a.thumbnailPath);
+    expect(b.width).toBe(300);
+    expect(existsSync(join(dirname(a.path), 'b.png'))).toBe(false);
+
+    expect(await library.delete(a.id)).toBe(true);
+    expect(existsSync(a.path)).toBe(true);
+    expect(existsSync(must(a.thumbnailPath))).toBe(true);
+    expect(await library.delete(b.id)).toBe(true);
+    expect(existsSync(a.path)).toBe(false);
+    expect(existsSync(must(a.thumbnailPath))).toBe(false);
+  });
+});
+
+describe('deleting', () => {
+  it('removes the file, the thumbnail and the row, and says so', async () => {
+    const item = await addImage();
+    const events: LibraryEvent[] = [];
+    library.subscribe((e) => events.push(e));
+    expect(await library.delete(item.id)).toBe(true);
+    expect(existsSync(item.path)).toBe(false);
+    expect(existsSync(must(item.thumbnailPath))).toBe(false);
+    expect(library.get(item.id)).toBeNull();
+    expect(library.query({ search: 'lighthouse' }).total).toBe(0); // the FTS row went with it
+    expect(events).toEqual([{ type: 'library', item, change: 'deleted' }]);
+    expect(await library.delete(item.id)).toBe(false);
+  });
+});
+
+describe('favourites and tags', () => {
+  it('updates, persists and emits', async () => {
+    const item = await addImage();
+    const events: LibraryEvent[] = [];
+    const unsubscribe = library.subscribe((e) => events.push(e));
+    const updated = library.update(item.id, { favourite: true, tags: [' sea ', 'dusk', 'sea', ''] });
+    expect(updated).toMatchObject({ favourite: true, tags: ['sea', 'dusk'] });
+    expect(library.get(item.id)).toEqual(updated);
+    expect(events.map((e) => e.change)).toEqual(['updated']);
+    unsubscribe();
+    library.update(item.id, { favourite: false });
+    expect(events).toHaveLength(1);
+    expect(library.update('missing', { favourite: true })).toBeNull();
+  });
+});
+
+describe('speech', () => {
+  it('files speech with its text as the prompt, searchable', async () => {
+    const path = await library.allocatePath('speech-1.wav');
+    const { size, sha256 } = await writeBytes(path, wav(1.25, 24000));
+    const item = await library.addSpeech({
+      path,
+      size,
+      sha256,
+      mime: 'audio/wav',
+      model: 'speech_model_id',
+      input: 'Welcome aboard the evening ferry',
+      params: { voice: 'alloy', response_format: 'wav' },
+    });
+    expect(item).toMatchObject({
+      kind: 'speech',
+      family: 'speech',
+      prompt: 'Welcome aboard the evening ferry',
+      taskId: null,
+      remoteUrl: null,
+      params: { voice: 'alloy', response_format: 'wav' },
+    });
+    expect(item.durationSeconds).toBeCloseTo(1.25, 5);
+    expect(library.query({ search: 'ferry' }).items.map((i) => i.id)).toEqual([item.id]);
+  });
+});
+
+describe('persistence', () => {
+  it('a second Library on the same file sees the same items and does not re-run its migration', async () => {
+    const item = await addImage();
+    db.close();
+    db = openDatabase(join(dir, 'studio.db'));
+    const again = new Library({ db, dir: join(dir, 'media') });
+    expect(again.get(item.id)).toEqual(item);
+    const ids = db.prepare("SELECT id FROM schema_migrations WHERE id LIKE 'library-%'").all();
+    expect(ids).toEqual([{ id: 'library-001' }]);
+  });
+});
