@@ -168,9 +168,9 @@ describe('bridge router', () => {
   });
 
   it('streams events through the subscription and validates each one', async () => {
-    const caller = createBridgeCaller({ handlers: fixtureHandlers() });
     const controller = new AbortController();
-    const stream = await caller.events(undefined, { signal: controller.signal });
+    const caller = createBridgeCaller({ handlers: fixtureHandlers() }, { signal: controller.signal });
+    const stream = await caller.events();
     const seen: string[] = [];
     for await (const event of stream) {
       if (event.type === 'task') seen.push(event.task.state);
