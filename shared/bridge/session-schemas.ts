@@ -49,6 +49,8 @@ export const settingsSchema = z.object({
   modelOverrides: z.record(z.string().min(1).max(200), z.string().min(1).max(200)),
   /** Whether the first-run choice (own gateway or demo) has been made. */
   onboarded: z.boolean(),
+  /** Use the in-process demo gateway instead of baseUrl (set by session.useDemo, cleared by secrets.setKey). */
+  demo: z.boolean(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -61,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   balanceUnit: 'usd',
   modelOverrides: {},
   onboarded: false,
+  demo: false,
 };
 
 /** A partial update: only the fields given change; modelOverrides replaces the whole map when given. */

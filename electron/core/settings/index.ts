@@ -1,0 +1,4 @@
+export type { SettingsStore, SecretStore, Warn } from './settings-store';
+export { JsonSettingsStore } from './json-settings-store';
+export { MemorySecretStore } from './memory-secret-store';
+export { settingsFromUnknown } from './merge-settings';

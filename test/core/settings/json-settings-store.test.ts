@@ -1,0 +1,80 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/bridge/session-schemas';
+import { JsonSettingsStore } from '../../../electron/core/settings/json-settings-store';
+import { MemorySecretStore } from '../../../electron/core/settings/memory-secret-store';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'studio-settings-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('JsonSettingsStore', () => {
+  it('starts with defaults and no warning when there is no file yet', () => {
+    const warnings: string[] = [];
+    const store = JsonSettingsStore.open(join(dir, 'settings.json'), (m) => warnings.push(m));
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(warnings).toEqual([]);
+  });
+
+  it('survives a file that is not JSON: defaults plus one clear warning', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(file, '{"theme": "dark",');
+    const warnings: string[] = [];
+    const store = JsonSettingsStore.open(file, (m) => warnings.push(m));
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('default settings');
+  });
+
+  it('keeps the valid fields of a partly wrong file and names the ones it reset', async () => {
+    const file = join(dir, 'settings.json');
+    await writeFile(
+      file,
+      JSON.stringify({ theme: 'dark', language: 'klingon', pollBudgetPerSecond: -3, baseUrl: 'ftp://x' }),
+    );
+    const warnings: string[] = [];
+    const store = JsonSettingsStore.open(file, (m) => warnings.push(m));
+    expect(store.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(warnings[0]).toMatch(/language, pollBudgetPerSecond, baseUrl|baseUrl/);
+    expect(warnings[0]).toContain('language');
+    expect(warnings[0]).toContain('pollBudgetPerSecond');
+  });
+
+  it('persists updates so a reopened store sees them, normalising the base URL', async () => {
+    const file = join(dir, 'nested', 'settings.json');
+    const store = JsonSettingsStore.open(file);
+    await store.update({ baseUrl: 'https://gw.example.com/', theme: 'light' });
+    await store.update({ modelOverrides: { image_model_id_i3: 'vendor-i3-v2' } });
+    const reopened = JsonSettingsStore.open(file);
+    expect(reopened.get()).toMatchObject({
+      baseUrl: 'https://gw.example.com',
+      theme: 'light',
+      modelOverrides: { image_model_id_i3: 'vendor-i3-v2' },
+    });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ theme: 'light' });
+  });
+
+  it('refuses an invalid patch and keeps the previous settings', async () => {
+    const store = JsonSettingsStore.open(join(dir, 'settings.json'));
+    await expect(store.update({ pollBudgetPerSecond: 0 })).rejects.toThrow();
+    expect(store.get().pollBudgetPerSecond).toBe(DEFAULT_SETTINGS.pollBudgetPerSecond);
+  });
+});
+
+describe('MemorySecretStore', () => {
+  it('holds, reports and forgets the key', async () => {
+    const secrets = new MemorySecretStore();
+    expect(await secrets.hasKey()).toBe(false);
+    await secrets.setKey('sk-1');
+    expect(await secrets.hasKey()).toBe(true);
+    expect(await secrets.getKey()).toBe('sk-1');
+    await secrets.clearKey();
+    expect(await secrets.getKey()).toBeNull();
+  });
+});
