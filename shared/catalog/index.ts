@@ -1,0 +1,52 @@
+// The catalog's public surface: import from 'shared/catalog', not from the files behind it.
+export { FAMILY_IDS, type FamilyId, type TaskEndpoint, type TaskKind } from './family-ids';
+export type {
+  AckShape,
+  FamilyKind,
+  FamilySpec,
+  FieldSpec,
+  FieldType,
+  MediaRole,
+  MediaSpec,
+  ModelConfig,
+  ModelVariant,
+} from './types';
+export {
+  FAMILIES,
+  FAMILY_LIST,
+  defaultModelId,
+  defaultValues,
+  familiesForModel,
+  familyForModel,
+  familyModels,
+  getFamily,
+  getField,
+  isFamilyId,
+  referenceImageFields,
+  variantForModel,
+  type ModelMatch,
+  type ResolvedVariant,
+} from './families';
+export {
+  buildBody,
+  checkBody,
+  compactBody,
+  familySchema,
+  fieldValueSchema,
+  isAcceptedMediaUrl,
+  webhookProblem,
+  type BodyCheck,
+  type BodyProblem,
+  type FamilyBody,
+  type FamilySchema,
+} from './schema';
+export { coerceFieldValue, parseSetAssignments, FieldValueError } from './cli-values';
+export {
+  I3_RATIOS,
+  I3_RESOLUTIONS,
+  I3_SIZE_TABLE,
+  i3OutputSize,
+  type I3Ratio,
+  type I3Resolution,
+  type PixelSize,
+} from './i3-sizes';

@@ -1,0 +1,249 @@
+// ONE zod schema per family, derived from the catalog's field data. Forms (react-hook-form's zodResolver), the
+// core (before anything leaves the machine) and the CLI all validate with it, so they cannot disagree.
+import { z } from 'zod';
+import type { FamilyId } from './family-ids';
+import type { FamilySpec, FieldSpec, MediaSpec, ModelConfig } from './types';
+import { FAMILIES, variantForModel } from './families';
+
+/** A request body: model (absent for grid upscale), the family's fields and, for async families, webhook. */
+export type FamilyBody = Record<string, unknown>;
+export type FamilySchema = z.ZodType<FamilyBody, FamilyBody>;
+
+const RATIO = /^\d+(\.\d+)?:\d+(\.\d+)?$/;
+const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
+const ASSET_URL = /^asset:\/\/\S+$/;
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+}
+
+/** True when value is a URL the field's media spec accepts. */
+export function isAcceptedMediaUrl(value: string, media: MediaSpec | undefined): boolean {
+  if (isHttpUrl(value)) return true;
+  if (media?.dataUrls && DATA_IMAGE_URL.test(value)) return true;
+  return Boolean(media?.assets && ASSET_URL.test(value));
+}
+
+function urlMessage(media: MediaSpec | undefined): string {
+  const forms = ['an http(s) URL'];
+  if (media?.dataUrls) forms.push('a data:image/...;base64 URL');
+  if (media?.assets) forms.push('an asset:// reference');
+  return `Must be ${forms.join(' or ')}.`;
+}
+
+const mediaUrl = (media: MediaSpec | undefined) =>
+  z.string().refine((v) => isAcceptedMediaUrl(v, media), { message: urlMessage(media) });
+
+function withItems<T extends z.ZodType>(item: T, f: FieldSpec) {
+  let list = z.array(item);
+  if (f.minItems) list = list.min(f.minItems, `At least ${f.minItems}.`);
+  if (f.maxItems !== undefined) list = list.max(f.maxItems, `At most ${f.maxItems}.`);
+  return list;
+}
+
+function numberSchema(f: FieldSpec): z.ZodType {
+  let n = f.type === 'integer' ? z.number().int('Must be a whole number.') : z.number();
+  if (f.min !== undefined)
+    n = f.exclusiveMin ? n.gt(f.min, `Must be above ${f.min}.`) : n.min(f.min, `At least ${f.min}.`);
+  if (f.max !== undefined) n = n.max(f.max, `At most ${f.max}.`);
+  const allowed = f.values;
+  if (!allowed) return n;
+  return n.refine((v) => allowed.includes(v), { message: `Must be one of ${allowed.join(', ')}.` });
+}
+
+function stringSchema(f: FieldSpec): z.ZodType {
+  let s = z.string();
+  if (f.required) s = s.min(1, 'Required.');
+  // maxLength is checked by familyRules: it can depend on the model ([EP-VIDEO-6] mini has no limit).
+  const checks: z.ZodType<string> = s
+    .refine((v) => !f.nonBlank || v.trim() !== '', { message: 'Must not be blank.' })
+    .refine((v) => !f.ratio || v === '' || RATIO.test(v) || (f.examples ?? []).includes(v), {
+      message: 'Must be a ratio such as 16:9.',
+    });
+  return checks;
+}
+
+/** The zod schema of one field's value (required-ness aside). */
+export function fieldValueSchema(f: FieldSpec): z.ZodType {
+  switch (f.type) {
+    case 'text':
+    case 'string':
+      return stringSchema(f);
+    case 'enum':
+      return z.enum((f.values ?? []).map(String) as [string, ...string[]], {
+        error: `Must be one of ${(f.values ?? []).join(', ')}.`,
+      });
+    case 'integer':
+    case 'number':
+      return numberSchema(f);
+    case 'boolean':
+      return z.boolean();
+    case 'url':
+      return mediaUrl(f.media);
+    case 'urls':
+      return withItems(mediaUrl(f.media), f);
+    case 'image-roles':
+      // Role values are not shown ([EP-VIDEO-7]): any string; other keys of an entry pass through.
+      return withItems(z.looseObject({ url: mediaUrl(f.media), role: z.string().optional() }), f);
+  }
+}
+
+/** Form inputs report an empty optional field as '', null or NaN: all mean "not set". */
+const isUnset = (v: unknown) =>
+  v === undefined || v === null || v === '' || (typeof v === 'number' && Number.isNaN(v));
+
+function optional(schema: z.ZodType): z.ZodType {
+  return z.preprocess((v) => (isUnset(v) ? undefined : v), schema.optional());
+}
+
+// [EVT-9] the gateway silently drops callbacks to local or private hosts and to non-standard ports: refuse them here.
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.0\.0\.0$|\[?::1\]?$|\[?f[cd][0-9a-f]{2}:)/i;
+
+export function webhookProblem(value: string): string | null {
+  if (!isHttpUrl(value)) return 'Must be an http(s) URL.';
+  const url = new URL(value);
+  if (PRIVATE_HOST.test(url.hostname))
+    return 'Must be publicly reachable: local and private addresses are refused.';
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') return 'Must use port 80 or 443.';
+  return null;
+}
+
+const webhookSchema = z.string().superRefine((v, ctx) => {
+  const problem = webhookProblem(v);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+// [EP-IMAGE-4] the names an image input may travel under; the text-only family refuses all of them.
+const IMAGE_INPUT = /(^|_)(image|images|img|frame|reference)(_|s?$)/i;
+
+function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
+  const known = new Set(family.fields.map((f) => f.name));
+  if (family.variants.length > 0) known.add('model');
+  if (family.webhook) known.add('webhook');
+  return (body: FamilyBody, ctx: z.RefinementCtx) => {
+    if (typeof body !== 'object' || body === null) return;
+    const model = typeof body.model === 'string' ? body.model : '';
+    const variant = variantForModel(family.id, model, models);
+
+    for (const f of family.fields) {
+      const v = body[f.name];
+      if (f.maxLength === undefined || typeof v !== 'string') continue;
+      if (f.name === 'prompt' && variant?.noPromptLimit) continue;
+      if (v.length > f.maxLength) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [f.name],
+          message: `At most ${f.maxLength} characters (${v.length}).`,
+        });
+      }
+    }
+
+    for (const key of Object.keys(body)) {
+      if (known.has(key) || isUnset(body[key])) continue;
+      if (key === 'nsfw_check' && !family.nsfwCheck) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${family.label} has no content moderation option.`,
+        });
+      } else if (family.textOnly && IMAGE_INPUT.test(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${family.label} is text-to-image only: image input is refused.`,
+        });
+      } else if (family.id === 'image.i3' && key === 'n') {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `${family.label} makes exactly one image per request.`,
+        });
+      } else if (!family.openParameters) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `${family.label} has no field "${key}".` });
+      }
+    }
+
+    // [EP-VIDEO-6] prompt is required for text-to-video only.
+    if (family.id === 'video.s' && isUnset(body.prompt)) {
+      const inputs = [
+        'image_urls',
+        'image_with_roles',
+        'first_frame_image',
+        'last_frame_image',
+        'video_urls',
+      ];
+      const hasInput = inputs.some(
+        (k) => !isUnset(body[k]) && !(Array.isArray(body[k]) && body[k].length === 0),
+      );
+      if (!hasInput)
+        ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Required for text-to-video.' });
+    }
+  };
+}
+
+function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
+  const shape: Record<string, z.ZodType> = {};
+  if (family.variants.length > 0) shape.model = z.string().min(1, 'Pick a model.');
+  for (const f of family.fields) {
+    const value = fieldValueSchema(f);
+    shape[f.name] = f.required ? value : optional(value);
+  }
+  if (family.webhook) shape.webhook = optional(webhookSchema);
+  return z
+    .looseObject(shape)
+    .superRefine(familyRules(family, models), { when: () => true }) as unknown as FamilySchema;
+}
+
+const cache = new Map<FamilyId, FamilySchema>();
+
+/**
+ * The family's request-body schema. With `models`, model-specific rules (S mini: no prompt limit) follow the
+ * configured model ids; without it, the spec's placeholders. Unknown model ids get the family's strictest rules.
+ */
+export function familySchema(id: FamilyId, models?: ModelConfig): FamilySchema {
+  if (models) return buildSchema(FAMILIES[id], models);
+  let schema = cache.get(id);
+  if (!schema) cache.set(id, (schema = buildSchema(FAMILIES[id], undefined)));
+  return schema;
+}
+
+/** Drops unset values ('' / null / NaN / undefined) so the body holds only what the user chose. */
+export function compactBody(body: FamilyBody): FamilyBody {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => !isUnset(v)));
+}
+
+/**
+ * The body a submission sends: model (omitted for grid upscale, which has none), params, and webhook when given.
+ * Not validated: pass the result to familySchema(id).parse / safeParse.
+ */
+export function buildBody(
+  id: FamilyId,
+  model: string,
+  params: Record<string, unknown>,
+  webhook?: string,
+): FamilyBody {
+  const body: FamilyBody = FAMILIES[id].variants.length > 0 ? { model, ...params } : { ...params };
+  if (webhook) body.webhook = webhook;
+  return compactBody(body);
+}
+
+export interface BodyProblem {
+  /** Dotted path of the offending field ('' for the body itself), e.g. 'image_urls.3'. */
+  path: string;
+  message: string;
+}
+
+export type BodyCheck = { ok: true; body: FamilyBody } | { ok: false; problems: BodyProblem[] };
+
+/** Validates a body with the family's schema and returns the parsed body (unset values dropped) or the problems. */
+export function checkBody(id: FamilyId, body: unknown, models?: ModelConfig): BodyCheck {
+  const result = familySchema(id, models).safeParse(body);
+  if (result.success) return { ok: true, body: compactBody(result.data) };
+  return {
+    ok: false,
+    problems: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+  };
+}
