@@ -4,16 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import type { MediaKind, ResultFile } from '../../../shared/gateway/normalized';
+import type { MediaKind } from '../../../shared/gateway/normalized';
 import type {
   LibraryItem,
   LibraryKind,
   LibraryPage,
   LibraryQuery,
   StudioEvent,
-  TaskRecord,
 } from '../../../shared/studio/records';
 import { runMigrations } from '../db';
+import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { buildPageQuery } from './library-query';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -23,17 +23,6 @@ import { writeThumbnail } from './thumbnails';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
-
-/** A finished, verified download, as the downloader hands it over. */
-export interface DownloadedFile {
-  task: TaskRecord;
-  file: ResultFile;
-  /** Absolute path of the renamed (complete) file inside the library folder. */
-  path: string;
-  size: number;
-  sha256: string;
-  mime: string;
-}
 
 export interface SpeechFile {
   path: string;
@@ -59,7 +48,9 @@ export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
 
 const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video: 'video', audio: 'audio' };
 
-export class Library {
+export type { DownloadedFile };
+
+export class Library implements LibrarySink {
   readonly dir: string;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
@@ -67,6 +58,7 @@ export class Library {
   private readonly statements: {
     insert: StatementSync;
     byId: StatementSync;
+    byTask: StatementSync;
     byRemoteUrl: StatementSync;
     bySha: StatementSync;
     pathUsers: StatementSync;
@@ -88,6 +80,7 @@ export class Library {
         `INSERT INTO library_items (${columns}) VALUES (${placeholders}) ON CONFLICT (remote_url) DO NOTHING`,
       ),
       byId: this.db.prepare('SELECT * FROM library_items WHERE id = ?'),
+      byTask: this.db.prepare('SELECT * FROM library_items WHERE task_id = ? ORDER BY seq'),
       byRemoteUrl: this.db.prepare('SELECT * FROM library_items WHERE remote_url = ?'),
       bySha: this.db.prepare('SELECT * FROM library_items WHERE sha256 = ? ORDER BY seq LIMIT 1'),
       pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
@@ -113,12 +106,23 @@ export class Library {
     return this.statements.byRemoteUrl.get(remoteUrl) !== undefined;
   }
 
+  /** Every item made by a local task, in the order they were filed. */
+  forTask(taskId: string): LibraryItem[] {
+    return (this.statements.byTask.all(taskId) as Row[]).map(rowToItem);
+  }
+
   get(id: string): LibraryItem | null {
     const row = this.statements.byId.get(id) as Row | undefined;
     return row ? rowToItem(row) : null;
   }
 
-  async addFromDownload(download: DownloadedFile): Promise<LibraryItem> {
+  /** LibrarySink: the downloader only needs to know the file is filed. */
+  async addFromDownload(download: DownloadedFile): Promise<void> {
+    await this.fileDownload(download);
+  }
+
+  /** Files a finished download; a URL already filed returns the existing item and drops the new copy. */
+  async fileDownload(download: DownloadedFile): Promise<LibraryItem> {
     const { task, file } = download;
     const existing = this.statements.byRemoteUrl.get(file.url) as Row | undefined;
     if (existing) {

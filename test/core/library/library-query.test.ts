@@ -90,7 +90,7 @@ beforeAll(async () => {
       `${spec.key}.${isImage ? 'png' : spec.kind === 'audio' ? 'wav' : 'mp4'}`,
     );
     const { size, sha256 } = await writeBytes(path, bytes);
-    items[spec.key] = await library.addFromDownload({
+    items[spec.key] = await library.fileDownload({
       task: task({
         model: spec.model,
         family: spec.family,

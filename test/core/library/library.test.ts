@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
+import type { LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
 import { must, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
@@ -33,7 +34,7 @@ async function addImage(
   const bytes = options.bytes ?? (await png(640, 480));
   const path = await library.allocatePath(options.name ?? `${crypto.randomUUID()}.png`);
   const { size, sha256 } = await writeBytes(path, bytes);
-  return library.addFromDownload({
+  return library.fileDownload({
     task: task({
       params: { prompt: options.prompt ?? 'a lighthouse at dusk', size: '4:3' },
       model: options.model ?? 'image_model_id_i3',
@@ -55,7 +56,7 @@ describe('filing a download', () => {
     const { size, sha256 } = await writeBytes(path, bytes);
     const source = task({ parentTaskId: 'parent-1', cost: 0.05, creditsCost: 0.5 });
     const file = resultFile({ expiresAt: 1_800_000_000 });
-    const item = await library.addFromDownload({ task: source, file, path, size, sha256, mime: 'image/png' });
+    const item = await library.fileDownload({ task: source, file, path, size, sha256, mime: 'image/png' });
 
     expect(path.startsWith(join(dir, 'media', '2026-11-02'))).toBe(true); // grouped by day
     expect(item).toMatchObject({
@@ -94,7 +95,7 @@ describe('filing a download', () => {
   it('reads WAV durations from the header', async () => {
     const path = await library.allocatePath('a.wav');
     const { size, sha256 } = await writeBytes(path, wav(2.5));
-    const item = await library.addFromDownload({
+    const item = await library.fileDownload({
       task: task({
         family: 'music.adjustSpeed',
         kind: 'music',
@@ -116,7 +117,7 @@ describe('filing a download', () => {
   it('keeps the duration the gateway reported over the probe', async () => {
     const path = await library.allocatePath('m.wav');
     const { size, sha256 } = await writeBytes(path, wav(1));
-    const item = await library.addFromDownload({
+    const item = await library.fileDownload({
       task: task(),
       file: resultFile({ kind: 'audio', durationSeconds: 181 }),
       path,
@@ -131,7 +132,7 @@ describe('filing a download', () => {
     const outside = join(dir, 'elsewhere.png');
     const { size, sha256 } = await writeBytes(outside, await png(8, 8));
     await expect(
-      library.addFromDownload({
+      library.fileDownload({
         task: task(),
         file: resultFile(),
         path: outside,
@@ -142,6 +143,27 @@ describe('filing a download', () => {
     ).rejects.toThrow(/outside the library/);
     expect(existsSync(outside)).toBe(true);
     expect(library.query().total).toBe(0);
+  });
+});
+
+describe("as the downloader's LibrarySink", () => {
+  it('files through addFromDownload and finds the items by task', async () => {
+    const sink: LibrarySink = library;
+    const source = task();
+    for (const index of [0, 1]) {
+      const path = await library.allocatePath(`${source.id}-${index}.png`);
+      const { size, sha256 } = await writeBytes(path, await png(32 + index, 32));
+      await sink.addFromDownload({
+        task: source,
+        file: resultFile({ index }),
+        path,
+        size,
+        sha256,
+        mime: 'image/png',
+      });
+    }
+    expect(library.forTask(source.id).map((i) => i.width)).toEqual([32, 33]);
+    expect(library.forTask('other')).toEqual([]);
   });
 });
 
