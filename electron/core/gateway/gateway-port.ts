@@ -7,6 +7,11 @@ import type { Readable } from 'node:stream';
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /**
+   * Total tries the client may make for this call (1 = no retries of its own). The task engine paces every
+   * request under one global budget and handles Retry-After itself, so it passes 1.
+   */
+  maxAttempts?: number;
 }
 
 export interface SubmitOptions extends CallOptions {

@@ -1,0 +1,26 @@
+// Where finished downloads go. The library implements this (electron/core/library); the downloader only
+// produces verified files and asks first whether the library already holds a URL.
+import type { ResultFile } from '../../../shared/gateway/normalized';
+import type { TaskRecord } from '../../../shared/studio/records';
+
+export interface DownloadedFile {
+  task: TaskRecord;
+  file: ResultFile;
+  /** Absolute path inside the library folder, already renamed from .part and fsync'd. */
+  path: string;
+  size: number;
+  /** lower-case hex */
+  sha256: string;
+  /** Verified against the bytes, not just the Content-Type header. */
+  mime: string;
+}
+
+export interface LibrarySink {
+  /** True when an item with this remote URL is already stored: the downloader then skips the fetch. */
+  has(remoteUrl: string): boolean | Promise<boolean>;
+  /**
+   * Index the file. Deduplication by URL or sha256 is the library's job; when it drops a duplicate it may
+   * delete the file at path. Throwing marks the download failed and it is retried.
+   */
+  addFromDownload(download: DownloadedFile): void | Promise<void>;
+}

@@ -1,0 +1,15 @@
+export { TaskEngine } from './task-engine';
+export type {
+  DownloadSettings,
+  EngineStats,
+  ListOptions,
+  SubmitOptions,
+  TaskEngineOptions,
+} from './task-engine';
+export { StudioEventHub } from './studio-event-hub';
+export type { StudioEventOf, StudioEventType, Unsubscribe } from './studio-event-hub';
+export { DEFAULT_POLL_POLICY } from './poll-schedule';
+export type { PollPolicy } from './poll-schedule';
+export { DEFAULT_BUDGET } from './request-budget';
+export type { BudgetOptions } from './request-budget';
+export { taskMigrations } from './task-migrations';

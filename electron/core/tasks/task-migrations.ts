@@ -1,0 +1,37 @@
+// The tasks table: one row per submission, written before the POST leaves so a restart can see every task
+// the gateway may know about. params is the request body but the model, as JSON; the key is never stored.
+import type { Migration } from '../db/database';
+
+export const taskMigrations: readonly Migration[] = [
+  {
+    id: 'tasks-001',
+    up: `
+      CREATE TABLE tasks (
+        id TEXT PRIMARY KEY,
+        remote_id TEXT,
+        family TEXT NOT NULL,
+        model TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        params TEXT NOT NULL,
+        webhook TEXT,
+        idempotency_key TEXT,
+        state TEXT NOT NULL,
+        progress INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        cost REAL,
+        credits_cost REAL,
+        estimated_time REAL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        completed_at INTEGER,
+        tracking_started_at INTEGER,
+        parent_task_id TEXT REFERENCES tasks(id) ON DELETE SET NULL,
+        result_files TEXT
+      ) STRICT;
+      CREATE INDEX tasks_state ON tasks(state);
+      CREATE INDEX tasks_created ON tasks(created_at);
+      CREATE INDEX tasks_remote ON tasks(remote_id);
+    `,
+  },
+];

@@ -1,0 +1,236 @@
+// Reads and writes task rows. Rows are parsed on the way out: the file may have been written by an older
+// build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
+import { z } from 'zod';
+import { FAMILY_IDS } from '../../../shared/catalog/family-ids';
+import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
+import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
+import type { DownloadProgress, TaskRecord, TaskState } from '../../../shared/studio/records';
+import type { DatabaseSync } from '../db/database';
+import { gatewayErrorInfoSchema } from './gateway-errors';
+
+export const TASK_STATES = [
+  'submitting',
+  'submitted',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'interrupted',
+  'stopped',
+] as const satisfies readonly TaskState[];
+
+/** States in which the engine still has work to do with the gateway. */
+export const TRACKED_STATES: readonly TaskState[] = ['submitted', 'pending', 'processing'];
+
+const resultFileSchema = z.object({
+  kind: z.enum(['image', 'video', 'audio']),
+  url: z.string(),
+  expiresAt: z.number().nullable(),
+  index: z.number().int(),
+  title: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+});
+
+const rowSchema = z.object({
+  id: z.string(),
+  remote_id: z.string().nullable(),
+  family: z.enum(FAMILY_IDS),
+  model: z.string(),
+  kind: z.enum(['image', 'video', 'music', 'upscale']),
+  endpoint: z.enum(['tasks', 'music']),
+  params: z.string(),
+  webhook: z.string().nullable(),
+  idempotency_key: z.string().nullable(),
+  state: z.enum(TASK_STATES),
+  progress: z.number(),
+  error: z.string().nullable(),
+  cost: z.number().nullable(),
+  credits_cost: z.number().nullable(),
+  estimated_time: z.number().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  completed_at: z.number().nullable(),
+  tracking_started_at: z.number().nullable(),
+  parent_task_id: z.string().nullable(),
+  result_files: z.string().nullable(),
+});
+
+type TaskRow = z.infer<typeof rowSchema>;
+
+/** A task as the engine keeps it: the public record plus what only the engine needs. */
+export interface StoredTask {
+  record: TaskRecord;
+  webhook: string | null;
+  idempotencyKey: string | null;
+  /** When the gateway acknowledged it, on our clock: the origin for pacing polls. */
+  trackingStartedAt: number | null;
+  files: ResultFile[] | null;
+}
+
+const paramsSchema = z.record(z.string(), z.unknown());
+
+function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
+  if (text === null) return null;
+  return schema.parse(JSON.parse(text));
+}
+
+const EMPTY_DOWNLOADS: DownloadProgress = { total: 0, done: 0, failed: 0, expired: 0 };
+
+function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
+  const row: TaskRow = rowSchema.parse(raw);
+  const record: TaskRecord = {
+    id: row.id,
+    remoteId: row.remote_id,
+    family: row.family,
+    model: row.model,
+    kind: row.kind,
+    endpoint: row.endpoint,
+    params: paramsSchema.parse(JSON.parse(row.params)),
+    state: row.state,
+    progress: row.progress,
+    error: parseJson(row.error, gatewayErrorInfoSchema),
+    cost: row.cost,
+    creditsCost: row.credits_cost,
+    estimatedTime: row.estimated_time,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    completedAt: row.completed_at,
+    parentTaskId: row.parent_task_id,
+    downloads,
+  };
+  return {
+    record,
+    webhook: row.webhook,
+    idempotencyKey: row.idempotency_key,
+    trackingStartedAt: row.tracking_started_at,
+    files: parseJson(row.result_files, z.array(resultFileSchema)),
+  };
+}
+
+export interface NewTask {
+  id: string;
+  family: FamilyId;
+  model: string;
+  kind: TaskKind;
+  endpoint: TaskEndpoint;
+  params: Record<string, unknown>;
+  webhook: string | null;
+  idempotencyKey: string | null;
+  parentTaskId: string | null;
+  createdAt: number;
+}
+
+export interface TaskPatch {
+  remoteId?: string | null;
+  endpoint?: TaskEndpoint;
+  state?: TaskState;
+  progress?: number;
+  error?: GatewayErrorInfo | null;
+  cost?: number | null;
+  creditsCost?: number | null;
+  estimatedTime?: number | null;
+  completedAt?: number | null;
+  trackingStartedAt?: number | null;
+  files?: ResultFile[] | null;
+  updatedAt: number;
+}
+
+const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
+  remoteId: 'remote_id',
+  endpoint: 'endpoint',
+  state: 'state',
+  progress: 'progress',
+  error: 'error',
+  cost: 'cost',
+  creditsCost: 'credits_cost',
+  estimatedTime: 'estimated_time',
+  completedAt: 'completed_at',
+  trackingStartedAt: 'tracking_started_at',
+  files: 'result_files',
+};
+
+type SqlValue = string | number | null;
+
+function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
+  if (value === null || value === undefined) return null;
+  if (key === 'error' || key === 'files') return JSON.stringify(value);
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  throw new Error(`unexpected value for ${key}`);
+}
+
+/**
+ * Download counts come from a callback so the downloads table stays owned by the downloads module.
+ */
+export type DownloadCounter = (taskId: string) => DownloadProgress;
+
+export class TaskStore {
+  constructor(
+    private readonly db: DatabaseSync,
+    private readonly countDownloads: DownloadCounter = () => EMPTY_DOWNLOADS,
+  ) {}
+
+  insert(task: NewTask, state: TaskState): StoredTask {
+    this.db
+      .prepare(
+        `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
+           progress, created_at, updated_at, parent_task_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+      )
+      .run(
+        task.id,
+        task.family,
+        task.model,
+        task.kind,
+        task.endpoint,
+        JSON.stringify(task.params),
+        task.webhook,
+        task.idempotencyKey,
+        state,
+        task.createdAt,
+        task.createdAt,
+        task.parentTaskId,
+      );
+    return this.require(task.id);
+  }
+
+  update(id: string, patch: TaskPatch): StoredTask {
+    const sets: string[] = ['updated_at = ?'];
+    const values: SqlValue[] = [patch.updatedAt];
+    for (const [key, column] of Object.entries(PATCH_COLUMNS) as [keyof typeof PATCH_COLUMNS, string][]) {
+      if (!(key in patch)) continue;
+      sets.push(`${column} = ?`);
+      values.push(toSql(key, patch[key]));
+    }
+    this.db.prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    return this.require(id);
+  }
+
+  get(id: string): StoredTask | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id);
+    return row ? fromRow(row, this.countDownloads(id)) : null;
+  }
+
+  require(id: string): StoredTask {
+    const task = this.get(id);
+    if (!task) throw new Error(`no task ${id}`);
+    return task;
+  }
+
+  /** The local task that produced a remote id, for linking music operations and upscales to their source. */
+  findByRemoteId(remoteId: string): StoredTask | null {
+    const row = this.db
+      .prepare('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
+      .get(remoteId);
+    return row ? fromRow(row, this.countDownloads(String(row.id))) : null;
+  }
+
+  list(options: { states?: readonly TaskState[]; limit?: number; offset?: number } = {}): StoredTask[] {
+    const where = options.states?.length
+      ? `WHERE state IN (${options.states.map(() => '?').join(', ')})`
+      : '';
+    const rows = this.db
+      .prepare(`SELECT * FROM tasks ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
+      .all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
+    return rows.map((row) => fromRow(row, this.countDownloads(String(row.id))));
+  }
+}
