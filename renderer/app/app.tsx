@@ -1,0 +1,62 @@
+// Providers and the first decision: onboarding until a gateway is chosen, the studio frame afterwards.
+import { useEffect, type ReactElement } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Router } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { OnboardingPage } from '../features/onboarding/onboarding-page';
+import { errorSentence } from '../lib/bridge-error';
+import { useSession, useSettings } from '../lib/studio-queries';
+import { usePreferencesEffect } from '../lib/use-preferences-effect';
+import { useStudioStore } from '../store/studio-store';
+import { Alert } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Shell } from './shell';
+
+/** Theme and language are stored by main with the other settings; the renderer store mirrors them. */
+function useSettingsMirror(): void {
+  const settings = useSettings();
+  const setTheme = useStudioStore((s) => s.setTheme);
+  const setLanguage = useStudioStore((s) => s.setLanguage);
+  const theme = settings.data?.theme;
+  const language = settings.data?.language;
+  useEffect(() => {
+    if (theme) setTheme(theme);
+  }, [theme, setTheme]);
+  useEffect(() => {
+    if (language) setLanguage(language);
+  }, [language, setLanguage]);
+}
+
+function Root(): ReactElement {
+  const { t } = useTranslation();
+  usePreferencesEffect();
+  useSettingsMirror();
+  const session = useSession();
+
+  if (session.isPending) {
+    return <div className="boot">{t('common.loading')}</div>;
+  }
+  if (session.isError) {
+    return (
+      <div className="boot">
+        <div className="boot-error">
+          <Alert>{errorSentence(session.error, t)}</Alert>
+          <Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>
+        </div>
+      </div>
+    );
+  }
+  if (session.data.mode === 'unconfigured') return <OnboardingPage />;
+  return <Shell session={session.data} />;
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }): ReactElement {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Router hook={useHashLocation}>
+        <Root />
+      </Router>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,11 @@
+// View state lives in the URL (hash location, so file:// in Electron and web mode behave the same).
+export const ROUTES = {
+  create: '/create',
+  tasks: '/tasks',
+  library: '/library',
+  speech: '/speech',
+  usage: '/usage',
+  settings: '/settings',
+} as const;
+
+export type RouteName = keyof typeof ROUTES;

@@ -1,0 +1,66 @@
+// The studio frame once a gateway is chosen: sidebar, header with the balance, the routed page, toasts.
+import { useCallback, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch } from 'wouter';
+import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
+import { CreatePage } from '../features/create/create-page';
+import { LibraryPage } from '../features/library/library-page';
+import { SettingsPage } from '../features/settings/settings-page';
+import { SpeechPage } from '../features/speech/speech-page';
+import { TasksPage } from '../features/tasks/tasks-page';
+import { UsagePage } from '../features/usage/usage-page';
+import { errorSentence } from '../lib/bridge-error';
+import { useSettings, useTaskList } from '../lib/studio-queries';
+import { useBridgeEvents } from '../lib/use-bridge-events';
+import { useStudioStore } from '../store/studio-store';
+import { Toasts } from '../ui/toasts';
+import { BalanceBadge } from './balance-badge';
+import { ROUTES } from './routes';
+import { Sidebar } from './sidebar';
+
+const ACTIVE = new Set(['submitting', 'submitted', 'pending', 'processing']);
+
+export function Shell({ session }: { session: SessionStatus }): ReactElement {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const tasks = useTaskList();
+  const pushToast = useStudioStore((s) => s.pushToast);
+
+  const onEvent = useCallback(
+    (event: BridgeEvent) => {
+      if (event.type !== 'task') return;
+      if (event.task.state === 'failed' && event.task.error) {
+        pushToast('error', t('errors.taskFailed', { message: errorSentence(event.task.error, t) }));
+      }
+    },
+    [pushToast, t],
+  );
+  useBridgeEvents(true, onEvent);
+
+  const activeTasks = tasks.data?.tasks.filter((task) => ACTIVE.has(task.state)).length ?? 0;
+
+  return (
+    <div className="shell">
+      <Sidebar activeTasks={activeTasks} />
+      <header className="header">
+        {session.mode === 'demo' ? <span className="demo-pill">{t('balance.demo')}</span> : null}
+        <span className="header-spacer" />
+        <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
+      </header>
+      <main className="main">
+        <Switch>
+          <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
+          <Route path={ROUTES.tasks} component={TasksPage} />
+          <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+          <Route path={ROUTES.speech} component={SpeechPage} />
+          <Route path={ROUTES.usage} component={UsagePage} />
+          <Route path={ROUTES.settings} component={SettingsPage} />
+          <Route>
+            <Redirect to={ROUTES.create} replace />
+          </Route>
+        </Switch>
+      </main>
+      <Toasts />
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// Create: pick a family, fill its catalog-driven form, submit, and watch the result arrive beside the form.
+import { useMemo, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { modelConfigFrom } from '../../lib/model-config';
+import { useSettings } from '../../lib/studio-queries';
+import { Page } from '../../ui/page';
+import { Segmented } from '../../ui/segmented';
+import { FamilyForm } from './family-form';
+import { TaskPreview } from './task-preview';
+import './create.css';
+
+const DEFAULT_FAMILY = 'image.i3';
+/** Speech is synchronous and has its own page. */
+const CREATABLE = FAMILY_LIST.filter((f) => f.kind !== 'speech');
+const KINDS: Exclude<FamilyKind, 'speech'>[] = ['image', 'video', 'music', 'upscale'];
+
+export function CreatePage(): ReactElement {
+  const { t } = useTranslation();
+  const params = useParams<{ family?: string }>();
+  const [, navigate] = useLocation();
+  const settings = useSettings();
+  const [submitted, setSubmitted] = useState<TaskRecord | null>(null);
+
+  const familyId =
+    params.family && isFamilyId(params.family) && params.family !== 'speech' ? params.family : DEFAULT_FAMILY;
+  const family = CREATABLE.find((f) => f.id === familyId) as FamilySpec;
+  const overrides = settings.data?.modelOverrides;
+  const models = useMemo(() => modelConfigFrom(overrides ?? {}), [overrides]);
+  const kind = family.kind as Exclude<FamilyKind, 'speech'>;
+
+  const choose = (id: string) => navigate(`/create/${id}`);
+
+  return (
+    <Page title={t('create.title')} subtitle={t('create.subtitle')} wide>
+      <div className="create-layout">
+        <div className="create-main">
+          <div className="family-picker card card-pad">
+            <Segmented
+              name="kind"
+              label={t('create.family')}
+              value={kind}
+              onChange={(k) => {
+                const first = CREATABLE.find((f) => f.kind === k);
+                if (first) choose(first.id);
+              }}
+              options={KINDS.map((k) => ({ value: k, label: t(`create.kinds.${k}`) }))}
+            />
+            <div className="family-chips" role="list">
+              {CREATABLE.filter((f) => f.kind === kind).map((f) => (
+                <button
+                  key={f.id}
+                  type="button"
+                  role="listitem"
+                  className={f.id === family.id ? 'family-chip is-selected' : 'family-chip'}
+                  aria-pressed={f.id === family.id}
+                  onClick={() => choose(f.id)}
+                  data-testid={`family-${f.id}`}
+                >
+                  {t(`create.families.${f.id}`)}
+                </button>
+              ))}
+            </div>
+          </div>
+          <div className="card card-pad">
+            {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
+            <FamilyForm
+              key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
+              family={family}
+              models={models}
+              onSubmitted={setSubmitted}
+            />
+          </div>
+        </div>
+        <aside className="create-side">
+          <TaskPreview submitted={submitted} />
+        </aside>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,197 @@
+// One family's form, rendered from the catalog's field data and validated with the catalog's zod schema (the
+// same schema main validates with again before anything is sent).
+import { useMemo, useState, type ReactElement } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  compactBody,
+  defaultValues,
+  familyModels,
+  familySchema,
+  i3OutputSize,
+  variantForModel,
+  type FamilySpec,
+  type FieldSpec,
+  type ModelConfig,
+} from '../../../shared/catalog';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useSubmitTask } from '../../lib/studio-queries';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { Segmented } from '../../ui/segmented';
+import { FieldControl, type FormValues } from './field-control';
+
+/** Long text first, then references, then choices, then on/off options: the order a creator works in. */
+const ORDER: Record<FieldSpec['type'], number> = {
+  text: 0,
+  urls: 1,
+  'image-roles': 1,
+  url: 2,
+  enum: 3,
+  integer: 4,
+  number: 4,
+  string: 5,
+  boolean: 6,
+};
+
+export interface FamilyFormProps {
+  family: FamilySpec;
+  models: ModelConfig;
+  onSubmitted: (task: TaskRecord) => void;
+}
+
+export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): ReactElement {
+  const { t } = useTranslation();
+  const variants = useMemo(() => familyModels(family.id, models), [family.id, models]);
+  const schema = useMemo(() => familySchema(family.id, models), [family.id, models]);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { ...defaultValues(family.id), ...(variants[0] ? { model: variants[0].modelId } : {}) },
+    mode: 'onSubmit',
+  });
+  const submit = useSubmitTask();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const [model, size, resolution] = useWatch({
+    control: form.control,
+    name: ['model', 'size', 'resolution'],
+  });
+  const variant = typeof model === 'string' ? variantForModel(family.id, model, models) : undefined;
+  const fields = [...family.fields].sort((a, b) => ORDER[a.type] - ORDER[b.type]);
+  const textFields = fields.filter((f) => ORDER[f.type] <= 2);
+  const choiceFields = fields.filter((f) => ORDER[f.type] > 2 && f.type !== 'boolean');
+  const switches = fields.filter((f) => f.type === 'boolean');
+  const i3Size =
+    family.id === 'image.i3'
+      ? i3OutputSize(
+          typeof size === 'string' ? size : undefined,
+          typeof resolution === 'string' ? resolution : undefined,
+        )
+      : null;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const { model: chosen, webhook, ...rest } = values;
+    try {
+      const task = await submit.mutateAsync({
+        family: family.id,
+        model: typeof chosen === 'string' ? chosen : '',
+        params: compactBody(rest),
+        ...(typeof webhook === 'string' && webhook !== '' ? { webhook } : {}),
+      });
+      onSubmitted(task);
+      // A submission refused by the gateway may come back as a failed task rather than a thrown error.
+      if (task.state === 'failed' && task.error) setFailure(gatewayErrorSentence(task.error, t));
+    } catch (error) {
+      const info = errorInfoOf(error);
+      if (
+        info.type === 'validation_error' &&
+        info.param &&
+        family.fields.some((f) => f.name === info.param)
+      ) {
+        form.setError(info.param, { message: info.message });
+      }
+      setFailure(errorSentence(error, t));
+    }
+  });
+
+  const errorOf = (name: string): string | undefined => {
+    const e = form.formState.errors[name];
+    return typeof e?.message === 'string' ? e.message : undefined;
+  };
+
+  const promptLimit = (f: FieldSpec) =>
+    f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
+
+  return (
+    <form
+      className="family-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid={`form-${family.id}`}
+    >
+      {variants.length > 1 ? (
+        <div className="field">
+          <span className="field-label">{t('create.model')}</span>
+          <Segmented
+            name="model"
+            label={t('create.model')}
+            value={typeof model === 'string' ? model : ''}
+            onChange={(v) => form.setValue('model', v)}
+            options={variants.map((v) => ({
+              value: v.modelId,
+              label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
+            }))}
+          />
+        </div>
+      ) : null}
+
+      <div className="form-section">
+        {textFields.map((f) => (
+          <FieldControl
+            key={f.name}
+            field={f}
+            control={form.control}
+            register={form.register}
+            error={errorOf(f.name)}
+            maxLength={promptLimit(f)}
+          />
+        ))}
+      </div>
+
+      {choiceFields.length > 0 ? (
+        <div className="form-section form-grid">
+          {choiceFields.map((f) => (
+            <FieldControl
+              key={f.name}
+              field={f}
+              control={form.control}
+              register={form.register}
+              error={errorOf(f.name)}
+            />
+          ))}
+        </div>
+      ) : null}
+
+      {i3Size ? (
+        <p className="output-size" data-testid="output-size">
+          <Icon name="image" size={14} />
+          {t('create.fields.outputSize', { width: i3Size.width, height: i3Size.height })}
+        </p>
+      ) : null}
+
+      {switches.length > 0 ? (
+        <div className="form-section switches card">
+          {switches.map((f) => (
+            <FieldControl
+              key={f.name}
+              field={f}
+              control={form.control}
+              register={form.register}
+              error={errorOf(f.name)}
+            />
+          ))}
+        </div>
+      ) : null}
+
+      {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
+
+      <div className="form-actions">
+        <Button
+          type="submit"
+          variant="primary"
+          className="btn-lg"
+          busy={form.formState.isSubmitting}
+          icon={<Icon name="spark" />}
+          data-testid="submit"
+        >
+          {form.formState.isSubmitting ? t('create.submitting') : t('create.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,272 @@
+// The generic field renderer: one control per catalog FieldSpec type, so every family's form comes from the
+// catalog's data rather than from a hand-written page per model.
+import type { ReactElement } from 'react';
+import { Controller, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { FieldSpec } from '../../../shared/catalog';
+import { describedBy, Field } from '../../ui/field';
+import { Segmented } from '../../ui/segmented';
+import { Switch } from '../../ui/switch';
+import { cx } from '../../ui/cx';
+import { fieldHint, fieldLabel } from './field-label';
+import { isRatio, RatioArt } from './ratio-art';
+import { ReferenceImages } from './reference-images';
+
+export type FormValues = Record<string, unknown>;
+
+export interface FieldControlProps {
+  field: FieldSpec;
+  control: Control<FormValues>;
+  register: UseFormRegister<FormValues>;
+  error?: string;
+  /** The prompt limit in effect for the chosen model (undefined: none). */
+  maxLength?: number;
+  disabled?: boolean;
+}
+
+const SEGMENTED_MAX = 8;
+
+function CharCounter({
+  control,
+  name,
+  max,
+}: {
+  control: Control<FormValues>;
+  name: string;
+  max: number;
+}): ReactElement {
+  const { t } = useTranslation();
+  const value = useWatch({ control, name });
+  const count = typeof value === 'string' ? value.length : 0;
+  return (
+    <span
+      className={cx('counter', count > max && 'is-over')}
+      data-testid={`${name}-counter`}
+      aria-live="polite"
+    >
+      {t('create.charCount', { count, max })}
+    </span>
+  );
+}
+
+const linesToList = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+export function FieldControl({
+  field,
+  control,
+  register,
+  error,
+  maxLength,
+  disabled,
+}: FieldControlProps): ReactElement {
+  const { t } = useTranslation();
+  const id = `field-${field.name}`;
+  const label = fieldLabel(field.name, t);
+  const hint = fieldHint(field.name, t);
+  const aria = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  } as const;
+
+  switch (field.type) {
+    case 'boolean':
+      return (
+        <div className={cx('field', 'field-switch', error && 'has-error')}>
+          <Switch id={id} label={label} hint={hint} disabled={disabled} {...register(field.name)} />
+          {error ? <p className="field-error">{error}</p> : null}
+        </div>
+      );
+
+    case 'text':
+      return (
+        <Field
+          id={id}
+          label={label}
+          hint={hint}
+          error={error}
+          aside={
+            maxLength !== undefined ? (
+              <CharCounter control={control} name={field.name} max={maxLength} />
+            ) : null
+          }
+        >
+          <textarea
+            id={id}
+            className={cx('textarea', field.name === 'prompt' && 'textarea-prompt')}
+            placeholder={t(`create.fields.${field.name}Placeholder` as 'create.fields.promptPlaceholder', {
+              defaultValue: '',
+            })}
+            disabled={disabled}
+            {...aria}
+            {...register(field.name)}
+          />
+        </Field>
+      );
+
+    case 'enum':
+    case 'integer':
+    case 'number': {
+      const values = field.values;
+      if (values && values.length <= SEGMENTED_MAX) {
+        const numeric = field.type !== 'enum';
+        return (
+          <Field id={id} label={label} hint={hint} error={error}>
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: f }) => (
+                <Segmented
+                  name={field.name}
+                  label={label}
+                  value={f.value === undefined || f.value === null ? '' : String(f.value)}
+                  disabled={disabled}
+                  onChange={(v) => f.onChange(numeric ? Number(v) : v)}
+                  options={values.map((v) => ({
+                    value: String(v),
+                    label: String(v),
+                    art: typeof v === 'string' && isRatio(v) ? <RatioArt ratio={v} /> : undefined,
+                  }))}
+                />
+              )}
+            />
+          </Field>
+        );
+      }
+      if (values) {
+        return (
+          <Field id={id} label={label} hint={hint} error={error}>
+            <select id={id} className="select" disabled={disabled} {...aria} {...register(field.name)}>
+              <option value="">{t('common.unknown')}</option>
+              {values.map((v) => (
+                <option key={String(v)} value={String(v)}>
+                  {String(v)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        );
+      }
+      return (
+        <Field id={id} label={label} hint={hint} error={error}>
+          <input
+            id={id}
+            className="input input-number"
+            type="number"
+            min={field.min}
+            max={field.max}
+            step={field.type === 'integer' ? 1 : 'any'}
+            disabled={disabled}
+            {...aria}
+            {...register(field.name, { valueAsNumber: true })}
+          />
+        </Field>
+      );
+    }
+
+    case 'string':
+      return (
+        <Field id={id} label={label} hint={hint} error={error}>
+          <input
+            id={id}
+            className="input"
+            list={field.examples ? `${id}-examples` : undefined}
+            disabled={disabled}
+            {...aria}
+            {...register(field.name)}
+          />
+          {field.examples ? (
+            <datalist id={`${id}-examples`}>
+              {field.examples.map((e) => (
+                <option key={e} value={e} />
+              ))}
+            </datalist>
+          ) : null}
+        </Field>
+      );
+
+    case 'url':
+      return (
+        <Field id={id} label={label} hint={hint} error={error}>
+          <input
+            id={id}
+            className="input"
+            type="url"
+            disabled={disabled}
+            {...aria}
+            {...register(field.name)}
+          />
+        </Field>
+      );
+
+    case 'urls':
+      if (field.media?.media === 'image') {
+        return (
+          <Field id={id} label={label} hint={hint} error={error}>
+            <Controller
+              control={control}
+              name={field.name}
+              render={({ field: f }) => (
+                <ReferenceImages
+                  id={id}
+                  field={field}
+                  value={
+                    Array.isArray(f.value) ? f.value.filter((v): v is string => typeof v === 'string') : []
+                  }
+                  onChange={f.onChange}
+                />
+              )}
+            />
+          </Field>
+        );
+      }
+      return (
+        <Field id={id} label={label} hint={t('create.fields.urlsHint')} error={error}>
+          <Controller
+            control={control}
+            name={field.name}
+            render={({ field: f }) => (
+              <textarea
+                id={id}
+                className="textarea"
+                rows={3}
+                disabled={disabled}
+                defaultValue={Array.isArray(f.value) ? f.value.join('\n') : ''}
+                onBlur={(e) => {
+                  const list = linesToList(e.target.value);
+                  f.onChange(list.length > 0 ? list : undefined);
+                  f.onBlur();
+                }}
+              />
+            )}
+          />
+        </Field>
+      );
+
+    case 'image-roles':
+      return (
+        <Field id={id} label={label} hint={t('create.fields.urlsHint')} error={error}>
+          <Controller
+            control={control}
+            name={field.name}
+            render={({ field: f }) => (
+              <textarea
+                id={id}
+                className="textarea"
+                rows={3}
+                disabled={disabled}
+                onBlur={(e) => {
+                  const list = linesToList(e.target.value).map((url) => ({ url }));
+                  f.onChange(list.length > 0 ? list : undefined);
+                  f.onBlur();
+                }}
+              />
+            )}
+          />
+        </Field>
+      );
+  }
+}

@@ -1,0 +1,61 @@
+// The Create page's right panel: the task just submitted, live, and its picture once it is in the library.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useLibrary, useTaskList } from '../../lib/studio-queries';
+import { useMediaUrl } from '../../lib/use-media-url';
+import { Alert } from '../../ui/alert';
+import { EmptyState } from '../../ui/empty-state';
+import { TaskProgress, TaskStatePill } from '../../ui/task-status';
+
+export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): ReactElement {
+  const { t } = useTranslation();
+  const tasks = useTaskList();
+  const library = useLibrary({ sort: 'newest' });
+  const toUrl = useMediaUrl();
+
+  if (!submitted) {
+    return (
+      <div className="preview preview-empty">
+        <EmptyState icon="image" title={t('create.emptyPreviewTitle')}>
+          <p>{t('create.emptyPreview')}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  // Events keep the cached list current; the mutation's answer is only the first snapshot.
+  const task = tasks.data?.tasks.find((candidate) => candidate.id === submitted.id) ?? submitted;
+  const items = library.data?.pages.flatMap((p) => p.items).filter((item) => item.taskId === task.id) ?? [];
+
+  return (
+    <div className="preview card" data-testid="task-preview">
+      <div className="preview-head">
+        <h2>{t('create.lastTask')}</h2>
+        <TaskStatePill task={task} />
+      </div>
+      <div className="preview-stage">
+        {items.length > 0 ? (
+          items.map((item) => {
+            const src = toUrl(item.thumbnailRelativePath ?? item.relativePath);
+            return src ? (
+              <img key={item.id} src={src} alt={item.prompt ?? ''} data-testid="preview-image" />
+            ) : null;
+          })
+        ) : (
+          <div className="preview-waiting">
+            <div className="preview-glow" aria-hidden="true" />
+            <span className="preview-percent">{t('tasks.progress', { progress: task.progress })}</span>
+          </div>
+        )}
+      </div>
+      <TaskProgress task={task} />
+      {task.error ? <Alert>{gatewayErrorSentence(task.error, t)}</Alert> : null}
+      <Link href="/tasks" className="preview-link">
+        {t('create.viewTasks')}
+      </Link>
+    </div>
+  );
+}

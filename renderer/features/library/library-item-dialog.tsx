@@ -1,0 +1,74 @@
+// One item, large, with what made it. Opened from the URL (#/library/<id>) so it survives a reload.
+import { useEffect, useRef, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
+import { Icon } from '../../ui/icons';
+
+export function LibraryItemDialog({
+  item,
+  src,
+  onClose,
+}: {
+  item: BridgeLibraryItem;
+  src: string | null;
+  onClose: () => void;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="item-dialog"
+      onClose={onClose}
+      aria-label={t('library.details')}
+      data-testid="item-dialog"
+    >
+      <div className="item-dialog-media">
+        {src && item.kind === 'image' ? <img src={src} alt={item.prompt ?? ''} /> : null}
+        {src && item.kind === 'video' ? <video src={src} controls /> : null}
+        {src && (item.kind === 'audio' || item.kind === 'speech') ? <audio src={src} controls /> : null}
+      </div>
+      <div className="item-dialog-info">
+        <div className="item-dialog-head">
+          <h2>{t('library.details')}</h2>
+          <button
+            type="button"
+            className="icon-btn"
+            onClick={() => ref.current?.close()}
+            aria-label={t('library.close')}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        <dl>
+          <dt>{t('library.prompt')}</dt>
+          <dd>{item.prompt ?? t('library.noPrompt')}</dd>
+          <dt>{t('library.model')}</dt>
+          <dd className="mono">{item.model}</dd>
+          {item.width !== null && item.height !== null ? (
+            <>
+              <dt>{t('create.fields.size')}</dt>
+              <dd>{t('library.dimensions', { width: item.width, height: item.height })}</dd>
+            </>
+          ) : null}
+          <dt>{t('library.size')}</dt>
+          <dd>{formatBytes(item.size, i18n.language)}</dd>
+          {item.cost !== null ? (
+            <>
+              <dt>{t('balance.label')}</dt>
+              <dd>{t('tasks.cost', { amount: formatUsd(item.cost, i18n.language) })}</dd>
+            </>
+          ) : null}
+          <dt>{t('library.created')}</dt>
+          <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
+        </dl>
+      </div>
+    </dialog>
+  );
+}

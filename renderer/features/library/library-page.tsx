@@ -1,0 +1,158 @@
+// Library: a virtualised grid of everything downloaded, searchable by prompt, filtered by kind, paged from main
+// as you scroll. Images load from the local file through the media URL the session gives.
+import { useEffect, useRef, useState, useDeferredValue, type ReactElement } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'wouter';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import type { LibraryKind } from '../../../shared/studio/records';
+import { errorSentence } from '../../lib/bridge-error';
+import { useLibrary } from '../../lib/studio-queries';
+import { useMediaUrl } from '../../lib/use-media-url';
+import { Alert } from '../../ui/alert';
+import { EmptyState } from '../../ui/empty-state';
+import { Icon } from '../../ui/icons';
+import { Page } from '../../ui/page';
+import { Segmented } from '../../ui/segmented';
+import { LibraryItemDialog } from './library-item-dialog';
+import { useColumns } from './use-columns';
+import './library.css';
+
+const GAP = 12;
+const MIN_TILE = 200;
+type KindFilter = LibraryKind | 'all';
+const KINDS: KindFilter[] = ['all', 'image', 'video', 'audio', 'speech'];
+
+function Tile({
+  item,
+  src,
+  onOpen,
+}: {
+  item: BridgeLibraryItem;
+  src: string | null;
+  onOpen: () => void;
+}): ReactElement {
+  return (
+    <button type="button" className="tile" onClick={onOpen} data-testid="library-item" data-kind={item.kind}>
+      {src && item.kind === 'image' ? (
+        <img src={src} alt={item.prompt ?? ''} loading="lazy" decoding="async" />
+      ) : (
+        <span className="tile-icon">
+          <Icon
+            name={item.kind === 'image' ? 'image' : item.kind === 'video' ? 'create' : 'speech'}
+            size={28}
+          />
+        </span>
+      )}
+      {item.prompt ? <span className="tile-caption">{item.prompt}</span> : null}
+    </button>
+  );
+}
+
+export function LibraryPage(): ReactElement {
+  const { t } = useTranslation();
+  const params = useParams<{ item?: string }>();
+  const [, navigate] = useLocation();
+  const [search, setSearch] = useState('');
+  const [kind, setKind] = useState<KindFilter>('all');
+  const deferredSearch = useDeferredValue(search.trim());
+  const library = useLibrary({
+    sort: 'newest',
+    ...(deferredSearch ? { search: deferredSearch } : {}),
+    ...(kind !== 'all' ? { kind } : {}),
+  });
+  const toUrl = useMediaUrl();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { columns, width } = useColumns(scrollRef, MIN_TILE, GAP);
+
+  const items = library.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = library.data?.pages[0]?.total ?? 0;
+  const rows = Math.ceil(items.length / columns);
+  // The virtualizer's functions never leave this component, so skipping compiler memoisation here is safe.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => width + GAP,
+    overscan: 3,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRow = virtualRows[virtualRows.length - 1]?.index ?? -1;
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = library;
+  useEffect(() => {
+    if (lastRow >= rows - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [lastRow, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const open = params.item ? items.find((i) => i.id === params.item) : undefined;
+  const srcOf = (item: BridgeLibraryItem, large: boolean) =>
+    toUrl(large ? item.relativePath : (item.thumbnailRelativePath ?? item.relativePath));
+
+  return (
+    <Page
+      title={t('library.title')}
+      subtitle={t('library.subtitle')}
+      wide
+      actions={<span className="library-count">{t('library.count', { count: total })}</span>}
+    >
+      <div className="library-tools">
+        <label className="search">
+          <Icon name="search" size={16} />
+          <span className="visually-hidden">{t('library.search')}</span>
+          <input
+            type="search"
+            value={search}
+            placeholder={t('library.search')}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </label>
+        <Segmented
+          name="library-kind"
+          label={t('library.kind.all')}
+          value={kind}
+          onChange={setKind}
+          options={KINDS.map((k) => ({ value: k, label: t(`library.kind.${k}`) }))}
+        />
+      </div>
+      {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
+      <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
+        {library.isSuccess && items.length === 0 ? (
+          <EmptyState icon="library">
+            <p>{t('library.empty')}</p>
+          </EmptyState>
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualRows.map((row) => (
+              <div
+                key={row.key}
+                className="library-row"
+                style={{
+                  transform: `translateY(${row.start}px)`,
+                  gridTemplateColumns: `repeat(${columns}, ${width}px)`,
+                  height: width,
+                }}
+              >
+                {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
+                  <Tile
+                    key={item.id}
+                    item={item}
+                    src={srcOf(item, false)}
+                    onOpen={() => navigate(`/library/${item.id}`)}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+      {open ? (
+        <LibraryItemDialog
+          key={open.id}
+          item={open}
+          src={srcOf(open, true)}
+          onClose={() => navigate('/library')}
+        />
+      ) : null}
+    </Page>
+  );
+}

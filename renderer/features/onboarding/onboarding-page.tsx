@@ -1,0 +1,136 @@
+// First run: connect an own gateway (base URL + key), or try the built-in demo gateway.
+import { useMemo, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { errorSentence } from '../../lib/bridge-error';
+import { useSetKey, useUpdateSettings, useUseDemo } from '../../lib/studio-queries';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { describedBy, Field } from '../../ui/field';
+import { Icon } from '../../ui/icons';
+import { onboardingSchema, type OnboardingValues } from './onboarding-form';
+import './onboarding.css';
+
+export function OnboardingPage(): ReactElement {
+  const { t } = useTranslation();
+  const schema = useMemo(
+    () =>
+      onboardingSchema({ invalidUrl: t('onboarding.invalidUrl'), keyRequired: t('onboarding.keyRequired') }),
+    [t],
+  );
+  const form = useForm<OnboardingValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { baseUrl: '', key: '' },
+  });
+  const updateSettings = useUpdateSettings();
+  const setKey = useSetKey();
+  const useDemo = useUseDemo();
+  const [failure, setFailure] = useState<unknown>(null);
+
+  const connect = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await updateSettings.mutateAsync({ baseUrl: values.baseUrl, onboarded: true });
+      await setKey.mutateAsync(values.key);
+      // The key has gone to main; the field must not keep it.
+      form.reset({ baseUrl: values.baseUrl, key: '' });
+    } catch (error) {
+      setFailure(error);
+    }
+  });
+
+  const tryDemo = async () => {
+    setFailure(null);
+    try {
+      await useDemo.mutateAsync();
+    } catch (error) {
+      setFailure(error);
+    }
+  };
+
+  const busy = form.formState.isSubmitting || useDemo.isPending;
+  const { errors } = form.formState;
+
+  return (
+    <div className="onboarding">
+      <div className="onboarding-card">
+        <aside className="onboarding-hero">
+          <span className="onboarding-mark">
+            <Icon name="spark" size={26} />
+          </span>
+          <h1>{t('onboarding.title')}</h1>
+          <p>{t('app.tagline')}</p>
+          <ul>
+            <li>
+              <Icon name="create" />
+              {t('onboarding.features.create')}
+            </li>
+            <li>
+              <Icon name="clock" />
+              {t('onboarding.features.track')}
+            </li>
+            <li>
+              <Icon name="library" />
+              {t('onboarding.features.library')}
+            </li>
+          </ul>
+        </aside>
+        <div className="onboarding-main">
+          <p className="onboarding-lead">{t('onboarding.lead')}</p>
+          <form onSubmit={(e) => void connect(e)} noValidate>
+            <Field id="onb-base-url" label={t('onboarding.baseUrl')} error={errors.baseUrl?.message}>
+              <input
+                id="onb-base-url"
+                className="input"
+                type="url"
+                autoComplete="url"
+                placeholder={t('onboarding.baseUrlPlaceholder')}
+                aria-invalid={errors.baseUrl ? true : undefined}
+                aria-describedby={describedBy('onb-base-url', undefined, errors.baseUrl?.message)}
+                {...form.register('baseUrl')}
+              />
+            </Field>
+            <Field id="onb-key" label={t('onboarding.apiKey')} error={errors.key?.message}>
+              <input
+                id="onb-key"
+                className="input"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t('onboarding.apiKeyPlaceholder')}
+                aria-invalid={errors.key ? true : undefined}
+                aria-describedby={describedBy('onb-key', undefined, errors.key?.message)}
+                {...form.register('key')}
+              />
+            </Field>
+            <Button
+              type="submit"
+              variant="primary"
+              className="btn-lg onboarding-submit"
+              busy={form.formState.isSubmitting}
+              disabled={busy}
+            >
+              {form.formState.isSubmitting ? t('onboarding.connecting') : t('onboarding.connect')}
+            </Button>
+          </form>
+          <div className="onboarding-or">
+            <span>{t('onboarding.or')}</span>
+          </div>
+          <Button
+            className="btn-lg onboarding-demo"
+            icon={<Icon name="spark" />}
+            onClick={() => void tryDemo()}
+            busy={useDemo.isPending}
+            disabled={busy}
+            data-testid="try-demo"
+          >
+            {t('onboarding.demo')}
+          </Button>
+          <p className="onboarding-hint">{t('onboarding.demoHint')}</p>
+          {failure ? <Alert testId="onboarding-error">{errorSentence(failure, t)}</Alert> : null}
+        </div>
+      </div>
+    </div>
+  );
+}

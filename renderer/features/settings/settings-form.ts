@@ -1,0 +1,18 @@
+// The settings form's rules come from the bridge's own settings schema, so the form and main agree.
+import { z } from 'zod';
+import { apiKeyInputSchema, settingsSchema } from '../../../shared/bridge/session-schemas';
+
+export const connectionFormSchema = z.object({
+  // Empty means "not set"; anything else must be an http(s) URL.
+  baseUrl: z.union([z.literal(''), settingsSchema.shape.baseUrl.unwrap()]),
+});
+export type ConnectionFormValues = z.input<typeof connectionFormSchema>;
+
+export const keyFormSchema = apiKeyInputSchema;
+export type KeyFormValues = z.input<typeof keyFormSchema>;
+
+export const storageFormSchema = z.object({
+  libraryDir: z.string().trim().max(4096),
+  pollBudgetPerSecond: settingsSchema.shape.pollBudgetPerSecond,
+});
+export type StorageFormValues = z.input<typeof storageFormSchema>;

@@ -1,0 +1,291 @@
+// Settings: connection (base URL, key set or cleared but never shown), storage, task tracking, appearance.
+import type { ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { SessionStatus, Settings } from '../../../shared/bridge';
+import { errorSentence } from '../../lib/bridge-error';
+import {
+  useClearKey,
+  useSession,
+  useSetKey,
+  useSettings,
+  useUpdateSettings,
+  useUseDemo,
+} from '../../lib/studio-queries';
+import {
+  LANGUAGES,
+  THEME_PREFERENCES,
+  useStudioStore,
+  type Language,
+  type ThemePreference,
+} from '../../store/studio-store';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { describedBy, Field } from '../../ui/field';
+import { Page } from '../../ui/page';
+import { Segmented } from '../../ui/segmented';
+import {
+  connectionFormSchema,
+  keyFormSchema,
+  storageFormSchema,
+  type ConnectionFormValues,
+  type KeyFormValues,
+  type StorageFormValues,
+} from './settings-form';
+import './settings.css';
+
+function useToastError(): (error: unknown) => void {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  return (error) => pushToast('error', errorSentence(error, t));
+}
+
+function ConnectionSection({
+  session,
+  settings,
+}: {
+  session: SessionStatus;
+  settings: Settings;
+}): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const onError = useToastError();
+  const update = useUpdateSettings();
+  const setKey = useSetKey();
+  const clearKey = useClearKey();
+  const useDemo = useUseDemo();
+  const url = useForm<ConnectionFormValues>({
+    resolver: zodResolver(connectionFormSchema),
+    defaultValues: { baseUrl: settings.baseUrl ?? '' },
+  });
+  const key = useForm<KeyFormValues>({ resolver: zodResolver(keyFormSchema), defaultValues: { key: '' } });
+
+  const saveUrl = url.handleSubmit(async ({ baseUrl }) => {
+    try {
+      await update.mutateAsync({ baseUrl: baseUrl === '' ? null : baseUrl });
+      pushToast('success', t('settings.saved'));
+    } catch (error) {
+      onError(error);
+    }
+  });
+  const saveKey = key.handleSubmit(async ({ key: value }) => {
+    try {
+      await setKey.mutateAsync(value);
+      // The key is in main now; never keep it in the page.
+      key.reset({ key: '' });
+      pushToast('success', t('settings.keySaved'));
+    } catch (error) {
+      onError(error);
+    }
+  });
+
+  return (
+    <section className="card card-pad settings-section">
+      <h2 className="card-title">{t('settings.connection')}</h2>
+      {session.mode === 'demo' ? <Alert tone="info">{t('settings.demoMode')}</Alert> : null}
+      <form className="settings-row" onSubmit={(e) => void saveUrl(e)} noValidate>
+        <Field id="set-base-url" label={t('settings.baseUrl')} error={url.formState.errors.baseUrl?.message}>
+          <input
+            id="set-base-url"
+            className="input"
+            type="url"
+            placeholder={t('onboarding.baseUrlPlaceholder')}
+            aria-describedby={describedBy('set-base-url', undefined, url.formState.errors.baseUrl?.message)}
+            {...url.register('baseUrl')}
+          />
+        </Field>
+        <Button type="submit" busy={url.formState.isSubmitting}>
+          {t('settings.save')}
+        </Button>
+      </form>
+      <form className="settings-row" onSubmit={(e) => void saveKey(e)} noValidate>
+        <Field
+          id="set-key"
+          label={t('settings.apiKey')}
+          hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
+          error={key.formState.errors.key?.message}
+        >
+          <input
+            id="set-key"
+            className="input"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('settings.keyPlaceholder')}
+            {...key.register('key')}
+          />
+        </Field>
+        <Button type="submit" variant="primary" busy={key.formState.isSubmitting}>
+          {t('settings.saveKey')}
+        </Button>
+      </form>
+      <div className="settings-buttons">
+        {session.hasKey ? (
+          <Button
+            variant="danger"
+            busy={clearKey.isPending}
+            onClick={() =>
+              clearKey.mutate(undefined, {
+                onSuccess: () => pushToast('success', t('settings.keyCleared')),
+                onError,
+              })
+            }
+          >
+            {t('settings.clearKey')}
+          </Button>
+        ) : null}
+        {session.mode !== 'demo' ? (
+          <Button
+            variant="ghost"
+            busy={useDemo.isPending}
+            onClick={() => useDemo.mutate(undefined, { onError })}
+          >
+            {t('settings.useDemo')}
+          </Button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function StorageSection({ session, settings }: { session: SessionStatus; settings: Settings }): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const onError = useToastError();
+  const update = useUpdateSettings();
+  const form = useForm<StorageFormValues>({
+    resolver: zodResolver(storageFormSchema),
+    defaultValues: {
+      libraryDir: settings.libraryDir ?? '',
+      pollBudgetPerSecond: settings.pollBudgetPerSecond,
+    },
+  });
+  const save = form.handleSubmit(async ({ libraryDir, pollBudgetPerSecond }) => {
+    try {
+      await update.mutateAsync({ libraryDir: libraryDir === '' ? null : libraryDir, pollBudgetPerSecond });
+      pushToast('success', t('settings.saved'));
+    } catch (error) {
+      onError(error);
+    }
+  });
+  const { errors } = form.formState;
+  return (
+    <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
+      <h2 className="card-title">{t('settings.storage')}</h2>
+      <Field
+        id="set-library"
+        label={t('settings.libraryFolder')}
+        hint={t('settings.defaultFolder', { path: session.libraryDir })}
+        error={errors.libraryDir?.message}
+      >
+        <input
+          id="set-library"
+          className="input mono"
+          placeholder={session.libraryDir}
+          {...form.register('libraryDir')}
+        />
+      </Field>
+      <Field
+        id="set-budget"
+        label={t('settings.pollingBudget')}
+        hint={t('settings.pollingBudgetHint')}
+        error={errors.pollBudgetPerSecond?.message}
+      >
+        <input
+          id="set-budget"
+          className="input input-short"
+          type="number"
+          min={0.1}
+          max={50}
+          step={0.1}
+          {...form.register('pollBudgetPerSecond', { valueAsNumber: true })}
+        />
+      </Field>
+      <div className="settings-buttons">
+        <Button type="submit" busy={form.formState.isSubmitting}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function AppearanceSection({ settings }: { settings: Settings }): ReactElement {
+  const { t } = useTranslation();
+  const onError = useToastError();
+  const update = useUpdateSettings();
+  const setTheme = useStudioStore((s) => s.setTheme);
+  const setLanguage = useStudioStore((s) => s.setLanguage);
+  const theme = useStudioStore((s) => s.theme);
+  const language = useStudioStore((s) => s.language);
+
+  const chooseTheme = (value: ThemePreference) => {
+    setTheme(value);
+    update.mutate({ theme: value }, { onError });
+  };
+  const chooseLanguage = (value: Language) => {
+    setLanguage(value);
+    update.mutate({ language: value }, { onError });
+  };
+
+  return (
+    <section className="card card-pad settings-section">
+      <h2 className="card-title">{t('settings.appearance')}</h2>
+      <div className="field">
+        <span className="field-label">{t('settings.theme')}</span>
+        <Segmented
+          name="theme"
+          label={t('settings.theme')}
+          value={theme}
+          onChange={chooseTheme}
+          options={THEME_PREFERENCES.map((v) => ({ value: v, label: t(`settings.themes.${v}`) }))}
+        />
+      </div>
+      <div className="field">
+        <span className="field-label">{t('settings.language')}</span>
+        <Segmented
+          name="language"
+          label={t('settings.language')}
+          value={language}
+          onChange={chooseLanguage}
+          options={LANGUAGES.map((v) => ({ value: v, label: t(`settings.languages.${v}`) }))}
+        />
+      </div>
+      <div className="field">
+        <span className="field-label">{t('settings.balanceUnit')}</span>
+        <Segmented
+          name="balance-unit"
+          label={t('settings.balanceUnit')}
+          value={settings.balanceUnit}
+          onChange={(v) => update.mutate({ balanceUnit: v }, { onError })}
+          options={(['usd', 'credits'] as const).map((v) => ({
+            value: v,
+            label: t(`settings.balanceUnits.${v}`),
+          }))}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function SettingsPage(): ReactElement {
+  const { t } = useTranslation();
+  const session = useSession();
+  const settings = useSettings();
+  return (
+    <Page title={t('settings.title')} subtitle={t('settings.subtitle')}>
+      {session.isError || settings.isError ? (
+        <Alert>{errorSentence(session.error ?? settings.error, t)}</Alert>
+      ) : !session.data || !settings.data ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : (
+        <div className="settings">
+          <ConnectionSection session={session.data} settings={settings.data} />
+          <StorageSection session={session.data} settings={settings.data} />
+          <AppearanceSection settings={settings.data} />
+        </div>
+      )}
+    </Page>
+  );
+}

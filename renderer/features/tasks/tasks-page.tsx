@@ -1,0 +1,113 @@
+// Tasks: every generation with live state and progress (kept current by bridge events), its cost, its files.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { errorSentence } from '../../lib/bridge-error';
+import { formatRelative, formatUsd } from '../../lib/format';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useNow } from '../../lib/use-now';
+import { useRerunTask, useStopTask, useTaskList } from '../../lib/studio-queries';
+import { useStudioStore } from '../../store/studio-store';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { EmptyState } from '../../ui/empty-state';
+import { Page } from '../../ui/page';
+import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
+import './tasks.css';
+
+function promptOf(task: TaskRecord): string | null {
+  const prompt = task.params.prompt;
+  return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
+}
+
+function TaskRow({ task, now }: { task: TaskRecord; now: number }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const stop = useStopTask();
+  const rerun = useRerunTask();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const prompt = promptOf(task);
+  const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
+
+  return (
+    <li className="task card" data-testid="task-row" data-task-id={task.id} data-state={task.state}>
+      <div className="task-top">
+        <div className="task-title">
+          <span className="task-family">{t(`create.families.${task.family}`)}</span>
+          <TaskStatePill task={task} />
+        </div>
+        <span className="task-when">
+          {t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) })}
+        </span>
+      </div>
+      {prompt ? <p className="task-prompt">{prompt}</p> : null}
+      <div className="task-progress-row">
+        <TaskProgress task={task} />
+        <span className="task-percent" data-testid="task-progress">
+          {t('tasks.progress', { progress: Math.round(task.progress) })}
+        </span>
+      </div>
+      {task.error ? <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert> : null}
+      <div className="task-foot">
+        <span className="task-meta">
+          {task.cost !== null ? (
+            <span>{t('tasks.cost', { amount: formatUsd(task.cost, i18n.language) })}</span>
+          ) : null}
+          {task.downloads.total > 0 ? (
+            <span>{t('tasks.files', { done: task.downloads.done, total: task.downloads.total })}</span>
+          ) : null}
+        </span>
+        <span className="task-actions">
+          {isActiveTask(task) ? (
+            <Button
+              variant="ghost"
+              busy={stop.isPending}
+              onClick={() => stop.mutate(task.id, { onError: onFailure })}
+            >
+              {t('tasks.stop')}
+            </Button>
+          ) : (
+            <Button
+              variant="ghost"
+              busy={rerun.isPending}
+              onClick={() => rerun.mutate(task.id, { onError: onFailure })}
+            >
+              {t('tasks.rerun')}
+            </Button>
+          )}
+          {task.state === 'completed' && task.downloads.done > 0 ? (
+            <Link href="/library" className="btn btn-secondary">
+              {t('tasks.openLibrary')}
+            </Link>
+          ) : null}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+export function TasksPage(): ReactElement {
+  const { t } = useTranslation();
+  const tasks = useTaskList();
+  const now = useNow();
+
+  return (
+    <Page title={t('tasks.title')} subtitle={t('tasks.subtitle')}>
+      {tasks.isPending ? (
+        <p className="muted">{t('common.loading')}</p>
+      ) : tasks.isError ? (
+        <Alert>{errorSentence(tasks.error, t)}</Alert>
+      ) : tasks.data.tasks.length === 0 ? (
+        <EmptyState icon="tasks">
+          <p>{t('tasks.empty')}</p>
+        </EmptyState>
+      ) : (
+        <ul className="task-list">
+          {tasks.data.tasks.map((task) => (
+            <TaskRow key={task.id} task={task} now={now} />
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

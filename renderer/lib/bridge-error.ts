@@ -1,0 +1,45 @@
+// Every failed bridge call carries a GatewayErrorInfo in error.data.error (shared/bridge/errors.ts). This pulls it
+// out, whatever threw, so the UI always has a value to turn into a sentence.
+import { TRPCClientError } from '@trpc/client';
+import type { TFunction } from 'i18next';
+import { gatewayErrorInfoSchema } from '../../shared/bridge/record-schemas';
+import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
+import { gatewayErrorSentence } from './gateway-error-sentence';
+
+const NETWORK: GatewayErrorInfo = {
+  httpStatus: null,
+  type: 'bridge_unreachable',
+  code: 'bridge_unreachable',
+  message: '',
+  param: null,
+  retryable: true,
+  retryAfterMs: null,
+};
+
+export function errorInfoOf(error: unknown): GatewayErrorInfo {
+  if (error instanceof TRPCClientError) {
+    const data: unknown = error.data;
+    const info =
+      typeof data === 'object' && data !== null && 'error' in data
+        ? gatewayErrorInfoSchema.safeParse(data.error)
+        : null;
+    if (info?.success) return info.data;
+    // No structured data: the request itself never reached the studio's main process.
+    return { ...NETWORK, message: error.message };
+  }
+  const direct = gatewayErrorInfoSchema.safeParse(error);
+  if (direct.success) return direct.data;
+  return {
+    ...NETWORK,
+    type: 'unknown',
+    code: 'unknown',
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+export function errorSentence(error: unknown, t: TFunction): string {
+  const info = errorInfoOf(error);
+  if (info.type === 'bridge_unreachable') return t('errors.bridge', { message: info.message });
+  if (info.type === 'internal_error') return t('errors.unknown', { message: info.message });
+  return gatewayErrorSentence(info, t);
+}

@@ -1,0 +1,37 @@
+// Number, money, size and time formatting in the user's chosen language (Intl, no dependency).
+export function formatUsd(amount: number, language: string): string {
+  const digits = Math.abs(amount) >= 100 ? 2 : amount === 0 ? 2 : 4;
+  return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: digits }).format(
+    amount,
+  );
+}
+
+export function formatCredits(amount: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(amount);
+}
+
+export function formatBytes(bytes: number, language: string): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+}
+
+export function formatDateTime(ms: number, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+}
+
+/** "3 minutes ago" style, relative to `now` (passed in so callers and tests control the clock). */
+export function formatRelative(ms: number, now: number, language: string): string {
+  const seconds = Math.round((ms - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return rtf.format(seconds, 'second');
+  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
+  return rtf.format(Math.round(seconds / 86_400), 'day');
+}

@@ -1,0 +1,22 @@
+// The server-data cache. Live updates arrive as bridge events (use-bridge-events.ts), so queries need no
+// polling of their own and refetching on focus is enough of a safety net.
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Query keys in one place, so event handlers and pages agree on them. */
+export const queryKeys = {
+  session: ['session'] as const,
+  settings: ['settings'] as const,
+  balance: ['balance'] as const,
+  tasks: ['tasks'] as const,
+  library: ['library'] as const,
+  downloads: ['downloads'] as const,
+};

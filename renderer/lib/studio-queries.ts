@@ -1,0 +1,140 @@
+// Server data through the bridge, as react-query hooks. Features use these rather than calling the bridge.
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { SettingsPatch } from '../../shared/bridge';
+import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
+import type { SubmissionRequest } from '../../shared/gateway/normalized';
+import { bridge } from './bridge';
+import { queryKeys } from './query-client';
+
+export type TaskList = Awaited<ReturnType<typeof bridge.tasks.list.query>>;
+
+export function useSession() {
+  return useQuery({ queryKey: queryKeys.session, queryFn: () => bridge.session.status.query() });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: () => bridge.settings.get.query() });
+}
+
+export function useBalance(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.balance,
+    queryFn: () => bridge.account.balance.query(),
+    enabled,
+    // A balance changes when work is billed; events invalidate it, and a slow refresh catches the rest.
+    refetchInterval: 60_000,
+  });
+}
+
+const TASK_PAGE = 200;
+
+export function useTaskList() {
+  return useQuery({
+    queryKey: queryKeys.tasks,
+    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE }),
+  });
+}
+
+export const LIBRARY_PAGE = 120;
+
+export function useLibrary(query: Omit<LibraryQuery, 'limit' | 'offset'>) {
+  return useInfiniteQuery({
+    queryKey: [...queryKeys.library, query],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      bridge.library.query.query({ ...query, limit: LIBRARY_PAGE, offset: pageParam }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.items.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** Inserts or replaces a task in the cached list, newest first, so events and mutations show at once. */
+export function upsertTask(client: QueryClient, task: TaskRecord): void {
+  client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
+    if (!list) return list;
+    const index = list.tasks.findIndex((t) => t.id === task.id);
+    if (index === -1) return { tasks: [task, ...list.tasks], total: list.total + 1 };
+    // Events may arrive out of order with a mutation's answer: keep the newer record.
+    const current = list.tasks[index];
+    if (current && current.updatedAt > task.updatedAt) return list;
+    const tasks = list.tasks.slice();
+    tasks[index] = task;
+    return { ...list, tasks };
+  });
+}
+
+function refreshAfterSessionChange(client: QueryClient): Promise<void> {
+  return client.invalidateQueries();
+}
+
+export function useUseDemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => bridge.session.useDemo.mutate(),
+    onSuccess: (session) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
+export function useSetKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => bridge.secrets.setKey.mutate({ key }),
+    onSuccess: (session) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
+export function useClearKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => bridge.secrets.clearKey.mutate(),
+    onSuccess: (session) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) => bridge.settings.update.mutate(patch),
+    onSuccess: (settings) => {
+      client.setQueryData(queryKeys.settings, settings);
+      // The base URL and library folder change what session.status reports.
+      return client.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}
+
+export function useSubmitTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SubmissionRequest) => bridge.tasks.submit.mutate(request),
+    onSuccess: (task) => upsertTask(client, task),
+  });
+}
+
+export function useStopTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => bridge.tasks.stop.mutate({ id }),
+    onSuccess: (task) => upsertTask(client, task),
+  });
+}
+
+export function useRerunTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
+    onSuccess: (task) => upsertTask(client, task),
+  });
+}

@@ -1,0 +1,56 @@
+// One events subscription for the whole app: it folds task, download and library events into the query cache,
+// so every page sees live progress without polling the main process.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import type { BridgeEvent } from '../../shared/bridge';
+import { bridge } from './bridge';
+import { queryKeys } from './query-client';
+import { upsertTask } from './studio-queries';
+
+export interface DownloadState {
+  receivedBytes: number;
+  totalBytes: number | null;
+}
+
+/** Download progress per task id (the latest file's bytes). */
+export type DownloadMap = Record<string, DownloadState>;
+
+export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
+  switch (event.type) {
+    case 'task': {
+      upsertTask(client, event.task);
+      if (event.task.state === 'completed' || event.task.state === 'failed') {
+        void client.invalidateQueries({ queryKey: queryKeys.balance });
+      }
+      return;
+    }
+    case 'download': {
+      client.setQueryData<DownloadMap>(queryKeys.downloads, (map) => ({
+        ...map,
+        [event.taskId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes },
+      }));
+      return;
+    }
+    case 'library': {
+      void client.invalidateQueries({ queryKey: queryKeys.library });
+      return;
+    }
+  }
+}
+
+export function useBridgeEvents(enabled: boolean, onTaskSettled?: (event: BridgeEvent) => void): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const subscription = bridge.events.subscribe(undefined, {
+      onData: (event) => {
+        applyBridgeEvent(client, event);
+        onTaskSettled?.(event);
+      },
+      // The SSE link reconnects by itself; after a gap, refetch what may have changed meanwhile.
+      onStarted: () => void client.invalidateQueries({ queryKey: queryKeys.tasks }),
+    });
+    return () => subscription.unsubscribe();
+  }, [client, enabled, onTaskSettled]);
+}
