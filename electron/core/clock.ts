@@ -62,6 +62,7 @@ export class ManualClock implements Clock {
   private current: number;
   private seq = 0;
   private timers: ManualTimer[] = [];
+  private readonly advanceListeners = new Set<() => void>();
 
   constructor(start = Date.UTC(2026, 10, 21, 9, 0, 0)) {
     this.current = start;
@@ -83,6 +84,20 @@ export class ManualClock implements Clock {
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
     return sleepWith(this, ms, signal);
+  }
+
+  /**
+   * Called whenever time moves. Lets a peer with its own timeline (the simulator's SimClock) share this one:
+   * adapt it as { now, schedule: setTimer, onAdvance }.
+   */
+  onAdvance(listener: () => void): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
+  }
+
+  /** Same as setTimer, under the name the simulator's clock interface uses. */
+  schedule(ms: number, fn: () => void): TimerHandle {
+    return this.setTimer(ms, fn);
   }
 
   /** Number of timers not yet fired. */
@@ -107,12 +122,18 @@ export class ManualClock implements Clock {
       const next = this.earliest();
       if (!next || next.at > target) break;
       this.timers = this.timers.filter((t) => t !== next);
-      this.current = Math.max(this.current, next.at);
+      this.moveTo(next.at);
       next.fn();
       await settle();
     }
-    this.current = Math.max(this.current, target);
+    this.moveTo(target);
     await settle();
+  }
+
+  private moveTo(at: number): void {
+    if (at <= this.current) return;
+    this.current = at;
+    for (const listener of [...this.advanceListeners]) listener();
   }
 
   private earliest(): ManualTimer | undefined {

@@ -1,7 +1,7 @@
 // When to ask about a task next. The aim is few polls per task (first near the estimate, then backing off)
 // while noticing completion within max(1 s, 10 % of the task's duration):
 //  - before anything is known, one early poll at a per-kind prior, to learn estimated_time;
-//  - then one poll just after the predicted end (estimate, or the pace progress implies if slower);
+//  - then one poll just after the predicted end (the estimate, or the pace progress implies if sooner);
 //  - once overdue, a gap of 10 % of the time elapsed so far (at least minGapMs), so a completion at
 //    time T is seen by T + max(minGap, 10 % of T).
 import type { TaskKind } from '../../../shared/catalog/family-ids';
@@ -51,14 +51,14 @@ const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.m
 export function predictDurationMs(state: PollState): number | null {
   const fromEstimate =
     state.estimatedTime !== null && state.estimatedTime > 0 ? state.estimatedTime * 1000 : null;
-  // Progress only pushes the prediction later: a task running behind its estimate should not be polled
-  // at the stale estimate again and again.
+  // Of the two, the earlier: a task that fails half-way or runs ahead of its estimate is seen in time, and a
+  // prediction that proves early costs one poll before the overdue back-off takes over.
   const fromProgress =
     state.progress >= 5 && state.progress < 100 && state.elapsedMs > 0
       ? (state.elapsedMs * 100) / state.progress
       : null;
   if (fromEstimate === null) return fromProgress;
-  return fromProgress === null ? fromEstimate : Math.max(fromEstimate, fromProgress);
+  return fromProgress === null ? fromEstimate : Math.min(fromEstimate, fromProgress);
 }
 
 /** ms from now until the next poll. */

@@ -1,0 +1,276 @@
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../electron/core/clock';
+import { DownloadManager, dayFolder } from '../../../electron/core/downloads/download-manager';
+import type { ResultFile } from '../../../shared/gateway/normalized';
+import type { StudioEvent } from '../../../shared/studio/records';
+import {
+  JPEG_HEAD,
+  RecordingSink,
+  serveBytes,
+  startScriptedServer,
+  taskDb,
+  tinyPng,
+} from './download-fixtures';
+import type { ScriptedServer, TaskDb } from './download-fixtures';
+
+let server: ScriptedServer;
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const dirs: string[] = [];
+const managers: DownloadManager[] = [];
+afterEach(async () => {
+  for (const m of managers.splice(0)) await m.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+interface Rig extends TaskDb {
+  manager: DownloadManager;
+  sink: RecordingSink;
+  libraryDir: string;
+  events: StudioEvent[];
+  dbPath: string;
+}
+
+function rig(options: { dir?: string; maxAttempts?: number } = {}): Rig {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'studio-dl-'));
+  if (!options.dir) dirs.push(dir);
+  const dbPath = join(dir, 'studio.sqlite');
+  const t = taskDb(dbPath);
+  const sink = new RecordingSink();
+  const events: StudioEvent[] = [];
+  const libraryDir = join(dir, 'library');
+  const manager = new DownloadManager({
+    db: t.db,
+    clock: t.clock,
+    libraryDir,
+    sink,
+    getTask: (id) => t.store.get(id)?.record ?? null,
+    onFilesChanged: () => undefined,
+    emit: (e) => events.push(e),
+    maxAttempts: options.maxAttempts ?? 4,
+    backoffMs: 1_000,
+    progressEveryBytes: 64 * 1024,
+  });
+  managers.push(manager);
+  return { ...t, manager, sink, libraryDir, events, dbPath };
+}
+
+const file = (url: string, extra: Partial<ResultFile> = {}): ResultFile => ({
+  kind: 'image',
+  url,
+  expiresAt: null,
+  index: 0,
+  title: null,
+  durationSeconds: null,
+  ...extra,
+});
+
+/** Lets real I/O run and moves the manual clock to each backoff timer until every download has settled. */
+async function drive(manager: DownloadManager, clock: ManualClock): Promise<void> {
+  let idle = false;
+  void manager.idle().then(() => (idle = true));
+  for (let i = 0; i < 2_000 && !idle; i++) {
+    const next = clock.nextTimerAt();
+    if (next !== null) await clock.advanceTo(next);
+    else await new Promise((r) => setTimeout(r, 2));
+  }
+  expect(idle).toBe(true);
+}
+
+function partFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.part'));
+}
+
+describe('DownloadManager', () => {
+  it('streams, verifies, hashes and files a result under <library>/<date>/<task>-<n>.<ext>', async () => {
+    const png = tinyPng();
+    server.route('/ok/result.bin', serveBytes(png, 'image/png'));
+    const r = rig();
+    r.manager.enqueue(r.taskId, [file(`${server.url}/ok/result.bin`)]);
+    await drive(r.manager, r.clock);
+    const expected = join(resolve(r.libraryDir), dayFolder(r.clock.now()), `${r.taskId}-0.png`);
+    expect(readFileSync(expected)).toEqual(png);
+    expect(r.sink.added).toHaveLength(1);
+    expect(r.sink.added[0]).toMatchObject({
+      path: expected,
+      size: png.length,
+      mime: 'image/png',
+      sha256: createHash('sha256').update(png).digest('hex'),
+    });
+    expect(r.manager.counts(r.taskId)).toEqual({ total: 1, done: 1, failed: 0, expired: 0 });
+    expect(r.events.at(-1)).toMatchObject({
+      type: 'download',
+      receivedBytes: png.length,
+      totalBytes: png.length,
+    });
+    expect(partFiles(r.libraryDir)).toEqual([]);
+  });
+
+  it('fetches only http(s): file:, javascript:, ftp: and a redirect to ftp: fail without a request', async () => {
+    server.route('/redirect-ftp', (_req, res) =>
+      res.writeHead(302, { location: 'ftp://127.0.0.1/x.png' }).end(),
+    );
+    const r = rig();
+    r.manager.enqueue(r.taskId, [
+      file('file:///etc/passwd'),
+      file('javascript:alert(1)'),
+      file('ftp://127.0.0.1/x.png'),
+      file(`${server.url}/redirect-ftp`),
+      file('http://user:secret@127.0.0.1/x.png'),
+    ]);
+    await drive(r.manager, r.clock);
+    const states = r.manager.files(r.taskId).map((f) => f.state);
+    expect(states).toEqual(['failed', 'failed', 'failed', 'failed', 'failed']);
+    expect(r.manager.files(r.taskId)[0]?.error).toMatch(/file:/);
+    expect(r.sink.added).toHaveLength(0);
+    expect(server.hits.get('/redirect-ftp')).toBe(1);
+  });
+
+  it('names files itself: a URL path or Content-Disposition with ../ cannot write outside the library', async () => {
+    const png = tinyPng();
+    server.route('/a/../../../../tmp/evil.png', serveBytes(png, 'image/png'));
+    server.route('/disposition', (_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': String(png.length),
+        'content-disposition': 'attachment; filename="../../../../outside.png"',
+      });
+      res.end(png);
+    });
+    const r = rig();
+    r.manager.enqueue(r.taskId, [
+      file(`${server.url}/a/%2e%2e/%2e%2e/%2e%2e/%2e%2e/tmp/evil.png`),
+      file(`${server.url}/disposition`, { index: 1 }),
+    ]);
+    await drive(r.manager, r.clock);
+    const paths = r.manager.files(r.taskId).map((f) => f.path ?? '');
+    const day = join(resolve(r.libraryDir), dayFolder(r.clock.now()));
+    expect(paths[1]).toBe(join(day, `${r.taskId}-1.png`));
+    for (const p of paths.filter(Boolean)) expect(p.startsWith(day)).toBe(true);
+    expect(existsSync(join(r.libraryDir, '..', 'outside.png'))).toBe(false);
+  });
+
+  it('rejects a body whose bytes contradict its Content-Type, and bytes that are no media at all', async () => {
+    server.route('/mismatch', serveBytes(Buffer.concat([JPEG_HEAD, Buffer.alloc(100)]), 'image/png'));
+    server.route('/html', serveBytes(Buffer.from('<html><body>Access denied</body></html>'), 'image/png'));
+    server.route(
+      '/octet',
+      serveBytes(Buffer.concat([JPEG_HEAD, Buffer.alloc(100)]), 'application/octet-stream'),
+    );
+    const r = rig();
+    r.manager.enqueue(r.taskId, [
+      file(`${server.url}/mismatch`),
+      file(`${server.url}/html`, { index: 1 }),
+      file(`${server.url}/octet`, { index: 2 }),
+    ]);
+    await drive(r.manager, r.clock);
+    const files = r.manager.files(r.taskId);
+    expect(files.map((f) => f.state)).toEqual(['failed', 'failed', 'done']);
+    expect(files[0]?.error).toMatch(/image\/jpeg/);
+    // Type errors are permanent: one request each, no retries.
+    expect(server.hits.get('/mismatch')).toBe(1);
+    expect(files[2]?.mime).toBe('image/jpeg');
+    expect(files[2]?.path?.endsWith('.jpg')).toBe(true);
+    expect(partFiles(r.libraryDir)).toEqual([]);
+  });
+
+  it('retries a truncated body and 503s with backoff on the injected clock, then succeeds', async () => {
+    const png = tinyPng();
+    let calls = 0;
+    server.route('/flaky', (_req, res) => {
+      calls++;
+      if (calls === 1) {
+        res.writeHead(503).end();
+        return;
+      }
+      if (calls === 2) {
+        // Announces the full length, sends half, then drops the connection.
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+        res.write(png.subarray(0, 30));
+        setTimeout(() => res.socket?.destroy(), 5);
+        return;
+      }
+      serveBytes(png, 'image/png')(_req, res);
+    });
+    const r = rig();
+    const start = r.clock.now();
+    r.manager.enqueue(r.taskId, [file(`${server.url}/flaky`)]);
+    await drive(r.manager, r.clock);
+    expect(calls).toBe(3);
+    expect(r.manager.files(r.taskId)[0]?.state).toBe('done');
+    // Backoff of 1 s then 2 s, measured on the manual clock, not the wall.
+    expect(r.clock.now() - start).toBe(3_000);
+    expect(partFiles(r.libraryDir)).toEqual([]);
+  });
+
+  it('reports a link past expires_at as expired without fetching, and stops retrying once a link expires [TASK-10] [LIM-12]', async () => {
+    server.route('/expired', serveBytes(tinyPng(), 'image/png'));
+    server.route('/dying', (_req, res) => res.writeHead(503).end());
+    const r = rig({ maxAttempts: 50 });
+    const nowS = Math.floor(r.clock.now() / 1000);
+    r.manager.enqueue(r.taskId, [
+      file(`${server.url}/expired`, { expiresAt: nowS - 1 }),
+      file(`${server.url}/dying`, { expiresAt: nowS + 5, index: 1 }),
+    ]);
+    await drive(r.manager, r.clock);
+    expect(r.manager.files(r.taskId).map((f) => f.state)).toEqual(['expired', 'expired']);
+    expect(server.hits.get('/expired')).toBeUndefined();
+    expect(server.hits.get('/dying')).toBeLessThanOrEqual(4);
+    expect(r.manager.counts(r.taskId)).toEqual({ total: 2, done: 0, failed: 0, expired: 2 });
+  });
+
+  it('skips a URL the library already holds', async () => {
+    const r = rig();
+    const url = `${server.url}/already`;
+    r.sink.known.add(url);
+    r.manager.enqueue(r.taskId, [file(url)]);
+    await drive(r.manager, r.clock);
+    expect(server.hits.get('/already')).toBeUndefined();
+    expect(r.manager.counts(r.taskId)).toMatchObject({ total: 1, done: 1 });
+  });
+
+  it('after a crash mid-file: the row is still pending, the stray .part is removed, the file is fetched again', async () => {
+    const png = tinyPng();
+    server.route('/after-crash', serveBytes(png, 'image/png'));
+    const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
+    dirs.push(dir);
+    // The first run recorded the file, then "crashed" with half a .part on disk.
+    const first = taskDb(join(dir, 'studio.sqlite'));
+    first.db
+      .prepare(
+        `INSERT INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, state, attempts, updated_at)
+         VALUES (?, 0, 'image', ?, NULL, 0, 'pending', 1, ?)`,
+      )
+      .run(first.taskId, `${server.url}/after-crash`, first.clock.now());
+    const day = join(dir, 'library', dayFolder(first.clock.now()));
+    mkdirSync(day, { recursive: true });
+    writeFileSync(join(day, `${first.taskId}-0.part`), png.subarray(0, 20));
+    first.db.close();
+
+    const r = rig({ dir });
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'pending', path: null, sha256: null });
+    await r.manager.start();
+    await drive(r.manager, r.clock);
+    expect(partFiles(r.libraryDir)).toEqual([]);
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
+    expect(readFileSync(join(day, `${r.taskId}-0.png`))).toEqual(png);
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import {
+  judgePollError,
+  submissionWasRefused,
+  toGatewayErrorInfo,
+} from '../../../electron/core/tasks/gateway-errors';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+
+const info = (httpStatus: number | null, extra: Partial<GatewayErrorInfo> = {}): GatewayErrorInfo => ({
+  httpStatus,
+  type: 'x',
+  code: '',
+  message: 'm',
+  param: null,
+  retryable: httpStatus === null || httpStatus === 429 || httpStatus >= 500,
+  retryAfterMs: null,
+  ...extra,
+});
+const ctx = { ageMs: 5_000, notFoundGraceMs: 60_000 };
+
+describe('poll error verdicts', () => {
+  it('never fails a task on transient errors [ERR-9] [ERR-10] [ERR-11]', () => {
+    expect(judgePollError(info(429, { retryAfterMs: 7_000 }), ctx)).toEqual({
+      action: 'retry',
+      delayMs: 7_000,
+      pauseAllMs: 7_000,
+    });
+    for (const status of [500, 502, 503, null])
+      expect(judgePollError(info(status), ctx).action).toBe('retry');
+    expect(judgePollError(info(401), ctx).action).toBe('retry');
+  });
+
+  it('fails on 403 at once and on 404 only after the grace period [ERR-6] [ERR-7]', () => {
+    expect(judgePollError(info(403), ctx).action).toBe('fail');
+    expect(judgePollError(info(404), ctx).action).toBe('retry');
+    expect(judgePollError(info(404), { ...ctx, ageMs: 61_000 }).action).toBe('fail');
+  });
+
+  it('reads the GatewayError shape from what was thrown, and falls back to a network error', () => {
+    const thrown = Object.assign(new Error('rate limited'), info(429, { code: 429 as unknown as string }));
+    expect(toGatewayErrorInfo(thrown)).toMatchObject({ httpStatus: 429, code: '429', message: 'm' });
+    expect(toGatewayErrorInfo(new Error('socket hang up'))).toMatchObject({
+      httpStatus: null,
+      type: 'network_error',
+      retryable: true,
+      message: 'socket hang up',
+    });
+    expect(submissionWasRefused(info(402))).toBe(true);
+    expect(submissionWasRefused(info(null, { type: 'validation_error' }))).toBe(true);
+    expect(submissionWasRefused(info(null, { type: 'timeout' }))).toBe(false);
+  });
+});
