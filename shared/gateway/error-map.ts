@@ -1,0 +1,157 @@
+// ONE mapping from what went wrong (an HTTP answer, or no answer at all) to GatewayErrorInfo, and from
+// GatewayErrorInfo to the sentence the UI shows (an i18n key under errors.* plus its values).
+import type { GatewayErrorInfo } from './normalized';
+import { errorFields } from './error-body';
+
+/** [ERR-2..11] the type each status carries when the body does not say. */
+const TYPE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  402: 'payment_required',
+  403: 'permission_error',
+  404: 'not_found_error',
+  413: 'invalid_request_error',
+  429: 'rate_limit_error',
+  500: 'server_error',
+  502: 'bad_gateway',
+  503: 'service_unavailable',
+  504: 'gateway_timeout',
+};
+
+const DEFAULT_MESSAGE: Record<number, string> = {
+  401: 'Invalid or missing credentials.',
+  402: 'Insufficient balance.',
+  403: 'No permission for this resource.',
+  404: 'Not found.',
+  413: 'The speech input is longer than 4096 characters.',
+  429: 'Too many requests.',
+  500: 'The gateway had an internal error.',
+  502: 'The gateway is temporarily unavailable.',
+  503: 'The gateway is temporarily unavailable.',
+  504: 'The gateway timed out.',
+};
+
+/**
+ * Answers worth repeating the same request for: rate limiting ([ERR-9]), a gateway that is temporarily
+ * unavailable ([ERR-11], 503) and a gateway timeout (504, a timeout like any other). 500 is an internal error,
+ * not a transient one.
+ */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+/** Retry-After as delta-seconds or an HTTP-date, in ms from now; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
+  if (value === null || value === undefined) return null;
+  const v = value.trim();
+  if (v === '') return null;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - nowMs);
+}
+
+export interface HttpFailure {
+  status: number;
+  /** The parsed JSON body, or the text when it was not JSON, or null. */
+  body: unknown;
+  retryAfter?: string | null;
+  nowMs: number;
+}
+
+/** Any non-2xx answer as GatewayErrorInfo. */
+export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure): GatewayErrorInfo {
+  const f = errorFields(body);
+  const text = typeof body === 'string' ? body.trim().slice(0, 300) : '';
+  const type = f.type || TYPE_BY_STATUS[status] || (status >= 500 ? 'server_error' : 'invalid_request_error');
+  return {
+    httpStatus: status,
+    type,
+    // [ERR-1] the generic body's code is the HTTP status; other bodies use strings, sometimes empty.
+    code: f.code || type,
+    message: f.message || text || DEFAULT_MESSAGE[status] || `The gateway answered HTTP ${status}.`,
+    param: f.param,
+    retryable: RETRYABLE_STATUSES.has(status),
+    retryAfterMs: parseRetryAfter(retryAfter, nowMs),
+  };
+}
+
+export type TransportFailure = 'timeout' | 'network' | 'aborted';
+
+const TRANSPORT: Record<TransportFailure, Omit<GatewayErrorInfo, 'message' | 'code'>> = {
+  timeout: { httpStatus: null, type: 'timeout', param: null, retryable: true, retryAfterMs: null },
+  network: { httpStatus: null, type: 'network_error', param: null, retryable: true, retryAfterMs: null },
+  aborted: { httpStatus: null, type: 'aborted', param: null, retryable: false, retryAfterMs: null },
+};
+
+/** A call that got no HTTP answer. `code` is the system code when there is one (ECONNRESET, ECONNREFUSED, ...). */
+export function errorFromTransport(kind: TransportFailure, message: string, code?: string): GatewayErrorInfo {
+  return { ...TRANSPORT[kind], code: code || kind, message };
+}
+
+/** A body refused before anything was sent. */
+export function validationError(message: string, param: string | null): GatewayErrorInfo {
+  return {
+    httpStatus: null,
+    type: 'validation_error',
+    code: 'validation_error',
+    message,
+    param,
+    retryable: false,
+    retryAfterMs: null,
+  };
+}
+
+/** The keys under errors.* in the renderer's translations. */
+export type ErrorSentenceKey =
+  | 'errors.nsfw'
+  | 'errors.nsfwNoCategories'
+  | 'errors.paymentRequired'
+  | 'errors.network'
+  | 'errors.timeout'
+  | 'errors.validation'
+  | 'errors.authentication'
+  | 'errors.permission'
+  | 'errors.notFound'
+  | 'errors.rateLimited'
+  | 'errors.server'
+  | 'errors.invalidRequest'
+  | 'errors.unknown';
+
+export interface ErrorSentence {
+  key: ErrorSentenceKey;
+  values: { message: string; status?: number; categories?: string };
+}
+
+/** [EP-VIDEO-NSFW-4] the message lists the flagged categories, e.g. "... flagged: sexual, violence". */
+export function flaggedCategories(message: string): string | null {
+  const match =
+    /categor(?:y|ies)\s*[:：]?\s*\[?([^\].]+)\]?/i.exec(message) ??
+    /flagged(?: for| as)?\s*[:：]?\s*\[?([^\].]+)\]?/i.exec(message);
+  const list = match?.[1]?.trim();
+  return list || null;
+}
+
+/** What to tell the user: balance too low (402), what was flagged (nsfw), gateway unreachable (network), ... */
+export function errorSentence(info: GatewayErrorInfo): ErrorSentence {
+  const { httpStatus: status, type, code, message } = info;
+  if (type === 'nsfw_content_detected' || code === 'nsfw_content_detected') {
+    const categories = flaggedCategories(message) ?? message.trim();
+    return categories
+      ? { key: 'errors.nsfw', values: { message, categories } }
+      : { key: 'errors.nsfwNoCategories', values: { message } };
+  }
+  const at = (key: ErrorSentenceKey): ErrorSentence => ({
+    key,
+    values: status === null ? { message } : { message, status },
+  });
+  if (status === 402 || type === 'payment_required') return at('errors.paymentRequired');
+  if (type === 'network_error') return at('errors.network');
+  if (type === 'timeout' || status === 504) return at('errors.timeout');
+  if (type === 'validation_error') return at('errors.validation');
+  if (status === 401 || type === 'authentication_error') return at('errors.authentication');
+  if (status === 403 || type === 'permission_error') return at('errors.permission');
+  if (status === 404 || type === 'not_found_error') return at('errors.notFound');
+  if (status === 429 || type === 'rate_limit_error') return at('errors.rateLimited');
+  if (status !== null && status >= 500) return at('errors.server');
+  if (status !== null && status >= 400) return at('errors.invalidRequest');
+  return at('errors.unknown');
+}

@@ -1,0 +1,53 @@
+// The one error type the gateway client throws. It carries GatewayErrorInfo as own fields, so the bridge and
+// the engine can recognise it by shape, and it never holds a cause, a request config or a header.
+import type { GatewayErrorInfo } from './normalized';
+
+export class GatewayError extends Error implements GatewayErrorInfo {
+  readonly httpStatus: number | null;
+  readonly type: string;
+  readonly code: string;
+  readonly param: string | null;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | null;
+
+  constructor(info: GatewayErrorInfo) {
+    super(info.message);
+    this.name = 'GatewayError';
+    this.httpStatus = info.httpStatus;
+    this.type = info.type;
+    this.code = info.code;
+    this.param = info.param;
+    this.retryable = info.retryable;
+    this.retryAfterMs = info.retryAfterMs;
+  }
+
+  get info(): GatewayErrorInfo {
+    const { httpStatus, type, code, message, param, retryable, retryAfterMs } = this;
+    return { httpStatus, type, code, message, param, retryable, retryAfterMs };
+  }
+
+  toJSON(): GatewayErrorInfo {
+    return this.info;
+  }
+}
+
+export function isGatewayError(value: unknown): value is GatewayError {
+  return value instanceof GatewayError;
+}
+
+/** A body the gateway sent that matches none of the shapes the spec allows. */
+export function invalidResponse(
+  what: string,
+  detail: string,
+  httpStatus: number | null = null,
+): GatewayError {
+  return new GatewayError({
+    httpStatus,
+    type: 'invalid_response',
+    code: 'invalid_response',
+    message: `The gateway sent ${what} the studio cannot read: ${detail}`,
+    param: null,
+    retryable: false,
+    retryAfterMs: null,
+  });
+}

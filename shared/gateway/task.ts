@@ -1,0 +1,170 @@
+// [TASK-1..13] The task status object, flat or inside the I2 envelope {code: 200, data} ([TASK-13]), and the
+// music task endpoint whose shape is not shown ([EP-MUSIC-1]), reduced to TaskSnapshot with one ResultFile per URL.
+import { z } from 'zod';
+import { invalidResponse } from './gateway-error';
+import type { MediaKind, ResultFile, TaskSnapshot, TaskStatus } from './normalized';
+import { looseCode, looseId, looseNumber, unixSeconds } from './wire-values';
+
+const STATUSES = [
+  'submitted',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+] as const satisfies readonly TaskStatus[];
+
+/** [STATE-1..5] Case is not significant. */
+export const taskStatusSchema = z
+  .string()
+  .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(STATUSES));
+
+const urlOrUrls = z.union([z.string(), z.array(z.string())]);
+
+/**
+ * One entry of result.images / videos / audios / music. [TASK-10] gives images {url: string[], expires_at};
+ * [TASK-12] and [SRC-1] leave the rest not shown, so a bare URL string, url as a string, and the music
+ * entry fields (audio_url, image_url, video_url, title, duration) are all accepted.
+ */
+export const resultEntrySchema = z.union([
+  z.string(),
+  z.looseObject({
+    url: urlOrUrls.nullish(),
+    audio_url: urlOrUrls.nullish(),
+    video_url: urlOrUrls.nullish(),
+    image_url: urlOrUrls.nullish(),
+    expires_at: unixSeconds.nullish(),
+    title: z.string().nullish(),
+    duration: looseNumber.nullish(),
+  }),
+]);
+export type ResultEntry = z.infer<typeof resultEntrySchema>;
+
+export const taskResultSchema = z.looseObject({
+  images: z.array(resultEntrySchema).nullish(),
+  videos: z.array(resultEntrySchema).nullish(),
+  audios: z.array(resultEntrySchema).nullish(),
+  music: z.array(resultEntrySchema).nullish(),
+});
+
+/** [TASK-11] code may be empty, a number, or missing; a bare string is taken as the message. */
+export const taskErrorSchema = z.union([
+  z.string().transform((message) => ({ message, code: '' })),
+  z.looseObject({ message: z.string().nullish(), code: looseCode.nullish() }).transform((e) => ({
+    message: e.message ?? '',
+    code: e.code ?? '',
+  })),
+]);
+
+export const taskObjectSchema = z.looseObject({
+  id: looseId.optional(),
+  /** The music endpoint's shape is not shown: some bodies name the id task_id. */
+  task_id: looseId.optional(),
+  status: taskStatusSchema,
+  progress: looseNumber.nullish(),
+  created: unixSeconds.nullish(),
+  completed: unixSeconds.nullish(),
+  actual_time: looseNumber.nullish(),
+  estimated_time: looseNumber.nullish(),
+  cost: looseNumber.nullish(),
+  credits_cost: looseNumber.nullish(),
+  result: taskResultSchema.nullish(),
+  error: taskErrorSchema.nullish(),
+});
+export type TaskObject = z.infer<typeof taskObjectSchema>;
+
+/** [TASK-13] {code: 200, data: task}; the music endpoint may also wrap a one-element list. */
+export const taskEnvelopeSchema = z.looseObject({
+  code: z.union([z.literal(200), z.literal('200'), z.literal('success')]),
+  data: z.union([taskObjectSchema, z.tuple([taskObjectSchema]).transform(([t]) => t)]),
+});
+
+const urlsOf = (v: string | string[] | null | undefined): string[] =>
+  (v === null || v === undefined ? [] : Array.isArray(v) ? v : [v]).filter((u) => u.trim() !== '');
+
+interface Collected {
+  kind: MediaKind;
+  urls: string[];
+}
+
+/** What one entry yields, by the list it came from. Music-style entries can carry cover art and a video. */
+function collect(list: 'images' | 'videos' | 'audios' | 'music', entry: ResultEntry): Collected[] {
+  if (typeof entry === 'string') {
+    const kind: MediaKind = list === 'images' ? 'image' : list === 'videos' ? 'video' : 'audio';
+    return [{ kind, urls: urlsOf(entry) }];
+  }
+  if (list === 'images') return [{ kind: 'image', urls: [...urlsOf(entry.url), ...urlsOf(entry.image_url)] }];
+  if (list === 'videos') return [{ kind: 'video', urls: [...urlsOf(entry.url), ...urlsOf(entry.video_url)] }];
+  return [
+    { kind: 'audio', urls: [...urlsOf(entry.url), ...urlsOf(entry.audio_url)] },
+    { kind: 'image', urls: urlsOf(entry.image_url) },
+    { kind: 'video', urls: urlsOf(entry.video_url) },
+  ];
+}
+
+/**
+ * Every downloadable URL as a ResultFile. Images are numbered across the task (an entry with url [a, b] gives
+ * two files); music and audio entries keep their list position, so index + 1 is the audio_index that names the
+ * track in a music operation ([SRC-1]), and a music entry's cover and video share its index.
+ */
+export function resultFiles(result: z.infer<typeof taskResultSchema> | null | undefined): ResultFile[] {
+  if (!result) return [];
+  const files: ResultFile[] = [];
+  const counters: Record<MediaKind, number> = { image: 0, video: 0, audio: 0 };
+  for (const list of ['images', 'videos', 'audios', 'music'] as const) {
+    (result[list] ?? []).forEach((entry, position) => {
+      const meta = typeof entry === 'string' ? null : entry;
+      for (const { kind, urls } of collect(list, entry)) {
+        urls.forEach((url, i) => {
+          const perEntry = list === 'audios' || list === 'music';
+          files.push({
+            kind,
+            url,
+            expiresAt: meta?.expires_at ?? null,
+            index: perEntry ? position + i : counters[kind]++,
+            title: meta?.title ?? null,
+            durationSeconds: meta?.duration ?? null,
+          });
+        });
+      }
+    });
+  }
+  return files;
+}
+
+/** [TASK-3] progress clamped to 0..100, and 100 once the task is terminal when the gateway left it out. */
+function progressOf(task: TaskObject): number {
+  const terminal = task.status === 'completed' || task.status === 'failed';
+  const p = task.progress ?? (terminal ? 100 : 0);
+  return Math.min(100, Math.max(0, Math.round(p)));
+}
+
+export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnapshot {
+  const id = task.id ?? task.task_id ?? fallbackId;
+  if (!id) throw invalidResponse('a task', 'no id');
+  return {
+    id,
+    status: task.status,
+    progress: progressOf(task),
+    created: task.created ?? null,
+    completed: task.completed ?? null,
+    actualTime: task.actual_time ?? null,
+    estimatedTime: task.estimated_time ?? null,
+    cost: task.cost ?? null,
+    creditsCost: task.credits_cost ?? null,
+    files: task.status === 'completed' ? resultFiles(task.result) : [],
+    error: task.status === 'failed' ? (task.error ?? { message: '', code: '' }) : null,
+  };
+}
+
+/**
+ * A task body from /v1/tasks/{id} or /v1/music/tasks/{id}, flat or enveloped. `taskId` is the id that was
+ * asked for, used only when the body leaves the id out.
+ */
+export function parseTask(body: unknown, taskId?: string, httpStatus: number | null = 200): TaskSnapshot {
+  const flat = taskObjectSchema.safeParse(body);
+  if (flat.success) return toTaskSnapshot(flat.data, taskId);
+  const enveloped = taskEnvelopeSchema.safeParse(body);
+  if (enveloped.success) return toTaskSnapshot(enveloped.data.data, taskId);
+  throw invalidResponse('a task', z.prettifyError(flat.error), httpStatus);
+}
