@@ -2,11 +2,18 @@
 import type { TFunction } from 'i18next';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 
-/** Pulls the flagged categories out of an nsfw message like "... flagged: sexual, violence". */
+/**
+ * The flagged categories from an nsfw message. Gateways list them after a colon ("... flagged (text): sexual,
+ * violence"); without one there is nothing reliable to pick out, and the caller shows the message itself.
+ */
 export function flaggedCategories(message: string): string | null {
-  const match = /(?:categor(?:y|ies)|flagged(?: for)?)\s*[:：]?\s*\[?([^\].]+)\]?/i.exec(message);
-  const list = match?.[1]?.trim();
-  return list ? list : null;
+  const colon = Math.max(message.lastIndexOf(':'), message.lastIndexOf('：'));
+  if (colon < 0) return null;
+  const list = message
+    .slice(colon + 1)
+    .replace(/[[\].。]+/g, ' ')
+    .trim();
+  return list === '' ? null : list;
 }
 
 export function gatewayErrorSentence(error: GatewayErrorInfo, t: TFunction): string {

@@ -1,0 +1,42 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { errorInfoOf, errorSentence } from '../../../renderer/lib/bridge-error';
+import { translator } from '../i18n-instance';
+
+const payment: GatewayErrorInfo = {
+  httpStatus: 402,
+  type: 'payment_required',
+  code: 'payment_required',
+  message: 'Insufficient balance',
+  param: null,
+  retryable: false,
+  retryAfterMs: null,
+};
+
+describe('bridge errors become the value the UI shows', () => {
+  it("reads GatewayErrorInfo from a tRPC error's data (shared/bridge/errors.ts formatter)", async () => {
+    const error = new TRPCClientError('Insufficient balance', {
+      result: {
+        error: {
+          code: -32603,
+          message: 'Insufficient balance',
+          data: { code: 'PAYMENT_REQUIRED', httpStatus: 402, path: 'tasks.submit', error: payment },
+        },
+      },
+    });
+    expect(errorInfoOf(error)).toEqual(payment);
+    expect(errorSentence(error, await translator())).toMatch(/balance is too low/);
+  });
+
+  it('a call that never reached main says the studio could not complete it, not that the gateway is down', async () => {
+    const error = new TRPCClientError('Failed to fetch');
+    const info = errorInfoOf(error);
+    expect(info.type).toBe('bridge_unreachable');
+    expect(errorSentence(error, await translator())).toContain('Failed to fetch');
+  });
+
+  it("accepts a bare GatewayErrorInfo (a task row's error)", () => {
+    expect(errorInfoOf(payment)).toEqual(payment);
+  });
+});

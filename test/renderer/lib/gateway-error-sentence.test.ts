@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { flaggedCategories, gatewayErrorSentence } from '../../../renderer/lib/gateway-error-sentence';
+import { translator } from '../i18n-instance';
+
+const base: GatewayErrorInfo = {
+  httpStatus: 400,
+  type: 'invalid_request_error',
+  code: 'invalid_request_error',
+  message: 'bad',
+  param: null,
+  retryable: false,
+  retryAfterMs: null,
+};
+
+describe('gateway errors read as sentences', () => {
+  it('[ERR-5] a 402 says the balance is too low', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence(
+      {
+        ...base,
+        httpStatus: 402,
+        type: 'payment_required',
+        code: 'payment_required',
+        message: 'Insufficient quota',
+      },
+      t,
+    );
+    expect(text).toMatch(/balance is too low/);
+  });
+
+  it('[ERR-3] [EP-VIDEO-NSFW-4] an nsfw rejection names what was flagged', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence(
+      {
+        ...base,
+        type: 'nsfw_content_detected',
+        code: 'nsfw_content_detected',
+        param: '',
+        message: 'Content flagged by moderation (text): sexual, violence',
+      },
+      t,
+    );
+    expect(text).toContain('sexual, violence');
+    expect(text).toMatch(/flagged/);
+    expect(text).toMatch(/Nothing was charged/);
+  });
+
+  it('an nsfw message without a list still says what the gateway said', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence(
+      { ...base, type: 'nsfw_content_detected', code: 'nsfw_content_detected', message: 'unsafe imagery' },
+      t,
+    );
+    expect(text).toContain('unsafe imagery');
+  });
+
+  it('a network failure says the gateway cannot be reached', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence(
+      {
+        ...base,
+        httpStatus: null,
+        type: 'network_error',
+        code: 'ECONNREFUSED',
+        message: 'connect ECONNREFUSED',
+      },
+      t,
+    );
+    expect(text).toMatch(/cannot be reached/);
+    // The raw errno is not a sentence a creator can act on.
+    expect(text).not.toContain('ECONNREFUSED');
+  });
+
+  it('a timeout is not reported as unreachable', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence({ ...base, httpStatus: null, type: 'timeout', code: 'timeout' }, t);
+    expect(text).toMatch(/too long/);
+  });
+
+  it('[ERR-4] 401 points at the key, [ERR-9] 429 at slowing down, [ERR-11] 502 at the gateway', async () => {
+    const t = await translator();
+    expect(gatewayErrorSentence({ ...base, httpStatus: 401, type: 'authentication_error' }, t)).toMatch(
+      /API key/,
+    );
+    expect(gatewayErrorSentence({ ...base, httpStatus: 429, type: 'rate_limit_error' }, t)).toMatch(
+      /Too many/,
+    );
+    expect(gatewayErrorSentence({ ...base, httpStatus: 502, type: 'bad_gateway' }, t)).toMatch(/\(502\)/);
+  });
+
+  it('[ERR-2] other refusals carry the gateway message', async () => {
+    const t = await translator();
+    expect(gatewayErrorSentence({ ...base, message: 'size must be one of 1:1, 4:3' }, t)).toContain(
+      'size must be one of 1:1, 4:3',
+    );
+  });
+
+  it('speaks Simplified Chinese when asked', async () => {
+    const t = await translator('zh-CN');
+    expect(gatewayErrorSentence({ ...base, httpStatus: 402, type: 'payment_required' }, t)).toContain(
+      '余额不足',
+    );
+  });
+
+  it('picks the category list after the colon', () => {
+    expect(flaggedCategories('Content flagged by moderation (text): sexual')).toBe('sexual');
+    expect(flaggedCategories('flagged categories: [violence, hate].')).toBe('violence, hate');
+    expect(flaggedCategories('no list here')).toBeNull();
+  });
+});
