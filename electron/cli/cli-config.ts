@@ -1,0 +1,69 @@
+// Global options and their environment fallbacks. The database lives beside the library by default
+// (`<library>/studio.db`), so one folder holds everything a user may back up or move; STUDIO_DATA_DIR puts it
+// elsewhere (`<STUDIO_DATA_DIR>/studio.db`), e.g. to share the task list with the desktop app.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { invalidArgument } from './cli-errors';
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  library?: string;
+  json?: boolean;
+}
+
+export interface CliConfig {
+  baseUrl: string | null;
+  apiKey: string | null;
+  libraryDir: string;
+  databasePath: string;
+  json: boolean;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): CliConfig {
+  const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
+  const libraryDir = resolve(
+    cwd,
+    nonEmpty(options.library) ?? nonEmpty(env.STUDIO_LIBRARY_DIR) ?? defaultLibraryDir(env),
+  );
+  const dataDir = nonEmpty(env.STUDIO_DATA_DIR);
+  return {
+    baseUrl: nonEmpty(options.baseUrl) ?? nonEmpty(env.GATEWAY_BASE_URL),
+    apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.GATEWAY_API_KEY),
+    libraryDir,
+    databasePath: join(dataDir ? resolve(cwd, dataDir) : libraryDir, 'studio.db'),
+    json: Boolean(options.json),
+  };
+}
+
+/** The gateway address and key, checked; only commands that talk to the gateway ask for them. */
+export function requireGateway(config: CliConfig): { baseUrl: string; apiKey: string } {
+  if (!config.baseUrl) {
+    throw invalidArgument('No gateway address: pass --base-url or set GATEWAY_BASE_URL.', 'base-url');
+  }
+  let url: URL;
+  try {
+    url = new URL(config.baseUrl);
+  } catch {
+    throw invalidArgument(`--base-url is not a URL: ${config.baseUrl}`, 'base-url');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalidArgument('--base-url must be an http(s) URL.', 'base-url');
+  }
+  if (!config.apiKey) {
+    throw invalidArgument('No API key: pass --api-key or set GATEWAY_API_KEY.', 'api-key');
+  }
+  return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+}
+
+/** Where the desktop app keeps its data on each platform, plus /library. */
+function defaultLibraryDir(env: Env): string {
+  const home = env.HOME ?? homedir();
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Gateway Studio', 'library');
+  if (process.platform === 'darwin')
+    return join(home, 'Library', 'Application Support', 'Gateway Studio', 'library');
+  return join(env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'gateway-studio', 'library');
+}

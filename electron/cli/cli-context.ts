@@ -1,0 +1,28 @@
+// What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
+// `models` needs nothing and `library` needs no gateway.
+import type { Library } from '../core/library';
+import type { SpeechService } from '../core/speech';
+import type { TaskEngine } from '../core/tasks';
+import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { CliConfig } from './cli-config';
+import type { CliIo } from './cli-io';
+import type { CliOutput } from './cli-output';
+import type { AccountPort } from './account-port';
+
+export interface CliCore {
+  gateway: GatewayPort & AccountPort;
+  engine: TaskEngine;
+  library: Library;
+  speech: SpeechService;
+}
+
+export interface CliContext {
+  config: CliConfig;
+  io: CliIo;
+  out: CliOutput;
+  signal: AbortSignal;
+  /** The library and its database, without the gateway. */
+  library(): Library;
+  /** Everything: client, engine (not started), downloads, library, speech. Exit 2 without base URL or key. */
+  core(): CliCore;
+}

@@ -1,0 +1,80 @@
+// The CLI's exit codes and the one error shape it prints. Everything thrown inside a command ends up here.
+import { toGatewayErrorInfo } from '../core/tasks/gateway-errors';
+import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
+
+export const EXIT = {
+  ok: 0,
+  /** The gateway refused (an HTTP 4xx answer, or a balance lookup answering success:false) or the task failed. */
+  refused: 1,
+  /** Invalid arguments or a body the catalog rejects: nothing was sent. */
+  invalid: 2,
+  /** No usable answer: network, timeout, a 5xx after retries, or a bug. */
+  failure: 3,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The `--json` error document: `{ "error": { httpStatus, type, code, message, param } }`. */
+export interface CliErrorBody {
+  httpStatus: number | null;
+  type: string;
+  code: string;
+  message: string;
+  param: string | null;
+}
+
+export class CliError extends Error {
+  constructor(
+    readonly exitCode: ExitCode,
+    readonly body: CliErrorBody,
+  ) {
+    super(body.message);
+    this.name = 'CliError';
+  }
+}
+
+/** A usage mistake caught before anything is sent. */
+export function invalidArgument(
+  message: string,
+  param: string | null = null,
+  code = 'invalid_argument',
+): CliError {
+  return new CliError(EXIT.invalid, { httpStatus: null, type: 'invalid_argument', code, message, param });
+}
+
+export function fromGatewayError(info: GatewayErrorInfo): CliError {
+  const body: CliErrorBody = {
+    httpStatus: info.httpStatus,
+    type: info.type,
+    code: info.code,
+    message: info.message,
+    param: info.param,
+  };
+  return new CliError(exitCodeFor(info), body);
+}
+
+export function exitCodeFor(info: GatewayErrorInfo): ExitCode {
+  if (info.type === 'validation_error') return EXIT.invalid;
+  if (info.type === 'task_failed') return EXIT.refused;
+  if (info.httpStatus !== null && info.httpStatus >= 400 && info.httpStatus < 500) return EXIT.refused;
+  return EXIT.failure;
+}
+
+/** Whatever a command threw, as a CliError: ours as is, the client's by its GatewayErrorInfo, anything else as 3. */
+export function toCliError(thrown: unknown): CliError {
+  if (thrown instanceof CliError) return thrown;
+  const info = toGatewayErrorInfo(thrown);
+  if (info.type === 'network_error' && !looksLikeGatewayError(thrown)) {
+    return new CliError(EXIT.failure, {
+      httpStatus: null,
+      type: 'unexpected_error',
+      code: '',
+      message: thrown instanceof Error ? thrown.message : String(thrown),
+      param: null,
+    });
+  }
+  return fromGatewayError(info);
+}
+
+function looksLikeGatewayError(thrown: unknown): boolean {
+  return typeof thrown === 'object' && thrown !== null && ('httpStatus' in thrown || 'info' in thrown);
+}

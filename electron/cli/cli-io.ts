@@ -1,0 +1,19 @@
+// What the CLI touches of its process, passed in so tests run it in-process and read exactly what it wrote.
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** Progress redraws one line on a terminal and prints whole lines elsewhere (CI logs, pipes). */
+  stderrIsTTY: boolean;
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+  };
+}

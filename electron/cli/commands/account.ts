@@ -1,0 +1,56 @@
+// balance · usage — account reads, straight from the gateway client.
+import { z } from 'zod';
+import { usageQuerySchema } from '../../../shared/gateway/usage';
+import type { UsageQueryInput } from '../../../shared/gateway/usage';
+import type { CliContext } from '../cli-context';
+import { invalidArgument } from '../cli-errors';
+
+export async function balanceCommand(ctx: CliContext): Promise<void> {
+  const { gateway } = ctx.core();
+  const token = await gateway.tokenBalance({ signal: ctx.signal });
+  const user = await gateway.userBalance({ signal: ctx.signal });
+  ctx.out.result({ token, user }, () => {
+    const amount = (n: number) => (n === -1 ? 'unlimited' : n.toFixed(4));
+    const tokenLine = token.unlimited_quota
+      ? 'key: unlimited quota'
+      : `key: ${amount(token.remain_balance)} remaining (${token.remain_credits} credits), ${token.used_balance.toFixed(4)} used`;
+    const userLine = `account: ${user.remain_balance.toFixed(4)} remaining (${user.remain_credits} credits), ${user.used_balance.toFixed(4)} used`;
+    return `${tokenLine}\n${userLine}`;
+  });
+}
+
+export interface UsageArgs {
+  start?: string;
+  end?: string;
+  groupBy?: string;
+  tz?: string;
+  scope?: string;
+  model?: string;
+}
+
+/** [EP-USAGE-PARAM-1] Unix seconds when the value is all digits, RFC 3339 otherwise. */
+const instant = (value: string | undefined) =>
+  value !== undefined && /^\d+$/.test(value) ? Number(value) : value;
+
+export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<void> {
+  const input: UsageQueryInput = {
+    ...(args.start !== undefined && { start: instant(args.start) }),
+    ...(args.end !== undefined && { end: instant(args.end) }),
+    ...(args.groupBy !== undefined && { group_by: args.groupBy as UsageQueryInput['group_by'] }),
+    ...(args.tz !== undefined && { tz: args.tz }),
+    ...(args.scope !== undefined && { scope: args.scope as UsageQueryInput['scope'] }),
+    ...(args.model !== undefined && { model: args.model }),
+  };
+  const parsed = usageQuerySchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw invalidArgument(
+      z.prettifyError(parsed.error),
+      issue ? issue.path.map(String).join('.') : null,
+      'validation_error',
+    );
+  }
+  const { gateway } = ctx.core();
+  const answer = await gateway.usage(input, { signal: ctx.signal });
+  ctx.out.result({ usage: answer.report, cache: answer.cache }, () => JSON.stringify(answer.report, null, 2));
+}

@@ -1,0 +1,112 @@
+// generate · music · upscale · task · tasks — everything that goes through the task engine.
+import type { TaskSnapshot } from '../../../shared/gateway/normalized';
+import type { TaskRecord } from '../../../shared/studio/records';
+import type { CliContext, CliCore } from '../cli-context';
+import { invalidArgument, toCliError } from '../cli-errors';
+import { formatTask, taskJson } from '../formatting';
+import { planGenerate, planMusic, planUpscale } from '../submission-plans';
+import type { GenerateArgs } from '../submission-plans';
+import { printOutcome, settle, submitAndFollow } from '../task-runner';
+
+export async function generateCommand(
+  ctx: CliContext,
+  args: GenerateArgs & { wait: boolean },
+): Promise<void> {
+  const request = await planGenerate(args, ctx.io.cwd);
+  await submitAndFollow(ctx, ctx.core(), request, { wait: args.wait });
+}
+
+/** A source named by local id or by the gateway's id; local tasks become the new task's parent. */
+function resolveSource(core: CliCore, id: string): { remoteId: string; parentTaskId: string | null } {
+  const local = findLocal(core, id);
+  if (!local) return { remoteId: id, parentTaskId: null };
+  if (!local.remoteId) throw invalidArgument(`Task ${id} was never acknowledged by the gateway.`, 'task');
+  return { remoteId: local.remoteId, parentTaskId: local.id };
+}
+
+function findLocal(core: CliCore, id: string): TaskRecord | null {
+  return core.engine.get(id) ?? core.engine.list().find((t) => t.remoteId === id) ?? null;
+}
+
+export interface MusicCliArgs {
+  operation: string;
+  task: string;
+  index?: number;
+  model?: string;
+  set: string[];
+  wait: boolean;
+}
+
+export async function musicCommand(ctx: CliContext, args: MusicCliArgs): Promise<void> {
+  // Validate what needs no database first, so a typo never opens one.
+  planMusic({
+    operation: args.operation,
+    sourceRemoteId: args.task,
+    index: args.index,
+    model: args.model,
+    set: args.set,
+  });
+  const core = ctx.core();
+  const source = resolveSource(core, args.task);
+  const request = planMusic({ ...args, sourceRemoteId: source.remoteId });
+  await submitAndFollow(ctx, core, request, { wait: args.wait, parentTaskId: source.parentTaskId });
+}
+
+export async function upscaleCommand(
+  ctx: CliContext,
+  args: { task: string; index: number; speed?: string; wait: boolean },
+): Promise<void> {
+  planUpscale({ sourceRemoteId: args.task, index: args.index, speed: args.speed });
+  const core = ctx.core();
+  const source = resolveSource(core, args.task);
+  const request = planUpscale({ ...args, sourceRemoteId: source.remoteId });
+  await submitAndFollow(ctx, core, request, { wait: args.wait, parentTaskId: source.parentTaskId });
+}
+
+export async function taskCommand(ctx: CliContext, args: { id: string; wait: boolean }): Promise<void> {
+  const core = ctx.core();
+  const local = findLocal(core, args.id);
+  if (local) {
+    if (args.wait) return printOutcome(ctx, await settle(ctx, core, local.id));
+    return printOutcome(ctx, { task: local, items: core.library.forTask(local.id) });
+  }
+  if (args.wait) {
+    throw invalidArgument(
+      `Task ${args.id} was not submitted from this library; only its tasks can be waited on and downloaded.`,
+      'id',
+      'unknown_task',
+    );
+  }
+  // A task made elsewhere: one read of its status, on the image/video endpoint, then the music one.
+  let snapshot: TaskSnapshot;
+  try {
+    snapshot = await core.gateway.getTask(args.id, 'tasks', { signal: ctx.signal });
+  } catch (error) {
+    const first = toCliError(error);
+    if (first.body.httpStatus !== 404) throw first;
+    snapshot = await core.gateway.getTask(args.id, 'music', { signal: ctx.signal });
+  }
+  const task = {
+    ...snapshot,
+    id: snapshot.id,
+    status: snapshot.status,
+    progress: snapshot.progress,
+    cost: snapshot.cost,
+  };
+  ctx.out.result({ task, items: [] }, () =>
+    [
+      `${snapshot.id}  ${snapshot.status} ${snapshot.progress}%${snapshot.cost === null ? '' : ` $${snapshot.cost}`}`,
+      ...snapshot.files.map((f) => `  ${f.kind} ${f.url}`),
+      snapshot.error ? `  ${snapshot.error.message}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
+  const tasks = ctx.core().engine.list({ limit: args.limit });
+  ctx.out.result({ tasks: tasks.map(taskJson) }, () =>
+    tasks.length ? tasks.map(formatTask).join('\n') : 'No tasks yet.',
+  );
+}

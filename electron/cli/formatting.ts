@@ -1,0 +1,29 @@
+// Text for people: one line per task or item, the file path last so a terminal can open it.
+import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
+
+export function taskJson(task: TaskRecord): Record<string, unknown> {
+  const { id, state, progress, cost, ...rest } = task;
+  // The issue's shape calls the state "status"; the local states (submitting, interrupted, stopped) pass too.
+  return { id, status: state, progress, cost, ...rest };
+}
+
+const money = (n: number | null) => (n === null ? '' : ` $${n.toFixed(4)}`);
+
+export function formatTask(task: TaskRecord): string {
+  const remote = task.remoteId ? ` (${task.remoteId})` : '';
+  const error = task.error ? `  ${task.error.message}` : '';
+  return `${task.id}${remote}  ${task.family}  ${task.model || '-'}  ${task.state} ${task.progress}%${money(task.cost)}${error}`;
+}
+
+export function formatItems(items: readonly LibraryItem[]): string {
+  return items
+    .map((item) => {
+      const size = item.width && item.height ? ` ${item.width}x${item.height}` : '';
+      const duration = item.durationSeconds ? ` ${item.durationSeconds.toFixed(1)}s` : '';
+      const prompt = item.prompt
+        ? `  "${item.prompt.length > 60 ? `${item.prompt.slice(0, 57)}...` : item.prompt}"`
+        : '';
+      return `${item.id}  ${item.kind}${size}${duration}  ${item.mime}${prompt}\n  ${item.path}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,161 @@
+// The command tree. Actions only parse their options and delegate to commands/; commander's own errors
+// (unknown option, missing argument) surface as exit 2 through run-cli.
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import type { LibraryKind } from '../../shared/studio/records';
+import type { CliContext } from './cli-context';
+import type { GlobalOptions } from './cli-config';
+import { balanceCommand, usageCommand } from './commands/account';
+import { libraryCommand } from './commands/library';
+import { modelsCommand } from './commands/models';
+import { speechCommand } from './commands/speech';
+import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
+import { MUSIC_OPERATIONS } from './submission-plans';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || n < min || n > max) {
+      throw new InvalidArgumentError(
+        max === Number.MAX_SAFE_INTEGER ? `expected a whole number ≥ ${min}` : `expected ${min} to ${max}`,
+      );
+    }
+    return n;
+  };
+}
+
+function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n <= 0)
+    throw new InvalidArgumentError('expected a number above 0');
+  return n;
+}
+
+/**
+ * `configure` runs before any subcommand exists, because commander copies exitOverride and output settings
+ * into subcommands when they are created.
+ */
+export function buildProgram(
+  makeContext: (globals: GlobalOptions) => CliContext,
+  configure: (program: Command) => void,
+): Command {
+  const program = new Command('gateway-studio');
+  configure(program);
+  program
+    .description(
+      'Generate images, video, music and speech through the Generative Media Gateway, from a terminal.',
+    )
+    .option('--base-url <url>', 'gateway address (env GATEWAY_BASE_URL)')
+    .option('--api-key <key>', 'API key (env GATEWAY_API_KEY); never printed')
+    .option('--library <dir>', 'library folder (env STUDIO_LIBRARY_DIR)')
+    .option('--json', 'print exactly one JSON document on stdout')
+    .showHelpAfterError(false);
+
+  const context = (command: Command) => makeContext(command.optsWithGlobals<GlobalOptions>());
+
+  program
+    .command('balance')
+    .description("the key's and the account's balance")
+    .action((_options, command: Command) => balanceCommand(context(command)));
+
+  program
+    .command('usage')
+    .description('spending and requests over a time range')
+    .option('--start <time>', 'Unix seconds or RFC 3339 (default: end minus 24 h)')
+    .option('--end <time>', 'Unix seconds or RFC 3339 (default: now)')
+    .option('--group-by <g>', 'none | model | date | model,date')
+    .option('--tz <zone>', 'IANA timezone for day boundaries')
+    .option('--scope <scope>', 'key | account')
+    .option('--model <names>', 'comma-separated model names (at most 50)')
+    .action((options, command: Command) => usageCommand(context(command), options));
+
+  program
+    .command('models')
+    .description('families, model ids, fields and limits')
+    .action((_options, command: Command) => modelsCommand(context(command)));
+
+  program
+    .command('generate')
+    .description(
+      "submit an image or video task, routed by the model's family; waits and downloads by default",
+    )
+    .argument('<model>', 'model id')
+    .option('--prompt <text>', 'the prompt')
+    .option('--set <field=value>', 'any body field (repeatable)', collect, [])
+    .option(
+      '--ref <file-or-url>',
+      'reference image: a URL, or a file sent as a data URL (repeatable)',
+      collect,
+      [],
+    )
+    .option('--family <id>', 'family for a model id the catalog does not know')
+    .option('--webhook <url>', 'completion callback base URL')
+    .option('--no-wait', 'print the task as soon as it is submitted')
+    .action((model: string, options, command: Command) =>
+      generateCommand(context(command), { model, ...options }),
+    );
+
+  program
+    .command('music')
+    .description('an operation on a track: concat, generate-mp4, adjust-speed, add-instrumental')
+    .addArgument(new Argument('<operation>', 'which operation').choices(Object.keys(MUSIC_OPERATIONS)))
+    .requiredOption('--task <id>', 'the task that produced the source track (local or gateway id)')
+    .option('--index <n>', '1-based track in that task (default 1)', integer(1))
+    .option('--model <id>', 'music model id')
+    .option('--set <field=value>', 'other body fields, e.g. speed=1.25 (repeatable)', collect, [])
+    .option('--no-wait', 'print the task as soon as it is submitted')
+    .action((operation: string, options, command: Command) =>
+      musicCommand(context(command), { operation, ...options }),
+    );
+
+  program
+    .command('upscale')
+    .description('one image (U1..U4) from a four-image grid task')
+    .requiredOption('--task <id>', 'the grid task (local or gateway id)')
+    .requiredOption('--index <n>', '1 to 4', integer(1, 4))
+    .addOption(new Option('--speed <speed>', 'processing speed').choices(['fast']))
+    .option('--no-wait', 'print the task as soon as it is submitted')
+    .action((options, command: Command) => upscaleCommand(context(command), options));
+
+  program
+    .command('speech')
+    .description('text to speech; the audio is filed in the library')
+    .argument('<model>', 'speech model id')
+    .option('--input <text>', 'the text (at most 4096 characters)')
+    .option('--input-file <file>', 'read the text from a file')
+    .option('--voice <voice>', 'voice name')
+    .option('--format <format>', 'wav | opus | aac | flac | pcm')
+    .option('--speed <x>', 'speaking speed', positiveNumber)
+    .option('--out <file>', 'also copy the audio here')
+    .action((model: string, options, command: Command) =>
+      speechCommand(context(command), { model, ...options }),
+    );
+
+  program
+    .command('task')
+    .description('one task: its state, cost and files')
+    .argument('<id>', 'local or gateway task id')
+    .option('--wait', 'follow it until it settles and its files are downloaded')
+    .action((id: string, options: { wait?: boolean }, command: Command) =>
+      taskCommand(context(command), { id, wait: Boolean(options.wait) }),
+    );
+
+  program
+    .command('tasks')
+    .description('tasks submitted from this library, newest first')
+    .option('--limit <n>', 'how many', integer(1), 50)
+    .action((options: { limit: number }, command: Command) => tasksCommand(context(command), options));
+
+  program
+    .command('library')
+    .description('search the library')
+    .option('--search <query>', 'words of the prompt')
+    .addOption(new Option('--kind <kind>', 'only this kind').choices(['image', 'video', 'audio', 'speech']))
+    .option('--limit <n>', 'how many', integer(1, 500), 50)
+    .action((options: { search?: string; kind?: LibraryKind; limit: number }, command: Command) =>
+      libraryCommand(context(command), options),
+    );
+
+  return program;
+}

@@ -1,0 +1,115 @@
+// Submitting through the engine and, unless --no-wait, following the task to its files. Progress goes to
+// stderr; the result is the task and the library items its downloads became.
+import type { SubmissionRequest } from '../../shared/gateway/normalized';
+import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
+import type { CliContext, CliCore } from './cli-context';
+import { CliError, EXIT, fromGatewayError } from './cli-errors';
+import { formatItems, formatTask, taskJson } from './formatting';
+
+export interface TaskOutcome {
+  task: TaskRecord;
+  items: LibraryItem[];
+}
+
+/** A task that ended badly, carried with the error so `--json` prints both in one document. */
+export class TaskFailure extends CliError {
+  constructor(
+    error: CliError,
+    readonly outcome: TaskOutcome,
+  ) {
+    super(error.exitCode, error.body);
+  }
+}
+
+function failureOf(outcome: TaskOutcome): TaskFailure | null {
+  const { task } = outcome;
+  if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') {
+    const info = task.error ?? {
+      httpStatus: null,
+      type: task.state === 'failed' ? 'task_failed' : `task_${task.state}`,
+      code: '',
+      message: `The task is ${task.state}.`,
+      param: null,
+      retryable: false,
+      retryAfterMs: null,
+    };
+    return new TaskFailure(fromGatewayError(info), outcome);
+  }
+  const d = task.downloads;
+  if (task.state === 'completed' && (d.failed > 0 || d.expired > 0)) {
+    const expiredOnly = d.failed === 0;
+    return new TaskFailure(
+      new CliError(expiredOnly ? EXIT.refused : EXIT.failure, {
+        httpStatus: null,
+        type: expiredOnly ? 'link_expired' : 'download_failed',
+        code: '',
+        message: `${d.done} of ${d.total} files downloaded; ${d.failed} failed, ${d.expired} expired before they could be fetched.`,
+        param: null,
+      }),
+      outcome,
+    );
+  }
+  return null;
+}
+
+function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
+  const offTask = core.engine.events.on('task', ({ task }) => {
+    if (task.id !== taskId) return;
+    const d = task.downloads;
+    const files = d.total ? `, files ${d.done}/${d.total}` : '';
+    ctx.out.progress(`task ${task.remoteId ?? task.id}: ${task.state} ${task.progress}%${files}`);
+  });
+  const offDownload = core.engine.events.on('download', (event) => {
+    if (event.taskId !== taskId) return;
+    const total = event.totalBytes ? ` of ${(event.totalBytes / 1e6).toFixed(1)} MB` : '';
+    ctx.out.progress(`downloading: ${(event.receivedBytes / 1e6).toFixed(1)} MB${total}`);
+  });
+  return () => {
+    offTask();
+    offDownload();
+  };
+}
+
+/** Waits for a task of this library to settle: finished with every file filed, or failed. */
+export async function settle(ctx: CliContext, core: CliCore, taskId: string): Promise<TaskOutcome> {
+  const stop = follow(ctx, core, taskId);
+  try {
+    await core.engine.start();
+    const task = await core.engine.waitFor(taskId, ctx.signal);
+    return { task, items: core.library.forTask(taskId) };
+  } finally {
+    stop();
+  }
+}
+
+export function printOutcome(ctx: CliContext, outcome: TaskOutcome): void {
+  const failure = failureOf(outcome);
+  if (failure) throw failure;
+  ctx.out.result({ task: taskJson(outcome.task), items: outcome.items }, () =>
+    [formatTask(outcome.task), outcome.items.length ? formatItems(outcome.items) : '']
+      .filter(Boolean)
+      .join('\n'),
+  );
+}
+
+export async function submitAndFollow(
+  ctx: CliContext,
+  core: CliCore,
+  request: SubmissionRequest,
+  options: { wait: boolean; parentTaskId?: string | null },
+): Promise<void> {
+  if (options.wait) await core.engine.start();
+  ctx.out.progress(`submitting ${request.family} ${request.model}`.trim());
+  const task = await core.engine.submit(request, {
+    signal: ctx.signal,
+    ...(options.parentTaskId !== undefined && { parentTaskId: options.parentTaskId }),
+  });
+  const submitted: TaskOutcome = { task, items: [] };
+  const refused = failureOf(submitted);
+  if (refused) throw refused;
+  if (!options.wait) {
+    printOutcome(ctx, submitted);
+    return;
+  }
+  printOutcome(ctx, await settle(ctx, core, task.id));
+}
