@@ -1,0 +1,82 @@
+// npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]
+import { parseArgs } from 'node:util';
+import { startSimulator, type SimulatorOptions } from './index';
+
+const USAGE =
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]';
+
+export function parseCliOptions(argv: string[]): SimulatorOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'time-scale': { type: 'string' },
+      'allow-loopback-webhooks': { type: 'boolean', default: false },
+    },
+  });
+  const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535)
+      throw new Error(`--port must be an integer from 0 to 65535, got "${values.port}"`);
+    options.port = port;
+  }
+  if (values.seed !== undefined) {
+    const seed = Number(values.seed);
+    if (!/^-?\d+$/.test(values.seed) || !Number.isSafeInteger(seed))
+      throw new Error(`--seed must be an integer, got "${values.seed}"`);
+    options.seed = seed;
+  }
+  if (values['time-scale'] !== undefined) {
+    const raw = values['time-scale'];
+    const scale = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(scale) || scale <= 0) {
+      throw new Error(`--time-scale must be a positive number (0.02 runs 50 times faster), got "${raw}"`);
+    }
+    options.timeScale = scale;
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: SimulatorOptions;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`simulator: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  const sim = await startSimulator(options);
+  console.log(`listening on ${sim.url}`);
+  console.log('\ndemo keys (send as Authorization: Bearer <key>):');
+  const notes: Record<string, string> = {
+    default: 'user with 50 USD',
+    default2: 'second key of the same user',
+    unlimited: 'unlimited_quota',
+    empty: 'zero balance: generation answers 402',
+    orphan: 'token record missing: balance answers success:false',
+    other: 'another user: 403 on the default user tasks',
+    userQuotaMissing: 'user balance: quota lookup fails',
+    userUsedMissing: 'user balance: used-quota lookup fails',
+  };
+  for (const [name, key] of Object.entries(sim.keys)) console.log(`  ${key.padEnd(28)} ${notes[name] ?? ''}`);
+  console.log('\nseeded task ids:');
+  for (const id of Object.values(sim.seeds)) console.log(`  ${id}`);
+  console.log(
+    '\nprompts: "[fail]" fails a task, "[nsfw]" is flagged when nsfw_check is true (families S, I3)',
+  );
+  console.log('faults: send X-Sim-Fault: 429 | 502 | hang | reset');
+  if (options.timeScale !== undefined) console.log(`time scale: ${options.timeScale}`);
+  const stop = (): void => {
+    void sim.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('simulator/cli.ts')) {
+  void main();
+}

@@ -1,0 +1,96 @@
+// Result files behind expiring links. A file exists from its task's completion until expires_at, both on
+// the simulator's clock, so advancing a manual clock past expires_at is enough to see the link die.
+import { Readable } from 'node:stream';
+import type { Reply } from './http-util';
+import { jsonReply, rangeReply } from './http-util';
+
+export interface SimFileSpec {
+  /** File name with extension, e.g. "image-1.png"; the extension tells downloaders the type. */
+  name: string;
+  contentType: string;
+  availableFromMs: number;
+  expiresAtMs: number;
+  load: () => Buffer;
+}
+
+export interface SimFile extends SimFileSpec {
+  id: string;
+}
+
+export class FileStore {
+  private readonly files = new Map<string, SimFile>();
+  private readonly cache = new Map<string, Buffer>();
+  private counter = 0;
+
+  constructor(private readonly newId: () => string) {}
+
+  add(spec: SimFileSpec): SimFile {
+    const file: SimFile = { ...spec, id: `${this.newId()}${++this.counter}` };
+    this.files.set(file.id, file);
+    return file;
+  }
+
+  /** The public path of a file: /files/<id>/<name>. */
+  static path(file: SimFile): string {
+    return `/files/${file.id}/${encodeURIComponent(file.name)}`;
+  }
+
+  get(id: string): SimFile | undefined {
+    return this.files.get(id);
+  }
+
+  bytes(file: SimFile): Buffer {
+    let bytes = this.cache.get(file.id);
+    if (!bytes) {
+      bytes = file.load();
+      // Big PNGs are cached so repeated and ranged downloads stay cheap; the cap keeps memory flat.
+      if (this.cache.size >= 64) this.cache.delete(this.cache.keys().next().value ?? '');
+      this.cache.set(file.id, bytes);
+    }
+    return bytes;
+  }
+
+  /** GET/HEAD /files/<id>/<name>: 404 before completion or unknown, 403 once expired (like signed URLs). */
+  serve(id: string, now: number, rangeHeader: string | undefined): Reply {
+    const file = this.files.get(id);
+    if (!file || now < file.availableFromMs) {
+      return jsonReply(404, { error: { code: 404, message: 'No such file.', type: 'not_found_error' } });
+    }
+    if (now >= file.expiresAtMs) {
+      return jsonReply(403, {
+        error: { code: 403, message: 'This link has expired (see expires_at).', type: 'link_expired' },
+      });
+    }
+    const bytes = this.bytes(file);
+    return rangeReply(rangeHeader, bytes.length, file.contentType, (s, e) => bytes.subarray(s, e + 1), {
+      'Cache-Control': 'private, max-age=0',
+      'Last-Modified': new Date(file.availableFromMs).toUTCString(),
+    });
+  }
+}
+
+const BLOB_PATTERN = (() => {
+  const pattern = Buffer.alloc(64 * 1024);
+  for (let i = 0; i < pattern.length; i++) pattern[i] = (i * 131 + (i >>> 9) * 7) & 0xff;
+  return pattern;
+})();
+
+/** Largest synthetic blob served by GET /sim/blob/<bytes> (16 GiB). */
+export const MAX_BLOB_BYTES = 16 * 1024 ** 3;
+
+/** Byte i of every blob: deterministic, so a benchmark can verify what it downloaded. */
+export const blobByteAt = (i: number): number => BLOB_PATTERN[i % BLOB_PATTERN.length] ?? 0;
+
+/** Streams bytes [start, end] of the synthetic blob with back-pressure and without holding it in memory. */
+export function blobStream(start: number, endInclusive: number): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    let position = start;
+    while (position <= endInclusive) {
+      const offset = position % BLOB_PATTERN.length;
+      const length = Math.min(BLOB_PATTERN.length - offset, endInclusive - position + 1);
+      yield BLOB_PATTERN.subarray(offset, offset + length);
+      position += length;
+    }
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

@@ -1,0 +1,128 @@
+// The gateway simulator: a standalone, spec-complete peer for tests and demo mode. Node only.
+import type { AddressInfo } from 'node:net';
+import { SIM_KEYS } from './accounts';
+import { ManualClock, RealClock, type SimClock } from './clock';
+import { Faults, type FaultKind, type FaultOptions } from './faults';
+import { Fixtures } from './media/fixtures';
+import { createPrng } from './prng';
+import { UsageLimiter } from './routes/usage';
+import { plantSeeds, SIM_SEEDS } from './seeds';
+import { createSimServer } from './server';
+import { SimState } from './state';
+import { WebhookSender, type WebhookDelivery } from './webhooks';
+
+export { SIM_KEYS, type SimKeyName } from './accounts';
+export { ManualClock, RealClock, type SimClock, type SimTimer } from './clock';
+export { FAULT_HEADER, FAULT_KINDS, type FaultKind, type FaultOptions } from './faults';
+export { blobByteAt, MAX_BLOB_BYTES } from './files';
+export { MODEL_IDS, type ModelId } from './models';
+export { SIM_SEEDS } from './seeds';
+export type { WebhookDelivery } from './webhooks';
+
+export interface SimulatorOptions {
+  /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
+  port?: number;
+  /** Seeds ids, the usage history and fault draws. Default 1. */
+  seed?: number;
+  /** Multiplies every duration: task times, link lifetimes, webhook delays, usage windows. Default 1. */
+  timeScale?: number;
+  /** Deliver webhooks to loopback, private and non-standard-port URLs (tests, local demos). */
+  allowLoopbackWebhooks?: boolean;
+  /** Default: the wall clock. Pass a ManualClock to drive time from a test. */
+  clock?: SimClock;
+  faults?: FaultOptions;
+  /** Where music.mp3, video.mp4 and the speech clips live, if a bundler moved this module. */
+  fixturesDir?: string;
+}
+
+export interface RunningSimulator {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  url: string;
+  port: number;
+  clock: SimClock;
+  keys: typeof SIM_KEYS;
+  seeds: typeof SIM_SEEDS;
+  faults: {
+    set(options: FaultOptions): void;
+    clear(): void;
+    /** The next matching calls fail with these faults, in order. */
+    enqueue(...kinds: FaultKind[]): void;
+    readonly injected: Readonly<Record<FaultKind, number>>;
+  };
+  webhooks: {
+    readonly deliveries: readonly WebhookDelivery[];
+    /** Resolves when no webhook request is in flight (let a manual-clock test await the receiver). */
+    idle(): Promise<void>;
+  };
+  /** Settles tasks that became terminal (books charges, queues webhooks); runs before every request anyway. */
+  settle(): void;
+  close(): Promise<void>;
+}
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const timeScale = options.timeScale ?? 1;
+  if (!(Number.isFinite(timeScale) && timeScale > 0))
+    throw new RangeError('timeScale must be a positive number');
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed)) throw new RangeError('seed must be an integer');
+  const clock = options.clock ?? new RealClock();
+  const fixtures = new Fixtures(options.fixturesDir);
+  fixtures.checkAll();
+
+  const state = new SimState({ clock, seed, timeScale, fixtures });
+  plantSeeds(state);
+  const faults = new Faults(createPrng(seed ^ 0xfa017), options.faults);
+  const webhooks = new WebhookSender(state, options.allowLoopbackWebhooks ?? false);
+  state.onTerminal((task) => webhooks.taskTerminal(task));
+
+  const { server, sockets } = createSimServer({
+    state,
+    faults,
+    usageLimiter: new UsageLimiter(state),
+    info: () => ({ keys: SIM_KEYS, seeds: SIM_SEEDS, timeScale, seed }),
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  state.baseUrl = `http://127.0.0.1:${port}`;
+  webhooks.ownOrigin = state.baseUrl;
+
+  // Task state is clock-derived; this only books charges and sends webhooks close to the terminal instant.
+  const stopAdvance = clock.onAdvance(() => state.settle());
+  const tick = clock instanceof ManualClock ? null : setInterval(() => state.settle(), 100);
+  tick?.unref();
+
+  return {
+    url: state.baseUrl,
+    port,
+    clock,
+    keys: SIM_KEYS,
+    seeds: SIM_SEEDS,
+    faults: {
+      set: (o) => faults.set(o),
+      clear: () => faults.clear(),
+      enqueue: (...kinds) => faults.enqueue(...kinds),
+      get injected() {
+        return faults.injected;
+      },
+    },
+    webhooks: {
+      get deliveries() {
+        return webhooks.deliveries;
+      },
+      idle: () => webhooks.idle(),
+    },
+    settle: () => state.settle(),
+    close: async () => {
+      stopAdvance();
+      if (tick) clearInterval(tick);
+      webhooks.stop();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      });
+    },
+  };
+}

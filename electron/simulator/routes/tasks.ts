@@ -1,0 +1,28 @@
+// [EP-TASK-1], [EP-MUSIC-1], [AUTH-5], [TASK-13]: task queries, only for keys of the submitting user.
+import { forbidden, notFound } from '../errors';
+import { jsonReply, type Reply } from '../http-util';
+import type { SimTask } from '../tasks';
+import { taskObject } from '../tasks';
+import type { RouteContext } from './context';
+
+/** Finds a task the caller may read, or throws 404/403. */
+export function ownTask(ctx: RouteContext, id: string, what = 'task'): SimTask {
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const task = ctx.state.tasks.get(id);
+  if (!task) throw notFound(`No ${what} with id ${id}.`);
+  if (task.token.user !== token.user) throw forbidden(`This ${what} belongs to another user.`);
+  return task;
+}
+
+export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
+  const id = decodeURIComponent(ctx.params[0] ?? '');
+  const task = ownTask(ctx, id);
+  if (task.endpoint !== endpoint) {
+    const path = task.endpoint === 'music' ? '/v1/music/tasks/{id}' : '/v1/tasks/{id}';
+    throw notFound(
+      `No ${endpoint === 'music' ? 'music ' : ''}task with id ${id} here: it is polled on ${path}.`,
+    );
+  }
+  const body = taskObject(task, ctx.state.now(), ctx.state.baseUrl);
+  return jsonReply(200, task.enveloped ? { code: 200, data: body } : body);
+}

@@ -1,0 +1,170 @@
+// The HTTP face of the simulator: routing, CORS, faults and error bodies around the route handlers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { errorBody, SimError, type ErrorStyle } from './errors';
+import { FAULT_HEADER, type Faults } from './faults';
+import { blobStream, MAX_BLOB_BYTES } from './files';
+import { jsonReply, rangeReply, sendReply, type Reply } from './http-util';
+import { IdempotencyStore } from './idempotency';
+import { tokenBalance, userBalance } from './routes/balance';
+import type { RouteContext } from './routes/context';
+import { speech } from './routes/speech';
+import { submit, type SubmissionRoute } from './routes/submit';
+import { getTask } from './routes/tasks';
+import { usage, type UsageLimiter } from './routes/usage';
+import type { SimState } from './state';
+import { MUSIC_OPERATIONS } from './validation/music';
+
+type Handler = (ctx: RouteContext) => Reply | Promise<Reply>;
+
+interface Route {
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handler: Handler;
+  cors?: boolean;
+}
+
+export interface ServerDeps {
+  state: SimState;
+  faults: Faults;
+  usageLimiter: UsageLimiter;
+  /** Extra read-only info for GET /sim/info (keys, seeds). */
+  info: () => unknown;
+}
+
+export function buildRoutes(deps: ServerDeps): Route[] {
+  const idempotency = new IdempotencyStore();
+  const post = (pattern: RegExp, route: SubmissionRoute): Route => ({
+    method: 'POST',
+    pattern,
+    handler: (ctx) => submit(ctx, route, idempotency),
+  });
+  return [
+    { method: 'GET', pattern: /^\/(?:v1\/)?balance$/, handler: tokenBalance, cors: true },
+    { method: 'GET', pattern: /^\/v1\/user\/balance$/, handler: userBalance, cors: true },
+    {
+      method: 'GET',
+      pattern: /^\/(?:v1\/)?usage$/,
+      handler: (ctx) => usage(ctx, deps.usageLimiter),
+      cors: true,
+    },
+    post(/^\/v1\/images\/generations$/, 'images'),
+    post(/^\/v1\/videos\/generations$/, 'videos'),
+    post(/^\/v1\/gridimg\/generations\/upscale$/, 'grid'),
+    ...MUSIC_OPERATIONS.map((op) => post(new RegExp(`^/v1/music/generations/${op}$`), `music:${op}`)),
+    { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
+    { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
+    { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
+    {
+      method: 'GET',
+      pattern: /^\/files\/([^/]+)\/[^/]+$/,
+      handler: (ctx) => ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
+    },
+    { method: 'GET', pattern: /^\/sim\/blob\/(\d+)$/, handler: blob },
+    { method: 'GET', pattern: /^\/sim\/info$/, handler: () => jsonReply(200, deps.info()) },
+  ];
+}
+
+/** GET /sim/blob/<bytes>: a synthetic file of any size for the download benchmark (no auth, no expiry). */
+function blob(ctx: RouteContext): Reply {
+  const size = Number(ctx.params[0]);
+  if (!Number.isSafeInteger(size) || size > MAX_BLOB_BYTES) {
+    throw new SimError({
+      status: 400,
+      type: 'invalid_request_error',
+      message: `blob size must be 0..${MAX_BLOB_BYTES}`,
+    });
+  }
+  return rangeReply(ctx.req.headers.range, size, 'application/octet-stream', blobStream);
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, OPTIONS',
+  'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+  'Access-Control-Expose-Headers': 'X-Usage-Cache, Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+export function createSimServer(deps: ServerDeps): { server: Server; sockets: Set<Socket> } {
+  const routes = buildRoutes(deps);
+  const sockets = new Set<Socket>();
+  const server = createServer((req, res) => {
+    handle(deps, routes, req, res).catch(() => res.destroy());
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  return { server, sockets };
+}
+
+async function handle(
+  deps: ServerDeps,
+  routes: Route[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://simulator.local');
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const matching = routes
+    .map((r) => ({ route: r, match: r.pattern.exec(url.pathname) }))
+    .filter((m) => m.match);
+  const found = matching.find((m) => m.route.method === method);
+  const cors = matching.some((m) => m.route.cors) ? CORS_HEADERS : {};
+
+  if (req.method === 'OPTIONS' && matching.length > 0) {
+    sendReply(res, { status: 204, headers: { ...cors, Allow: 'GET, POST, OPTIONS' }, body: '' });
+    return;
+  }
+  deps.state.settle();
+  const fault = url.pathname.startsWith('/sim/info')
+    ? null
+    : deps.faults.pick(url.pathname, req.headers[FAULT_HEADER]);
+  if (fault === '429' || fault === '502') {
+    const retryAfter = String(deps.faults.retryAfterSeconds);
+    const reply =
+      fault === '429'
+        ? jsonReply(
+            429,
+            { error: { code: 429, message: 'Too many requests (simulated).', type: 'rate_limit_error' } },
+            { 'Retry-After': retryAfter },
+          )
+        : jsonReply(502, { error: { code: 502, message: 'Bad gateway (simulated).', type: 'bad_gateway' } });
+    req.resume();
+    sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
+    return;
+  }
+
+  const ctx: RouteContext = { req, url, state: deps.state, errorStyle: 'generic', params: [] };
+  let reply: Reply;
+  try {
+    if (!found) {
+      const status = matching.length > 0 ? 405 : 404;
+      throw new SimError({
+        status,
+        type: status === 404 ? 'not_found_error' : 'invalid_request_error',
+        message:
+          status === 404
+            ? `No route for ${req.method} ${url.pathname}.`
+            : `${req.method} is not allowed on ${url.pathname}.`,
+      });
+    }
+    ctx.params = (found.match ?? []).slice(1).map((p) => p ?? '');
+    reply = await found.route.handler(ctx);
+  } catch (error) {
+    reply = errorReply(error, ctx.errorStyle);
+  }
+  reply = { ...reply, headers: { ...reply.headers, ...cors } };
+  if (fault === 'hang') return; // processed, never answered: the client's timeout has to fire
+  sendReply(res, reply, fault === 'reset');
+}
+
+function errorReply(error: unknown, style: ErrorStyle): Reply {
+  const simError =
+    error instanceof SimError
+      ? error
+      : new SimError({ status: 500, type: 'server_error', message: 'Internal simulator error.' });
+  if (!(error instanceof SimError)) console.error('[simulator] internal error', error);
+  return jsonReply(simError.status, errorBody(simError, style), simError.headers);
+}

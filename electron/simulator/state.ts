@@ -1,0 +1,207 @@
+// The simulator's world: accounts, tasks, files, ledger and the clock they all read. Routes call into it;
+// the server wraps it in HTTP.
+import { Accounts, type SimToken } from './accounts';
+import type { SimClock } from './clock';
+import { FileStore, type SimFile } from './files';
+import { Ledger, seedHistory } from './ledger';
+import type { Fixtures } from './media/fixtures';
+import { gradientPainter, renderPng } from './media/png';
+import { createPrng, type Prng } from './prng';
+import { type MusicTrack, type SimTask, type TaskOutput, TaskStore } from './tasks';
+import type { SubmissionPlan } from './validation/plan';
+
+export interface StateOptions {
+  clock: SimClock;
+  seed: number;
+  timeScale: number;
+  fixtures: Fixtures;
+}
+
+const FAIL_MARKER = '[fail]';
+/** Nominal duration of music.mp3, reported as every track's duration because it is the real file's. */
+export const MUSIC_FIXTURE_SECONDS = 3.03;
+
+export class SimState {
+  readonly clock: SimClock;
+  readonly seed: number;
+  readonly timeScale: number;
+  readonly fixtures: Fixtures;
+  readonly accounts = new Accounts();
+  readonly tasks = new TaskStore();
+  readonly ledger = new Ledger();
+  readonly files: FileStore;
+  readonly prng: Prng;
+  /** Set once the server listens; links and poll URLs are absolute under it. */
+  baseUrl = '';
+  private readonly terminalListeners: ((task: SimTask) => void)[] = [];
+
+  constructor(options: StateOptions) {
+    this.clock = options.clock;
+    this.seed = options.seed;
+    this.timeScale = options.timeScale;
+    this.fixtures = options.fixtures;
+    this.prng = createPrng(options.seed);
+    this.files = new FileStore(() => `f${this.prng.hex(12)}`);
+    seedHistory(this.ledger, this.accounts, createPrng(options.seed ^ 0x5eed), this.clock.now(), [
+      'tok-default',
+      'tok-default2',
+      'tok-other',
+      'tok-unlimited',
+      'tok-empty',
+    ]);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Durations, link lifetimes, windows and retry delays all shrink with --time-scale. */
+  scaled(ms: number): number {
+    return Math.max(1, Math.round(ms * this.timeScale));
+  }
+
+  onTerminal(listener: (task: SimTask) => void): void {
+    this.terminalListeners.push(listener);
+  }
+
+  newTaskId(prefix: string): string {
+    return `${prefix}_${this.prng.hex(24)}`;
+  }
+
+  /** Creates the task, pre-charges it (a failure refunds at settlement) and registers its future files. */
+  createTask(
+    token: SimToken,
+    plan: SubmissionPlan,
+    body: Record<string, unknown>,
+    webhook: string | null,
+  ): SimTask {
+    const now = this.now();
+    const failing = JSON.stringify(body).includes(FAIL_MARKER);
+    const duration = this.scaled(plan.durationMs);
+    const terminalMs = now + (failing ? Math.round(duration / 2) : duration);
+    const expiresAtMs = terminalMs + this.scaled(plan.linkLifetimeMs);
+    const id = this.newTaskId(plan.endpoint === 'music' ? 'music' : 'task');
+    const output = failing
+      ? emptyOutput(plan)
+      : this.makeOutput(plan, terminalMs, expiresAtMs, Number.parseInt(id.slice(-6), 16));
+    const task: SimTask = {
+      id,
+      kind: plan.kind,
+      model: plan.model,
+      token,
+      initialStatus: plan.ack === 'A' ? 'submitted' : plan.ack === 'B' ? 'pending' : 'processing',
+      createdMs: now,
+      terminalMs,
+      estimatedSeconds: Math.max(1, Math.ceil(duration / 1000)),
+      costUsd: plan.costUsd,
+      failure: failing
+        ? {
+            message: 'Generation failed upstream: the prompt carried the [fail] marker.',
+            code: 'generation_failed',
+          }
+        : null,
+      output,
+      webhook,
+      enveloped: plan.enveloped,
+      endpoint: plan.endpoint,
+      settled: false,
+    };
+    this.accounts.charge(token, plan.costUsd);
+    this.tasks.add(task);
+    return task;
+  }
+
+  /** Settles every task that has become terminal: refunds failures, books completions, tells listeners. */
+  settle(): void {
+    for (const task of this.tasks.dueForSettlement(this.now())) {
+      task.settled = true;
+      if (task.failure) this.accounts.refund(task.token, task.costUsd);
+      else this.ledger.add(task.token, task.model, task.terminalMs, task.costUsd);
+      for (const listener of this.terminalListeners) listener(task);
+    }
+  }
+
+  imageFile(
+    name: string,
+    width: number,
+    height: number,
+    from: number,
+    until: number,
+    paint = gradientPainter(1),
+  ): SimFile {
+    return this.files.add({
+      name,
+      contentType: 'image/png',
+      availableFromMs: from,
+      expiresAtMs: until,
+      load: () => renderPng(width, height, paint),
+    });
+  }
+
+  fixtureFile(name: 'music.mp3' | 'video.mp4', as: string, from: number, until: number): SimFile {
+    return this.files.add({
+      name: as,
+      contentType: name.endsWith('.mp4') ? 'video/mp4' : 'audio/mpeg',
+      availableFromMs: from,
+      expiresAtMs: until,
+      load: () => this.fixtures.get(name),
+    });
+  }
+
+  musicTrack(
+    title: string,
+    origin: MusicTrack['origin'],
+    withVideo: boolean,
+    from: number,
+    until: number,
+    seed: number,
+  ): MusicTrack {
+    return {
+      title,
+      origin,
+      durationSeconds: MUSIC_FIXTURE_SECONDS,
+      audio: this.fixtureFile('music.mp3', 'track.mp3', from, until),
+      image: this.imageFile('cover.png', 512, 512, from, until, gradientPainter(seed)),
+      video: withVideo ? this.fixtureFile('video.mp4', 'track.mp4', from, until) : null,
+    };
+  }
+
+  private makeOutput(plan: SubmissionPlan, from: number, until: number, seed: number): TaskOutput {
+    const out = plan.output;
+    switch (out.kind) {
+      case 'images':
+        return {
+          kind: 'images',
+          files: out.images.map((img, i) =>
+            this.imageFile(
+              `image-${i + 1}.png`,
+              img.width,
+              img.height,
+              from,
+              until,
+              img.paint ?? gradientPainter(seed + i * 13),
+            ),
+          ),
+        };
+      case 'videos':
+        return {
+          kind: 'videos',
+          files: Array.from({ length: out.count }, (_, i) =>
+            this.fixtureFile('video.mp4', `video-${i + 1}.mp4`, from, until),
+          ),
+        };
+      case 'music':
+        return {
+          kind: 'music',
+          tracks: out.tracks.map((t, i) =>
+            this.musicTrack(t.title, t.origin, t.withVideo, from, until, seed + i),
+          ),
+        };
+    }
+  }
+}
+
+function emptyOutput(plan: SubmissionPlan): TaskOutput {
+  const kind = plan.output.kind;
+  return kind === 'music' ? { kind, tracks: [] } : { kind, files: [] };
+}

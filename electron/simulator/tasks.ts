@@ -1,0 +1,143 @@
+// Asynchronous tasks. A task's whole life is fixed at submission (start, duration, outcome) and its state
+// at any instant is computed from the clock: nothing here runs on a timer.
+import type { SimToken } from './accounts';
+import { round6, usdToCredits } from './accounts';
+import type { SimFile } from './files';
+import { FileStore } from './files';
+
+export type TaskKind = 'image' | 'video' | 'music' | 'upscale' | 'grid';
+export type AckShape = 'A' | 'B' | 'C';
+export type TaskStatus = 'submitted' | 'pending' | 'processing' | 'completed' | 'failed';
+/** What a music track is, which decides which operations accept it as a source ([EP-MUSIC-2], [EP-MUSIC-5]). */
+export type TrackOrigin = 'extend' | 'upload' | 'generated';
+
+export interface MusicTrack {
+  title: string;
+  durationSeconds: number;
+  audio: SimFile;
+  image: SimFile;
+  video: SimFile | null;
+  origin: TrackOrigin;
+}
+
+export type TaskOutput =
+  | { kind: 'images'; files: SimFile[] }
+  | { kind: 'videos'; files: SimFile[] }
+  | { kind: 'music'; tracks: MusicTrack[] };
+
+export interface SimTask {
+  id: string;
+  kind: TaskKind;
+  model: string;
+  token: SimToken;
+  /** The state shown in the acknowledgement and until the task starts processing ([STATE-1..3]). */
+  initialStatus: 'submitted' | 'pending' | 'processing';
+  createdMs: number;
+  /** When the task reaches completed or failed. */
+  terminalMs: number;
+  estimatedSeconds: number;
+  costUsd: number;
+  failure: { message: string; code: string } | null;
+  output: TaskOutput;
+  webhook: string | null;
+  /** The extended image family's task query wraps the object in {code: 200, data} ([TASK-13]). */
+  enveloped: boolean;
+  /** Music tasks are polled on /v1/music/tasks/{id}, the rest on /v1/tasks/{id} ([EP-MUSIC-1], [EP-TASK-1]). */
+  endpoint: 'tasks' | 'music';
+  settled: boolean;
+}
+
+export interface TaskView {
+  status: TaskStatus;
+  progress: number;
+}
+
+/** [STATE-6] is not shown: the first tenth of a task's time keeps its acknowledged state at progress 0, the
+ * rest is processing with progress rising linearly to 99, then completed or failed at 100. */
+export function viewAt(task: SimTask, now: number): TaskView {
+  if (now >= task.terminalMs) return { status: task.failure ? 'failed' : 'completed', progress: 100 };
+  const fraction = (now - task.createdMs) / Math.max(1, task.terminalMs - task.createdMs);
+  if (fraction < 0.1) return { status: task.initialStatus, progress: 0 };
+  return { status: 'processing', progress: Math.min(99, Math.max(1, Math.floor(fraction * 100))) };
+}
+
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+/** The task status object of [TASK-1..11] as it stands at `now`; links are absolute URLs under baseUrl. */
+export function taskObject(task: SimTask, now: number, baseUrl: string): Record<string, unknown> {
+  const view = viewAt(task, now);
+  const terminal = view.status === 'completed' || view.status === 'failed';
+  const charged = view.status === 'failed' ? 0 : round6(task.costUsd);
+  const body: Record<string, unknown> = {
+    id: task.id,
+    status: view.status,
+    progress: view.progress,
+    created: seconds(task.createdMs),
+    estimated_time: task.estimatedSeconds,
+    cost: charged,
+    credits_cost: round6(usdToCredits(charged)),
+  };
+  if (terminal) {
+    body.completed = seconds(task.terminalMs);
+    body.actual_time = Math.max(0, seconds(task.terminalMs) - seconds(task.createdMs));
+  }
+  if (view.status === 'failed' && task.failure) body.error = { ...task.failure };
+  if (view.status === 'completed') body.result = resultObject(task.output, baseUrl);
+  return body;
+}
+
+const link = (baseUrl: string, file: SimFile): string => `${baseUrl}${FileStore.path(file)}`;
+const expiry = (files: SimFile[]): number => seconds(Math.min(...files.map((f) => f.expiresAtMs)));
+
+function resultObject(output: TaskOutput, baseUrl: string): Record<string, unknown> {
+  switch (output.kind) {
+    case 'images':
+      // [TASK-10] one entry whose url array holds every image of the task.
+      return {
+        images: [{ url: output.files.map((f) => link(baseUrl, f)), expires_at: expiry(output.files) }],
+      };
+    case 'videos':
+      // [TASK-12] entries are not shown: the simulator mirrors the image entries.
+      return { videos: output.files.map((f) => ({ url: [link(baseUrl, f)], expires_at: expiry([f]) })) };
+    case 'music':
+      // [SRC-1] entries are not shown: documented in electron/simulator/README.md.
+      return {
+        music: output.tracks.map((t, i) => ({
+          audio_index: i + 1,
+          title: t.title,
+          duration: t.durationSeconds,
+          audio_url: link(baseUrl, t.audio),
+          image_url: link(baseUrl, t.image),
+          video_url: t.video ? link(baseUrl, t.video) : null,
+          expires_at: expiry([t.audio, t.image, ...(t.video ? [t.video] : [])]),
+        })),
+      };
+  }
+}
+
+export class TaskStore {
+  private readonly tasks = new Map<string, SimTask>();
+
+  add(task: SimTask): void {
+    this.tasks.set(task.id, task);
+  }
+
+  get(id: string): SimTask | undefined {
+    return this.tasks.get(id);
+  }
+
+  /** Tasks that became terminal at or before `now` and have not been settled yet, in time order. */
+  dueForSettlement(now: number): SimTask[] {
+    return [...this.tasks.values()]
+      .filter((t) => !t.settled && t.terminalMs <= now)
+      .sort((a, b) => a.terminalMs - b.terminalMs);
+  }
+
+  /** The earliest unsettled terminal instant, for the real-clock scheduler. */
+  nextTerminalMs(): number | null {
+    let next: number | null = null;
+    for (const t of this.tasks.values())
+      if (!t.settled && (next === null || t.terminalMs < next)) next = t.terminalMs;
+    return next;
+  }
+}

@@ -1,0 +1,170 @@
+// [EVT-1..11], [LIM-13]: the completion callback. Sent once a task is settled as completed or failed,
+// retried after 10, 30 and 60 s (scaled, on the simulator's clock) when the receiver answers 5xx or not at
+// all within 10 s; a 4xx ends delivery; URLs the real service would refuse are dropped.
+import { isIP } from 'node:net';
+import type { SimTimer } from './clock';
+import type { SimState } from './state';
+import { taskObject, type SimTask } from './tasks';
+
+const RETRY_DELAYS_MS = [10_000, 30_000, 60_000];
+const RECEIVER_TIMEOUT_MS = 10_000;
+
+export interface WebhookDelivery {
+  taskId: string;
+  url: string;
+  /** 1 for the first try, up to 4. 0 for a dropped URL. */
+  attempt: number;
+  atMs: number;
+  outcome: 'delivered' | 'rejected' | 'failed' | 'dropped';
+  status: number | null;
+  reason: string;
+}
+
+/** [EVT-3] base + "/callback", never a double slash; the query string, if any, is kept. */
+export function callbackUrl(base: string): URL {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/callback`;
+  return url;
+}
+
+function ipv4Private(ip: string): boolean {
+  const [a = 0, b = 0] = ip.split('.').map(Number);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+/** Loopback, private, link-local or unique-local by its literal form (host names are not resolved). */
+export function isInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  const version = isIP(host);
+  if (version === 4) return ipv4Private(host);
+  if (version === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+    if (mapped?.[1]) return ipv4Private(mapped[1]);
+    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
+  }
+  return false;
+}
+
+/** [EVT-9]: null when deliverable, else why the URL is dropped. */
+export function dropReason(url: URL, ownOrigin: string, allowLoopback: boolean): string | null {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `scheme ${url.protocol} is not http or https`;
+  if (ownOrigin !== '' && url.host === new URL(ownOrigin).host)
+    return "the URL points at the service's own domain";
+  if (allowLoopback) return null;
+  if (isInternalHost(url.hostname)) return 'loopback and private addresses are rejected';
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') return `port ${url.port} is not 80 or 443`;
+  return null;
+}
+
+export class WebhookSender {
+  readonly deliveries: WebhookDelivery[] = [];
+  ownOrigin = '';
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+  private readonly timers = new Set<SimTimer>();
+  private readonly controllers = new Set<AbortController>();
+  private stopped = false;
+
+  constructor(
+    private readonly state: SimState,
+    private readonly allowLoopback: boolean,
+  ) {}
+
+  taskTerminal(task: SimTask): void {
+    if (!task.webhook || this.stopped) return;
+    let url: URL;
+    try {
+      url = callbackUrl(task.webhook);
+    } catch {
+      this.record(task, task.webhook, 0, 'dropped', null, 'not a valid URL');
+      return;
+    }
+    const reason = dropReason(url, this.ownOrigin, this.allowLoopback);
+    if (reason) {
+      this.record(task, url.href, 0, 'dropped', null, reason);
+      return;
+    }
+    void this.attempt(task, url, 1);
+  }
+
+  idle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const timer of this.timers) timer.cancel();
+    for (const controller of this.controllers) controller.abort();
+  }
+
+  private async attempt(task: SimTask, url: URL, attempt: number): Promise<void> {
+    this.inFlight++;
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    // The receiver's 10 s runs on the simulator's clock, so a manual-clock test can time a receiver out.
+    const timeout = this.state.clock.schedule(this.state.scaled(RECEIVER_TIMEOUT_MS), () =>
+      controller.abort(),
+    );
+    this.timers.add(timeout);
+    let status: number | null = null;
+    let reason = '';
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'gateway-simulator-webhook/1' },
+        body: JSON.stringify(taskObject(task, this.state.now(), this.state.baseUrl)),
+        signal: controller.signal,
+        redirect: 'manual',
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch (error) {
+      reason = controller.signal.aborted
+        ? 'no answer within 10 s'
+        : `network error: ${(error as Error).message}`;
+    } finally {
+      timeout.cancel();
+      this.timers.delete(timeout);
+      this.controllers.delete(controller);
+    }
+    if (status !== null && status >= 200 && status < 300) {
+      this.record(task, url.href, attempt, 'delivered', status, 'answered 2xx');
+    } else if (status !== null && status >= 400 && status < 500) {
+      this.record(task, url.href, attempt, 'rejected', status, 'answered 4xx: no retry');
+    } else {
+      this.record(task, url.href, attempt, 'failed', status, reason || `answered ${status}`);
+      const delay = RETRY_DELAYS_MS[attempt - 1];
+      if (delay !== undefined && !this.stopped) {
+        const timer = this.state.clock.schedule(this.state.scaled(delay), () => {
+          this.timers.delete(timer);
+          void this.attempt(task, url, attempt + 1);
+        });
+        this.timers.add(timer);
+      }
+    }
+    this.inFlight--;
+    if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  private record(
+    task: SimTask,
+    url: string,
+    attempt: number,
+    outcome: WebhookDelivery['outcome'],
+    status: number | null,
+    reason: string,
+  ): void {
+    this.deliveries.push({ taskId: task.id, url, attempt, atMs: this.state.now(), outcome, status, reason });
+  }
+}
