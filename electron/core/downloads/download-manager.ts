@@ -80,6 +80,7 @@ export class DownloadManager {
   private readonly active = new Map<string, AbortController>();
   private readonly queued = new Set<string>();
   private closed = false;
+  private fetching = 0;
   private readonly libraryDir: string;
 
   constructor(private readonly options: DownloadManagerOptions) {
@@ -162,6 +163,11 @@ export class DownloadManager {
     }
   }
 
+  /** Files being fetched or handed to the library right now (not those waiting out a backoff). */
+  get activeFetches(): number {
+    return this.fetching;
+  }
+
   /** Resolves when nothing is queued or running. */
   async idle(): Promise<void> {
     await this.queue.onIdle();
@@ -238,6 +244,7 @@ export class DownloadManager {
         }
         const attempt = row.attempts + 1;
         this.mark(taskId, ordinal, 'pending', { attempts: attempt });
+        this.fetching++;
         try {
           const dir = join(this.libraryDir, dayFolder(task.createdAt));
           const fetched = await fetchToFile({
@@ -259,6 +266,7 @@ export class DownloadManager {
             sha256: fetched.sha256,
             mime: fetched.mime,
           });
+          this.fetching--;
           this.mark(taskId, ordinal, 'done', {
             path: fetched.path,
             size: fetched.size,
@@ -268,6 +276,7 @@ export class DownloadManager {
           });
           return;
         } catch (error) {
+          this.fetching--;
           if (controller.signal.aborted || this.closed) return;
           const failure = error instanceof DownloadError ? error : null;
           const message = error instanceof Error ? error.message : String(error);

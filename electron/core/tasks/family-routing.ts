@@ -1,5 +1,6 @@
-// What the engine needs to know about a family before the ack arrives: its task kind and poll endpoint.
-// The ack's own endpoint wins once it is known ([EP-TASK-1], [EP-MUSIC-1]).
+// What the engine needs to know about a family before the ack arrives: its task kind and poll endpoint,
+// both from the catalog. The ack's own endpoint wins once it is known ([EP-TASK-1], [EP-MUSIC-1]).
+import { FAMILIES } from '../../../shared/catalog/families';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
 
 export function taskKindOf(family: FamilyId): TaskKind {
@@ -11,7 +12,9 @@ export function taskKindOf(family: FamilyId): TaskKind {
 }
 
 export function pollEndpointOf(family: FamilyId): TaskEndpoint {
-  return family.startsWith('music.') ? 'music' : 'tasks';
+  const endpoint = FAMILIES[family].taskEndpoint;
+  if (!endpoint) throw new Error(`family ${family} is synchronous and never becomes a task`);
+  return endpoint;
 }
 
 /** [EP-IMAGE-I2HDR-1] Only this family carries an Idempotency-Key, which makes its submission safe to retry. */

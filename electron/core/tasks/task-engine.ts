@@ -99,6 +99,7 @@ export class TaskEngine {
   private readonly maxInFlight: number;
   private readonly maxResubmits: number;
   private inFlight = 0;
+  private sending = 0;
   private timer: TimerHandle | null = null;
   private started = false;
 
@@ -269,6 +270,11 @@ export class TaskEngine {
     return d.total === files.length && d.done + d.failed + d.expired === d.total;
   }
 
+  /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
+  isBusy(): boolean {
+    return this.inFlight > 0 || this.sending > 0 || (this.downloads?.activeFetches ?? 0) > 0;
+  }
+
   /** Resolves when no downloads are queued or running (for the CLI and tests). */
   async downloadsIdle(): Promise<void> {
     await this.downloads?.idle();
@@ -316,6 +322,15 @@ export class TaskEngine {
 
   /** Sends (or, for I2, resends) a row in 'submitting'. The caller has already taken a budget slot. */
   private async send(id: string, signal?: AbortSignal): Promise<TaskRecord> {
+    this.sending++;
+    try {
+      return await this.sendOnce(id, signal);
+    } finally {
+      this.sending--;
+    }
+  }
+
+  private async sendOnce(id: string, signal?: AbortSignal): Promise<TaskRecord> {
     const task = this.store.require(id);
     const { family, model, params } = task.record;
     this.stats.submits++;
@@ -387,7 +402,8 @@ export class TaskEngine {
   }
 
   private schedule(id: string, dueAt: number): void {
-    this.due.set(id, dueAt);
+    // Whole milliseconds: the rows store integer times, and fractions buy nothing.
+    this.due.set(id, Math.ceil(dueAt));
     this.pump();
   }
 
@@ -419,7 +435,7 @@ export class TaskEngine {
   }
 
   private arm(ms: number): void {
-    this.timer = this.clock.setTimer(ms, () => this.pump());
+    this.timer = this.clock.setTimer(Math.ceil(ms), () => this.pump());
   }
 
   private async runDue(id: string): Promise<void> {

@@ -1,0 +1,139 @@
+// Test rig for the engine: the simulator and the engine on ONE manual clock, a gateway port that forwards to
+// the simulator while counting every request (when and what), and a driver that moves the clock only when
+// no request is in flight, so real loopback I/O and simulated time interleave deterministically.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock } from '../../../electron/core/clock';
+import { openDatabase } from '../../../electron/core/db/database';
+import type { DatabaseSync } from '../../../electron/core/db/database';
+import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
+import { startSimulator } from '../../../electron/simulator/index';
+import type { RunningSimulator } from '../../../electron/simulator/index';
+import { interimGateway } from './interim-gateway';
+
+export interface RequestLog {
+  kind: 'submit' | 'poll';
+  at: number;
+  taskId: string | null;
+}
+
+/** Forwards to a real port; records each request, and can lose the answer of the next submission. */
+export class CountingGateway implements GatewayPort {
+  readonly log: RequestLog[] = [];
+  inFlight = 0;
+  loseNextAck = false;
+  holdSubmissions = false;
+  onSubmit: (() => void) | null = null;
+
+  constructor(
+    private readonly inner: GatewayPort,
+    private readonly clock: ManualClock,
+  ) {}
+
+  async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
+    this.onSubmit?.();
+    this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });
+    if (this.holdSubmissions) return new Promise(() => undefined);
+    this.inFlight++;
+    try {
+      const ack = await this.inner.submit(...args);
+      if (this.loseNextAck) {
+        this.loseNextAck = false;
+        throw Object.assign(new Error('socket hang up'), { name: 'ResetError' });
+      }
+      return ack;
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  async getTask(...args: Parameters<GatewayPort['getTask']>): ReturnType<GatewayPort['getTask']> {
+    this.log.push({ kind: 'poll', at: this.clock.now(), taskId: args[0] });
+    this.inFlight++;
+    try {
+      return await this.inner.getTask(...args);
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  speech(...args: Parameters<GatewayPort['speech']>): ReturnType<GatewayPort['speech']> {
+    return this.inner.speech(...args);
+  }
+
+  /** Largest number of requests in any window of perMs. */
+  maxInWindow(perMs: number): number {
+    let best = 0;
+    let start = 0;
+    const at = this.log.map((r) => r.at).sort((a, b) => a - b);
+    for (let end = 0; end < at.length; end++) {
+      while ((at[start] ?? 0) <= (at[end] ?? 0) - perMs) start++;
+      best = Math.max(best, end - start + 1);
+    }
+    return best;
+  }
+}
+
+export interface Rig {
+  clock: ManualClock;
+  sim: RunningSimulator;
+  dir: string;
+  dbPath: string;
+  gateway(key?: string): CountingGateway;
+  openDb(): DatabaseSync;
+  close(): Promise<void>;
+}
+
+export async function startRig(): Promise<Rig> {
+  const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
+  const sim = await startSimulator({ clock, seed: 7 });
+  const dir = mkdtempSync(join(tmpdir(), 'studio-engine-'));
+  const dbs: DatabaseSync[] = [];
+  return {
+    clock,
+    sim,
+    dir,
+    dbPath: join(dir, 'studio.sqlite'),
+    gateway: (key = sim.keys.default) =>
+      new CountingGateway(
+        interimGateway(sim.url, key, () => clock.now()),
+        clock,
+      ),
+    openDb() {
+      const db = openDatabase(join(dir, 'studio.sqlite'));
+      dbs.push(db);
+      return db;
+    },
+    async close() {
+      for (const db of dbs) if (db.isOpen) db.close();
+      await sim.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs until done() holds: lets in-flight requests finish on real time, otherwise jumps the clock to the
+ * next timer (or by stepMs when nothing is scheduled). Returns false if it gave up.
+ */
+export async function driveUntil(
+  rig: Pick<Rig, 'clock'>,
+  busy: () => boolean,
+  done: () => boolean,
+  { maxSimMs = 3_600_000, stepMs = 1_000 } = {},
+): Promise<boolean> {
+  const limit = rig.clock.now() + maxSimMs;
+  while (!done()) {
+    if (rig.clock.now() > limit) return false;
+    if (busy()) {
+      await new Promise((r) => setTimeout(r, 1));
+      continue;
+    }
+    await new Promise((r) => setImmediate(r));
+    if (busy() || done()) continue;
+    const next = rig.clock.nextTimerAt();
+    await rig.clock.advanceTo(next ?? rig.clock.now() + stepMs);
+  }
+  return true;
+}

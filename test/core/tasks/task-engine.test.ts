@@ -1,0 +1,266 @@
+// The engine against the real simulator on one manual clock: rows before requests, pacing, the budget,
+// Retry-After, permanent errors, restart without double submission, stop and re-run, downloads.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Library } from '../../../electron/core/library/library';
+import { TaskEngine } from '../../../electron/core/tasks/task-engine';
+import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import type { StudioEvent, TaskRecord } from '../../../shared/studio/records';
+import { RecordingSink } from '../downloads/download-fixtures';
+import { driveUntil, startRig } from './engine-rig';
+import type { CountingGateway, Rig } from './engine-rig';
+
+let rig: Rig;
+const engines: TaskEngine[] = [];
+beforeEach(async () => {
+  rig = await startRig();
+});
+afterEach(async () => {
+  for (const e of engines.splice(0)) await e.close();
+  await rig.close();
+});
+
+function engine(gateway: CountingGateway, extra: Partial<TaskEngineOptions> = {}): TaskEngine {
+  const e = new TaskEngine({
+    db: rig.openDb(),
+    gateway,
+    clock: rig.clock,
+    requestTimeoutMs: 2_000,
+    downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
+    ...extra,
+  });
+  engines.push(e);
+  return e;
+}
+
+const i3 = (prompt = 'a lighthouse at dusk') => ({
+  family: 'image.i3' as const,
+  model: 'image_model_id_i3',
+  params: { prompt, size: '16:9', resolution: '1K' },
+});
+
+const settled = (e: TaskEngine, id: string) => (): boolean => {
+  const t = e.get(id);
+  return t !== null && e.isSettled(t);
+};
+
+describe('TaskEngine on the simulator', () => {
+  it('writes the row before the POST, tracks to completion in ≤ 3 polls and files the result [EP-IMAGE-3] [TASK-10]', async () => {
+    const gw = rig.gateway();
+    const library = new Library({
+      db: rig.openDb(),
+      dir: join(rig.dir, 'library'),
+      now: () => rig.clock.now(),
+    });
+    const e = engine(gw, { downloads: { libraryDir: library.dir, sink: library } });
+    await e.start();
+    const events: StudioEvent[] = [];
+    e.events.subscribe((ev) => events.push(ev));
+    let rowAtPost: TaskRecord | undefined;
+    gw.onSubmit = () => (rowAtPost = e.list()[0]);
+
+    const submitted = await e.submit(i3());
+    expect(rowAtPost).toMatchObject({ id: submitted.id, state: 'submitting', remoteId: null });
+    expect(submitted.remoteId).toBeTruthy();
+    expect(events[0]).toMatchObject({ type: 'task', task: { state: 'submitting' } });
+
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, submitted.id))).toBe(true);
+    const done = e.get(submitted.id);
+    expect(done).toMatchObject({ state: 'completed', progress: 100, downloads: { total: 1, done: 1 } });
+    expect(done?.params).toEqual(i3().params);
+    expect(done?.cost).toBeGreaterThan(0);
+    expect(gw.log.filter((r) => r.kind === 'poll').length).toBeLessThanOrEqual(3);
+    const [file] = e.files(submitted.id);
+    expect(file?.mime).toBe('image/png');
+    expect(library.has(file?.url ?? '')).toBe(true);
+    expect(events.some((ev) => ev.type === 'download')).toBe(true);
+    // [AUTH-6] the key never reaches the database file.
+    expect(readFileSync(rig.dbPath).includes(Buffer.from(rig.sim.keys.default))).toBe(false);
+  });
+
+  it('resumes tracking from the same SQLite file after a restart, without submitting again', async () => {
+    const gw1 = rig.gateway();
+    const first = engine(gw1, { downloads: null });
+    await first.start();
+    const video = await first.submit({
+      family: 'video.v1',
+      model: 'video_model_id_v1_turbo',
+      params: { prompt: 'waves', duration: 5, resolution: '720p' },
+    });
+    const music = await first.submit({
+      family: 'music.concat',
+      model: 'music_model_id',
+      params: { task_id: rig.sim.seeds.musicExtend, audio_index: 1 },
+    });
+    expect(gw1.log.filter((r) => r.kind === 'submit')).toHaveLength(2);
+    await first.close(); // the app quits; both tasks are still running upstream
+
+    const gw2 = rig.gateway();
+    const second = engine(gw2);
+    await second.start();
+    expect(second.get(video.id)?.state).toBe(video.state);
+    const ok = await driveUntil(
+      rig,
+      () => second.isBusy(),
+      () => settled(second, video.id)() && settled(second, music.id)(),
+    );
+    expect(ok).toBe(true);
+    expect(gw2.log.filter((r) => r.kind === 'submit')).toHaveLength(0);
+    expect(second.get(video.id)).toMatchObject({ state: 'completed', remoteId: video.remoteId });
+    expect(second.get(music.id)).toMatchObject({ state: 'completed', endpoint: 'music' });
+    // [EP-MUSIC-1] the music task was polled on the music endpoint, found through its family.
+    expect(second.files(music.id).length).toBeGreaterThan(0);
+  });
+
+  it('marks a row caught mid-submission as interrupted and never resends it', async () => {
+    const gw1 = rig.gateway();
+    gw1.holdSubmissions = true; // the POST never answers: the app dies while it is on the wire
+    const first = engine(gw1, { downloads: null });
+    await first.start();
+    void first.submit(i3());
+    await new Promise((r) => setTimeout(r, 20));
+    const [row] = first.list();
+    expect(row?.state).toBe('submitting');
+    await first.close();
+
+    const gw2 = rig.gateway();
+    const second = engine(gw2, { downloads: null });
+    await second.start();
+    expect(second.get(row?.id ?? '')).toMatchObject({ state: 'interrupted', error: { type: 'interrupted' } });
+    await driveUntil(
+      rig,
+      () => second.isBusy(),
+      () => false,
+      { maxSimMs: 60_000 },
+    );
+    expect(gw2.log).toHaveLength(0);
+  });
+
+  it('resends an I2 submission whose answer was lost with the same Idempotency-Key and gets the original task [EP-IMAGE-I2HDR-1]', async () => {
+    const gw = rig.gateway();
+    gw.loseNextAck = true;
+    const e = engine(gw, { downloads: null });
+    await e.start();
+    const record = await e.submit({
+      family: 'image.i2',
+      model: 'image_model_id_i2',
+      params: { prompt: 'a fox', n: 1 },
+    });
+    expect(record).toMatchObject({ state: 'submitting', error: { type: 'network_error' } });
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(2);
+    const done = e.get(record.id);
+    expect(done?.state).toBe('completed');
+    // The replay answered with the task the first (lost) answer carried: the polls all name one remote id.
+    expect(new Set(gw.log.filter((r) => r.kind === 'poll').map((r) => r.taskId))).toEqual(
+      new Set([done?.remoteId]),
+    );
+  });
+
+  it('keeps 1,000 tasks under the budget in every window and lets none starve', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null, budget: { requests: 5, perMs: 1_000 } });
+    await e.start();
+    const ids: string[] = [];
+    const submissions = Array.from({ length: 1_000 }, (_, i) =>
+      e.submit({
+        family: 'grid.upscale',
+        model: '',
+        params: { task_id: rig.sim.seeds.grid, index: (i % 4) + 1, speed: 'fast' },
+      }),
+    );
+    const allDone = (): boolean => ids.length === 1_000 && ids.every((id) => settled(e, id)());
+    void Promise.all(submissions).then((records) => ids.push(...records.map((r) => r.id)));
+    expect(await driveUntil(rig, () => e.isBusy(), allDone, { maxSimMs: 4 * 3_600_000 })).toBe(true);
+    expect(gw.maxInWindow(1_000)).toBeLessThanOrEqual(5);
+    const states = new Set(ids.map((id) => e.get(id)?.state));
+    expect(states).toEqual(new Set(['completed']));
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(1_000);
+  }, 120_000);
+
+  it('honours Retry-After for everyone and never fails a task on 429 or 502 [ERR-9] [ERR-11]', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null });
+    await e.start();
+    const record = await e.submit(i3());
+    rig.sim.faults.set({ rate: 1, kinds: ['429'], paths: ['/v1/tasks/'], retryAfterSeconds: 30 });
+    await driveUntil(
+      rig,
+      () => e.isBusy(),
+      () => rig.sim.faults.injected['429'] >= 1,
+    );
+    const refusedAt = rig.clock.now();
+    const pollsBefore = gw.log.length;
+    await driveUntil(
+      rig,
+      () => e.isBusy(),
+      () => gw.log.length > pollsBefore,
+    );
+    // [ERR-9] nothing went out before the 30 s the gateway asked for.
+    expect((gw.log.at(-1)?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(30_000);
+    rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
+    await driveUntil(
+      rig,
+      () => e.isBusy(),
+      () => rig.sim.faults.injected['502'] >= 3,
+    );
+    expect(e.get(record.id)?.state).not.toBe('failed');
+    rig.sim.faults.clear();
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(e.get(record.id)?.state).toBe('completed');
+  });
+
+  it('fails on 403 at once and on 404 only after the grace period, keeping the error [ERR-6] [ERR-7] [AUTH-5]', async () => {
+    const owner = engine(rig.gateway(), { downloads: null });
+    await owner.start();
+    const record = await owner.submit(i3());
+    await owner.close();
+
+    const stranger = engine(rig.gateway(rig.sim.keys.other), { downloads: null });
+    await stranger.start();
+    expect(await driveUntil(rig, () => stranger.isBusy(), settled(stranger, record.id))).toBe(true);
+    expect(stranger.get(record.id)).toMatchObject({
+      state: 'failed',
+      error: { httpStatus: 403, type: 'permission_error' },
+    });
+
+    const db = rig.openDb();
+    const started = rig.clock.now();
+    db.prepare(
+      "UPDATE tasks SET state = 'processing', remote_id = 'no-such-task', tracking_started_at = ? WHERE id = ?",
+    ).run(started, record.id);
+    const third = engine(rig.gateway(), { downloads: null, polling: { notFoundGraceMs: 60_000 } });
+    await third.start();
+    expect(await driveUntil(rig, () => third.isBusy(), settled(third, record.id))).toBe(true);
+    expect(third.get(record.id)).toMatchObject({ state: 'failed', error: { httpStatus: 404 } });
+    expect(rig.clock.now() - started).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('keeps the gateway failure on a failed task, stops tracking on request, and re-runs as a child task', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null });
+    await e.start();
+    const failing = await e.submit(i3('a bridge [fail]'));
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, failing.id))).toBe(true);
+    expect(e.get(failing.id)).toMatchObject({ state: 'failed', error: { type: 'task_failed' } });
+    expect(e.get(failing.id)?.error?.message.length).toBeGreaterThan(0);
+
+    const stopped = await e.submit(i3('a quiet harbour'));
+    e.stop(stopped.id);
+    const polls = gw.log.filter((r) => r.taskId === stopped.remoteId).length;
+    await driveUntil(
+      rig,
+      () => e.isBusy(),
+      () => false,
+      { maxSimMs: 120_000 },
+    );
+    expect(gw.log.filter((r) => r.taskId === stopped.remoteId).length).toBe(polls);
+    expect(e.get(stopped.id)?.state).toBe('stopped');
+
+    const again = await e.rerun(stopped.id);
+    expect(again).toMatchObject({ parentTaskId: stopped.id, params: stopped.params, family: 'image.i3' });
+    expect(again.id).not.toBe(stopped.id);
+    expect(again.remoteId).not.toBe(stopped.remoteId);
+  });
+});
