@@ -121,13 +121,18 @@ export interface ErrorSentence {
   values: { message: string; status?: number; categories?: string };
 }
 
-/** [EP-VIDEO-NSFW-4] the message lists the flagged categories, e.g. "... flagged: sexual, violence". */
+/**
+ * [EP-VIDEO-NSFW-4] the message lists the flagged categories after its last colon ("Content flagged by
+ * moderation (text): sexual, violence", "flagged categories: [violence, hate]."); null when there is no list.
+ */
 export function flaggedCategories(message: string): string | null {
-  const match =
-    /categor(?:y|ies)\s*[:：]?\s*\[?([^\].]+)\]?/i.exec(message) ??
-    /flagged(?: for| as)?\s*[:：]?\s*\[?([^\].]+)\]?/i.exec(message);
-  const list = match?.[1]?.trim();
-  return list || null;
+  const colon = Math.max(message.lastIndexOf(':'), message.lastIndexOf('：'));
+  if (colon < 0) return null;
+  const list = message
+    .slice(colon + 1)
+    .replace(/[[\].。]+/g, ' ')
+    .trim();
+  return list === '' ? null : list;
 }
 
 /** What to tell the user: balance too low (402), what was flagged (nsfw), gateway unreachable (network), ... */

@@ -4,6 +4,7 @@ import {
   errorFromHttp,
   errorFromTransport,
   errorSentence,
+  flaggedCategories,
   parseAck,
   parseRetryAfter,
   parseTask,
@@ -373,6 +374,15 @@ describe('error mapping', () => {
       key: 'errors.nsfw',
       values: { message: e.message, categories: 'violence, gore' },
     });
+    expect(flaggedCategories('Content flagged by moderation (text): sexual, violence')).toBe(
+      'sexual, violence',
+    );
+    expect(flaggedCategories('flagged categories: [violence, hate].')).toBe('violence, hate');
+    expect(flaggedCategories('no list here')).toBeNull();
+    // without a list the sentence still carries what the gateway said
+    expect(errorSentence({ ...e, message: 'Flagged by moderation' }).values.categories).toBe(
+      'Flagged by moderation',
+    );
   });
 
   it('[ERR-4..11] types by status when the body does not say, retryable only for 429/502/503/504', () => {
