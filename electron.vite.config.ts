@@ -14,6 +14,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require only 'electron': bundle trpc-electron (and what it imports) into it.
+      externalizeDeps: false,
       rollupOptions: {
         input: { preload: resolve('electron/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

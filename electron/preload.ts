@@ -1,4 +1,5 @@
-// Preload: CommonJS so it loads with sandbox: true. Exposes the bridge transport and nothing else.
-import { contextBridge } from 'electron';
+// Preload: CommonJS so it loads with sandbox: true. Exposes trpc-electron's message channel and nothing else;
+// every call on it is checked again in main (electron/platform/ipc-bridge.ts).
+import { exposeElectronTRPC } from 'trpc-electron/main';
 
-contextBridge.exposeInMainWorld('studioShell', { platform: process.platform });
+exposeElectronTRPC();

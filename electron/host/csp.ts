@@ -1,0 +1,20 @@
+// One Content-Security-Policy for both transports (renderer/index.html carries the same as a meta tag): scripts
+// only from the app itself, no eval, no plugins, no framing, network only back to our own origin.
+export function contentSecurityPolicy(mediaScheme: string | null): string {
+  const media = mediaScheme ? ` ${mediaScheme}:` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${media}`,
+    `media-src 'self' blob:${media}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "frame-src 'none'",
+    "worker-src 'self' blob:",
+  ].join('; ');
+}

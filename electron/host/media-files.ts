@@ -1,0 +1,93 @@
+// Serving library files to the renderer, shared by web mode (/media/) and Electron (studio-media://): which
+// file a URL path names, whether it may be served, its type, and which bytes a Range header asks for. Only
+// files whose real path lies inside the library folder's real path are served; everything else is refused.
+import { realpath, stat } from 'node:fs/promises';
+import { extname, join, sep } from 'node:path';
+import { decodeMediaPath } from '../../shared/bridge/media-url';
+
+export type MediaLookup =
+  | { ok: true; path: string; size: number; mime: string }
+  | { ok: false; status: 400 | 403 | 404; reason: string };
+
+const MIME: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.opus': 'audio/ogg',
+  '.ogg': 'audio/ogg',
+  '.aac': 'audio/aac',
+  '.m4a': 'audio/mp4',
+  '.flac': 'audio/flac',
+};
+
+/** Unknown types are served as opaque bytes, so a stray HTML or SVG file can never run as a page. */
+export function mediaMimeFor(path: string): string {
+  return MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function isInside(root: string, candidate: string): boolean {
+  return candidate.startsWith(root.endsWith(sep) ? root : root + sep);
+}
+
+/**
+ * Resolves a URL path (after its base, still percent-encoded) to a regular file under root. Symlinks are
+ * followed and then checked, so a link inside the folder that points elsewhere is refused too.
+ */
+export async function resolveFileInside(root: string, encodedPath: string): Promise<MediaLookup> {
+  const segments = decodeMediaPath(encodedPath);
+  if (!segments) return { ok: false, status: 400, reason: 'not a plain path' };
+  try {
+    root = await realpath(root);
+  } catch {
+    return { ok: false, status: 404, reason: 'folder missing' };
+  }
+  let real: string;
+  try {
+    real = await realpath(join(root, ...segments));
+  } catch {
+    return { ok: false, status: 404, reason: 'no such file' };
+  }
+  if (!isInside(root, real)) return { ok: false, status: 403, reason: 'outside the folder' };
+  const info = await stat(real);
+  if (!info.isFile()) return { ok: false, status: 404, reason: 'not a file' };
+  return { ok: true, path: real, size: info.size, mime: mediaMimeFor(real) };
+}
+
+/** A library file for the media URL path after the base ('2026-11-21/x.png'), or why it is refused. */
+export function resolveLibraryFile(libraryDir: string, encodedPath: string): Promise<MediaLookup> {
+  return resolveFileInside(libraryDir, encodedPath);
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * A single-range `Range: bytes=` header against a file of `size` bytes: null to send the whole file (no header,
+ * or a form we do not serve, such as several ranges), 'unsatisfiable' for a 416.
+ */
+export function parseRange(
+  header: string | undefined | null,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, from = '', to = ''] = match;
+  if (from === '' && to === '') return null;
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}

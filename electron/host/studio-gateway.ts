@@ -1,0 +1,77 @@
+// What the host needs from the gateway client beyond the engine's GatewayPort: balances and usage. The axios
+// client (electron/core/gateway) implements it; the host builds one per base URL + key and swaps it when either
+// changes, while the engine keeps talking to the same SwitchableGateway.
+import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
+import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
+import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
+import type { TokenBalance, UserBalance } from '../../shared/gateway/balance';
+import type { UsageCacheStatus, UsageData, UsageQueryInput } from '../../shared/gateway/usage';
+import { BridgeError } from '../../shared/bridge/errors';
+
+export interface StudioGateway extends GatewayPort {
+  tokenBalance(options?: CallOptions): Promise<TokenBalance>;
+  userBalance(options?: CallOptions): Promise<UserBalance>;
+  usage(
+    query: UsageQueryInput,
+    options?: CallOptions,
+  ): Promise<{ report: UsageData; cache: UsageCacheStatus }>;
+}
+
+export interface GatewayConnection {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;
+
+export const notConfigured = (): BridgeError =>
+  new BridgeError({
+    type: 'not_configured',
+    code: 'not_configured',
+    message: 'No gateway is set up yet: enter a base URL and an API key, or try the demo gateway.',
+  });
+
+/** One stable GatewayPort for the engine and speech service, pointing at whichever client is current. */
+export class SwitchableGateway implements StudioGateway {
+  #current: StudioGateway | null = null;
+
+  set(next: StudioGateway | null): void {
+    this.#current = next;
+  }
+
+  get configured(): boolean {
+    return this.#current !== null;
+  }
+
+  private client(): StudioGateway {
+    if (!this.#current) throw notConfigured();
+    return this.#current;
+  }
+
+  submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck> {
+    return this.client().submit(family, body, options);
+  }
+
+  getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot> {
+    return this.client().getTask(taskId, endpoint, options);
+  }
+
+  speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
+    return this.client().speech(body, options);
+  }
+
+  tokenBalance(options?: CallOptions): Promise<TokenBalance> {
+    return this.client().tokenBalance(options);
+  }
+
+  userBalance(options?: CallOptions): Promise<UserBalance> {
+    return this.client().userBalance(options);
+  }
+
+  usage(
+    query: UsageQueryInput,
+    options?: CallOptions,
+  ): Promise<{ report: UsageData; cache: UsageCacheStatus }> {
+    return this.client().usage(query, options);
+  }
+}

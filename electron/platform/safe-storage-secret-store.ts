@@ -1,0 +1,74 @@
+// The API key encrypted with Electron's safeStorage (Keychain, DPAPI, libsecret/kwallet); electron-store keeps
+// only the base64 ciphertext. Where the OS offers no real protection (no keyring on Linux: the 'basic_text'
+// backend encrypts with a fixed password), the key is kept in memory for this run instead of on disk.
+import type { SafeStorage } from 'electron';
+import type { SecretStore, Warn } from '../core/settings/settings-store';
+import type { KeyValueStore } from './key-value-store';
+
+export const KEY_FIELD = 'secrets.apiKey';
+
+export type SafeStorageLike = Pick<
+  SafeStorage,
+  'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync'
+> &
+  Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>;
+
+export class SafeStorageSecretStore implements SecretStore {
+  #memory: string | null = null;
+  #warned = false;
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly safeStorage: SafeStorageLike,
+    private readonly platform: NodeJS.Platform = process.platform,
+    private readonly warn: Warn = (m) => console.warn(m),
+  ) {}
+
+  private async canPersist(): Promise<boolean> {
+    const available = await this.safeStorage.isAsyncEncryptionAvailable();
+    const weak = this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'basic_text';
+    if ((!available || weak) && !this.#warned) {
+      this.#warned = true;
+      this.warn('secrets: no OS keyring available; the API key is kept in memory for this session only.');
+    }
+    return available && !weak;
+  }
+
+  async getKey(): Promise<string | null> {
+    if (this.#memory !== null) return this.#memory;
+    const stored = this.store.get(KEY_FIELD);
+    if (typeof stored !== 'string' || stored === '') return null;
+    try {
+      const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(
+        Buffer.from(stored, 'base64'),
+      );
+      if (shouldReEncrypt) await this.setKey(result);
+      return result;
+    } catch {
+      // Ciphertext from another machine or user profile cannot be read: ask for the key again.
+      this.store.delete(KEY_FIELD);
+      this.warn('secrets: the stored API key could not be decrypted and was removed; please enter it again.');
+      return null;
+    }
+  }
+
+  async hasKey(): Promise<boolean> {
+    return (await this.getKey()) !== null;
+  }
+
+  async setKey(key: string): Promise<void> {
+    if (await this.canPersist()) {
+      const encrypted = await this.safeStorage.encryptStringAsync(key);
+      this.store.set(KEY_FIELD, encrypted.toString('base64'));
+      this.#memory = null;
+    } else {
+      this.store.delete(KEY_FIELD);
+      this.#memory = key;
+    }
+  }
+
+  async clearKey(): Promise<void> {
+    this.#memory = null;
+    this.store.delete(KEY_FIELD);
+  }
+}
