@@ -121,7 +121,8 @@ export interface UsageQuery {
 export function parseUsageQuery(params: URLSearchParams, nowMs: number): UsageQuery {
   const endParam = parseInstant(params.get('end'), 'invalid_end');
   const startParam = parseInstant(params.get('start'), 'invalid_start');
-  const end = endParam ?? Math.floor(nowMs / 1000);
+  // The default end is the next whole second, so a call billed a moment ago is already counted.
+  const end = endParam ?? Math.floor(nowMs / 1000) + 1;
   const start = startParam ?? end - 86_400;
   if (end <= start) throw usageError('invalid_range', `end (${end}) must be later than start (${start})`);
   if (end - start > MAX_RANGE_SECONDS)
