@@ -1,0 +1,135 @@
+// One HTTP exchange over axios with a timeout on the injected clock and the caller's AbortSignal. Whatever
+// axios throws is mapped here to GatewayError and dropped: axios errors carry config.headers, which hold
+// the API key, so not one of them, nor its message verbatim, leaves this module.
+import type { AxiosInstance, AxiosResponse, Method } from 'axios';
+import type { Readable } from 'node:stream';
+import { GatewayError } from '../../../shared/gateway/gateway-error';
+import { errorFromTransport } from '../../../shared/gateway/error-map';
+import type { Clock } from '../clock';
+
+export interface ExchangeRequest {
+  method: Method;
+  /** Path and query relative to the base URL, already percent-encoded. */
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+  /** 'json': the body is read as text (callers parse it); 'stream': the body is handed over unread. */
+  read: 'json' | 'stream';
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ExchangeResponse<B> {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: B;
+}
+
+/** System error codes that mean the connection failed or broke: retryable like a timeout. */
+const NETWORK_CODES = new Set([
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ETIMEDOUT',
+  'ERR_NETWORK',
+  'ERR_SOCKET_CONNECTION_TIMEOUT',
+  'UND_ERR_SOCKET',
+]);
+
+/** The error code of whatever axios threw, without keeping the error itself. */
+function codeOf(thrown: unknown): string {
+  const seen = new Set<unknown>();
+  let e: unknown = thrown;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  const top = (thrown as { code?: unknown } | null)?.code;
+  return typeof top === 'string' ? top : '';
+}
+
+function flatHeaders(response: AxiosResponse): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(response.headers ?? {})) {
+    out[k.toLowerCase()] = Array.isArray(v)
+      ? v.join(', ')
+      : v === undefined || v === null
+        ? undefined
+        : String(v);
+  }
+  return out;
+}
+
+export async function exchange(
+  http: AxiosInstance,
+  clock: Pick<Clock, 'sleep'>,
+  request: ExchangeRequest,
+): Promise<ExchangeResponse<string> | ExchangeResponse<Readable>> {
+  if (request.signal?.aborted) {
+    throw new GatewayError(errorFromTransport('aborted', 'The request was cancelled.'));
+  }
+  const controller = new AbortController();
+  const stopTimer = new AbortController();
+  let timedOut = false;
+  let streaming = false;
+  const onCallerAbort = (): void => controller.abort();
+  request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  clock.sleep(request.timeoutMs, stopTimer.signal).then(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    () => undefined,
+  );
+  try {
+    const response = await http.request({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      data: request.body === undefined ? undefined : JSON.stringify(request.body),
+      responseType: request.read === 'stream' ? 'stream' : 'text',
+      // The body is parsed by the caller's schemas, never by axios' lenient JSON guess.
+      transformResponse: [(data: unknown) => data],
+      signal: controller.signal,
+      validateStatus: () => true,
+    });
+    if (request.read === 'stream') {
+      // The caller's signal keeps governing the body until it has been read (or abandoned).
+      streaming = true;
+      (response.data as Readable).once('close', () =>
+        request.signal?.removeEventListener('abort', onCallerAbort),
+      );
+    }
+    return { status: response.status, headers: flatHeaders(response), body: response.data };
+  } catch (thrown) {
+    if (timedOut) {
+      throw new GatewayError(
+        errorFromTransport(
+          'timeout',
+          `The gateway did not answer within ${Math.round(request.timeoutMs / 1000)} s.`,
+        ),
+      );
+    }
+    if (request.signal?.aborted)
+      throw new GatewayError(errorFromTransport('aborted', 'The request was cancelled.'));
+    const code = codeOf(thrown);
+    throw new GatewayError(
+      errorFromTransport(
+        'network',
+        `The gateway could not be reached${code ? ` (${code})` : ''}.`,
+        code || undefined,
+      ),
+    );
+  } finally {
+    stopTimer.abort();
+    if (!streaming) request.signal?.removeEventListener('abort', onCallerAbort);
+  }
+}

@@ -1,0 +1,603 @@
+// The client against a scripted HTTP server on 127.0.0.1: exact retry sequences, header and encoding details,
+// and error bodies the simulator does not produce. Retry waits run on a StepClock: nothing really waits.
+import { inspect } from 'node:util';
+import type { Readable } from 'node:stream';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../electron/core/clock';
+import {
+  GatewayClient,
+  GatewayError,
+  type GatewayCallEvent,
+  type GatewayClientOptions,
+} from '../../../electron/core/gateway';
+import { startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
+import { StepClock } from '../../support/step-clock';
+
+const KEY = 'sk-live-SECRET-0123456789abcdef';
+const ackA = { code: 200, data: [{ status: 'submitted', task_id: 'task-a' }] };
+const ackB = {
+  code: 202,
+  request_id: 'req-1',
+  data: {
+    id: 'task-b',
+    object: 'generation.task',
+    type: 'image',
+    status: 'pending',
+    progress: 0,
+    poll_url: '/v1/tasks/task-b',
+  },
+};
+const i2 = { model: 'image_model_id_i2', prompt: 'a lighthouse at dusk' };
+const video = { model: 'video_model_id_v1_pro', prompt: 'waves', duration: 5 };
+
+let server: ScriptedServer;
+let clock: StepClock;
+let events: GatewayCallEvent[];
+
+beforeAll(async () => {
+  server = await startScriptedServer();
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+  server.fallback = { status: 200, body: {} };
+});
+
+function client(extra: Partial<GatewayClientOptions> = {}): GatewayClient {
+  clock = new StepClock();
+  events = [];
+  return new GatewayClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    clock,
+    random: () => 0.5,
+    timeoutMs: 60_000,
+    onCall: (e) => events.push(e),
+    ...extra,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (e) {
+    expect(e).toBeInstanceOf(GatewayError);
+    return e as GatewayError;
+  }
+  throw new Error('expected the call to fail');
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of stream) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+describe('requests', () => {
+  it('[AUTH-1] [EP-IMAGE-I2HDR-2] [VER-2] sends the key as a Bearer token and the I2 response-version header', async () => {
+    server.reply({ status: 202, body: ackB });
+    const ack = await client().submit('image.i2', i2);
+    expect(ack).toEqual({ taskId: 'task-b', status: 'pending', endpoint: 'tasks', requestId: 'req-1' }); // [ACK-3]
+    const [req] = server.requests;
+    expect(req?.method).toBe('POST');
+    expect(req?.url).toBe('/v1/images/generations');
+    expect(req?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req?.headers['x-service-response-version']).toBe('2026-07-27');
+    expect(req?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(req?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(req?.body ?? '')).toEqual(i2);
+  });
+
+  it('[EP-IMAGE-I2HDR-3] accepts Shape A from I2 too', async () => {
+    server.reply({ status: 200, body: ackA });
+    expect((await client().submit('image.i2', i2)).taskId).toBe('task-a');
+  });
+
+  it('[EP-IMAGE-0] only I2 gets the extra headers; the body goes to the catalog path', async () => {
+    server.reply({ status: 200, body: ackA });
+    await client().submit('video.v1', video);
+    const [req] = server.requests;
+    expect(req?.url).toBe('/v1/videos/generations');
+    expect(req?.headers['idempotency-key']).toBeUndefined();
+    expect(req?.headers['x-service-response-version']).toBeUndefined();
+  });
+
+  it('validates with the family schema before sending: nothing invalid leaves the machine', async () => {
+    const c = client();
+    for (const [family, body] of [
+      ['image.i2', { ...i2, n: 5 }], // [LIM-9]
+      ['image.i3', { model: 'image_model_id_i3', prompt: 'x'.repeat(801) }], // [LIM-8]
+      ['image.i4', { model: 'image_model_id_i4', prompt: 'x', image_urls: ['https://e.com/a.png'] }], // [EP-IMAGE-4]
+      ['video.h', { model: 'video_model_id_h', prompt: 'x', duration: 7 }], // [LIM-11]
+    ] as const) {
+      const e = await failure(c.submit(family, body));
+      expect(e).toMatchObject({ type: 'validation_error', httpStatus: null, retryable: false });
+      expect(e.param).not.toBeNull();
+    }
+    const speech = await failure(c.speech({ model: 'speech_model_id', input: 'x'.repeat(4097) })); // [LIM-7]
+    expect(speech.param).toBe('input');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('[EP-GRID-1] drops a model the grid body does not have; refuses speech through submit', async () => {
+    server.reply({ status: 200, body: ackA });
+    await client().submit('grid.upscale', { model: '', task_id: 'grid-1', index: 2, speed: 'fast' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      task_id: 'grid-1',
+      index: 2,
+      speed: 'fast',
+    });
+    expect((await failure(client().submit('speech', { model: 'speech_model_id', input: 'hi' }))).type).toBe(
+      'validation_error',
+    );
+  });
+
+  it('[EP-TASK-1] [EP-MUSIC-1] polls the right endpoint with the id encoded', async () => {
+    server.reply(
+      { body: { id: 'a/b', status: 'processing', progress: 40 } },
+      {
+        body: {
+          code: 200,
+          data: { id: 'm1', status: 'completed', result: { music: [{ audio_url: 'https://cdn/1.mp3' }] } },
+        },
+      },
+    );
+    const c = client();
+    expect(await c.getTask('a/b', 'tasks')).toMatchObject({ id: 'a/b', status: 'processing', progress: 40 });
+    const music = await c.getTask('m1', 'music');
+    expect(music.files).toEqual([
+      expect.objectContaining({ kind: 'audio', url: 'https://cdn/1.mp3', index: 0 }),
+    ]);
+    expect(server.requests.map((r) => [r.method, r.url])).toEqual([
+      ['GET', '/v1/tasks/a%2Fb'],
+      ['GET', '/v1/music/tasks/m1'],
+    ]);
+  });
+
+  it('keeps a path prefix in the base URL', async () => {
+    server.reply({ body: { id: 't', status: 'pending' } });
+    await client({ baseUrl: `${server.url}/gw/` }).getTask('t', 'tasks');
+    expect(server.requests[0]?.url).toBe('/gw/v1/tasks/t');
+  });
+});
+
+describe('[EP-USAGE-1] usage query encoding', () => {
+  const report = {
+    success: true,
+    data: {
+      scope: 'account',
+      start: 1777593600,
+      end: 1777680000,
+      tz: 'UTC',
+      group_by: 'model',
+      total: { amount_usd: 0.5, credits: 5, requests: 2, prompt_tokens: 0, completion_tokens: 0 },
+      items: [
+        { model: 'm', amount_usd: 0.5, credits: 5, requests: 2, prompt_tokens: 0, completion_tokens: 0 },
+      ],
+    },
+  };
+
+  it('sends + in RFC 3339 values as %2B and returns X-Usage-Cache [EP-USAGE-3]', async () => {
+    server.reply({ body: report, headers: { 'x-usage-cache': 'HIT' } });
+    const out = await client().usage({
+      start: '2026-05-01T08:00:00+08:00',
+      end: '2026-05-02T00:00:00Z',
+      model: ['m', 'n'],
+      group_by: 'model,date',
+      tz: 'Asia/Shanghai',
+      scope: 'account',
+    });
+    expect(out.cache).toBe('hit');
+    expect(out.report.items[0]?.model).toBe('m');
+    const url = server.requests[0]?.url ?? '';
+    expect(url.startsWith('/v1/usage?')).toBe(true);
+    expect(url).toContain('start=2026-05-01T08%3A00%3A00%2B08%3A00');
+    expect(url).not.toContain('+');
+    const params = new URL(url, 'http://x').searchParams;
+    expect(Object.fromEntries(params)).toEqual({
+      start: '2026-05-01T08:00:00+08:00',
+      end: '2026-05-02T00:00:00Z',
+      model: 'm,n',
+      group_by: 'model,date',
+      tz: 'Asia/Shanghai',
+      scope: 'account',
+    });
+  });
+
+  it('uses /usage when asked, and refuses milliseconds before sending [EP-USAGE-PARAM-1]', async () => {
+    server.reply({ body: report, headers: { 'x-usage-cache': 'miss' } });
+    const c = client();
+    expect((await c.usage({ start: 1777593600 }, { path: '/usage' })).cache).toBe('miss');
+    expect(server.requests[0]?.url).toBe('/usage?start=1777593600');
+    const e = await failure(c.usage({ start: 1777593600000 }));
+    expect(e).toMatchObject({ type: 'validation_error', param: 'start' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('[ERR-OTHER-2] [ERR-USAGE-3] maps the usage error body', async () => {
+    server.reply({
+      status: 400,
+      body: {
+        success: false,
+        error: { code: 'range_too_large', message: 'range exceeds 31 days', type: 'usage_query_error' },
+      },
+    });
+    const e = await failure(client().usage({ start: 1, end: 9_999_999 }));
+    expect(e.info).toEqual({
+      httpStatus: 400,
+      type: 'usage_query_error',
+      code: 'range_too_large',
+      message: 'range exceeds 31 days',
+      param: null,
+      retryable: false,
+      retryAfterMs: null,
+    });
+  });
+});
+
+describe('balances', () => {
+  it('[EP-TBAL-1] /v1/balance by default, /balance on request', async () => {
+    const body = {
+      success: true,
+      remain_balance: 1,
+      remain_credits: 10,
+      used_balance: 0,
+      used_credits: 0,
+      unlimited_quota: false,
+    };
+    server.reply({ body }, { body });
+    const c = client();
+    await c.tokenBalance();
+    await c.tokenBalance({ path: '/balance' });
+    expect(server.requests.map((r) => r.url)).toEqual(['/v1/balance', '/balance']);
+  });
+
+  it('[EP-UBAL-2] [ERR-OTHER-1] success false is a typed, final error', async () => {
+    server.reply({ body: { success: false, message: 'quota record missing' } });
+    const e = await failure(client().userBalance());
+    expect(e).toMatchObject({
+      httpStatus: 200,
+      type: 'balance_lookup_failed',
+      message: 'quota record missing',
+      retryable: false,
+    });
+    expect(server.requests.map((r) => r.url)).toEqual(['/v1/user/balance']);
+  });
+});
+
+describe('error bodies', () => {
+  it('[ERR-1] [ERR-5] generic body, 402', async () => {
+    server.reply({
+      status: 402,
+      body: { error: { code: 402, message: 'insufficient balance', type: 'payment_required' } },
+    });
+    const e = await failure(client().submit('video.v1', video));
+    expect(e.info).toMatchObject({
+      httpStatus: 402,
+      type: 'payment_required',
+      code: '402',
+      retryable: false,
+    });
+  });
+
+  it('[ERR-OTHER-3] [EP-IMAGE-I2HDR-4] I2 body with param', async () => {
+    server.reply({
+      status: 400,
+      body: {
+        error: {
+          message: 'version unknown',
+          type: 'invalid_request_error',
+          param: 'version',
+          code: 'invalid_request_error',
+        },
+      },
+    });
+    const e = await failure(client().submit('image.i2', i2));
+    expect(e).toMatchObject({ httpStatus: 400, param: 'version', code: 'invalid_request_error' });
+  });
+
+  it('[ERR-3] [EP-VIDEO-NSFW-4] nsfw: empty param becomes null', async () => {
+    server.reply({
+      status: 400,
+      body: {
+        error: {
+          message: 'flagged: violence',
+          type: 'nsfw_content_detected',
+          param: '',
+          code: 'nsfw_content_detected',
+        },
+      },
+    });
+    const e = await failure(
+      client().submit('video.s', { model: 'video_model_id_s', prompt: 'x', nsfw_check: true }),
+    );
+    expect(e).toMatchObject({ type: 'nsfw_content_detected', code: 'nsfw_content_detected', param: null });
+  });
+
+  it('[AUTH-2] [ERR-4] a bare message body on 401', async () => {
+    server.reply({ status: 401, body: { message: 'No Authorization header was provided' } });
+    const e = await failure(client().tokenBalance());
+    expect(e).toMatchObject({
+      httpStatus: 401,
+      type: 'authentication_error',
+      message: 'No Authorization header was provided',
+    });
+  });
+
+  it('[ERR-8] [EP-SPEECH-1] speech 413 from the gateway', async () => {
+    server.reply({
+      status: 413,
+      body: { error: { code: 413, message: 'input too long', type: 'invalid_request_error' } },
+    });
+    const e = await failure(client().speech({ model: 'speech_model_id', input: 'hello' }));
+    expect(e).toMatchObject({ httpStatus: 413, type: 'invalid_request_error', message: 'input too long' });
+  });
+
+  it('a 2xx body that is not JSON, or not a known shape, is invalid_response and not retried', async () => {
+    server.reply(
+      { status: 200, body: '<html>maintenance</html>' },
+      { status: 200, body: { code: 200, data: [] } },
+    );
+    const c = client();
+    expect(await failure(c.getTask('t', 'tasks'))).toMatchObject({
+      type: 'invalid_response',
+      httpStatus: 200,
+    });
+    expect(await failure(c.submit('video.v1', video))).toMatchObject({ type: 'invalid_response' });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('does not follow a redirect (it would carry the key elsewhere)', async () => {
+    server.reply({ status: 302, headers: { location: 'http://127.0.0.1:1/steal' } });
+    const e = await failure(client().tokenBalance());
+    expect(e.httpStatus).toBe(302);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('speech', () => {
+  it('[SVC-2] [EP-SPEECH-1] streams the binary body with its content type', async () => {
+    const audio = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
+    server.reply({ status: 200, headers: { 'content-type': 'audio/wav' }, body: audio });
+    const out = await client().speech({ model: 'speech_model_id', input: 'hello', response_format: 'wav' });
+    expect(out.contentType).toBe('audio/wav');
+    expect(await readAll(out.stream)).toEqual(audio);
+  });
+
+  it('a JSON body on 200 is not taken for audio', async () => {
+    server.reply({ status: 200, body: { ok: true } });
+    expect(await failure(client().speech({ model: 'speech_model_id', input: 'hi' }))).toMatchObject({
+      type: 'invalid_response',
+    });
+  });
+
+  it('is never retried (billed, not idempotent)', async () => {
+    server.reply({ status: 502, body: 'bad gateway' });
+    expect((await failure(client().speech({ model: 'speech_model_id', input: 'hi' }))).retryable).toBe(true);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  const rateLimited = (retryAfter: string) => ({
+    status: 429,
+    headers: { 'retry-after': retryAfter },
+    body: { error: { code: 429, message: 'slow down', type: 'rate_limit_error' } },
+  });
+
+  it('[ERR-9] honours Retry-After in seconds on a GET', async () => {
+    server.reply(rateLimited('2'), { body: { id: 't', status: 'pending' } });
+    const c = client();
+    expect((await c.getTask('t', 'tasks')).status).toBe('pending');
+    expect(clock.sleeps).toEqual([2000]);
+    expect(events.map((e) => [e.attempt, e.status, e.retryInMs])).toEqual([
+      [1, 429, 2000],
+      [2, 200, null],
+    ]);
+  });
+
+  it('[ERR-9] honours Retry-After as an HTTP-date', async () => {
+    const c = client();
+    server.reply(rateLimited(new Date(clock.now() + 5000).toUTCString()), {
+      body: { id: 't', status: 'pending' },
+    });
+    await c.getTask('t', 'tasks');
+    expect(clock.sleeps).toEqual([5000]);
+  });
+
+  it('[ERR-11] backs off exponentially with jitter, capped, then gives up with the last error', async () => {
+    server.fallback = { status: 503, body: 'unavailable' };
+    const c = client({ retry: { maxAttempts: 5, baseDelayMs: 1000, maxDelayMs: 3000 } });
+    const e = await failure(c.getTask('t', 'tasks'));
+    // random() = 0.5: each wait is 3/4 of the step 1000, 2000, 3000 (capped), 3000
+    expect(clock.sleeps).toEqual([750, 1500, 2250, 2250]);
+    expect(server.requests).toHaveLength(5);
+    expect(e).toMatchObject({ httpStatus: 503, retryable: true });
+  });
+
+  it('jitter follows the injected random source', async () => {
+    server.reply(
+      { status: 502, body: '' },
+      { status: 502, body: '' },
+      { body: { id: 't', status: 'pending' } },
+    );
+    const draws = [0, 1];
+    const c = client({ random: () => draws.shift() ?? 0, retry: { baseDelayMs: 1000 } });
+    await c.getTask('t', 'tasks');
+    expect(clock.sleeps).toEqual([500, 2000]);
+  });
+
+  it('a Retry-After beyond the cap is not waited out: the caller gets it', async () => {
+    server.reply(rateLimited('3600'));
+    const e = await failure(client().getTask('t', 'tasks'));
+    expect(e).toMatchObject({ httpStatus: 429, retryable: true, retryAfterMs: 3_600_000 });
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('maxAttempts 1 (the engine paces itself) means no retry', async () => {
+    server.reply({ status: 502, body: '' });
+    await failure(client().getTask('t', 'tasks', { maxAttempts: 1 }));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retries a GET after a connection reset', async () => {
+    server.reply(
+      { reset: true },
+      { body: { id: 't', status: 'completed', result: { images: [{ url: ['https://cdn/a.png'] }] } } },
+    );
+    const t = await client().getTask('t', 'tasks');
+    expect(t.files).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+    expect(events[0]).toMatchObject({ status: null, errorType: 'network_error' });
+  });
+
+  it('does not retry 500, 4xx, or a non-idempotent POST', async () => {
+    server.reply(
+      { status: 500, body: '' },
+      { status: 404, body: '' },
+      { status: 502, body: '' },
+      { reset: true },
+    );
+    const c = client();
+    expect((await failure(c.getTask('t', 'tasks'))).httpStatus).toBe(500);
+    expect((await failure(c.getTask('t', 'tasks'))).httpStatus).toBe(404);
+    expect((await failure(c.submit('video.v1', video))).httpStatus).toBe(502);
+    expect(await failure(c.submit('video.v1', video))).toMatchObject({
+      type: 'network_error',
+      retryable: true,
+    });
+    expect(server.requests).toHaveLength(4);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('[EP-IMAGE-I2HDR-1] retries an I2 POST with the same Idempotency-Key and body', async () => {
+    server.reply({ reset: true }, rateLimited('1'), { status: 502, body: '' }, { status: 202, body: ackB });
+    const ack = await client().submit('image.i2', i2);
+    expect(ack.taskId).toBe('task-b');
+    const keys = server.requests.map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('[EP-IMAGE-I2HDR-1] uses the caller key when given, and a new key per operation otherwise', async () => {
+    server.fallback = { status: 202, body: ackB };
+    const c = client();
+    await c.submit('image.i2', i2, { idempotencyKey: 'op-42' });
+    await c.submit('image.i2', i2);
+    await c.submit('image.i2', i2);
+    const [given, first, second] = server.requests.map((r) => r.headers['idempotency-key']);
+    expect(given).toBe('op-42');
+    expect(first).not.toBe(second);
+  });
+});
+
+describe('timeouts and cancellation', () => {
+  it('every call times out on the injected clock', async () => {
+    const manual = new ManualClock();
+    server.reply({ hang: true });
+    const c = new GatewayClient({
+      baseUrl: server.url,
+      apiKey: KEY,
+      clock: manual,
+      timeoutMs: 10_000,
+      retry: { maxAttempts: 1 },
+    });
+    const pending = failure(c.getTask('t', 'tasks'));
+    await server.received(1);
+    await manual.advance(10_000);
+    expect(await pending).toMatchObject({ type: 'timeout', httpStatus: null, retryable: true });
+  });
+
+  it('a timed-out GET is retried; a per-call timeout overrides the default', async () => {
+    const manual = new ManualClock();
+    server.reply({ hang: true }, { body: { id: 't', status: 'pending' } });
+    const c = new GatewayClient({
+      baseUrl: server.url,
+      apiKey: KEY,
+      clock: manual,
+      random: () => 0,
+      timeoutMs: 99_000,
+    });
+    const pending = c.getTask('t', 'tasks', { timeoutMs: 2_000 });
+    await server.received(1);
+    await manual.advance(2_000); // the timeout fires
+    await manual.advance(1_000); // the backoff (500 ms with random 0) passes
+    expect((await pending).status).toBe('pending');
+  });
+
+  it('an AbortSignal cancels the request and the retry wait', async () => {
+    server.reply({ hang: true });
+    const c = client();
+    const controller = new AbortController();
+    const pending = failure(c.getTask('t', 'tasks', { signal: controller.signal }));
+    await server.received(1);
+    controller.abort();
+    expect(await pending).toMatchObject({ type: 'aborted', retryable: false });
+    expect((await failure(c.getTask('t', 'tasks', { signal: AbortSignal.abort() }))).type).toBe('aborted');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('an unreachable gateway is a network error', async () => {
+    const c = client({ baseUrl: 'http://127.0.0.1:1', retry: { maxAttempts: 2 } });
+    const e = await failure(c.tokenBalance());
+    expect(e).toMatchObject({
+      type: 'network_error',
+      httpStatus: null,
+      code: 'ECONNREFUSED',
+      retryable: true,
+    });
+    expect(clock.sleeps).toHaveLength(1);
+  });
+});
+
+describe('[AUTH-6] the key never leaks', () => {
+  const leaks = (value: unknown): boolean =>
+    [
+      JSON.stringify(value),
+      String(value),
+      inspect(value, { depth: 20, showHidden: true }),
+      (value as Error)?.stack ?? '',
+    ].some((s) => s?.includes(KEY));
+
+  it('not from network errors (axios errors carry config.headers)', async () => {
+    const e = await failure(
+      client({ baseUrl: 'http://127.0.0.1:1', retry: { maxAttempts: 1 } }).tokenBalance(),
+    );
+    expect(leaks(e)).toBe(false);
+    expect(Object.keys(e)).not.toContain('cause');
+    expect(Object.keys(e)).not.toContain('config');
+  });
+
+  it('not from timeouts, HTTP errors, invalid bodies or validation', async () => {
+    server.reply(
+      {
+        status: 401,
+        body: { error: { code: 401, message: `Invalid key ${KEY}`, type: 'authentication_error' } },
+      },
+      { status: 200, body: `{"echo":"${KEY}"` },
+      { status: 500, body: `<pre>Authorization: Bearer ${KEY}</pre>` },
+    );
+    const c = client();
+    const errors = [
+      await failure(c.tokenBalance()),
+      await failure(c.getTask('t', 'tasks')),
+      await failure(c.getTask('t', 'tasks')),
+      await failure(c.submit('image.i2', { ...i2, prompt: '' })),
+    ];
+    for (const e of errors) expect(leaks(e)).toBe(false);
+    expect(errors[0]?.message).toBe('Invalid key [redacted]');
+    expect(leaks(events)).toBe(false);
+  });
+
+  it('not when the key comes from a function, and a missing key sends nothing', async () => {
+    server.reply({
+      body: { success: true, remain_balance: 1, remain_credits: 10, used_balance: 0, used_credits: 0 },
+    });
+    await client({ apiKey: async () => KEY }).userBalance();
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    const e = await failure(client({ apiKey: () => '' }).userBalance());
+    expect(e).toMatchObject({ type: 'authentication_error', code: 'missing_api_key', httpStatus: null });
+    expect(server.requests).toHaveLength(1);
+  });
+});
