@@ -1,0 +1,33 @@
+// `npm run bench`: every bench module in one process, each printing its figures, ratios against a baseline
+// run in the same process, and PASS/FAIL lines. Exits 1 if any target is missed. Not part of `npm test`.
+// A module exports run(log) => { name, pass, lines }; add yours to BENCHES. `npm run bench -- polling` runs
+// only the benches whose name contains an argument.
+
+interface BenchOutcome {
+  name: string;
+  pass: boolean;
+  lines: string[];
+}
+type BenchModule = { run(log: (line: string) => void): Promise<BenchOutcome> };
+
+const BENCHES: Record<string, () => Promise<BenchModule>> = {
+  polling: () => import('./polling.bench'),
+  download: () => import('./download.bench'),
+  library: () => import('./library.bench'),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const outcomes: BenchOutcome[] = [];
+for (const [name, load] of Object.entries(BENCHES)) {
+  if (wanted.length > 0 && !wanted.some((w) => name.includes(w))) continue;
+  console.log(`\n== ${name} ==`);
+  try {
+    outcomes.push(await (await load()).run((line) => console.log(line)));
+  } catch (error) {
+    console.log(`FAIL ${name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    outcomes.push({ name, pass: false, lines: [] });
+  }
+}
+console.log('\n== summary ==');
+for (const o of outcomes) console.log(`${o.pass ? 'PASS' : 'FAIL'} ${o.name}`);
+process.exitCode = outcomes.every((o) => o.pass) ? 0 : 1;
