@@ -1,7 +1,8 @@
-// The client against a scripted HTTP server on 127.0.0.1: exact retry sequences, header and encoding details,
-// and error bodies the simulator does not produce. Retry waits run on a StepClock: nothing really waits.
+// The client against a scripted HTTP server on 127.0.0.1, for what the simulator cannot show: the exact bytes
+// that left the client (headers, raw query, body), exact retry sequences, and answers a conforming gateway never
+// gives (HTML on 200, a redirect, the key echoed back, error bodies for requests the client refuses to send).
+// Retry waits run on a StepClock: nothing really waits.
 import { inspect } from 'node:util';
-import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
 import {
@@ -65,12 +66,6 @@ async function failure(promise: Promise<unknown>): Promise<GatewayError> {
     return e as GatewayError;
   }
   throw new Error('expected the call to fail');
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
 }
 
 describe('requests', () => {
@@ -213,26 +208,6 @@ describe('[EP-USAGE-1] usage query encoding', () => {
     expect(e).toMatchObject({ type: 'validation_error', param: 'start' });
     expect(server.requests).toHaveLength(1);
   });
-
-  it('[ERR-OTHER-2] [ERR-USAGE-3] maps the usage error body', async () => {
-    server.reply({
-      status: 400,
-      body: {
-        success: false,
-        error: { code: 'range_too_large', message: 'range exceeds 31 days', type: 'usage_query_error' },
-      },
-    });
-    const e = await failure(client().usage({ start: 1, end: 9_999_999 }));
-    expect(e.info).toEqual({
-      httpStatus: 400,
-      type: 'usage_query_error',
-      code: 'range_too_large',
-      message: 'range exceeds 31 days',
-      param: null,
-      retryable: false,
-      retryAfterMs: null,
-    });
-  });
 });
 
 describe('balances', () => {
@@ -251,35 +226,9 @@ describe('balances', () => {
     await c.tokenBalance({ path: '/balance' });
     expect(server.requests.map((r) => r.url)).toEqual(['/v1/balance', '/balance']);
   });
-
-  it('[EP-UBAL-2] [ERR-OTHER-1] success false is a typed, final error', async () => {
-    server.reply({ body: { success: false, message: 'quota record missing' } });
-    const e = await failure(client().userBalance());
-    expect(e).toMatchObject({
-      httpStatus: 200,
-      type: 'balance_lookup_failed',
-      message: 'quota record missing',
-      retryable: false,
-    });
-    expect(server.requests.map((r) => r.url)).toEqual(['/v1/user/balance']);
-  });
 });
 
 describe('error bodies', () => {
-  it('[ERR-1] [ERR-5] generic body, 402', async () => {
-    server.reply({
-      status: 402,
-      body: { error: { code: 402, message: 'insufficient balance', type: 'payment_required' } },
-    });
-    const e = await failure(client().submit('video.v1', video));
-    expect(e.info).toMatchObject({
-      httpStatus: 402,
-      type: 'payment_required',
-      code: '402',
-      retryable: false,
-    });
-  });
-
   it('[ERR-OTHER-3] [EP-IMAGE-I2HDR-4] I2 body with param', async () => {
     server.reply({
       status: 400,
@@ -294,24 +243,6 @@ describe('error bodies', () => {
     });
     const e = await failure(client().submit('image.i2', i2));
     expect(e).toMatchObject({ httpStatus: 400, param: 'version', code: 'invalid_request_error' });
-  });
-
-  it('[ERR-3] [EP-VIDEO-NSFW-4] nsfw: empty param becomes null', async () => {
-    server.reply({
-      status: 400,
-      body: {
-        error: {
-          message: 'flagged: violence',
-          type: 'nsfw_content_detected',
-          param: '',
-          code: 'nsfw_content_detected',
-        },
-      },
-    });
-    const e = await failure(
-      client().submit('video.s', { model: 'video_model_id_s', prompt: 'x', nsfw_check: true }),
-    );
-    expect(e).toMatchObject({ type: 'nsfw_content_detected', code: 'nsfw_content_detected', param: null });
   });
 
   it('[AUTH-2] [ERR-4] a bare message body on 401', async () => {
@@ -356,14 +287,6 @@ describe('error bodies', () => {
 });
 
 describe('speech', () => {
-  it('[SVC-2] [EP-SPEECH-1] streams the binary body with its content type', async () => {
-    const audio = Buffer.from([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4]);
-    server.reply({ status: 200, headers: { 'content-type': 'audio/wav' }, body: audio });
-    const out = await client().speech({ model: 'speech_model_id', input: 'hello', response_format: 'wav' });
-    expect(out.contentType).toBe('audio/wav');
-    expect(await readAll(out.stream)).toEqual(audio);
-  });
-
   it('a JSON body on 200 is not taken for audio', async () => {
     server.reply({ status: 200, body: { ok: true } });
     expect(await failure(client().speech({ model: 'speech_model_id', input: 'hi' }))).toMatchObject({
@@ -383,17 +306,6 @@ describe('retries', () => {
     status: 429,
     headers: { 'retry-after': retryAfter },
     body: { error: { code: 429, message: 'slow down', type: 'rate_limit_error' } },
-  });
-
-  it('[ERR-9] honours Retry-After in seconds on a GET', async () => {
-    server.reply(rateLimited('2'), { body: { id: 't', status: 'pending' } });
-    const c = client();
-    expect((await c.getTask('t', 'tasks')).status).toBe('pending');
-    expect(clock.sleeps).toEqual([2000]);
-    expect(events.map((e) => [e.attempt, e.status, e.retryInMs])).toEqual([
-      [1, 429, 2000],
-      [2, 200, null],
-    ]);
   });
 
   it('[ERR-9] honours Retry-After as an HTTP-date', async () => {
@@ -438,17 +350,6 @@ describe('retries', () => {
     server.reply({ status: 502, body: '' });
     await failure(client().getTask('t', 'tasks', { maxAttempts: 1 }));
     expect(server.requests).toHaveLength(1);
-  });
-
-  it('retries a GET after a connection reset', async () => {
-    server.reply(
-      { reset: true },
-      { body: { id: 't', status: 'completed', result: { images: [{ url: ['https://cdn/a.png'] }] } } },
-    );
-    const t = await client().getTask('t', 'tasks');
-    expect(t.files).toHaveLength(1);
-    expect(server.requests).toHaveLength(2);
-    expect(events[0]).toMatchObject({ status: null, errorType: 'network_error' });
   });
 
   it('does not retry 500, 4xx, or a non-idempotent POST', async () => {
