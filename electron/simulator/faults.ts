@@ -1,15 +1,15 @@
-// Fault injection for tests of the client's retries and timeouts. 429 and 502 answer before the call is
+// Fault injection for tests of the client's retries and timeouts. 429, 500 and 502 answer before the call is
 // processed; hang and reset lose the answer AFTER the call was processed (a submission did create its
 // task), which is exactly the case an Idempotency-Key exists for.
 import type { Prng } from './prng';
 
-export const FAULT_KINDS = ['429', '502', 'hang', 'reset'] as const;
+export const FAULT_KINDS = ['429', '500', '502', 'hang', 'reset'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface FaultOptions {
   /** Share of matching calls that fail, 0 to 1. */
   rate?: number;
-  /** Which faults the rate draws from (evenly). Default: all four. */
+  /** Which faults the rate draws from (evenly). Default: all of them. */
   kinds?: FaultKind[];
   /** Path prefixes the rate applies to, e.g. ['/v1/tasks/', '/files/']. Default: every path. */
   paths?: string[];
@@ -17,7 +17,7 @@ export interface FaultOptions {
   retryAfterSeconds?: number;
 }
 
-/** The header that forces a fault on one request: X-Sim-Fault: 429 | 502 | hang | reset. */
+/** The header that forces a fault on one request: X-Sim-Fault: 429 | 500 | 502 | hang | reset. */
 export const FAULT_HEADER = 'x-sim-fault';
 
 export const isFaultKind = (value: unknown): value is FaultKind =>
@@ -32,7 +32,7 @@ export class Faults {
   };
   private readonly queue: FaultKind[] = [];
   /** How many faults were injected, by kind: tests check the client really met them. */
-  readonly injected: Record<FaultKind, number> = { '429': 0, '502': 0, hang: 0, reset: 0 };
+  readonly injected: Record<FaultKind, number> = { '429': 0, '500': 0, '502': 0, hang: 0, reset: 0 };
 
   constructor(
     private readonly prng: Prng,

@@ -1,7 +1,7 @@
 // The gateway simulator: a standalone, spec-complete peer for tests and demo mode. Node only.
 import type { AddressInfo } from 'node:net';
 import { SIM_KEYS } from './accounts';
-import { ManualClock, RealClock, type SimClock } from './clock';
+import { RealClock, type SimClock } from './clock';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { createPrng } from './prng';
@@ -89,10 +89,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   state.baseUrl = `http://127.0.0.1:${port}`;
   webhooks.ownOrigin = state.baseUrl;
 
-  // Task state is clock-derived; this only books charges and sends webhooks close to the terminal instant.
+  // Task state is clock-derived; settlement (charges, ledger, webhooks) also runs after every clock jump.
   const stopAdvance = clock.onAdvance(() => state.settle());
-  const tick = clock instanceof ManualClock ? null : setInterval(() => state.settle(), 100);
-  tick?.unref();
 
   return {
     url: state.baseUrl,
@@ -117,7 +115,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     settle: () => state.settle(),
     close: async () => {
       stopAdvance();
-      if (tick) clearInterval(tick);
       webhooks.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -51,6 +51,8 @@ const HISTORY_MODELS: readonly (readonly [string, number, number, number])[] = [
 ];
 
 export const HISTORY_DAYS = 42;
+/** [LIM-6] usage data exists only after April 27, 2026. */
+export const HISTORY_FLOOR_MS = Date.UTC(2026, 3, 27);
 
 /**
  * Seeds several weeks of billed calls before `nowMs` for the keys that have a history, deterministic from
@@ -74,7 +76,7 @@ export function seedHistory(
         const [model, low, high, tokensPerChar] = prng.pick(HISTORY_MODELS);
         const amount = Math.round((low + (high - low) * prng.next()) * 1e6) / 1e6;
         const atMs = nowMs - day * dayMs + Math.floor(prng.next() * dayMs);
-        if (atMs >= nowMs - 60_000) continue;
+        if (atMs >= nowMs - 60_000 || atMs < HISTORY_FLOOR_MS) continue;
         const prompt = tokensPerChar ? Math.round(amount / 0.000015) : 0;
         ledger.add(token, model, atMs, amount, prompt, 0);
         accounts.recordHistory(token, amount);

@@ -121,16 +121,8 @@ async function handle(
   const fault = url.pathname.startsWith('/sim/info')
     ? null
     : deps.faults.pick(url.pathname, req.headers[FAULT_HEADER]);
-  if (fault === '429' || fault === '502') {
-    const retryAfter = String(deps.faults.retryAfterSeconds);
-    const reply =
-      fault === '429'
-        ? jsonReply(
-            429,
-            { error: { code: 429, message: 'Too many requests (simulated).', type: 'rate_limit_error' } },
-            { 'Retry-After': retryAfter },
-          )
-        : jsonReply(502, { error: { code: 502, message: 'Bad gateway (simulated).', type: 'bad_gateway' } });
+  if (fault === '429' || fault === '500' || fault === '502') {
+    const reply = faultReply(fault, deps.faults.retryAfterSeconds);
     req.resume();
     sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
     return;
@@ -158,6 +150,23 @@ async function handle(
   reply = { ...reply, headers: { ...reply.headers, ...cors } };
   if (fault === 'hang') return; // processed, never answered: the client's timeout has to fire
   sendReply(res, reply, fault === 'reset');
+}
+
+/** [ERR-9], [ERR-10], [ERR-11] in the generic body. */
+function faultReply(fault: '429' | '500' | '502', retryAfterSeconds: number): Reply {
+  if (fault === '429') {
+    return jsonReply(
+      429,
+      { error: { code: 429, message: 'Too many requests (simulated).', type: 'rate_limit_error' } },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+  if (fault === '500') {
+    return jsonReply(500, {
+      error: { code: 500, message: 'Internal error (simulated).', type: 'server_error' },
+    });
+  }
+  return jsonReply(502, { error: { code: 502, message: 'Bad gateway (simulated).', type: 'bad_gateway' } });
 }
 
 function errorReply(error: unknown, style: ErrorStyle): Reply {

@@ -108,6 +108,9 @@ export class SimState {
     };
     this.accounts.charge(token, plan.costUsd);
     this.tasks.add(task);
+    // Settles at the terminal instant itself (books the charge, sends the webhook); a manual clock fires
+    // this while advancing, so webhooks go out at the right simulated time.
+    this.clock.schedule(terminalMs - now, () => this.settle());
     return task;
   }
 

@@ -117,9 +117,12 @@ function resultObject(output: TaskOutput, baseUrl: string): Record<string, unkno
 
 export class TaskStore {
   private readonly tasks = new Map<string, SimTask>();
+  /** Only these are scanned on settlement, so a long run with many finished tasks stays cheap. */
+  private readonly unsettled = new Set<SimTask>();
 
   add(task: SimTask): void {
     this.tasks.set(task.id, task);
+    if (!task.settled) this.unsettled.add(task);
   }
 
   get(id: string): SimTask | undefined {
@@ -128,16 +131,10 @@ export class TaskStore {
 
   /** Tasks that became terminal at or before `now` and have not been settled yet, in time order. */
   dueForSettlement(now: number): SimTask[] {
-    return [...this.tasks.values()]
-      .filter((t) => !t.settled && t.terminalMs <= now)
+    const due = [...this.unsettled]
+      .filter((t) => t.terminalMs <= now)
       .sort((a, b) => a.terminalMs - b.terminalMs);
-  }
-
-  /** The earliest unsettled terminal instant, for the real-clock scheduler. */
-  nextTerminalMs(): number | null {
-    let next: number | null = null;
-    for (const t of this.tasks.values())
-      if (!t.settled && (next === null || t.terminalMs < next)) next = t.terminalMs;
-    return next;
+    for (const task of due) this.unsettled.delete(task);
+    return due;
   }
 }

@@ -8,6 +8,8 @@ import { taskObject, type SimTask } from './tasks';
 
 const RETRY_DELAYS_MS = [10_000, 30_000, 60_000];
 const RECEIVER_TIMEOUT_MS = 10_000;
+/** Real milliseconds a receiver always gets, however fast the simulated clock moves. */
+const MIN_REAL_WAIT_MS = 200;
 
 export interface WebhookDelivery {
   taskId: string;
@@ -113,9 +115,13 @@ export class WebhookSender {
     const controller = new AbortController();
     this.controllers.add(controller);
     // The receiver's 10 s runs on the simulator's clock, so a manual-clock test can time a receiver out.
-    const timeout = this.state.clock.schedule(this.state.scaled(RECEIVER_TIMEOUT_MS), () =>
-      controller.abort(),
-    );
+    // A clock that jumps far ahead in one step still leaves the receiver a little real time to answer.
+    const startedRealMs = Date.now();
+    const timeout = this.state.clock.schedule(this.state.scaled(RECEIVER_TIMEOUT_MS), () => {
+      const left = MIN_REAL_WAIT_MS - (Date.now() - startedRealMs);
+      if (left <= 0) controller.abort();
+      else setTimeout(() => controller.abort(), left).unref();
+    });
     this.timers.add(timeout);
     let status: number | null = null;
     let reason = '';

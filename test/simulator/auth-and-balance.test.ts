@@ -21,7 +21,7 @@ describe('authentication', () => {
     expect(body.error.message).toMatch(/no authorization header was provided/i);
   });
 
-  it('[AUTH-2] an unknown key answers 401 authentication_error on every endpoint [EP-0]', async () => {
+  it('[AUTH-1] [AUTH-2] [EP-TBAL-3] an unknown key answers 401 authentication_error on every endpoint [EP-0]', async () => {
     for (const path of ['/v1/balance', '/v1/user/balance', '/v1/usage', '/v1/tasks/grid-1']) {
       const { status, body } = await h.getJson<{ error: { type: string } }>(path, 'sk-not-a-key');
       expect(status, path).toBe(401);
@@ -37,7 +37,7 @@ describe('authentication', () => {
 });
 
 describe('token balance', () => {
-  it('[EP-TBAL-1] /v1/balance and /balance answer the same token balance [TBAL-1..7]', async () => {
+  it('[EP-TBAL-1] [VER-1] [SVC-3] /v1/balance and /balance answer the same token balance [TBAL-1..7]', async () => {
     const a = await h.getJson('/v1/balance');
     const b = await h.getJson('/balance');
     expect(a.status).toBe(200);
@@ -51,6 +51,8 @@ describe('token balance', () => {
     expect(a.body.used_balance).toBeGreaterThan(0); // seeded history
     expect(Number.isInteger(a.body.used_credits)).toBe(true);
     expect(a.body).not.toHaveProperty('message'); // [TBAL-2] only on failure
+    // [TBAL-8] the simulator's unit is US dollars, with credits at ten per dollar
+    expect(a.body.used_credits).toBe(Math.round(Number(a.body.used_balance) * 10));
   });
 
   it('[TBAL-3] [TBAL-4] [TBAL-7] an unlimited token reports -1 remaining', async () => {

@@ -94,6 +94,14 @@ describe('fault injection', () => {
     expect(((await bad.json()) as { error: { type: string } }).error.type).toBe('bad_gateway');
   });
 
+  it('[ERR-10] X-Sim-Fault: 500 answers server_error in the generic body', async () => {
+    const res = await h.call('/v1/user/balance', { headers: { 'X-Sim-Fault': '500' } });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({
+      error: { code: 500, message: expect.any(String), type: 'server_error' },
+    });
+  });
+
   it('X-Sim-Fault: hang never answers, so the caller times out', async () => {
     const outcome = await h
       .call('/v1/balance', { headers: { 'X-Sim-Fault': 'hang' }, signal: AbortSignal.timeout(200) })

@@ -33,7 +33,7 @@ async function download(url: string): Promise<Response> {
   return fetch(url);
 }
 
-describe('acknowledgement shapes', () => {
+describe('[ACK-1] [EP-IMAGE-0] acknowledgement shapes', () => {
   it('[ACK-4] [EP-IMAGE-1] family I1 answers Shape C with status processing [STATE-3]', async () => {
     const { status, body } = await h.postJson('/v1/images/generations', {
       model: 'image_model_id_i1',
@@ -82,7 +82,7 @@ describe('acknowledgement shapes', () => {
   });
 });
 
-describe('task progression', () => {
+describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged state, then processing, then terminal)', () => {
   it('[TASK-1..10] [STATE-4] an I3 task rises through processing to completed, then serves a PNG', async () => {
     const id = await h.submit('/v1/images/generations', {
       model: 'image_model_id_i3',
@@ -275,5 +275,23 @@ describe('result links', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(whole.length));
     expect(head.headers.get('accept-ranges')).toBe('bytes');
+  });
+});
+
+describe('[VER-3] model versions', () => {
+  it('[EP-IMAGE-2] I2 bills by version and resolution: sunburst costs more than flare', async () => {
+    const cost = async (body: Record<string, unknown>): Promise<number> => {
+      const id = await h.submit('/v1/images/generations', {
+        model: 'image_model_id_i2',
+        prompt: 'bill',
+        ...body,
+      });
+      h.clock.advance(HOUR);
+      return (await h.getJson<{ data: Task }>(`/v1/tasks/${id}`)).body.data.cost;
+    };
+    const flare = await cost({});
+    expect(await cost({ version: 'sunburst' })).toBeGreaterThan(flare);
+    expect(await cost({ resolution: '4K' })).toBeGreaterThan(flare);
+    expect(await cost({ n: 2 })).toBeCloseTo(flare * 2, 6);
   });
 });

@@ -186,12 +186,20 @@ describe('music operations', () => {
     const { body } = await musicTask(id);
     expect(body.status).toBe('completed');
     expect(body.result?.music?.[0]?.title).toMatch(/full song/);
-    const same = await h.postJson('/v1/music/generations/concat', {
-      model: 'music_model_id',
-      task_id: SIM_SEEDS.musicExtend,
-      audio_index: 2,
-    });
-    expect(same.status).toBe(200);
+    // [VER-3] concat has no version dimension: sending one does not change the bill
+    const charge = async (extra: Record<string, unknown>): Promise<number> => {
+      const before = await remain();
+      const res = await h.postJson('/v1/music/generations/concat', {
+        model: 'music_model_id',
+        task_id: SIM_SEEDS.musicExtend,
+        ...extra,
+      });
+      expect(res.status).toBe(200);
+      return before - (await remain());
+    };
+    const plain = await charge({});
+    expect(plain).toBeGreaterThan(0);
+    expect(await charge({ version: 'v3.5' })).toBeCloseTo(plain, 9);
   });
 
   it('[EP-MUSIC-2] [ERR-2] concat rejects a source that is not an extend product, and charges nothing', async () => {

@@ -59,7 +59,7 @@ async function speak(chars: number, key: string = SIM_KEYS.default): Promise<voi
 }
 
 describe('report shape', () => {
-  it('[EP-USAGE-1] [UREP-1..8] /v1/usage and /usage answer the same report, defaults key scope, last 24 h, Asia/Shanghai', async () => {
+  it('[SVC-4] [EP-USAGE-1] [UREP-1..8] /v1/usage and /usage answer the same report, defaults key scope, last 24 h, Asia/Shanghai', async () => {
     const a = await usage('');
     const b = await h.getJson<Report>('/usage');
     expect(a.status).toBe(200);
@@ -130,6 +130,14 @@ describe('report shape', () => {
 });
 
 describe('the ledger', () => {
+  it('[LIM-6] the seeded history starts after April 27, 2026', async () => {
+    const floor = Date.UTC(2026, 3, 27) / 1000;
+    const before = await usage(`?start=${floor - 20 * 86_400}&end=${floor}&scope=account`);
+    expect(before.body.data.total.requests).toBe(0);
+    const after = await usage(`?start=${floor}&end=${floor + 31 * 86_400}&scope=account`);
+    expect(after.body.data.total.requests).toBeGreaterThan(0);
+  });
+
   it('[STATE-7] [UREP-STAT-3] completed tasks are counted at completion, failed ones never', async () => {
     const start = nowS();
     await h.submit('/v1/images/generations', { model: 'image_model_id_i6', prompt: 'ok' });
@@ -218,7 +226,7 @@ describe('time parameters', () => {
 });
 
 describe('usage errors', () => {
-  it('[ERR-USAGE-1] invalid_start and invalid_end for bad formats, milliseconds and timezone-less RFC 3339', async () => {
+  it('[ERR-OTHER-2] [ERR-USAGE-1] invalid_start and invalid_end for bad formats, milliseconds and timezone-less RFC 3339', async () => {
     await usageError('?start=yesterday', 'invalid_start');
     await usageError(`?start=${Date.UTC(2026, 5, 1)}`, 'invalid_start'); // milliseconds
     await usageError('?start=2026-06-01T00:00:00', 'invalid_start'); // no timezone

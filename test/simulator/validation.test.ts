@@ -157,7 +157,18 @@ describe('image families', () => {
   });
 });
 
-describe('video families', () => {
+describe('[EP-VIDEO-0] video families', () => {
+  it('[EP-VIDEO-7] fields the spec does not show (frame and audio inputs of families other than S) pass through', async () => {
+    await accepts(VID, {
+      model: 'video_model_id_v1_pro',
+      prompt: 'x',
+      first_frame_image: 'https://example.com/f.png',
+      last_frame_image: 'https://example.com/l.png',
+    });
+    await accepts(VID, { model: 'video_model_id_h', prompt: 'x', image_url: 'https://example.com/f.png' });
+    await accepts(VID, { model: 'video_model_id_k', prompt: 'x', mode: 'pro', voice_id: 'narrator' });
+  });
+
   it('[EP-VIDEO-1] [LIM-11] V1: duration 1 to 16, resolution 540p/720p/1080p', async () => {
     for (const model of ['video_model_id_v1_pro', 'video_model_id_v1_turbo']) {
       await accepts(VID, { model, prompt: 'x', duration: 16, resolution: '1080p', aspect_ratio: '16:9' });

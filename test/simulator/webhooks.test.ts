@@ -71,7 +71,7 @@ async function runTask(prompt: string, webhook: string): Promise<string> {
 }
 
 describe('delivery', () => {
-  it('[EVT-2] [EVT-3] [EVT-4] [EVT-5] POSTs the task object to <webhook>/callback only once the task completes', async () => {
+  it('[EVT-1] [EVT-2] [EVT-3] [EVT-4] [EVT-5] POSTs the task object to <webhook>/callback only once the task completes', async () => {
     const id = await runTask('deliver me', `${rx.url}/hooks/`);
     h.clock.advance(2 * SECOND); // still processing
     await settleDeliveries();
@@ -95,6 +95,10 @@ describe('delivery', () => {
     // The payload equals what the task endpoint answers.
     const polled = await h.getJson(`/v1/tasks/${id}`);
     expect(polled.body).toEqual(call?.body);
+    // [EVT-8] normally exactly one delivery per task
+    h.clock.advance(300 * SECOND);
+    await settleDeliveries();
+    expect(rx.received).toHaveLength(1);
   });
 
   it('[EVT-5] a failed task delivers status failed with error.message and error.code', async () => {
