@@ -1,0 +1,138 @@
+// Proof that the layering rules in eslint.config.js bite: each bad import below is linted as a virtual file at
+// the path where it would do harm, through ESLint's own Node API and the project's real config, and must fail
+// with the rule that guards that boundary. The same imports from an allowed place must pass.
+import { ESLint, type Linter } from 'eslint';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function lint(filePath: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  if (!result) throw new Error('no lint result');
+  // A parse failure or an ignored path would make every "passes" below meaningless.
+  expect(result.messages.filter((m) => m.fatal || /ignored/i.test(m.message))).toEqual([]);
+  return result.messages;
+}
+
+const rulesOf = (messages: Linter.LintMessage[]) =>
+  messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+
+/** The import must point at a real module, or the path rules (which resolve it) would have nothing to judge. */
+function real(path: string): string {
+  const hit = ['', '.ts', '.tsx'].some((ext) => existsSync(join(root, path + ext)));
+  if (!hit) throw new Error(`fixture import ${path} does not exist`);
+  return path;
+}
+
+describe('layering rules fail on bad imports', () => {
+  it('shared/ may not import Node built-ins', async () => {
+    const messages = await lint(
+      'shared/gateway/virtual-bad.ts',
+      "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
+    );
+    expect(rulesOf(messages)).toContain('no-restricted-imports');
+    const bare = await lint(
+      'shared/catalog/virtual-bad.ts',
+      "import { join } from 'path';\nexport const j = join;\n",
+    );
+    expect(rulesOf(bare)).toContain('no-restricted-imports');
+  });
+
+  it('shared/ may not import electron/ (nor the electron module)', async () => {
+    real('electron/core/clock');
+    const messages = await lint(
+      'shared/gateway/virtual-bad.ts',
+      "import { systemClock } from '../../electron/core/clock';\nexport const c = systemClock;\n",
+    );
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+    const module = await lint(
+      'shared/virtual-bad.ts',
+      "import { app } from 'electron';\nexport const a = app;\n",
+    );
+    expect(rulesOf(module)).toContain('no-restricted-imports');
+  });
+
+  it('renderer/ may not import electron/ or Node built-ins', async () => {
+    real('electron/core/clock');
+    const messages = await lint(
+      'renderer/lib/virtual-bad.ts',
+      "import { systemClock } from '../../electron/core/clock';\nexport const c = systemClock;\n",
+    );
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+    const fs = await lint(
+      'renderer/lib/virtual-bad.ts',
+      "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
+    );
+    expect(rulesOf(fs)).toContain('no-restricted-imports');
+  });
+
+  it("core may not import 'electron'", async () => {
+    const messages = await lint(
+      'electron/core/gateway/virtual-bad.ts',
+      "import { safeStorage } from 'electron';\nexport const s = safeStorage;\n",
+    );
+    expect(rulesOf(messages)).toContain('no-restricted-imports');
+  });
+
+  it('the simulator may not import core', async () => {
+    real('electron/core/gateway/gateway-client');
+    const messages = await lint(
+      'electron/simulator/virtual-bad.ts',
+      "import { GatewayClient } from '../core/gateway/gateway-client';\nexport const C = GatewayClient;\n",
+    );
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('core may not import the simulator', async () => {
+    real('electron/simulator/index');
+    const messages = await lint(
+      'electron/core/gateway/virtual-bad.ts',
+      "import { startSimulator } from '../../simulator/index';\nexport const s = startSimulator;\n",
+    );
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+  });
+
+  it('a renderer feature may not import another feature', async () => {
+    real('renderer/features/library/library-page');
+    const messages = await lint(
+      'renderer/features/create/virtual-bad.tsx',
+      "import { LibraryPage } from '../library/library-page';\nexport const P = LibraryPage;\n",
+    );
+    expect(rulesOf(messages)).toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('layering rules pass on good imports', () => {
+  it('shared/ importing shared/ and zod', async () => {
+    const messages = await lint(
+      'shared/gateway/virtual-good.ts',
+      "import { z } from 'zod';\nimport { FAMILIES } from '../catalog/families';\nexport const s = z.string();\nexport const f = FAMILIES;\n",
+    );
+    expect(rulesOf(messages)).toEqual([]);
+  });
+
+  it('core importing shared/ and Node built-ins', async () => {
+    const messages = await lint(
+      'electron/core/gateway/virtual-good.ts',
+      "import { readFileSync } from 'node:fs';\nimport { FAMILIES } from '../../../shared/catalog/families';\nexport const r = readFileSync;\nexport const f = FAMILIES;\n",
+    );
+    expect(rulesOf(messages)).toEqual([]);
+  });
+
+  it('a renderer feature importing its own files, renderer/ui and shared/', async () => {
+    real('renderer/features/create/field-error');
+    real('renderer/ui/cx');
+    const messages = await lint(
+      'renderer/features/create/virtual-good.ts',
+      "import { cx } from '../../ui/cx';\nimport * as fieldError from './field-error';\nimport { FAMILIES } from '../../../shared/catalog/families';\nexport const all = [cx, fieldError, FAMILIES];\n",
+    );
+    expect(rulesOf(messages)).toEqual([]);
+  });
+});
