@@ -19,7 +19,7 @@ import { TaskEngine } from '../../electron/core/tasks/task-engine';
 import { startSimulator } from '../../electron/simulator/index';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { CountingGateway, driveUntil } from '../core/tasks/engine-rig';
-import { interimGateway } from '../core/tasks/interim-gateway';
+import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 
 const TASKS = 200;
 const BUDGET = { requests: 5, perMs: 1_000 };
@@ -78,7 +78,11 @@ async function withSim<T>(
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const sim = await startSimulator({ clock, seed: 11 });
   try {
-    return await fn({ clock, sim, port: (key) => interimGateway(sim.url, key, () => clock.now()) });
+    return await fn({
+      clock,
+      sim,
+      port: (key) => new GatewayClient({ baseUrl: sim.url, apiKey: key, clock }),
+    });
   } finally {
     await sim.close();
   }

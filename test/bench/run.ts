@@ -3,6 +3,8 @@
 // A module exports run(log) => { name, pass, lines }; add yours to BENCHES. `npm run bench -- polling` runs
 // only the benches whose name contains an argument.
 
+export {};
+
 interface BenchOutcome {
   name: string;
   pass: boolean;

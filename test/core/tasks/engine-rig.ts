@@ -1,5 +1,5 @@
-// Test rig for the engine: the simulator and the engine on ONE manual clock, a gateway port that forwards to
-// the simulator while counting every request (when and what), and a driver that moves the clock only when
+// Test rig for the engine: the simulator and the engine on ONE manual clock, the real gateway client wrapped
+// so every request is counted (when and what), and a driver that moves the clock only when
 // no request is in flight, so real loopback I/O and simulated time interleave deterministically.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
-import { interimGateway } from './interim-gateway';
+import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
 
 export interface RequestLog {
   kind: 'submit' | 'poll';
@@ -96,10 +96,7 @@ export async function startRig(): Promise<Rig> {
     dir,
     dbPath: join(dir, 'studio.sqlite'),
     gateway: (key = sim.keys.default) =>
-      new CountingGateway(
-        interimGateway(sim.url, key, () => clock.now()),
-        clock,
-      ),
+      new CountingGateway(new GatewayClient({ baseUrl: sim.url, apiKey: key, clock }), clock),
     openDb() {
       const db = openDatabase(join(dir, 'studio.sqlite'));
       dbs.push(db);
