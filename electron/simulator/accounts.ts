@@ -19,6 +19,10 @@ export const SIM_KEYS = {
   userQuotaMissing: 'sim-key-user-quota-missing',
   /** The user's used-quota record is missing: user balance answers 200 success:false ([EP-UBAL-2]). */
   userUsedMissing: 'sim-key-user-used-missing',
+  /** An expired key: 401 authentication_error on every endpoint, usage included ([AUTH-3], [AUTH-4]). */
+  expired: 'sim-key-expired',
+  /** A key whose account is disabled: 403 permission_error on every endpoint ([AUTH-3], [AUTH-4]). */
+  disabledAccount: 'sim-key-disabled-account',
 } as const;
 
 export type SimKeyName = keyof typeof SIM_KEYS;
@@ -29,6 +33,7 @@ export interface SimUser {
   usedUsd: number;
   quotaRecordMissing: boolean;
   usedRecordMissing: boolean;
+  disabled: boolean;
 }
 
 export interface SimToken {
@@ -40,6 +45,7 @@ export interface SimToken {
   remainUsd: number | null;
   usedUsd: number;
   recordMissing: boolean;
+  expired: boolean;
 }
 
 const CREDITS_PER_USD = 10;
@@ -58,6 +64,7 @@ export class Accounts {
         usedUsd: 0,
         quotaRecordMissing: false,
         usedRecordMissing: false,
+        disabled: false,
         ...flags,
       };
       this.users.set(id, created);
@@ -68,19 +75,30 @@ export class Accounts {
       name: SimKeyName,
       owner: SimUser,
       remainUsd: number | null,
-      recordMissing = false,
+      flags: Partial<Pick<SimToken, 'recordMissing' | 'expired'>> = {},
     ): void => {
       const key = SIM_KEYS[name];
-      this.tokens.set(key, { key, id: `tok-${name}`, user: owner, remainUsd, usedUsd: 0, recordMissing });
+      this.tokens.set(key, {
+        key,
+        id: `tok-${name}`,
+        user: owner,
+        remainUsd,
+        usedUsd: 0,
+        recordMissing: false,
+        expired: false,
+        ...flags,
+      });
     };
     token('default', studio, 50);
     token('default2', studio, 25);
     token('unlimited', user('user-unlimited', 1000), null);
     token('empty', user('user-empty', 0), 0);
-    token('orphan', user('user-orphan', 10), 10, true);
+    token('orphan', user('user-orphan', 10), 10, { recordMissing: true });
     token('other', user('user-other', 30), 30);
     token('userQuotaMissing', user('user-no-quota', 5, { quotaRecordMissing: true }), 5);
     token('userUsedMissing', user('user-no-used', 5, { usedRecordMissing: true }), 5);
+    token('expired', user('user-expired-key', 5), 5, { expired: true });
+    token('disabledAccount', user('user-disabled', 5, { disabled: true }), 5);
   }
 
   /** [AUTH-1], [AUTH-2], [ERR-4]: resolves the Bearer token or throws the 401 the spec describes. */
@@ -99,6 +117,16 @@ export class Accounts {
         status: 401,
         type: 'authentication_error',
         message: 'Invalid API key. Check the key or create a new one.',
+      });
+    }
+    if (token.expired) {
+      throw new SimError({ status: 401, type: 'authentication_error', message: 'This API key has expired.' });
+    }
+    if (token.user.disabled) {
+      throw new SimError({
+        status: 403,
+        type: 'permission_error',
+        message: 'The account of this API key is disabled.',
       });
     }
     return token;

@@ -49,7 +49,13 @@ async function main(): Promise<void> {
     console.error(`simulator: ${(error as Error).message}\n${USAGE}`);
     process.exit(2);
   }
-  const sim = await startSimulator(options);
+  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  try {
+    sim = await startSimulator(options);
+  } catch (error) {
+    console.error(`simulator: cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   console.log(`listening on ${sim.url}`);
   console.log('\ndemo keys (send as Authorization: Bearer <key>):');
   const notes: Record<string, string> = {
@@ -61,6 +67,8 @@ async function main(): Promise<void> {
     other: 'another user: 403 on the default user tasks',
     userQuotaMissing: 'user balance: quota lookup fails',
     userUsedMissing: 'user balance: used-quota lookup fails',
+    expired: 'expired key: 401 everywhere',
+    disabledAccount: 'disabled account: 403 everywhere',
   };
   for (const [name, key] of Object.entries(sim.keys)) console.log(`  ${key.padEnd(28)} ${notes[name] ?? ''}`);
   console.log('\nseeded task ids:');

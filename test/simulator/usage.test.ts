@@ -118,6 +118,19 @@ describe('report shape', () => {
     expect(body.success).toBe(true);
   });
 
+  it('[AUTH-3] [AUTH-4] an expired key (401) and a disabled account (403) are refused with the generic body', async () => {
+    const expired = await h.getJson<{ error: { code: number; type: string } }>('/v1/usage', SIM_KEYS.expired);
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toMatchObject({ code: 401, type: 'authentication_error' });
+    const disabled = await h.getJson<{ error: { code: number; type: string } }>(
+      '/v1/usage',
+      SIM_KEYS.disabledAccount,
+    );
+    expect(disabled.status).toBe(403);
+    expect(disabled.body).not.toHaveProperty('success');
+    expect(disabled.body.error).toMatchObject({ code: 403, type: 'permission_error' });
+  });
+
   it('[AUTH-4] 401 on the usage endpoint uses the generic error body', async () => {
     const { status, body } = await h.getJson<{ error: { code: number; type: string } }>(
       '/v1/usage',
