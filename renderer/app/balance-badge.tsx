@@ -50,7 +50,7 @@ export function BalanceBadge({ unit, enabled }: { unit: BalanceUnit; enabled: bo
       <span className="balance-icon">
         <Icon name={failed ? 'alert' : 'wallet'} size={15} />
       </span>
-      <span>
+      <span className="balance-text">
         <span className="balance-label">{t('balance.label')}</span>
         <span className="balance-value" data-testid="balance-value">
           {text}

@@ -29,7 +29,8 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
   const onEvent = useCallback(
     (event: BridgeEvent) => {
       if (event.type !== 'task') return;
-      if (event.task.state === 'failed' && event.task.error) {
+      // A task the gateway refused at submission (no remote id) is explained by the form that sent it.
+      if (event.task.state === 'failed' && event.task.error && event.task.remoteId !== null) {
         pushToast('error', t('errors.taskFailed', { message: errorSentence(event.task.error, t) }));
       }
     },

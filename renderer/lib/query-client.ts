@@ -19,4 +19,5 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  usage: ['usage'] as const,
 };

@@ -1,7 +1,7 @@
 // Server data through the bridge, as react-query hooks. Features use these rather than calling the bridge.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SettingsPatch } from '../../shared/bridge';
+import type { SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
 import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge } from './bridge';
@@ -136,5 +136,23 @@ export function useRerunTask() {
   return useMutation({
     mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
     onSuccess: (task) => upsertTask(client, task),
+  });
+}
+
+export function useUsage(query: UsageQuery) {
+  return useQuery({
+    queryKey: [...queryKeys.usage, query],
+    queryFn: () => bridge.usage.query.query(query),
+    // [LIM-2] [LIM-3] the gateway caches usage for a minute and asks for no more than one query a minute.
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });
+}
+
+export function useSynthesize() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SpeechRequest) => bridge.speech.synthesize.mutate(request),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
   });
 }

@@ -24,6 +24,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Segmented } from '../../ui/segmented';
 import { FieldControl, type FormValues } from './field-control';
+import { fieldErrorText } from './field-error';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -45,7 +46,7 @@ export interface FamilyFormProps {
 }
 
 export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const variants = useMemo(() => familyModels(family.id, models), [family.id, models]);
   const schema = useMemo(() => familySchema(family.id, models), [family.id, models]);
   const form = useForm<FormValues>({
@@ -99,13 +100,16 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     }
   });
 
-  const errorOf = (name: string): string | undefined => {
-    const e = form.formState.errors[name];
-    return typeof e?.message === 'string' ? e.message : undefined;
-  };
-
   const promptLimit = (f: FieldSpec) =>
     f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
+
+  const errorOf = (name: string): string | undefined => {
+    const e = form.formState.errors[name];
+    if (typeof e?.message !== 'string') return undefined;
+    const spec = family.fields.find((f) => f.name === name);
+    if (!spec) return e.message;
+    return fieldErrorText(spec, form.getValues(name), e.message, promptLimit(spec), t, i18n.language);
+  };
 
   return (
     <form

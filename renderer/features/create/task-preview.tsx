@@ -8,6 +8,7 @@ import { useLibrary, useTaskList } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';
+import { Icon } from '../../ui/icons';
 import { TaskProgress, TaskStatePill } from '../../ui/task-status';
 
 export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): ReactElement {
@@ -45,14 +46,24 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
             ) : null;
           })
         ) : (
-          <div className="preview-waiting">
-            <div className="preview-glow" aria-hidden="true" />
-            <span className="preview-percent">{t('tasks.progress', { progress: task.progress })}</span>
+          <div className={task.error ? 'preview-waiting is-failed' : 'preview-waiting'}>
+            {task.error ? (
+              <Icon name="alert" size={40} />
+            ) : (
+              <>
+                <div className="preview-glow" aria-hidden="true" />
+                <span className="preview-percent">
+                  {t('tasks.progress', { progress: Math.round(task.progress) })}
+                </span>
+              </>
+            )}
           </div>
         )}
       </div>
-      <TaskProgress task={task} />
-      {task.error ? <Alert>{gatewayErrorSentence(task.error, t)}</Alert> : null}
+      {/* Keyed by task so the bar does not animate from the previous task's value. */}
+      <TaskProgress key={task.id} task={task} />
+      {/* A refusal at submission (no remote id) is already explained under the form. */}
+      {task.error && task.remoteId !== null ? <Alert>{gatewayErrorSentence(task.error, t)}</Alert> : null}
       <Link href="/tasks" className="preview-link">
         {t('create.viewTasks')}
       </Link>

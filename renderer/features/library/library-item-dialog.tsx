@@ -53,7 +53,7 @@ export function LibraryItemDialog({
           <dd className="mono">{item.model}</dd>
           {item.width !== null && item.height !== null ? (
             <>
-              <dt>{t('create.fields.size')}</dt>
+              <dt>{t('library.dimensionsLabel')}</dt>
               <dd>{t('library.dimensions', { width: item.width, height: item.height })}</dd>
             </>
           ) : null}
@@ -61,7 +61,7 @@ export function LibraryItemDialog({
           <dd>{formatBytes(item.size, i18n.language)}</dd>
           {item.cost !== null ? (
             <>
-              <dt>{t('balance.label')}</dt>
+              <dt>{t('library.cost')}</dt>
               <dd>{t('tasks.cost', { amount: formatUsd(item.cost, i18n.language) })}</dd>
             </>
           ) : null}

@@ -1,13 +1,192 @@
-import type { ReactElement } from 'react';
+// Speech: synchronous text-to-speech ([EP-SPEECH-1]). Main streams the audio into the library and answers with
+// the item, which plays here at once from the local file.
+import { useMemo, useState, type ReactElement } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../ui/not-available';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import { familyModels } from '../../../shared/catalog';
+import { errorSentence } from '../../lib/bridge-error';
+import { formatDateTime } from '../../lib/format';
+import { modelConfigFrom } from '../../lib/model-config';
+import { useLibrary, useSettings, useSynthesize } from '../../lib/studio-queries';
+import { useMediaUrl } from '../../lib/use-media-url';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { describedBy, Field } from '../../ui/field';
+import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
+import { Segmented } from '../../ui/segmented';
+import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
+import './speech.css';
+
+const FORMATS = ['wav', 'opus', 'aac', 'flac', 'pcm'] as const;
+
+function Counter({ count }: { count: number }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <span className={cx('counter', count > SPEECH_LIMIT && 'is-over')} data-testid="speech-counter">
+      {t('create.charCount', { count, max: SPEECH_LIMIT })}
+    </span>
+  );
+}
+
+function SpeechItem({
+  item,
+  src,
+  autoPlay,
+}: {
+  item: BridgeLibraryItem;
+  src: string | null;
+  autoPlay?: boolean;
+}): ReactElement {
+  const { i18n } = useTranslation();
+  return (
+    <li className="speech-item card">
+      <p className="speech-text">{item.prompt}</p>
+      <div className="speech-meta">
+        <span>{formatDateTime(item.createdAt, i18n.language)}</span>
+        <span className="mono">{item.mime}</span>
+      </div>
+      {src ? (
+        <audio src={src} controls autoPlay={autoPlay} preload="metadata" data-testid="speech-audio" />
+      ) : null}
+    </li>
+  );
+}
 
 export function SpeechPage(): ReactElement {
   const { t } = useTranslation();
+  const settings = useSettings();
+  const overrides = settings.data?.modelOverrides;
+  const models = useMemo(() => familyModels('speech', modelConfigFrom(overrides ?? {})), [overrides]);
+  const schema = useMemo(
+    () => speechFormSchema({ required: t('speech.required'), tooLong: t('speech.tooLong') }),
+    [t],
+  );
+  const form = useForm<SpeechFormInput, unknown, SpeechFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      model: models[0]?.modelId ?? 'speech_model_id',
+      input: '',
+      voice: '',
+      responseFormat: 'wav',
+    },
+  });
+  const synthesize = useSynthesize();
+  const recent = useLibrary({ kind: 'speech', sort: 'newest' });
+  const toUrl = useMediaUrl();
+  const [latest, setLatest] = useState<BridgeLibraryItem | null>(null);
+  const [input, format] = useWatch({ control: form.control, name: ['input', 'responseFormat'] });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      setLatest(await synthesize.mutateAsync(values));
+    } catch {
+      // Shown from synthesize.error below.
+    }
+  });
+
+  const { errors } = form.formState;
+  const items = (recent.data?.pages.flatMap((p) => p.items) ?? []).filter((item) => item.id !== latest?.id);
+
   return (
     <Page title={t('speech.title')} subtitle={t('speech.subtitle')}>
-      <NotAvailable icon="speech" />
+      <div className="speech-layout">
+        <form className="card card-pad speech-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Field
+            id="speech-input"
+            label={t('speech.text')}
+            error={errors.input?.message}
+            aside={<Counter count={typeof input === 'string' ? input.length : 0} />}
+          >
+            <textarea
+              id="speech-input"
+              className="textarea textarea-prompt"
+              placeholder={t('speech.textPlaceholder')}
+              aria-describedby={describedBy('speech-input', undefined, errors.input?.message)}
+              {...form.register('input')}
+            />
+          </Field>
+          <div className="speech-options">
+            {models.length > 1 ? (
+              <Field id="speech-model" label={t('speech.model')}>
+                <select id="speech-model" className="select" {...form.register('model')}>
+                  {models.map((m) => (
+                    <option key={m.modelId} value={m.modelId}>
+                      {m.modelId}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field id="speech-voice" label={t('speech.voice')} error={errors.voice?.message}>
+              <input
+                id="speech-voice"
+                className="input"
+                placeholder={t('speech.voicePlaceholder')}
+                {...form.register('voice')}
+              />
+            </Field>
+            <Field id="speech-speed" label={t('speech.speed')} error={errors.speed?.message}>
+              <input
+                id="speech-speed"
+                className="input input-short"
+                type="number"
+                step={0.1}
+                min={0.1}
+                placeholder="1.0"
+                {...form.register('speed', { valueAsNumber: true })}
+              />
+            </Field>
+          </div>
+          <div className="field">
+            <span className="field-label">{t('speech.format')}</span>
+            <Segmented
+              name="speech-format"
+              label={t('speech.format')}
+              value={format ?? 'wav'}
+              onChange={(v) => form.setValue('responseFormat', v)}
+              options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+            />
+          </div>
+          {synthesize.isError ? (
+            <Alert testId="speech-error">{errorSentence(synthesize.error, t)}</Alert>
+          ) : null}
+          <div className="form-actions">
+            <Button
+              type="submit"
+              variant="primary"
+              className="btn-lg"
+              busy={form.formState.isSubmitting}
+              icon={<Icon name="speech" />}
+            >
+              {form.formState.isSubmitting ? t('speech.submitting') : t('speech.submit')}
+            </Button>
+          </div>
+        </form>
+        <section className="speech-side">
+          {latest ? (
+            <>
+              <h2 className="card-title">{t('speech.latest')}</h2>
+              <ul className="speech-list">
+                <SpeechItem item={latest} src={toUrl(latest.relativePath)} autoPlay />
+              </ul>
+            </>
+          ) : null}
+          <h2 className="card-title">{t('speech.recent')}</h2>
+          {items.length === 0 ? (
+            <p className="muted">{t('speech.empty')}</p>
+          ) : (
+            <ul className="speech-list">
+              {items.slice(0, 20).map((item) => (
+                <SpeechItem key={item.id} item={item} src={toUrl(item.relativePath)} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
     </Page>
   );
 }
