@@ -1,4 +1,6 @@
 // The one application window: isolated, sandboxed, no Node in the renderer, no webviews, no remote content.
+// The preferences are written out literally in the constructor call so static scanners (electronegativity)
+// see every one of them.
 import { BrowserWindow } from 'electron';
 import type { InitialBounds } from './window-state';
 
@@ -7,24 +9,6 @@ export interface MainWindowOptions {
   bounds: InitialBounds;
   icon?: string;
   title: string;
-}
-
-export function secureWebPreferences(preloadPath: string): Electron.WebPreferences {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webviewTag: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    enableBlinkFeatures: undefined,
-    navigateOnDragDrop: false,
-    spellcheck: true,
-  };
 }
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
@@ -36,7 +20,22 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: options.title,
     icon: options.icon,
     backgroundColor: '#111318',
-    webPreferences: secureWebPreferences(options.preloadPath),
+    webPreferences: {
+      preload: options.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      // Middle-click must not open links in new windows behind the window-open handler's back.
+      disableBlinkFeatures: 'Auxclick',
+      spellcheck: true,
+    },
   });
   if (options.bounds.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());

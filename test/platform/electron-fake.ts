@@ -13,6 +13,8 @@ export interface FakeElectron {
     title: string;
     body: string;
   }) => { show(): void });
+  BrowserWindow: new (options: Record<string, unknown>) => EventEmitter;
+  windows: { options: Record<string, unknown>; maximized: boolean }[];
   shown: { title: string; body: string }[];
 }
 
@@ -29,7 +31,22 @@ export function fakeElectron(): FakeElectron {
       shown.push({ title: this.options.title, body: this.options.body });
     }
   }
+  const windows: FakeElectron['windows'] = [];
+  class FakeBrowserWindow extends EventEmitter {
+    private readonly record: { options: Record<string, unknown>; maximized: boolean };
+    constructor(options: Record<string, unknown>) {
+      super();
+      this.record = { options, maximized: false };
+      windows.push(this.record);
+    }
+    maximize(): void {
+      this.record.maximized = true;
+    }
+    show(): void {}
+  }
   const fake: FakeElectron = {
+    BrowserWindow: FakeBrowserWindow,
+    windows,
     ipcMain: new EventEmitter(),
     ipcRenderer: { send: vi.fn(), on: vi.fn() },
     contextBridge: { exposeInMainWorld: vi.fn() },
@@ -37,7 +54,7 @@ export function fakeElectron(): FakeElectron {
     shown,
   };
   (globalThis as Record<string, unknown>)[GLOBAL_KEY] = fake;
-  const names = Object.keys(fake).filter((n) => n !== 'shown');
+  const names = Object.keys(fake).filter((n) => n !== 'shown' && n !== 'windows');
   const source = [
     `const fake = globalThis.${GLOBAL_KEY};`,
     ...names.map((n) => `export const ${n} = fake.${n};`),

@@ -148,15 +148,26 @@ describe('window lock-down', () => {
   });
 
   it('builds the window with isolation, sandbox and no Node or webviews', async () => {
-    const { secureWebPreferences } = await import('../../electron/platform/main-window');
-    expect(secureWebPreferences('/p.cjs')).toMatchObject({
+    const { createMainWindow } = await import('../../electron/platform/main-window');
+    const fake = fakeElectron();
+    createMainWindow({
+      preloadPath: '/p.cjs',
+      bounds: { width: 1000, height: 700, maximized: true },
+      title: 'Studio',
+    });
+    const made = fake.windows.at(-1);
+    expect(made?.maximized).toBe(true);
+    expect(made?.options).toMatchObject({ width: 1000, height: 700, show: false });
+    expect(made?.options.webPreferences).toMatchObject({
       preload: '/p.cjs',
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      nodeIntegrationInSubFrames: false,
       webviewTag: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
+      disableBlinkFeatures: 'Auxclick',
     });
   });
 });
