@@ -200,5 +200,8 @@ describe('time scale', () => {
   it('rejects nonsense options', async () => {
     await expect(startSimulator({ timeScale: 0 })).rejects.toThrow(/timeScale/);
     await expect(startSimulator({ seed: 1.5 })).rejects.toThrow(/seed/);
+    await expect(startSimulator({ fixturesDir: '/nonexistent/fixtures' })).rejects.toThrow(
+      /fixtures not found.*\/nonexistent/,
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Small real media files made once with ffmpeg/espeak-ng and committed, so CI needs no encoder at runtime.
-// A bundler that moves this module can pass fixturesDir to startSimulator.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// A bundler that moves this module can pass fixturesDir to startSimulator or set GATEWAY_SIM_FIXTURES.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const FIXTURE_NAMES = [
@@ -14,12 +14,34 @@ export const FIXTURE_NAMES = [
 ] as const;
 export type FixtureName = (typeof FIXTURE_NAMES)[number];
 
+/** Beside this module in the source tree; a bundle that moved the module will not find them here. */
 export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** Where fixtures are looked for without an explicit folder: $GATEWAY_SIM_FIXTURES, beside the module, the repo. */
+export function fixtureDirCandidates(): string[] {
+  const fromEnv = process.env.GATEWAY_SIM_FIXTURES;
+  return [
+    ...(fromEnv ? [fromEnv] : []),
+    DEFAULT_FIXTURES_DIR,
+    resolve(process.cwd(), 'electron/simulator/fixtures'),
+  ];
+}
 
 export class Fixtures {
   private readonly cache = new Map<FixtureName, Buffer>();
+  readonly dir: string;
 
-  constructor(private readonly dir: string = DEFAULT_FIXTURES_DIR) {}
+  constructor(explicitDir?: string) {
+    // An explicit folder is never second-guessed: a wrong one fails instead of silently falling back.
+    const candidates = explicitDir ? [explicitDir] : fixtureDirCandidates();
+    const found = candidates.find((dir) => FIXTURE_NAMES.every((name) => existsSync(join(dir, name))));
+    if (!found) {
+      throw new Error(
+        `simulator fixtures not found; looked in ${candidates.join(', ')}. Pass fixturesDir or set GATEWAY_SIM_FIXTURES.`,
+      );
+    }
+    this.dir = found;
+  }
 
   get(name: FixtureName): Buffer {
     let bytes = this.cache.get(name);
@@ -30,7 +52,7 @@ export class Fixtures {
     return bytes;
   }
 
-  /** Fails at start-up rather than on the first download when the folder is missing. */
+  /** Fails at start-up rather than on the first download when a file is missing. */
   checkAll(): void {
     for (const name of FIXTURE_NAMES) this.get(name);
   }
