@@ -1,5 +1,6 @@
 // Builds the SQL for one page of the library from a LibraryQuery. Every user value is a bound parameter;
-// the only text spliced into the statement comes from the fixed tables below.
+// the only text spliced into the statement comes from the fixed tables below (and the favourite flag as a
+// literal 0/1, so the partial index of favourites can serve it).
 import type { LibraryQuery } from '../../../shared/studio/records';
 import { toFtsQuery } from './fts-query';
 import type { SqlValue } from './library-rows';
@@ -7,7 +8,9 @@ import type { SqlValue } from './library-rows';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-const ORDER_BY: Record<NonNullable<LibraryQuery['sort']>, string> = {
+type Sort = NonNullable<LibraryQuery['sort']>;
+
+const ORDER_BY: Record<Sort, string> = {
   newest: 'i.created_at DESC, i.seq DESC',
   oldest: 'i.created_at ASC, i.seq ASC',
   // Items without a known cost sort last whatever the direction.
@@ -15,60 +18,70 @@ const ORDER_BY: Record<NonNullable<LibraryQuery['sort']>, string> = {
   size: 'i.size DESC, i.seq DESC',
 };
 
+/** The index that yields rows already in the sort order; see Library.query for when it is forced. */
+const SORT_INDEX: Record<Sort, string> = {
+  newest: 'library_items_created',
+  oldest: 'library_items_created',
+  cost: 'library_items_cost',
+  size: 'library_items_size',
+};
+
+export const FTS_FILTER = 'i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)';
+
 export interface PageStatements {
-  /** null when the search holds no searchable term: the page is empty without asking SQLite. */
-  where: string | null;
+  /** The search holds no searchable term: the page is empty without asking SQLite. */
+  impossible: boolean;
+  /** The FTS5 MATCH expression, or null without a search. */
+  match: string | null;
+  /** Filters other than the search, with their values in order. */
+  filters: string[];
   values: SqlValue[];
   orderBy: string;
+  sortIndex: string;
   limit: number;
   offset: number;
 }
 
 export function buildPageQuery(query: LibraryQuery): PageStatements {
-  const clauses: string[] = [];
+  const filters: string[] = [];
   const values: SqlValue[] = [];
+  let match: string | null = null;
   let impossible = false;
 
   if (query.search !== undefined && query.search.trim() !== '') {
-    const match = toFtsQuery(query.search);
+    match = toFtsQuery(query.search);
     if (match === null) impossible = true;
-    else {
-      clauses.push('i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)');
-      values.push(match);
-    }
   }
-  if (query.kind !== undefined) {
-    clauses.push('i.kind = ?');
-    values.push(query.kind);
-  }
-  if (query.model !== undefined) {
-    clauses.push('i.model = ?');
-    values.push(query.model);
-  }
-  if (query.family !== undefined) {
-    clauses.push('i.family = ?');
-    values.push(query.family);
-  }
+  // Favourites are few: with that filter on, the other equalities are written `+column` so SQLite cannot pick
+  // their (much larger) indexes over the partial index of favourites.
+  const viaFavourites = query.favourite === true;
+  const equal = (column: string, value: SqlValue | undefined) => {
+    if (value === undefined) return;
+    filters.push(`${viaFavourites ? '+' : ''}i.${column} = ?`);
+    values.push(value);
+  };
+  equal('kind', query.kind);
+  equal('model', query.model);
+  equal('family', query.family);
   if (query.from !== undefined) {
-    clauses.push('i.created_at >= ?');
+    filters.push('i.created_at >= ?');
     values.push(query.from);
   }
   if (query.to !== undefined) {
-    clauses.push('i.created_at < ?');
+    filters.push('i.created_at < ?');
     values.push(query.to);
   }
-  if (query.favourite !== undefined) {
-    clauses.push('i.favourite = ?');
-    values.push(query.favourite ? 1 : 0);
-  }
+  if (query.favourite !== undefined) filters.push(`i.favourite = ${query.favourite ? 1 : 0}`);
 
-  const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 0), MAX_PAGE_SIZE);
-  const offset = Math.max(Math.trunc(query.offset ?? 0), 0);
+  const sort = query.sort ?? 'newest';
   return {
-    where: impossible ? null : clauses.length ? clauses.join(' AND ') : '1',
+    impossible,
+    match,
+    filters,
     values,
-    orderBy: ORDER_BY[query.sort ?? 'newest'],
-    limit,
-    offset,
+    orderBy: ORDER_BY[sort],
+    sortIndex: SORT_INDEX[sort],
+    limit: Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_PAGE_SIZE), 0), MAX_PAGE_SIZE),
+    offset: Math.max(Math.trunc(query.offset ?? 0), 0),
   };
 }
