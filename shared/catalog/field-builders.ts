@@ -1,5 +1,5 @@
 // Small constructors for the fields many families share, so each family file reads like the spec's table.
-import type { FieldSpec, MediaSpec } from './types';
+import type { FamilySpec, FieldSpec, MediaSpec } from './types';
 
 type Extra = Partial<Omit<FieldSpec, 'name' | 'type' | 'clause'>>;
 
@@ -65,3 +65,16 @@ export const RATIOS_I2 = [
 ] as const;
 export const RESOLUTION_TIERS = ['1K', '2K', '4K'] as const;
 export const VIDEO_RESOLUTIONS_V = ['540p', '720p', '1080p'] as const;
+
+/** What most asynchronous families share: Shape A, webhook, no extra headers; each family overrides the rest. */
+export const ASYNC_FAMILY = {
+  ack: ['A'],
+  openParameters: false,
+  nsfwCheck: false,
+  textOnly: false,
+  webhook: true,
+  headers: {},
+  idempotencyKey: false,
+  resultLinkLifetimeSeconds: null,
+  notes: [],
+} as const satisfies Partial<FamilySpec>;

@@ -2,6 +2,7 @@
 import type { FamilySpec } from '../types';
 import { I3_RATIOS, I3_RESOLUTIONS } from '../i3-sizes';
 import {
+  ASYNC_FAMILY,
   bool,
   enumField,
   field,
@@ -18,18 +19,10 @@ const PATH = '/v1/images/generations';
 const DAY = 24 * 60 * 60;
 
 const base = {
+  ...ASYNC_FAMILY,
   kind: 'image',
   path: PATH,
   taskEndpoint: 'tasks',
-  ack: ['A'],
-  openParameters: false,
-  nsfwCheck: false,
-  textOnly: false,
-  webhook: true,
-  headers: {},
-  idempotencyKey: false,
-  resultLinkLifetimeSeconds: null,
-  notes: [],
 } as const satisfies Partial<FamilySpec>;
 
 export const IMAGE_FAMILIES: readonly FamilySpec[] = [

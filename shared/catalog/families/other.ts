@@ -1,6 +1,6 @@
 // Music operations [EP-MUSIC-1..5], grid upscale [EP-GRID-1] and speech [EP-SPEECH-1].
 import type { FamilySpec, FieldSpec } from '../types';
-import { field, integer } from '../field-builders';
+import { ASYNC_FAMILY, field, integer } from '../field-builders';
 
 const MUSIC_MODEL = [{ key: 'default', label: 'Music', defaultModelId: 'music_model_id' }] as const;
 
@@ -18,18 +18,10 @@ const sourceTrack: readonly FieldSpec[] = [
 ];
 
 const music = {
+  ...ASYNC_FAMILY,
   kind: 'music',
   taskEndpoint: 'music',
-  ack: ['A'],
   variants: MUSIC_MODEL,
-  openParameters: false,
-  nsfwCheck: false,
-  textOnly: false,
-  webhook: true,
-  headers: {},
-  idempotencyKey: false,
-  resultLinkLifetimeSeconds: null,
-  notes: [],
 } as const satisfies Partial<FamilySpec>;
 
 export const OTHER_FAMILIES: readonly FamilySpec[] = [

@@ -3,6 +3,7 @@
 // families other than S), so unknown fields pass through (openParameters) and only the shown ones are checked.
 import type { FamilySpec, MediaSpec } from '../types';
 import {
+  ASYNC_FAMILY,
   bool,
   enumField,
   field,
@@ -15,18 +16,11 @@ import {
 } from '../field-builders';
 
 const base = {
+  ...ASYNC_FAMILY,
   kind: 'video',
   path: '/v1/videos/generations',
   taskEndpoint: 'tasks',
-  ack: ['A'],
   openParameters: true,
-  nsfwCheck: false,
-  textOnly: false,
-  webhook: true,
-  headers: {},
-  idempotencyKey: false,
-  resultLinkLifetimeSeconds: null,
-  notes: [],
 } as const satisfies Partial<FamilySpec>;
 
 const duration1to16 = (clause: string) =>
