@@ -84,5 +84,5 @@ export function parseAck(
         };
     }
   }
-  throw invalidResponse('an acknowledgement', 'no task id in shape A, B or C', httpStatus);
+  throw invalidResponse('acknowledgement', 'no task id in shape A, B or C', httpStatus);
 }

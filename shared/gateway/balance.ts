@@ -52,7 +52,7 @@ function parseBalance<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 export const parseTokenBalance = (body: unknown): TokenBalance =>
-  parseBalance(tokenBalanceSchema, body, 'a token balance');
+  parseBalance(tokenBalanceSchema, body, 'token balance');
 
 export const parseUserBalance = (body: unknown): UserBalance =>
-  parseBalance(userBalanceSchema, body, 'a user balance');
+  parseBalance(userBalanceSchema, body, 'user balance');

@@ -35,7 +35,7 @@ export function isGatewayError(value: unknown): value is GatewayError {
   return value instanceof GatewayError;
 }
 
-/** A body the gateway sent that matches none of the shapes the spec allows. */
+/** A body the gateway sent that matches none of the shapes the spec allows; `what` names it ("task"). */
 export function invalidResponse(
   what: string,
   detail: string,
@@ -45,7 +45,7 @@ export function invalidResponse(
     httpStatus,
     type: 'invalid_response',
     code: 'invalid_response',
-    message: `The gateway sent ${what} the studio cannot read: ${detail}`,
+    message: `The gateway's ${what} could not be read: ${detail}`,
     param: null,
     retryable: false,
     retryAfterMs: null,

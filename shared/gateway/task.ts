@@ -141,7 +141,7 @@ function progressOf(task: TaskObject): number {
 
 export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnapshot {
   const id = task.id ?? task.task_id ?? fallbackId;
-  if (!id) throw invalidResponse('a task', 'no id');
+  if (!id) throw invalidResponse('task', 'it has no id');
   return {
     id,
     status: task.status,
@@ -166,5 +166,5 @@ export function parseTask(body: unknown, taskId?: string, httpStatus: number | n
   if (flat.success) return toTaskSnapshot(flat.data, taskId);
   const enveloped = taskEnvelopeSchema.safeParse(body);
   if (enveloped.success) return toTaskSnapshot(enveloped.data.data, taskId);
-  throw invalidResponse('a task', z.prettifyError(flat.error), httpStatus);
+  throw invalidResponse('task', z.prettifyError(flat.error), httpStatus);
 }

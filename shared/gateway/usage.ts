@@ -76,7 +76,7 @@ export type UsageCacheStatus = 'hit' | 'miss' | null;
 
 export function parseUsageReport(body: unknown): UsageData {
   const r = usageReportSchema.safeParse(body);
-  if (!r.success) throw invalidResponse('a usage report', z.prettifyError(r.error), 200);
+  if (!r.success) throw invalidResponse('usage report', z.prettifyError(r.error), 200);
   return r.data.data;
 }
 

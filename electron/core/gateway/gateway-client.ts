@@ -112,7 +112,7 @@ function json(response: Answer): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalidResponse('a body that is not JSON', JSON.stringify(text.slice(0, 80)), response.status);
+    throw invalidResponse('answer', `not JSON: ${JSON.stringify(text.slice(0, 80))}`, response.status);
   }
 }
 
@@ -230,7 +230,7 @@ export class GatewayClient implements GatewayPort {
       if (/json|text\/html/i.test(contentType)) {
         // A 2xx with a JSON or HTML body is not audio: say so, and do not let it be stored as a file.
         const text = await readSome(stream, MAX_ERROR_BYTES);
-        throw invalidResponse('a document instead of audio', text.slice(0, 120), r.status);
+        throw invalidResponse('speech answer', `a document, not audio: ${text.slice(0, 120)}`, r.status);
       }
       return {
         contentType: contentType || (format ? `audio/${format}` : 'application/octet-stream'),
@@ -326,7 +326,8 @@ export class GatewayClient implements GatewayPort {
         error = await this.httpError(response);
       } catch (thrown) {
         // A 2xx that could not be read is final: the request did what it did.
-        if (thrown instanceof GatewayError && status !== null && status < 300) throw redacted(thrown.info, key);
+        if (thrown instanceof GatewayError && status !== null && status < 300)
+          throw redacted(thrown.info, key);
         error = thrown instanceof GatewayError ? thrown.info : this.unexpected();
       }
       error = redact(error, key);
