@@ -1,4 +1,5 @@
 // Every asynchronous submission: auth, JSON, idempotency, family validation, balance, task, acknowledgement.
+import type { SimToken } from '../accounts';
 import { invalidRequest } from '../errors';
 import { hashBody, type IdempotencyStore } from '../idempotency';
 import { jsonReply, parseJsonObject, readBody, type Reply } from '../http-util';
@@ -16,8 +17,12 @@ export type SubmissionRoute = 'images' | 'videos' | 'grid' | `music:${MusicOpera
 /** [VER-2], [EP-IMAGE-I2HDR-2]: this header value selects Shape B for the extended image family. */
 export const SHAPE_B_VERSION = '2026-07-27';
 
-function plan(ctx: RouteContext, route: SubmissionRoute, body: Record<string, unknown>): SubmissionPlan {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+function plan(
+  ctx: RouteContext,
+  token: SimToken,
+  route: SubmissionRoute,
+  body: Record<string, unknown>,
+): SubmissionPlan {
   if (route === 'grid') return planGridUpscale(ctx, token, body);
   const family = familyOf(body.model);
   if (body.model === undefined) throw invalidRequest('model is required', 'model');
@@ -76,7 +81,7 @@ export async function submit(
     const replay = idempotency.lookup(token.user.id, idemKey, bodyHash, now);
     if (replay) return { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
   }
-  const submission = plan(ctx, route, body);
+  const submission = plan(ctx, token, route, body);
   ctx.state.accounts.assertCanPay(token, submission.costUsd);
   const webhook = typeof body.webhook === 'string' ? body.webhook : null;
   const task = ctx.state.createTask(token, submission, body, webhook);
