@@ -80,6 +80,11 @@ export class ManualClock implements SimClock {
     this.notify();
   }
 
+  /** Timers not yet fired. */
+  pendingTimers(): number {
+    return this.timers.length;
+  }
+
   /** Moves to an absolute instant (never backwards). */
   set(ms: number): void {
     this.advance(Math.max(0, ms - this.current));

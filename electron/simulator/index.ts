@@ -116,6 +116,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     close: async () => {
       stopAdvance();
       webhooks.stop();
+      state.stop();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

@@ -1,7 +1,7 @@
 // The simulator's world: accounts, tasks, files, ledger and the clock they all read. Routes call into it;
 // the server wraps it in HTTP.
 import { Accounts, type SimToken } from './accounts';
-import type { SimClock } from './clock';
+import type { SimClock, SimTimer } from './clock';
 import { FileStore, type SimFile } from './files';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
@@ -34,6 +34,8 @@ export class SimState {
   /** Set once the server listens; links and poll URLs are absolute under it. */
   baseUrl = '';
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
+  /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
+  private readonly settleTimers = new Set<SimTimer>();
 
   constructor(options: StateOptions) {
     this.clock = options.clock;
@@ -110,8 +112,17 @@ export class SimState {
     this.tasks.add(task);
     // Settles at the terminal instant itself (books the charge, sends the webhook); a manual clock fires
     // this while advancing, so webhooks go out at the right simulated time.
-    this.clock.schedule(terminalMs - now, () => this.settle());
+    const timer = this.clock.schedule(terminalMs - now, () => {
+      this.settleTimers.delete(timer);
+      this.settle();
+    });
+    this.settleTimers.add(timer);
     return task;
+  }
+
+  stop(): void {
+    for (const timer of this.settleTimers) timer.cancel();
+    this.settleTimers.clear();
   }
 
   /** Settles every task that has become terminal: refunds failures, books completions, tells listeners. */

@@ -1,7 +1,7 @@
 // Conformance: Idempotency-Key replays, fault injection, the download blob and the time scale.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobByteAt, SIM_KEYS, startSimulator } from '../../electron/simulator/index';
+import { blobByteAt, ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator/index';
 import { HOUR, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -203,5 +203,21 @@ describe('time scale', () => {
     await expect(startSimulator({ fixturesDir: '/nonexistent/fixtures' })).rejects.toThrow(
       /fixtures not found.*\/nonexistent/,
     );
+  });
+});
+
+describe('closing', () => {
+  it('leaves no timers on a clock shared with the caller', async () => {
+    const shared = new ManualClock();
+    const sim = await startSimulator({ clock: shared });
+    const res = await fetch(`${sim.url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SIM_KEYS.default}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ model: 'image_model_id_i3', prompt: 'pending at close' }),
+    });
+    expect(res.status).toBe(200);
+    expect(shared.pendingTimers()).toBe(1);
+    await sim.close();
+    expect(shared.pendingTimers()).toBe(0);
   });
 });
