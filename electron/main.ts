@@ -1,19 +1,111 @@
-// Composition root of the desktop app (fleshed out by the shell work: platform services, bridge over IPC).
-import { app, BrowserWindow } from 'electron';
+// Composition root of the desktop app: platform services around the studio host, the bridge over IPC, one
+// locked-down window. No logic of its own: each piece lives (and is tested) in electron/platform or host.
+import { app, BrowserWindow, Menu, protocol, safeStorage, screen, session, shell } from 'electron';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ELECTRON_MEDIA_BASE_URL } from '../shared/bridge/media-url';
+import { createGatewayClient } from './core/gateway/gateway-client';
+import { createStudioHost } from './host/studio-host';
+import type { StudioHost } from './host/studio-host';
+import { appMenuTemplate } from './platform/app-menu';
+import { ElectronSettingsStore } from './platform/electron-settings-store';
+import { electronNotificationSink } from './platform/electron-notifications';
+import { openAppStore } from './platform/electron-store-adapter';
+import { attachIpcBridge } from './platform/ipc-bridge';
+import { createMainWindow } from './platform/main-window';
+import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
+import { notificationText } from './platform/notification-text';
+import { SafeStorageSecretStore } from './platform/safe-storage-secret-store';
+import { startTaskNotifier } from './platform/task-notifier';
+import { hardenApp, hardenSession } from './platform/window-security';
+import { initialBounds, trackWindowState, WINDOW_FIELD } from './platform/window-state';
 
-function createWindow(): void {
-  const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-    },
+const startedAt = Date.now();
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const rendererFile = join(import.meta.dirname, '../renderer/index.html');
+const rendererUrl = devServerUrl ?? pathToFileURL(rendererFile).href;
+const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
+const iconPath = join(app.getAppPath(), 'assets', 'icon.png');
+
+protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
+app.enableSandbox();
+hardenApp(app, () => rendererUrl);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let host: StudioHost | null = null;
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  const store = openAppStore();
+  host = await createStudioHost({
+    dataDir: app.getPath('userData'),
+    settings: new ElectronSettingsStore(store),
+    secrets: new SafeStorageSecretStore(store, safeStorage),
+    mediaBaseUrl: ELECTRON_MEDIA_BASE_URL,
+    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
+    // Offered on first run by the onboarding screen; started only when chosen.
+    demo: 'lazy',
   });
-  void win.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  const studio = host;
+
+  hardenSession(session.defaultSession, rendererUrl);
+  handleMediaProtocol(protocol, () => studio.libraryDir());
+
+  const icon = existsSync(iconPath) ? iconPath : undefined;
+  const win = createMainWindow({
+    preloadPath,
+    bounds: initialBounds(
+      store.get(WINDOW_FIELD),
+      screen.getAllDisplays().map((d) => d.workArea),
+    ),
+    title: 'Gateway Studio',
+    ...(icon && { icon }),
+  });
+  trackWindowState(win, store);
+  attachIpcBridge({ window: win, handlers: studio.handlers, rendererUrl, onRefused: (m) => console.warn(m) });
+  startTaskNotifier({
+    subscribe: (listener) => studio.subscribe(listener),
+    sink: electronNotificationSink(icon),
+    language: () => studio.settings().language,
+    startedAt,
+  });
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate(
+        process.platform,
+        notificationText(studio.settings().language),
+        { openLibraryFolder: () => void shell.openPath(studio.libraryDir()) },
+        !app.isPackaged,
+      ),
+    ),
+  );
+
+  if (devServerUrl) await win.loadURL(devServerUrl);
+  else await win.loadFile(rendererFile);
 }
 
-void app.whenReady().then(createWindow);
+app.on('second-instance', () => {
+  // The single window comes forward instead of a second app fighting over the same database.
+  const [win] = BrowserWindow.getAllWindows();
+  if (win) {
+    if (win.isMinimized()) win.restore();
+    win.focus();
+  }
+});
+
+app.on('window-all-closed', () => app.quit());
+
+let closing = false;
+app.on('before-quit', (event) => {
+  if (closing || !host) return;
+  closing = true;
+  event.preventDefault();
+  void host.close().finally(() => app.quit());
+});
+
+start().catch((error: unknown) => {
+  console.error('Gateway Studio could not start:', error);
+  app.exit(1);
+});

@@ -1,0 +1,76 @@
+// Web mode: the studio host behind the loopback web server, with settings in a JSON file and the key in memory
+// (see MemorySecretStore for why). The e2e tests start it in-process; `npm run web` starts it from web.ts.
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import type { Clock } from '../core/clock';
+import { createGatewayClient } from '../core/gateway/gateway-client';
+import { JsonSettingsStore } from '../core/settings/json-settings-store';
+import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import type { SimulatorOptions } from '../simulator';
+import { createStudioHost } from './studio-host';
+import { startWebServer } from './web-server';
+
+export interface WebModeOptions {
+  /** 0 or absent: a free port. */
+  port?: number;
+  /** Start the in-process demo gateway and offer it (onboarding's "Try the demo gateway"). */
+  demo?: boolean;
+  /** Database, settings and default library folder. Default ~/.gateway-studio/web. */
+  dataDir?: string;
+  /** The built renderer. Default out/renderer of this checkout. */
+  staticDir?: string;
+  clock?: Clock;
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed'>;
+  log?: (message: string) => void;
+}
+
+export interface WebMode {
+  /** http://127.0.0.1:<port>/?token=<token>: open it once; the token becomes a cookie. */
+  url: string;
+  origin: string;
+  token: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
+
+export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
+  const log = options.log ?? ((m: string) => console.warn(m));
+  const dataDir = resolve(options.dataDir ?? join(homedir(), '.gateway-studio', 'web'));
+  const clock = options.clock;
+  const host = await createStudioHost({
+    dataDir,
+    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), log),
+    secrets: new MemorySecretStore(),
+    mediaBaseUrl: WEB_MEDIA_BASE_URL,
+    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey, ...(clock && { clock }) }),
+    demo: options.demo ? 'eager' : 'off',
+    log,
+    ...(clock && { clock }),
+    ...(options.simulator && { simulator: options.simulator }),
+  });
+  try {
+    const server = await startWebServer({
+      handlers: host.handlers,
+      staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
+      libraryDir: () => host.libraryDir(),
+      port: options.port ?? 0,
+      log,
+    });
+    return {
+      url: server.url,
+      origin: server.origin,
+      token: server.token,
+      dataDir,
+      close: async () => {
+        await server.close();
+        await host.close();
+      },
+    };
+  } catch (error) {
+    await host.close();
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+// `npm run web [-- --port N] [--demo] [--data-dir DIR]`: the studio in a browser, served from 127.0.0.1.
+import { parseArgs } from 'node:util';
+import { startWebMode } from './host/web-mode';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    demo: { type: 'boolean', default: false },
+    'data-dir': { type: 'string' },
+  },
+  strict: true,
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`web mode: --port must be an integer from 0 to 65535, not ${values.port}`);
+  process.exit(2);
+}
+
+const web = await startWebMode({
+  port,
+  demo: values.demo,
+  ...(values['data-dir'] && { dataDir: values['data-dir'] }),
+});
+console.log(`web mode: ${web.url}`);
+if (values.demo)
+  console.log('web mode: the demo gateway runs in this process (key sim-key-default, held here).');
+console.log(`web mode: data in ${web.dataDir}; the URL's token is valid until this process stops.`);
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void web.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,211 @@
+// The host against the real simulator, through the real gateway client, task engine, downloads and library:
+// what the renderer sees through each procedure, and that no key is in any of it.
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BridgeEvent } from '../../shared/bridge/record-schemas';
+import { createBridgeCaller } from '../../shared/bridge/router';
+import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
+import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
+import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
+import { createStudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { startSimulator, SIM_KEYS } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
+import type { TaskRecord } from '../../shared/studio/records';
+
+const FAST = { timeScale: 0.02 };
+const ALL_KEYS = Object.values(SIM_KEYS);
+
+let dataDir: string;
+let host: StudioHost;
+let live: RunningSimulator;
+const seen: unknown[] = [];
+
+/** Everything a procedure returns is recorded, so the last test can check that no key is in any of it. */
+function caller() {
+  const call = createBridgeCaller({ handlers: host.handlers });
+  return new Proxy(call, {
+    get(target, ns: string) {
+      const namespace = (
+        target as unknown as Record<string, Record<string, (i?: unknown) => Promise<unknown>>>
+      )[ns];
+      if (!namespace) return undefined;
+      return new Proxy(namespace, {
+        get(inner, name: string) {
+          const fn = inner[name];
+          return async (input?: unknown) => {
+            try {
+              if (!fn) throw new Error(`no procedure ${ns}.${name}`);
+              const out = await fn(input);
+              seen.push(out);
+              return out;
+            } catch (error) {
+              seen.push({ message: (error as Error).message, cause: (error as { cause?: unknown }).cause });
+              throw error;
+            }
+          };
+        },
+      });
+    },
+  }) as typeof call;
+}
+
+async function nextEvents(
+  count: number,
+  until: (e: BridgeEvent) => boolean,
+  signal: AbortSignal,
+): Promise<BridgeEvent[]> {
+  const events: BridgeEvent[] = [];
+  for await (const event of host.handlers.events(signal)) {
+    events.push(event);
+    seen.push(event);
+    if (until(event) || events.length >= count) break;
+  }
+  return events;
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-host-'));
+  live = await startSimulator(FAST);
+  host = await createStudioHost({
+    dataDir,
+    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
+    secrets: new MemorySecretStore(),
+    mediaBaseUrl: '/media/',
+    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
+    demo: 'lazy',
+    simulator: FAST,
+    log: () => undefined,
+  });
+});
+
+afterAll(async () => {
+  await host?.close();
+  await live?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('studio host', () => {
+  it('starts unconfigured and refuses gateway work with a sentence, not a crash', async () => {
+    const bridge = caller();
+    const status = await bridge.session.status();
+    expect(status).toMatchObject({
+      mode: 'unconfigured',
+      hasKey: false,
+      baseUrl: null,
+      mediaBaseUrl: '/media/',
+    });
+    expect(status.libraryDir).toBe(join(dataDir, 'library'));
+    await expect(bridge.account.balance()).rejects.toMatchObject({
+      message: expect.stringMatching(/No gateway is set up/),
+    });
+    await expect(
+      bridge.tasks.submit({ family: 'image.i3', model: 'image_model_id_i3', params: { prompt: 'x' } }),
+    ).rejects.toThrow(/No gateway/);
+    // Nothing was written for the refused submission.
+    expect((await bridge.tasks.list()).total).toBe(0);
+  });
+
+  it('[TBAL-1] [TBAL-3] a key and base URL make it live; a missing token record reads as a message [EP-TBAL-2]', async () => {
+    const bridge = caller();
+    await bridge.settings.update({ baseUrl: `${live.url}/` });
+    const status = await bridge.secrets.setKey({ key: SIM_KEYS.orphan });
+    expect(status).toMatchObject({ mode: 'live', hasKey: true, baseUrl: live.url });
+    const balance = await bridge.account.balance();
+    expect(balance.success).toBe(false);
+    if (!balance.success) expect(balance.message.length).toBeGreaterThan(0);
+
+    await bridge.secrets.setKey({ key: SIM_KEYS.unlimited });
+    // [TBAL-7] unlimited: no remaining amount to show.
+    expect(await bridge.account.balance()).toMatchObject({
+      success: true,
+      unlimited: true,
+      remainBalance: null,
+      remainCredits: null,
+    });
+
+    const cleared = await bridge.secrets.clearKey();
+    expect(cleared).toMatchObject({ mode: 'unconfigured', hasKey: false });
+  });
+
+  it('[EP-USAGE-2] [EP-USAGE-3] usage carries the report and the cache header', async () => {
+    const bridge = caller();
+    await bridge.secrets.setKey({ key: SIM_KEYS.default });
+    const first = await bridge.usage.query({ groupBy: 'model', scope: 'account' });
+    expect(first.report.groupBy).toBe('model');
+    expect(first.report.scope).toBe('account');
+    expect(first.cache).toBe('miss');
+    const again = await bridge.usage.query({ groupBy: 'model', scope: 'account' });
+    expect(again.cache).toBe('hit');
+    expect(again.report.total.credits).toBeCloseTo(again.report.total.amountUsd * 10, 4); // [UREP-STAT-2]
+  });
+
+  it('[EP-IMAGE-3] the demo gateway takes an I3 image from submission to a library file with a media path', async () => {
+    const bridge = caller();
+    const status = await bridge.session.useDemo();
+    expect(status.mode).toBe('demo');
+    expect(status.hasKey).toBe(true);
+    expect(status.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(status.baseUrl).not.toBe(live.url);
+    const balance = await bridge.account.balance();
+    expect(balance).toMatchObject({ success: true, unlimited: false });
+
+    const controller = new AbortController();
+    const done = nextEvents(500, (e) => e.type === 'library' && e.change === 'added', controller.signal);
+    const task = await bridge.tasks.submit({
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a lighthouse at dusk', size: '16:9', resolution: '1K' },
+    });
+    expect(task.remoteId).not.toBeNull();
+    const events = await done;
+    controller.abort();
+    const states = events.flatMap((e) => (e.type === 'task' && e.task.id === task.id ? [e.task.state] : []));
+    expect(states).toContain('completed');
+    const added = events.find((e) => e.type === 'library');
+    if (added?.type !== 'library') throw new Error('no library event');
+    expect(added.item.taskId).toBe(task.id);
+    expect(added.item.relativePath).toMatch(/^\d{4}-\d{2}-\d{2}\/[^/]+\.png$/);
+    expect(existsSync(join(status.libraryDir, ...added.item.relativePath.split('/')))).toBe(true);
+    expect(added.item).toMatchObject({ width: 1280, height: 720 }); // [EP-IMAGE-I3SIZE-4]
+
+    const page = await bridge.library.query({ kind: 'image' });
+    expect(page.items.map((i) => i.id)).toContain(added.item.id);
+    const fav = await bridge.library.setFavourite({ id: added.item.id, favourite: true });
+    expect(fav.favourite).toBe(true);
+    expect((await bridge.tasks.get({ id: task.id })).state).toBe('completed');
+  });
+
+  it('[EP-IMAGE-3] an nsfw rejection is kept on a failed task with what was flagged', async () => {
+    const bridge = caller();
+    const task: TaskRecord = await bridge.tasks.submit({
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a [nsfw] scene', nsfw_check: true },
+    });
+    expect(task.state).toBe('failed');
+    expect(task.error).toMatchObject({ httpStatus: 400, type: 'nsfw_content_detected' });
+  });
+
+  it('answers unknown ids with not found, and reruns create a child task', async () => {
+    const bridge = caller();
+    await expect(bridge.tasks.get({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(bridge.library.setTags({ id: 'nope', tags: ['a'] })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    const [first] = (await bridge.tasks.list({ states: ['completed'] })).tasks;
+    if (!first) throw new Error('no completed task');
+    const child = await bridge.tasks.rerun({ id: first.id });
+    expect(child.parentTaskId).toBe(first.id);
+    expect(child.params).toEqual(first.params);
+  });
+
+  it('never shows a key in any answer, error or event', () => {
+    const text = JSON.stringify(seen);
+    expect(seen.length).toBeGreaterThan(10);
+    for (const key of ALL_KEYS) expect(text).not.toContain(key);
+  });
+});

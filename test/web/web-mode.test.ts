@@ -1,0 +1,235 @@
+// Web mode as a browser meets it: the token-to-cookie exchange, every route refused without the session, the
+// Host and Origin checks, media confined to the library with Range support, and bridge events over SSE.
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebMode } from '../../electron/host/web-mode';
+import type { WebMode } from '../../electron/host/web-mode';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+let web: WebMode;
+let root: string;
+let port: number;
+let cookie: string;
+
+function send(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { host: `127.0.0.1:${port}`, ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('latin1'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+const authed = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'studio-web-'));
+  const staticDir = join(root, 'renderer');
+  await mkdir(join(staticDir, 'assets'), { recursive: true });
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>studio</title>');
+  await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(root, 'outside.txt'), 'top secret');
+  web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir: join(root, 'data'),
+    staticDir,
+    simulator: { timeScale: 0.02 },
+    log: () => undefined,
+  });
+  port = Number(new URL(web.origin).port);
+});
+
+afterAll(async () => {
+  await web?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('web mode session', () => {
+  it('prints a loopback URL carrying the token', () => {
+    expect(web.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/);
+  });
+
+  it.each(['/', '/assets/app.js', '/trpc/session.status', '/media/x.png', '/library'])(
+    'refuses %s without the session (401)',
+    async (path) => {
+      const res = await send(path);
+      expect(res.status).toBe(401);
+      expect(res.body).not.toContain('studio</title>');
+    },
+  );
+
+  it('refuses a wrong token, even one differing only in its last character', async () => {
+    const last = web.token.at(-1) === 'A' ? 'B' : 'A';
+    const res = await send(`/?token=${web.token.slice(0, -1)}${last}`);
+    expect(res.status).toBe(401);
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('trades the token for an HttpOnly SameSite=Strict cookie and drops it from the URL', async () => {
+    const res = await send(`/library?view=grid&token=${web.token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/library?view=grid');
+    const setCookie = res.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    cookie = setCookie.split(';')[0] ?? '';
+    const page = await send('/library?view=grid', { headers: authed() });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('studio</title>');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('accepts the x-studio-token header instead of the cookie', async () => {
+    const res = await send('/trpc/session.status', { headers: { 'x-studio-token': web.token } });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body).result.data).toMatchObject({ mediaBaseUrl: '/media/', mode: 'unconfigured' });
+  });
+
+  it('refuses a foreign Host header even with a valid session (DNS rebinding)', async () => {
+    const res = await send('/trpc/session.status', { headers: authed({ host: `evil.example:${port}` }) });
+    expect(res.status).toBe(421);
+  });
+
+  it('refuses a cross-origin request even with a valid session', async () => {
+    const res = await send('/trpc/session.useDemo', {
+      method: 'POST',
+      headers: authed({ origin: 'http://evil.example', 'content-type': 'application/json' }),
+      body: '{}',
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('web mode media', () => {
+  let libraryDir: string;
+
+  beforeAll(async () => {
+    const status = await send('/trpc/session.status', { headers: authed() });
+    libraryDir = JSON.parse(status.body).result.data.libraryDir as string;
+    await mkdir(join(libraryDir, '2026-11-21'), { recursive: true });
+    await writeFile(join(libraryDir, '2026-11-21', 'clip one.mp4'), Buffer.from('0123456789'));
+    await symlink(join(root, 'outside.txt'), join(libraryDir, '2026-11-21', 'link.txt'));
+  });
+
+  it('serves a library file with its type and byte ranges', async () => {
+    const full = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed() });
+    expect(full.status).toBe(200);
+    expect(full.headers['content-type']).toBe('video/mp4');
+    expect(full.headers['accept-ranges']).toBe('bytes');
+    expect(full.body).toBe('0123456789');
+    const part = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed({ range: 'bytes=2-5' }) });
+    expect(part.status).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 2-5/10');
+    expect(part.body).toBe('2345');
+    const tail = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed({ range: 'bytes=-3' }) });
+    expect(tail.body).toBe('789');
+    const beyond = await send('/media/2026-11-21/clip%20one.mp4', {
+      headers: authed({ range: 'bytes=20-' }),
+    });
+    expect(beyond.status).toBe(416);
+  });
+
+  it.each([
+    ['/media/..%2f..%2foutside.txt', 400],
+    // The URL parser reads %2e%2e as '..' and resolves it before routing: it never reaches /media/.
+    ['/media/%2e%2e/%2e%2e/outside.txt', 404],
+    ['/media/2026-11-21/..%5C..%5Coutside.txt', 400],
+    ['/media/2026-11-21/link.txt', 403],
+    ['/media/2026-11-21/missing.png', 404],
+  ])('refuses %s (%i) and never leaks what lies outside', async (path, status) => {
+    const res = await send(path, { headers: authed() });
+    expect(res.status).toBe(status);
+    expect(res.body).not.toContain('top secret');
+  });
+
+  it('keeps a dot-dot path the URL parser normalises away from the library', async () => {
+    const res = await send('/media/../../outside.txt', { headers: authed() });
+    expect(res.body).not.toContain('top secret');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('web mode bridge events (SSE)', () => {
+  it('streams task events to a subscriber while a demo task runs, and never the key', async () => {
+    const demo = await send('/trpc/session.useDemo', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json' }),
+    });
+    expect(demo.status).toBe(200);
+
+    const received: string[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/trpc/events',
+          headers: { host: `127.0.0.1:${port}`, cookie, accept: 'text/event-stream' },
+        },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toContain('text/event-stream');
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            received.push(chunk);
+            if (received.join('').includes('"state":"completed"')) {
+              req.destroy();
+              resolve();
+            }
+          });
+        },
+      );
+      req.on('error', (e) => (received.join('').includes('completed') ? resolve() : reject(e)));
+      req.end();
+    });
+    // Give the subscription a moment to attach before the task starts emitting.
+    await new Promise((r) => setTimeout(r, 100));
+    const submitted = await send('/trpc/tasks.submit', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json' }),
+      body: JSON.stringify({
+        family: 'image.i3',
+        model: 'image_model_id_i3',
+        params: { prompt: 'a quiet harbour' },
+      }),
+    });
+    expect(submitted.status).toBe(200);
+    await done;
+    const stream = received.join('');
+    expect(stream).toContain('"type":"task"');
+    expect(stream).not.toContain('sim-key-default');
+    expect(submitted.body).not.toContain('sim-key-default');
+  });
+});
