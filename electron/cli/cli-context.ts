@@ -3,14 +3,13 @@
 import type { Library } from '../core/library';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
-import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
 import type { CliIo } from './cli-io';
 import type { CliOutput } from './cli-output';
-import type { AccountPort } from './account-port';
 
 export interface CliCore {
-  gateway: GatewayPort & AccountPort;
+  gateway: GatewayClient;
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
@@ -23,6 +22,9 @@ export interface CliContext {
   signal: AbortSignal;
   /** The library and its database, without the gateway. */
   library(): Library;
-  /** Everything: client, engine (not started), downloads, library, speech. Exit 2 without base URL or key. */
-  core(): CliCore;
+  /**
+   * Everything: client, engine (not started), downloads, library, speech. Exit 2 without base URL or key,
+   * unless `online` is false (commands that only read the local database).
+   */
+  core(online?: boolean): CliCore;
 }

@@ -2,7 +2,11 @@
 // from the CLI's resolved options. One SQLite file (CliConfig.databasePath) holds tasks, downloads and library.
 import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
+import { createGatewayClient } from '../core/gateway';
 import { Library } from '../core/library';
+import { SpeechService } from '../core/speech';
+import { TaskEngine } from '../core/tasks';
+import { requireGateway } from './cli-config';
 import type { CliConfig } from './cli-config';
 import type { CliCore } from './cli-context';
 
@@ -16,12 +20,41 @@ export interface OpenedCore extends CliCore, Omit<OpenedLibrary, 'close'> {
   close(): Promise<void>;
 }
 
+/** Reserved by RFC 2606: a client pointed here can never reach anything. */
+const NO_GATEWAY = 'http://gateway.invalid';
+
 export function openLibrary(config: CliConfig): OpenedLibrary {
   const db = openDatabase(config.databasePath);
   const library = new Library({ db, dir: config.libraryDir });
   return { db, library, close: () => db.close() };
 }
 
-export function openCore(_config: CliConfig, _db: DatabaseSync | null): OpenedCore {
-  throw new Error('the gateway client has not landed yet');
+/**
+ * `online: false` is for commands that only read the local database (`tasks`, `task <id>` of a settled task):
+ * they work without a base URL or key, and the engine they get is never started.
+ */
+export function openCore(config: CliConfig, db: DatabaseSync | null, online = true): OpenedCore {
+  const gatewayConfig = online
+    ? requireGateway(config)
+    : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };
+  const gateway = createGatewayClient({ baseUrl: gatewayConfig.baseUrl, apiKey: () => gatewayConfig.apiKey });
+  const database = db ?? openDatabase(config.databasePath);
+  const library = new Library({ db: database, dir: config.libraryDir });
+  const engine = new TaskEngine({
+    db: database,
+    gateway,
+    downloads: { libraryDir: config.libraryDir, sink: library },
+  });
+  const speech = new SpeechService({ gateway, library });
+  return {
+    db: database,
+    gateway,
+    engine,
+    library,
+    speech,
+    async close() {
+      await engine.close();
+      database.close();
+    },
+  };
 }

@@ -39,9 +39,9 @@ export async function runCli(
       out,
       signal,
       library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved)).library,
-      core: (): CliCore => {
+      core: (online = true): CliCore => {
         if (!coreHandle) {
-          coreHandle = openCore(resolved, libraryHandle?.db ?? null);
+          coreHandle = openCore(resolved, libraryHandle?.db ?? null, online);
           libraryHandle = coreHandle;
         }
         return coreHandle;

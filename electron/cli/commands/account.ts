@@ -1,9 +1,6 @@
 // balance · usage — account reads, straight from the gateway client.
-import { z } from 'zod';
-import { usageQuerySchema } from '../../../shared/gateway/usage';
 import type { UsageQueryInput } from '../../../shared/gateway/usage';
 import type { CliContext } from '../cli-context';
-import { invalidArgument } from '../cli-errors';
 
 export async function balanceCommand(ctx: CliContext): Promise<void> {
   const { gateway } = ctx.core();
@@ -41,15 +38,7 @@ export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<vo
     ...(args.scope !== undefined && { scope: args.scope as UsageQueryInput['scope'] }),
     ...(args.model !== undefined && { model: args.model }),
   };
-  const parsed = usageQuerySchema.safeParse(input);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw invalidArgument(
-      z.prettifyError(parsed.error),
-      issue ? issue.path.map(String).join('.') : null,
-      'validation_error',
-    );
-  }
+  // The client checks formats and allowed values before sending: a validation_error, exit 2.
   const { gateway } = ctx.core();
   const answer = await gateway.usage(input, { signal: ctx.signal });
   ctx.out.result({ usage: answer.report, cache: answer.cache }, () => JSON.stringify(answer.report, null, 2));

@@ -2,6 +2,7 @@
 import type { TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
+import { requireGateway } from '../cli-config';
 import { invalidArgument, toCliError } from '../cli-errors';
 import { formatTask, taskJson } from '../formatting';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
@@ -64,12 +65,13 @@ export async function upscaleCommand(
 }
 
 export async function taskCommand(ctx: CliContext, args: { id: string; wait: boolean }): Promise<void> {
-  const core = ctx.core();
-  const local = findLocal(core, args.id);
+  // Reading a local task needs no gateway; waiting on it, or asking about a foreign one, does.
+  const local = findLocal(ctx.core(false), args.id);
   if (local) {
-    if (args.wait) return printOutcome(ctx, await settle(ctx, core, local.id));
-    return printOutcome(ctx, { task: local, items: core.library.forTask(local.id) });
+    if (args.wait) return printOutcome(ctx, await settle(ctx, requireOnline(ctx), local.id));
+    return printOutcome(ctx, { task: local, items: ctx.core(false).library.forTask(local.id) });
   }
+  const core = requireOnline(ctx);
   if (args.wait) {
     throw invalidArgument(
       `Task ${args.id} was not submitted from this library; only its tasks can be waited on and downloaded.`,
@@ -104,8 +106,14 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
   );
 }
 
+/** The core opened offline is reused; the gateway settings are checked now that they are needed. */
+function requireOnline(ctx: CliContext): CliCore {
+  requireGateway(ctx.config);
+  return ctx.core();
+}
+
 export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
-  const tasks = ctx.core().engine.list({ limit: args.limit });
+  const tasks = ctx.core(false).engine.list({ limit: args.limit });
   ctx.out.result({ tasks: tasks.map(taskJson) }, () =>
     tasks.length ? tasks.map(formatTask).join('\n') : 'No tasks yet.',
   );
