@@ -27,6 +27,8 @@ const rendererFile = join(import.meta.dirname, '../renderer/index.html');
 const rendererUrl = devServerUrl ?? pathToFileURL(rendererFile).href;
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
 const iconPath = join(app.getAppPath(), 'assets', 'icon.png');
+// The main bundle no longer sits beside the simulator's media fixtures; point the demo gateway at them.
+const simulatorFixtures = join(app.getAppPath(), 'electron', 'simulator', 'fixtures');
 
 protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
 app.enableSandbox();
@@ -47,6 +49,7 @@ async function start(): Promise<void> {
     createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     // Offered on first run by the onboarding screen; started only when chosen.
     demo: 'lazy',
+    ...(existsSync(simulatorFixtures) && { simulator: { fixturesDir: simulatorFixtures } }),
   });
   const studio = host;
 

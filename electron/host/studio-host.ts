@@ -40,8 +40,8 @@ export interface StudioHostOptions {
    * it on first run), 'eager' starts it with the host (web mode's --demo), 'off' refuses session.useDemo.
    */
   demo?: 'lazy' | 'eager' | 'off';
-  /** For tests: a faster demo gateway. */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed'>;
+  /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir'>;
   log?: (message: string) => void;
 }
 
