@@ -11,6 +11,12 @@ import type { BridgeEvent } from './record-schemas';
 const t = initTRPC.context<BridgeContext>().create({
   // Never a stack on the wire, whatever NODE_ENV says.
   isDev: false,
+  // Web mode's SSE: a comment every 10 s keeps the stream alive, and a client that hears nothing for 25 s
+  // reconnects (a sleeping laptop, a restarted server). IPC ignores both.
+  sse: {
+    ping: { enabled: true, intervalMs: 10_000 },
+    client: { reconnectAfterInactivityMs: 25_000 },
+  },
   errorFormatter({ shape, error }) {
     const info = toErrorInfo(error);
     const data: BridgeErrorData = {
