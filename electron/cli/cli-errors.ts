@@ -55,7 +55,10 @@ export function fromGatewayError(info: GatewayErrorInfo): CliError {
 export function exitCodeFor(info: GatewayErrorInfo): ExitCode {
   if (info.type === 'validation_error') return EXIT.invalid;
   if (info.type === 'task_failed') return EXIT.refused;
-  if (info.httpStatus !== null && info.httpStatus >= 400 && info.httpStatus < 500) return EXIT.refused;
+  // A body we could not read is no answer at all, whatever its status.
+  if (info.type === 'invalid_response') return EXIT.failure;
+  // 4xx, and [ERR-OTHER-1] a balance lookup answering 200 with success:false, are the gateway saying no.
+  if (info.httpStatus !== null && info.httpStatus < 500) return EXIT.refused;
   return EXIT.failure;
 }
 

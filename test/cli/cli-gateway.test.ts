@@ -1,0 +1,345 @@
+// The CLI end to end against the real simulator and the real core (client, engine, downloads, library,
+// speech). Most runs are in-process through runCli; two spawn the real entry point.
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
+import type { LibraryItem } from '../../shared/studio/records';
+import { cli, closedPortUrl, tempDir } from './cli-harness';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let sim: RunningSimulator;
+let dir: string;
+let cleanup: () => Promise<void>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  // Every duration 100 times faster: image tasks settle in about a second of real time.
+  sim = await startSimulator({ timeScale: 0.01 });
+  ({ dir, cleanup } = await tempDir());
+  env = {
+    GATEWAY_BASE_URL: sim.url,
+    GATEWAY_API_KEY: SIM_KEYS.default,
+    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
+    HOME: dir,
+  };
+  await writeFile(
+    join(dir, 'ref.png'),
+    await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } })
+      .png()
+      .toBuffer(),
+  );
+});
+afterAll(async () => {
+  await sim.close();
+  await cleanup();
+});
+
+type TaskJson = {
+  id: string;
+  status: string;
+  progress: number;
+  cost: number | null;
+  remoteId: string | null;
+};
+type Outcome = { task: TaskJson; items: LibraryItem[] };
+
+async function ok(
+  args: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<Outcome & Record<string, unknown>> {
+  const run = await cli(['--json', ...args], { ...env, ...extraEnv }, dir);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  return run.json() as Outcome & Record<string, unknown>;
+}
+
+async function fails(args: string[], code: number, extraEnv: Record<string, string> = {}) {
+  const run = await cli(['--json', ...args], { ...env, ...extraEnv }, dir);
+  expect(run.code, run.stdout + run.stderr).toBe(code);
+  return run.json() as {
+    error: { httpStatus: number | null; type: string; code: string; message: string };
+    task?: TaskJson;
+  };
+}
+
+async function sha256(path: string): Promise<string> {
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
+}
+
+async function expectFiled(item: LibraryItem): Promise<void> {
+  expect(item.path.startsWith(join(dir, 'lib'))).toBe(true);
+  expect(existsSync(item.path)).toBe(true);
+  expect(await sha256(item.path)).toBe(item.sha256);
+}
+
+describe('balance', () => {
+  it('[EP-TBAL-1] [EP-UBAL-1] the key and the account', async () => {
+    const doc = await ok(['balance']);
+    expect(doc).toMatchObject({ token: { success: true, unlimited_quota: false }, user: { success: true } });
+    const text = await cli(['balance'], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^key: .*remaining/m);
+  });
+
+  it('[EP-TBAL-2] a missing token record answers success:false: the gateway refused, exit 1', async () => {
+    const { error } = await fails(['balance'], 1, { GATEWAY_API_KEY: SIM_KEYS.orphan });
+    expect(error.type).toBe('balance_lookup_failed');
+  });
+
+  it('[AUTH-2] an unknown key is a 401, exit 1, and the key is not printed', async () => {
+    const run = await cli(['--json', 'balance'], { ...env, GATEWAY_API_KEY: 'sk-not-a-real-key-123' });
+    expect(run.code).toBe(1);
+    expect(run.json()).toMatchObject({ error: { httpStatus: 401, type: 'authentication_error' } });
+    expect(run.stdout + run.stderr).not.toContain('sk-not-a-real-key-123');
+  });
+});
+
+describe('usage', () => {
+  it('[EP-USAGE-PARAM-4] [EP-USAGE-3] grouped report and the cache header', async () => {
+    const first = await ok(['usage', '--group-by', 'model', '--scope', 'account']);
+    expect(first.usage).toMatchObject({ group_by: 'model', scope: 'account' });
+    expect(first.cache).toBe('miss');
+    const second = await ok(['usage', '--group-by', 'model', '--scope', 'account']);
+    expect(second.cache).toBe('hit'); // [LIM-2]
+  });
+
+  it('[EP-USAGE-1] RFC 3339 with a + offset reaches the gateway intact', async () => {
+    const doc = await ok([
+      'usage',
+      '--start',
+      '2026-11-01T00:00:00+08:00',
+      '--end',
+      '2026-11-02T00:00:00+08:00',
+    ]);
+    expect(doc.usage).toMatchObject({
+      start: Date.UTC(2026, 9, 31, 16) / 1000,
+      end: Date.UTC(2026, 10, 1, 16) / 1000,
+    });
+  });
+
+  it('[ERR-USAGE-3] a range over 31 days is refused by the gateway: exit 1', async () => {
+    const { error } = await fails(['usage', '--start', '1780000000', '--end', '1790000000'], 1);
+    expect(error).toMatchObject({ httpStatus: 400, type: 'usage_query_error', code: 'range_too_large' });
+  });
+});
+
+describe('generate', () => {
+  it('[EP-IMAGE-3] [EP-IMAGE-I3SIZE-4] waits, downloads into the library and prints the items', async () => {
+    const doc = await ok([
+      'generate',
+      'image_model_id_i3',
+      '--prompt',
+      'a lighthouse at dusk',
+      '--set',
+      'size=16:9',
+    ]);
+    expect(doc.task).toMatchObject({ status: 'completed', progress: 100 });
+    expect(doc.task.cost).toBeGreaterThan(0);
+    expect(doc.items).toHaveLength(1);
+    const [item] = doc.items;
+    expect(item).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      width: 1280,
+      height: 720,
+      prompt: 'a lighthouse at dusk',
+    });
+    await expectFiled(item as LibraryItem);
+    expect(existsSync(String(item?.thumbnailPath))).toBe(true);
+
+    const found = await ok(['library', '--search', 'lighthouse', '--kind', 'image']);
+    expect(found.items.map((i) => i.id)).toContain(item?.id);
+  });
+
+  it('[EP-IMAGE-2] a local --ref travels as a data URL; n=2 gives two files', async () => {
+    const doc = await ok([
+      'generate',
+      'image_model_id_i2',
+      '--prompt',
+      'the same style',
+      '--ref',
+      'ref.png',
+      '--set',
+      'n=2',
+    ]);
+    expect(doc.task.status).toBe('completed');
+    const params = (doc.task as unknown as { params: { image_urls: string[] } }).params;
+    expect(params.image_urls[0]).toMatch(/^data:image\/png;base64,/);
+    expect(doc.items).toHaveLength(2);
+    for (const item of doc.items) await expectFiled(item);
+  });
+
+  it('--no-wait returns at once; task --wait follows it to its files later', async () => {
+    const submitted = await ok(['generate', 'image_model_id_i3', '--prompt', 'a paper boat', '--no-wait']);
+    expect(['submitted', 'pending', 'processing']).toContain(submitted.task.status);
+    expect(submitted.items).toEqual([]);
+
+    const done = await ok(['task', submitted.task.id, '--wait']);
+    expect(done.task).toMatchObject({ id: submitted.task.id, status: 'completed' });
+    expect(done.items).toHaveLength(1);
+    await expectFiled(done.items[0] as LibraryItem);
+
+    // By the gateway's id too, and without a key: it is all in the local database now.
+    const { GATEWAY_API_KEY: _key, ...offline } = env;
+    const again = await cli(['--json', 'task', String(submitted.task.remoteId)], offline);
+    expect(again.code).toBe(0);
+    expect((again.json() as Outcome).items.map((i) => i.id)).toEqual(done.items.map((i) => i.id));
+
+    const list = await ok(['tasks']);
+    expect((list.tasks as TaskJson[]).map((t) => t.id)).toContain(submitted.task.id);
+  });
+
+  it('[STATE-5] a task that fails is exit 1, with the error and the task in one document', async () => {
+    const doc = await fails(['generate', 'image_model_id_i3', '--prompt', 'this will [fail]'], 1);
+    expect(doc.error).toMatchObject({ type: 'task_failed', code: 'generation_failed' });
+    expect(doc.task?.status).toBe('failed');
+  });
+
+  it('[ERR-5] an empty balance is a 402: exit 1', async () => {
+    const { error } = await fails(['generate', 'image_model_id_i3', '--prompt', 'x'], 1, {
+      GATEWAY_API_KEY: SIM_KEYS.empty,
+    });
+    expect(error).toMatchObject({ httpStatus: 402, type: 'payment_required' });
+  });
+
+  it('[EP-VIDEO-NSFW-4] [ERR-3] a flagged prompt is refused at submission: exit 1', async () => {
+    const { error } = await fails(
+      ['generate', 'image_model_id_i3', '--prompt', 'something [nsfw:violence]', '--set', 'nsfw_check=true'],
+      1,
+    );
+    expect(error).toMatchObject({ httpStatus: 400, type: 'nsfw_content_detected' });
+  });
+
+  it('--family routes a model id the catalog does not know; the gateway then refuses it (exit 1)', async () => {
+    const { error } = await fails(
+      ['generate', 'brand-new-model', '--family', 'image.i3', '--prompt', 'x'],
+      1,
+    );
+    expect(error.httpStatus).toBe(400);
+  });
+});
+
+describe('music and upscale', () => {
+  it('[EP-MUSIC-4] [SRC-1] adjust-speed on a seeded track files the audio', async () => {
+    const doc = await ok([
+      'music',
+      'adjust-speed',
+      '--task',
+      SIM_SEEDS.musicGenerated,
+      '--index',
+      '2',
+      '--set',
+      'speed=1.25',
+    ]);
+    expect(doc.task).toMatchObject({ status: 'completed' });
+    expect((doc.task as unknown as { params: Record<string, unknown> }).params).toMatchObject({
+      task_id: SIM_SEEDS.musicGenerated,
+      audio_index: 2,
+      speed: 1.25,
+    });
+    expect(doc.items.length).toBeGreaterThan(0);
+    expect(doc.items.every((i) => i.kind === 'audio' || i.kind === 'image' || i.kind === 'video')).toBe(true);
+    for (const item of doc.items) await expectFiled(item);
+  });
+
+  it('[EP-MUSIC-2] concat of a track that is not an extend product is refused: exit 1', async () => {
+    const { error } = await fails(['music', 'concat', '--task', SIM_SEEDS.musicGenerated], 1);
+    expect(error).toMatchObject({ httpStatus: 400, type: 'invalid_request_error' });
+  });
+
+  it('[EP-GRID-1] upscale picks one image of a grid; an unknown grid is a 404', async () => {
+    const doc = await ok(['upscale', '--task', SIM_SEEDS.grid, '--index', '3', '--speed', 'fast']);
+    expect(doc.task.status).toBe('completed');
+    expect(doc.items).toHaveLength(1);
+    expect(doc.items[0]?.kind).toBe('image');
+    const { error } = await fails(['upscale', '--task', 'no-such-grid', '--index', '1'], 1);
+    expect(error).toMatchObject({ httpStatus: 404, type: 'not_found_error' }); // [ERR-7]
+  });
+});
+
+describe('speech and task lookups', () => {
+  it('[EP-SPEECH-1] speech is filed in the library and copied to --out', async () => {
+    const doc = (await ok([
+      'speech',
+      'speech_model_id',
+      '--input',
+      'Welcome aboard',
+      '--format',
+      'flac',
+      '--out',
+      'hello.flac',
+    ])) as unknown as {
+      items: LibraryItem[];
+      out: string;
+    };
+    const [item] = doc.items;
+    expect(item).toMatchObject({
+      kind: 'speech',
+      mime: 'audio/flac',
+      prompt: 'Welcome aboard',
+      family: 'speech',
+    });
+    await expectFiled(item as LibraryItem);
+    expect(doc.out).toBe(join(dir, 'hello.flac'));
+    expect(await sha256(doc.out)).toBe(item?.sha256);
+    const found = await ok(['library', '--kind', 'speech', '--search', 'welcome']);
+    expect(found.items.map((i) => i.id)).toEqual([item?.id]);
+  });
+
+  it('[EP-TASK-1] [ERR-7] a task id nobody knows is a 404: exit 1', async () => {
+    const { error } = await fails(['task', 'task_does_not_exist'], 1);
+    expect(error.httpStatus).toBe(404);
+  });
+
+  it('a gateway that cannot be reached is exit 3', async () => {
+    const { error } = await fails(['speech', 'speech_model_id', '--input', 'hi'], 3, {
+      GATEWAY_BASE_URL: await closedPortUrl(),
+    });
+    expect(error.httpStatus).toBeNull();
+    expect(error.type).toBe('network_error');
+  });
+});
+
+describe('the real entry point', () => {
+  const run = promisify(execFile);
+  const spawnCli = (args: string[]) =>
+    run(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...env },
+      },
+    ).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
+    );
+
+  it('prints one JSON document and exits 0', async () => {
+    const result = await spawnCli(['--json', 'balance']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ token: { success: true } });
+    expect(result.stderr).not.toContain('ExperimentalWarning');
+  });
+
+  it('exits 2 for a refused argument and 1 for a refusal by the gateway', async () => {
+    expect(
+      (await spawnCli(['generate', 'image_model_id_i4', '--prompt', 'x', '--ref', 'ref.png'])).code,
+    ).toBe(2);
+    const refused = await spawnCli(['--json', 'balance', '--api-key', SIM_KEYS.orphan]);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).not.toContain(SIM_KEYS.orphan);
+  });
+});
