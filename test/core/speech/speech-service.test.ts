@@ -1,0 +1,133 @@
+// The speech service with the real client against the real simulator: every format lands in the library
+// under a name and type taken from its bytes, through a .part file that never outlives a failure.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../electron/core/db';
+import type { DatabaseSync } from '../../../electron/core/db';
+import { createGatewayClient } from '../../../electron/core/gateway';
+import { Library } from '../../../electron/core/library';
+import type { LibraryEvent } from '../../../electron/core/library';
+import { SpeechService } from '../../../electron/core/speech';
+import { SIM_KEYS, startSimulator } from '../../../electron/simulator';
+import type { RunningSimulator } from '../../../electron/simulator';
+import { tempDir } from '../library/library-fixtures';
+
+let sim: RunningSimulator;
+let dir: string;
+let cleanup: () => Promise<void>;
+let db: DatabaseSync;
+let library: Library;
+let speech: SpeechService;
+
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0.01 });
+  ({ dir, cleanup } = await tempDir('speech-'));
+  db = openDatabase(join(dir, 'studio.db'));
+  library = new Library({ db, dir: join(dir, 'media') });
+  speech = new SpeechService({
+    gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default }),
+    library,
+  });
+});
+afterAll(async () => {
+  db.close();
+  await sim.close();
+  await cleanup();
+});
+
+async function allFiles(): Promise<string[]> {
+  const days = await readdir(join(dir, 'media'));
+  const nested = await Promise.all(
+    days.map(async (d) => (await readdir(join(dir, 'media', d))).map((f) => join(d, f))),
+  );
+  return nested.flat();
+}
+
+describe('SpeechService', () => {
+  const expectations = [
+    { format: 'wav', mime: 'audio/wav', ext: 'wav' },
+    { format: 'flac', mime: 'audio/flac', ext: 'flac' },
+    { format: 'opus', mime: 'audio/ogg', ext: 'ogg' },
+    { format: 'aac', mime: 'audio/aac', ext: 'aac' },
+  ];
+  for (const { format, mime, ext } of expectations) {
+    it(`[EP-SPEECH-1] ${format}: streamed, hashed, named by its bytes and filed as speech`, async () => {
+      const events: LibraryEvent[] = [];
+      const off = library.subscribe((e) => events.push(e));
+      const item = await speech.synthesize({
+        model: 'speech_model_id',
+        input: `Testing ${format}`,
+        responseFormat: format,
+        voice: 'alloy',
+      });
+      off();
+      expect(item).toMatchObject({
+        kind: 'speech',
+        family: 'speech',
+        mime,
+        prompt: `Testing ${format}`,
+        model: 'speech_model_id',
+      });
+      expect(item.params).toEqual({ voice: 'alloy', response_format: format });
+      expect(basename(item.path)).toMatch(new RegExp(`^speech-[0-9a-f-]+\\.${ext}$`));
+      const bytes = await readFile(item.path);
+      expect(item.size).toBe(bytes.length);
+      expect(item.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(events).toEqual([{ type: 'library', item, change: 'added' }]);
+    });
+  }
+
+  it('pcm has no signature: the declared type names it', async () => {
+    const item = await speech.synthesize({
+      model: 'speech_model_id',
+      input: 'raw samples',
+      responseFormat: 'pcm',
+    });
+    expect(item.path.endsWith('.pcm')).toBe(true);
+    expect(item.durationSeconds).toBeNull();
+  });
+
+  it('a WAV gets its duration from the header', async () => {
+    const item = await speech.synthesize({
+      model: 'speech_model_id',
+      input: 'A longer sentence to speak aloud.',
+      responseFormat: 'wav',
+    });
+    expect(item.durationSeconds).toBeGreaterThan(0);
+  });
+
+  it('[LIM-7] input over 4096 characters is refused before sending, and nothing is written', async () => {
+    const before = await allFiles();
+    await expect(
+      speech.synthesize({ model: 'speech_model_id', input: 'a'.repeat(4097) }),
+    ).rejects.toMatchObject({
+      type: 'validation_error',
+    });
+    expect(await allFiles()).toEqual(before);
+  });
+
+  it('a connection cut mid-audio leaves no .part file and no row', async () => {
+    const total = library.query().total;
+    const before = await allFiles();
+    sim.faults.enqueue('reset');
+    await expect(
+      speech.synthesize({ model: 'speech_model_id', input: 'cut short', responseFormat: 'wav' }),
+    ).rejects.toThrow();
+    expect(sim.faults.injected.reset).toBe(1);
+    expect(await allFiles()).toEqual(before);
+    expect(library.query().total).toBe(total);
+  });
+
+  it('an aborted call leaves no .part file and no row', async () => {
+    const total = library.query().total;
+    const controller = new AbortController();
+    controller.abort(new Error('user cancelled'));
+    await expect(
+      speech.synthesize({ model: 'speech_model_id', input: 'never mind' }, controller.signal),
+    ).rejects.toThrow();
+    expect((await allFiles()).filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(library.query().total).toBe(total);
+  });
+});
