@@ -1,6 +1,6 @@
 // Composition root of the desktop app: platform services around the studio host, the bridge over IPC, one
 // locked-down window. No logic of its own: each piece lives (and is tested) in electron/platform or host.
-import { app, BrowserWindow, Menu, protocol, safeStorage, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, screen, session, shell } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,7 @@ import { createGatewayClient } from './core/gateway/gateway-client';
 import { createStudioHost } from './host/studio-host';
 import type { StudioHost } from './host/studio-host';
 import { appMenuTemplate } from './platform/app-menu';
+import { electronDesktopActions } from './platform/desktop-actions';
 import { ElectronSettingsStore } from './platform/electron-settings-store';
 import { electronNotificationSink } from './platform/electron-notifications';
 import { openAppStore } from './platform/electron-store-adapter';
@@ -37,6 +38,7 @@ hardenApp(app, () => rendererUrl);
 if (!app.requestSingleInstanceLock()) app.quit();
 
 let host: StudioHost | null = null;
+let mainWindow: BrowserWindow | null = null;
 
 async function start(): Promise<void> {
   await app.whenReady();
@@ -49,6 +51,7 @@ async function start(): Promise<void> {
     createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     // Offered on first run by the onboarding screen; started only when chosen.
     demo: 'lazy',
+    desktop: electronDesktopActions({ dialog, shell, window: () => mainWindow, dragIcon: iconPath }),
     ...(existsSync(simulatorFixtures) && { simulator: { fixturesDir: simulatorFixtures } }),
   });
   const studio = host;
@@ -66,6 +69,8 @@ async function start(): Promise<void> {
     title: 'Gateway Studio',
     ...(icon && { icon }),
   });
+  mainWindow = win;
+  win.on('closed', () => (mainWindow = null));
   trackWindowState(win, store);
   attachIpcBridge({ window: win, handlers: studio.handlers, rendererUrl, onRefused: (m) => console.warn(m) });
   startTaskNotifier({

@@ -25,6 +25,13 @@ import { scrubbed } from './scrub-secrets';
 import { notConfigured, SwitchableGateway } from './studio-gateway';
 import type { GatewayFactory, StudioGateway } from './studio-gateway';
 
+/** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
+export interface DesktopActions {
+  chooseFolder(current: string): Promise<string | null>;
+  showInFolder(path: string): void;
+  startDrag(path: string): void;
+}
+
 export interface StudioHostOptions {
   /** Where the database (and, unless settings say otherwise, the library) lives. */
   dataDir: string;
@@ -42,6 +49,7 @@ export interface StudioHostOptions {
   demo?: 'lazy' | 'eager' | 'off';
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
   simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir'>;
+  desktop?: DesktopActions;
   log?: (message: string) => void;
 }
 
@@ -159,6 +167,22 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     await refreshGateway();
     await ensureCore();
     return next;
+  }
+
+  function desktopOnly(): DesktopActions {
+    if (options.desktop) return options.desktop;
+    throw new BridgeError({
+      type: 'unsupported',
+      code: 'unsupported',
+      message: 'This needs the desktop app; the browser cannot do it.',
+    });
+  }
+
+  /** Paths come from the library's own rows, never from the renderer. */
+  async function libraryPath(id: string): Promise<string> {
+    const found = (await ensureCore()).library.get(id);
+    if (!found) throw notFound('library item', id);
+    return found.path;
   }
 
   await refreshGateway();
@@ -328,6 +352,19 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
       synthesize: async (request) => {
         connected();
         return item(await (await ensureCore()).speech.synthesize(request));
+      },
+    }),
+    desktop: guard({
+      chooseLibraryFolder: async () => ({
+        path: await desktopOnly().chooseFolder(core?.libraryDir ?? libraryDirOf(settings.get())),
+      }),
+      showInFolder: async ({ id }) => {
+        desktopOnly().showInFolder(await libraryPath(id));
+        return { ok: true as const };
+      },
+      startDrag: async ({ id }) => {
+        desktopOnly().startDrag(await libraryPath(id));
+        return { ok: true as const };
       },
     }),
     events: (signal) =>

@@ -47,6 +47,8 @@ export const setTagsInputSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(64)).max(50),
 });
 export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
+export const chosenFolderSchema = z.object({ path: z.string().nullable() });
+export const doneSchema = z.object({ ok: z.literal(true) });
 
 /** A procedure without input has only an output. */
 interface Spec {
@@ -90,6 +92,18 @@ export const bridgeContract = {
   },
   speech: {
     synthesize: { input: speechRequestSchema, output: bridgeLibraryItemSchema },
+  },
+  /**
+   * Desktop-only conveniences. In web mode each answers an 'unsupported' error; the renderer can tell the
+   * transport apart by session.status().mediaBaseUrl (studio-media:// in the app).
+   */
+  desktop: {
+    /** A native folder picker for the library folder; path null when cancelled. Does not change settings. */
+    chooseLibraryFolder: { output: chosenFolderSchema },
+    /** Reveals a library item's file in the system file manager. */
+    showInFolder: { input: idInput, output: doneSchema },
+    /** Starts dragging a library item's file out of the window (call it from the dragstart handler). */
+    startDrag: { input: idInput, output: doneSchema },
   },
 } as const satisfies Record<string, Record<string, Spec>>;
 

@@ -135,6 +135,19 @@ export const appRouter = t.router({
       .output(c.speech.synthesize.output)
       .mutation(({ ctx, input }) => ctx.handlers.speech.synthesize(input)),
   }),
+  desktop: t.router({
+    chooseLibraryFolder: procedure
+      .output(c.desktop.chooseLibraryFolder.output)
+      .mutation(({ ctx }) => ctx.handlers.desktop.chooseLibraryFolder()),
+    showInFolder: procedure
+      .input(c.desktop.showInFolder.input)
+      .output(c.desktop.showInFolder.output)
+      .mutation(({ ctx, input }) => ctx.handlers.desktop.showInFolder(input)),
+    startDrag: procedure
+      .input(c.desktop.startDrag.input)
+      .output(c.desktop.startDrag.output)
+      .mutation(({ ctx, input }) => ctx.handlers.desktop.startDrag(input)),
+  }),
   /** Task progress, downloads and library changes, as they happen. */
   events: procedure.subscription(({ ctx, signal }) => forwardEvents(ctx.handlers, signal)),
 });

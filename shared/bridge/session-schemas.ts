@@ -39,8 +39,14 @@ export const balanceUnitSchema = z.enum(['usd', 'credits']);
 /** The user's settings. Model overrides map a catalog default model id (e.g. image_model_id_i3) to the id to send. */
 export const settingsSchema = z.object({
   baseUrl: httpUrl.nullable(),
-  /** null: the default folder inside the app's data directory. */
-  libraryDir: z.string().min(1).max(4096).nullable(),
+  /** null: the default folder inside the app's data directory. Absolute, so it never depends on the cwd. */
+  libraryDir: z
+    .string()
+    .trim()
+    .min(1)
+    .max(4096)
+    .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'The library folder must be an absolute path.')
+    .nullable(),
   pollBudgetPerSecond: z.number().min(0.1).max(50),
   theme: themeSchema,
   language: languageSchema,

@@ -87,6 +87,11 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
         throw new Error('not used');
       },
     },
+    desktop: {
+      chooseLibraryFolder: async () => ({ path: null }),
+      showInFolder: async () => ({ ok: true }),
+      startDrag: async () => ({ ok: true }),
+    },
     async *events(signal) {
       yield { type: 'task', task: sampleTask };
       if (!signal.aborted) yield { type: 'task', task: { ...sampleTask, state: 'completed', progress: 100 } };

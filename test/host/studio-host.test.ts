@@ -21,6 +21,7 @@ const ALL_KEYS = Object.values(SIM_KEYS);
 
 let dataDir: string;
 let host: StudioHost;
+const desktopCalls: string[] = [];
 let live: RunningSimulator;
 const seen: unknown[] = [];
 
@@ -77,6 +78,11 @@ beforeAll(async () => {
     mediaBaseUrl: '/media/',
     createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     demo: 'lazy',
+    desktop: {
+      chooseFolder: async (current) => (desktopCalls.push(`choose:${current}`), '/picked/folder'),
+      showInFolder: (path) => void desktopCalls.push(`show:${path}`),
+      startDrag: (path) => void desktopCalls.push(`drag:${path}`),
+    },
     simulator: FAST,
     log: () => undefined,
   });
@@ -176,6 +182,13 @@ describe('studio host', () => {
     expect(page.items.map((i) => i.id)).toContain(added.item.id);
     const fav = await bridge.library.setFavourite({ id: added.item.id, favourite: true });
     expect(fav.favourite).toBe(true);
+
+    // Desktop actions act on the library's own path for the id, never a path from the renderer.
+    await bridge.desktop.showInFolder({ id: added.item.id });
+    await bridge.desktop.startDrag({ id: added.item.id });
+    expect(desktopCalls).toEqual([`show:${added.item.path}`, `drag:${added.item.path}`]);
+    await expect(bridge.desktop.startDrag({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await bridge.desktop.chooseLibraryFolder()).toEqual({ path: '/picked/folder' });
     expect((await bridge.tasks.get({ id: task.id })).state).toBe('completed');
   });
 

@@ -117,6 +117,14 @@ describe('web mode session', () => {
     expect(JSON.parse(res.body).result.data).toMatchObject({ mediaBaseUrl: '/media/', mode: 'unconfigured' });
   });
 
+  it('answers desktop-only actions with an unsupported error value', async () => {
+    const res = await send('/trpc/desktop.chooseLibraryFolder', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json' }),
+    });
+    expect(JSON.parse(res.body).error.data.error).toMatchObject({ type: 'unsupported' });
+  });
+
   it('refuses a foreign Host header even with a valid session (DNS rebinding)', async () => {
     const res = await send('/trpc/session.status', { headers: authed({ host: `evil.example:${port}` }) });
     expect(res.status).toBe(421);
