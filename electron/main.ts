@@ -17,6 +17,7 @@ import { attachIpcBridge } from './platform/ipc-bridge';
 import { createMainWindow } from './platform/main-window';
 import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
 import { notificationText } from './platform/notification-text';
+import type { Language } from './platform/notification-text';
 import { SafeStorageSecretStore } from './platform/safe-storage-secret-store';
 import { startTaskNotifier } from './platform/task-notifier';
 import { hardenApp, hardenSession } from './platform/window-security';
@@ -40,6 +41,15 @@ if (!app.requestSingleInstanceLock()) app.quit();
 let host: StudioHost | null = null;
 let mainWindow: BrowserWindow | null = null;
 
+function installMenu(language: Language): void {
+  const actions = { openLibraryFolder: () => void (host && shell.openPath(host.libraryDir())) };
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      appMenuTemplate(process.platform, notificationText(language), actions, !app.isPackaged),
+    ),
+  );
+}
+
 async function start(): Promise<void> {
   await app.whenReady();
   const store = openAppStore();
@@ -51,6 +61,7 @@ async function start(): Promise<void> {
     createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     // Offered on first run by the onboarding screen; started only when chosen.
     demo: 'lazy',
+    onSettingsChanged: (settings) => installMenu(settings.language),
     desktop: electronDesktopActions({ dialog, shell, window: () => mainWindow, dragIcon: iconPath }),
     ...(existsSync(simulatorFixtures) && { simulator: { fixturesDir: simulatorFixtures } }),
   });
@@ -79,16 +90,7 @@ async function start(): Promise<void> {
     language: () => studio.settings().language,
     startedAt,
   });
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      appMenuTemplate(
-        process.platform,
-        notificationText(studio.settings().language),
-        { openLibraryFolder: () => void shell.openPath(studio.libraryDir()) },
-        !app.isPackaged,
-      ),
-    ),
-  );
+  installMenu(studio.settings().language);
 
   if (devServerUrl) await win.loadURL(devServerUrl);
   else await win.loadFile(rendererFile);

@@ -50,6 +50,8 @@ export interface StudioHostOptions {
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
   simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir'>;
   desktop?: DesktopActions;
+  /** Told after every settings.update (main.ts relabels its menus when the language changes). */
+  onSettingsChanged?: (settings: Settings) => void;
   log?: (message: string) => void;
 }
 
@@ -87,6 +89,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const listeners = new Set<(event: StudioEvent) => void>();
   const demoPolicy = options.demo ?? 'lazy';
   let simulator: RunningSimulator | null = null;
+  let simulatorStart: Promise<RunningSimulator> | null = null;
   let liveKey: string | null = null;
   let core: Core | null = null;
   let closed = false;
@@ -105,7 +108,10 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const inDemo = (): boolean => demoPolicy !== 'off' && settings.get().demo;
 
   /** (Re)builds library, engine and speech when the library folder or the request budget changes. */
+  let coreChange: Promise<Core> | null = null;
   async function ensureCore(): Promise<Core> {
+    // Concurrent callers during a rebuild wait for it instead of building a second engine.
+    while (coreChange) await coreChange.catch(() => undefined);
     const s = settings.get();
     const libraryDir = libraryDirOf(s);
     const budget = budgetFor(s.pollBudgetPerSecond);
@@ -117,23 +123,42 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     ) {
       return core;
     }
-    if (core) {
-      core.detach();
-      await core.engine.close();
+    const previous = core;
+    coreChange = (async () => {
+      if (previous) {
+        previous.detach();
+        await previous.engine.close();
+      }
+      const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+      const engine = new TaskEngine({ db, gateway, clock, budget, downloads: { libraryDir, sink: library } });
+      const speech = new SpeechService({ gateway, library });
+      const offEngine = engine.events.subscribe(emit);
+      const offLibrary = library.subscribe(emit);
+      const next: Core = {
+        libraryDir,
+        budget,
+        library,
+        engine,
+        speech,
+        detach: () => (offEngine(), offLibrary()),
+      };
+      core = next;
+      await engine.start();
+      return next;
+    })();
+    try {
+      return await coreChange;
+    } finally {
+      coreChange = null;
     }
-    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
-    const engine = new TaskEngine({ db, gateway, clock, budget, downloads: { libraryDir, sink: library } });
-    const speech = new SpeechService({ gateway, library });
-    const offEngine = engine.events.subscribe(emit);
-    const offLibrary = library.subscribe(emit);
-    core = { libraryDir, budget, library, engine, speech, detach: () => (offEngine(), offLibrary()) };
-    await engine.start();
-    return core;
   }
 
   /** Points the gateway at the simulator, the configured gateway, or nothing. */
   async function refreshGateway(): Promise<void> {
-    if (demoPolicy === 'eager' || inDemo()) simulator ??= await startSimulator({ ...options.simulator });
+    if (demoPolicy === 'eager' || inDemo()) {
+      simulatorStart ??= startSimulator({ ...options.simulator });
+      simulator = await simulatorStart;
+    }
     if (simulator && inDemo()) {
       liveKey = null;
       gateway.set(options.createGateway({ baseUrl: simulator.url, apiKey: SIM_KEYS.default }));
@@ -166,6 +191,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     const next = await settings.update(patch);
     await refreshGateway();
     await ensureCore();
+    options.onSettingsChanged?.(next);
     return next;
   }
 

@@ -216,6 +216,21 @@ describe('studio host', () => {
     expect(child.params).toEqual(first.params);
   });
 
+  it('moves the library folder and the request budget at runtime without a second engine', async () => {
+    const bridge = caller();
+    const moved = join(dataDir, 'moved-library');
+    const [updated, listed] = await Promise.all([
+      bridge.settings.update({ libraryDir: moved, pollBudgetPerSecond: 2 }),
+      bridge.tasks.list(),
+      bridge.library.query({}),
+    ]);
+    expect(updated.libraryDir).toBe(moved);
+    expect(listed.total).toBeGreaterThan(0);
+    expect((await bridge.session.status()).libraryDir).toBe(moved);
+    expect(host.libraryDir()).toBe(moved);
+    await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
+  });
+
   it('never shows a key in any answer, error or event', () => {
     const text = JSON.stringify(seen);
     expect(seen.length).toBeGreaterThan(10);
