@@ -75,7 +75,17 @@ export async function settle(ctx: CliContext, core: CliCore, taskId: string): Pr
   const stop = follow(ctx, core, taskId);
   try {
     await core.engine.start();
-    const task = await core.engine.waitFor(taskId, ctx.signal);
+    const task = await core.engine.waitFor(taskId, ctx.signal).catch((error: unknown) => {
+      if (!ctx.signal.aborted) throw error;
+      const remote = core.engine.get(taskId)?.remoteId;
+      throw new CliError(EXIT.failure, {
+        httpStatus: null,
+        type: 'interrupted',
+        code: '',
+        message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
+        param: null,
+      });
+    });
     return { task, items: core.library.forTask(taskId) };
   } finally {
     stop();

@@ -41,5 +41,25 @@ export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<vo
   // The client checks formats and allowed values before sending: a validation_error, exit 2.
   const { gateway } = ctx.core();
   const answer = await gateway.usage(input, { signal: ctx.signal });
-  ctx.out.result({ usage: answer.report, cache: answer.cache }, () => JSON.stringify(answer.report, null, 2));
+  ctx.out.result({ usage: answer.report, cache: answer.cache }, () => formatUsage(answer.report));
+}
+
+type Stats = { amount_usd: number; credits: number; requests: number };
+
+function formatUsage(report: {
+  scope: string;
+  start: number;
+  end: number;
+  tz: string;
+  total: Stats;
+  items: (Stats & { model?: string; date?: string })[];
+}): string {
+  const when = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
+  const line = (label: string, s: Stats) =>
+    `${label.padEnd(40)} ${`$${s.amount_usd.toFixed(6)}`.padStart(14)} ${String(s.credits.toFixed(2)).padStart(10)} cr ${String(s.requests).padStart(7)} req`;
+  return [
+    `${report.scope} usage, ${when(report.start)} to ${when(report.end)} (${report.tz})`,
+    ...report.items.map((item) => line([item.date, item.model].filter(Boolean).join('  ') || '-', item)),
+    line('total', report.total),
+  ].join('\n');
 }

@@ -270,14 +270,29 @@ export class Library implements LibrarySink {
         thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : null,
       };
     }
+    // Key order is what a reader of `--json` sees: identity first, then the file, then where it came from.
     const item: LibraryItem = {
-      ...fields,
-      ...facts,
-      path,
       id: randomUUID(),
+      kind: fields.kind,
+      path,
+      size: fields.size,
+      sha256: fields.sha256,
+      mime: fields.mime,
+      ...facts,
+      prompt: fields.prompt,
+      model: fields.model,
+      family: fields.family,
+      params: fields.params,
+      taskId: fields.taskId,
+      remoteTaskId: fields.remoteTaskId,
+      remoteUrl: fields.remoteUrl,
+      expiresAt: fields.expiresAt,
+      cost: fields.cost,
+      creditsCost: fields.creditsCost,
       createdAt: this.now(),
       favourite: false,
       tags: [],
+      sourceTaskId: fields.sourceTaskId,
     };
     const result = this.statements.insert.run(itemToParams(item));
     if (Number(result.changes) === 0 && item.remoteUrl !== null) {
