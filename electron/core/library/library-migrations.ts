@@ -73,4 +73,11 @@ DROP INDEX library_items_favourite_created;
 CREATE INDEX library_items_favourites ON library_items (created_at, seq) WHERE favourite = 1;
 `,
   },
+  {
+    // Favourites of one kind (the gallery's favourites tab per media type) without reading other rows.
+    id: 'library-003',
+    up: `
+CREATE INDEX library_items_favourites_kind ON library_items (kind, created_at, seq) WHERE favourite = 1;
+`,
+  },
 ];

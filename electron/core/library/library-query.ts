@@ -52,12 +52,12 @@ export function buildPageQuery(query: LibraryQuery): PageStatements {
     match = toFtsQuery(query.search);
     if (match === null) impossible = true;
   }
-  // Favourites are few: with that filter on, the other equalities are written `+column` so SQLite cannot pick
-  // their (much larger) indexes over the partial index of favourites.
+  // Favourites are few: with that filter on, model and family are written `+column` so SQLite cannot pick
+  // their (much larger) indexes over the partial indexes of favourites (all, and by kind).
   const viaFavourites = query.favourite === true;
   const equal = (column: string, value: SqlValue | undefined) => {
     if (value === undefined) return;
-    filters.push(`${viaFavourites ? '+' : ''}i.${column} = ?`);
+    filters.push(`${viaFavourites && column !== 'kind' ? '+' : ''}i.${column} = ?`);
     values.push(value);
   };
   equal('kind', query.kind);
