@@ -169,6 +169,11 @@ describe('filters', () => {
     expect(keys(library.query({ family: 'image.i2' }))).toEqual(['beach', 'dog']);
     expect(keys(library.query({ favourite: true }))).toEqual(['song', 'dog']);
     expect(library.query({ favourite: false }).total).toBe(4);
+    // Through the partial indexes of favourites, alone and by kind, with model and family checked per row.
+    expect(keys(library.query({ favourite: true, kind: 'audio' }))).toEqual(['song']);
+    expect(keys(library.query({ favourite: true, family: 'image.i2' }))).toEqual(['dog']);
+    expect(keys(library.query({ favourite: true, model: 'image_model_id_i3' }))).toEqual([]);
+    expect(keys(library.query({ favourite: false, kind: 'image' }))).toEqual(['beach', 'quote', 'cat']);
   });
 
   it('by date range, from inclusive and to exclusive', () => {
