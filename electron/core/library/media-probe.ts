@@ -1,7 +1,8 @@
 // Reads what can be known about a media file without decoding it: image dimensions through sharp, and
 // durations from container headers we parse ourselves (WAV fmt/data chunks, the MP4 mvhd box, FLAC
-// STREAMINFO). Only headers are read, never the whole file, so a 1 GiB video costs a few small reads.
-// Formats without a cheap header duration (MP3, Ogg/Opus, AAC/ADTS, raw PCM) report null.
+// STREAMINFO, the last Ogg page's granule position for Opus and Vorbis). Only headers and the file's tail
+// are read, never the whole file, so a 1 GiB video costs a few small reads. Formats without a cheap duration
+// (MP3, AAC/ADTS, raw PCM) report null.
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -30,6 +31,9 @@ export async function probeMedia(path: string, mime: string): Promise<MediaFacts
       }
       if (mime === 'audio/flac' || mime === 'audio/x-flac') {
         return { ...NONE, durationSeconds: await flacDuration(handle) };
+      }
+      if (mime === 'audio/ogg' || mime === 'audio/opus') {
+        return { ...NONE, durationSeconds: await oggDuration(handle) };
       }
     } finally {
       await handle.close();
@@ -136,4 +140,34 @@ async function flacDuration(handle: FileHandle): Promise<number | null> {
   const sampleRate = (info.readUInt8(10) << 12) | (info.readUInt8(11) << 4) | (info.readUInt8(12) >> 4);
   const totalSamples = (info.readUInt8(13) & 0x0f) * 2 ** 32 + info.readUInt32BE(14);
   return sampleRate && totalSamples ? totalSamples / sampleRate : null;
+}
+
+/** Ogg pages are at most 65,307 bytes, so the last page header is within this tail. */
+const OGG_TAIL = 65_536 + 27;
+
+async function oggDuration(handle: FileHandle): Promise<number | null> {
+  const head = await readAt(handle, 0, 80);
+  if (head.toString('latin1', 0, 4) !== 'OggS') return null;
+  // The first page holds one packet: OpusHead (48 kHz clock, minus pre-skip) or the Vorbis id header.
+  const segments = head.readUInt8(26);
+  const packet = head.subarray(27 + segments);
+  let rate: number;
+  let preSkip = 0;
+  if (packet.toString('latin1', 0, 8) === 'OpusHead' && packet.length >= 12) {
+    rate = 48_000;
+    preSkip = packet.readUInt16LE(10);
+  } else if (
+    packet.readUInt8(0) === 1 &&
+    packet.toString('latin1', 1, 7) === 'vorbis' &&
+    packet.length >= 16
+  ) {
+    rate = packet.readUInt32LE(12);
+  } else return null;
+  const { size } = await handle.stat();
+  const start = Math.max(0, size - OGG_TAIL);
+  const tail = await readAt(handle, start, size - start);
+  const last = tail.lastIndexOf('OggS');
+  if (last < 0 || last + 14 > tail.length) return null;
+  const granule = Number(tail.readBigInt64LE(last + 6));
+  return rate && granule > preSkip ? (granule - preSkip) / rate : null;
 }

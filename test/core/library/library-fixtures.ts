@@ -126,3 +126,38 @@ export function must<T>(value: T | null | undefined, what = 'value'): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}`);
   return value;
 }
+
+function oggPage(granule: bigint, packet: Buffer, sequence: number): Buffer {
+  const header = Buffer.alloc(27);
+  header.write('OggS', 0, 'latin1');
+  header.writeBigInt64LE(granule, 6);
+  header.writeUInt32LE(0x1234, 14);
+  header.writeUInt32LE(sequence, 18);
+  header.writeUInt8(1, 26); // one lacing value: packets here are under 255 bytes
+  return Buffer.concat([header, Buffer.from([packet.length]), packet]);
+}
+
+/** An Ogg Opus stream: OpusHead with a pre-skip, then a last page at the given 48 kHz granule position. */
+export function oggOpus(preSkip: number, finalGranule: number): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head.writeUInt8(1, 8);
+  head.writeUInt8(1, 9);
+  head.writeUInt16LE(preSkip, 10);
+  head.writeUInt32LE(24000, 12);
+  return Buffer.concat([
+    oggPage(0n, head, 0),
+    oggPage(0n, Buffer.alloc(40, 1), 1),
+    oggPage(BigInt(finalGranule), Buffer.alloc(40, 2), 2),
+  ]);
+}
+
+/** An Ogg Vorbis stream: the identification header's sample rate, then a last page at that granule. */
+export function oggVorbis(sampleRate: number, finalGranule: number): Buffer {
+  const id = Buffer.alloc(30);
+  id.writeUInt8(1, 0);
+  id.write('vorbis', 1, 'latin1');
+  id.writeUInt8(2, 11);
+  id.writeUInt32LE(sampleRate, 12);
+  return Buffer.concat([oggPage(0n, id, 0), oggPage(BigInt(finalGranule), Buffer.alloc(40, 2), 1)]);
+}

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia } from '../../../electron/core/library';
-import { flac, mp4, png, tempDir, wav, writeBytes } from './library-fixtures';
+import { flac, mp4, oggOpus, oggVorbis, png, tempDir, wav, writeBytes } from './library-fixtures';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -42,11 +42,17 @@ describe('probeMedia', () => {
     expect((await probe('a.flac', flac(44100, 441000), 'audio/flac')).durationSeconds).toBe(10);
   });
 
+  it('reads Ogg Opus (48 kHz, minus pre-skip) and Ogg Vorbis durations from the last page', async () => {
+    expect((await probe('a.opus', oggOpus(312, 312 + 96_000), 'audio/ogg')).durationSeconds).toBe(2);
+    expect((await probe('a.ogg', oggVorbis(44_100, 44_100 * 3), 'audio/ogg')).durationSeconds).toBe(3);
+  });
+
   it('gives nulls, not an error, for damaged or unknown files', async () => {
     const none = { width: null, height: null, durationSeconds: null };
     expect(await probe('bad.png', Buffer.from('not a png'), 'image/png')).toEqual(none);
     expect(await probe('bad.wav', Buffer.from('RIFF'), 'audio/wav')).toEqual(none);
     expect(await probe('bad.mp4', Buffer.alloc(64), 'video/mp4')).toEqual(none);
     expect(await probe('a.mp3', Buffer.alloc(64), 'audio/mpeg')).toEqual(none);
+    expect(await probe('bad.ogg', Buffer.from('OggS but nothing else'), 'audio/ogg')).toEqual(none);
   });
 });

@@ -89,6 +89,21 @@ describe('SpeechService', () => {
     expect(item.durationSeconds).toBeNull();
   });
 
+  it('Opus gets its duration from the last Ogg page, FLAC from STREAMINFO: the same clip, the same length', async () => {
+    const opus = await speech.synthesize({
+      model: 'speech_model_id',
+      input: 'same clip',
+      responseFormat: 'opus',
+    });
+    const flacItem = await speech.synthesize({
+      model: 'speech_model_id',
+      input: 'same clip',
+      responseFormat: 'flac',
+    });
+    expect(opus.durationSeconds).toBeGreaterThan(0);
+    expect(opus.durationSeconds).toBeCloseTo(flacItem.durationSeconds ?? 0, 2);
+  });
+
   it('a WAV gets its duration from the header', async () => {
     const item = await speech.synthesize({
       model: 'speech_model_id',
