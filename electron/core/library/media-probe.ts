@@ -1,8 +1,9 @@
 // Reads what can be known about a media file without decoding it: image dimensions through sharp, and
 // durations from container headers we parse ourselves (WAV fmt/data chunks, the MP4 mvhd box, FLAC
 // STREAMINFO, the last Ogg page's granule position for Opus and Vorbis). Only headers and the file's tail
-// are read, never the whole file, so a 1 GiB video costs a few small reads. Formats without a cheap duration
-// (MP3, AAC/ADTS, raw PCM) report null.
+// are read, never the whole file, so a 1 GiB video costs a few small reads. MP3 uses the Xing/Info or VBRI
+// frame count, or size over bitrate for plain CBR. Formats without a cheap duration (AAC/ADTS, raw PCM)
+// report null.
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -31,6 +32,9 @@ export async function probeMedia(path: string, mime: string): Promise<MediaFacts
       }
       if (mime === 'audio/flac' || mime === 'audio/x-flac') {
         return { ...NONE, durationSeconds: await flacDuration(handle) };
+      }
+      if (mime === 'audio/mpeg' || mime === 'audio/mp3') {
+        return { ...NONE, durationSeconds: await mp3Duration(handle) };
       }
       if (mime === 'audio/ogg' || mime === 'audio/opus') {
         return { ...NONE, durationSeconds: await oggDuration(handle) };
@@ -170,4 +174,58 @@ async function oggDuration(handle: FileHandle): Promise<number | null> {
   if (last < 0 || last + 14 > tail.length) return null;
   const granule = Number(tail.readBigInt64LE(last + 6));
   return rate && granule > preSkip ? (granule - preSkip) / rate : null;
+}
+
+const MP3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MP3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const MP3_RATES: Record<number, readonly number[]> = {
+  3: [44_100, 48_000, 32_000], // MPEG 1
+  2: [22_050, 24_000, 16_000], // MPEG 2
+  0: [11_025, 12_000, 8_000], // MPEG 2.5
+};
+
+async function mp3Duration(handle: FileHandle): Promise<number | null> {
+  const { size } = await handle.stat();
+  let start = 0;
+  const id3 = await readAt(handle, 0, 10);
+  if (id3.length === 10 && id3.toString('latin1', 0, 3) === 'ID3') {
+    // Syncsafe size (7 bits a byte), plus the header, plus a footer when flagged.
+    const tagSize =
+      ((id3.readUInt8(6) & 0x7f) << 21) |
+      ((id3.readUInt8(7) & 0x7f) << 14) |
+      ((id3.readUInt8(8) & 0x7f) << 7) |
+      (id3.readUInt8(9) & 0x7f);
+    start = 10 + tagSize + (id3.readUInt8(5) & 0x10 ? 10 : 0);
+  }
+  const window = await readAt(handle, start, 4096);
+  let at = -1;
+  for (let i = 0; i + 4 <= window.length; i++) {
+    if (window[i] === 0xff && (window.readUInt8(i + 1) & 0xe0) === 0xe0) {
+      at = i;
+      break;
+    }
+  }
+  if (at < 0) return null;
+  const b1 = window.readUInt8(at + 1);
+  const b2 = window.readUInt8(at + 2);
+  const b3 = window.readUInt8(at + 3);
+  const version = (b1 >> 3) & 3;
+  const layer = (b1 >> 1) & 3;
+  if (layer !== 1 || version === 1) return null; // Layer III only; version 1 is reserved
+  const rate = MP3_RATES[version]?.[(b2 >> 2) & 3];
+  const bitrate = (version === 3 ? MP3_BITRATES_V1 : MP3_BITRATES_V2)[b2 >> 4];
+  if (!rate || !bitrate) return null;
+  const samplesPerFrame = version === 3 ? 1152 : 576;
+  const mono = b3 >> 6 === 3;
+  const sideInfo = version === 3 ? (mono ? 17 : 32) : mono ? 9 : 17;
+  const xing = at + 4 + sideInfo;
+  const tag = window.toString('latin1', xing, xing + 4);
+  if ((tag === 'Xing' || tag === 'Info') && window.length >= xing + 12 && window.readUInt32BE(xing + 4) & 1) {
+    return (window.readUInt32BE(xing + 8) * samplesPerFrame) / rate;
+  }
+  if (window.toString('latin1', at + 36, at + 40) === 'VBRI' && window.length >= at + 36 + 18) {
+    return (window.readUInt32BE(at + 36 + 14) * samplesPerFrame) / rate;
+  }
+  // No frame count: constant bitrate is the only reasonable assumption.
+  return ((size - start - at) * 8) / (bitrate * 1000);
 }
