@@ -49,6 +49,8 @@ export function hardenSession(session: Session, rendererUrl: string): void {
   session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
     permissionAllowed(permission, details.requestingUrl ?? requestingOrigin, rendererUrl),
   );
+  // webRequest does not see file:// loads, so the packaged renderer relies on index.html's meta CSP (the same
+  // policy); the header covers the dev server and anything else served over http(s).
   const csp = contentSecurityPolicy(MEDIA_SCHEME);
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = { ...details.responseHeaders };
