@@ -1,11 +1,11 @@
 // The command tree. Actions only parse their options and delegate to commands/; commander's own errors
 // (unknown option, missing argument) surface as exit 2 through run-cli.
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
-import type { LibraryKind } from '../../shared/studio/records';
 import type { CliContext } from './cli-context';
 import type { GlobalOptions } from './cli-config';
 import { balanceCommand, usageCommand } from './commands/account';
 import { libraryCommand } from './commands/library';
+import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
 import { speechCommand } from './commands/speech';
 import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
@@ -153,9 +153,12 @@ export function buildProgram(
     .option('--search <query>', 'words of the prompt')
     .addOption(new Option('--kind <kind>', 'only this kind').choices(['image', 'video', 'audio', 'speech']))
     .option('--limit <n>', 'how many', integer(1, 500), 50)
-    .action((options: { search?: string; kind?: LibraryKind; limit: number }, command: Command) =>
-      libraryCommand(context(command), options),
-    );
+    .option('--offset <n>', 'skip this many (paging)', integer(0), 0)
+    .option('--favourites', 'only favourites')
+    .addOption(
+      new Option('--sort <order>', 'order').choices(['newest', 'oldest', 'cost', 'size']).default('newest'),
+    )
+    .action((options: LibraryArgs, command: Command) => libraryCommand(context(command), options));
 
   return program;
 }

@@ -294,6 +294,15 @@ describe('speech and task lookups', () => {
     expect(found.items.map((i) => i.id)).toEqual([item?.id]);
   });
 
+  it('library pages, sorts and filters favourites', async () => {
+    const two = await ok(['library', '--limit', '2', '--sort', 'size']);
+    const second = await ok(['library', '--limit', '1', '--offset', '1', '--sort', 'size']);
+    expect(second.items.map((i) => i.id)).toEqual([two.items[1]?.id]);
+    expect(second.total).toBe(two.total);
+    expect(two.items[0]?.size).toBeGreaterThanOrEqual(two.items[1]?.size ?? Infinity);
+    expect(await ok(['library', '--favourites'])).toMatchObject({ items: [], total: 0 });
+  });
+
   it('[EP-TASK-1] [ERR-7] a task id nobody knows is a 404: exit 1', async () => {
     const { error } = await fails(['task', 'task_does_not_exist'], 1);
     expect(error.httpStatus).toBe(404);
