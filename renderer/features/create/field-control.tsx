@@ -24,7 +24,8 @@ export interface FieldControlProps {
   disabled?: boolean;
 }
 
-const SEGMENTED_MAX = 8;
+/** Up to this many choices show as chips; more become a drop-down. */
+const SEGMENTED_MAX = 12;
 
 function CharCounter({
   control,
@@ -114,7 +115,13 @@ export function FieldControl({
       if (values && values.length <= SEGMENTED_MAX) {
         const numeric = field.type !== 'enum';
         return (
-          <Field id={id} label={label} hint={hint} error={error}>
+          <Field
+            id={id}
+            label={label}
+            hint={hint}
+            error={error}
+            className={values.length > 4 ? 'field-wide' : undefined}
+          >
             <Controller
               control={control}
               name={field.name}

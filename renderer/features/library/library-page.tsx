@@ -93,6 +93,7 @@ export function LibraryPage(): ReactElement {
       title={t('library.title')}
       subtitle={t('library.subtitle')}
       wide
+      fill
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
       <div className="library-tools">

@@ -7,7 +7,8 @@ import { errorSentence } from '../../lib/bridge-error';
 import { formatRelative, formatUsd } from '../../lib/format';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useNow } from '../../lib/use-now';
-import { useRerunTask, useStopTask, useTaskList } from '../../lib/studio-queries';
+import { useMediaUrl } from '../../lib/use-media-url';
+import { useLibrary, useRerunTask, useStopTask, useTaskList } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -21,7 +22,15 @@ function promptOf(task: TaskRecord): string | null {
   return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
 }
 
-function TaskRow({ task, now }: { task: TaskRecord; now: number }): ReactElement {
+function TaskRow({
+  task,
+  now,
+  thumbnail,
+}: {
+  task: TaskRecord;
+  now: number;
+  thumbnail: string | null;
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const stop = useStopTask();
   const rerun = useRerunTask();
@@ -31,56 +40,59 @@ function TaskRow({ task, now }: { task: TaskRecord; now: number }): ReactElement
 
   return (
     <li className="task card" data-testid="task-row" data-task-id={task.id} data-state={task.state}>
-      <div className="task-top">
-        <div className="task-title">
-          <span className="task-family">{t(`create.families.${task.family}`)}</span>
-          <TaskStatePill task={task} />
+      {thumbnail ? <img className="task-thumb" src={thumbnail} alt="" /> : null}
+      <div className="task-body">
+        <div className="task-top">
+          <div className="task-title">
+            <span className="task-family">{t(`create.families.${task.family}`)}</span>
+            <TaskStatePill task={task} />
+          </div>
+          <span className="task-when">
+            {t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) })}
+          </span>
         </div>
-        <span className="task-when">
-          {t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) })}
-        </span>
-      </div>
-      {prompt ? <p className="task-prompt">{prompt}</p> : null}
-      <div className="task-progress-row">
-        <TaskProgress task={task} />
-        <span className="task-percent" data-testid="task-progress">
-          {t('tasks.progress', { progress: Math.round(task.progress) })}
-        </span>
-      </div>
-      {task.error ? <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert> : null}
-      <div className="task-foot">
-        <span className="task-meta">
-          {task.cost !== null ? (
-            <span>{t('tasks.cost', { amount: formatUsd(task.cost, i18n.language) })}</span>
-          ) : null}
-          {task.downloads.total > 0 ? (
-            <span>{t('tasks.files', { done: task.downloads.done, total: task.downloads.total })}</span>
-          ) : null}
-        </span>
-        <span className="task-actions">
-          {isActiveTask(task) ? (
-            <Button
-              variant="ghost"
-              busy={stop.isPending}
-              onClick={() => stop.mutate(task.id, { onError: onFailure })}
-            >
-              {t('tasks.stop')}
-            </Button>
-          ) : (
-            <Button
-              variant="ghost"
-              busy={rerun.isPending}
-              onClick={() => rerun.mutate(task.id, { onError: onFailure })}
-            >
-              {t('tasks.rerun')}
-            </Button>
-          )}
-          {task.state === 'completed' && task.downloads.done > 0 ? (
-            <Link href="/library" className="btn btn-secondary">
-              {t('tasks.openLibrary')}
-            </Link>
-          ) : null}
-        </span>
+        {prompt ? <p className="task-prompt">{prompt}</p> : null}
+        <div className="task-progress-row">
+          <TaskProgress task={task} />
+          <span className="task-percent" data-testid="task-progress">
+            {t('tasks.progress', { progress: Math.round(task.progress) })}
+          </span>
+        </div>
+        {task.error ? <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert> : null}
+        <div className="task-foot">
+          <span className="task-meta">
+            {task.cost !== null ? (
+              <span>{t('tasks.cost', { amount: formatUsd(task.cost, i18n.language) })}</span>
+            ) : null}
+            {task.downloads.total > 0 ? (
+              <span>{t('tasks.files', { done: task.downloads.done, total: task.downloads.total })}</span>
+            ) : null}
+          </span>
+          <span className="task-actions">
+            {isActiveTask(task) ? (
+              <Button
+                variant="ghost"
+                busy={stop.isPending}
+                onClick={() => stop.mutate(task.id, { onError: onFailure })}
+              >
+                {t('tasks.stop')}
+              </Button>
+            ) : (
+              <Button
+                variant="ghost"
+                busy={rerun.isPending}
+                onClick={() => rerun.mutate(task.id, { onError: onFailure })}
+              >
+                {t('tasks.rerun')}
+              </Button>
+            )}
+            {task.state === 'completed' && task.downloads.done > 0 ? (
+              <Link href="/library" className="btn btn-secondary">
+                {t('tasks.openLibrary')}
+              </Link>
+            ) : null}
+          </span>
+        </div>
       </div>
     </li>
   );
@@ -90,6 +102,15 @@ export function TasksPage(): ReactElement {
   const { t } = useTranslation();
   const tasks = useTaskList();
   const now = useNow();
+  // The newest library page is enough to put a picture beside recent tasks.
+  const library = useLibrary({ sort: 'newest' });
+  const toUrl = useMediaUrl();
+  const thumbnails = new Map<string, string>();
+  for (const item of library.data?.pages.flatMap((p) => p.items) ?? []) {
+    if (!item.taskId || thumbnails.has(item.taskId) || item.kind !== 'image') continue;
+    const url = toUrl(item.thumbnailRelativePath ?? item.relativePath);
+    if (url) thumbnails.set(item.taskId, url);
+  }
 
   return (
     <Page title={t('tasks.title')} subtitle={t('tasks.subtitle')}>
@@ -104,7 +125,7 @@ export function TasksPage(): ReactElement {
       ) : (
         <ul className="task-list">
           {tasks.data.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} now={now} />
+            <TaskRow key={task.id} task={task} now={now} thumbnail={thumbnails.get(task.id) ?? null} />
           ))}
         </ul>
       )}
