@@ -30,7 +30,10 @@ const rendererUrl = devServerUrl ?? pathToFileURL(rendererFile).href;
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
 const iconPath = join(app.getAppPath(), 'assets', 'icon.png');
 // The main bundle no longer sits beside the simulator's media fixtures; point the demo gateway at them.
-const simulatorFixtures = join(app.getAppPath(), 'electron', 'simulator', 'fixtures');
+// Packaged: electron-builder.yml copies them to <resources>/simulator-fixtures; from a checkout they sit in the tree.
+const simulatorFixtures = app.isPackaged
+  ? join(process.resourcesPath, 'simulator-fixtures')
+  : join(app.getAppPath(), 'electron', 'simulator', 'fixtures');
 
 protocol.registerSchemesAsPrivileged([MEDIA_SCHEME_PRIVILEGES]);
 app.enableSandbox();
