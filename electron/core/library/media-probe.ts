@@ -1,5 +1,5 @@
 // Reads what can be known about a media file without decoding it: image dimensions through sharp, and
-// durations from container headers we parse ourselves (WAV fmt/data chunks, the MP4 mvhd box, FLAC
+// durations from container headers we parse ourselves (WAV fmt/data chunks, the MP4 mvhd and tkhd boxes, FLAC
 // STREAMINFO, the last Ogg page's granule position for Opus and Vorbis). Only headers and the file's tail
 // are read, never the whole file, so a 1 GiB video costs a few small reads. MP3 uses the Xing/Info or VBRI
 // frame count, or size over bitrate for plain CBR. Formats without a cheap duration (AAC/ADTS, raw PCM)
@@ -28,7 +28,7 @@ export async function probeMedia(path: string, mime: string): Promise<MediaFacts
         return { ...NONE, durationSeconds: await wavDuration(handle) };
       }
       if (mime === 'video/mp4' || mime === 'audio/mp4' || mime === 'video/quicktime') {
-        return { ...NONE, durationSeconds: await mp4Duration(handle) };
+        return await mp4Facts(handle);
       }
       if (mime === 'audio/flac' || mime === 'audio/x-flac') {
         return { ...NONE, durationSeconds: await flacDuration(handle) };
@@ -87,52 +87,78 @@ async function wavDuration(handle: FileHandle): Promise<number | null> {
   return null;
 }
 
-/** Walks boxes between start and end; returns the payload offset and size of the first box of that type. */
-async function findBox(
-  handle: FileHandle,
-  start: number,
-  end: number,
-  type: string,
-): Promise<{ offset: number; size: number } | null> {
+interface Box {
+  type: string;
+  /** Payload offset and size, header excluded. */
+  offset: number;
+  size: number;
+}
+
+/** Every box directly between start and end, in file order. */
+async function boxes(handle: FileHandle, start: number, end: number): Promise<Box[]> {
+  const found: Box[] = [];
   let position = start;
   while (position + 8 <= end) {
     const header = await readAt(handle, position, 16);
-    if (header.length < 8) return null;
+    if (header.length < 8) break;
     let boxSize = header.readUInt32BE(0);
-    const boxType = header.toString('latin1', 4, 8);
+    const type = header.toString('latin1', 4, 8);
     let headerSize = 8;
     if (boxSize === 1) {
-      if (header.length < 16) return null;
+      if (header.length < 16) break;
       boxSize = Number(header.readBigUInt64BE(8));
       headerSize = 16;
     } else if (boxSize === 0) {
       boxSize = end - position;
     }
-    if (boxSize < headerSize) return null;
-    if (boxType === type) return { offset: position + headerSize, size: boxSize - headerSize };
+    if (boxSize < headerSize) break;
+    found.push({ type, offset: position + headerSize, size: boxSize - headerSize });
     position += boxSize;
   }
-  return null;
+  return found;
 }
 
-async function mp4Duration(handle: FileHandle): Promise<number | null> {
+async function findBox(handle: FileHandle, within: Box | { offset: number; size: number }, type: string) {
+  return (
+    (await boxes(handle, within.offset, within.offset + within.size)).find((b) => b.type === type) ?? null
+  );
+}
+
+/** Duration from moov/mvhd; the picture size from the first track header (tkhd) that has one. */
+async function mp4Facts(handle: FileHandle): Promise<MediaFacts> {
   const { size } = await handle.stat();
-  const moov = await findBox(handle, 0, size, 'moov');
-  if (!moov) return null;
-  const mvhd = await findBox(handle, moov.offset, moov.offset + moov.size, 'mvhd');
-  if (!mvhd) return null;
-  const body = await readAt(handle, mvhd.offset, 32);
-  const version = body[0];
-  if (version === 1) {
-    if (body.length < 32) return null;
-    const timescale = body.readUInt32BE(20);
-    const duration = Number(body.readBigUInt64BE(24));
-    return timescale ? duration / timescale : null;
+  const moov = await findBox(handle, { offset: 0, size }, 'moov');
+  if (!moov) return NONE;
+  let durationSeconds: number | null = null;
+  const mvhd = await findBox(handle, moov, 'mvhd');
+  if (mvhd) {
+    const body = await readAt(handle, mvhd.offset, 32);
+    const v1 = body[0] === 1;
+    if (body.length >= (v1 ? 32 : 20)) {
+      const timescale = body.readUInt32BE(v1 ? 20 : 12);
+      const duration = v1 ? Number(body.readBigUInt64BE(24)) : body.readUInt32BE(16);
+      durationSeconds = timescale ? duration / timescale : null;
+    }
   }
-  if (body.length < 20) return null;
-  const timescale = body.readUInt32BE(12);
-  const duration = body.readUInt32BE(16);
-  return timescale ? duration / timescale : null;
+  let width: number | null = null;
+  let height: number | null = null;
+  for (const trak of (await boxes(handle, moov.offset, moov.offset + moov.size)).filter(
+    (b) => b.type === 'trak',
+  )) {
+    const tkhd = await findBox(handle, trak, 'tkhd');
+    // Width and height close every tkhd version as 16.16 fixed-point numbers; audio tracks carry zeros.
+    if (!tkhd || tkhd.size < 84) continue;
+    const tail = await readAt(handle, tkhd.offset + tkhd.size - 8, 8);
+    if (tail.length < 8) continue;
+    const w = Math.round(tail.readUInt32BE(0) / 65536);
+    const h = Math.round(tail.readUInt32BE(4) / 65536);
+    if (w > 0 && h > 0) {
+      width = w;
+      height = h;
+      break;
+    }
+  }
+  return { width, height, durationSeconds };
 }
 
 async function flacDuration(handle: FileHandle): Promise<number | null> {

@@ -67,7 +67,14 @@ export function mp4(timescale: number, duration: number, version: 0 | 1 = 0): Bu
   }
   const ftyp = box('ftyp', Buffer.from('isom\0\0\0\x01isomavc1', 'latin1'));
   const mdat = box('mdat', Buffer.alloc(4096, 7));
-  const moov = box('moov', Buffer.concat([box('mvhd', mvhd), box('trak', Buffer.alloc(16))]));
+  // An audio track (no picture size) first, then a 1280x720 video track: tkhd v0, size as 16.16 at the end.
+  const tkhd = (width: number, height: number) => {
+    const body = Buffer.alloc(84);
+    body.writeUInt32BE(width * 65536, 76);
+    body.writeUInt32BE(height * 65536, 80);
+    return box('trak', box('tkhd', body));
+  };
+  const moov = box('moov', Buffer.concat([box('mvhd', mvhd), tkhd(0, 0), tkhd(1280, 720)]));
   return Buffer.concat([ftyp, mdat, moov]);
 }
 

@@ -33,8 +33,12 @@ describe('probeMedia', () => {
     expect((await probe('s.wav', bytes, 'audio/wav')).durationSeconds).toBeCloseTo(2, 6);
   });
 
-  it('reads MP4 duration from mvhd behind mdat, versions 0 and 1', async () => {
-    expect((await probe('v0.mp4', mp4(600, 3000), 'video/mp4')).durationSeconds).toBe(5);
+  it('reads MP4 duration from mvhd behind mdat, versions 0 and 1, and the picture size from the video tkhd', async () => {
+    expect(await probe('v0.mp4', mp4(600, 3000), 'video/mp4')).toEqual({
+      width: 1280,
+      height: 720,
+      durationSeconds: 5,
+    });
     expect((await probe('v1.mp4', mp4(90000, 900000, 1), 'video/mp4')).durationSeconds).toBe(10);
   });
 
