@@ -2,7 +2,9 @@
 // <dir>/<baseName>.<ext>. Memory stays flat: bytes flow through a hashing transform straight to disk.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
@@ -100,6 +102,8 @@ class Inspector extends Transform {
   private head: Buffer[] = [];
   private headLength = 0;
   private lastReported = 0;
+  /** Told the running byte count after each chunk (the background flusher listens). */
+  onBytes: ((received: number) => void) | null = null;
 
   constructor(
     private readonly contentType: string | undefined,
@@ -107,12 +111,13 @@ class Inspector extends Transform {
     private readonly onProgress: FetchToFileOptions['onProgress'],
     private readonly reportEvery: number,
   ) {
-    super({ highWaterMark: 1 << 20 });
+    super({ highWaterMark: 256 * 1024 });
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.hash.update(chunk);
     this.received += chunk.length;
+    this.onBytes?.(this.received);
     if (this.total !== null && this.received > this.total) {
       done(new DownloadError('size_mismatch', `more bytes than the ${this.total} announced`, true));
       return;
@@ -181,6 +186,35 @@ function asDownloadError(error: unknown): DownloadError {
   return new DownloadError('network', message, true);
 }
 
+/**
+ * fsync of a large file at the end would wait for every byte to reach the disk after the network is done;
+ * starting writeback every few MiB while bytes still arrive overlaps the two, so the final sync only
+ * flushes the tail.
+ */
+class BackgroundFlusher {
+  private pending: Promise<void> | null = null;
+  private lastAt = 0;
+
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly everyBytes = 16 * 1024 * 1024,
+  ) {}
+
+  maybeFlush(received: number): void {
+    if (this.pending || received - this.lastAt < this.everyBytes) return;
+    this.lastAt = received;
+    this.pending = this.handle
+      .datasync()
+      .catch(() => undefined)
+      .finally(() => (this.pending = null));
+  }
+
+  async finish(): Promise<void> {
+    await this.pending;
+    await this.handle.sync();
+  }
+}
+
 async function fsyncPath(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
@@ -208,15 +242,23 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
       options.onProgress,
       options.progressEveryBytes ?? 1 << 20,
     );
-    await pipeline(res, inspector, createWriteStream(part, { highWaterMark: 1 << 20 }), {
-      signal: options.signal,
-    });
+    const out = createWriteStream(part, { highWaterMark: 256 * 1024 });
+    await once(out, 'ready');
+    // A second descriptor for fsync: the stream owns (and closes) its own.
+    const handle = await open(part, 'r');
+    const flusher = new BackgroundFlusher(handle);
+    inspector.onBytes = (received) => flusher.maybeFlush(received);
+    try {
+      await pipeline(res, inspector, out, { signal: options.signal });
+      await flusher.finish();
+    } finally {
+      await handle.close();
+    }
     if (total !== null && inspector.received !== total) {
       throw new DownloadError('size_mismatch', `got ${inspector.received} of ${total} bytes`, true);
     }
     const sniffed = inspector.sniffed;
     if (!sniffed) throw new DownloadError('unknown_type', 'empty body', false);
-    await fsyncPath(part);
     const path = join(options.dir, `${options.baseName}.${sniffed.ext}`);
     await rename(part, path);
     await fsyncPath(options.dir);

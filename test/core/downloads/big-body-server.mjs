@@ -31,3 +31,8 @@ server.listen(0, '127.0.0.1', () => {
 process.on('SIGTERM', () => process.exit(0));
 process.stdin.on('end', () => process.exit(0));
 process.stdin.resume();
+// Orphaned (the test or bench was killed): leave too.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1000).unref();
