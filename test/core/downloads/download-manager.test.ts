@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -10,6 +11,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ManualClock } from '../../../electron/core/clock';
 import { DownloadManager, dayFolder } from '../../../electron/core/downloads/download-manager';
@@ -272,5 +274,49 @@ describe('DownloadManager', () => {
     expect(partFiles(r.libraryDir)).toEqual([]);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
     expect(readFileSync(join(day, `${r.taskId}-0.png`))).toEqual(png);
+  });
+
+  it('survives a real crash (SIGKILL) mid-body: no done row, no stray .part after restart, then a whole file', async () => {
+    const png = Buffer.concat([tinyPng(), Buffer.alloc(256 * 1024, 7)]);
+    let healthy = false;
+    server.route('/killed-mid-body', (req, res) => {
+      if (healthy) {
+        serveBytes(png, 'image/png')(req, res);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+      res.write(png.subarray(0, 64 * 1024)); // and then nothing: the process is killed while waiting
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
+    dirs.push(dir);
+    const dbPath = join(dir, 'studio.sqlite');
+    const libraryDir = join(dir, 'library');
+    const script = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, dbPath, libraryDir, `${server.url}/killed-mid-body`],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolveRun, reject) => {
+      child.once('error', reject);
+      child.stdout?.on('data', (d: Buffer) => {
+        if (/bytes \d+/.test(d.toString())) resolveRun();
+      });
+    });
+    expect(partFiles(libraryDir)).toHaveLength(1);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    healthy = true;
+    const r = rig({ dir });
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'pending', path: null, sha256: null });
+    await r.manager.start();
+    await drive(r.manager, r.clock);
+    expect(partFiles(libraryDir)).toEqual([]);
+    const [row] = r.manager.files(r.taskId);
+    expect(row).toMatchObject({ state: 'done', size: png.length });
+    expect(readFileSync(row?.path ?? '')).toEqual(png);
   });
 });

@@ -263,4 +263,27 @@ describe('TaskEngine on the simulator', () => {
     expect(again.id).not.toBe(stopped.id);
     expect(again.remoteId).not.toBe(stopped.remoteId);
   });
+
+  it('links an upscale to the local task that made its grid, and polls it to completion [EP-GRID-1]', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null });
+    await e.start();
+    // A local row for the seeded grid task, as if this app had generated it.
+    const grid = await e.submit(i3('grid source'));
+    rig.openDb().prepare('UPDATE tasks SET remote_id = ? WHERE id = ?').run(rig.sim.seeds.grid, grid.id);
+    const upscale = await e.submit({
+      family: 'grid.upscale',
+      model: '',
+      params: { task_id: rig.sim.seeds.grid, index: 2, speed: 'fast' },
+    });
+    expect(upscale).toMatchObject({ parentTaskId: grid.id, kind: 'upscale', endpoint: 'tasks' });
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, upscale.id))).toBe(true);
+    expect(e.get(upscale.id)?.state).toBe('completed');
+    const unrelated = await e.submit({
+      family: 'music.concat',
+      model: 'music_model_id',
+      params: { task_id: rig.sim.seeds.musicExtend, audio_index: 1 },
+    });
+    expect(unrelated).toMatchObject({ parentTaskId: null, kind: 'music', endpoint: 'music' });
+  });
 });
