@@ -177,6 +177,23 @@ describe('generate', () => {
     for (const item of doc.items) await expectFiled(item);
   });
 
+  it('[EP-VIDEO-3] a video lands with its picture size and duration read from the file', async () => {
+    const doc = await ok([
+      'generate',
+      'video_model_id_h',
+      '--prompt',
+      'waves at sunrise',
+      '--set',
+      'duration=5',
+    ]);
+    expect(doc.task.status).toBe('completed');
+    const [item] = doc.items;
+    expect(item).toMatchObject({ kind: 'video', mime: 'video/mp4', thumbnailPath: null });
+    expect(item?.width).toBeGreaterThan(0);
+    expect(item?.durationSeconds).toBeGreaterThan(0);
+    await expectFiled(item as LibraryItem);
+  }, 60_000); // video takes minutes at the gateway: seconds here, still more than an image
+
   it('--no-wait returns at once; task --wait follows it to its files later', async () => {
     const submitted = await ok(['generate', 'image_model_id_i3', '--prompt', 'a paper boat', '--no-wait']);
     expect(['submitted', 'pending', 'processing']).toContain(submitted.task.status);
