@@ -192,7 +192,26 @@ export class TaskEngine {
       'submitting',
     );
     this.emitTask(stored.record);
-    await this.budget.take(options.signal);
+    try {
+      await this.budget.take(
+        AbortSignal.any([this.closing.signal, ...(options.signal ? [options.signal] : [])]),
+      );
+    } catch (reason) {
+      // Cancelled while waiting for the budget: nothing left the machine, so nothing can exist upstream.
+      return this.update(id, {
+        state: 'failed',
+        error: {
+          httpStatus: null,
+          type: 'aborted',
+          code: '',
+          message:
+            reason instanceof Error ? reason.message : 'The submission was cancelled before it was sent.',
+          param: null,
+          retryable: false,
+          retryAfterMs: null,
+        },
+      });
+    }
     return this.send(id, options.signal);
   }
 

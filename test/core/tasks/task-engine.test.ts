@@ -286,4 +286,18 @@ describe('TaskEngine on the simulator', () => {
     });
     expect(unrelated).toMatchObject({ parentTaskId: null, kind: 'music', endpoint: 'music' });
   });
+
+  it('a submission cancelled while waiting for the budget fails without sending anything', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
+    await e.start();
+    await e.submit(i3('first'));
+    const controller = new AbortController();
+    const waiting = e.submit(i3('second'), { signal: controller.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(e.list().find((t) => t.params.prompt === 'second')?.state).toBe('submitting');
+    controller.abort(new Error('user cancelled'));
+    expect(await waiting).toMatchObject({ state: 'failed', remoteId: null, error: { type: 'aborted' } });
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(1);
+  });
 });
