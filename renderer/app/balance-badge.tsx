@@ -51,8 +51,8 @@ export function BalanceBadge({ unit, enabled }: { unit: BalanceUnit; enabled: bo
         <Icon name={failed ? 'alert' : 'wallet'} size={15} />
       </span>
       <span className="balance-text">
-        <span className="balance-label">{t('balance.label')}</span>
-        <span className="balance-value" data-testid="balance-value">
+        {failed ? null : <span className="balance-label">{t('balance.label')}</span>}
+        <span className="balance-value" data-testid="balance-value" title={text}>
           {text}
         </span>
       </span>

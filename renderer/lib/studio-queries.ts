@@ -107,9 +107,10 @@ export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (patch: SettingsPatch) => bridge.settings.update.mutate(patch),
-    onSuccess: (settings) => {
+    onSuccess: (settings, patch) => {
       client.setQueryData(queryKeys.settings, settings);
-      // The base URL and library folder change what session.status reports.
+      // Another gateway or library folder changes every answer (balance, tasks, library); the rest only the session.
+      if ('baseUrl' in patch || 'libraryDir' in patch) return refreshAfterSessionChange(client);
       return client.invalidateQueries({ queryKey: queryKeys.session });
     },
   });

@@ -27,6 +27,8 @@ export async function launchChromium(viewport = { width: 1360, height: 860 }): P
     ],
     viewport,
     deviceScaleFactor: 1,
+    // Screenshots show finished states, not the middle of a chart's entrance animation.
+    reducedMotion: 'reduce',
   });
   return {
     context,

@@ -4,6 +4,8 @@
 // demo key never reaching the browser. Screenshots land in test-results/e2e/.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -51,7 +53,7 @@ describe('web mode, demo gateway', () => {
     await shot('01-onboarding');
     await page.getByTestId('try-demo').click();
     await page.getByTestId('nav-create').waitFor();
-    expect(await page.getByText('Demo gateway').isVisible()).toBe(true);
+    expect(await page.locator('.demo-pill').textContent()).toBe('Demo gateway');
     await page.getByTestId('form-image.i3').waitFor();
     await shot('02-create');
   });
@@ -185,13 +187,79 @@ describe('web mode, demo gateway', () => {
     await shot('10-usage');
   });
 
+  it('[TBAL-7] [EP-TBAL-2] [ERR-5] with other keys the header says Unlimited or why the balance is missing, and a 402 reads as a sentence', async () => {
+    // The demo gateway is a real HTTP server; point the studio at it as if it were one's own gateway.
+    const simulatorUrl = await page.evaluate(async () => {
+      const answer = (await (await fetch('/trpc/session.status')).json()) as {
+        result: { data: { baseUrl: string } };
+      };
+      return answer.result.data.baseUrl;
+    });
+    await page.getByTestId('nav-settings').click();
+    const useKey = async (key: string) => {
+      await page.locator('#set-key').fill(key);
+      await page.getByRole('button', { name: 'Save key' }).click();
+      await expect.poll(() => page.locator('#set-key').inputValue()).toBe('');
+    };
+    await page.locator('#set-base-url').fill(simulatorUrl);
+    await page
+      .locator('form', { has: page.locator('#set-base-url') })
+      .getByRole('button')
+      .click();
+    await useKey('sim-key-unlimited');
+    const balance = page.getByTestId('balance-value');
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toBe('Unlimited');
+    expect(await page.locator('.demo-pill').count()).toBe(0);
+
+    await useKey('sim-key-orphan');
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^Balance unavailable: .+/);
+    await shot('11-balance-failed');
+
+    await useKey('sim-key-empty');
+    await page.getByTestId('nav-create').click();
+    await page.locator('#field-prompt').fill('A quiet harbour at dawn');
+    await page.getByTestId('submit').click();
+    const alert = page.getByTestId('submit-error');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.textContent()).toContain('Your balance is too low');
+  });
+
+  it('a gateway that cannot be reached is said so, in the header and on submit', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    await page.getByTestId('nav-settings').click();
+    await page.locator('#set-base-url').fill(`http://127.0.0.1:${port}`);
+    await page
+      .locator('form', { has: page.locator('#set-base-url') })
+      .getByRole('button')
+      .click();
+    const balance = page.getByTestId('balance-value');
+    await expect.poll(() => balance.textContent(), { timeout: 30_000 }).toContain('cannot be reached');
+    await shot('12-unreachable');
+    await page.getByTestId('nav-create').click();
+    await page.locator('#field-prompt').fill('A quiet harbour at dawn');
+    await page.getByTestId('submit').click();
+    const alert = page.getByTestId('submit-error');
+    await alert.waitFor({ timeout: 60_000 });
+    expect(await alert.textContent()).toContain('cannot be reached');
+    await page.getByTestId('nav-settings').click();
+
+    // Back to the demo gateway for what follows.
+    await page.getByRole('button', { name: 'Use the demo gateway' }).click();
+    await page.locator('.demo-pill').waitFor();
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/ USD$/);
+  });
+
   it('switches to the dark theme and to Simplified Chinese', async () => {
     await page.getByTestId('nav-settings').click();
     await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-item').first().waitFor();
-    await shot('11-library-dark');
+    await shot('13-library-dark');
     await page.getByTestId('nav-settings').click();
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文', { exact: true }).click();
     await expect.poll(() => page.getByTestId('nav-create').textContent()).toBe('创作');

@@ -85,8 +85,9 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         ...(typeof webhook === 'string' && webhook !== '' ? { webhook } : {}),
       });
       onSubmitted(task);
-      // A submission refused by the gateway may come back as a failed task rather than a thrown error.
-      if (task.state === 'failed' && task.error) setFailure(gatewayErrorSentence(task.error, t));
+      // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
+      if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
+        setFailure(gatewayErrorSentence(task.error, t));
     } catch (error) {
       const info = errorInfoOf(error);
       if (

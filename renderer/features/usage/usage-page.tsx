@@ -18,6 +18,7 @@ type Range = (typeof RANGES)[number];
 type Scope = 'key' | 'account';
 
 const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function UsagePage(): ReactElement {
   const { t, i18n } = useTranslation();
@@ -121,7 +122,13 @@ export function UsagePage(): ReactElement {
                       }}
                       formatter={(value) => [usd(Number(value)), t('usage.amount')]}
                     />
-                    <Bar dataKey="amountUsd" fill="url(#usage-bar)" radius={[6, 6, 0, 0]} maxBarSize={42} />
+                    <Bar
+                      dataKey="amountUsd"
+                      fill="url(#usage-bar)"
+                      radius={[6, 6, 0, 0]}
+                      maxBarSize={42}
+                      isAnimationActive={!REDUCED_MOTION}
+                    />
                   </BarChart>
                 </ResponsiveContainer>
               </div>
