@@ -99,6 +99,7 @@ export class TaskEngine {
   private readonly maxInFlight: number;
   private readonly maxResubmits: number;
   private inFlight = 0;
+  private readonly running = new Set<Promise<unknown>>();
   private sending = 0;
   private timer: TimerHandle | null = null;
   private started = false;
@@ -299,10 +300,12 @@ export class TaskEngine {
     await this.downloads?.idle();
   }
 
+  /** Stops polling and downloading; resolves once nothing in flight can touch the database any more. */
   async close(): Promise<void> {
     this.closing.abort(new Error('engine closed'));
     this.timer?.cancel();
     this.timer = null;
+    await Promise.allSettled([...this.running]);
     await this.downloads?.close();
   }
 
@@ -446,10 +449,14 @@ export class TaskEngine {
       }
       this.due.pop();
       this.inFlight++;
-      void this.runDue(next.id).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
+      const work = this.runDue(next.id)
+        .catch(() => undefined) // a row deleted or the database closed under us: nothing left to track
+        .finally(() => {
+          this.inFlight--;
+          this.running.delete(work);
+          this.pump();
+        });
+      this.running.add(work);
     }
   }
 
