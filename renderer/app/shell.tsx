@@ -1,14 +1,12 @@
 // The studio frame once a gateway is chosen: sidebar, header with the balance, the routed page, toasts.
-import { useCallback, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { CreatePage } from '../features/create/create-page';
 import { LibraryPage } from '../features/library/library-page';
 import { SettingsPage } from '../features/settings/settings-page';
-import { SpeechPage } from '../features/speech/speech-page';
 import { TasksPage } from '../features/tasks/tasks-page';
-import { UsagePage } from '../features/usage/usage-page';
 import { errorSentence } from '../lib/bridge-error';
 import { useSettings, useTaskList } from '../lib/studio-queries';
 import { useBridgeEvents } from '../lib/use-bridge-events';
@@ -17,6 +15,12 @@ import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
 import { ROUTES } from './routes';
 import { Sidebar } from './sidebar';
+
+// Charts and the audio page load on first visit: recharts alone is most of the bundle.
+const UsagePage = lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage })));
+const SpeechPage = lazy(() =>
+  import('../features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
+);
 
 const ACTIVE = new Set(['submitting', 'submitted', 'pending', 'processing']);
 
@@ -49,17 +53,19 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
       </header>
       <main className="main">
-        <Switch>
-          <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
-          <Route path={ROUTES.tasks} component={TasksPage} />
-          <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
-          <Route path={ROUTES.speech} component={SpeechPage} />
-          <Route path={ROUTES.usage} component={UsagePage} />
-          <Route path={ROUTES.settings} component={SettingsPage} />
-          <Route>
-            <Redirect to={ROUTES.create} replace />
-          </Route>
-        </Switch>
+        <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
+          <Switch>
+            <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
+            <Route path={ROUTES.tasks} component={TasksPage} />
+            <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+            <Route path={ROUTES.speech} component={SpeechPage} />
+            <Route path={ROUTES.usage} component={UsagePage} />
+            <Route path={ROUTES.settings} component={SettingsPage} />
+            <Route>
+              <Redirect to={ROUTES.create} replace />
+            </Route>
+          </Switch>
+        </Suspense>
       </main>
       <Toasts />
     </div>

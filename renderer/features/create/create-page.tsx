@@ -48,18 +48,17 @@ export function CreatePage(): ReactElement {
               }}
               options={KINDS.map((k) => ({ value: k, label: t(`create.kinds.${k}`) }))}
             />
-            <div className="family-chips" role="list">
+            <div className="family-chips" role="group" aria-label={t('create.family')}>
               {CREATABLE.filter((f) => f.kind === kind).map((f) => (
                 <button
                   key={f.id}
                   type="button"
-                  role="listitem"
                   className={f.id === family.id ? 'family-chip is-selected' : 'family-chip'}
                   aria-pressed={f.id === family.id}
                   onClick={() => choose(f.id)}
                   data-testid={`family-${f.id}`}
                 >
-                  {t(`create.families.${f.id}`)}
+                  {t(`create.chips.${f.id}`)}
                 </button>
               ))}
             </div>
