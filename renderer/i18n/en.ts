@@ -212,6 +212,8 @@ export const en = {
     created: 'Created',
     dimensionsLabel: 'Dimensions',
     cost: 'Cost',
+    showInFolder: 'Show in folder',
+    dragHint: 'Drag a picture into another app to use it there.',
     noPrompt: 'No prompt',
   },
   speech: {
@@ -268,6 +270,7 @@ export const en = {
     demoMode: 'Connected to the demo gateway.',
     storage: 'Storage',
     libraryFolder: 'Library folder',
+    chooseFolder: 'Choose…',
     polling: 'Task tracking',
     pollingBudget: 'Requests per second (all tasks)',
     pollingBudgetHint: 'The gateway is polled at most this often, however many tasks are running.',

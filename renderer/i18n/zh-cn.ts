@@ -214,6 +214,8 @@ export const zhCN: Messages = {
     created: '创建时间',
     dimensionsLabel: '尺寸',
     cost: '费用',
+    showInFolder: '在文件夹中显示',
+    dragHint: '把图片拖到其他应用中即可使用。',
     noPrompt: '无提示词',
   },
   speech: {
@@ -270,6 +272,7 @@ export const zhCN: Messages = {
     demoMode: '已连接到演示网关。',
     storage: '存储',
     libraryFolder: '媒体库文件夹',
+    chooseFolder: '选择…',
     polling: '任务跟踪',
     pollingBudget: '每秒请求数（所有任务合计）',
     pollingBudgetHint: '无论有多少任务在运行，查询网关的频率都不会超过此值。',

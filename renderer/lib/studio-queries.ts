@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
 import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { bridge } from './bridge';
+import { bridge, transport } from './bridge';
 import { queryKeys } from './query-client';
 
 export type TaskList = Awaited<ReturnType<typeof bridge.tasks.list.query>>;
@@ -157,3 +157,11 @@ export function useSynthesize() {
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
   });
 }
+
+/** Native desktop actions; web mode has no file manager or OS drag, so callers show them only over IPC. */
+export const desktopActions = {
+  available: transport === 'ipc',
+  chooseLibraryFolder: () => bridge.desktop.chooseLibraryFolder.mutate(),
+  showInFolder: (id: string) => bridge.desktop.showInFolder.mutate({ id }),
+  startDrag: (id: string) => bridge.desktop.startDrag.mutate({ id }),
+};

@@ -2,7 +2,11 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
+import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
+import { desktopActions } from '../../lib/studio-queries';
+import { useStudioStore } from '../../store/studio-store';
+import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 
 export function LibraryItemDialog({
@@ -16,6 +20,8 @@ export function LibraryItemDialog({
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const pushToast = useStudioStore((st) => st.pushToast);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -68,6 +74,14 @@ export function LibraryItemDialog({
           <dt>{t('library.created')}</dt>
           <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
         </dl>
+        {desktopActions.available ? (
+          <div className="item-dialog-actions">
+            <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
+              {t('library.showInFolder')}
+            </Button>
+            <p className="field-hint">{t('library.dragHint')}</p>
+          </div>
+        ) : null}
       </div>
     </dialog>
   );

@@ -7,7 +7,7 @@ import { useLocation, useParams } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { LibraryKind } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { useLibrary } from '../../lib/studio-queries';
+import { desktopActions, useLibrary } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';
@@ -33,7 +33,20 @@ function Tile({
   onOpen: () => void;
 }): ReactElement {
   return (
-    <button type="button" className="tile" onClick={onOpen} data-testid="library-item" data-kind={item.kind}>
+    <button
+      type="button"
+      className="tile"
+      onClick={onOpen}
+      data-testid="library-item"
+      data-kind={item.kind}
+      draggable={desktopActions.available}
+      onDragStart={(e) => {
+        // The OS drag carries the real file (main starts it); the browser's own drag would carry a URL.
+        if (!desktopActions.available) return;
+        e.preventDefault();
+        void desktopActions.startDrag(item.id).catch(() => undefined);
+      }}
+    >
       {src && item.kind === 'image' ? (
         <img src={src} alt={item.prompt ?? ''} loading="lazy" decoding="async" />
       ) : (

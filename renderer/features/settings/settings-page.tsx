@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { SessionStatus, Settings } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import {
+  desktopActions,
   useClearKey,
   useSession,
   useSetKey,
@@ -179,12 +180,28 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
         hint={t('settings.defaultFolder', { path: session.libraryDir })}
         error={errors.libraryDir?.message}
       >
-        <input
-          id="set-library"
-          className="input mono"
-          placeholder={session.libraryDir}
-          {...form.register('libraryDir')}
-        />
+        <div className="input-row">
+          <input
+            id="set-library"
+            className="input mono"
+            placeholder={session.libraryDir}
+            {...form.register('libraryDir')}
+          />
+          {desktopActions.available ? (
+            <Button
+              onClick={() =>
+                void desktopActions
+                  .chooseLibraryFolder()
+                  .then(({ path }) => {
+                    if (path) form.setValue('libraryDir', path, { shouldDirty: true });
+                  })
+                  .catch(onError)
+              }
+            >
+              {t('settings.chooseFolder')}
+            </Button>
+          ) : null}
+        </div>
       </Field>
       <Field
         id="set-budget"
