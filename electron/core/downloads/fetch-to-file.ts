@@ -2,15 +2,11 @@
 // <dir>/<baseName>.<ext>. Memory stays flat: bytes flow through a hashing transform straight to disk.
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { once } from 'node:events';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import type { TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
 import type { SniffedType } from './media-sniff';
@@ -94,67 +90,55 @@ async function openFollowingRedirects(options: FetchToFileOptions): Promise<Inco
   }
 }
 
-/** Hashes, counts and sniffs the bytes as they pass. */
-class Inspector extends Transform {
+/**
+ * Hashes, counts and sniffs the bytes as they pass. It listens beside the pipe instead of sitting in it as a
+ * Transform: one stream hop less per chunk is measurably faster at 1 GiB, and a bad first chunk destroys
+ * the response, so at most one chunk reaches a .part file that is deleted anyway.
+ */
+class Inspector {
   readonly hash = createHash('sha256');
   received = 0;
   sniffed: SniffedType | null = null;
   private head: Buffer[] = [];
   private headLength = 0;
   private lastReported = 0;
-  /** Told the running byte count after each chunk (the background flusher listens). */
-  onBytes: ((received: number) => void) | null = null;
 
   constructor(
     private readonly contentType: string | undefined,
     private readonly total: number | null,
     private readonly onProgress: FetchToFileOptions['onProgress'],
     private readonly reportEvery: number,
-  ) {
-    super({ highWaterMark: 256 * 1024 });
-  }
+  ) {}
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+  inspect(chunk: Buffer): DownloadError | null {
     this.hash.update(chunk);
     this.received += chunk.length;
-    this.onBytes?.(this.received);
     if (this.total !== null && this.received > this.total) {
-      done(new DownloadError('size_mismatch', `more bytes than the ${this.total} announced`, true));
-      return;
+      return new DownloadError('size_mismatch', `more bytes than the ${this.total} announced`, true);
     }
     if (!this.sniffed) {
       this.head.push(chunk);
       this.headLength += chunk.length;
-      if (this.headLength < SNIFF_BYTES) {
-        done();
-        return;
-      }
+      if (this.headLength < SNIFF_BYTES) return null;
       const error = this.judge(Buffer.concat(this.head));
-      if (error) {
-        done(error);
-        return;
-      }
-      const head = Buffer.concat(this.head);
       this.head = [];
-      this.report();
-      done(null, head);
-      return;
+      if (error) return error;
     }
-    this.report();
-    done(null, chunk);
+    if (this.received - this.lastReported >= this.reportEvery) {
+      this.lastReported = this.received;
+      this.onProgress?.(this.received, this.total);
+    }
+    return null;
   }
 
-  override _flush(done: TransformCallback): void {
+  /** After the last byte: a body shorter than SNIFF_BYTES is judged now. */
+  finish(): DownloadError | null {
     if (!this.sniffed) {
       const error = this.judge(Buffer.concat(this.head));
-      if (error) {
-        done(error);
-        return;
-      }
-      this.push(Buffer.concat(this.head));
+      if (error) return error;
     }
     this.onProgress?.(this.received, this.total);
-    done();
+    return null;
   }
 
   private judge(head: Buffer): DownloadError | null {
@@ -170,13 +154,6 @@ class Inspector extends Transform {
     this.sniffed = sniffed;
     return null;
   }
-
-  private report(): void {
-    if (this.received - this.lastReported >= this.reportEvery) {
-      this.lastReported = this.received;
-      this.onProgress?.(this.received, this.total);
-    }
-  }
 }
 
 function asDownloadError(error: unknown): DownloadError {
@@ -184,35 +161,6 @@ function asDownloadError(error: unknown): DownloadError {
   if (error instanceof UnsafeUrlError) return new DownloadError('unsafe_url', error.message, false);
   const message = error instanceof Error ? error.message : String(error);
   return new DownloadError('network', message, true);
-}
-
-/**
- * fsync of a large file at the end would wait for every byte to reach the disk after the network is done;
- * starting writeback every few MiB while bytes still arrive overlaps the two, so the final sync only
- * flushes the tail.
- */
-class BackgroundFlusher {
-  private pending: Promise<void> | null = null;
-  private lastAt = 0;
-
-  constructor(
-    private readonly handle: FileHandle,
-    private readonly everyBytes = 16 * 1024 * 1024,
-  ) {}
-
-  maybeFlush(received: number): void {
-    if (this.pending || received - this.lastAt < this.everyBytes) return;
-    this.lastAt = received;
-    this.pending = this.handle
-      .datasync()
-      .catch(() => undefined)
-      .finally(() => (this.pending = null));
-  }
-
-  async finish(): Promise<void> {
-    await this.pending;
-    await this.handle.sync();
-  }
 }
 
 async function fsyncPath(path: string): Promise<void> {
@@ -242,23 +190,21 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
       options.onProgress,
       options.progressEveryBytes ?? 1 << 20,
     );
-    const out = createWriteStream(part, { highWaterMark: 256 * 1024 });
-    await once(out, 'ready');
-    // A second descriptor for fsync: the stream owns (and closes) its own.
-    const handle = await open(part, 'r');
-    const flusher = new BackgroundFlusher(handle);
-    inspector.onBytes = (received) => flusher.maybeFlush(received);
-    try {
-      await pipeline(res, inspector, out, { signal: options.signal });
-      await flusher.finish();
-    } finally {
-      await handle.close();
-    }
+    const out = createWriteStream(part, { highWaterMark: 1 << 20 });
+    // Attached in the same tick as the pipe, so both see every chunk from the first.
+    res.on('data', (chunk: Buffer) => {
+      const error = inspector.inspect(chunk);
+      if (error) res.destroy(error);
+    });
+    await pipeline(res, out, { signal: options.signal });
+    const error = inspector.finish();
+    if (error) throw error;
     if (total !== null && inspector.received !== total) {
       throw new DownloadError('size_mismatch', `got ${inspector.received} of ${total} bytes`, true);
     }
     const sniffed = inspector.sniffed;
     if (!sniffed) throw new DownloadError('unknown_type', 'empty body', false);
+    await fsyncPath(part);
     const path = join(options.dir, `${options.baseName}.${sniffed.ext}`);
     await rename(part, path);
     await fsyncPath(options.dir);
