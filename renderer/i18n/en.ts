@@ -174,6 +174,8 @@ export const en = {
     progress: '{{progress}}%',
     cost: '{{amount}} USD',
     files: '{{done}} of {{total}} files saved',
+    downloading: 'Saving {{received}} of {{total}}',
+    downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
     state: {
       submitting: 'Sending',

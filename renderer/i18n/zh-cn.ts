@@ -176,6 +176,8 @@ export const zhCN: Messages = {
     progress: '{{progress}}%',
     cost: '{{amount}} 美元',
     files: '已保存 {{done}} / {{total}} 个文件',
+    downloading: '正在保存 {{received}} / {{total}}',
+    downloadingUnknown: '正在保存 {{received}}',
     created: '开始于 {{time}}',
     state: {
       submitting: '发送中',

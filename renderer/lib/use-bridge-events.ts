@@ -1,7 +1,7 @@
 // One events subscription for the whole app: it folds task, download and library events into the query cache,
 // so every page sees live progress without polling the main process.
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import { bridge } from './bridge';
@@ -53,4 +53,17 @@ export function useBridgeEvents(enabled: boolean, onTaskSettled?: (event: Bridge
     });
     return () => subscription.unsubscribe();
   }, [client, enabled, onTaskSettled]);
+}
+
+/** Bytes received for each task's current download, as the events report them. */
+export function useDownloads(): DownloadMap {
+  const { data } = useQuery<DownloadMap>({
+    queryKey: queryKeys.downloads,
+    // Filled only by events (applyBridgeEvent); never fetched.
+    queryFn: () => ({}),
+    enabled: false,
+    initialData: {},
+    staleTime: Infinity,
+  });
+  return data;
 }

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { formatRelative, formatUsd } from '../../lib/format';
+import { formatBytes, formatRelative, formatUsd } from '../../lib/format';
+import { useDownloads, type DownloadState } from '../../lib/use-bridge-events';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useNow } from '../../lib/use-now';
 import { useMediaUrl } from '../../lib/use-media-url';
@@ -26,10 +27,12 @@ function TaskRow({
   task,
   now,
   thumbnail,
+  download,
 }: {
   task: TaskRecord;
   now: number;
-  thumbnail: string | null;
+  thumbnail: { url: string; itemId: string } | null;
+  download: DownloadState | undefined;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const stop = useStopTask();
@@ -40,7 +43,7 @@ function TaskRow({
 
   return (
     <li className="task card" data-testid="task-row" data-task-id={task.id} data-state={task.state}>
-      {thumbnail ? <img className="task-thumb" src={thumbnail} alt="" /> : null}
+      {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
       <div className="task-body">
         <div className="task-top">
           <div className="task-title">
@@ -67,6 +70,19 @@ function TaskRow({
             {task.downloads.total > 0 ? (
               <span>{t('tasks.files', { done: task.downloads.done, total: task.downloads.total })}</span>
             ) : null}
+            {download &&
+            task.downloads.done + task.downloads.failed + task.downloads.expired < task.downloads.total ? (
+              <span data-testid="task-download">
+                {download.totalBytes
+                  ? t('tasks.downloading', {
+                      received: formatBytes(download.receivedBytes, i18n.language),
+                      total: formatBytes(download.totalBytes, i18n.language),
+                    })
+                  : t('tasks.downloadingUnknown', {
+                      received: formatBytes(download.receivedBytes, i18n.language),
+                    })}
+              </span>
+            ) : null}
           </span>
           <span className="task-actions">
             {isActiveTask(task) ? (
@@ -87,7 +103,10 @@ function TaskRow({
               </Button>
             )}
             {task.state === 'completed' && task.downloads.done > 0 ? (
-              <Link href="/library" className="btn btn-secondary">
+              <Link
+                href={thumbnail ? `/library/${thumbnail.itemId}` : '/library'}
+                className="btn btn-secondary"
+              >
                 {t('tasks.openLibrary')}
               </Link>
             ) : null}
@@ -102,14 +121,15 @@ export function TasksPage(): ReactElement {
   const { t } = useTranslation();
   const tasks = useTaskList();
   const now = useNow();
+  const downloads = useDownloads();
   // The newest library page is enough to put a picture beside recent tasks.
   const library = useLibrary({ sort: 'newest' });
   const toUrl = useMediaUrl();
-  const thumbnails = new Map<string, string>();
+  const thumbnails = new Map<string, { url: string; itemId: string }>();
   for (const item of library.data?.pages.flatMap((p) => p.items) ?? []) {
     if (!item.taskId || thumbnails.has(item.taskId) || item.kind !== 'image') continue;
     const url = toUrl(item.thumbnailRelativePath ?? item.relativePath);
-    if (url) thumbnails.set(item.taskId, url);
+    if (url) thumbnails.set(item.taskId, { url, itemId: item.id });
   }
 
   return (
@@ -125,7 +145,13 @@ export function TasksPage(): ReactElement {
       ) : (
         <ul className="task-list">
           {tasks.data.tasks.map((task) => (
-            <TaskRow key={task.id} task={task} now={now} thumbnail={thumbnails.get(task.id) ?? null} />
+            <TaskRow
+              key={task.id}
+              task={task}
+              now={now}
+              thumbnail={thumbnails.get(task.id) ?? null}
+              download={downloads[task.id]}
+            />
           ))}
         </ul>
       )}
