@@ -16,6 +16,8 @@ export interface SegmentedProps<T extends string> {
   options: readonly SegmentedOption<T>[];
   onChange: (value: T) => void;
   disabled?: boolean;
+  /** Lets a surrounding Field find the group. */
+  id?: string;
 }
 
 export function Segmented<T extends string>({
@@ -25,9 +27,10 @@ export function Segmented<T extends string>({
   options,
   onChange,
   disabled,
+  id,
 }: SegmentedProps<T>): ReactElement {
   return (
-    <div className="segmented" role="radiogroup" aria-label={label}>
+    <div className="segmented" role="radiogroup" aria-label={label} id={id}>
       {options.map((option) => {
         const selected = option.value === value;
         return (

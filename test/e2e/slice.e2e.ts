@@ -23,6 +23,7 @@ let chromium: LaunchedBrowser;
 let context: BrowserContext;
 let page: Page;
 let traffic: Traffic;
+const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
   traffic = await recordTraffic(context);
   page = context.pages()[0] ?? (await context.newPage());
   traffic.attach(page);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 
 afterAll(async () => {
@@ -145,6 +147,26 @@ describe('web mode, demo gateway', () => {
       .toBeGreaterThan(0);
     await page.evaluate(() => document.querySelector('.main')?.scrollTo(0, 0));
     await shot('07-create-result');
+  });
+
+  it('[EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] every family has a form rendered from the catalog', async () => {
+    const { FAMILY_LIST } = await import('../../shared/catalog');
+    for (const family of FAMILY_LIST.filter((f) => f.kind !== 'speech')) {
+      await page.getByTestId('nav-create').click();
+      const kind = { image: 'Image', video: 'Video', music: 'Music', upscale: 'Upscale' }[
+        family.kind as 'image'
+      ];
+      await page.getByRole('radiogroup', { name: 'Model family' }).getByText(kind, { exact: true }).click();
+      await page.getByTestId(`family-${family.id}`).click();
+      const form = page.getByTestId(`form-${family.id}`);
+      await form.waitFor();
+      // Every catalog field has a control (booleans as switches, lists as drop zones or text).
+      for (const field of family.fields)
+        expect(await form.locator(`#field-${field.name}`).count(), `${family.id} ${field.name}`).toBe(1);
+      if (family.id === 'video.s') await shot('08-form-video-s');
+    }
+    await page.getByTestId('nav-create').click();
+    await page.getByTestId('family-image.i3').click();
   });
 
   it('[ERR-3] [EP-VIDEO-NSFW-4] an nsfw rejection says what was flagged and that nothing was charged', async () => {
@@ -280,6 +302,8 @@ describe('web mode, demo gateway', () => {
     expect(traffic.responses.some((r) => r.body.includes('image_model_id_i3'))).toBe(true);
     for (const { url, body } of traffic.responses) expect(body.includes(DEMO_KEY), url).toBe(false);
     for (const event of events) expect(event).not.toContain(DEMO_KEY);
+    // Nothing in the app threw along the way.
+    expect(pageErrors).toEqual([]);
     expect(await page.content()).not.toContain(DEMO_KEY);
     const storage = await page.evaluate(
       () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),

@@ -127,6 +127,7 @@ export function FieldControl({
               name={field.name}
               render={({ field: f }) => (
                 <Segmented
+                  id={id}
                   name={field.name}
                   label={label}
                   value={f.value === undefined || f.value === null ? '' : String(f.value)}
