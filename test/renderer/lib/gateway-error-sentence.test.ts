@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
-import { flaggedCategories, gatewayErrorSentence } from '../../../renderer/lib/gateway-error-sentence';
+import { gatewayErrorSentence } from '../../../renderer/lib/gateway-error-sentence';
 import { translator } from '../i18n-instance';
 
 const base: GatewayErrorInfo = {
@@ -101,11 +101,5 @@ describe('gateway errors read as sentences', () => {
     expect(gatewayErrorSentence({ ...base, httpStatus: 402, type: 'payment_required' }, t)).toContain(
       '余额不足',
     );
-  });
-
-  it('picks the category list after the colon', () => {
-    expect(flaggedCategories('Content flagged by moderation (text): sexual')).toBe('sexual');
-    expect(flaggedCategories('flagged categories: [violence, hate].')).toBe('violence, hate');
-    expect(flaggedCategories('no list here')).toBeNull();
   });
 });
