@@ -216,6 +216,12 @@ export const en = {
     cost: 'Cost',
     showInFolder: 'Show in folder',
     dragHint: 'Drag a picture into another app to use it there.',
+    favourite: 'Favourite',
+    unfavourite: 'Remove from favourites',
+    favouritesOnly: 'Favourites',
+    delete: 'Delete',
+    deleteConfirm: 'Delete this file from the library and the disk?',
+    deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
   },
   speech: {

@@ -218,6 +218,12 @@ export const zhCN: Messages = {
     cost: '费用',
     showInFolder: '在文件夹中显示',
     dragHint: '把图片拖到其他应用中即可使用。',
+    favourite: '收藏',
+    unfavourite: '取消收藏',
+    favouritesOnly: '收藏',
+    delete: '删除',
+    deleteConfirm: '从媒体库和磁盘中删除此文件？',
+    deleted: '已从媒体库删除。',
     noPrompt: '无提示词',
   },
   speech: {

@@ -16,7 +16,8 @@ export type IconName =
   | 'search'
   | 'image'
   | 'clock'
-  | 'arrow-right';
+  | 'arrow-right'
+  | 'star';
 
 const paths: Record<IconName, ReactElement> = {
   create: (
@@ -91,6 +92,7 @@ const paths: Record<IconName, ReactElement> = {
     </>
   ),
   'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" />,
+  star: <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z" />,
 };
 
 export interface IconProps extends SVGProps<SVGSVGElement> {

@@ -2,7 +2,7 @@
 // The first slice end to end in a real browser against web mode with the in-process demo gateway: onboarding,
 // the balance, an I3 image from the form to the library, an nsfw rejection, the 800-character limit, and the
 // demo key never reaching the browser. Screenshots land in test-results/e2e/.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,6 +24,14 @@ let context: BrowserContext;
 let page: Page;
 let traffic: Traffic;
 const pageErrors: string[] = [];
+
+/** Some PNG the library already holds (a downloaded result), to drop as a reference image. */
+async function firstPng(dir: string): Promise<string> {
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile() && entry.name.endsWith('.png')) return join(entry.parentPath, entry.name);
+  }
+  throw new Error(`no PNG under ${dir}`);
+}
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
@@ -130,8 +138,14 @@ describe('web mode, demo gateway', () => {
     expect(await dialog.textContent()).toContain('1280 × 720');
     expect(await dialog.textContent()).toContain(PROMPT);
     await shot('06-library-item');
+    await page.getByTestId('item-favourite').click();
+    await expect.poll(() => page.getByTestId('item-favourite').getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('favourites-only').click();
+    await page.getByTestId('tile-favourite').waitFor();
+    expect(await page.getByTestId('library-item').count()).toBe(1);
+    await page.getByTestId('favourites-only').click();
   });
 
   it('the Create page shows the finished picture beside the form', async () => {
@@ -166,6 +180,33 @@ describe('web mode, demo gateway', () => {
       if (family.id === 'video.s') await shot('08-form-video-s');
     }
     await page.getByTestId('nav-create').click();
+    await page.getByTestId('family-image.i3').click();
+  });
+
+  it('[EP-IMAGE-2] [LIM-10] a dropped reference image travels as a data URL and the I2 task completes', async () => {
+    const png = await firstPng(join(dataDir, 'library'));
+    await page.getByTestId('nav-create').click();
+    await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
+    await page.getByTestId('family-image.i2').click();
+    await page.locator('#field-prompt').fill('The same lighthouse as an ink drawing');
+    await page.locator('#field-image_urls-files').setInputFiles(png);
+    const thumb = page.locator('.refs-item img');
+    await thumb.waitFor();
+    expect(await thumb.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    await shot('09-create-i2-reference');
+    await page.getByTestId('submit').click();
+    const preview = page.getByTestId('preview-image');
+    await preview.waitFor({ timeout: 90_000 });
+    const tasks = await page.evaluate(async () => {
+      const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
+        result: { data: { tasks: { family: string; params: { image_urls?: string[] } }[] } };
+      };
+      return answer.result.data.tasks;
+    });
+    // The row keeps exactly what was sent: the reference as a data URL.
+    expect(tasks.find((task) => task.family === 'image.i2')?.params.image_urls?.[0]).toMatch(
+      /^data:image\/png;base64,/,
+    );
     await page.getByTestId('family-image.i3').click();
   });
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
-import { desktopActions } from '../../lib/studio-queries';
+import { desktopActions, useDeleteItem, useSetFavourite } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -22,6 +22,8 @@ export function LibraryItemDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const pushToast = useStudioStore((st) => st.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const favourite = useSetFavourite();
+  const remove = useDeleteItem();
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -74,6 +76,35 @@ export function LibraryItemDialog({
           <dt>{t('library.created')}</dt>
           <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
         </dl>
+        <div className="item-dialog-actions item-dialog-buttons">
+          <Button
+            variant={item.favourite ? 'primary' : 'secondary'}
+            icon={<Icon name="star" />}
+            aria-pressed={item.favourite}
+            busy={favourite.isPending}
+            onClick={() => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError })}
+            data-testid="item-favourite"
+          >
+            {item.favourite ? t('library.unfavourite') : t('library.favourite')}
+          </Button>
+          <Button
+            variant="danger"
+            busy={remove.isPending}
+            onClick={() => {
+              if (!window.confirm(t('library.deleteConfirm'))) return;
+              remove.mutate(item.id, {
+                onSuccess: () => {
+                  pushToast('success', t('library.deleted'));
+                  ref.current?.close();
+                },
+                onError,
+              });
+            }}
+            data-testid="item-delete"
+          >
+            {t('library.delete')}
+          </Button>
+        </div>
         {desktopActions.available ? (
           <div className="item-dialog-actions">
             <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>

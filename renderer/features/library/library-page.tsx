@@ -10,6 +10,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { desktopActions, useLibrary } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -58,6 +59,11 @@ function Tile({
         </span>
       )}
       {item.prompt ? <span className="tile-caption">{item.prompt}</span> : null}
+      {item.favourite ? (
+        <span className="tile-star" data-testid="tile-favourite">
+          <Icon name="star" size={13} />
+        </span>
+      ) : null}
     </button>
   );
 }
@@ -68,11 +74,13 @@ export function LibraryPage(): ReactElement {
   const [, navigate] = useLocation();
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<KindFilter>('all');
+  const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
   const library = useLibrary({
     sort: 'newest',
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
+    ...(favouritesOnly ? { favourite: true } : {}),
   });
   const toUrl = useMediaUrl();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -127,6 +135,15 @@ export function LibraryPage(): ReactElement {
           onChange={setKind}
           options={KINDS.map((k) => ({ value: k, label: t(`library.kind.${k}`) }))}
         />
+        <Button
+          variant={favouritesOnly ? 'primary' : 'secondary'}
+          icon={<Icon name="star" />}
+          aria-pressed={favouritesOnly}
+          onClick={() => setFavouritesOnly((v) => !v)}
+          data-testid="favourites-only"
+        >
+          {t('library.favouritesOnly')}
+        </Button>
       </div>
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
