@@ -195,7 +195,10 @@ describe('web mode, demo gateway', () => {
     expect(await thumb.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await shot('09-create-i2-reference');
     await page.getByTestId('submit').click();
-    const preview = page.getByTestId('preview-image');
+    // The panel shows the task just sent (not the previous one) once its picture is in the library.
+    const preview = page.locator(
+      '[data-testid="task-preview"][data-family="image.i2"] [data-testid="preview-image"]',
+    );
     await preview.waitFor({ timeout: 90_000 });
     const tasks = await page.evaluate(async () => {
       const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
@@ -248,6 +251,20 @@ describe('web mode, demo gateway', () => {
     expect(Number((await spent.textContent())?.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
     await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').first().waitFor();
     await shot('10-usage');
+  });
+
+  it('a finished task runs again as a new task with the same parameters', async () => {
+    await page.getByTestId('nav-tasks').click();
+    const rows = page.getByTestId('task-row');
+    await rows.first().waitFor();
+    const before = await rows.count();
+    const completed = page.locator('[data-testid="task-row"][data-state="completed"]').last();
+    const prompt = await completed.locator('.task-prompt').textContent();
+    await completed.getByRole('button', { name: 'Run again' }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(before + 1);
+    // Newest first: the re-run is on top, with the original's prompt.
+    expect(await rows.first().locator('.task-prompt').textContent()).toBe(prompt);
+    await expect.poll(() => rows.first().getAttribute('data-state'), { timeout: 90_000 }).toBe('completed');
   });
 
   it('[TBAL-7] [EP-TBAL-2] [ERR-5] with other keys the header says Unlimited or why the balance is missing, and a 402 reads as a sentence', async () => {

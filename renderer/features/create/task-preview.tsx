@@ -32,7 +32,7 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
   const items = library.data?.pages.flatMap((p) => p.items).filter((item) => item.taskId === task.id) ?? [];
 
   return (
-    <div className="preview card" data-testid="task-preview">
+    <div className="preview card" data-testid="task-preview" data-task-id={task.id} data-family={task.family}>
       <div className="preview-head">
         <h2>{t('create.lastTask')}</h2>
         <TaskStatePill task={task} />
