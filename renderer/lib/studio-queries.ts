@@ -2,12 +2,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
-import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
+import type { LibraryQuery } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge, transport } from './bridge';
+import { upsertTask } from './cache-updates';
 import { queryKeys } from './query-client';
-
-export type TaskList = Awaited<ReturnType<typeof bridge.tasks.list.query>>;
 
 export function useSession() {
   return useQuery({ queryKey: queryKeys.session, queryFn: () => bridge.session.status.query() });
@@ -48,21 +47,6 @@ export function useLibrary(query: Omit<LibraryQuery, 'limit' | 'offset'>) {
       const loaded = pages.reduce((n, p) => n + p.items.length, 0);
       return loaded < last.total ? loaded : undefined;
     },
-  });
-}
-
-/** Inserts or replaces a task in the cached list, newest first, so events and mutations show at once. */
-export function upsertTask(client: QueryClient, task: TaskRecord): void {
-  client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
-    if (!list) return list;
-    const index = list.tasks.findIndex((t) => t.id === task.id);
-    if (index === -1) return { tasks: [task, ...list.tasks], total: list.total + 1 };
-    // Events may arrive out of order with a mutation's answer: keep the newer record.
-    const current = list.tasks[index];
-    if (current && current.updatedAt > task.updatedAt) return list;
-    const tasks = list.tasks.slice();
-    tasks[index] = task;
-    return { ...list, tasks };
   });
 }
 

@@ -2,42 +2,10 @@
 // so every page sees live progress without polling the main process.
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import { bridge } from './bridge';
 import { queryKeys } from './query-client';
-import { upsertTask } from './studio-queries';
-
-export interface DownloadState {
-  receivedBytes: number;
-  totalBytes: number | null;
-}
-
-/** Download progress per task id (the latest file's bytes). */
-export type DownloadMap = Record<string, DownloadState>;
-
-export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
-  switch (event.type) {
-    case 'task': {
-      upsertTask(client, event.task);
-      if (event.task.state === 'completed' || event.task.state === 'failed') {
-        void client.invalidateQueries({ queryKey: queryKeys.balance });
-      }
-      return;
-    }
-    case 'download': {
-      client.setQueryData<DownloadMap>(queryKeys.downloads, (map) => ({
-        ...map,
-        [event.taskId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes },
-      }));
-      return;
-    }
-    case 'library': {
-      void client.invalidateQueries({ queryKey: queryKeys.library });
-      return;
-    }
-  }
-}
+import { applyBridgeEvent, type DownloadMap } from './cache-updates';
 
 export function useBridgeEvents(enabled: boolean, onTaskSettled?: (event: BridgeEvent) => void): void {
   const client = useQueryClient();

@@ -1,0 +1,58 @@
+// How bridge answers and events fold into the query cache. Pure (no bridge, no React), so unit tests drive it
+// with a real QueryClient.
+import type { QueryClient } from '@tanstack/react-query';
+import type { BridgeEvent } from '../../shared/bridge';
+import type { TaskRecord } from '../../shared/studio/records';
+import { queryKeys } from './query-client';
+
+export interface TaskList {
+  tasks: TaskRecord[];
+  total: number;
+}
+
+export interface DownloadState {
+  receivedBytes: number;
+  totalBytes: number | null;
+}
+
+/** Download progress per task id (the latest file's bytes). */
+export type DownloadMap = Record<string, DownloadState>;
+
+/** Inserts or replaces a task in the cached list, newest first, so events and mutations show at once. */
+export function upsertTask(client: QueryClient, task: TaskRecord): void {
+  client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
+    if (!list) return list;
+    const index = list.tasks.findIndex((t) => t.id === task.id);
+    if (index === -1) return { tasks: [task, ...list.tasks], total: list.total + 1 };
+    // Events may arrive out of order with a mutation's answer: keep the newer record.
+    const current = list.tasks[index];
+    if (current && current.updatedAt > task.updatedAt) return list;
+    const tasks = list.tasks.slice();
+    tasks[index] = task;
+    return { ...list, tasks };
+  });
+}
+
+export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
+  switch (event.type) {
+    case 'task': {
+      upsertTask(client, event.task);
+      // Money moves when a task settles ([STATE-7]: failures are not charged, but the balance is re-read anyway).
+      if (event.task.state === 'completed' || event.task.state === 'failed') {
+        void client.invalidateQueries({ queryKey: queryKeys.balance });
+      }
+      return;
+    }
+    case 'download': {
+      client.setQueryData<DownloadMap>(queryKeys.downloads, (map) => ({
+        ...map,
+        [event.taskId]: { receivedBytes: event.receivedBytes, totalBytes: event.totalBytes },
+      }));
+      return;
+    }
+    case 'library': {
+      void client.invalidateQueries({ queryKey: queryKeys.library });
+      return;
+    }
+  }
+}

@@ -1,0 +1,120 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import type { TaskRecord } from '../../../shared/studio/records';
+import {
+  applyBridgeEvent,
+  upsertTask,
+  type DownloadMap,
+  type TaskList,
+} from '../../../renderer/lib/cache-updates';
+import { queryKeys } from '../../../renderer/lib/query-client';
+
+function task(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
+  return {
+    id,
+    remoteId: `remote-${id}`,
+    family: 'image.i3',
+    model: 'image_model_id_i3',
+    kind: 'image',
+    endpoint: 'tasks',
+    params: { prompt: 'a lighthouse' },
+    state: 'submitted',
+    progress: 0,
+    error: null,
+    cost: null,
+    creditsCost: null,
+    estimatedTime: null,
+    createdAt: 1_000,
+    updatedAt: 1_000,
+    completedAt: null,
+    parentTaskId: null,
+    downloads: { total: 0, done: 0, failed: 0, expired: 0 },
+    ...patch,
+  };
+}
+
+function clientWith(tasks: TaskRecord[]): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData<TaskList>(queryKeys.tasks, { tasks, total: tasks.length });
+  return client;
+}
+
+const list = (client: QueryClient) => client.getQueryData<TaskList>(queryKeys.tasks);
+
+describe('task events in the query cache', () => {
+  it('puts a new task first and counts it', () => {
+    const client = clientWith([task('a')]);
+    upsertTask(client, task('b'));
+    expect(list(client)?.tasks.map((t) => t.id)).toEqual(['b', 'a']);
+    expect(list(client)?.total).toBe(2);
+  });
+
+  it('replaces a task with a newer record in place (live progress)', () => {
+    const client = clientWith([task('a'), task('b')]);
+    applyBridgeEvent(client, {
+      type: 'task',
+      task: task('b', { state: 'processing', progress: 40, updatedAt: 2_000 }),
+    });
+    expect(list(client)?.tasks.map((t) => [t.id, t.state, t.progress])).toEqual([
+      ['a', 'submitted', 0],
+      ['b', 'processing', 40],
+    ]);
+  });
+
+  it('keeps the newer record when an older answer arrives late', () => {
+    const client = clientWith([task('a', { state: 'completed', progress: 100, updatedAt: 5_000 })]);
+    upsertTask(client, task('a', { state: 'submitted', updatedAt: 1_000 }));
+    expect(list(client)?.tasks[0]?.state).toBe('completed');
+  });
+
+  it('re-reads the balance when a task settles, not while it runs', async () => {
+    const client = clientWith([task('a')]);
+    client.setQueryData(queryKeys.balance, { success: true });
+    applyBridgeEvent(client, { type: 'task', task: task('a', { state: 'processing', updatedAt: 2_000 }) });
+    expect(client.getQueryState(queryKeys.balance)?.isInvalidated).toBe(false);
+    applyBridgeEvent(client, { type: 'task', task: task('a', { state: 'completed', updatedAt: 3_000 }) });
+    expect(client.getQueryState(queryKeys.balance)?.isInvalidated).toBe(true);
+  });
+
+  it('records download bytes per task', () => {
+    const client = new QueryClient();
+    applyBridgeEvent(client, {
+      type: 'download',
+      taskId: 'a',
+      url: 'http://x/1.png',
+      receivedBytes: 10,
+      totalBytes: 100,
+    });
+    applyBridgeEvent(client, {
+      type: 'download',
+      taskId: 'b',
+      url: 'http://x/2.png',
+      receivedBytes: 5,
+      totalBytes: null,
+    });
+    applyBridgeEvent(client, {
+      type: 'download',
+      taskId: 'a',
+      url: 'http://x/1.png',
+      receivedBytes: 60,
+      totalBytes: 100,
+    });
+    expect(client.getQueryData<DownloadMap>(queryKeys.downloads)).toEqual({
+      a: { receivedBytes: 60, totalBytes: 100 },
+      b: { receivedBytes: 5, totalBytes: null },
+    });
+  });
+
+  it('refreshes every library query when the library changes', () => {
+    const client = new QueryClient();
+    client.setQueryData([...queryKeys.library, { kind: 'image' }], { pages: [] });
+    client.setQueryData([...queryKeys.library, { search: 'x' }], { pages: [] });
+    applyBridgeEvent(client, { type: 'library', change: 'added', item: {} as BridgeLibraryItem });
+    const queries = client.getQueryCache().findAll({ queryKey: queryKeys.library });
+    expect(queries).toHaveLength(2);
+    for (const query of queries) {
+      expect(query.state.isInvalidated).toBe(true);
+    }
+  });
+});
