@@ -2,7 +2,7 @@
 // A rule that fails CI is worth ten paragraphs of design notes (see test/lint/layering.test.ts for the proof).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import local from './eslint-rules/layering.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
@@ -11,28 +11,20 @@ const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}
 const features = ['create', 'tasks', 'library', 'speech', 'usage', 'settings', 'onboarding'];
 
 /** @param {{target: string, from: string, message: string, except?: string[]}[]} zones */
-const paths = (zones) => ['error', { zones }];
+const layers = (zones) => ['error', { zones }];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/lint/fixtures/**', '.vitest/**', 'bin/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        (await import('eslint-import-resolver-typescript')).createTypeScriptImportResolver({
-          project: ['tsconfig.json', 'tsconfig.web.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { local },
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-restricted-paths': paths([
+      'local/layering': layers([
         { target: './shared', from: './electron', message: 'shared/ is pure: it may not import electron/.' },
         { target: './shared', from: './renderer', message: 'shared/ is pure: it may not import renderer/.' },
         {
