@@ -14,7 +14,7 @@ const features = ['create', 'tasks', 'library', 'speech', 'usage', 'settings', '
 const layers = (zones) => ['error', { zones }];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/lint/fixtures/**', '.vitest/**', 'bin/**'] },
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/lint/fixtures/**', '.vitest/**', '.tmp/**', 'test-results/**', 'bin/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
