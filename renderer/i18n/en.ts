@@ -240,6 +240,7 @@ export const en = {
     recent: 'Recent speech',
     empty: 'Nothing spoken yet.',
     tooLong: 'At most 4096 characters.',
+    speedInvalid: 'Enter a positive number, at most 10.',
     required: 'Type something to speak.',
   },
   usage: {
@@ -292,6 +293,8 @@ export const en = {
     defaultFolder: 'Default folder: {{path}}',
     useDemo: 'Use the demo gateway',
     connectOwn: 'Save connection',
+    keyInvalid: 'Enter the key without spaces (printable characters only).',
+    pollingBudgetRange: 'From 0.1 to 50 requests per second.',
     save: 'Save',
     saved: 'Settings saved.',
     keySaved: 'Key saved.',

@@ -242,6 +242,7 @@ export const zhCN: Messages = {
     recent: '最近的语音',
     empty: '还没有语音。',
     tooLong: '最多 4096 个字符。',
+    speedInvalid: '请输入不超过 10 的正数。',
     required: '请输入要朗读的内容。',
   },
   usage: {
@@ -294,6 +295,8 @@ export const zhCN: Messages = {
     defaultFolder: '默认文件夹：{{path}}',
     useDemo: '使用演示网关',
     connectOwn: '保存连接',
+    keyInvalid: '请输入不含空格的密钥（仅限可打印字符）。',
+    pollingBudgetRange: '每秒 0.1 到 50 次请求。',
     save: '保存',
     saved: '设置已保存。',
     keySaved: '密钥已保存。',

@@ -62,6 +62,9 @@ function ConnectionSection({
   });
   const key = useForm<KeyFormValues>({ resolver: zodResolver(keyFormSchema), defaultValues: { key: '' } });
 
+  // The schema's own messages are English; these fields have one failure each worth a translated sentence.
+  const urlError = url.formState.errors.baseUrl ? t('onboarding.invalidUrl') : undefined;
+
   const saveUrl = url.handleSubmit(async ({ baseUrl }) => {
     try {
       await update.mutateAsync({ baseUrl: baseUrl === '' ? null : baseUrl });
@@ -86,13 +89,21 @@ function ConnectionSection({
       <h2 className="card-title">{t('settings.connection')}</h2>
       {session.mode === 'demo' ? <Alert tone="info">{t('settings.demoMode')}</Alert> : null}
       <form className="settings-row" onSubmit={(e) => void saveUrl(e)} noValidate>
-        <Field id="set-base-url" label={t('settings.baseUrl')} error={url.formState.errors.baseUrl?.message}>
+        <Field
+          id="set-base-url"
+          label={t('settings.baseUrl')}
+          error={url.formState.errors.baseUrl ? t('onboarding.invalidUrl') : undefined}
+        >
           <input
             id="set-base-url"
             className="input"
             type="url"
             placeholder={t('onboarding.baseUrlPlaceholder')}
-            aria-describedby={describedBy('set-base-url', undefined, url.formState.errors.baseUrl?.message)}
+            aria-describedby={describedBy(
+              'set-base-url',
+              undefined,
+              url.formState.errors.baseUrl ? 'x' : undefined,
+            )}
             {...url.register('baseUrl')}
           />
         </Field>
@@ -105,7 +116,7 @@ function ConnectionSection({
           id="set-key"
           label={t('settings.apiKey')}
           hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
-          error={key.formState.errors.key?.message}
+          error={key.formState.errors.key ? t('settings.keyInvalid') : undefined}
         >
           <input
             id="set-key"
@@ -178,7 +189,7 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
         id="set-library"
         label={t('settings.libraryFolder')}
         hint={t('settings.defaultFolder', { path: session.libraryDir })}
-        error={errors.libraryDir?.message}
+        error={errors.libraryDir ? t('create.validation.invalid') : undefined}
       >
         <div className="input-row">
           <input
@@ -207,7 +218,7 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
         id="set-budget"
         label={t('settings.pollingBudget')}
         hint={t('settings.pollingBudgetHint')}
-        error={errors.pollBudgetPerSecond?.message}
+        error={errors.pollBudgetPerSecond ? t('settings.pollingBudgetRange') : undefined}
       >
         <input
           id="set-budget"

@@ -121,7 +121,11 @@ export function SpeechPage(): ReactElement {
                 </select>
               </Field>
             ) : null}
-            <Field id="speech-voice" label={t('speech.voice')} error={errors.voice?.message}>
+            <Field
+              id="speech-voice"
+              label={t('speech.voice')}
+              error={errors.voice ? t('create.validation.invalid') : undefined}
+            >
               <input
                 id="speech-voice"
                 className="input"
@@ -129,7 +133,11 @@ export function SpeechPage(): ReactElement {
                 {...form.register('voice')}
               />
             </Field>
-            <Field id="speech-speed" label={t('speech.speed')} error={errors.speed?.message}>
+            <Field
+              id="speech-speed"
+              label={t('speech.speed')}
+              error={errors.speed ? t('speech.speedInvalid') : undefined}
+            >
               <input
                 id="speech-speed"
                 className="input input-short"
