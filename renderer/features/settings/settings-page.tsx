@@ -89,21 +89,13 @@ function ConnectionSection({
       <h2 className="card-title">{t('settings.connection')}</h2>
       {session.mode === 'demo' ? <Alert tone="info">{t('settings.demoMode')}</Alert> : null}
       <form className="settings-row" onSubmit={(e) => void saveUrl(e)} noValidate>
-        <Field
-          id="set-base-url"
-          label={t('settings.baseUrl')}
-          error={url.formState.errors.baseUrl ? t('onboarding.invalidUrl') : undefined}
-        >
+        <Field id="set-base-url" label={t('settings.baseUrl')} error={urlError}>
           <input
             id="set-base-url"
             className="input"
             type="url"
             placeholder={t('onboarding.baseUrlPlaceholder')}
-            aria-describedby={describedBy(
-              'set-base-url',
-              undefined,
-              url.formState.errors.baseUrl ? 'x' : undefined,
-            )}
+            aria-describedby={describedBy('set-base-url', undefined, urlError)}
             {...url.register('baseUrl')}
           />
         </Field>
