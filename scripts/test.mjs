@@ -1,4 +1,4 @@
-// The README's test command: typecheck, lint, build, then every vitest project. It closes with one plain
+// The README's test command: typecheck, lint, build, the Electron security scan, then every vitest project. It closes with one plain
 // summary line ("tests: N passed, N failed, N skipped") so CI reads the outcome from the last line.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdirSync } from 'node:fs';
@@ -8,6 +8,7 @@ const steps = [
   ['npm', ['run', '--silent', 'typecheck']],
   ['npm', ['run', '--silent', 'lint']],
   ['npm', ['run', '--silent', 'build']],
+  ['npm', ['run', '--silent', 'security']],
 ];
 for (const [cmd, args] of steps) {
   const code = run(cmd, args);
