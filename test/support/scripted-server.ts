@@ -13,6 +13,8 @@ export interface ScriptedReply {
   hang?: boolean;
   /** Destroy the connection without an answer. */
   reset?: boolean;
+  /** Send the status, headers and body, then never finish ('hang') or destroy the connection ('reset'). */
+  cut?: 'hang' | 'reset';
 }
 
 export interface RecordedRequest {
@@ -43,7 +45,13 @@ function send(res: ServerResponse, reply: ScriptedReply): void {
     headers['content-type'] ??= 'application/json';
   }
   res.writeHead(reply.status ?? 200, headers);
-  res.end(payload);
+  if (!reply.cut) {
+    res.end(payload);
+    return;
+  }
+  res.write(payload, () => {
+    if (reply.cut === 'reset') res.socket?.destroy();
+  });
 }
 
 export async function startScriptedServer(): Promise<ScriptedServer> {

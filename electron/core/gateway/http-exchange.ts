@@ -2,7 +2,7 @@
 // axios throws is mapped here to GatewayError and dropped: axios errors carry config.headers, which hold
 // the API key, so not one of them, nor its message verbatim, leaves this module.
 import type { AxiosInstance, AxiosResponse, Method } from 'axios';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { errorFromTransport } from '../../../shared/gateway/error-map';
 import type { Clock } from '../clock';
@@ -68,9 +68,73 @@ function flatHeaders(response: AxiosResponse): Record<string, string | undefined
   return out;
 }
 
+/** Why a request or its streamed body ended without an answer, as a GatewayError (never the thrown value). */
+function transportError(thrown: unknown, timedOut: boolean, request: ExchangeRequest): GatewayError {
+  if (timedOut) {
+    return new GatewayError(
+      errorFromTransport(
+        'timeout',
+        `The gateway did not answer within ${Math.round(request.timeoutMs / 1000)} s.`,
+      ),
+    );
+  }
+  if (request.signal?.aborted)
+    return new GatewayError(errorFromTransport('aborted', 'The request was cancelled.'));
+  const code = codeOf(thrown);
+  return new GatewayError(
+    errorFromTransport(
+      'network',
+      `The gateway could not be reached${code ? ` (${code})` : ''}.`,
+      code || undefined,
+    ),
+  );
+}
+
+/**
+ * The body of a streamed answer, handed over through a PassThrough so that whatever the socket or axios emits
+ * (axios' CanceledError holds config.headers, the key among them) reaches the reader as a GatewayError. The
+ * timeout keeps running as an idle timeout: it fires when no byte arrived for timeoutMs.
+ */
+function guardedBody(
+  source: Readable,
+  clock: Pick<Clock, 'now' | 'sleep'>,
+  request: ExchangeRequest,
+  abort: () => void,
+  done: () => void,
+): Readable {
+  const body = new PassThrough();
+  const idle = new AbortController();
+  let lastByteAt = clock.now();
+  let timedOut = false;
+  const watch = (ms: number): void => {
+    clock.sleep(ms, idle.signal).then(
+      () => {
+        const quiet = clock.now() - lastByteAt;
+        if (quiet < request.timeoutMs) return watch(request.timeoutMs - quiet);
+        timedOut = true;
+        abort();
+      },
+      () => undefined,
+    );
+  };
+  watch(request.timeoutMs);
+  source.on('data', () => {
+    lastByteAt = clock.now();
+  });
+  source.on('error', (thrown) => body.destroy(transportError(thrown, timedOut, request)));
+  // A reader that stops early (or fails) releases the socket.
+  body.once('close', () => {
+    idle.abort();
+    done();
+    if (!source.destroyed) source.destroy();
+  });
+  source.pipe(body);
+  return body;
+}
+
 export async function exchange(
   http: AxiosInstance,
-  clock: Pick<Clock, 'sleep'>,
+  clock: Pick<Clock, 'now' | 'sleep'>,
   request: ExchangeRequest,
 ): Promise<ExchangeResponse<string> | ExchangeResponse<Readable>> {
   if (request.signal?.aborted) {
@@ -81,6 +145,7 @@ export async function exchange(
   let timedOut = false;
   let streaming = false;
   const onCallerAbort = (): void => controller.abort();
+  const release = (): void => request.signal?.removeEventListener('abort', onCallerAbort);
   request.signal?.addEventListener('abort', onCallerAbort, { once: true });
   clock.sleep(request.timeoutMs, stopTimer.signal).then(
     () => {
@@ -101,35 +166,18 @@ export async function exchange(
       signal: controller.signal,
       validateStatus: () => true,
     });
+    let body: string | Readable = response.data as string | Readable;
     if (request.read === 'stream') {
       // The caller's signal keeps governing the body until it has been read (or abandoned).
       streaming = true;
-      (response.data as Readable).once('close', () =>
-        request.signal?.removeEventListener('abort', onCallerAbort),
-      );
+      body = guardedBody(body as Readable, clock, request, () => controller.abort(), release);
     }
-    return { status: response.status, headers: flatHeaders(response), body: response.data };
+    return { status: response.status, headers: flatHeaders(response), body } as
+      ExchangeResponse<string> | ExchangeResponse<Readable>;
   } catch (thrown) {
-    if (timedOut) {
-      throw new GatewayError(
-        errorFromTransport(
-          'timeout',
-          `The gateway did not answer within ${Math.round(request.timeoutMs / 1000)} s.`,
-        ),
-      );
-    }
-    if (request.signal?.aborted)
-      throw new GatewayError(errorFromTransport('aborted', 'The request was cancelled.'));
-    const code = codeOf(thrown);
-    throw new GatewayError(
-      errorFromTransport(
-        'network',
-        `The gateway could not be reached${code ? ` (${code})` : ''}.`,
-        code || undefined,
-      ),
-    );
+    throw transportError(thrown, timedOut, request);
   } finally {
     stopTimer.abort();
-    if (!streaming) request.signal?.removeEventListener('abort', onCallerAbort);
+    if (!streaming) release();
   }
 }

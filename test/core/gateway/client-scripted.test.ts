@@ -2,6 +2,7 @@
 // that left the client (headers, raw query, body), exact retry sequences, and answers a conforming gateway never
 // gives (HTML on 200, a redirect, the key echoed back, error bodies for requests the client refuses to send).
 // Retry waits run on a StepClock: nothing really waits.
+import type { Readable } from 'node:stream';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
@@ -292,6 +293,64 @@ describe('speech', () => {
     expect(await failure(client().speech({ model: 'speech_model_id', input: 'hi' }))).toMatchObject({
       type: 'invalid_response',
     });
+  });
+
+  const audio = { 'content-type': 'audio/wav' };
+  const speechBody = { model: 'speech_model_id', input: 'hi' };
+
+  /** Reads the stream to its end; resolves with the error it failed with, or null. */
+  async function drain(stream: Readable, onChunk?: () => void): Promise<unknown> {
+    try {
+      for await (const _chunk of stream) onChunk?.();
+      return null;
+    } catch (e) {
+      return e;
+    }
+  }
+
+  it('[EP-SPEECH-1] [AUTH-6] cancelling mid-stream fails the stream with an aborted GatewayError, never the axios error that holds the key', async () => {
+    server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'hang' });
+    const controller = new AbortController();
+    const out = await client().speech(speechBody, { signal: controller.signal });
+    const e = await drain(out.stream, () => controller.abort());
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ type: 'aborted', retryable: false });
+    expect(inspect(e, { depth: 20, showHidden: true })).not.toContain(KEY);
+  });
+
+  it('[EP-SPEECH-1] a body that stops arriving times out on the injected clock (idle timeout)', async () => {
+    const manual = new ManualClock();
+    server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'hang' });
+    const c = new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock: manual, timeoutMs: 10_000 });
+    const out = await c.speech(speechBody);
+    let chunks = 0;
+    const pending = drain(out.stream, () => chunks++);
+    while (chunks === 0) await new Promise((r) => setImmediate(r));
+    await manual.advance(9_000);
+    expect(out.stream.destroyed).toBe(false); // bytes came 9 s ago: not idle long enough yet
+    await manual.advance(1_000);
+    const e = await pending;
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ type: 'timeout', httpStatus: null });
+  });
+
+  it('[EP-SPEECH-1] a connection reset mid-body is a network_error GatewayError on the stream', async () => {
+    server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'reset' });
+    const out = await client().speech(speechBody);
+    const e = await drain(out.stream);
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ type: 'network_error', httpStatus: null });
+    expect(inspect(e, { depth: 20, showHidden: true })).not.toContain(KEY);
+  });
+
+  it('[SVC-2] a whole body arrives intact through the stream', async () => {
+    const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => i % 251));
+    server.reply({ headers: audio, body: bytes });
+    const out = await client().speech(speechBody);
+    const chunks: Buffer[] = [];
+    for await (const chunk of out.stream) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(out.contentType).toBe('audio/wav');
   });
 
   it('is never retried (billed, not idempotent)', async () => {
