@@ -1,7 +1,7 @@
 // [EVT-1..11], [LIM-13]: the completion callback. Sent once a task is settled as completed or failed,
 // retried after 10, 30 and 60 s (scaled, on the simulator's clock) when the receiver answers 5xx or not at
 // all within 10 s; a 4xx ends delivery; URLs the real service would refuse are dropped.
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import type { SimTimer } from './clock';
 import type { SimState } from './state';
 import { taskObject, type SimTask } from './tasks';
@@ -29,31 +29,43 @@ export function callbackUrl(base: string): URL {
   return url;
 }
 
-function ipv4Private(ip: string): boolean {
-  const [a = 0, b = 0] = ip.split('.').map(Number);
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168)
-  );
+/**
+ * Addresses no public receiver has: this network, private, shared, loopback, link-local, multicast and reserved
+ * IPv4; unspecified, loopback, unique-local, link-local and multicast IPv6. BlockList also matches IPv4-mapped
+ * IPv6 forms such as [::ffff:7f00:1], which URL parsing produces from [::ffff:127.0.0.1].
+ */
+const INTERNAL = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  INTERNAL.addSubnet(network, prefix, 'ipv6');
 }
 
 /** Loopback, private, link-local or unique-local by its literal form (host names are not resolved). */
 export function isInternalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   const version = isIP(host);
-  if (version === 4) return ipv4Private(host);
-  if (version === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped?.[1]) return ipv4Private(mapped[1]);
-    return host === '::1' || host === '::' || /^f[cd]/.test(host) || /^fe[89ab]/.test(host);
-  }
-  return false;
+  if (version === 0) return false;
+  return INTERNAL.check(host, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 /** [EVT-9]: null when deliverable, else why the URL is dropped. */

@@ -185,12 +185,21 @@ describe('receiver URL rules', () => {
       'http://169.254.169.254/x',
       'http://[::1]/x',
       'http://[fd00::1]/x',
+      'http://[::ffff:127.0.0.1]/x', // serialized as [::ffff:7f00:1]
+      'http://[::ffff:10.0.0.1]/x',
+      'http://0x7f000001/x', // 127.0.0.1 in another spelling
+      'http://localhost./x',
+      'http://100.64.0.1/x',
+      'http://224.0.0.1/x',
       'https://hooks.example.com:8443/x',
       'ftp://hooks.example.com/x',
     ]) {
       expect(drop(url), url).not.toBeNull();
     }
     expect(drop('https://hooks.example.com/x')).toBeNull();
+    expect(drop('http://8.8.8.8/x')).toBeNull();
+    expect(drop('http://172.32.0.1/x')).toBeNull();
+    expect(drop('http://[::ffff:8.8.8.8]/x')).toBeNull();
     expect(drop('http://hooks.example.com:80/x')).toBeNull();
     expect(drop('http://127.0.0.1:9999/x', true)).toBeNull();
     expect(drop('http://127.0.0.1:4000/x', true)).not.toBeNull(); // the service's own domain, always
@@ -212,6 +221,74 @@ describe('receiver URL rules', () => {
       ]);
     } finally {
       await strict.close();
+    }
+  });
+
+  it('[EVT-9] private ranges, non-standard ports, other schemes and the simulator itself are dropped over HTTP, with no attempt', async () => {
+    const strict = await startHarness();
+    try {
+      const targets = [
+        'http://10.1.2.3/hooks',
+        'http://192.168.1.20/hooks',
+        'https://hooks.example.com:8443/hooks',
+        'ftp://hooks.example.com/hooks',
+        `${strict.sim.url}/hooks`,
+      ];
+      for (const webhook of targets) {
+        await strict.submit('/v1/images/generations', {
+          model: 'image_model_id_i3',
+          prompt: 'drop',
+          webhook,
+        });
+      }
+      strict.clock.advance(600 * SECOND);
+      await strict.sim.webhooks.idle();
+      const deliveries = strict.sim.webhooks.deliveries;
+      expect(deliveries).toHaveLength(targets.length);
+      expect(deliveries.every((d) => d.outcome === 'dropped' && d.attempt === 0)).toBe(true);
+      expect(deliveries.map((d) => d.url)).toEqual(targets.map((t) => `${t}/callback`));
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('[EVT-6] [LIM-13] retries on a scaled clock', () => {
+  it('--time-scale 0.1 retries after 1, 3 and 6 s instead of 10, 30 and 60 s', async () => {
+    const fast = await startHarness({ allowLoopbackWebhooks: true, timeScale: 0.1 });
+    try {
+      rx.script = [500, 500, 500, 500];
+      const id = await fast.submit('/v1/images/generations', {
+        model: 'image_model_id_i3',
+        prompt: 'scaled retries',
+        webhook: rx.url,
+      });
+      const settle = async (): Promise<void> => {
+        for (let i = 0; i < 5; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          await fast.sim.webhooks.idle();
+        }
+      };
+      fast.clock.advance(6 * SECOND); // a 6 s image at scale 0.1 is done
+      await settle();
+      expect(rx.received).toHaveLength(1);
+      for (const [wait, expected] of [
+        [0.9, 1],
+        [0.1, 2],
+        [2.9, 2],
+        [0.1, 3],
+        [5.9, 3],
+        [0.1, 4],
+        [60, 4],
+      ] as const) {
+        fast.clock.advance(wait * SECOND);
+        await settle();
+        expect(rx.received, `after +${wait}s`).toHaveLength(expected);
+      }
+      const times = fast.sim.webhooks.deliveries.filter((d) => d.taskId === id).map((d) => d.atMs);
+      expect(times.slice(1).map((t, i) => t - (times[i] ?? 0))).toEqual([1000, 3000, 6000]);
+    } finally {
+      await fast.close();
     }
   });
 });
