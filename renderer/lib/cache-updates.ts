@@ -56,3 +56,17 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     }
   }
 }
+
+/**
+ * Called each time the events stream (re)connects. Events sent while it was down are not replayed, so anything
+ * they would have changed is refetched: task states, library items (a task finished meanwhile) and the balance.
+ * Download bytes are dropped rather than left frozen at a stale count; the next download event restores them.
+ */
+export async function refetchAfterReconnect(client: QueryClient): Promise<void> {
+  client.setQueryData<DownloadMap>(queryKeys.downloads, {});
+  await Promise.all(
+    [queryKeys.tasks, queryKeys.library, queryKeys.balance].map((queryKey) =>
+      client.invalidateQueries({ queryKey }),
+    ),
+  );
+}

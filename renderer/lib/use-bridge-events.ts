@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import { bridge } from './bridge';
 import { queryKeys } from './query-client';
-import { applyBridgeEvent, type DownloadMap } from './cache-updates';
+import { applyBridgeEvent, refetchAfterReconnect, type DownloadMap } from './cache-updates';
 
 export function useBridgeEvents(enabled: boolean, onTaskSettled?: (event: BridgeEvent) => void): void {
   const client = useQueryClient();
@@ -16,8 +16,9 @@ export function useBridgeEvents(enabled: boolean, onTaskSettled?: (event: Bridge
         applyBridgeEvent(client, event);
         onTaskSettled?.(event);
       },
-      // The SSE link reconnects by itself; after a gap, refetch what may have changed meanwhile.
-      onStarted: () => void client.invalidateQueries({ queryKey: queryKeys.tasks }),
+      // The SSE link reconnects by itself and 'started' fires on every (re)connection; events missed in the gap
+      // are not replayed, so refetch what they may have changed.
+      onStarted: () => void refetchAfterReconnect(client),
     });
     return () => subscription.unsubscribe();
   }, [client, enabled, onTaskSettled]);

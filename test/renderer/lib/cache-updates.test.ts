@@ -1,9 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { TaskRecord } from '../../../shared/studio/records';
 import {
   applyBridgeEvent,
+  refetchAfterReconnect,
   upsertTask,
   type DownloadMap,
   type TaskList,
@@ -116,5 +117,37 @@ describe('task events in the query cache', () => {
     for (const query of queries) {
       expect(query.state.isInvalidated).toBe(true);
     }
+  });
+});
+
+describe('after the events stream reconnects', () => {
+  it('refetches tasks, library and balance (missed events are not replayed) and drops stale download bytes', async () => {
+    const client = clientWith([task('a', { state: 'processing' })]);
+    const fetched: string[] = [];
+    // Active observers, as mounted pages have: invalidation refetches them.
+    for (const key of [queryKeys.tasks, [...queryKeys.library, { kind: 'image' }], queryKeys.balance]) {
+      const observer = new QueryObserver(client, {
+        queryKey: key,
+        queryFn: () => {
+          fetched.push(String(key[0]));
+          return key === queryKeys.tasks ? { tasks: [task('a', { state: 'completed' })], total: 1 } : {};
+        },
+        staleTime: Infinity,
+      });
+      observer.subscribe(() => undefined);
+    }
+    // The task list is already cached (fresh); the other two load once.
+    await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(fetched.sort()).toEqual(['balance', 'library']);
+    client.setQueryData(queryKeys.settings, { theme: 'dark' });
+    client.setQueryData<DownloadMap>(queryKeys.downloads, { a: { receivedBytes: 5, totalBytes: 10 } });
+    fetched.length = 0;
+
+    await refetchAfterReconnect(client);
+
+    expect(fetched.sort()).toEqual(['balance', 'library', 'tasks']);
+    expect(list(client)?.tasks[0]?.state).toBe('completed');
+    expect(client.getQueryData(queryKeys.downloads)).toEqual({});
+    expect(client.getQueryState(queryKeys.settings)?.isInvalidated).toBe(false);
   });
 });
