@@ -189,16 +189,24 @@ describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged s
 });
 
 describe('sizes and counts', () => {
-  const table: [string, string, number, number][] = [
-    ['1:1', '1K', 1024, 1024], // [EP-IMAGE-I3SIZE-1]
-    ['4:3', '1K', 1152, 864], // [EP-IMAGE-I3SIZE-2]
-    ['3:4', '2K', 1536, 2048], // [EP-IMAGE-I3SIZE-3]
-    ['16:9', '2K', 2048, 1152], // [EP-IMAGE-I3SIZE-4]
-    ['9:16', '1K', 720, 1280], // [EP-IMAGE-I3SIZE-5]
-    ['3:2', '2K', 2048, 1360], // [EP-IMAGE-I3SIZE-6]
-    ['2:3', '1K', 832, 1248], // [EP-IMAGE-I3SIZE-7]
+  // The whole table: every ratio at both tiers, and the 1K default when resolution is omitted.
+  const table: [string, string, string, number, number][] = [
+    ['[EP-IMAGE-I3SIZE-1]', '1:1', '1K', 1024, 1024],
+    ['[EP-IMAGE-I3SIZE-1]', '1:1', '2K', 2048, 2048],
+    ['[EP-IMAGE-I3SIZE-2]', '4:3', '1K', 1152, 864],
+    ['[EP-IMAGE-I3SIZE-2]', '4:3', '2K', 2048, 1536],
+    ['[EP-IMAGE-I3SIZE-3]', '3:4', '1K', 864, 1152],
+    ['[EP-IMAGE-I3SIZE-3]', '3:4', '2K', 1536, 2048],
+    ['[EP-IMAGE-I3SIZE-4]', '16:9', '1K', 1280, 720],
+    ['[EP-IMAGE-I3SIZE-4]', '16:9', '2K', 2048, 1152],
+    ['[EP-IMAGE-I3SIZE-5]', '9:16', '1K', 720, 1280],
+    ['[EP-IMAGE-I3SIZE-5]', '9:16', '2K', 1152, 2048],
+    ['[EP-IMAGE-I3SIZE-6]', '3:2', '1K', 1248, 832],
+    ['[EP-IMAGE-I3SIZE-6]', '3:2', '2K', 2048, 1360],
+    ['[EP-IMAGE-I3SIZE-7]', '2:3', '1K', 832, 1248],
+    ['[EP-IMAGE-I3SIZE-7]', '2:3', '2K', 1360, 2048],
   ];
-  it.each(table)('[EP-IMAGE-I3SIZE-1..7] I3 %s at %s is %ix%i', async (size, resolution, width, height) => {
+  it.each(table)('%s I3 %s at %s is %ix%i', async (_clause, size, resolution, width, height) => {
     const id = await h.submit('/v1/images/generations', {
       model: 'image_model_id_i3',
       prompt: 'size',
@@ -211,6 +219,16 @@ describe('sizes and counts', () => {
     expect(pngDimensions(new Uint8Array(await (await download(url)).arrayBuffer()))).toEqual({
       width,
       height,
+    });
+  });
+
+  it('[EP-IMAGE-3] [EP-IMAGE-I3SIZE-1] I3 defaults to 1:1 at 1K', async () => {
+    const id = await h.submit('/v1/images/generations', { model: 'image_model_id_i3', prompt: 'default' });
+    h.clock.advance(HOUR);
+    const url = (await task(id)).result?.images[0]?.url[0] ?? '';
+    expect(pngDimensions(new Uint8Array(await (await download(url)).arrayBuffer()))).toEqual({
+      width: 1024,
+      height: 1024,
     });
   });
 
@@ -227,6 +245,19 @@ describe('sizes and counts', () => {
     const dims = pngDimensions(new Uint8Array(await (await download(urls[0] ?? '')).arrayBuffer()));
     expect(dims.height).toBe(1024);
     expect(dims.width).toBe(128);
+  });
+
+  it('[EP-IMAGE-1] I1 ignores a size that is not a usable ratio and still serves a real square PNG', async () => {
+    const id = await h.submit('/v1/images/generations', {
+      model: 'image_model_id_i1',
+      prompt: 'zero ratio',
+      size: '0:0',
+    });
+    h.clock.advance(HOUR);
+    const url = (await task(id)).result?.images[0]?.url[0] ?? '';
+    const res = await download(url);
+    expect(res.status).toBe(200);
+    expect(pngDimensions(new Uint8Array(await res.arrayBuffer()))).toEqual({ width: 1024, height: 1024 });
   });
 });
 

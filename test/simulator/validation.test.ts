@@ -154,6 +154,11 @@ describe('image families', () => {
     });
     await rejects(IMG, { model: 'image_model_id_i6', prompt: 'x', image_urls: 'https://example.com/a.png' });
     await rejects(IMG, { model: 'image_model_id_i6', prompt: 'x', n: 0 });
+    // A ratio with a zero side would be an image without pixels.
+    for (const size of ['0:0', '4:0', '0:3']) {
+      await rejects(IMG, { model: 'image_model_id_i6', prompt: 'x', size });
+      await rejects(IMG, { model: 'image_model_id_i5', prompt: 'x', size });
+    }
   });
 });
 

@@ -20,10 +20,13 @@ export const requiredPrompt = (max?: number): z.ZodType<string> => {
   return prompt;
 };
 
+/** Two whole numbers from 1 to 99: a zero side would make an image without pixels. */
+export const RATIO = /^[1-9]\d?:[1-9]\d?$/;
+
 export const ratio = (field: string) =>
   z
     .string(`${field} must be a ratio string like 16:9`)
-    .regex(/^\d{1,2}:\d{1,2}$/, `${field} must be a ratio like 16:9`);
+    .regex(RATIO, `${field} must be a ratio like 16:9 (two whole numbers from 1 to 99)`);
 
 const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;

@@ -11,6 +11,7 @@ import {
   intIn,
   oneOf,
   parseBody,
+  RATIO,
   ratio,
   requiredPrompt,
   sizeFor,
@@ -118,7 +119,7 @@ export function planImage(
       parseBody(i1Schema, body);
       // [EP-IMAGE-1] parameters beyond prompt are not shown: n, size and resolution are honoured when valid.
       const n = Number.isInteger(body.n) && Number(body.n) >= 1 && Number(body.n) <= 4 ? Number(body.n) : 1;
-      const size = typeof body.size === 'string' && /^\d+:\d+$/.test(body.size) ? body.size : '1:1';
+      const size = typeof body.size === 'string' && RATIO.test(body.size) ? body.size : '1:1';
       const tier = typeof body.resolution === 'string' ? body.resolution : '1K';
       const perImage = model === 'image_model_id_i1_pro' ? 0.05 : 0.03;
       return plan(
