@@ -8,13 +8,56 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
+// esquery ends a selector's regex at the first '/', so a slash is written \x2F.
+const escape = (s) => s.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&').replaceAll('/', '\\x2F');
+const builtinPattern = `^(node:|(${builtinModules.map(escape).join('|')})(\\x2F|$))`;
+
+/**
+ * no-restricted-imports sees only static imports: a dynamic import('electron') or import('node:fs') would slip
+ * past it, so the same modules are refused as ImportExpression sources too.
+ * @param {{pattern: string, message: string}[]} modules
+ */
+const noDynamicImportOf = (modules) => [
+  'error',
+  ...modules.map(({ pattern, message }) => ({
+    selector: `ImportExpression[source.value=/${pattern}/]`,
+    message,
+  })),
+];
+
+// shared/ runs in both worlds, so it may rely on neither's globals (tsconfig.json has no DOM, tsconfig.web.json
+// no Node types; this says so at lint time with a clear message).
+const nodeGlobals = [
+  'process',
+  'Buffer',
+  'require',
+  'module',
+  '__dirname',
+  '__filename',
+  'global',
+  'setImmediate',
+];
+const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'self'];
+const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
+
 const features = ['create', 'tasks', 'library', 'speech', 'usage', 'settings', 'onboarding'];
 
 /** @param {{target: string, from: string, message: string, except?: string[]}[]} zones */
 const layers = (zones) => ['error', { zones }];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test/lint/fixtures/**', '.vitest/**', '.tmp/**', 'test-results/**', 'bin/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test/lint/fixtures/**',
+      '.vitest/**',
+      '.tmp/**',
+      'test-results/**',
+      'bin/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -81,6 +124,16 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': noDynamicImportOf([
+        { pattern: '^electron$', message: 'shared/ never imports electron.' },
+        { pattern: builtinPattern, message: 'shared/ is pure TypeScript: no Node built-ins.' },
+        { pattern: '^react(-dom)?(\\x2F|$)', message: 'shared/ has no UI.' },
+      ]),
+      'no-restricted-globals': [
+        'error',
+        ...restrictGlobals(nodeGlobals, 'shared/ is pure TypeScript: no Node globals.'),
+        ...restrictGlobals(domGlobals, 'shared/ is pure TypeScript: no DOM globals.'),
+      ],
     },
   },
   {
@@ -100,6 +153,9 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': noDynamicImportOf([
+        { pattern: '^electron$', message: 'Only electron/platform, main.ts and preload.ts touch Electron.' },
+      ]),
     },
   },
   {
@@ -114,6 +170,14 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'The renderer never imports electron: use the bridge.' }],
           patterns: [{ group: nodeBuiltins, message: 'The renderer runs sandboxed: no Node built-ins.' }],
         },
+      ],
+      'no-restricted-syntax': noDynamicImportOf([
+        { pattern: '^electron$', message: 'The renderer never imports electron: use the bridge.' },
+        { pattern: builtinPattern, message: 'The renderer runs sandboxed: no Node built-ins.' },
+      ]),
+      'no-restricted-globals': [
+        'error',
+        ...restrictGlobals(nodeGlobals, 'The renderer runs sandboxed: no Node globals.'),
       ],
     },
   },

@@ -81,6 +81,48 @@ describe('layering rules fail on bad imports', () => {
     expect(rulesOf(messages)).toContain('no-restricted-imports');
   });
 
+  it("core and the simulator may not import 'electron', not even dynamically", async () => {
+    for (const file of ['electron/core/tasks/virtual-bad.ts', 'electron/simulator/virtual-bad.ts']) {
+      const dynamic = await lint(file, "export const load = () => import('electron');\n");
+      expect(rulesOf(dynamic)).toContain('no-restricted-syntax');
+    }
+    const simulator = await lint(
+      'electron/simulator/virtual-bad.ts',
+      "import { app } from 'electron';\nexport const a = app;\n",
+    );
+    expect(rulesOf(simulator)).toContain('no-restricted-imports');
+  });
+
+  it('shared/ and the renderer may not load Node built-ins dynamically either', async () => {
+    for (const [file, source] of [
+      ['shared/gateway/virtual-bad.ts', 'node:fs'],
+      ['shared/catalog/virtual-bad.ts', 'fs/promises'],
+      ['renderer/lib/virtual-bad.ts', 'path'],
+    ] as const) {
+      const messages = await lint(file, `export const load = () => import('${source}');\n`);
+      expect(rulesOf(messages), `${file} ${source}`).toContain('no-restricted-syntax');
+    }
+    const react = await lint(
+      'shared/virtual-bad.ts',
+      "export const load = () => import('react-dom/client');\n",
+    );
+    expect(rulesOf(react)).toContain('no-restricted-syntax');
+  });
+
+  it('shared/ may use neither Node nor DOM globals; the renderer no Node globals', async () => {
+    for (const code of [
+      "export const b = Buffer.from('x');\n",
+      'export const e = process.env.HOME;\n',
+      'export const t = document.title;\n',
+      "export const s = window.localStorage.getItem('k');\n",
+    ]) {
+      const messages = await lint('shared/gateway/virtual-bad.ts', code);
+      expect(rulesOf(messages), code).toContain('no-restricted-globals');
+    }
+    const renderer = await lint('renderer/lib/virtual-bad.ts', 'export const e = process.env.HOME;\n');
+    expect(rulesOf(renderer)).toContain('no-restricted-globals');
+  });
+
   it('the simulator may not import core', async () => {
     real('electron/core/gateway/gateway-client');
     const messages = await lint(
@@ -114,6 +156,14 @@ describe('layering rules pass on good imports', () => {
     const messages = await lint(
       'shared/gateway/virtual-good.ts',
       "import { z } from 'zod';\nimport { FAMILIES } from '../catalog/families';\nexport const s = z.string();\nexport const f = FAMILIES;\n",
+    );
+    expect(rulesOf(messages)).toEqual([]);
+  });
+
+  it('shared/ using globals both worlds have, and a dynamic import of its own modules', async () => {
+    const messages = await lint(
+      'shared/gateway/virtual-good.ts',
+      "export const u = new URL('https://example.com');\nexport const t = new TextEncoder();\nexport const load = () => import('../catalog/families');\n",
     );
     expect(rulesOf(messages)).toEqual([]);
   });
