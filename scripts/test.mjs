@@ -1,7 +1,33 @@
 // The README's test command: typecheck, lint, build, the Electron security scan, then every vitest project. It closes with one plain
 // summary line ("tests: N passed, N failed, N skipped") so CI reads the outcome from the last line.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
+
+const fail = (why, code = 1) => {
+  console.log(`\n${why}`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(code);
+};
+
+/**
+ * What `npm run build` must leave behind: the main bundle, a CommonJS preload that a sandboxed renderer can load
+ * (no import/export statements, and require() of nothing but the modules a sandboxed preload gets), and the
+ * renderer's page. Returns what is wrong, or null.
+ */
+function bundleProblem() {
+  const need = ['out/main/main.js', 'out/preload/preload.cjs', 'out/renderer/index.html'];
+  const missing = need.filter((f) => !existsSync(f));
+  if (missing.length > 0) return `missing ${missing.join(', ')}`;
+  const preload = readFileSync('out/preload/preload.cjs', 'utf8');
+  if (/^\s*(import\s|export\s)/m.test(preload)) return 'the preload is not CommonJS (import/export found)';
+  const sandboxed = new Set(['electron', 'events', 'timers', 'url']);
+  const required = [...preload.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+  const foreign = required.filter((m) => !sandboxed.has(m));
+  if (foreign.length > 0) return `the sandboxed preload requires ${foreign.join(', ')}`;
+  if (!/<script[^>]+src=/.test(readFileSync('out/renderer/index.html', 'utf8')))
+    return 'the renderer page loads no script';
+  return null;
+}
 
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
 const steps = [
@@ -12,13 +38,13 @@ const steps = [
 ];
 for (const [cmd, args] of steps) {
   const code = run(cmd, args);
-  if (code !== 0) {
-    console.log(`\n${args[args.length - 1]} failed (exit ${code})`);
-    console.log('tests: 0 passed, 1 failed');
-    process.exit(code);
-  }
+  if (code !== 0) fail(`${args[args.length - 1]} failed (exit ${code})`, code);
 }
+const problem = bundleProblem();
+if (problem) fail(`build: ${problem}`);
 mkdirSync('.vitest', { recursive: true });
+// A results file left by an earlier run must not be read as this run's outcome.
+rmSync('.vitest/results.json', { force: true });
 const vitestArgs = [
   'vitest',
   'run',
