@@ -1,6 +1,6 @@
 // npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]
 import { parseArgs } from 'node:util';
-import { startSimulator, type SimulatorOptions } from './index';
+import { FAULT_KINDS, startSimulator, type SimulatorOptions } from './index';
 
 const USAGE =
   'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]';
@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   console.log(
     '\nprompts: "[fail]" fails a task, "[nsfw]" is flagged when nsfw_check is true (families S, I3)',
   );
-  console.log('faults: send X-Sim-Fault: 429 | 502 | hang | reset');
+  console.log(
+    `faults: send X-Sim-Fault: ${FAULT_KINDS.join(' | ')} (several comma-separated; "; rate=0.3" for a share of calls)`,
+  );
   if (options.timeScale !== undefined) console.log(`time scale: ${options.timeScale}`);
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));

@@ -1,6 +1,7 @@
 // Fault injection for tests of the client's retries and timeouts. 429, 500 and 502 answer before the call is
 // processed; hang and reset lose the answer AFTER the call was processed (a submission did create its
 // task), which is exactly the case an Idempotency-Key exists for.
+import { invalidRequest } from './errors';
 import type { Prng } from './prng';
 
 export const FAULT_KINDS = ['429', '500', '502', 'hang', 'reset'] as const;
@@ -17,8 +18,29 @@ export interface FaultOptions {
   retryAfterSeconds?: number;
 }
 
-/** The header that forces a fault on one request: X-Sim-Fault: 429 | 500 | 502 | hang | reset. */
+/**
+ * The header that injects a fault into one request: `X-Sim-Fault: <kind>[,<kind>...][; rate=<0..1>]`, kinds from
+ * FAULT_KINDS. Without a rate the call always fails (several kinds: one drawn evenly); with one, only that share
+ * of such calls fails, so a client that sends the header on every call meets a given share of faults.
+ */
 export const FAULT_HEADER = 'x-sim-fault';
+
+const HEADER_GRAMMAR = `X-Sim-Fault must be <kind>[,<kind>...][; rate=<0..1>] with kinds ${FAULT_KINDS.join(', ')}`;
+
+/** Parses the header; a malformed one is a 400, so a typo in a test never passes silently as "no fault". */
+export function parseFaultHeader(value: string): { kinds: FaultKind[]; rate: number } {
+  const [list = '', ...params] = value.split(';').map((part) => part.trim());
+  const kinds = list.split(',').map((kind) => kind.trim().toLowerCase());
+  if (!kinds.every(isFaultKind)) throw invalidRequest(`${HEADER_GRAMMAR}; got "${value}"`);
+  let rate = 1;
+  for (const param of params) {
+    const match = /^rate\s*=\s*(\S+)$/i.exec(param);
+    const parsed = match?.[1] !== undefined ? Number(match[1]) : Number.NaN;
+    if (!(parsed >= 0 && parsed <= 1)) throw invalidRequest(`${HEADER_GRAMMAR}; got "${value}"`);
+    rate = parsed;
+  }
+  return { kinds, rate };
+}
 
 export const isFaultKind = (value: unknown): value is FaultKind =>
   typeof value === 'string' && (FAULT_KINDS as readonly string[]).includes(value);
@@ -44,6 +66,9 @@ export class Faults {
   set(options: FaultOptions): void {
     const rate = options.rate ?? this.options.rate;
     if (!(rate >= 0 && rate <= 1)) throw new RangeError('faults.rate must be between 0 and 1');
+    const retryAfterSeconds = options.retryAfterSeconds ?? this.options.retryAfterSeconds;
+    if (!(Number.isSafeInteger(retryAfterSeconds) && retryAfterSeconds >= 0))
+      throw new RangeError('faults.retryAfterSeconds must be a whole number of seconds, 0 or more');
     const kinds = options.kinds ?? this.options.kinds;
     if (kinds.length === 0 || !kinds.every(isFaultKind))
       throw new RangeError(`faults.kinds must be from ${FAULT_KINDS.join(', ')}`);
@@ -51,7 +76,7 @@ export class Faults {
       rate,
       kinds: [...kinds],
       paths: [...(options.paths ?? this.options.paths)],
-      retryAfterSeconds: options.retryAfterSeconds ?? this.options.retryAfterSeconds,
+      retryAfterSeconds,
     };
   }
 
@@ -70,11 +95,15 @@ export class Faults {
     return this.options.retryAfterSeconds;
   }
 
+  /** The fault for this call, or null. Throws a 400 SimError for a malformed X-Sim-Fault header. */
   pick(path: string, header: string | string[] | undefined): FaultKind | null {
     const forced = Array.isArray(header) ? header[0] : header;
     let kind: FaultKind | null = null;
-    if (isFaultKind(forced)) kind = forced;
-    else if (this.options.paths.length === 0 || this.options.paths.some((p) => path.startsWith(p))) {
+    if (forced !== undefined && forced.trim() !== '') {
+      const { kinds, rate } = parseFaultHeader(forced);
+      if (rate >= 1 || this.prng.next() < rate)
+        kind = kinds.length === 1 ? (kinds[0] ?? null) : this.prng.pick(kinds);
+    } else if (this.options.paths.length === 0 || this.options.paths.some((p) => path.startsWith(p))) {
       kind = this.queue.shift() ?? null;
       if (!kind && this.options.rate > 0 && this.prng.next() < this.options.rate)
         kind = this.prng.pick(this.options.kinds);

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody, SimError, type ErrorStyle } from './errors';
-import { FAULT_HEADER, type Faults } from './faults';
+import { FAULT_HEADER, type FaultKind, type Faults } from './faults';
 import { blobStream, MAX_BLOB_BYTES } from './files';
 import { jsonReply, rangeReply, sendReply, type Reply } from './http-util';
 import { IdempotencyStore } from './idempotency';
@@ -118,9 +118,17 @@ async function handle(
     return;
   }
   deps.state.settle();
-  const fault = url.pathname.startsWith('/sim/info')
-    ? null
-    : deps.faults.pick(url.pathname, req.headers[FAULT_HEADER]);
+  let fault: FaultKind | null;
+  try {
+    fault = url.pathname.startsWith('/sim/info')
+      ? null
+      : deps.faults.pick(url.pathname, req.headers[FAULT_HEADER]);
+  } catch (error) {
+    req.resume();
+    const reply = errorReply(error, 'generic');
+    sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
+    return;
+  }
   if (fault === '429' || fault === '500' || fault === '502') {
     const reply = faultReply(fault, deps.faults.retryAfterSeconds);
     req.resume();

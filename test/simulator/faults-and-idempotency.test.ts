@@ -149,6 +149,62 @@ describe('fault injection', () => {
   });
 });
 
+describe('fault injection: a share of calls, by header and by start option', () => {
+  it('X-Sim-Fault: 502; rate=0.5 fails about half of the calls that carry it, the rest are served', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await h.call('/v1/balance', { headers: { 'X-Sim-Fault': '502; rate=0.5' } });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    const failed = statuses.filter((s) => s === 502).length;
+    expect(failed).toBeGreaterThan(5);
+    expect(failed).toBeLessThan(35);
+    expect(statuses.every((s) => s === 200 || s === 502)).toBe(true);
+  });
+
+  it('X-Sim-Fault: 429,502 draws one of the listed faults for every call', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 20; i++) {
+      const res = await h.call('/v1/user/balance', { headers: { 'X-Sim-Fault': '429,502' } });
+      statuses.add(res.status);
+      await res.arrayBuffer();
+    }
+    expect([...statuses].sort()).toEqual([429, 502]);
+  });
+
+  it('a malformed X-Sim-Fault header answers 400 naming the grammar instead of passing silently', async () => {
+    for (const header of ['bogus', '502; rate=2', '502; often', '429,teapot']) {
+      const res = await h.call('/v1/balance', { headers: { 'X-Sim-Fault': header } });
+      expect(res.status, header).toBe(400);
+      const body = (await res.json()) as { error: { code: number; type: string; message: string } };
+      expect(body.error).toMatchObject({ code: 400, type: 'invalid_request_error' });
+      expect(body.error.message).toContain('X-Sim-Fault must be');
+    }
+  });
+
+  it('startSimulator({ faults }) applies from the first call; bad options are refused', async () => {
+    const sim = await startSimulator({
+      clock: new ManualClock(),
+      faults: { rate: 1, kinds: ['429'], paths: ['/v1/balance'], retryAfterSeconds: 7 },
+    });
+    try {
+      const auth = { Authorization: `Bearer ${SIM_KEYS.default}` };
+      const limited = await fetch(`${sim.url}/v1/balance`, { headers: auth });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('7');
+      await limited.arrayBuffer();
+      expect((await fetch(`${sim.url}/v1/user/balance`, { headers: auth })).status).toBe(200);
+      expect(sim.faults.injected['429']).toBe(1);
+      expect(() => sim.faults.set({ rate: 1.5 })).toThrow(/rate/);
+      expect(() => sim.faults.set({ retryAfterSeconds: -1 })).toThrow(/retryAfterSeconds/);
+      expect(() => sim.faults.set({ kinds: [] })).toThrow(/kinds/);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe('download blob', () => {
   it('GET /sim/blob/<bytes> streams a deterministic file of that size with ranges', async () => {
     const size = 3 * 1024 * 1024 + 17;
