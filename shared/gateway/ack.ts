@@ -4,7 +4,7 @@ import type { TaskEndpoint } from '../catalog/family-ids';
 import { invalidResponse } from './gateway-error';
 import type { NormalizedAck, TaskStatus } from './normalized';
 import { looseId } from './wire-values';
-import { taskStatusSchema } from './task';
+import { strictTaskStatusSchema } from './task';
 
 /** [ACK-2] Shape A: music, video, most image models, grid upscale. */
 export const ackShapeASchema = z.looseObject({
@@ -38,7 +38,7 @@ export type AckShapeC = z.infer<typeof ackShapeCSchema>;
 
 /** The status an acknowledgement reports; a value outside the five states reads as the shape's usual one. */
 function ackStatus(raw: string, fallback: TaskStatus): TaskStatus {
-  const parsed = taskStatusSchema.safeParse(raw);
+  const parsed = strictTaskStatusSchema.safeParse(raw);
   return parsed.success ? parsed.data : fallback;
 }
 

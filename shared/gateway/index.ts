@@ -28,6 +28,7 @@ export {
   taskObjectSchema,
   taskResultSchema,
   taskStatusSchema,
+  strictTaskStatusSchema,
   toTaskSnapshot,
   type ResultEntry,
   type TaskObject,

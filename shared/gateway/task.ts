@@ -13,10 +13,38 @@ const STATUSES = [
   'failed',
 ] as const satisfies readonly TaskStatus[];
 
-/** [STATE-1..5] Case is not significant. */
-export const taskStatusSchema = z
+/**
+ * Words a task endpoint whose shape is not shown ([EP-MUSIC-1], [STATE-6]) plausibly uses for the five states.
+ * Anything else is refused: a status the client cannot place must not be guessed into a terminal one.
+ */
+const STATUS_SYNONYMS: Readonly<Record<string, TaskStatus>> = {
+  queued: 'pending',
+  waiting: 'pending',
+  running: 'processing',
+  in_progress: 'processing',
+  generating: 'processing',
+  success: 'completed',
+  succeeded: 'completed',
+  complete: 'completed',
+  failure: 'failed',
+  error: 'failed',
+  cancelled: 'failed',
+  canceled: 'failed',
+};
+
+/** [STATE-1..5] exactly the five states, case aside: what an acknowledgement's status is read with. */
+export const strictTaskStatusSchema = z
   .string()
   .transform((s) => s.trim().toLowerCase())
+  .pipe(z.enum(STATUSES));
+
+/** [STATE-1..5] a task body's status; case, surrounding space and '-' versus '_' are not significant. */
+export const taskStatusSchema = z
+  .string()
+  .transform((s) => {
+    const word = s.trim().toLowerCase().replaceAll('-', '_');
+    return STATUS_SYNONYMS[word] ?? word;
+  })
   .pipe(z.enum(STATUSES));
 
 const urlOrUrls = z.union([z.string(), z.array(z.string())]);

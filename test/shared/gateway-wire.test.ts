@@ -110,10 +110,10 @@ describe('task results', () => {
   it('[TASK-1..10] a flat completed task, one file per URL', () => {
     const t = parseTask(completed);
     expect(t).toMatchObject({
-      id: 't1',
-      status: 'completed',
+      id: 't1', // [TASK-1]
+      status: 'completed', // [TASK-2] [STATE-4]
       progress: 100,
-      created: 1780000000,
+      created: 1780000000, // [TASK-4]
       completed: 1780000030,
       actualTime: 30,
       estimatedTime: 25,
@@ -209,6 +209,47 @@ describe('task results', () => {
     expect(t.files.map((f) => f.expiresAt)).toEqual([Date.UTC(2026, 5, 1) / 1000, 1780000000]);
   });
 
+  it('[EP-MUSIC-1] [STATE-6] a not-shown endpoint may name the states in other plausible words', () => {
+    const status = (s: string) => parseTask({ id: 'm', status: s }).status;
+    expect(['queued', 'Waiting'].map(status)).toEqual(['pending', 'pending']);
+    expect(['running', 'IN_PROGRESS', 'in-progress', 'generating'].map(status)).toEqual(
+      Array(4).fill('processing'),
+    );
+    expect(['SUCCESS', 'succeeded', 'complete'].map(status)).toEqual(Array(3).fill('completed'));
+    expect(['failure', 'error', 'cancelled', 'canceled'].map(status)).toEqual(Array(4).fill('failed'));
+  });
+
+  it('[TASK-10] [TASK-11] [SRC-1] anything outside the tolerated variants is refused with invalid_response', () => {
+    for (const bad of [
+      { id: 'x', status: 'completed', result: { music: [{ audio_url: 5 }] } }, // a URL must be text
+      { id: 'x', status: 'completed', result: { audios: [{ url: [1, 2] }] } },
+      { id: 'x', status: 'completed', result: { images: 'https://cdn/a.png' } }, // a list, not a string
+      { id: 'x', status: 'completed', result: 'https://cdn/a.png' },
+      {
+        id: 'x',
+        status: 'completed',
+        result: { music: [{ audio_url: 'https://cdn/1.mp3', duration: 'long' }] },
+      },
+      { id: 'x', status: 'failed', error: { message: 'x', code: true } }, // code: number or string only
+      { id: 'x', status: 'failed', error: 42 },
+      { id: 'x', status: 'pending', progress: 'half' },
+      { id: '', status: 'pending' },
+      { code: 500, data: { id: 'x', status: 'pending' } }, // [TASK-13] the envelope's code is 200
+      { code: 200, data: [] },
+      {
+        code: 200,
+        data: [
+          { id: 'a', status: 'pending' },
+          { id: 'b', status: 'pending' },
+        ],
+      },
+    ]) {
+      const e = thrown(() => parseTask(bad));
+      expect(e, JSON.stringify(bad)).toBeInstanceOf(GatewayError);
+      expect(e).toMatchObject({ type: 'invalid_response', retryable: false });
+    }
+  });
+
   it('[STATE-1..5] rejects unknown states and shapes with a typed error', () => {
     for (const bad of [
       { id: 'x', status: 'exploded' },
@@ -238,7 +279,11 @@ describe('balances', () => {
       used_credits: 15,
       unlimited_quota: true,
     };
-    expect(parseTokenBalance(b)).toMatchObject(b);
+    expect(parseTokenBalance(b)).toMatchObject(b); // [TBAL-1] [TBAL-3] [TBAL-4] [TBAL-5] [TBAL-6] [TBAL-7]
+    // numeric strings are read as numbers; a balance that is not a number at all is refused
+    expect(parseTokenBalance({ ...b, used_balance: '1.5', used_credits: '15' })).toMatchObject(b);
+    expect(thrown(() => parseTokenBalance({ ...b, remain_balance: 'lots' })).type).toBe('invalid_response');
+    expect(thrown(() => parseTokenBalance({ ...b, used_credits: 1.5 })).type).toBe('invalid_response');
   });
 
   it('[UBAL-1] user balance', () => {
@@ -285,7 +330,14 @@ describe('usage', () => {
   };
 
   it('[UREP-1..9] [UREP-STAT-1..5] parses the report', () => {
-    const d = parseUsageReport(report);
+    const d = parseUsageReport(report); // [UREP-1]
+    expect(d).toMatchObject({
+      scope: 'key', // [UREP-2]
+      start: 1780000000, // [UREP-3]
+      end: 1780086400, // [UREP-4]
+      tz: 'Asia/Shanghai', // [UREP-5]
+      group_by: 'model,date', // [UREP-6]
+    });
     expect(d.total.credits).toBe(12.34567);
     expect(d.items[0]).toMatchObject({ model: 'm', date: '2026-05-28', requests: 3 });
     expect(thrown(() => parseUsageReport({ success: true, data: { scope: 'key' } })).type).toBe(
