@@ -13,6 +13,7 @@ import {
   type GatewayClientOptions,
 } from '../../../electron/core/gateway';
 import { startScriptedServer, type ScriptedServer } from '../../support/scripted-server';
+import { failure } from '../../support/gateway-failure';
 import { StepClock } from '../../support/step-clock';
 
 const KEY = 'sk-live-SECRET-0123456789abcdef';
@@ -57,16 +58,6 @@ function client(extra: Partial<GatewayClientOptions> = {}): GatewayClient {
     onCall: (e) => events.push(e),
     ...extra,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(GatewayError);
-    return e as GatewayError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('requests', () => {

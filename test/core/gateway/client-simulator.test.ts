@@ -5,9 +5,10 @@
 import type { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { GatewayClient, GatewayError, type GatewayClientOptions } from '../../../electron/core/gateway';
+import { GatewayClient, type GatewayClientOptions } from '../../../electron/core/gateway';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator/index';
 import type { FamilyId } from '../../../shared/catalog';
+import { failure } from '../../support/gateway-failure';
 import { StepClock } from '../../support/step-clock';
 
 let sim: RunningSimulator;
@@ -32,16 +33,6 @@ function client(extra: Partial<GatewayClientOptions> = {}): GatewayClient {
     timeoutMs: 60_000,
     ...extra,
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toBeInstanceOf(GatewayError);
-    return e as GatewayError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
