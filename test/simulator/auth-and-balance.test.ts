@@ -37,7 +37,7 @@ describe('authentication', () => {
 });
 
 describe('token balance', () => {
-  it('[EP-TBAL-1] [VER-1] [SVC-3] /v1/balance and /balance answer the same token balance [TBAL-1..7]', async () => {
+  it('[EP-TBAL-1] [VER-1] [SVC-3] /v1/balance and /balance answer the same token balance [TBAL-1] [TBAL-5] [TBAL-6]', async () => {
     const a = await h.getJson('/v1/balance');
     const b = await h.getJson('/balance');
     expect(a.status).toBe(200);
@@ -48,8 +48,10 @@ describe('token balance', () => {
       remain_credits: 500,
       unlimited_quota: false,
     });
-    expect(a.body.used_balance).toBeGreaterThan(0); // seeded history
-    expect(Number.isInteger(a.body.used_credits)).toBe(true);
+    expect(a.body.success).toBe(true); // [TBAL-1]
+    expect(a.body.used_balance).toBeGreaterThan(0); // [TBAL-5] a float, from the seeded history
+    expect(Number.isInteger(a.body.used_credits)).toBe(true); // [TBAL-6]
+    expect(a.body.used_credits).toBeGreaterThan(0); // [TBAL-6]
     expect(a.body).not.toHaveProperty('message'); // [TBAL-2] only on failure
     // [TBAL-8] the simulator's unit is US dollars, with credits at ten per dollar
     expect(a.body.used_credits).toBe(Math.round(Number(a.body.used_balance) * 10));

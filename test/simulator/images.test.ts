@@ -83,16 +83,17 @@ describe('[ACK-1] [EP-IMAGE-0] acknowledgement shapes', () => {
 });
 
 describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged state, then processing, then terminal)', () => {
-  it('[TASK-1..10] [STATE-4] an I3 task rises through processing to completed, then serves a PNG', async () => {
+  it('[TASK-1] [TASK-2] [TASK-4] [TASK-7] [STATE-4] an I3 task rises through processing to completed, then serves a PNG', async () => {
     const id = await h.submit('/v1/images/generations', {
       model: 'image_model_id_i3',
       prompt: 'a lighthouse',
       size: '16:9',
     });
     const first = await task(id);
-    expect(first).toMatchObject({ id, status: 'submitted', progress: 0 });
-    expect(first.created).toBe(Math.floor(h.clock.now() / 1000));
-    expect(first.estimated_time).toBeGreaterThan(0);
+    expect(first).toMatchObject({ id, status: 'submitted', progress: 0 }); // [TASK-1] [TASK-2] [TASK-3]
+    expect(first.created).toBe(Math.floor(h.clock.now() / 1000)); // [TASK-4] Unix seconds
+    expect(Number.isInteger(first.estimated_time)).toBe(true); // [TASK-7]
+    expect(first.estimated_time).toBeGreaterThan(0); // [TASK-7]
     expect(first).not.toHaveProperty('result');
     expect(first).not.toHaveProperty('completed');
 
@@ -104,7 +105,7 @@ describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged s
 
     h.clock.advance(first.estimated_time * SECOND);
     const done = await task(id);
-    expect(done.status).toBe('completed');
+    expect(done.status).toBe('completed'); // [TASK-2]
     expect(done.progress).toBe(100); // [TASK-3]
     expect(done.completed).toBeGreaterThanOrEqual(done.created); // [TASK-5]
     expect(done.actual_time).toBe((done.completed ?? 0) - done.created); // [TASK-6]

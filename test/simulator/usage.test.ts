@@ -59,14 +59,23 @@ async function speak(chars: number, key: string = SIM_KEYS.default): Promise<voi
 }
 
 describe('report shape', () => {
-  it('[SVC-4] [EP-USAGE-1] [UREP-1..8] /v1/usage and /usage answer the same report, defaults key scope, last 24 h, Asia/Shanghai', async () => {
+  it('[SVC-4] [EP-USAGE-1] [UREP-1] [UREP-2] [UREP-3] [UREP-4] [UREP-5] [UREP-6] [UREP-7] [UREP-8] /v1/usage and /usage answer the same report, defaults key scope, last 24 h, Asia/Shanghai', async () => {
     const a = await usage('');
     const b = await h.getJson<Report>('/usage');
     expect(a.status).toBe(200);
     expect(b.body.data).toEqual(a.body.data);
-    expect(a.body.success).toBe(true);
+    expect(a.body.success).toBe(true); // [UREP-1]
+    expect(a.body).not.toHaveProperty('error'); // [UREP-1] error only on failure
     const d = a.body.data;
-    expect(d).toMatchObject({ scope: 'key', tz: 'Asia/Shanghai', group_by: 'none', items: [] }); // [UREP-8]
+    expect(d).toMatchObject({ scope: 'key', tz: 'Asia/Shanghai', group_by: 'none', items: [] }); // [UREP-2] [UREP-5] [UREP-6] [UREP-8]
+    expect(Number.isInteger(d.start) && Number.isInteger(d.end)).toBe(true); // [UREP-3] [UREP-4] Unix seconds
+    expect(Object.keys(d.total).sort()).toEqual([
+      'amount_usd',
+      'completion_tokens',
+      'credits',
+      'prompt_tokens',
+      'requests',
+    ]); // [UREP-7]
     expect(d.end - d.start).toBe(86_400); // [EP-USAGE-PARAM-1]
     expect(Math.abs(d.end - nowS())).toBeLessThanOrEqual(1); // [EP-USAGE-PARAM-2]
     expect(a.res.headers.get('x-usage-cache')).toMatch(/^(hit|miss)$/); // [EP-USAGE-3]
