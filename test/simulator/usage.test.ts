@@ -302,4 +302,27 @@ describe('limits', () => {
     h.clock.advance(retryAfter * 1000);
     expect((await usage('?n=63')).status).toBe(200);
   });
+
+  it('[LIM-1] [LIM-2] both windows follow --time-scale: at 0.1 the cache and the rate limit last 6 s', async () => {
+    const fast = await startHarness({ timeScale: 0.1 });
+    try {
+      const get = (query: string) => fast.getJson<Report>(`/v1/usage${query}`);
+      expect((await get('?group_by=model&scope=account')).res.headers.get('x-usage-cache')).toBe('miss');
+      fast.clock.advance(5_900);
+      // Parameter order does not make a different query.
+      expect((await get('?scope=account&group_by=model')).res.headers.get('x-usage-cache')).toBe('hit');
+      fast.clock.advance(200);
+      expect((await get('?group_by=model&scope=account')).res.headers.get('x-usage-cache')).toBe('miss');
+
+      fast.clock.advance(10_000);
+      for (let i = 0; i < 60; i++) expect((await get(`?n=${i}`)).status).toBe(200);
+      const limited = await get('?n=60');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.res.headers.get('retry-after'))).toBeLessThanOrEqual(6);
+      fast.clock.advance(6_000);
+      expect((await get('?n=61')).status).toBe(200);
+    } finally {
+      await fast.close();
+    }
+  });
 });
