@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
+import { bridgeContract } from '../../shared/bridge/contract';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { BridgeError } from '../../shared/bridge/errors';
 import { appRouter, createBridgeCaller } from '../../shared/bridge/router';
@@ -32,6 +33,31 @@ async function call(
 }
 
 describe('bridge router', () => {
+  it('serves every contract procedure with exactly its schemas, and nothing else but the events', () => {
+    const served = appRouter._def.procedures as Record<
+      string,
+      { _def: { inputs: unknown[]; output?: unknown; type: string } }
+    >;
+    const expected: string[] = [];
+    for (const [namespace, procedures] of Object.entries(bridgeContract)) {
+      for (const [name, spec] of Object.entries(procedures) as [
+        string,
+        { input?: unknown; output: unknown },
+      ][]) {
+        const path = `${namespace}.${name}`;
+        expected.push(path);
+        const def = served[path]?._def;
+        expect(def, path).toBeDefined();
+        // The same schema objects, not look-alikes: the router cannot drift from the contract.
+        expect(def?.inputs, path).toEqual(spec.input ? [spec.input] : []);
+        expect(def?.inputs[0], path).toBe(spec.input);
+        expect(def?.output, path).toBe(spec.output);
+      }
+    }
+    expect(Object.keys(served).sort()).toEqual([...expected, 'events'].sort());
+    expect(served['events']?._def.type).toBe('subscription');
+  });
+
   it('delegates a valid call and returns the parsed output', async () => {
     const res = await call(fixtureHandlers(), 'tasks.get', { id: 'local-1' }, 'GET');
     expect(res.status).toBe(200);

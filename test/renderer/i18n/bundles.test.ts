@@ -37,4 +37,14 @@ describe('translation bundles', () => {
     const { FAMILY_IDS } = await import('../../../shared/catalog');
     for (const id of FAMILY_IDS) expect(english.get(`create.families.${id}`), id).toBeTruthy();
   });
+
+  it('label every catalog field and model variant (the form would otherwise fall back to raw names)', async () => {
+    const { FAMILY_LIST } = await import('../../../shared/catalog');
+    for (const family of FAMILY_LIST) {
+      for (const field of family.fields)
+        expect(english.get(`create.fields.${field.name}`), `${family.id} ${field.name}`).toBeTruthy();
+      for (const variant of family.variants)
+        expect(english.get(`create.variants.${variant.key}`), `${family.id} ${variant.key}`).toBeTruthy();
+    }
+  });
 });
