@@ -34,7 +34,7 @@ async function call(
 
 describe('bridge router', () => {
   it('serves every contract procedure with exactly its schemas, and nothing else but the events', () => {
-    const served = appRouter._def.procedures as Record<
+    const served = appRouter._def.procedures as unknown as Record<
       string,
       { _def: { inputs: unknown[]; output?: unknown; type: string } }
     >;
