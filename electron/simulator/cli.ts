@@ -79,7 +79,12 @@ async function main(): Promise<void> {
   console.log(
     `faults: send X-Sim-Fault: ${FAULT_KINDS.join(' | ')} (several comma-separated; "; rate=0.3" for a share of calls)`,
   );
-  if (options.timeScale !== undefined) console.log(`time scale: ${options.timeScale}`);
+  console.log(`seed: ${options.seed ?? 1}, time scale: ${options.timeScale ?? 1}`);
+  console.log(
+    options.allowLoopbackWebhooks
+      ? 'webhooks: loopback, private and non-standard-port receivers allowed'
+      : 'webhooks: loopback, private and non-standard-port receivers dropped (--allow-loopback-webhooks allows them)',
+  );
   const stop = (): void => {
     void sim.close().then(() => process.exit(0));
   };

@@ -79,7 +79,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
     state,
     faults,
     usageLimiter: new UsageLimiter(state),
-    info: () => ({ keys: SIM_KEYS, seeds: SIM_SEEDS, timeScale, seed }),
+    info: () => ({
+      keys: SIM_KEYS,
+      seeds: SIM_SEEDS,
+      timeScale,
+      seed,
+      allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
+    }),
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
