@@ -8,6 +8,7 @@ import { formatTask, taskJson } from '../formatting';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { printOutcome, settle, submitAndFollow } from '../task-runner';
+import type { TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
   ctx: CliContext,
@@ -69,7 +70,7 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
   const local = findLocal(ctx.core(false), args.id);
   if (local) {
     if (args.wait) return printOutcome(ctx, await settle(ctx, requireOnline(ctx), local.id));
-    return printOutcome(ctx, { task: local, items: ctx.core(false).library.forTask(local.id) });
+    return printOutcome(ctx, await current(ctx, local));
   }
   const core = requireOnline(ctx);
   if (args.wait) {
@@ -104,6 +105,28 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
       .filter(Boolean)
       .join('\n'),
   );
+}
+
+/**
+ * A local task as the gateway sees it now: one poll if it is still running (the stored row may be hours old),
+ * and its files fetched if that poll finds it finished. Settled tasks, and running ones when no gateway is
+ * configured, are shown as stored, the latter with a note saying so.
+ */
+async function current(ctx: CliContext, local: TaskRecord): Promise<TaskOutcome> {
+  const core = ctx.core(false);
+  const settled = core.engine.isSettled(local);
+  if (settled || !local.remoteId) return { task: local, items: core.library.forTask(local.id) };
+  if (!ctx.config.baseUrl || !ctx.config.apiKey) {
+    ctx.out.note('No gateway address or key: this is the stored state, not a fresh one.');
+    return { task: local, items: core.library.forTask(local.id) };
+  }
+  const online = requireOnline(ctx);
+  const { task, error } = await online.engine.refresh(local.id, ctx.signal);
+  if (error && task.state !== 'failed') {
+    ctx.out.note(`Could not reach the gateway (${error.message}); this is the stored state.`);
+  }
+  if (task.state === 'completed') return settle(ctx, online, task.id);
+  return { task, items: online.library.forTask(task.id) };
 }
 
 /** The core opened offline is reused; the gateway settings are checked now that they are needed. */

@@ -235,6 +235,32 @@ export class TaskEngine {
     return this.update(taskId, { state: 'stopped' });
   }
 
+  /**
+   * One poll now, outside the schedule, for someone asking where a task stands (the CLI's `task <id>`).
+   * It still takes a slot of the request budget. A settled or never-acknowledged task is returned as
+   * stored; a poll that fails comes back as `error` beside the stored record, judged as a scheduled poll
+   * would be (a transient error changes nothing, a permanent one fails the task).
+   */
+  async refresh(
+    taskId: string,
+    signal?: AbortSignal,
+  ): Promise<{ task: TaskRecord; error: GatewayErrorInfo | null }> {
+    const task = this.store.require(taskId);
+    const remoteId = task.record.remoteId;
+    if (!TRACKED_STATES.includes(task.record.state) || !remoteId) return { task: task.record, error: null };
+    await this.budget.take(AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]));
+    this.due.delete(taskId);
+    // Tracked like a scheduled poll, so close() waits for it before the database goes away.
+    const work = this.poll(task, remoteId);
+    this.running.add(work);
+    try {
+      const error = await work;
+      return { task: this.store.require(taskId).record, error };
+    } finally {
+      this.running.delete(work);
+    }
+  }
+
   /** Failed downloads of a completed task are tried again. */
   retryDownloads(taskId: string): void {
     this.downloads?.retry(taskId);
@@ -475,7 +501,8 @@ export class TaskEngine {
     await this.poll(task, task.record.remoteId);
   }
 
-  private async poll(task: StoredTask, remoteId: string): Promise<void> {
+  /** Returns the error of a poll that got no answer (null when it got one or the engine is closing). */
+  private async poll(task: StoredTask, remoteId: string): Promise<GatewayErrorInfo | null> {
     const id = task.record.id;
     const rt = this.runtimeOf(id);
     this.stats.polls++;
@@ -487,15 +514,15 @@ export class TaskEngine {
         maxAttempts: 1,
       });
     } catch (thrown) {
-      if (this.closing.signal.aborted) return;
+      if (this.closing.signal.aborted) return null;
       const info = toGatewayErrorInfo(thrown);
       const current = this.store.get(id);
-      if (!current || !TRACKED_STATES.includes(current.record.state)) return;
+      if (!current || !TRACKED_STATES.includes(current.record.state)) return info;
       const ageMs = this.clock.now() - (current.trackingStartedAt ?? current.record.createdAt);
       const verdict = judgePollError(info, { ageMs, notFoundGraceMs: this.policy.notFoundGraceMs });
       if (verdict.action === 'fail') {
         this.update(id, { state: 'failed', error: info });
-        return;
+        return info;
       }
       rt.errors++;
       if (verdict.pauseAllMs) this.budget.pause(verdict.pauseAllMs);
@@ -503,14 +530,14 @@ export class TaskEngine {
         id,
         this.clock.now() + (verdict.delayMs ?? errorBackoff(rt.errors, this.policy, this.random)),
       );
-      return;
+      return info;
     }
     rt.polls++;
     rt.errors = 0;
     const current = this.store.get(id);
     // The user may have stopped the task while the answer was on its way.
-    if (!current || !TRACKED_STATES.includes(current.record.state)) return;
-    this.apply(current, snapshot);
+    if (current && TRACKED_STATES.includes(current.record.state)) this.apply(current, snapshot);
+    return null;
   }
 
   private apply(task: StoredTask, snapshot: TaskSnapshot): void {

@@ -287,6 +287,38 @@ describe('TaskEngine on the simulator', () => {
     expect(unrelated).toMatchObject({ parentTaskId: null, kind: 'music', endpoint: 'music' });
   });
 
+  it('refresh() polls at once, outside the schedule but inside the budget; a transient error is returned, never a failure [ERR-11]', async () => {
+    const gw = rig.gateway();
+    const e = engine(gw, { downloads: null, budget: { requests: 2, perMs: 60_000 } });
+    const polls = () => gw.log.filter((r) => r.kind === 'poll').length;
+    const record = await e.submit(i3('refreshed'));
+    expect(record.state).toBe('submitted');
+
+    // The clock has not moved: the scheduled first poll is seconds away, the refresh goes now.
+    const fresh = await e.refresh(record.id);
+    expect(fresh.error).toBeNull();
+    expect(polls()).toBe(1);
+    expect(fresh.task.estimatedTime).toBeGreaterThan(0); // learnt from that answer
+
+    // Submission and refresh spent the budget of 2 a minute: the next refresh waits, and can be cancelled.
+    await expect(e.refresh(record.id, AbortSignal.timeout(30))).rejects.toThrow();
+    expect(polls()).toBe(1);
+
+    rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
+    await rig.clock.advanceTo(rig.clock.now() + 60_000);
+    while (e.isBusy()) await new Promise((r) => setTimeout(r, 1)); // the scheduled poll that just came due
+    const failed = await e.refresh(record.id);
+    expect(failed.error?.httpStatus).toBe(502);
+    expect(failed.task.state).not.toBe('failed');
+    rig.sim.faults.clear();
+
+    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    const before = polls();
+    // A settled task is answered from the database.
+    expect((await e.refresh(record.id)).task.state).toBe('completed');
+    expect(polls()).toBe(before);
+  });
+
   it('a submission cancelled while waiting for the budget fails without sending anything', async () => {
     const gw = rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 1, perMs: 60_000 } });

@@ -1,0 +1,91 @@
+// `task <id>` without --wait on a task that is still running asks the gateway once instead of printing a
+// stored row that may be hours old. The simulator runs on a manual clock, so "the task finished meanwhile"
+// is a clock step, not a wait.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
+import type { LibraryItem } from '../../shared/studio/records';
+import { cli, tempDir } from './cli-harness';
+
+let sim: RunningSimulator;
+let clock: ManualClock;
+let dir: string;
+let cleanup: () => Promise<void>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  // Started at the real time: the CLI judges link expiry by its own (real) clock.
+  clock = new ManualClock(Date.now());
+  sim = await startSimulator({ clock });
+  ({ dir, cleanup } = await tempDir());
+  env = {
+    GATEWAY_BASE_URL: sim.url,
+    GATEWAY_API_KEY: SIM_KEYS.default,
+    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
+    HOME: dir,
+  };
+});
+afterAll(async () => {
+  await sim.close();
+  await cleanup();
+});
+
+type Doc = {
+  task: { id: string; status: string; progress: number; remoteId: string };
+  items: LibraryItem[];
+  error?: { type: string };
+};
+
+async function run(args: string[], runEnv = env) {
+  const result = await cli(['--json', ...args], runEnv, dir);
+  return { code: result.code, doc: result.json() as Doc, stderr: result.stderr };
+}
+
+describe('task <id> without --wait', () => {
+  it('[EP-TASK-1] shows the state the gateway reports now, and files the result once it is done', async () => {
+    const submitted = await run(['generate', 'image_model_id_i3', '--prompt', 'a lighthouse', '--no-wait']);
+    expect(submitted.code).toBe(0);
+    expect(submitted.doc.task.status).toBe('submitted');
+
+    clock.advance(5 * 60_000); // far past any image estimate: the gateway says completed
+    const now = await run(['task', submitted.doc.task.id]);
+    expect(now.code, JSON.stringify(now.doc)).toBe(0);
+    expect(now.doc.task).toMatchObject({ id: submitted.doc.task.id, status: 'completed', progress: 100 });
+    expect(now.doc.items).toHaveLength(1);
+    expect(existsSync(now.doc.items[0]?.path ?? '')).toBe(true);
+
+    // Settled now: asking again needs no gateway at all.
+    const { GATEWAY_API_KEY: _key, ...offline } = env;
+    const stored = await run(['task', submitted.doc.task.remoteId], offline);
+    expect(stored.code).toBe(0);
+    expect(stored.doc.items.map((i) => i.id)).toEqual(now.doc.items.map((i) => i.id));
+  });
+
+  it('[STATE-5] a task that failed meanwhile is exit 1 with the gateway error', async () => {
+    const submitted = await run([
+      'generate',
+      'image_model_id_i3',
+      '--prompt',
+      'this will [fail]',
+      '--no-wait',
+    ]);
+    expect(submitted.doc.task.status).toBe('submitted');
+    clock.advance(5 * 60_000);
+    const now = await run(['task', submitted.doc.task.id]);
+    expect(now.code).toBe(1);
+    expect(now.doc.error?.type).toBe('task_failed');
+    expect(now.doc.task.status).toBe('failed');
+  });
+
+  it('without a key it shows the stored state and says so on stderr', async () => {
+    const submitted = await run(['generate', 'image_model_id_i3', '--prompt', 'a kite', '--no-wait']);
+    clock.advance(5 * 60_000);
+    const { GATEWAY_API_KEY: _key, ...offline } = env;
+    const text = await cli(['task', submitted.doc.task.id], offline, dir);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('submitted');
+    expect(text.stderr).toContain('stored state');
+  });
+});
