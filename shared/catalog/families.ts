@@ -43,6 +43,21 @@ export function familyModels(id: FamilyId, models?: ModelConfig): ResolvedVarian
   return FAMILIES[id].variants.map((v) => ({ ...v, modelId: models?.[id]?.[v.key] ?? v.defaultModelId }));
 }
 
+/**
+ * Settings keep model overrides as "spec placeholder id -> id to send" (image_model_id_i3 -> acme-i3); the catalog
+ * wants them per family and variant. A placeholder shared by several families (the music model) applies to all.
+ */
+export function modelConfigFromOverrides(overrides: Readonly<Record<string, string>>): ModelConfig {
+  const config: ModelConfig = {};
+  for (const family of FAMILY_LIST) {
+    for (const variant of family.variants) {
+      const override = overrides[variant.defaultModelId];
+      if (override) config[family.id] = { ...config[family.id], [variant.key]: override };
+    }
+  }
+  return config;
+}
+
 /** The model id a new submission of this family uses unless the user picks another (the first variant). */
 export function defaultModelId(id: FamilyId, models?: ModelConfig): string | null {
   return familyModels(id, models)[0]?.modelId ?? null;

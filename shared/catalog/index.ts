@@ -22,6 +22,7 @@ export {
   getFamily,
   getField,
   isFamilyId,
+  modelConfigFromOverrides,
   referenceImageFields,
   variantForModel,
   type ModelMatch,

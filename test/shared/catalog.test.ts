@@ -10,6 +10,7 @@ import {
   familiesForModel,
   familyForModel,
   familySchema,
+  modelConfigFromOverrides,
   i3OutputSize,
   I3_SIZE_TABLE,
   parseSetAssignments,
@@ -136,6 +137,22 @@ describe('models', () => {
       'music.adjustSpeed',
       'music.addInstrumental',
     ]);
+  });
+
+  it('turns the settings overrides (placeholder -> id) into a ModelConfig; the music id applies to all four operations', () => {
+    const config = modelConfigFromOverrides({
+      video_model_id_s_mini: 'acme-s-mini-2',
+      music_model_id: 'acme-music',
+      not_a_placeholder: 'x',
+    });
+    expect(config).toEqual({
+      'video.s': { mini: 'acme-s-mini-2' },
+      'music.concat': { default: 'acme-music' },
+      'music.generateMp4': { default: 'acme-music' },
+      'music.adjustSpeed': { default: 'acme-music' },
+      'music.addInstrumental': { default: 'acme-music' },
+    });
+    expect(familyForModel('acme-s-mini-2', config)?.variant.key).toBe('mini');
   });
 
   it('honours configured model ids', () => {

@@ -60,8 +60,11 @@ export interface GatewayClientOptions {
   /** [0, 1) for backoff jitter. Default Math.random. */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
-  /** Configured model ids, so model-specific rules (S mini) apply to the ids in use. */
-  models?: ModelConfig;
+  /**
+   * Configured model ids, so model-specific rules (S mini: no prompt limit) apply to the ids in use; a function
+   * is read at every call, so a changed setting applies at once.
+   */
+  models?: ModelConfig | (() => ModelConfig);
   /** Creates an Idempotency-Key when the caller supplies none. Default crypto.randomUUID. */
   newIdempotencyKey?: () => string;
   onCall?: (event: GatewayCallEvent) => void;
@@ -278,7 +281,8 @@ export class GatewayClient implements GatewayPort {
   }
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {
-    const result = checkBody(family, body, this.options.models);
+    const { models } = this.options;
+    const result = checkBody(family, body, typeof models === 'function' ? models() : models);
     if (result.ok) return result.body;
     throw new GatewayError(
       validationError(problemsMessage(result.problems), result.problems[0]?.path || null),

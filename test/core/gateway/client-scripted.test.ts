@@ -106,6 +106,22 @@ describe('requests', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('[EP-VIDEO-6] model-specific rules follow the configured model ids, read at call time', async () => {
+    server.fallback = { status: 200, body: ackA };
+    let models = {};
+    const c = client({ models: () => models });
+    const long = { model: 'acme-s-mini-2', prompt: 'x'.repeat(5000) };
+    // not yet configured: an unknown model id gets the strict 4000-character limit
+    expect(await failure(c.submit('video.s', long))).toMatchObject({
+      type: 'validation_error',
+      param: 'prompt',
+    });
+    expect(server.requests).toHaveLength(0);
+    models = { 'video.s': { mini: 'acme-s-mini-2' } }; // the mini variant has no limit
+    expect((await c.submit('video.s', long)).taskId).toBe('task-a');
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual(long);
+  });
+
   it('[EP-GRID-1] drops a model the grid body does not have; refuses speech through submit', async () => {
     server.reply({ status: 200, body: ackA });
     await client().submit('grid.upscale', { model: '', task_id: 'grid-1', index: 2, speed: 'fast' });
