@@ -61,7 +61,7 @@ async function start(): Promise<void> {
     settings: new ElectronSettingsStore(store),
     secrets: new SafeStorageSecretStore(store, safeStorage),
     mediaBaseUrl: ELECTRON_MEDIA_BASE_URL,
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
+    createGateway: (connection) => createGatewayClient(connection),
     // Offered on first run by the onboarding screen; started only when chosen.
     demo: 'lazy',
     onSettingsChanged: (settings) => installMenu(settings.language),

@@ -3,6 +3,7 @@
 // changes, while the engine keeps talking to the same SwitchableGateway.
 import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
+import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
 import type { TokenBalance, UserBalance } from '../../shared/gateway/balance';
 import type { UsageCacheStatus, UsageData, UsageQueryInput } from '../../shared/gateway/usage';
@@ -20,6 +21,8 @@ export interface StudioGateway extends GatewayPort {
 export interface GatewayConnection {
   baseUrl: string;
   apiKey: string;
+  /** The model ids in use (settings' overrides), read at each call so model-specific rules follow them. */
+  models?: () => ModelConfig;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;

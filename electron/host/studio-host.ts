@@ -8,6 +8,8 @@ import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import type { SessionStatus, Settings, SettingsPatch } from '../../shared/bridge/session-schemas';
 import type { UsageResult } from '../../shared/bridge/account-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
+import { modelConfigFromOverrides } from '../../shared/catalog/families';
+import type { ModelConfig } from '../../shared/catalog/types';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
@@ -153,6 +155,9 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     }
   }
 
+  /** The model ids the settings override, so the client validates with the same rules as the forms. */
+  const models = (): ModelConfig => modelConfigFromOverrides(settings.get().modelOverrides);
+
   /** Points the gateway at the simulator, the configured gateway, or nothing. */
   async function refreshGateway(): Promise<void> {
     if (demoPolicy === 'eager' || inDemo()) {
@@ -161,12 +166,12 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     }
     if (simulator && inDemo()) {
       liveKey = null;
-      gateway.set(options.createGateway({ baseUrl: simulator.url, apiKey: SIM_KEYS.default }));
+      gateway.set(options.createGateway({ baseUrl: simulator.url, apiKey: SIM_KEYS.default, models }));
       return;
     }
     const baseUrl = settings.get().baseUrl;
     liveKey = await secrets.getKey();
-    gateway.set(baseUrl && liveKey ? options.createGateway({ baseUrl, apiKey: liveKey }) : null);
+    gateway.set(baseUrl && liveKey ? options.createGateway({ baseUrl, apiKey: liveKey, models }) : null);
   }
 
   async function status(): Promise<SessionStatus> {

@@ -45,7 +45,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), log),
     secrets: new MemorySecretStore(),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey, ...(clock && { clock }) }),
+    createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
     demo: options.demo ? 'eager' : 'off',
     log,
     ...(clock && { clock }),
