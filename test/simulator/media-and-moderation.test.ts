@@ -113,6 +113,8 @@ describe('moderation (nsfw_check)', () => {
   });
 
   it('[EP-VIDEO-NSFW-6] [EP-IMAGE-3] I3 moderates; models without it ignore nsfw_check', async () => {
+    const before = await remain();
+    const requests = await ledgerRequests();
     const i3 = await h.postJson<ParamError>(IMG, {
       model: 'image_model_id_i3',
       prompt: '[nsfw]',
@@ -124,6 +126,22 @@ describe('moderation (nsfw_check)', () => {
       code: 'nsfw_content_detected',
       param: '',
     });
+    expect(i3.body.error.message).toContain('sexual'); // the flagged categories
+    expect(await remain()).toBeCloseTo(before, 6); // no charge
+    expect(await ledgerRequests()).toBe(requests); // no task billed
+    const unflagged = await h.postJson(IMG, {
+      model: 'image_model_id_i3',
+      prompt: 'a calm lake',
+      nsfw_check: true,
+    });
+    expect(unflagged.status).toBe(200);
+    // [LIM-8] I3's 800 characters count code points too.
+    expect((await h.postJson(IMG, { model: 'image_model_id_i3', prompt: '🌊'.repeat(800) })).status).toBe(
+      200,
+    );
+    expect((await h.postJson(IMG, { model: 'image_model_id_i3', prompt: '🌊'.repeat(801) })).status).toBe(
+      400,
+    );
     expect(
       (await h.postJson(IMG, { model: 'image_model_id_i5', prompt: '[nsfw]', nsfw_check: true })).status,
     ).toBe(200);
@@ -396,6 +414,17 @@ describe('speech', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('audio/wav');
+    await ok.arrayBuffer();
+    // Characters, not UTF-16 units: 4096 emoji (8192 units) are within the limit, 4097 are not.
+    const emoji = await h.call('/v1/audio/speech', {
+      method: 'POST',
+      json: { model: 'speech_model_id', input: '🎵'.repeat(4096) },
+    });
+    expect(emoji.status).toBe(200);
+    await emoji.arrayBuffer();
+    expect(
+      (await h.postJson('/v1/audio/speech', { model: 'speech_model_id', input: '🎵'.repeat(4097) })).status,
+    ).toBe(413);
   });
 
   it('[EP-SPEECH-1] model and input are required; unknown formats answer 400; speech is billed [SVC-5]', async () => {

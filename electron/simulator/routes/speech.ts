@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SimError } from '../errors';
 import { parseJsonObject, readBody, type Reply } from '../http-util';
 import { wavFromPcm } from '../media/fixtures';
-import { parseBody } from '../validation/common';
+import { charCount, parseBody } from '../validation/common';
 import type { RouteContext } from './context';
 
 export const SPEECH_FORMATS = {
@@ -40,18 +40,19 @@ const schema = z.looseObject({
 export async function speech(ctx: RouteContext): Promise<Reply> {
   const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
   const body = parseJsonObject(await readBody(ctx.req));
-  if (typeof body.input === 'string' && body.input.length > SPEECH_MAX_CHARS) {
+  const chars = typeof body.input === 'string' ? charCount(body.input) : 0;
+  if (chars > SPEECH_MAX_CHARS) {
     throw new SimError({
       status: 413,
       type: 'invalid_request_error',
-      message: `input is ${body.input.length} characters; the limit is ${SPEECH_MAX_CHARS}.`,
+      message: `input is ${chars} characters; the limit is ${SPEECH_MAX_CHARS}.`,
     });
   }
   const b = parseBody(schema, body);
-  const cost = b.input.length * PRICE_PER_CHAR;
+  const cost = chars * PRICE_PER_CHAR;
   ctx.state.accounts.assertCanPay(token, cost);
   ctx.state.accounts.charge(token, cost);
-  ctx.state.ledger.add(token, b.model, ctx.state.now(), cost, b.input.length, 0);
+  ctx.state.ledger.add(token, b.model, ctx.state.now(), cost, chars, 0);
   const fixtures = ctx.state.fixtures;
   const bytes: Record<SpeechFormat, () => Buffer> = {
     wav: () => wavFromPcm(fixtures.get('speech.pcm')),

@@ -10,12 +10,15 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   throw invalidRequest(issue ? issue.message : 'Invalid request body.', param.split('.')[0] ?? '');
 }
 
+/** Characters as a person counts them (code points): an emoji is one character, not two UTF-16 units. */
+export const charCount = (text: string): number => Array.from(text).length;
+
 export const requiredPrompt = (max?: number): z.ZodType<string> => {
   let prompt = z
     .string('prompt is required and must be a string')
     .refine((p) => p.trim().length > 0, 'prompt must not be empty');
   if (max !== undefined) {
-    prompt = prompt.refine((p) => p.length <= max, `prompt must be at most ${max} characters`);
+    prompt = prompt.refine((p) => charCount(p) <= max, `prompt must be at most ${max} characters`);
   }
   return prompt;
 };

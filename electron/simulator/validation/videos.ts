@@ -5,6 +5,7 @@ import { invalidRequest } from '../errors';
 import type { FamilyName } from '../models';
 import { moderate } from '../moderation';
 import {
+  charCount,
   bool,
   commonFields,
   imageRef,
@@ -71,7 +72,10 @@ const sSchema = (mini: boolean) =>
   z.looseObject({
     prompt: mini
       ? z.string('prompt must be a string').optional()
-      : z.string('prompt must be a string').max(4000, 'prompt must be at most 4000 characters').optional(),
+      : z
+          .string('prompt must be a string')
+          .refine((p) => charCount(p) <= 4000, 'prompt must be at most 4000 characters')
+          .optional(),
     negative_prompt: z.string('negative_prompt must be a string').optional(),
     resolution: z.string('resolution must be a string').optional(),
     size: z.string('size must be a string').optional(),
