@@ -58,10 +58,10 @@ afterEach(() => {
 });
 
 /** Lets in-flight deliveries reach the receiver and their answers come back. */
-async function settleDeliveries(): Promise<void> {
+async function settleDeliveries(harness: Harness = h): Promise<void> {
   for (let i = 0; i < 5; i++) {
     await new Promise((r) => setTimeout(r, 20));
-    await h.sim.webhooks.idle();
+    await harness.sim.webhooks.idle();
   }
 }
 
@@ -263,12 +263,7 @@ describe('[EVT-6] [LIM-13] retries on a scaled clock', () => {
         prompt: 'scaled retries',
         webhook: rx.url,
       });
-      const settle = async (): Promise<void> => {
-        for (let i = 0; i < 5; i++) {
-          await new Promise((r) => setTimeout(r, 20));
-          await fast.sim.webhooks.idle();
-        }
-      };
+      const settle = (): Promise<void> => settleDeliveries(fast);
       fast.clock.advance(6 * SECOND); // a 6 s image at scale 0.1 is done
       await settle();
       expect(rx.received).toHaveLength(1);
