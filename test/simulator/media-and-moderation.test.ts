@@ -152,6 +152,33 @@ describe('moderation (nsfw_check)', () => {
 });
 
 describe('video results', () => {
+  it('[ACK-2] [EP-VIDEO-0] [STATE-1] every video family and every music operation acknowledges in Shape A', async () => {
+    const shapeA = { code: 200, data: [{ status: 'submitted', task_id: expect.any(String) }] };
+    for (const body of [
+      { model: 'video_model_id_v1_pro', prompt: 'a', duration: 5 },
+      { model: 'video_model_id_v1_turbo', prompt: 'a' },
+      { model: 'video_model_id_v2', prompt: 'a', image_urls: ['https://example.com/a.png'] },
+      { model: 'video_model_id_h', prompt: 'a', duration: 10 },
+      { model: 'video_model_id_w', prompt: 'a', duration: 5 },
+      { model: 'video_model_id_k', prompt: 'a', mode: 'pro' },
+      { model: 'video_model_id_s', prompt: 'a' },
+      { model: 'video_model_id_s_fast', prompt: 'a' },
+      { model: 'video_model_id_s_mini', prompt: 'a' },
+    ]) {
+      const ack = await h.postJson(VID, body);
+      expect(ack.body, body.model).toEqual(shapeA);
+    }
+    for (const [op, extra] of [
+      ['concat', { task_id: SIM_SEEDS.musicExtend }],
+      ['generateMp4', { task_id: SIM_SEEDS.musicGenerated }],
+      ['adjustSpeed', { task_id: SIM_SEEDS.musicGenerated, speed: 1.5 }],
+      ['addInstrumental', { task_id: SIM_SEEDS.musicUpload, version: 'v1', tags: 'piano' }],
+    ] as const) {
+      const ack = await h.postJson(`/v1/music/generations/${op}`, { model: 'music_model_id', ...extra });
+      expect(ack.body, op).toEqual(shapeA);
+    }
+  });
+
   it('[TASK-10] [TASK-12] a completed video task serves a real MP4 under result.videos', async () => {
     const id = await h.submit(VID, { model: 'video_model_id_v1_pro', prompt: 'waves', duration: 5 });
     const first = await h.getJson<{ estimated_time: number; status: string }>(`/v1/tasks/${id}`);
