@@ -3,7 +3,7 @@
 // the API key, so not one of them, nor its message verbatim, leaves this module.
 import type { AxiosInstance, AxiosResponse, Method } from 'axios';
 import { PassThrough, type Readable } from 'node:stream';
-import { GatewayError } from '../../../shared/gateway/gateway-error';
+import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import { errorFromTransport } from '../../../shared/gateway/error-map';
 import type { Clock } from '../clock';
 
@@ -80,6 +80,11 @@ function transportError(thrown: unknown, timedOut: boolean, request: ExchangeReq
   }
   if (request.signal?.aborted)
     return new GatewayError(errorFromTransport('aborted', 'The request was cancelled.'));
+  // An answer over maxBodyBytes would be just as large the next time: not a network failure, and not retried.
+  const message = (thrown as { message?: unknown } | null)?.message;
+  if (typeof message === 'string' && message.startsWith('maxContentLength size of')) {
+    return invalidResponse('answer', 'it is larger than the client accepts');
+  }
   const code = codeOf(thrown);
   return new GatewayError(
     errorFromTransport(

@@ -286,6 +286,13 @@ describe('error bodies', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('a body over maxBodyBytes is invalid_response and not retried', async () => {
+    server.reply({ body: { id: 't', status: 'pending', padding: 'x'.repeat(4096) } });
+    const e = await failure(client({ maxBodyBytes: 1024 }).getTask('t', 'tasks'));
+    expect(e).toMatchObject({ type: 'invalid_response', retryable: false });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('does not follow a redirect (it would carry the key elsewhere)', async () => {
     server.reply({ status: 302, headers: { location: 'http://127.0.0.1:1/steal' } });
     const e = await failure(client().tokenBalance());
