@@ -342,6 +342,43 @@ describe('schemas per family', () => {
     }
   });
 
+  it('the bounds the other tests leave out, each on both sides', () => {
+    // [EP-IMAGE-1] resolution tiers 1K, 2K, 4K; multi-image reference takes data URLs too
+    const i1 = { model: m('image.i1'), prompt: 'x' };
+    expect(ok('image.i1', { ...i1, resolution: '4K', image_urls: ['data:image/png;base64,AAAA'] })).toBe(
+      true,
+    );
+    expect(ok('image.i1', { ...i1, resolution: '8K' })).toBe(false);
+    expect(ok('image.i1', { model: m('image.i1') })).toBe(false); // prompt required
+    // [EP-IMAGE-4] prompt required
+    expect(ok('image.i4', { model: m('image.i4') })).toBe(false);
+    // [EP-IMAGE-6] n is a positive whole number, images are URLs
+    const i6 = { model: m('image.i6'), prompt: 'x' };
+    expect(ok('image.i6', { ...i6, n: 0 })).toBe(false);
+    expect(ok('image.i6', { ...i6, image_urls: ['not a url'] })).toBe(false);
+    // [EP-VIDEO-1] [EP-VIDEO-4] ratios are ratios
+    expect(ok('video.v1', { model: m('video.v1'), prompt: 'x', aspect_ratio: '16:9' })).toBe(true);
+    expect(ok('video.v1', { model: m('video.v1'), prompt: 'x', aspect_ratio: 'wide' })).toBe(false);
+    expect(ok('video.w', { model: m('video.w'), prompt: 'x', size: '9:16' })).toBe(true);
+    expect(ok('video.w', { model: m('video.w'), prompt: 'x', size: 'tall' })).toBe(false);
+    expect(ok('video.w', { model: m('video.w'), prompt: 'x', resolution: '540p' })).toBe(false);
+    // [EP-VIDEO-5] duration in whole seconds
+    expect(ok('video.k', { model: m('video.k'), prompt: 'x', duration: 5 })).toBe(true);
+    expect(ok('video.k', { model: m('video.k'), prompt: 'x', duration: 0 })).toBe(false);
+    expect(ok('video.k', { model: m('video.k'), prompt: 'x', duration: 2.5 })).toBe(false);
+    // [EP-VIDEO-6] reference audio alone is not an image or video input: the prompt stays required
+    expect(ok('video.s', { model: m('video.s'), audio_urls: ['https://e.com/a.mp3'] })).toBe(false);
+    expect(ok('video.s', { model: m('video.s'), image_urls: ['https://e.com/a.png'] })).toBe(true);
+    // [EP-MUSIC-5] the source track is required
+    expect(ok('music.addInstrumental', { model: 'music_model_id', tags: 'piano' })).toBe(false);
+    // [EP-SPEECH-1] model and input required, speed above zero
+    const sp = { model: 'speech_model_id', input: 'hi' };
+    expect(ok('speech', { ...sp, speed: 0 })).toBe(false);
+    expect(ok('speech', { ...sp, speed: 0.5 })).toBe(true);
+    expect(ok('speech', { input: 'hi' })).toBe(false);
+    expect(ok('speech', { model: 'speech_model_id' })).toBe(false);
+  });
+
   it('treats empty form inputs as unset and drops them from the body', () => {
     const r = checkBody('image.i2', {
       model: m('image.i2'),
