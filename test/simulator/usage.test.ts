@@ -226,6 +226,17 @@ describe('time parameters', () => {
     });
   });
 
+  it('[EP-USAGE-PARAM-1] [EP-USAGE-PARAM-2] start defaults to end minus 24 hours, end to now', async () => {
+    const end = nowS() - 5 * 86_400;
+    const onlyEnd = await usage(`?end=${end}`);
+    expect(onlyEnd.body.data).toMatchObject({ start: end - 86_400, end });
+    const start = nowS() - 3 * 86_400;
+    const onlyStart = await usage(`?start=${start}`);
+    expect(onlyStart.body.data.start).toBe(start);
+    expect(Math.abs(onlyStart.body.data.end - nowS())).toBeLessThanOrEqual(1);
+    await usageError(`?start=${nowS() + 3600}`, 'invalid_range'); // a start after the default end
+  });
+
   it('[EP-USAGE-1] a raw "+" (decoded as a space) is refused with a hint to send %2B', async () => {
     const { status, body } = await h.getJson<UsageError>('/v1/usage?start=2026-06-21T01:20:00+08:00');
     expect(status).toBe(400);
