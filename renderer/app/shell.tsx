@@ -1,7 +1,7 @@
 // The studio frame once a gateway is chosen: sidebar, header with the balance, the routed page, toasts.
-import { lazy, Suspense, useCallback, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { CreatePage } from '../features/create/create-page';
 import { LibraryPage } from '../features/library/library-page';
@@ -42,6 +42,14 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
   );
   useBridgeEvents(true, onEvent);
 
+  // A new page starts at its top; moving within a page (a family, an opened library item) keeps the scroll.
+  const mainRef = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+  const section = location.split('/')[1] ?? '';
+  useEffect(() => {
+    mainRef.current?.scrollTo(0, 0);
+  }, [section]);
+
   const activeTasks = tasks.data?.tasks.filter((task) => ACTIVE.has(task.state)).length ?? 0;
 
   return (
@@ -52,7 +60,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         <span className="header-spacer" />
         <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
       </header>
-      <main className="main">
+      <main className="main" ref={mainRef}>
         <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
           <Switch>
             <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />

@@ -36,6 +36,8 @@ async function firstPng(dir: string): Promise<string> {
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
 beforeAll(async () => {
+  // A fresh folder each run: a screenshot left over from an older test must not pass for a current one.
+  await rm(SHOTS, { recursive: true, force: true });
   await mkdir(SHOTS, { recursive: true });
   dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
   web = await startWebMode({ port: 0, demo: true, dataDir });
@@ -75,6 +77,15 @@ describe('web mode, demo gateway', () => {
     const amount = Number((await balance.textContent())?.replace(/[^\d.]/g, ''));
     expect(amount).toBeGreaterThan(0);
     expect(amount).toBeLessThanOrEqual(50);
+
+    // [TBAL-8] the same balance in credits, when the user prefers them; then back to dollars.
+    await page.getByTestId('nav-settings').click();
+    const unit = page.getByRole('radiogroup', { name: 'Show balance in' });
+    await unit.getByText('Credits', { exact: true }).click();
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]* credits$/);
+    await unit.getByText('US dollars', { exact: true }).click();
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/ USD$/);
+    await page.getByTestId('nav-create').click();
   });
 
   it('[LIM-8] [EP-IMAGE-3] the prompt counter stops a prompt over 800 characters before anything is sent', async () => {
@@ -224,7 +235,10 @@ describe('web mode, demo gateway', () => {
     expect(text).toContain('flagged');
     expect(text).toContain('sexual');
     expect(text).toContain('Nothing was charged');
-    await shot('08-nsfw-rejected');
+    // The preview panel says nothing was made instead of showing an empty box.
+    const failed = page.locator('[data-testid="task-preview"] [data-testid="preview-failed"]');
+    expect(await failed.textContent()).toContain('Nothing was generated');
+    await shot('10-nsfw-rejected');
   });
 
   it('[EP-SPEECH-1] speech comes back at once and plays from the library', async () => {
@@ -240,7 +254,9 @@ describe('web mode, demo gateway', () => {
     await expect
       .poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration), { timeout: 15_000 })
       .toBeGreaterThan(0);
-    await shot('09-speech');
+    // The clip just spoken is the only one: no "nothing spoken yet" beside it.
+    expect(await page.getByTestId('speech-empty').count()).toBe(0);
+    await shot('11-speech');
   });
 
   it('[EP-USAGE-1] [UREP-7] usage shows what the demo account spent, by day', async () => {
@@ -250,7 +266,7 @@ describe('web mode, demo gateway', () => {
     await expect.poll(() => spent.textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]*\.\d+ USD$/);
     expect(Number((await spent.textContent())?.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);
     await page.getByTestId('usage-chart').locator('.recharts-bar-rectangle').first().waitFor();
-    await shot('10-usage');
+    await shot('12-usage');
   });
 
   it('a finished task runs again as a new task with the same parameters', async () => {
@@ -293,7 +309,7 @@ describe('web mode, demo gateway', () => {
 
     await useKey('sim-key-orphan');
     await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^Balance unavailable: .+/);
-    await shot('11-balance-failed');
+    await shot('13-balance-failed');
 
     await useKey('sim-key-empty');
     await page.getByTestId('nav-create').click();
@@ -318,7 +334,7 @@ describe('web mode, demo gateway', () => {
       .click();
     const balance = page.getByTestId('balance-value');
     await expect.poll(() => balance.textContent(), { timeout: 30_000 }).toContain('cannot be reached');
-    await shot('12-unreachable');
+    await shot('14-unreachable');
     await page.getByTestId('nav-create').click();
     await page.locator('#field-prompt').fill('A quiet harbour at dawn');
     await page.getByTestId('submit').click();
@@ -337,9 +353,19 @@ describe('web mode, demo gateway', () => {
     await page.getByTestId('nav-settings').click();
     await page.getByRole('radiogroup', { name: 'Theme' }).getByText('Dark', { exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    // Settings was scrolled down to the theme; the next page opens at its top, heading in view.
+    const scrollTop = () => page.evaluate(() => document.querySelector('.main')?.scrollTop ?? -1);
+    expect(await scrollTop()).toBeGreaterThan(0);
+    await page.getByTestId('nav-create').click();
+    await page.getByTestId('form-image.i3').waitFor();
+    expect(await scrollTop()).toBe(0);
+    await shot('15-create-dark');
+    await page.getByTestId('nav-tasks').click();
+    await page.getByTestId('task-row').first().waitFor();
+    await shot('16-tasks-dark');
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-item').first().waitFor();
-    await shot('13-library-dark');
+    await shot('17-library-dark');
     await page.getByTestId('nav-settings').click();
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文', { exact: true }).click();
     await expect.poll(() => page.getByTestId('nav-create').textContent()).toBe('创作');
@@ -348,6 +374,38 @@ describe('web mode, demo gateway', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('nav-create').textContent()).toBe('创作');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  });
+
+  it('in Simplified Chinese no page shows an English sentence from the bundle', async () => {
+    const { en } = await import('../../renderer/i18n/en');
+    const { zhCN } = await import('../../renderer/i18n/zh-cn');
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(texts)
+          : [];
+    const chinese = new Set(texts(zhCN));
+    // Phrases of two words or more, without placeholders, that the Chinese bundle does not share (names).
+    const english = [...new Set(texts(en))].filter(
+      (text) => !text.includes('{{') && /[a-z]{2,} [a-z]{2,}/i.test(text) && !chinese.has(text),
+    );
+    expect(english.length).toBeGreaterThan(50);
+    const leaks = async (): Promise<string[]> => {
+      const shown = await page.locator('body').innerText();
+      return english.filter((text) => shown.includes(text));
+    };
+    for (const nav of ['create', 'tasks', 'library', 'speech', 'usage', 'settings']) {
+      await page.getByTestId(`nav-${nav}`).click();
+      await page.locator('h1').first().waitFor();
+      await expect.poll(leaks, { timeout: 10_000, message: nav }).toEqual([]);
+      if (nav === 'create' || nav === 'settings') await shot(`18-zh-cn-${nav}`);
+    }
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library-item').first().click();
+    await page.getByTestId('item-dialog').waitFor();
+    await expect.poll(leaks, { timeout: 10_000, message: 'library item' }).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 
   it('[AUTH-6] the demo key never reaches the browser: no response, event or page content carries it', async () => {

@@ -6,7 +6,6 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useLibrary, useTaskList } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
-import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { TaskProgress, TaskStatePill } from '../../ui/task-status';
@@ -48,7 +47,16 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
         ) : (
           <div className={task.error ? 'preview-waiting is-failed' : 'preview-waiting'}>
             {task.error ? (
-              <Icon name="alert" size={40} />
+              <div className="preview-failed" data-testid="preview-failed">
+                <Icon name="alert" size={36} />
+                <strong>{t('create.previewFailedTitle')}</strong>
+                {/* A refusal at submission (no remote id) is already explained under the form. */}
+                <p>
+                  {task.remoteId === null
+                    ? t('create.previewFailedSeeForm')
+                    : gatewayErrorSentence(task.error, t)}
+                </p>
+              </div>
             ) : (
               <>
                 <div className="preview-glow" aria-hidden="true" />
@@ -60,10 +68,9 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
           </div>
         )}
       </div>
-      {/* Keyed by task so the bar does not animate from the previous task's value. */}
-      <TaskProgress key={task.id} task={task} />
-      {/* A refusal at submission (no remote id) is already explained under the form. */}
-      {task.error && task.remoteId !== null ? <Alert>{gatewayErrorSentence(task.error, t)}</Alert> : null}
+      {/* Keyed by task so the bar does not animate from the previous task's value. A failed task has no
+          progress worth a bar: the stage says what happened. */}
+      {task.error ? null : <TaskProgress key={task.id} task={task} />}
       <Link href="/tasks" className="preview-link">
         {t('create.viewTasks')}
       </Link>

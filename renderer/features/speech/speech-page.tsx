@@ -183,15 +183,19 @@ export function SpeechPage(): ReactElement {
               </ul>
             </>
           ) : null}
-          <h2 className="card-title">{t('speech.recent')}</h2>
-          {items.length === 0 ? (
-            <p className="muted">{t('speech.empty')}</p>
-          ) : (
-            <ul className="speech-list">
+          {/* With only the clip just spoken, an "earlier" list would be empty: say nothing rather than
+              "nothing spoken yet" under it. */}
+          {items.length > 0 || !latest ? <h2 className="card-title">{t('speech.recent')}</h2> : null}
+          {items.length > 0 ? (
+            <ul className="speech-list" data-testid="speech-recent">
               {items.slice(0, 20).map((item) => (
                 <SpeechItem key={item.id} item={item} src={toUrl(item.relativePath)} />
               ))}
             </ul>
+          ) : latest ? null : (
+            <p className="muted" data-testid="speech-empty">
+              {t('speech.empty')}
+            </p>
           )}
         </section>
       </div>

@@ -56,12 +56,15 @@ function TaskRow({
           </span>
         </div>
         {prompt ? <p className="task-prompt">{prompt}</p> : null}
-        <div className="task-progress-row">
-          <TaskProgress task={task} />
-          <span className="task-percent" data-testid="task-progress">
-            {t('tasks.progress', { progress: Math.round(task.progress) })}
-          </span>
-        </div>
+        {/* A task that failed before any progress has no bar worth showing: its error says what happened. */}
+        {task.error && task.progress === 0 ? null : (
+          <div className="task-progress-row">
+            <TaskProgress task={task} />
+            <span className="task-percent" data-testid="task-progress">
+              {t('tasks.progress', { progress: Math.round(task.progress) })}
+            </span>
+          </div>
+        )}
         {task.error ? <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert> : null}
         <div className="task-foot">
           <span className="task-meta">
