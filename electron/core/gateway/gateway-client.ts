@@ -291,19 +291,25 @@ export class GatewayClient implements GatewayPort {
 
   private async apiKey(): Promise<string> {
     const source = this.options.apiKey;
-    const key = (typeof source === 'function' ? await source() : source)?.trim();
-    if (!key) {
-      // [AUTH-1] nothing is sent without a key.
-      throw new GatewayError({
+    const noKey = (code: string, message: string) =>
+      new GatewayError({
         httpStatus: null,
         type: 'authentication_error',
-        code: 'missing_api_key',
-        message: 'No API key is set.',
+        code,
+        message,
         param: null,
         retryable: false,
         retryAfterMs: null,
       });
+    let key: string | undefined;
+    try {
+      key = (typeof source === 'function' ? await source() : source)?.trim();
+    } catch {
+      // The secret store's own error may say more than a caller should see: callers get a GatewayError only.
+      throw noKey('api_key_unavailable', 'The API key could not be read.');
     }
+    // [AUTH-1] nothing is sent without a key.
+    if (!key) throw noKey('missing_api_key', 'No API key is set.');
     return key;
   }
 

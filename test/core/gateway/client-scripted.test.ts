@@ -572,6 +572,15 @@ describe('[AUTH-6] the key never leaks', () => {
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     const e = await failure(client({ apiKey: () => '' }).userBalance());
     expect(e).toMatchObject({ type: 'authentication_error', code: 'missing_api_key', httpStatus: null });
+    const unreadable = await failure(
+      client({
+        apiKey: () => {
+          throw new Error(`keychain locked while holding ${KEY}`);
+        },
+      }).userBalance(),
+    );
+    expect(unreadable).toMatchObject({ type: 'authentication_error', code: 'api_key_unavailable' });
+    expect(leaks(unreadable)).toBe(false);
     expect(server.requests).toHaveLength(1);
   });
 });
