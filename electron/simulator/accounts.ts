@@ -1,5 +1,6 @@
 // Magic keys (like a payment sandbox's test cards), their users and balances. Money is held in US dollars;
 // credits are always dollars x 10, the same ratio the usage report uses ([UREP-STAT-2], [TBAL-8]).
+import { BlockList, isIP } from 'node:net';
 import { SimError } from './errors';
 
 export const SIM_KEYS = {
@@ -23,7 +24,12 @@ export const SIM_KEYS = {
   expired: 'sim-key-expired',
   /** A key whose account is disabled: 403 permission_error on every endpoint ([AUTH-3], [AUTH-4]). */
   disabledAccount: 'sim-key-disabled-account',
+  /** A key with an IP allowlist (203.0.113.0/24) that no local caller is on: 403 everywhere ([AUTH-3]). */
+  ipRestricted: 'sim-key-ip-restricted',
 } as const;
+
+/** The allowlist of sim-key-ip-restricted: a documentation range (RFC 5737), never a local address. */
+export const RESTRICTED_KEY_NETWORK = '203.0.113.0/24';
 
 export type SimKeyName = keyof typeof SIM_KEYS;
 
@@ -46,6 +52,8 @@ export interface SimToken {
   usedUsd: number;
   recordMissing: boolean;
   expired: boolean;
+  /** null: any caller; else only addresses on this list may use the key. */
+  allowlist: BlockList | null;
 }
 
 const CREDITS_PER_USD = 10;
@@ -75,7 +83,7 @@ export class Accounts {
       name: SimKeyName,
       owner: SimUser,
       remainUsd: number | null,
-      flags: Partial<Pick<SimToken, 'recordMissing' | 'expired'>> = {},
+      flags: Partial<Pick<SimToken, 'recordMissing' | 'expired' | 'allowlist'>> = {},
     ): void => {
       const key = SIM_KEYS[name];
       this.tokens.set(key, {
@@ -86,6 +94,7 @@ export class Accounts {
         usedUsd: 0,
         recordMissing: false,
         expired: false,
+        allowlist: null,
         ...flags,
       });
     };
@@ -99,10 +108,17 @@ export class Accounts {
     token('userUsedMissing', user('user-no-used', 5, { usedRecordMissing: true }), 5);
     token('expired', user('user-expired-key', 5), 5, { expired: true });
     token('disabledAccount', user('user-disabled', 5, { disabled: true }), 5);
+    const allowlist = new BlockList();
+    const [network = '', prefix = '24'] = RESTRICTED_KEY_NETWORK.split('/');
+    allowlist.addSubnet(network, Number(prefix), 'ipv4');
+    token('ipRestricted', user('user-ip-restricted', 5), 5, { allowlist });
   }
 
-  /** [AUTH-1], [AUTH-2], [ERR-4]: resolves the Bearer token or throws the 401 the spec describes. */
-  authenticate(header: string | undefined): SimToken {
+  /**
+   * [AUTH-1], [AUTH-2], [ERR-4]: resolves the Bearer token or throws the 401 the spec describes; [AUTH-3] key
+   * expiry (401), IP allowlist and account status (403) are checked on every endpoint, usage included.
+   */
+  authenticate(header: string | undefined, remoteAddress?: string): SimToken {
     if (header === undefined || header.trim() === '') {
       throw new SimError({
         status: 401,
@@ -121,6 +137,17 @@ export class Accounts {
     }
     if (token.expired) {
       throw new SimError({ status: 401, type: 'authentication_error', message: 'This API key has expired.' });
+    }
+    if (token.allowlist) {
+      const address = remoteAddress ?? '';
+      const family = isIP(address);
+      if (family === 0 || !token.allowlist.check(address, family === 4 ? 'ipv4' : 'ipv6')) {
+        throw new SimError({
+          status: 403,
+          type: 'permission_error',
+          message: `This API key may only be used from ${RESTRICTED_KEY_NETWORK} (IP allowlist); this call came from ${address || 'an unknown address'}.`,
+        });
+      }
     }
     if (token.user.disabled) {
       throw new SimError({

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     userUsedMissing: 'user balance: used-quota lookup fails',
     expired: 'expired key: 401 everywhere',
     disabledAccount: 'disabled account: 403 everywhere',
+    ipRestricted: 'IP allowlist excludes this machine: 403 everywhere',
   };
   for (const [name, key] of Object.entries(sim.keys)) console.log(`  ${key.padEnd(28)} ${notes[name] ?? ''}`);
   console.log('\nseeded task ids:');

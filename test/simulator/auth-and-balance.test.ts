@@ -36,6 +36,46 @@ describe('authentication', () => {
   });
 });
 
+describe('key and account checks on every endpoint', () => {
+  const everyEndpoint = async (key: string): Promise<{ path: string; status: number; type: string }[]> => {
+    const out: { path: string; status: number; type: string }[] = [];
+    for (const path of [
+      '/v1/balance',
+      '/balance',
+      '/v1/user/balance',
+      '/v1/usage',
+      '/usage',
+      '/v1/tasks/grid-1',
+    ]) {
+      const { status, body } = await h.getJson<{ error: { type: string } }>(path, key);
+      out.push({ path, status, type: body.error.type });
+    }
+    for (const [path, json] of [
+      ['/v1/images/generations', { model: 'image_model_id_i3', prompt: 'x' }],
+      ['/v1/videos/generations', { model: 'video_model_id_h', prompt: 'x', duration: 5 }],
+      ['/v1/audio/speech', { model: 'speech_model_id', input: 'x' }],
+    ] as const) {
+      const { status, body } = await h.postJson<{ error: { type: string } }>(path, json, key);
+      out.push({ path, status, type: body.error.type });
+    }
+    return out;
+  };
+
+  it('[AUTH-3] [ERR-4] an expired key answers 401 authentication_error everywhere', async () => {
+    for (const r of await everyEndpoint(SIM_KEYS.expired)) {
+      expect(r, r.path).toMatchObject({ status: 401, type: 'authentication_error' });
+    }
+  });
+
+  it('[AUTH-3] [ERR-6] a disabled account or a key used from outside its IP allowlist answers 403 everywhere', async () => {
+    for (const key of [SIM_KEYS.disabledAccount, SIM_KEYS.ipRestricted]) {
+      for (const r of await everyEndpoint(key)) {
+        expect(r, `${key} ${r.path}`).toMatchObject({ status: 403, type: 'permission_error' });
+      }
+    }
+  });
+});
+
 describe('token balance', () => {
   it('[EP-TBAL-1] [VER-1] [SVC-3] /v1/balance and /balance answer the same token balance [TBAL-1] [TBAL-5] [TBAL-6]', async () => {
     const a = await h.getJson('/v1/balance');

@@ -140,6 +140,17 @@ describe('report shape', () => {
     expect(disabled.body.error).toMatchObject({ code: 403, type: 'permission_error' });
   });
 
+  it('[AUTH-3] [AUTH-4] a key whose IP allowlist excludes the caller is refused with 403 in the generic body', async () => {
+    const { status, body } = await h.getJson<{ error: { code: number; type: string; message: string } }>(
+      '/v1/usage',
+      SIM_KEYS.ipRestricted,
+    );
+    expect(status).toBe(403);
+    expect(body).not.toHaveProperty('success');
+    expect(body.error).toMatchObject({ code: 403, type: 'permission_error' });
+    expect(body.error.message).toContain('127.0.0.1');
+  });
+
   it('[AUTH-4] 401 on the usage endpoint uses the generic error body', async () => {
     const { status, body } = await h.getJson<{ error: { code: number; type: string } }>(
       '/v1/usage',

@@ -9,7 +9,7 @@ const money = (usd: number) => ({
 });
 
 export function tokenBalance(ctx: RouteContext): Reply {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
   if (token.recordMissing) {
     return jsonReply(200, {
       success: false,
@@ -30,7 +30,10 @@ export function tokenBalance(ctx: RouteContext): Reply {
 }
 
 export function userBalance(ctx: RouteContext): Reply {
-  const { user } = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const { user } = ctx.state.accounts.authenticate(
+    ctx.req.headers.authorization,
+    ctx.req.socket.remoteAddress,
+  );
   if (user.quotaRecordMissing) {
     return jsonReply(200, {
       success: false,

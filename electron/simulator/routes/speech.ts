@@ -38,7 +38,7 @@ const schema = z.looseObject({
 });
 
 export async function speech(ctx: RouteContext): Promise<Reply> {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
   const body = parseJsonObject(await readBody(ctx.req));
   const chars = typeof body.input === 'string' ? charCount(body.input) : 0;
   if (chars > SPEECH_MAX_CHARS) {

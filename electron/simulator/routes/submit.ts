@@ -70,7 +70,7 @@ export async function submit(
   route: SubmissionRoute,
   idempotency: IdempotencyStore,
 ): Promise<Reply> {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
   const body = parseJsonObject(await readBody(ctx.req));
   if (route === 'images' && familyOf(body.model) === 'i2') ctx.errorStyle = 'i2';
   const key = ctx.req.headers['idempotency-key'];

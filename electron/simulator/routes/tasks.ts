@@ -7,7 +7,7 @@ import type { RouteContext } from './context';
 
 /** Finds a task the caller may read, or throws 404/403. */
 export function ownTask(ctx: RouteContext, id: string, what = 'task'): SimTask {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
   const task = ctx.state.tasks.get(id);
   if (!task) throw notFound(`No ${what} with id ${id}.`);
   if (task.token.user !== token.user) throw forbidden(`This ${what} belongs to another user.`);

@@ -244,7 +244,7 @@ export class UsageLimiter {
 
 export function usage(ctx: RouteContext, limiter: UsageLimiter): Reply {
   // [AUTH-3], [AUTH-4]: authentication errors keep the generic body; balance is not looked at ([EP-USAGE-4]).
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization);
+  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
   limiter.admit(token);
   ctx.errorStyle = 'usage';
   const params = [...ctx.url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
