@@ -96,6 +96,12 @@ describe('requests', () => {
       ['image.i3', { model: 'image_model_id_i3', prompt: 'x'.repeat(801) }], // [LIM-8]
       ['image.i4', { model: 'image_model_id_i4', prompt: 'x', image_urls: ['https://e.com/a.png'] }], // [EP-IMAGE-4]
       ['video.h', { model: 'video_model_id_h', prompt: 'x', duration: 7 }], // [LIM-11]
+      ['image.i2', { ...i2, size: '7:3' }], // [EP-IMAGE-2] enum
+      ['image.i2', { ...i2, image_urls: Array(17).fill('https://e.com/a.png') }], // [LIM-10]
+      ['video.v2', { model: 'video_model_id_v2', prompt: 'x' }], // [LIM-10] 1 to 7 references
+      ['video.s', { model: 'video_model_id_s', prompt: 'x'.repeat(4001) }], // [LIM-8]
+      ['video.v1', { ...video, nsfw_check: true }], // [COMMON-2]
+      ['image.i3', { model: 'image_model_id_i3', prompt: 'x', webhook: 'http://127.0.0.1/hook' }], // [EVT-9]
     ] as const) {
       const e = await failure(c.submit(family, body));
       expect(e).toMatchObject({ type: 'validation_error', httpStatus: null, retryable: false });
