@@ -143,7 +143,8 @@ export class Library implements LibrarySink {
       size: download.size,
       sha256: download.sha256,
       mime: download.mime,
-      durationSeconds: file.durationSeconds,
+      // A music entry reports one duration for its track, cover and video; a still picture has none.
+      durationSeconds: file.kind === 'image' ? null : file.durationSeconds,
       prompt,
       model: task.model,
       family: task.family,

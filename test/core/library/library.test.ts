@@ -128,6 +128,20 @@ describe('filing a download', () => {
     expect(item.durationSeconds).toBe(181);
   });
 
+  it('gives a music entry cover no duration: the reported one belongs to its track', async () => {
+    const path = await library.allocatePath('cover.png');
+    const { size, sha256 } = await writeBytes(path, await png(64, 64));
+    const item = await library.fileDownload({
+      task: task(),
+      file: resultFile({ kind: 'image', durationSeconds: 181 }),
+      path,
+      size,
+      sha256,
+      mime: 'image/png',
+    });
+    expect(item).toMatchObject({ kind: 'image', width: 64, height: 64, durationSeconds: null });
+  });
+
   it('refuses a path outside the library folder', async () => {
     const outside = join(dir, 'elsewhere.png');
     const { size, sha256 } = await writeBytes(outside, await png(8, 8));
