@@ -100,9 +100,10 @@ function resultObject(output: TaskOutput, baseUrl: string): Record<string, unkno
       // [TASK-12] entries are not shown: the simulator mirrors the image entries.
       return { videos: output.files.map((f) => ({ url: [link(baseUrl, f)], expires_at: expiry([f]) })) };
     case 'music':
-      // [SRC-1] entries are not shown: documented in electron/simulator/README.md.
+      // [TASK-10] and [EVT-5] put audio results under result.audios; their entries, the "music list" of [SRC-1],
+      // are not shown: documented in electron/simulator/README.md.
       return {
-        music: output.tracks.map((t, i) => ({
+        audios: output.tracks.map((t, i) => ({
           audio_index: i + 1,
           title: t.title,
           duration: t.durationSeconds,

@@ -18,7 +18,7 @@ type Task = {
   result?: {
     images?: { url: string[]; expires_at: number }[];
     videos?: { url: string[]; expires_at: number }[];
-    music?: { audio_url: string; image_url: string; video_url: string | null; expires_at: number }[];
+    audios?: { audio_url: string; image_url: string; video_url: string | null; expires_at: number }[];
   };
 };
 
@@ -110,7 +110,7 @@ describe('[LIM-12] links of every other family carry expires_at and stop working
     });
     h.clock.advance(HOUR);
     const done = (await h.getJson<Task>(`/v1/music/tasks/${id}`)).body;
-    const track = done.result?.music?.[0];
+    const track = done.result?.audios?.[0];
     expect(track?.video_url).toEqual(expect.any(String));
     h.clock.set((track?.expires_at ?? 0) * 1000 - SECOND);
     expect((await fetch(track?.video_url ?? '')).status).toBe(200);

@@ -28,7 +28,7 @@ type Task = {
   result?: {
     images?: { url: string[] }[];
     videos?: { url: string[]; expires_at: number }[];
-    music?: Music[];
+    audios?: Music[];
   };
   error?: { message: string; code: string };
 };
@@ -198,15 +198,16 @@ describe('music operations', () => {
   const musicTask = async (id: string, key: string = SIM_KEYS.default) =>
     h.getJson<Task>(`/v1/music/tasks/${id}`, key);
 
-  it('[SRC-1] [EP-MUSIC-1] seeded music tasks poll on /v1/music/tasks/{id} with two tracks of real audio', async () => {
+  it('[SRC-1] [EP-MUSIC-1] [TASK-10] seeded music tasks poll on /v1/music/tasks/{id} with two tracks of real audio', async () => {
     for (const id of [SIM_SEEDS.musicExtend, SIM_SEEDS.musicUpload, SIM_SEEDS.musicGenerated]) {
       const { status, body } = await musicTask(id);
       expect(status).toBe(200);
       expect(body.status).toBe('completed');
-      expect(body.result?.music).toHaveLength(2);
-      expect(body.result?.music?.map((m) => m.audio_index)).toEqual([1, 2]);
+      expect(body.result?.audios).toHaveLength(2); // [TASK-10] audio results under result.audios
+      expect(Object.keys(body.result ?? {})).toEqual(['audios']);
+      expect(body.result?.audios?.map((m) => m.audio_index)).toEqual([1, 2]);
     }
-    const track = (await musicTask(SIM_SEEDS.musicExtend)).body.result?.music?.[0];
+    const track = (await musicTask(SIM_SEEDS.musicExtend)).body.result?.audios?.[0];
     const audio = await fetch(track?.audio_url ?? '');
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     const mp3 = Buffer.from(await audio.arrayBuffer());
@@ -230,7 +231,7 @@ describe('music operations', () => {
     h.clock.advance(HOUR);
     const { body } = await musicTask(id);
     expect(body.status).toBe('completed');
-    expect(body.result?.music?.[0]?.title).toMatch(/full song/);
+    expect(body.result?.audios?.[0]?.title).toMatch(/full song/);
     // [VER-3] concat has no version dimension: sending one does not change the bill
     const charge = async (extra: Record<string, unknown>): Promise<number> => {
       const before = await remain();
@@ -287,7 +288,7 @@ describe('music operations', () => {
       audio_index: 2,
     });
     h.clock.advance(HOUR);
-    const track = (await musicTask(id)).body.result?.music?.[0];
+    const track = (await musicTask(id)).body.result?.audios?.[0];
     const mp4 = await bytesOf(track?.video_url ?? '');
     expect(mp4.toString('latin1', 4, 8)).toBe('ftyp');
   });
