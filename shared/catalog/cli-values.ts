@@ -3,6 +3,7 @@
 import type { FamilyId } from './family-ids';
 import type { FieldSpec } from './types';
 import { FAMILIES, getField } from './families';
+import { textOnlyRefusal } from './schema';
 
 export class FieldValueError extends Error {
   constructor(
@@ -94,7 +95,11 @@ export function parseSetAssignments(id: FamilyId, assignments: readonly string[]
     if (!f) {
       if (name === 'webhook' && FAMILIES[id].webhook) out[name] = raw;
       else if (FAMILIES[id].openParameters) out[name] = guess(raw);
-      else throw new FieldValueError(name, `${FAMILIES[id].label} has no such field`);
+      else
+        throw new FieldValueError(
+          name,
+          textOnlyRefusal(FAMILIES[id], name) ?? `${FAMILIES[id].label} has no such field`,
+        );
       continue;
     }
     const value = coerceFieldValue(f, raw);

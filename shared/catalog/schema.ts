@@ -119,6 +119,13 @@ const webhookSchema = z.string().superRefine((v, ctx) => {
 // [EP-IMAGE-4] the names an image input may travel under; the text-only family refuses all of them.
 const IMAGE_INPUT = /(^|_)(image|images|img|frame|reference)(_|s?$)/i;
 
+/** [EP-IMAGE-4] why a text-only family refuses this body field, or null when it does not. */
+export function textOnlyRefusal(family: FamilySpec, key: string): string | null {
+  return family.textOnly && IMAGE_INPUT.test(key)
+    ? `${family.label} is text-to-image only: image input is refused.`
+    : null;
+}
+
 function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
   const known = new Set(family.fields.map((f) => f.name));
   if (family.variants.length > 0) known.add('model');
@@ -149,12 +156,8 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
           path: [key],
           message: `${family.label} has no content moderation option.`,
         });
-      } else if (family.textOnly && IMAGE_INPUT.test(key)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [key],
-          message: `${family.label} is text-to-image only: image input is refused.`,
-        });
+      } else if (textOnlyRefusal(family, key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: textOnlyRefusal(family, key) ?? '' });
       } else if (family.id === 'image.i3' && key === 'n') {
         ctx.addIssue({
           code: 'custom',

@@ -443,6 +443,10 @@ describe('CLI --set coercion', () => {
     expect(() => parseSetAssignments('image.i2', ['n=1.5'])).toThrow(/whole number/);
     expect(() => parseSetAssignments('image.i3', ['nsfw_check=maybe'])).toThrow(/true or false/);
     expect(() => parseSetAssignments('image.i2', ['colour=red'])).toThrow(/no such field/);
+    // [EP-IMAGE-4] an image for the text-only family is refused with the reason, not as an unknown field
+    expect(() => parseSetAssignments('image.i4', ['image_urls=https://e.com/a.png'])).toThrow(
+      /text-to-image only/,
+    );
     expect(() => parseSetAssignments('image.i2', ['prompt'])).toThrow(/field=value/);
     expect(() => parseSetAssignments('image.i2', ['image_urls=[nope'])).toThrow(/JSON/);
   });
