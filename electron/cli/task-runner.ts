@@ -52,6 +52,11 @@ function failureOf(outcome: TaskOutcome): TaskFailure | null {
   return null;
 }
 
+/** Small files in kB: a picture of 40 kB would read "0.0 MB of 0.0 MB". */
+function bytes(n: number): string {
+  return n < 1e6 ? `${(n / 1e3).toFixed(1)} kB` : `${(n / 1e6).toFixed(1)} MB`;
+}
+
 function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
   const offTask = core.engine.events.on('task', ({ task }) => {
     if (task.id !== taskId) return;
@@ -61,8 +66,8 @@ function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
   });
   const offDownload = core.engine.events.on('download', (event) => {
     if (event.taskId !== taskId) return;
-    const total = event.totalBytes ? ` of ${(event.totalBytes / 1e6).toFixed(1)} MB` : '';
-    ctx.out.progress(`downloading: ${(event.receivedBytes / 1e6).toFixed(1)} MB${total}`);
+    const total = event.totalBytes ? ` of ${bytes(event.totalBytes)}` : '';
+    ctx.out.progress(`downloading: ${bytes(event.receivedBytes)}${total}`);
   });
   return () => {
     offTask();

@@ -214,6 +214,20 @@ describe('generate', () => {
     expect((list.tasks as TaskJson[]).map((t) => t.id)).toContain(submitted.task.id);
   });
 
+  it('shows progress on stderr without --json, and nothing but the document with it', async () => {
+    const text = await cli(['generate', 'image_model_id_i3', '--prompt', 'a progress bar'], env, dir);
+    expect(text.code).toBe(0);
+    expect(text.stderr).toMatch(/^submitting image\.i3 image_model_id_i3$/m);
+    expect(text.stderr).toMatch(/^task task_\w+: completed 100%, files 1\/1$/m);
+    expect(text.stderr).toMatch(/^downloading: \d+\.\d kB of \d+\.\d kB$/m); // a small picture reads in kB
+    expect(text.stdout).toMatch(/completed 100%/);
+    expect(text.stdout).toContain(join(dir, 'lib'));
+    const json = await cli(['--json', 'generate', 'image_model_id_i3', '--prompt', 'a quiet bar'], env, dir);
+    expect(json.code).toBe(0);
+    expect(json.stderr).toBe('');
+    expect(json.json()).toHaveProperty('items');
+  });
+
   it('[STATE-5] a task that fails is exit 1, with the error and the task in one document', async () => {
     const doc = await fails(['generate', 'image_model_id_i3', '--prompt', 'this will [fail]'], 1);
     expect(doc.error).toMatchObject({ type: 'task_failed', code: 'generation_failed' });
