@@ -1,7 +1,7 @@
 // [EP-TBAL-1..3], [EP-UBAL-1..2], [TBAL-1..8], [UBAL-1], [ERR-OTHER-1].
 import { round6, usdToCredits } from '../accounts';
 import { jsonReply, type Reply } from '../http-util';
-import type { RouteContext } from './context';
+import { caller, type RouteContext } from './context';
 
 const money = (usd: number) => ({
   balance: round6(usd),
@@ -9,7 +9,7 @@ const money = (usd: number) => ({
 });
 
 export function tokenBalance(ctx: RouteContext): Reply {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
+  const token = caller(ctx);
   if (token.recordMissing) {
     return jsonReply(200, {
       success: false,
@@ -30,10 +30,7 @@ export function tokenBalance(ctx: RouteContext): Reply {
 }
 
 export function userBalance(ctx: RouteContext): Reply {
-  const { user } = ctx.state.accounts.authenticate(
-    ctx.req.headers.authorization,
-    ctx.req.socket.remoteAddress,
-  );
+  const { user } = caller(ctx);
   if (user.quotaRecordMissing) {
     return jsonReply(200, {
       success: false,

@@ -1,5 +1,6 @@
 // What every route handler receives.
 import type { IncomingMessage } from 'node:http';
+import type { SimToken } from '../accounts';
 import type { ErrorStyle } from '../errors';
 import type { SimState } from '../state';
 
@@ -12,3 +13,7 @@ export interface RouteContext {
   /** Path parameters, e.g. the task id. */
   params: string[];
 }
+
+/** The calling key, checked as [AUTH-1..3] ask (header, expiry, IP allowlist, account), or the 401/403. */
+export const caller = (ctx: RouteContext): SimToken =>
+  ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);

@@ -4,7 +4,7 @@ import { SimError } from '../errors';
 import { parseJsonObject, readBody, type Reply } from '../http-util';
 import { wavFromPcm } from '../media/fixtures';
 import { charCount, parseBody } from '../validation/common';
-import type { RouteContext } from './context';
+import { caller, type RouteContext } from './context';
 
 export const SPEECH_FORMATS = {
   wav: 'audio/wav',
@@ -38,7 +38,7 @@ const schema = z.looseObject({
 });
 
 export async function speech(ctx: RouteContext): Promise<Reply> {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
+  const token = caller(ctx);
   const body = parseJsonObject(await readBody(ctx.req));
   const chars = typeof body.input === 'string' ? charCount(body.input) : 0;
   if (chars > SPEECH_MAX_CHARS) {

@@ -10,7 +10,7 @@ import { planGridUpscale, planMusic, type MusicOperation } from '../validation/m
 import type { SubmissionPlan } from '../validation/plan';
 import { DAY } from '../validation/plan';
 import { planVideo } from '../validation/videos';
-import type { RouteContext } from './context';
+import { caller, type RouteContext } from './context';
 
 export type SubmissionRoute = 'images' | 'videos' | 'grid' | `music:${MusicOperation}`;
 
@@ -70,7 +70,7 @@ export async function submit(
   route: SubmissionRoute,
   idempotency: IdempotencyStore,
 ): Promise<Reply> {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
+  const token = caller(ctx);
   const body = parseJsonObject(await readBody(ctx.req));
   if (route === 'images' && familyOf(body.model) === 'i2') ctx.errorStyle = 'i2';
   const key = ctx.req.headers['idempotency-key'];

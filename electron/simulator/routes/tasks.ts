@@ -3,11 +3,11 @@ import { forbidden, notFound } from '../errors';
 import { jsonReply, type Reply } from '../http-util';
 import type { SimTask } from '../tasks';
 import { taskObject } from '../tasks';
-import type { RouteContext } from './context';
+import { caller, type RouteContext } from './context';
 
 /** Finds a task the caller may read, or throws 404/403. */
 export function ownTask(ctx: RouteContext, id: string, what = 'task'): SimTask {
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
+  const token = caller(ctx);
   const task = ctx.state.tasks.get(id);
   if (!task) throw notFound(`No ${what} with id ${id}.`);
   if (task.token.user !== token.user) throw forbidden(`This ${what} belongs to another user.`);

@@ -4,7 +4,7 @@ import { SimError } from '../errors';
 import { jsonReply, type Reply } from '../http-util';
 import type { LedgerEntry } from '../ledger';
 import type { SimState } from '../state';
-import type { RouteContext } from './context';
+import { caller, type RouteContext } from './context';
 
 const MAX_RANGE_SECONDS = 31 * 86_400;
 const MAX_MODELS = 50;
@@ -244,7 +244,7 @@ export class UsageLimiter {
 
 export function usage(ctx: RouteContext, limiter: UsageLimiter): Reply {
   // [AUTH-3], [AUTH-4]: authentication errors keep the generic body; balance is not looked at ([EP-USAGE-4]).
-  const token = ctx.state.accounts.authenticate(ctx.req.headers.authorization, ctx.req.socket.remoteAddress);
+  const token = caller(ctx);
   limiter.admit(token);
   ctx.errorStyle = 'usage';
   const params = [...ctx.url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
