@@ -186,6 +186,13 @@ describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged s
     const missing = await h.getJson<{ error: { type: string } }>('/v1/tasks/task_does_not_exist');
     expect(missing.status).toBe(404);
     expect(missing.body.error.type).toBe('not_found_error');
+    // An id with a malformed %-escape names no task either: 404 on both task paths, 401 still comes first.
+    for (const path of ['/v1/tasks/%E0%A4%A', '/v1/music/tasks/%ZZ']) {
+      const bad = await h.getJson<{ error: { type: string } }>(path);
+      expect(bad.status, path).toBe(404);
+      expect(bad.body.error.type).toBe('not_found_error');
+      expect((await h.getJson(path, null)).status, path).toBe(401);
+    }
   });
 });
 

@@ -14,8 +14,17 @@ export function ownTask(ctx: RouteContext, id: string, what = 'task'): SimTask {
   return task;
 }
 
+/** A malformed %-escape is kept as it came: no task has such an id, so the caller gets 404 after auth. */
+function decodedId(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
-  const id = decodeURIComponent(ctx.params[0] ?? '');
+  const id = decodedId(ctx.params[0] ?? '');
   const task = ownTask(ctx, id);
   if (task.endpoint !== endpoint) {
     const path = task.endpoint === 'music' ? '/v1/music/tasks/{id}' : '/v1/tasks/{id}';
