@@ -374,6 +374,18 @@ describe('the real entry point', () => {
     expect(result.stderr).not.toContain('ExperimentalWarning');
   });
 
+  // The package bin loads the bundle `npm run build` makes (CI builds before it tests).
+  it.skipIf(!existsSync(join(ROOT, 'out/cli/cli.js')))(
+    'the package bin gateway-studio runs the built CLI',
+    async () => {
+      const bin = await run(process.execPath, [join(ROOT, 'bin/gateway-studio.js'), '--json', 'balance'], {
+        cwd: dir,
+        env: { PATH: process.env.PATH ?? '', ...env },
+      });
+      expect(JSON.parse(bin.stdout)).toMatchObject({ token: { success: true } });
+    },
+  );
+
   it('exits 2 for a refused argument and 1 for a refusal by the gateway', async () => {
     expect(
       (await spawnCli(['generate', 'image_model_id_i4', '--prompt', 'x', '--ref', 'ref.png'])).code,
