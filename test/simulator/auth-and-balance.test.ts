@@ -34,6 +34,18 @@ describe('authentication', () => {
     );
     expect(post.status).toBe(401);
   });
+
+  it('[AUTH-6] a key is a secret: no answer echoes the key that was sent', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    for (const path of ['/v1/balance', '/v1/usage', '/v1/tasks/grid-1']) {
+      const res = await h.call(path, { key: secret });
+      expect(res.status).toBe(401);
+      expect(await res.text()).not.toContain(secret);
+    }
+    const res = await h.call('/v1/tasks/grid-1', { key: SIM_KEYS.other });
+    expect(res.status).toBe(403);
+    expect(await res.text()).not.toContain(SIM_KEYS.other);
+  });
 });
 
 describe('key and account checks on every endpoint', () => {

@@ -7,6 +7,7 @@ import { SECOND, startHarness, type Harness } from './harness';
 
 interface Received {
   path: string;
+  headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
 }
 
@@ -24,6 +25,7 @@ class Receiver {
       req.on('end', () => {
         this.received.push({
           path: req.url ?? '',
+          headers: req.headers,
           body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
         });
         const answer = this.script.shift() ?? 200;
@@ -92,6 +94,11 @@ describe('delivery', () => {
       images: [{ url: [expect.any(String)], expires_at: expect.any(Number) }],
     });
     for (const field of ['created', 'completed', 'actual_time']) expect(call?.body).toHaveProperty(field);
+    expect(call?.headers['content-type']).toBe('application/json');
+    // [EVT-11] a signature header is not shown: the simulator sends none, and never the caller's key.
+    expect(
+      Object.keys(call?.headers ?? {}).filter((name) => /signature|hmac|authorization/i.test(name)),
+    ).toEqual([]);
     // The payload equals what the task endpoint answers.
     const polled = await h.getJson(`/v1/tasks/${id}`);
     expect(polled.body).toEqual(call?.body);
