@@ -31,9 +31,9 @@ export const usageQuerySchema = z.strictObject({
     .transform((m) => (Array.isArray(m) ? m : m.split(',')).map((s) => s.trim()).filter(Boolean))
     .refine((m) => m.length <= 50, 'At most 50 model names.')
     .optional(),
-  group_by: z.enum(USAGE_GROUP_BY).optional(),
-  tz: z.string().min(1).optional(),
-  scope: z.enum(USAGE_SCOPES).optional(),
+  group_by: z.enum(USAGE_GROUP_BY, { error: `Must be one of ${USAGE_GROUP_BY.join(', ')}.` }).optional(),
+  tz: z.string().min(1, 'An IANA timezone name, e.g. Asia/Shanghai.').optional(),
+  scope: z.enum(USAGE_SCOPES, { error: `Must be one of ${USAGE_SCOPES.join(', ')}.` }).optional(),
 });
 export type UsageQueryInput = z.input<typeof usageQuerySchema>;
 export type UsageQuery = z.output<typeof usageQuerySchema>;

@@ -367,6 +367,10 @@ describe('usage', () => {
     expect(bad({ scope: 'team' })).toBe(true);
     expect(bad({ model: Array.from({ length: 51 }, (_, i) => `m${i}`) })).toBe(true);
     expect(bad({ start: '2026-05-01T00:00:00Z', scope: 'account', tz: 'UTC', group_by: 'none' })).toBe(false);
+    // the refusals say what is allowed
+    const message = (q: unknown) => usageQuerySchema.safeParse(q).error?.issues[0]?.message;
+    expect(message({ group_by: 'day' })).toBe('Must be one of none, model, date, model,date.'); // [EP-USAGE-PARAM-4]
+    expect(message({ scope: 'team' })).toBe('Must be one of key, account.'); // [EP-USAGE-PARAM-6]
   });
 });
 
