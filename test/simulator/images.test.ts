@@ -79,6 +79,15 @@ describe('[ACK-1] [EP-IMAGE-0] acknowledgement shapes', () => {
     });
     expect(status).toBe(200);
     expect(body).toEqual({ code: 200, data: [{ status: 'submitted', task_id: expect.any(String) }] });
+    // Only the value 2026-07-27 selects Shape B ([VER-2]); another version is answered in Shape A.
+    const other = await h.postJson(
+      '/v1/images/generations',
+      { model: 'image_model_id_i2', prompt: 'a fox' },
+      undefined,
+      { 'X-Service-Response-Version': '2025-01-01' },
+    );
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual({ code: 200, data: [{ status: 'submitted', task_id: expect.any(String) }] });
   });
 });
 

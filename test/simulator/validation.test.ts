@@ -59,6 +59,29 @@ describe('requests that are not valid at all', () => {
     });
     expect(speech.status).toBe(402);
   });
+
+  it('[ERR-5] [SVC-5] a key whose token quota is spent answers 402 while its user still has money', async () => {
+    const own = await startHarness();
+    try {
+      const video = { model: 'video_model_id_v1_pro', prompt: 'x', duration: 16, resolution: '1080p' };
+      let status = 200;
+      let submitted = 0;
+      while (status === 200 && submitted < 20) {
+        status = (await own.postJson(VID, video, SIM_KEYS.default2)).status;
+        if (status === 200) submitted++;
+      }
+      expect(status).toBe(402); // sim-key-default-2 holds a 25 USD token quota
+      const token = (await own.getJson('/v1/balance', SIM_KEYS.default2)).body;
+      const user = (await own.getJson('/v1/user/balance', SIM_KEYS.default2)).body;
+      const cost = 0.12 * 16 * 1.5;
+      expect(token.remain_balance as number).toBeLessThan(cost);
+      expect(user.remain_balance as number).toBeGreaterThan(cost);
+      // The other key of the same user still pays from the account.
+      expect((await own.postJson(VID, video, SIM_KEYS.default)).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe('image families', () => {
