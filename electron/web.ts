@@ -2,14 +2,26 @@
 import { parseArgs } from 'node:util';
 import { startWebMode } from './host/web-mode';
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    demo: { type: 'boolean', default: false },
-    'data-dir': { type: 'string' },
-  },
-  strict: true,
-});
+const USAGE = 'usage: npm run web [-- --port N] [--demo] [--data-dir DIR]';
+
+function parseWebArgs(): { port: string; demo: boolean; 'data-dir'?: string | undefined } {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '0' },
+        demo: { type: 'boolean', default: false },
+        'data-dir': { type: 'string' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    // An unknown flag or a missing value: one line and the usage, not a stack.
+    console.error(`web mode: ${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = parseWebArgs();
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -21,6 +33,18 @@ const web = await startWebMode({
   port,
   demo: values.demo,
   ...(values['data-dir'] && { dataDir: values['data-dir'] }),
+}).catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const reason =
+    code === 'EADDRINUSE'
+      ? `port ${port} is already in use on 127.0.0.1; pick another with --port, or --port 0 for a free one`
+      : code === 'EACCES'
+        ? `not allowed to listen on port ${port}; pick one above 1023`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+  console.error(`web mode: could not start: ${reason}.`);
+  process.exit(1);
 });
 console.log(`web mode: ${web.url}`);
 if (values.demo)
