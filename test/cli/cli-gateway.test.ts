@@ -286,6 +286,50 @@ describe('music and upscale', () => {
     expect(error).toMatchObject({ httpStatus: 400, type: 'invalid_request_error' });
   });
 
+  it('[EP-MUSIC-2] [EP-MUSIC-3] concat of an extend product and generate-mp4 file their audio and video', async () => {
+    const joined = await ok([
+      'music',
+      'concat',
+      '--task',
+      SIM_SEEDS.musicExtend,
+      '--model',
+      'music_model_id',
+    ]);
+    expect(joined.task).toMatchObject({ status: 'completed', family: 'music.concat' });
+    expect(joined.items.some((i) => i.kind === 'audio')).toBe(true);
+    // A music cover is a still picture: the track's duration is not its own.
+    for (const item of joined.items.filter((i) => i.kind === 'image'))
+      expect(item.durationSeconds).toBeNull();
+
+    const video = await ok(['music', 'generate-mp4', '--task', SIM_SEEDS.musicGenerated, '--index', '1']);
+    expect(video.task).toMatchObject({ status: 'completed', family: 'music.generateMp4' });
+    expect(video.items.some((i) => i.kind === 'video' && i.mime === 'video/mp4')).toBe(true);
+    for (const item of video.items) await expectFiled(item);
+  });
+
+  it('[EP-MUSIC-5] add-instrumental on an upload track: --no-wait, then task --wait files it', async () => {
+    const submitted = await ok([
+      'music',
+      'add-instrumental',
+      '--task',
+      SIM_SEEDS.musicUpload,
+      '--set',
+      'tags=acoustic, warm',
+      '--set',
+      'version=v1',
+      '--no-wait',
+    ]);
+    expect(submitted.items).toEqual([]);
+    expect((submitted.task as unknown as { params: Record<string, unknown> }).params).toMatchObject({
+      task_id: SIM_SEEDS.musicUpload,
+      tags: 'acoustic, warm',
+      version: 'v1',
+    });
+    const done = await ok(['task', submitted.task.id, '--wait']);
+    expect(done.task.status).toBe('completed');
+    expect(done.items.some((i) => i.kind === 'audio')).toBe(true);
+  });
+
   it('[EP-GRID-1] upscale picks one image of a grid; an unknown grid is a 404', async () => {
     const doc = await ok(['upscale', '--task', SIM_SEEDS.grid, '--index', '3', '--speed', 'fast']);
     expect(doc.task.status).toBe('completed');
