@@ -4,19 +4,10 @@
 import type { App, Session, WebContents } from 'electron';
 import { contentSecurityPolicy } from '../host/csp';
 import { MEDIA_SCHEME } from './media-protocol';
+import { sameDocument } from './same-document';
 
 /** Copying a prompt or a path, and full-screen video: nothing else is asked of the browser. */
 const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write', 'fullscreen']);
-
-function sameDocument(candidate: string, expected: string): boolean {
-  try {
-    const a = new URL(candidate);
-    const b = new URL(expected);
-    return a.protocol === b.protocol && a.host === b.host && a.pathname === b.pathname;
-  } catch {
-    return false;
-  }
-}
 
 export function permissionAllowed(permission: string, requestingUrl: string, rendererUrl: string): boolean {
   return ALLOWED_PERMISSIONS.has(permission) && sameDocument(requestingUrl, rendererUrl);
