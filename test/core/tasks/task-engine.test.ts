@@ -319,6 +319,24 @@ describe('TaskEngine on the simulator', () => {
     expect(polls()).toBe(before);
   });
 
+  it('[EVT-1] sends the webhook with the body, keeps it on the row, and a re-run sends it again', async () => {
+    const gw = rig.gateway();
+    const bodies: Record<string, unknown>[] = [];
+    const send = gw.submit.bind(gw);
+    gw.submit = (family, body, options) => {
+      bodies.push(body);
+      return send(family, body, options);
+    };
+    const e = engine(gw, { downloads: null });
+    const hook = 'https://hooks.example.com/studio';
+    const first = await e.submit({ ...i3('hooked'), webhook: hook });
+    expect(first.remoteId).toBeTruthy();
+    const again = await e.rerun(first.id);
+    expect(again).toMatchObject({ parentTaskId: first.id, params: first.params });
+    expect(bodies.map((b) => b.webhook)).toEqual([hook, hook]);
+    expect(bodies[1]).toMatchObject({ model: 'image_model_id_i3', prompt: 'hooked' });
+  });
+
   it('a submission cancelled while waiting for the budget fails without sending anything', async () => {
     const gw = rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
