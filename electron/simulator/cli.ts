@@ -72,8 +72,15 @@ async function main(): Promise<void> {
     ipRestricted: 'IP allowlist excludes this machine: 403 everywhere',
   };
   for (const [name, key] of Object.entries(sim.keys)) console.log(`  ${key.padEnd(28)} ${notes[name] ?? ''}`);
-  console.log('\nseeded task ids:');
-  for (const id of Object.values(sim.seeds)) console.log(`  ${id}`);
+  console.log('\nseeded task ids (owned by sim-key-default):');
+  const seedNotes: Record<string, string> = {
+    musicExtend: 'extend product, two tracks: the concat source (poll /v1/music/tasks/{id})',
+    musicUpload: 'uploaded track, two tracks: the addInstrumental source',
+    musicGenerated: 'generated track, two tracks: generateMp4 and adjustSpeed',
+    grid: 'completed four-image grid: the gridimg upscale source (poll /v1/tasks/{id})',
+  };
+  for (const [name, id] of Object.entries(sim.seeds))
+    console.log(`  ${id.padEnd(28)} ${seedNotes[name] ?? ''}`);
   console.log(
     '\nprompts: "[fail]" fails a task, "[nsfw]" is flagged when nsfw_check is true (families S, I3)',
   );
