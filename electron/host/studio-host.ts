@@ -184,6 +184,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
       hasKey: demo ? true : hasKey,
       mediaBaseUrl: options.mediaBaseUrl,
       libraryDir: libraryDirOf(s),
+      demoAvailable: demoPolicy !== 'off',
     };
   }
 

@@ -14,6 +14,8 @@ export const sessionStatusSchema = z.object({
   mediaBaseUrl: z.string(),
   /** Absolute path of the library folder, for display only. */
   libraryDir: z.string(),
+  /** Whether session.useDemo can work here (web mode without --demo has no demo gateway to offer). */
+  demoAvailable: z.boolean(),
 });
 export type SessionStatus = z.infer<typeof sessionStatusSchema>;
 

@@ -31,6 +31,7 @@ const status = {
   hasKey: true,
   mediaBaseUrl: '/media/',
   libraryDir: '/lib',
+  demoAvailable: true,
 };
 
 export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}): BridgeHandlers {

@@ -114,6 +114,7 @@ describe('bridge router', () => {
           hasKey: true,
           mediaBaseUrl: '/media/',
           libraryDir: '/l',
+          demoAvailable: true,
           key: 'sk-secret',
         }),
         useDemo: async () => ({ mode: 'nonsense' }),

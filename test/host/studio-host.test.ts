@@ -103,6 +103,8 @@ describe('studio host', () => {
       hasKey: false,
       baseUrl: null,
       mediaBaseUrl: '/media/',
+      // The desktop app offers the demo gateway on first run.
+      demoAvailable: true,
     });
     expect(status.libraryDir).toBe(join(dataDir, 'library'));
     await expect(bridge.account.balance()).rejects.toMatchObject({

@@ -114,7 +114,11 @@ describe('web mode session', () => {
   it('accepts the x-studio-token header instead of the cookie', async () => {
     const res = await send('/trpc/session.status', { headers: { 'x-studio-token': web.token } });
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body).result.data).toMatchObject({ mediaBaseUrl: '/media/', mode: 'unconfigured' });
+    expect(JSON.parse(res.body).result.data).toMatchObject({
+      mediaBaseUrl: '/media/',
+      mode: 'unconfigured',
+      demoAvailable: true,
+    });
   });
 
   it('answers desktop-only actions with an unsupported error value', async () => {

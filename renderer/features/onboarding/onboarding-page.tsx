@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { errorSentence } from '../../lib/bridge-error';
-import { useSetKey, useUpdateSettings, useUseDemo } from '../../lib/studio-queries';
+import { useSession, useSetKey, useUpdateSettings, useUseDemo } from '../../lib/studio-queries';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { describedBy, Field } from '../../ui/field';
@@ -26,6 +26,8 @@ export function OnboardingPage(): ReactElement {
   const updateSettings = useUpdateSettings();
   const setKey = useSetKey();
   const useDemo = useUseDemo();
+  // Web mode started without --demo has no demo gateway: do not offer what cannot work.
+  const demoAvailable = useSession().data?.demoAvailable ?? false;
   const [failure, setFailure] = useState<unknown>(null);
 
   const connect = form.handleSubmit(async (values) => {
@@ -114,20 +116,24 @@ export function OnboardingPage(): ReactElement {
               {form.formState.isSubmitting ? t('onboarding.connecting') : t('onboarding.connect')}
             </Button>
           </form>
-          <div className="onboarding-or">
-            <span>{t('onboarding.or')}</span>
-          </div>
-          <Button
-            className="btn-lg onboarding-demo"
-            icon={<Icon name="spark" />}
-            onClick={() => void tryDemo()}
-            busy={useDemo.isPending}
-            disabled={busy}
-            data-testid="try-demo"
-          >
-            {t('onboarding.demo')}
-          </Button>
-          <p className="onboarding-hint">{t('onboarding.demoHint')}</p>
+          {demoAvailable ? (
+            <>
+              <div className="onboarding-or">
+                <span>{t('onboarding.or')}</span>
+              </div>
+              <Button
+                className="btn-lg onboarding-demo"
+                icon={<Icon name="spark" />}
+                onClick={() => void tryDemo()}
+                busy={useDemo.isPending}
+                disabled={busy}
+                data-testid="try-demo"
+              >
+                {t('onboarding.demo')}
+              </Button>
+              <p className="onboarding-hint">{t('onboarding.demoHint')}</p>
+            </>
+          ) : null}
           {failure ? <Alert testId="onboarding-error">{errorSentence(failure, t)}</Alert> : null}
         </div>
       </div>

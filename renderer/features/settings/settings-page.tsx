@@ -139,7 +139,7 @@ function ConnectionSection({
             {t('settings.clearKey')}
           </Button>
         ) : null}
-        {session.mode !== 'demo' ? (
+        {session.mode !== 'demo' && session.demoAvailable ? (
           <Button
             variant="ghost"
             busy={useDemo.isPending}

@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+// Onboarding with one's own gateway (here a separate simulator, as a real gateway would be): the form checks the
+// address and the key before anything is sent, a good pair opens the studio on the live gateway, and the key
+// leaves the page as soon as it is handed to the studio. Without --demo no demo gateway is offered.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { startSimulator, type RunningSimulator } from '../../electron/simulator';
+import { launchChromium, type LaunchedBrowser } from './browser';
+
+const KEY = 'sim-key-default';
+const SHOTS = join(process.cwd(), 'test-results', 'e2e');
+
+let web: WebMode;
+let gateway: RunningSimulator;
+let dataDir: string;
+let chromium: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-onboarding-'));
+  gateway = await startSimulator();
+  web = await startWebMode({ port: 0, demo: false, dataDir });
+  chromium = await launchChromium();
+  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await web?.close();
+  await gateway?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('web mode without the demo gateway', () => {
+  it('does not offer a demo gateway it does not have', async () => {
+    await page.goto(web.url);
+    await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
+    await page.getByRole('button', { name: 'Connect' }).waitFor();
+    expect(await page.getByTestId('try-demo').count()).toBe(0);
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"demoAvailable":false');
+  });
+
+  it('checks the address and the key before sending anything', async () => {
+    await page.locator('#onb-base-url').fill('ftp://gateway.example');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.locator('#onb-base-url').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#onb-key').getAttribute('aria-invalid')).toBe('true');
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"mode":"unconfigured"');
+    await page.screenshot({ path: join(SHOTS, 'onboarding-invalid.png') });
+  });
+
+  it('[TBAL-3] connects with a base URL and a key, then shows the live balance and forgets the key', async () => {
+    await page.locator('#onb-base-url').fill(gateway.url);
+    await page.locator('#onb-key').fill(KEY);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('nav-create').waitFor();
+    // A gateway of one's own: no demo badge, the balance from that gateway.
+    expect(await page.locator('.demo-pill').count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId('balance-value').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d[\d,]*\.\d+ USD$/);
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"mode":"live"');
+    expect(JSON.stringify(status)).toContain('"hasKey":true');
+    expect(JSON.stringify(status)).not.toContain(KEY);
+    expect(await page.content()).not.toContain(KEY);
+    // Settings shows that a key is stored, never the key.
+    await page.getByTestId('nav-settings').click();
+    expect(await page.locator('#set-key').inputValue()).toBe('');
+    expect(await page.locator('#set-base-url').inputValue()).toBe(gateway.url);
+    expect(await page.getByRole('button', { name: 'Use the demo gateway' }).count()).toBe(0);
+    expect(await page.content()).not.toContain(KEY);
+  });
+});
