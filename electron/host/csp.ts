@@ -1,5 +1,6 @@
-// One Content-Security-Policy for both transports (renderer/index.html carries the same as a meta tag): scripts
-// only from the app itself, no eval, no plugins, no framing, network only back to our own origin.
+// One Content-Security-Policy for both transports (renderer/index.html carries the same as a meta tag, less
+// frame-ancestors, which only works as a header; test/host/csp.test.ts keeps them equal): scripts only from the
+// app itself, no eval, no plugins, no framing, network only back to our own origin.
 export function contentSecurityPolicy(mediaScheme: string | null): string {
   const media = mediaScheme ? ` ${mediaScheme}:` : '';
   return [
