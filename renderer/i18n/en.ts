@@ -297,6 +297,7 @@ export const en = {
     connectOwn: 'Save connection',
     keyInvalid: 'Enter the key without spaces (printable characters only).',
     pollingBudgetRange: 'From 0.1 to 50 requests per second.',
+    libraryFolderAbsolute: 'Enter the full path of a folder, or leave it empty for the default.',
     save: 'Save',
     saved: 'Settings saved.',
     keySaved: 'Key saved.',

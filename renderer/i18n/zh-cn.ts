@@ -299,6 +299,7 @@ export const zhCN: Messages = {
     connectOwn: '保存连接',
     keyInvalid: '请输入不含空格的密钥（仅限可打印字符）。',
     pollingBudgetRange: '每秒 0.1 到 50 次请求。',
+    libraryFolderAbsolute: '请输入文件夹的完整路径，留空则使用默认文件夹。',
     save: '保存',
     saved: '设置已保存。',
     keySaved: '密钥已保存。',

@@ -77,4 +77,38 @@ describe('web mode without the demo gateway', () => {
     expect(await page.getByRole('button', { name: 'Use the demo gateway' }).count()).toBe(0);
     expect(await page.content()).not.toContain(KEY);
   });
+
+  it('keeps a new library folder and polling budget, refusing a relative folder and an out-of-range budget', async () => {
+    const storage = page.locator('form', { has: page.locator('#set-library') });
+    const settings = async () =>
+      (
+        (await page.evaluate(async () => (await fetch('/trpc/settings.get')).json())) as {
+          result: { data: { libraryDir: string | null; pollBudgetPerSecond: number } };
+        }
+      ).result.data;
+
+    await page.locator('#set-library').fill('relative/folder');
+    await page.locator('#set-budget').fill('80');
+    await storage.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.locator('#set-library').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#set-budget').getAttribute('aria-invalid')).toBe('true');
+    await page.screenshot({ path: join(SHOTS, 'settings-invalid.png') });
+    expect(await settings()).toMatchObject({ libraryDir: null, pollBudgetPerSecond: 5 });
+
+    const folder = join(dataDir, 'elsewhere');
+    await page.locator('#set-library').fill(folder);
+    await page.locator('#set-budget').fill('2');
+    await storage.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(settings).toMatchObject({ libraryDir: folder, pollBudgetPerSecond: 2 });
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain(`"libraryDir":${JSON.stringify(folder)}`);
+  });
+
+  it('removing the key goes back to onboarding', async () => {
+    await page.getByRole('button', { name: 'Remove key' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"hasKey":false');
+    expect(JSON.stringify(status)).toContain('"mode":"unconfigured"');
+  });
 });

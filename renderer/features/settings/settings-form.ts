@@ -12,7 +12,8 @@ export const keyFormSchema = apiKeyInputSchema;
 export type KeyFormValues = z.input<typeof keyFormSchema>;
 
 export const storageFormSchema = z.object({
-  libraryDir: z.string().trim().max(4096),
+  // Empty means the default folder; anything else must be an absolute path, as main requires.
+  libraryDir: z.union([z.literal(''), settingsSchema.shape.libraryDir.unwrap()]),
   pollBudgetPerSecond: settingsSchema.shape.pollBudgetPerSecond,
 });
 export type StorageFormValues = z.input<typeof storageFormSchema>;

@@ -174,20 +174,21 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
     }
   });
   const { errors } = form.formState;
+  const libraryError = errors.libraryDir ? t('settings.libraryFolderAbsolute') : undefined;
+  const budgetError = errors.pollBudgetPerSecond ? t('settings.pollingBudgetRange') : undefined;
+  const libraryHint = t('settings.defaultFolder', { path: session.libraryDir });
+  const budgetHint = t('settings.pollingBudgetHint');
   return (
     <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
       <h2 className="card-title">{t('settings.storage')}</h2>
-      <Field
-        id="set-library"
-        label={t('settings.libraryFolder')}
-        hint={t('settings.defaultFolder', { path: session.libraryDir })}
-        error={errors.libraryDir ? t('create.validation.invalid') : undefined}
-      >
+      <Field id="set-library" label={t('settings.libraryFolder')} hint={libraryHint} error={libraryError}>
         <div className="input-row">
           <input
             id="set-library"
             className="input mono"
             placeholder={session.libraryDir}
+            aria-invalid={libraryError ? true : undefined}
+            aria-describedby={describedBy('set-library', libraryHint, libraryError)}
             {...form.register('libraryDir')}
           />
           {desktopActions.available ? (
@@ -206,12 +207,7 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
           ) : null}
         </div>
       </Field>
-      <Field
-        id="set-budget"
-        label={t('settings.pollingBudget')}
-        hint={t('settings.pollingBudgetHint')}
-        error={errors.pollBudgetPerSecond ? t('settings.pollingBudgetRange') : undefined}
-      >
+      <Field id="set-budget" label={t('settings.pollingBudget')} hint={budgetHint} error={budgetError}>
         <input
           id="set-budget"
           className="input input-short"
@@ -219,6 +215,8 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
           min={0.1}
           max={50}
           step={0.1}
+          aria-invalid={budgetError ? true : undefined}
+          aria-describedby={describedBy('set-budget', budgetHint, budgetError)}
           {...form.register('pollBudgetPerSecond', { valueAsNumber: true })}
         />
       </Field>
