@@ -70,6 +70,13 @@ describe('web mode without the demo gateway', () => {
     expect(JSON.stringify(status)).toContain('"hasKey":true');
     expect(JSON.stringify(status)).not.toContain(KEY);
     expect(await page.content()).not.toContain(KEY);
+    // A new studio: the empty pages say what will appear there.
+    await page.getByTestId('nav-tasks').click();
+    await page.locator('.empty-state').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'tasks-empty.png') });
+    await page.getByTestId('nav-library').click();
+    await page.locator('.empty-state').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'library-empty.png') });
     // Settings shows that a key is stored, never the key.
     await page.getByTestId('nav-settings').click();
     expect(await page.locator('#set-key').inputValue()).toBe('');
