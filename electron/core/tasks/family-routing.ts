@@ -1,23 +1,25 @@
-// What the engine needs to know about a family before the ack arrives: its task kind and poll endpoint,
-// both from the catalog. The ack's own endpoint wins once it is known ([EP-TASK-1], [EP-MUSIC-1]).
+// What the engine needs to know about a family before the ack arrives: its task kind, poll endpoint and whether
+// it carries an Idempotency-Key, all read from the catalog (the one source of truth for families).
+// The ack's own endpoint wins once it is known ([EP-TASK-1], [EP-MUSIC-1]).
 import { FAMILIES } from '../../../shared/catalog/families';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
 
+const synchronous = (family: FamilyId): Error =>
+  new Error(`family ${family} is synchronous and never becomes a task`);
+
 export function taskKindOf(family: FamilyId): TaskKind {
-  if (family.startsWith('image.')) return 'image';
-  if (family.startsWith('video.')) return 'video';
-  if (family.startsWith('music.')) return 'music';
-  if (family === 'grid.upscale') return 'upscale';
-  throw new Error(`family ${family} is synchronous and never becomes a task`);
+  const kind = FAMILIES[family].kind;
+  if (kind === 'speech') throw synchronous(family);
+  return kind;
 }
 
 export function pollEndpointOf(family: FamilyId): TaskEndpoint {
   const endpoint = FAMILIES[family].taskEndpoint;
-  if (!endpoint) throw new Error(`family ${family} is synchronous and never becomes a task`);
+  if (!endpoint) throw synchronous(family);
   return endpoint;
 }
 
-/** [EP-IMAGE-I2HDR-1] Only this family carries an Idempotency-Key, which makes its submission safe to retry. */
+/** [EP-IMAGE-I2HDR-1] A family whose submissions carry an Idempotency-Key is safe to resend after a crash. */
 export function usesIdempotencyKey(family: FamilyId): boolean {
-  return family === 'image.i2';
+  return FAMILIES[family].idempotencyKey;
 }
