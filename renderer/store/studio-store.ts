@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { z } from 'zod';
+import { createCreateSlice } from './create-slice';
 import { createPreferencesSlice, LANGUAGES, THEME_PREFERENCES } from './preferences-slice';
 import { createToastSlice } from './toast-slice';
 import type { StudioStore } from './store-types';
@@ -17,6 +18,7 @@ export const useStudioStore = create<StudioStore>()(
     (...a) => ({
       ...createPreferencesSlice(...a),
       ...createToastSlice(...a),
+      ...createCreateSlice(...a),
     }),
     {
       name: 'gateway-studio.preferences',

@@ -172,6 +172,12 @@ describe('web mode, demo gateway', () => {
       .toBeGreaterThan(0);
     await page.evaluate(() => document.querySelector('.main')?.scrollTo(0, 0));
     await shot('07-create-result');
+    // Leaving Create and coming back still shows the task just sent.
+    const taskId = await page.getByTestId('task-preview').getAttribute('data-task-id');
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('nav-create').click();
+    expect(await page.getByTestId('task-preview').getAttribute('data-task-id')).toBe(taskId);
+    await page.getByTestId('preview-image').waitFor();
   });
 
   it('[EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] every family has a form rendered from the catalog', async () => {

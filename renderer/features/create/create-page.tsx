@@ -1,11 +1,11 @@
 // Create: pick a family, fill its catalog-driven form, submit, and watch the result arrive beside the form.
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
-import type { TaskRecord } from '../../../shared/studio/records';
 import { modelConfigFrom } from '../../lib/model-config';
 import { useSettings } from '../../lib/studio-queries';
+import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import { FamilyForm } from './family-form';
@@ -22,7 +22,8 @@ export function CreatePage(): ReactElement {
   const params = useParams<{ family?: string }>();
   const [, navigate] = useLocation();
   const settings = useSettings();
-  const [submitted, setSubmitted] = useState<TaskRecord | null>(null);
+  const submitted = useStudioStore((s) => s.lastSubmitted);
+  const setSubmitted = useStudioStore((s) => s.setLastSubmitted);
 
   const familyId =
     params.family && isFamilyId(params.family) && params.family !== 'speech' ? params.family : DEFAULT_FAMILY;
