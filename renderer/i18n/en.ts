@@ -122,7 +122,6 @@ export const en = {
     emptyPreviewTitle: 'Your picture will appear here',
     emptyPreview: 'Press Generate and follow the progress here or in Tasks.',
     previewFailedTitle: 'Nothing was generated',
-    previewFailedSeeForm: 'The reason is shown under the form.',
     families: {
       'image.i1': 'Image I1',
       'image.i2': 'Image I2 (extended)',

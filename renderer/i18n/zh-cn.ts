@@ -124,7 +124,6 @@ export const zhCN: Messages = {
     emptyPreviewTitle: '生成的图片会显示在这里',
     emptyPreview: '点击“生成”，可在这里或“任务”页面查看进度。',
     previewFailedTitle: '未能生成',
-    previewFailedSeeForm: '原因显示在表单下方。',
     families: {
       'image.i1': '图像 I1',
       'image.i2': '图像 I2（扩展版）',

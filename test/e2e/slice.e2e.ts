@@ -244,6 +244,7 @@ describe('web mode, demo gateway', () => {
     // The preview panel says nothing was made instead of showing an empty box.
     const failed = page.locator('[data-testid="task-preview"] [data-testid="preview-failed"]');
     expect(await failed.textContent()).toContain('Nothing was generated');
+    expect(await failed.textContent()).toContain('flagged');
     await shot('10-nsfw-rejected');
   });
 
@@ -365,6 +366,8 @@ describe('web mode, demo gateway', () => {
     await page.getByTestId('nav-create').click();
     await page.getByTestId('form-image.i3').waitFor();
     expect(await scrollTop()).toBe(0);
+    // The last submission (to the unreachable gateway) still says why nothing came of it, form alert or not.
+    expect(await page.getByTestId('preview-failed').textContent()).toContain('cannot be reached');
     await shot('15-create-dark');
     await page.getByTestId('nav-tasks').click();
     await page.getByTestId('task-row').first().waitFor();

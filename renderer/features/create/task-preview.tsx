@@ -50,12 +50,8 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
               <div className="preview-failed" data-testid="preview-failed">
                 <Icon name="alert" size={36} />
                 <strong>{t('create.previewFailedTitle')}</strong>
-                {/* A refusal at submission (no remote id) is already explained under the form. */}
-                <p>
-                  {task.remoteId === null
-                    ? t('create.previewFailedSeeForm')
-                    : gatewayErrorSentence(task.error, t)}
-                </p>
+                {/* Said here too: the form's own alert is gone once the user leaves Create and comes back. */}
+                <p>{gatewayErrorSentence(task.error, t)}</p>
               </div>
             ) : (
               <>
