@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModelId, familyModels } from '../../../shared/catalog';
-import { modelConfigFrom } from '../../../renderer/lib/model-config';
+import { defaultModelId, familyModels, modelConfigFromOverrides } from '../../shared/catalog';
 
 describe('model overrides from settings', () => {
   it('maps a spec placeholder id to the configured id for the right family and variant', () => {
-    const config = modelConfigFrom({
+    const config = modelConfigFromOverrides({
       image_model_id_i3: 'vendor-i3',
       video_model_id_s_mini: 'vendor-s-mini',
     });
@@ -16,6 +15,6 @@ describe('model overrides from settings', () => {
   });
 
   it('ignores overrides for ids no family lists', () => {
-    expect(modelConfigFrom({ unknown_model: 'x' })).toEqual({});
+    expect(modelConfigFromOverrides({ unknown_model: 'x' })).toEqual({});
   });
 });

@@ -3,7 +3,7 @@ import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
-import { modelConfigFrom } from '../../lib/model-config';
+import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useSettings } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
@@ -29,7 +29,7 @@ export function CreatePage(): ReactElement {
     params.family && isFamilyId(params.family) && params.family !== 'speech' ? params.family : DEFAULT_FAMILY;
   const family = CREATABLE.find((f) => f.id === familyId) as FamilySpec;
   const overrides = settings.data?.modelOverrides;
-  const models = useMemo(() => modelConfigFrom(overrides ?? {}), [overrides]);
+  const models = useMemo(() => modelConfigFromOverrides(overrides ?? {}), [overrides]);
   const kind = family.kind as Exclude<FamilyKind, 'speech'>;
 
   const choose = (id: string) => navigate(`/create/${id}`);

@@ -8,7 +8,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { familyModels } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatDateTime } from '../../lib/format';
-import { modelConfigFrom } from '../../lib/model-config';
+import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useLibrary, useSettings, useSynthesize } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
@@ -60,7 +60,10 @@ export function SpeechPage(): ReactElement {
   const { t } = useTranslation();
   const settings = useSettings();
   const overrides = settings.data?.modelOverrides;
-  const models = useMemo(() => familyModels('speech', modelConfigFrom(overrides ?? {})), [overrides]);
+  const models = useMemo(
+    () => familyModels('speech', modelConfigFromOverrides(overrides ?? {})),
+    [overrides],
+  );
   const schema = useMemo(
     () => speechFormSchema({ required: t('speech.required'), tooLong: t('speech.tooLong') }),
     [t],
