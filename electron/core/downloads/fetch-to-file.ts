@@ -1,16 +1,12 @@
 // Streams one URL to <dir>/<baseName>.part and, only once every check passed, renames it to
 // <dir>/<baseName>.<ext>. Memory stays flat: bytes go straight to disk and through the hash as they arrive.
 //
-// http: URLs take the fast path (raw-http-get.ts: one reused 1 MiB receive buffer, a synchronous write per
-// read, sha256 on a worker thread, fdatasync in the background every few MiB so the final fsync finds little
-// dirty). https: URLs keep the node:https stream path.
-import { createHash } from 'node:crypto';
-import { closeSync, createWriteStream, fdatasync, fsync, openSync, writeSync } from 'node:fs';
+// http: and https: alike go through raw-http-get.ts (one reused 1 MiB receive buffer instead of node:http's
+// fresh 64 KiB buffers through a stream), each read is written synchronously, sha256 runs on a worker thread,
+// and fdatasync runs in the background every few MiB so the fsync before the rename finds little dirty.
+import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
-import https from 'node:https';
-import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { DownloadError } from './download-error';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
@@ -54,41 +50,14 @@ export interface FetchedFile {
 
 export const PART_SUFFIX = '.part';
 
-/** A response head, from either client. */
-type Opened = { kind: 'raw'; res: RawResponse } | { kind: 'stream'; res: IncomingMessage };
-
-function header(opened: Opened, name: string): string | undefined {
-  if (opened.kind === 'raw') return opened.res.headers.get(name);
-  const value = opened.res.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function discard(opened: Opened): void {
-  if (opened.kind === 'raw') opened.res.discard();
-  else opened.res.resume();
-}
-
-function get(url: URL, signal: AbortSignal | undefined, idleTimeoutMs: number): Promise<Opened> {
-  if (url.protocol === 'http:') {
-    return rawGet(url, { signal, idleTimeoutMs }).then((res) => ({ kind: 'raw', res }));
-  }
-  return new Promise((resolve, reject) => {
-    const req = https.get(url, { signal, headers: { 'accept-encoding': 'identity' } }, (res) =>
-      resolve({ kind: 'stream', res }),
-    );
-    req.setTimeout(idleTimeoutMs, () => req.destroy(new Error(`no data for ${idleTimeoutMs} ms`)));
-    req.on('error', reject);
-  });
-}
-
-async function openFollowingRedirects(options: FetchToFileOptions): Promise<Opened> {
+async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawResponse> {
   let url = parseDownloadUrl(options.url);
   for (let hop = 0; ; hop++) {
-    const opened = await get(url, options.signal, options.idleTimeoutMs ?? 30_000);
-    const status = opened.kind === 'raw' ? opened.res.status : (opened.res.statusCode ?? 0);
-    const location = header(opened, 'location');
+    const res = await rawGet(url, { signal: options.signal, idleTimeoutMs: options.idleTimeoutMs ?? 30_000 });
+    const status = res.status;
+    const location = res.headers.get('location');
     if (status >= 300 && status < 400 && location) {
-      discard(opened);
+      res.discard();
       if (hop >= (options.maxRedirects ?? 5)) {
         throw new DownloadError('too_many_redirects', 'too many redirects', false);
       }
@@ -97,19 +66,17 @@ async function openFollowingRedirects(options: FetchToFileOptions): Promise<Open
       continue;
     }
     if (status !== 200) {
-      discard(opened);
+      res.discard();
       const retryable = status === 408 || status === 429 || status >= 500;
       throw new DownloadError('http_status', `HTTP ${status}`, retryable, status);
     }
-    return opened;
+    return res;
   }
 }
 
 /**
- * Counts and sniffs the bytes as they pass, and reports progress. On the stream path it listens beside the
- * pipe instead of sitting in it as a Transform: one stream hop less per chunk is measurably faster at 1 GiB,
- * and a bad first chunk destroys the response, so at most one chunk reaches a .part file deleted anyway.
- * Chunks may be views of a reused receive buffer: the few head bytes it keeps are copied.
+ * Counts and sniffs the bytes as they pass, and reports progress. A bad first chunk fails the download before
+ * it is written. Chunks are views of a reused receive buffer: the few head bytes it keeps are copied.
  */
 class Inspector {
   received = 0;
@@ -233,8 +200,8 @@ class BackgroundSync {
   }
 }
 
-/** The fast path: each read is written synchronously from the reused buffer, then handed to the hasher. */
-async function receiveRaw(res: RawResponse, part: string, options: FetchToFileOptions): Promise<Received> {
+/** Each read is written synchronously from the reused buffer, then handed to the hasher. */
+async function receive(res: RawResponse, part: string, options: FetchToFileOptions): Promise<Received> {
   const total = res.contentLength;
   const inspector = inspectorFor(res.headers.get('content-type'), total, options);
   const hasher: Sha256Hasher =
@@ -262,29 +229,6 @@ async function receiveRaw(res: RawResponse, part: string, options: FetchToFileOp
   }
 }
 
-/** The node:https path: a pipeline to a write stream, inspected and hashed beside it. */
-async function receiveStream(
-  res: IncomingMessage,
-  part: string,
-  options: FetchToFileOptions,
-): Promise<Received> {
-  const lengthHeader = res.headers['content-length'];
-  const total = lengthHeader !== undefined && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
-  const inspector = inspectorFor(res.headers['content-type'], total, options);
-  const hash = createHash('sha256');
-  const out = createWriteStream(part, { highWaterMark: 1 << 20 });
-  // Attached in the same tick as the pipe, so both see every chunk from the first.
-  res.on('data', (chunk: Buffer) => {
-    hash.update(chunk);
-    const error = inspector.inspect(chunk);
-    if (error) res.destroy(error);
-  });
-  await pipeline(res, out, { signal: options.signal });
-  const sniffed = checkEnd(inspector, total);
-  await fsyncPath(part);
-  return { size: inspector.received, sha256: hash.digest('hex'), sniffed };
-}
-
 export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedFile> {
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(options.baseName)) {
     throw new DownloadError('unsafe_url', `refusing file name ${options.baseName}`, false);
@@ -292,11 +236,7 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
   await mkdir(options.dir, { recursive: true });
   const part = join(options.dir, options.baseName + PART_SUFFIX);
   try {
-    const opened = await openFollowingRedirects(options);
-    const got =
-      opened.kind === 'raw'
-        ? await receiveRaw(opened.res, part, options)
-        : await receiveStream(opened.res, part, options);
+    const got = await receive(await openFollowingRedirects(options), part, options);
     const path = join(options.dir, `${options.baseName}.${got.sniffed.ext}`);
     await rename(part, path);
     await fsyncPath(options.dir);

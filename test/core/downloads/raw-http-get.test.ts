@@ -2,10 +2,13 @@
 // malformed or misframed answer is exactly what a broken or hostile server would send.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Server as HttpsServer } from 'node:https';
 import { createServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DownloadError } from '../../../electron/core/downloads/download-error';
 import { fetchToFile } from '../../../electron/core/downloads/fetch-to-file';
@@ -356,5 +359,58 @@ describe('fetchToFile on the raw client', () => {
       if (!socket || socket.destroyed) resolve();
       else socket.once('close', () => resolve());
     });
+  });
+});
+
+describe('fetchToFile over https', () => {
+  const key = readFileSync(new URL('./loopback-tls.key', import.meta.url));
+  const cert = readFileSync(new URL('./loopback-tls.crt', import.meta.url));
+  const defaultCAs = tls.getCACertificates('default');
+  const body = jpegBody(12 * 1024 * 1024 + 99);
+  let secure: HttpsServer;
+  let secureBase = '';
+  beforeAll(async () => {
+    secure = createHttpsServer({ key, cert }, (req, res) => {
+      if (req.url === '/file') {
+        res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': String(body.length) });
+        res.end(body);
+      } else {
+        res.writeHead(302, { location: `${base}/target` }).end();
+      }
+    });
+    await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
+    secureBase = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    tls.setDefaultCACertificates(defaultCAs);
+    secure.closeAllConnections();
+    await new Promise<void>((resolve) => secure.close(() => resolve()));
+  });
+
+  it('refuses a certificate nobody trusts', async () => {
+    const error = await failureOf(fetchToFile({ url: `${secureBase}/file`, dir, baseName: 'untrusted' }));
+    expect(error.reason).toBe('network');
+    noPartLeft();
+  });
+
+  it('downloads and hashes through TLS on the same client, and follows an https -> http redirect', async () => {
+    tls.setDefaultCACertificates([...defaultCAs, cert.toString()]);
+    const fetched = await fetchToFile({ url: `${secureBase}/file`, dir, baseName: 'secure' });
+    expect(fetched.size).toBe(body.length);
+    expect(fetched.sha256).toBe(sha256(body));
+    expect(readFileSync(fetched.path).equals(body)).toBe(true);
+    const target = jpegBody(4000);
+    routes.set('/target', (socket) => {
+      socket.end(
+        Buffer.concat([
+          Buffer.from(
+            `HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${target.length}\r\n\r\n`,
+          ),
+          target,
+        ]),
+      );
+    });
+    const redirected = await fetchToFile({ url: `${secureBase}/elsewhere`, dir, baseName: 'redirected' });
+    expect(redirected.sha256).toBe(sha256(target));
   });
 });
