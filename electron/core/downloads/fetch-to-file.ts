@@ -204,18 +204,22 @@ class BackgroundSync {
 async function receive(res: RawResponse, part: string, options: FetchToFileOptions): Promise<Received> {
   const total = res.contentLength;
   const inspector = inspectorFor(res.headers.get('content-type'), total, options);
-  const hasher: Sha256Hasher =
-    total !== null && total < INLINE_HASH_BELOW ? new InlineHasher() : new WorkerHasher(() => res.resume());
+  const worker = total !== null && total < INLINE_HASH_BELOW ? null : new WorkerHasher(() => res.resume());
+  const hasher: Sha256Hasher = worker ?? new InlineHasher();
   const fd = openSync(part, 'w');
   const syncer = new BackgroundSync(fd);
   try {
-    await res.body((chunk) => {
-      const error = inspector.inspect(chunk);
-      if (error) throw error;
-      for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
-      syncer.wrote(chunk.length);
-      if (!hasher.update(chunk)) res.pause();
-    });
+    await res.body(
+      (chunk) => {
+        const error = inspector.inspect(chunk);
+        if (error) throw error;
+        for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+        syncer.wrote(chunk.length);
+        if (!hasher.update(chunk)) res.pause();
+        // Over TLS reads are 16 KiB records: lending a 1 MiB slab per record would waste it; they are copied.
+      },
+      worker && !res.secure ? worker.nextBuffer : undefined,
+    );
     const sniffed = checkEnd(inspector, total);
     await syncer.idle();
     await promisify(fsync)(fd);

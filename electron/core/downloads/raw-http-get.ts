@@ -1,6 +1,6 @@
 // A minimal HTTP/1.1 GET for result downloads. node:http reads the socket into a fresh 64 KiB buffer per
 // read and pushes each through a stream; at 1 GiB that alone is ~0.6 of curl's throughput. Here the socket
-// reads into ONE reused buffer (`onread`), and the body is handed to a synchronous callback that must consume
+// reads into ONE reused 1 MiB buffer (`onread`) or into buffers the consumer lends, and the body is handed to a synchronous callback that must consume
 // the bytes before returning (write them, hash or copy them). One request per connection (`Connection:
 // close`), no compression (`Accept-Encoding: identity`), and the response head is parsed strictly: anything
 // malformed is a DownloadError('protocol'), never a guess.
@@ -148,8 +148,11 @@ export class RawResponse {
   readonly headers: ReadonlyMap<string, string>;
   /** The announced body length, or null when chunked or delimited by the connection closing. */
   readonly contentLength: number | null;
+  /** Over TLS, whose reads come in records of at most 16 KiB. */
+  readonly secure: boolean;
 
   private sink: BodyCallback | null = null;
+  private readBuffer: (() => Buffer) | null = null;
   private settle: ((error: Error | null) => void) | null = null;
   private userPaused = false;
   private readonly chunked: ChunkedDecoder | null;
@@ -160,17 +163,23 @@ export class RawResponse {
     private readonly framing: Framing,
     private readonly socket: net.Socket,
     private pending: Buffer | null,
+    secure: boolean,
   ) {
+    this.secure = secure;
     this.status = head.status;
     this.headers = head.headers;
     this.contentLength = framing.kind === 'length' ? framing.total : null;
     this.chunked = framing.kind === 'chunked' ? new ChunkedDecoder() : null;
   }
 
-  /** Streams the body into `onData`; resolves once every byte of it arrived. */
-  body(onData: BodyCallback): Promise<void> {
+  /**
+   * Streams the body into `onData`; resolves once every byte of it arrived. `readBuffer`, if given, supplies
+   * the buffer of each next socket read (a fresh one each time, so the consumer may hand the last one on).
+   */
+  body(onData: BodyCallback, readBuffer?: () => Buffer): Promise<void> {
     if (this.sink) throw new Error('body() called twice');
     this.sink = onData;
+    this.readBuffer = readBuffer ?? null;
     return new Promise<void>((resolve, reject) => {
       this.settle = (error) => {
         this.settle = null;
@@ -202,6 +211,11 @@ export class RawResponse {
   resume(): void {
     this.userPaused = false;
     if (this.sink && this.settle) this.socket.resume();
+  }
+
+  /** @internal The buffer for the next socket read, or null for the client's own. */
+  nextReadBuffer(): Buffer | null {
+    return this.settle && this.readBuffer ? this.readBuffer() : null;
   }
 
   /** @internal Bytes from the socket; false when the response is finished or failed. */
@@ -295,6 +309,7 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
             framingOf(parsed),
             socket,
             rest.length > 0 ? Buffer.from(rest) : null,
+            url.protocol === 'https:',
           );
           resolve(response);
           return false;
@@ -308,7 +323,11 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
     const connectOptions = {
       host,
       port,
-      onread: { buffer: receive, callback: (n: number) => onChunk(receive.subarray(0, n)) },
+      onread: {
+        // Asked for after every read: the consumer may lend its own buffers (the hash worker's slabs).
+        buffer: () => response?.nextReadBuffer() ?? receive,
+        callback: (n: number, buf: Uint8Array) => onChunk(Buffer.from(buf.buffer, buf.byteOffset, n)),
+      },
     };
     const socket: net.Socket =
       url.protocol === 'https:'

@@ -35,8 +35,8 @@ const { createHash } = require('node:crypto');
 const hash = createHash('sha256');
 parentPort.on('message', (m) => {
   if (m.buffer) {
-    hash.update(new Uint8Array(m.buffer, 0, m.length));
-    parentPort.postMessage({ buffer: m.buffer, length: m.length }, [m.buffer]);
+    for (let i = 0; i < m.ranges.length; i += 2) hash.update(new Uint8Array(m.buffer, m.ranges[i], m.ranges[i + 1]));
+    parentPort.postMessage({ buffer: m.buffer }, [m.buffer]);
   } else {
     parentPort.postMessage({ hex: hash.digest('hex') });
   }
@@ -45,21 +45,38 @@ parentPort.on('message', (m) => {
 
 interface FromWorker {
   buffer?: ArrayBuffer;
-  length?: number;
   hex?: string;
 }
 
 const SLAB_BYTES = 1 << 20;
 
+/** Bytes of one slab still to hash, as (offset, length) pairs, in body order. */
+interface Segment {
+  buffer: ArrayBuffer;
+  ranges: number[];
+  /** False while the bytes may still change: a slab the socket reads into, a copy slab being filled. */
+  ready: boolean;
+}
+
 /**
- * Copies each chunk into a transferable slab and hands it to the worker, which hands the slab back once
- * hashed, so slabs are reused. In-flight bytes are bounded: past `maxInFlight` update() says stop, and
- * `onDrain` fires once the worker has caught up to half of it. Memory stays flat whatever the body size.
+ * Hands the body to the worker in 1 MiB slabs that travel by transfer, not copy, and come back to a pool.
+ * Two ways in:
+ * - `nextBuffer` lends slabs to the socket as its read buffers (onread's buffer generator): the bytes read
+ *   into a slab go to the worker as they are, with no copy. Node asks for the next buffer after each read,
+ *   which is when the previous slab is no longer written to and may be transferred.
+ * - `update` of any other bytes (the first body bytes read with the head, TLS records, a runtime that
+ *   ignores onread) copies them into a slab filled up before it is sent.
+ * Segments are sent strictly in body order. Slabs at the worker are bounded: past `maxSlabs` update() says
+ * stop, and `onDrain` fires once half came back, so memory stays flat whatever the body size.
  */
 export class WorkerHasher implements Sha256Hasher {
   private readonly worker = new Worker(WORKER_SOURCE, { eval: true });
-  private readonly slabs: ArrayBuffer[] = [];
-  private inFlight = 0;
+  private readonly pool: ArrayBuffer[] = [];
+  private readonly queue: Segment[] = [];
+  private filling: Segment | null = null;
+  private lent: ArrayBuffer | null = null;
+  private lentSegment: Segment | null = null;
+  private atWorker = 0;
   private stalled = false;
   private failure: Error | null = null;
   private onHex: ((hex: string) => void) | null = null;
@@ -67,16 +84,16 @@ export class WorkerHasher implements Sha256Hasher {
 
   constructor(
     private readonly onDrain: () => void,
-    private readonly maxInFlight = 16 * SLAB_BYTES,
+    private readonly maxSlabs = 16,
   ) {
     this.worker.on('message', (message: FromWorker) => {
       if (message.hex !== undefined) {
         this.onHex?.(message.hex);
         return;
       }
-      if (message.buffer && message.buffer.byteLength === SLAB_BYTES) this.slabs.push(message.buffer);
-      this.inFlight -= message.length ?? 0;
-      if (this.stalled && this.inFlight <= this.maxInFlight / 2) {
+      if (message.buffer) this.pool.push(message.buffer);
+      this.atWorker--;
+      if (this.stalled && this.atWorker <= this.maxSlabs / 2) {
         this.stalled = false;
         this.onDrain();
       }
@@ -85,22 +102,43 @@ export class WorkerHasher implements Sha256Hasher {
     this.worker.on('exit', (code) => this.fail(new Error(`the hash worker exited (${code})`)));
   }
 
+  /** onread's buffer generator: releases the slab of the previous read and lends a fresh one. */
+  readonly nextBuffer = (): Buffer => {
+    this.release();
+    const slab = this.take();
+    this.lent = slab;
+    return Buffer.from(slab);
+  };
+
   update(chunk: Buffer): boolean {
     if (this.failure) throw this.failure;
-    for (let at = 0; at < chunk.length; at += SLAB_BYTES) {
-      const piece = chunk.subarray(at, at + SLAB_BYTES);
-      const slab = this.slabs.pop() ?? new ArrayBuffer(SLAB_BYTES);
-      new Uint8Array(slab).set(piece);
-      this.inFlight += piece.length;
-      this.worker.postMessage({ buffer: slab, length: piece.length }, [slab]);
+    const last = this.queue.at(-1);
+    if (
+      this.lent !== null &&
+      chunk.buffer === this.lent &&
+      (!this.lentSegment || last === this.lentSegment)
+    ) {
+      this.closeFilling();
+      if (!this.lentSegment) {
+        this.lentSegment = { buffer: this.lent, ranges: [], ready: false };
+        this.queue.push(this.lentSegment);
+      }
+      this.lentSegment.ranges.push(chunk.byteOffset, chunk.length);
+    } else {
+      this.copy(chunk);
     }
-    if (this.inFlight > this.maxInFlight) this.stalled = true;
+    this.send();
+    if (this.atWorker >= this.maxSlabs) this.stalled = true;
     return !this.stalled;
   }
 
   digest(): Promise<string> {
     return new Promise<string>((resolve, reject) => {
       if (this.failure) return reject(this.failure);
+      // The socket is closed by now: the lent slab is no longer read into.
+      this.release();
+      this.closeFilling();
+      this.send();
       this.onFailure = reject;
       this.onHex = (hex) => {
         this.onFailure = null;
@@ -114,6 +152,48 @@ export class WorkerHasher implements Sha256Hasher {
   dispose(): void {
     this.failure ??= new Error('disposed');
     void this.worker.terminate();
+  }
+
+  private take(): ArrayBuffer {
+    return this.pool.pop() ?? new ArrayBuffer(SLAB_BYTES);
+  }
+
+  private release(): void {
+    if (!this.lent) return;
+    if (this.lentSegment) this.lentSegment.ready = true;
+    else this.pool.push(this.lent);
+    this.lent = null;
+    this.lentSegment = null;
+    this.send();
+  }
+
+  private copy(chunk: Buffer): void {
+    for (let at = 0; at < chunk.length;) {
+      if (!this.filling) {
+        this.filling = { buffer: this.take(), ranges: [0, 0], ready: false };
+        this.queue.push(this.filling);
+      }
+      const filled = this.filling.ranges[1] ?? 0;
+      const n = Math.min(SLAB_BYTES - filled, chunk.length - at);
+      new Uint8Array(this.filling.buffer, filled, n).set(chunk.subarray(at, at + n));
+      this.filling.ranges[1] = filled + n;
+      at += n;
+      if (filled + n === SLAB_BYTES) this.closeFilling();
+    }
+  }
+
+  private closeFilling(): void {
+    if (this.filling) this.filling.ready = true;
+    this.filling = null;
+  }
+
+  /** Sends the ready segments at the head of the queue; a segment not ready holds back those after it. */
+  private send(): void {
+    while (this.queue[0]?.ready) {
+      const segment = this.queue.shift() as Segment;
+      this.atWorker++;
+      this.worker.postMessage({ buffer: segment.buffer, ranges: segment.ranges }, [segment.buffer]);
+    }
   }
 
   private fail(error: Error): void {
