@@ -206,7 +206,13 @@ async function receive(res: RawResponse, part: string, options: FetchToFileOptio
   const inspector = inspectorFor(res.headers.get('content-type'), total, options);
   const worker = total !== null && total < INLINE_HASH_BELOW ? null : new WorkerHasher(() => res.resume());
   const hasher: Sha256Hasher = worker ?? new InlineHasher();
-  const fd = openSync(part, 'w');
+  let fd: number;
+  try {
+    fd = openSync(part, 'w');
+  } catch (error) {
+    res.discard();
+    throw error;
+  }
   const syncer = new BackgroundSync(fd);
   try {
     await res.body(

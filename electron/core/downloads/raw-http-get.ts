@@ -153,6 +153,7 @@ export class RawResponse {
 
   private sink: BodyCallback | null = null;
   private readBuffer: (() => Buffer) | null = null;
+  private ended: { error: Error | null } | null = null;
   private settle: ((error: Error | null) => void) | null = null;
   private userPaused = false;
   private readonly chunked: ChunkedDecoder | null;
@@ -191,6 +192,10 @@ export class RawResponse {
       if (early && !this.receive(early)) return;
       if (this.framing.kind === 'length' && this.framing.left === 0) {
         this.finish(null);
+        return;
+      }
+      if (this.ended) {
+        this.closed(this.ended.error);
         return;
       }
       if (!this.userPaused) this.socket.resume();
@@ -253,7 +258,11 @@ export class RawResponse {
 
   /** @internal The connection ended or failed. */
   closed(error: Error | null): void {
-    if (!this.settle) return;
+    if (!this.settle) {
+      // Closed before body() was called: body() settles from what had arrived by then.
+      if (!this.sink) this.ended ??= { error };
+      return;
+    }
     if (error) return this.finish(error);
     if (this.framing.kind === 'length') {
       const got = this.framing.total - this.framing.left;
@@ -275,7 +284,7 @@ export class RawResponse {
 /** Connects, sends the GET and resolves with the response head. Rejects with DownloadError or the abort reason. */
 export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
   const { signal, idleTimeoutMs } = options;
-  signal?.throwIfAborted();
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
   const receive = Buffer.allocUnsafe(options.receiveBytes ?? DEFAULT_RECEIVE_BYTES);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);

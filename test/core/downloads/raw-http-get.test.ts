@@ -178,6 +178,26 @@ describe('rawGet', () => {
     expect(error.message).toBe('got 2000 of 5000 bytes');
   });
 
+  it('settles body() with a failure that happened before it was called (idle timeout, abort)', async () => {
+    routes.set('/early-stall', (socket) =>
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\nabc'),
+    );
+    // Real time on purpose: the failure must come first; nothing asserts on durations.
+    const res = await rawGet(new URL(`${base}/early-stall`), { idleTimeoutMs: 30 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stalled = await failureOf(res.body(() => {}));
+    expect(stalled.message).toBe('no data for 30 ms');
+
+    const controller = new AbortController();
+    const reason = new Error('stop');
+    const aborted = await rawGet(new URL(`${base}/early-stall`), {
+      idleTimeoutMs: 5000,
+      signal: controller.signal,
+    });
+    controller.abort(reason);
+    await expect(aborted.body(() => {})).rejects.toBe(reason);
+  });
+
   it('fails a body longer than its Content-Length', async () => {
     routes.set('/long', (socket) => {
       socket.end(
