@@ -20,8 +20,6 @@ export interface RawGetOptions {
   idleTimeoutMs: number;
   /** Size of the single reused receive buffer. */
   receiveBytes?: number;
-  /** Extra TLS options (tests pass their own CA). */
-  tls?: Pick<tls.ConnectionOptions, 'ca'>;
 }
 
 /**
@@ -342,7 +340,6 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
       url.protocol === 'https:'
         ? tls.connect({
             ...connectOptions,
-            ...options.tls,
             servername: net.isIP(host) ? undefined : host,
             ALPNProtocols: ['http/1.1'],
           })
