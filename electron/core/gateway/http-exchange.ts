@@ -108,6 +108,10 @@ function guardedBody(
   done: () => void,
 ): Readable {
   const body = new PassThrough();
+  // The socket may fail before the caller attaches its reader (it awaits a file path first, say). Without a
+  // listener that 'error' would crash the process; the error stays on body.errored, and pipeline() or an
+  // async iterator attached later still rejects with it.
+  body.on('error', () => undefined);
   const idle = new AbortController();
   let lastByteAt = clock.now();
   let timedOut = false;

@@ -2,7 +2,8 @@
 // that left the client (headers, raw query, body), exact retry sequences, and answers a conforming gateway never
 // gives (HTML on 200, a redirect, the key echoed back, error bodies for requests the client refuses to send).
 // Retry waits run on a StepClock: nothing really waits.
-import type { Readable } from 'node:stream';
+import { Writable, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
@@ -361,6 +362,27 @@ describe('speech', () => {
     expect(e).toBeInstanceOf(GatewayError);
     expect(e).toMatchObject({ type: 'network_error', httpStatus: null });
     expect(inspect(e, { depth: 20, showHidden: true })).not.toContain(KEY);
+  });
+
+  it('[EP-SPEECH-1] a reset before anyone reads the stream is kept for the reader, not thrown at the process', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown): void => void uncaught.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'reset' });
+      const out = await client().speech(speechBody);
+      // The caller does other work first (the speech service allocates a file path): the socket fails meanwhile.
+      while (!out.stream.errored) await new Promise((r) => setTimeout(r, 5));
+      const e = await pipeline(out.stream, new Writable({ write: (_c, _e, cb) => cb() })).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(e).toBeInstanceOf(GatewayError);
+      expect(e).toMatchObject({ type: 'network_error', httpStatus: null });
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
   });
 
   it('[SVC-2] a whole body arrives intact through the stream', async () => {
