@@ -56,6 +56,62 @@ const linesToList = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/**
+ * A list typed one entry per line (URLs, or image roles built from URLs). The form value is the list, or
+ * undefined when empty so an optional field stays unset; what was entered shows again when the form remounts.
+ */
+function ListTextarea({
+  id,
+  label,
+  hint,
+  error,
+  control,
+  name,
+  disabled,
+  toValue,
+  toLines,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  control: Control<FormValues>;
+  name: string;
+  disabled: boolean | undefined;
+  toValue: (lines: string[]) => unknown[];
+  toLines: (item: unknown) => string | null;
+}): ReactElement {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field: f }) => (
+          <textarea
+            id={id}
+            className="textarea"
+            rows={3}
+            disabled={disabled}
+            defaultValue={
+              Array.isArray(f.value)
+                ? f.value
+                    .map(toLines)
+                    .filter((l): l is string => l !== null)
+                    .join('\n')
+                : ''
+            }
+            onBlur={(e) => {
+              const list = linesToList(e.target.value);
+              f.onChange(list.length > 0 ? toValue(list) : undefined);
+              f.onBlur();
+            }}
+          />
+        )}
+      />
+    </Field>
+  );
+}
+
 export function FieldControl({
   field,
   control,
@@ -232,49 +288,36 @@ export function FieldControl({
         );
       }
       return (
-        <Field id={id} label={label} hint={t('create.fields.urlsHint')} error={error}>
-          <Controller
-            control={control}
-            name={field.name}
-            render={({ field: f }) => (
-              <textarea
-                id={id}
-                className="textarea"
-                rows={3}
-                disabled={disabled}
-                defaultValue={Array.isArray(f.value) ? f.value.join('\n') : ''}
-                onBlur={(e) => {
-                  const list = linesToList(e.target.value);
-                  f.onChange(list.length > 0 ? list : undefined);
-                  f.onBlur();
-                }}
-              />
-            )}
-          />
-        </Field>
+        <ListTextarea
+          id={id}
+          label={label}
+          hint={t('create.fields.urlsHint')}
+          error={error}
+          control={control}
+          name={field.name}
+          disabled={disabled}
+          toValue={(urls) => urls}
+          toLines={(value) => (typeof value === 'string' ? value : null)}
+        />
       );
 
     case 'image-roles':
       return (
-        <Field id={id} label={label} hint={t('create.fields.urlsHint')} error={error}>
-          <Controller
-            control={control}
-            name={field.name}
-            render={({ field: f }) => (
-              <textarea
-                id={id}
-                className="textarea"
-                rows={3}
-                disabled={disabled}
-                onBlur={(e) => {
-                  const list = linesToList(e.target.value).map((url) => ({ url }));
-                  f.onChange(list.length > 0 ? list : undefined);
-                  f.onBlur();
-                }}
-              />
-            )}
-          />
-        </Field>
+        <ListTextarea
+          id={id}
+          label={label}
+          hint={t('create.fields.urlsHint')}
+          error={error}
+          control={control}
+          name={field.name}
+          disabled={disabled}
+          toValue={(urls) => urls.map((url) => ({ url }))}
+          toLines={(value) =>
+            value && typeof value === 'object' && 'url' in value && typeof value.url === 'string'
+              ? value.url
+              : null
+          }
+        />
       );
   }
 }
