@@ -112,6 +112,17 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     return fieldErrorText(spec, form.getValues(name), e.message, promptLimit(spec), t, i18n.language);
   };
 
+  const control = (f: FieldSpec): ReactElement => (
+    <FieldControl
+      key={f.name}
+      field={f}
+      control={form.control}
+      register={form.register}
+      error={errorOf(f.name)}
+      maxLength={promptLimit(f)}
+    />
+  );
+
   return (
     <form
       className="family-form"
@@ -135,31 +146,10 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         </div>
       ) : null}
 
-      <div className="form-section">
-        {textFields.map((f) => (
-          <FieldControl
-            key={f.name}
-            field={f}
-            control={form.control}
-            register={form.register}
-            error={errorOf(f.name)}
-            maxLength={promptLimit(f)}
-          />
-        ))}
-      </div>
+      <div className="form-section">{textFields.map(control)}</div>
 
       {choiceFields.length > 0 ? (
-        <div className="form-section form-grid">
-          {choiceFields.map((f) => (
-            <FieldControl
-              key={f.name}
-              field={f}
-              control={form.control}
-              register={form.register}
-              error={errorOf(f.name)}
-            />
-          ))}
-        </div>
+        <div className="form-section form-grid">{choiceFields.map(control)}</div>
       ) : null}
 
       {i3Size ? (
@@ -169,19 +159,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         </p>
       ) : null}
 
-      {switches.length > 0 ? (
-        <div className="form-section switches card">
-          {switches.map((f) => (
-            <FieldControl
-              key={f.name}
-              field={f}
-              control={form.control}
-              register={form.register}
-              error={errorOf(f.name)}
-            />
-          ))}
-        </div>
-      ) : null}
+      {switches.length > 0 ? <div className="form-section switches card">{switches.map(control)}</div> : null}
 
       {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
 
