@@ -65,29 +65,3 @@ export async function resolveFileInside(root: string, encodedPath: string): Prom
 export function resolveLibraryFile(libraryDir: string, encodedPath: string): Promise<MediaLookup> {
   return resolveFileInside(libraryDir, encodedPath);
 }
-
-export type ByteRange = { start: number; end: number };
-
-/**
- * A single-range `Range: bytes=` header against a file of `size` bytes: null to send the whole file (no header,
- * or a form we do not serve, such as several ranges), 'unsatisfiable' for a 416.
- */
-export function parseRange(
-  header: string | undefined | null,
-  size: number,
-): ByteRange | 'unsatisfiable' | null {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}

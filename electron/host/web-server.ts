@@ -12,7 +12,8 @@ import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import { appRouter } from '../../shared/bridge/router';
 import { contentSecurityPolicy } from './csp';
-import { parseRange, resolveFileInside, resolveLibraryFile } from './media-files';
+import { parseRange } from '../../shared/http/byte-range';
+import { resolveFileInside, resolveLibraryFile } from './media-files';
 import type { MediaLookup } from './media-files';
 import {
   newSessionToken,

@@ -4,7 +4,8 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { CustomScheme, Protocol } from 'electron';
 import { ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
-import { parseRange, resolveLibraryFile } from '../host/media-files';
+import { parseRange } from '../../shared/http/byte-range';
+import { resolveLibraryFile } from '../host/media-files';
 
 export const MEDIA_SCHEME = 'studio-media';
 const MEDIA_HOST = new URL(ELECTRON_MEDIA_BASE_URL).host;

@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { invalidRequest, SimError } from './errors';
+import { parseRange } from '../../shared/http/byte-range';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024; // data URLs of up to 16 reference images ([EP-IMAGE-2])
 
@@ -78,26 +79,6 @@ export function sendReply(res: ServerResponse, reply: Reply, cutMidBody = false)
   }
   stream.pipe(res);
   stream.on('error', () => res.destroy());
-}
-
-export type RangeResult = { start: number; end: number } | 'unsatisfiable' | null;
-
-/** One "bytes=" range (RFC 9110 section 14.1.2); several ranges or a malformed header serve the whole file. */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, from = '', to = ''] = match;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    const suffix = Number(to);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(from);
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
 }
 
 /** Builds the 200/206/416 reply for a file of known size whose bytes come from read(start, end). */
