@@ -262,8 +262,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
       update: updateSettings,
     }),
     account: guard({
-      balance: async () => {
-        try {
+      balance: () =>
+        orBalanceFailure(async () => {
           const b = await connected().tokenBalance();
           const unlimited = b.unlimited_quota;
           return {
@@ -274,15 +274,9 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
             usedBalance: b.used_balance,
             usedCredits: b.used_credits,
           };
-        } catch (error) {
-          // [EP-TBAL-2] success:false is an answer to show, not a failure.
-          const failure = balanceFailure(error);
-          if (failure) return failure;
-          throw error;
-        }
-      },
-      userBalance: async () => {
-        try {
+        }),
+      userBalance: () =>
+        orBalanceFailure(async () => {
           const b = await connected().userBalance();
           return {
             success: true as const,
@@ -291,12 +285,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
             usedBalance: b.used_balance,
             usedCredits: b.used_credits,
           };
-        } catch (error) {
-          const failure = balanceFailure(error);
-          if (failure) return failure;
-          throw error;
-        }
-      },
+        }),
     }),
     usage: guard({
       query: async (query): Promise<UsageResult> => {
@@ -433,11 +422,16 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   };
 }
 
-function balanceFailure(error: unknown): { success: false; message: string } | null {
-  if (error instanceof BridgeError) return null;
-  const e = error as { type?: unknown; message?: unknown } | null;
-  if (e && e.type === 'balance_lookup_failed' && typeof e.message === 'string') {
-    return { success: false, message: e.message };
+/** [EP-TBAL-2], [EP-UBAL-2] A balance lookup answering success:false is an answer to show, not a failure. */
+async function orBalanceFailure<T>(read: () => Promise<T>): Promise<T | { success: false; message: string }> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof BridgeError) throw error;
+    const e = error as { type?: unknown; message?: unknown } | null;
+    if (e && e.type === 'balance_lookup_failed' && typeof e.message === 'string') {
+      return { success: false, message: e.message };
+    }
+    throw error;
   }
-  return null;
 }
