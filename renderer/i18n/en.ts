@@ -120,6 +120,8 @@ export const en = {
     },
     lastTask: 'Latest task',
     emptyPreviewTitle: 'Your picture will appear here',
+    emptyPreviewVideo: 'Your video will appear here',
+    emptyPreviewMusic: 'Your track will appear here',
     emptyPreview: 'Press Generate and follow the progress here or in Tasks.',
     previewFailedTitle: 'Nothing was generated',
     families: {
@@ -166,6 +168,8 @@ export const en = {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',
       invalid: 'This value is not allowed.',
+      image: 'Image {{n}} ({{url}}): {{message}}',
+      line: 'Line {{n}}: {{message}}',
     },
   },
   tasks: {
@@ -196,6 +200,10 @@ export const en = {
     title: 'Library',
     subtitle: 'Your generated media, stored on this computer.',
     empty: 'Nothing here yet. Finished tasks are saved here automatically.',
+    noMatch: 'Nothing matches',
+    noMatchSearch: 'Nothing in the library matches “{{search}}”.',
+    noMatchFilters: 'No item matches these filters.',
+    clearFilters: 'Clear search and filters',
     search: 'Search prompts',
     count_one: '{{count}} item',
     count_other: '{{count}} items',

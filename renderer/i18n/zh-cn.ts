@@ -122,6 +122,8 @@ export const zhCN: Messages = {
     },
     lastTask: '最新任务',
     emptyPreviewTitle: '生成的图片会显示在这里',
+    emptyPreviewVideo: '你的视频将显示在这里',
+    emptyPreviewMusic: '你的音乐将显示在这里',
     emptyPreview: '点击“生成”，可在这里或“任务”页面查看进度。',
     previewFailedTitle: '未能生成',
     families: {
@@ -168,6 +170,8 @@ export const zhCN: Messages = {
       required: '此项为必填项。',
       tooLong: '最多 {{max}} 个字符。',
       invalid: '该值不可用。',
+      image: '第 {{n}} 张图片（{{url}}）：{{message}}',
+      line: '第 {{n}} 行：{{message}}',
     },
   },
   tasks: {
@@ -198,6 +202,10 @@ export const zhCN: Messages = {
     title: '媒体库',
     subtitle: '你生成的媒体，保存在这台电脑上。',
     empty: '这里还没有内容。完成的任务会自动保存到这里。',
+    noMatch: '没有匹配的内容',
+    noMatchSearch: '资料库中没有与“{{search}}”匹配的内容。',
+    noMatchFilters: '没有符合这些筛选条件的内容。',
+    clearFilters: '清除搜索和筛选',
     search: '搜索提示词',
     count_one: '{{count}} 项',
     count_other: '{{count}} 项',

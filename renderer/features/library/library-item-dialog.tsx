@@ -8,14 +8,18 @@ import { desktopActions, useDeleteItem, useSetFavourite } from '../../lib/studio
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { MediaView } from '../../ui/media-view';
 
 export function LibraryItemDialog({
   item,
   src,
+  cover = null,
   onClose,
 }: {
   item: BridgeLibraryItem;
   src: string | null;
+  /** A track's cover, when it has one. */
+  cover?: string | null;
   onClose: () => void;
 }): ReactElement {
   const { t, i18n } = useTranslation();
@@ -38,9 +42,7 @@ export function LibraryItemDialog({
       data-testid="item-dialog"
     >
       <div className="item-dialog-media">
-        {src && item.kind === 'image' ? <img src={src} alt={item.prompt ?? ''} /> : null}
-        {src && item.kind === 'video' ? <video src={src} controls /> : null}
-        {src && (item.kind === 'audio' || item.kind === 'speech') ? <audio src={src} controls /> : null}
+        {src ? <MediaView kind={item.kind} src={src} cover={cover} label={item.prompt ?? ''} /> : null}
       </div>
       <div className="item-dialog-info">
         <div className="item-dialog-head">
