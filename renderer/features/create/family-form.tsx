@@ -1,6 +1,6 @@
 // One family's form, rendered from the catalog's field data and validated with the catalog's zod schema (the
 // same schema main validates with again before anything is sent).
-import { useMemo, useRef, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
-  const pending = useRef<PendingEntries>(new Set()).current;
+  const [pending] = useState<PendingEntries>(() => new Set());
 
   const [model, size, resolution] = useWatch({
     control: form.control,
