@@ -194,6 +194,8 @@ export const en = {
     },
     stop: 'Stop tracking',
     rerun: 'Run again',
+    rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',
+    gatewayId: 'Gateway task id',
     openLibrary: 'Open in Library',
   },
   library: {
@@ -334,6 +336,9 @@ export const en = {
     dismiss: 'Dismiss',
     cancel: 'Cancel',
     unknown: '—',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the id and copy it by hand.',
   },
 };
 

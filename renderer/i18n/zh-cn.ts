@@ -196,6 +196,8 @@ export const zhCN: Messages = {
     },
     stop: '停止跟踪',
     rerun: '再次运行',
+    rerunStarted: '已用相同设置开始新的 {{family}} 任务：它在列表最上方。',
+    gatewayId: '网关任务 ID',
     openLibrary: '在媒体库中打开',
   },
   library: {
@@ -335,5 +337,8 @@ export const zhCN: Messages = {
     dismiss: '关闭',
     cancel: '取消',
     unknown: '—',
+    copy: '复制',
+    copied: '已复制',
+    copyFailed: '无法复制：请选中 ID 后手动复制。',
   },
 };

@@ -7,6 +7,7 @@ import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
 import { desktopActions, useDeleteItem, useSetFavourite } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
+import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
 
@@ -77,6 +78,20 @@ export function LibraryItemDialog({
           ) : null}
           <dt>{t('library.created')}</dt>
           <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
+          {item.remoteTaskId ? (
+            <>
+              <dt>{t('tasks.gatewayId')}</dt>
+              <dd>
+                <CopyableId
+                  label={t('tasks.gatewayId')}
+                  value={item.remoteTaskId}
+                  copyLabel={t('common.copy')}
+                  copiedLabel={t('common.copied')}
+                  onCopyFailed={() => pushToast('error', t('common.copyFailed'))}
+                />
+              </dd>
+            </>
+          ) : null}
         </dl>
         <div className="item-dialog-actions item-dialog-buttons">
           <Button
