@@ -126,7 +126,7 @@ export const submissionRequestSchema = z
   })
   // [EP-GRID-1] grid upscale's body has no model field: its request carries '' (as the catalog's empty
   // variant list says); every other family needs the model id it will send.
-  .refine((r) => (FAMILIES[r.family].variants.length > 0) === (r.model !== ''), {
+  .refine((r) => FAMILIES[r.family].variants.length > 0 === (r.model !== ''), {
     path: ['model'],
     message: 'A model id is required for this family, and grid upscale takes none.',
   });
