@@ -86,6 +86,8 @@ export const libraryItemSchema = z.object({
   favourite: z.boolean(),
   tags: z.array(z.string()),
   sourceTaskId: z.string().nullable(),
+  title: z.string().nullable(),
+  trackIndex: z.number().int().min(1).nullable(),
 });
 
 /**

@@ -72,6 +72,13 @@ export interface LibraryItem {
   tags: string[];
   /** The task whose output this item was derived from (re-run, upscale, music operation). */
   sourceTaskId: string | null;
+  /** A music track's title, as the gateway named it; null for everything else. */
+  title: string | null;
+  /**
+   * A music track's 1-based position in its task's music list: with remoteTaskId, what a music operation
+   * names as its source ([SRC-1] task_id and audio_index). null for everything else.
+   */
+  trackIndex: number | null;
 }
 
 export interface LibraryQuery {
