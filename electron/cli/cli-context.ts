@@ -1,5 +1,6 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
+import type { Clock } from '../core/clock';
 import type { Library } from '../core/library';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
@@ -13,6 +14,7 @@ export interface CliCore {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
+  clock: Clock;
 }
 
 export interface CliContext {

@@ -1,5 +1,6 @@
 // Builds the same core the desktop app runs — gateway client, task engine with downloads, library, speech —
 // from the CLI's resolved options. One SQLite file (CliConfig.databasePath) holds tasks, downloads and library.
+import { systemClock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
@@ -52,6 +53,7 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     engine,
     library,
     speech,
+    clock: systemClock,
     async close() {
       await engine.close();
       database.close();

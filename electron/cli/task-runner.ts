@@ -80,20 +80,43 @@ export async function settle(ctx: CliContext, core: CliCore, taskId: string): Pr
   const stop = follow(ctx, core, taskId);
   try {
     await core.engine.start();
-    const task = await core.engine.waitFor(taskId, ctx.signal).catch((error: unknown) => {
-      if (!ctx.signal.aborted) throw error;
-      const remote = core.engine.get(taskId)?.remoteId;
-      throw new CliError(EXIT.failure, {
-        httpStatus: null,
-        type: 'interrupted',
-        code: '',
-        message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
-        param: null,
-      });
-    });
+    const watching = new AbortController();
+    const waiting = AbortSignal.any([ctx.signal, watching.signal]);
+    const task = await Promise.race([
+      core.engine.waitFor(taskId, waiting),
+      settledElsewhere(core, taskId, waiting),
+    ])
+      .catch((error: unknown) => {
+        if (!ctx.signal.aborted) throw error;
+        const remote = core.engine.get(taskId)?.remoteId;
+        throw new CliError(EXIT.failure, {
+          httpStatus: null,
+          type: 'interrupted',
+          code: '',
+          message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
+          param: null,
+        });
+      })
+      .finally(() => watching.abort());
     return { task, items: core.library.forTask(taskId) };
   } finally {
     stop();
+  }
+}
+
+/** How often a waiting command reads its task's row for changes another process made. */
+const ROW_WATCH_MS = 1_000;
+
+/**
+ * Another process on the same database (a second CLI, or the app sharing STUDIO_DATA_DIR) may settle the
+ * task and file its downloads; this engine then never hears of it, because its own poll finds the row no
+ * longer tracked. The row is the truth both share, so it is read again every second until it is settled.
+ */
+async function settledElsewhere(core: CliCore, taskId: string, signal: AbortSignal): Promise<TaskRecord> {
+  for (;;) {
+    await core.clock.sleep(ROW_WATCH_MS, signal);
+    const record = core.engine.get(taskId);
+    if (record && core.engine.isSettled(record)) return record;
   }
 }
 
