@@ -164,6 +164,48 @@ export const en = {
       'grid.upscale': 'Grid upscale',
       speech: 'Speech',
     },
+    source: {
+      legend: 'Source track',
+      yours: 'Your tracks',
+      demo: 'Demo tracks',
+      none: 'No tracks yet: make one, or type a gateway task id below.',
+      typeInstead: 'Made elsewhere? Type its gateway task id and track number below.',
+      untitled: 'Untitled track',
+      track: 'Track {{n}}',
+      trackLabel: '{{title}}, track {{n}} of {{task}}',
+      play: 'Play {{title}}',
+      pause: 'Pause {{title}}',
+      madeBy: 'made here by {{family}}',
+      origin: {
+        extend: 'extend product',
+        upload: 'uploaded track',
+        generated: 'generated track',
+      },
+      rule: {
+        concat:
+          'Join segments takes only a track made by an extend operation: it joins that product’s segments into one song.',
+        addInstrumental: 'Add instrumental takes only your own track created through an upload task.',
+      },
+      refusedShort: {
+        concat: 'Not an extend product: Join segments refuses it.',
+        addInstrumental: 'Not an uploaded track: Add instrumental refuses it.',
+      },
+      refused: {
+        concat:
+          'Join segments takes only a track made by an extend operation, and “{{title}}” was not: nothing was sent. Pick an extend product.',
+        addInstrumental:
+          'Add instrumental takes only your own track created through an upload task, and “{{title}}” was not: nothing was sent. Pick an uploaded track.',
+      },
+    },
+    grid: {
+      legend: 'Grid',
+      none: 'No grid to show: type a grid task id below.',
+      of: 'Quadrants of {{task}}',
+      alt: 'Four-image grid {{task}}',
+      upscale: 'U{{n}}: upscale the {{position}} image',
+      position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
+      typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
+    },
     validation: {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',

@@ -166,6 +166,46 @@ export const zhCN: Messages = {
       'grid.upscale': '宫格放大',
       speech: '语音',
     },
+    source: {
+      legend: '源曲目',
+      yours: '你的曲目',
+      demo: '演示曲目',
+      none: '还没有曲目：先生成一首，或在下方输入网关任务 ID。',
+      typeInstead: '在别处生成的？在下方输入它的网关任务 ID 和曲目序号。',
+      untitled: '未命名曲目',
+      track: '第 {{n}} 首',
+      trackLabel: '{{title}}，{{task}} 的第 {{n}} 首',
+      play: '播放 {{title}}',
+      pause: '暂停 {{title}}',
+      madeBy: '由本应用的{{family}}生成',
+      origin: {
+        extend: '扩展作品',
+        upload: '上传的曲目',
+        generated: '生成的曲目',
+      },
+      rule: {
+        concat: '拼接片段只接受扩展操作生成的曲目：它把该作品的片段拼接成完整歌曲。',
+        addInstrumental: '添加伴奏只接受你通过上传任务创建的曲目。',
+      },
+      refusedShort: {
+        concat: '不是扩展作品：拼接片段会拒绝它。',
+        addInstrumental: '不是上传的曲目：添加伴奏会拒绝它。',
+      },
+      refused: {
+        concat: '拼接片段只接受扩展操作生成的曲目，而“{{title}}”不是：没有发送任何请求。请选择扩展作品。',
+        addInstrumental:
+          '添加伴奏只接受你通过上传任务创建的曲目，而“{{title}}”不是：没有发送任何请求。请选择上传的曲目。',
+      },
+    },
+    grid: {
+      legend: '宫格图',
+      none: '没有可显示的宫格图：在下方输入宫格任务 ID。',
+      of: '{{task}} 的四个象限',
+      alt: '四宫格图 {{task}}',
+      upscale: 'U{{n}}：放大{{position}}的图片',
+      position: { q1: '左上', q2: '右上', q3: '左下', q4: '右下' },
+      typeInstead: '其他宫格图？在下方输入它的网关任务 ID 和图片序号，然后点击生成。',
+    },
     validation: {
       required: '此项为必填项。',
       tooLong: '最多 {{max}} 个字符。',

@@ -134,6 +134,15 @@ export function useRerunTask() {
   });
 }
 
+/** The demo gateway's seeded music tracks and grid, saved under the library folder; empty elsewhere. */
+export function useDemoSources() {
+  return useQuery({
+    queryKey: queryKeys.demoSources,
+    queryFn: () => bridge.sources.demo.query(),
+    staleTime: Infinity,
+  });
+}
+
 export function useUsage(query: UsageQuery) {
   return useQuery({
     queryKey: [...queryKeys.usage, query],

@@ -27,7 +27,8 @@ import { Segmented } from '../../ui/segmented';
 import { FieldControl, type FormValues } from './field-control';
 import { fieldErrorText } from './field-error';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
-import { commitPendingEntries, PendingEntriesContext, type PendingEntries } from './pending-entries';
+import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
+import { SourceSection } from './source-section';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -59,7 +60,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending] = useState<PendingEntries>(() => new Set());
+  const [pending] = useState(createPendingEntries);
 
   const [model, size, resolution] = useWatch({
     control: form.control,
@@ -160,6 +161,10 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
               }))}
             />
           </div>
+        ) : null}
+
+        {family.fields.some((f) => f.name === 'task_id') ? (
+          <SourceSection family={family.id} control={form.control} setValue={form.setValue} />
         ) : null}
 
         <div className="form-section">{textFields.map(control)}</div>
