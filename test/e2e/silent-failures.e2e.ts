@@ -19,7 +19,7 @@ afterAll(async () => {
   await studio?.close();
 });
 
-const generate = () => page.getByRole('button', { name: 'Generate' }).click();
+const generate = () => page.getByRole('button', { name: 'Generate', exact: true }).click();
 /** The Create preview of the task just sent by this family, once it shows a result of this kind. */
 const previewOf = (family: string, kind: 'image' | 'video' | 'audio') =>
   page.locator(`[data-testid="task-preview"][data-family="${family}"] [data-testid="preview-${kind}"]`);
@@ -40,7 +40,7 @@ describe('nothing fails silently', () => {
 
   it('[EP-IMAGE-6] a wrong reference link is named beside it and nothing is sent', async () => {
     await chooseFamily(page, 'image.i6');
-    await page.getByLabel('Prompt').fill('A red fox in snow');
+    await page.getByLabel('Prompt', { exact: true }).fill('A red fox in snow');
     const link = page.getByLabel('Reference images');
     await link.fill('htp://typo.example/fox.png');
     await link.press('Enter');
@@ -55,7 +55,7 @@ describe('nothing fails silently', () => {
 
   it('[LIM-10] a link typed in the reference box and not added goes with Generate', async () => {
     await chooseFamily(page, 'video.v2');
-    await page.getByLabel('Prompt').fill('A slow pan across the harbour');
+    await page.getByLabel('Prompt', { exact: true }).fill('A slow pan across the harbour');
     await page.getByLabel('Reference images').fill('https://example.com/harbour.png');
     await generate();
     const preview = page.locator('[data-testid="task-preview"][data-family="video.v2"]');
@@ -74,7 +74,7 @@ describe('nothing fails silently', () => {
 
   it('[EP-VIDEO-1] a finished video plays in the Create preview with its controls', async () => {
     await chooseFamily(page, 'video.v1');
-    await page.getByLabel('Prompt').fill('Waves breaking on black sand');
+    await page.getByLabel('Prompt', { exact: true }).fill('Waves breaking on black sand');
     await generate();
     const video = previewOf('video.v1', 'video').first();
     await video.waitFor({ timeout: 90_000 });
