@@ -72,6 +72,21 @@ describe('nothing fails silently', () => {
     expect(sent).toEqual(['https://example.com/harbour.png']);
   });
 
+  it('[EP-MUSIC-2] a source concat does not take is refused with the rule, before anything is sent', async () => {
+    await chooseFamily(page, 'music.concat');
+    const picker = page.getByTestId('music-source-picker');
+    await picker.getByRole('radio', { name: /^Generated Sunrise 1, track 1/ }).check();
+    const before = await page.getByTestId('task-preview').getAttribute('data-task-id');
+    await generate();
+    await page
+      .getByText(
+        'Join segments takes only a track made by an extend operation, and “Generated Sunrise 1” was not: nothing was sent. Pick an extend product.',
+      )
+      .waitFor();
+    await studio.shot('silent-05-concat-refused');
+    expect(await page.getByTestId('task-preview').getAttribute('data-task-id')).toBe(before);
+  });
+
   it('[EP-VIDEO-1] a finished video plays in the Create preview with its controls', async () => {
     await chooseFamily(page, 'video.v1');
     await page.getByLabel('Prompt', { exact: true }).fill('Waves breaking on black sand');

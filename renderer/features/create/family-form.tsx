@@ -140,9 +140,9 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       <form
         className="family-form"
         onSubmit={(e) => {
-          // A link still in its box is part of what the person asked for.
-          commitPendingEntries(pending);
-          void onSubmit(e);
+          // A link still in its box is part of what the person asked for; a refused source stops here.
+          if (commitPendingEntries(pending)) void onSubmit(e);
+          else e.preventDefault();
         }}
         noValidate
         data-testid={`form-${family.id}`}

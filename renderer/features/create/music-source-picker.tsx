@@ -104,15 +104,17 @@ export function MusicSourcePicker({
   problem,
 }: MusicSourcePickerProps): ReactElement {
   const { t } = useTranslation();
-  const [playing, setPlaying] = useState<HTMLAudioElement | null>(null);
+  // The track playing, by key: one at a time, so starting another pauses the first.
+  const [playing, setPlaying] = useState<{ key: string; audio: HTMLAudioElement } | null>(null);
   const rule = sourceRule(family);
   const own = tracks.filter((track) => track.madeBy !== null);
   const demo = tracks.filter((track) => track.madeBy === null);
 
-  const play = (audio: HTMLAudioElement | null) => {
-    playing?.pause();
-    setPlaying(audio);
-    void audio?.play().catch(() => setPlaying(null));
+  const play = (key: string, audio: HTMLAudioElement | null) => {
+    playing?.audio.pause();
+    setPlaying(audio ? { key, audio } : null);
+    // play() answers a promise in browsers; a refusal (no such file, autoplay rules) resets the button.
+    if (audio) void Promise.resolve(audio.play()).catch(() => setPlaying(null));
   };
 
   const group = (label: string, list: PickableTrack[]) =>
@@ -126,9 +128,9 @@ export function MusicSourcePicker({
               family={family}
               track={track}
               selected={selected === track.key}
-              playing={playing !== null && playing.src === track.src && !playing.paused}
+              playing={playing?.key === track.key}
               onPick={() => onPick(track)}
-              onPlay={play}
+              onPlay={(audio) => play(track.key, audio)}
             />
           ))}
         </ul>
