@@ -30,7 +30,7 @@ const NO_GATEWAY = 'http://gateway.invalid';
 /** Exit 2 with the reason when the library folder is one that must not hold a library (/, ~, the data folder). */
 function checkLibraryFolder(config: CliConfig): void {
   const problem = libraryFolderProblem(config.libraryDir, { home: config.homeDir, dataDir: config.dataDir });
-  if (problem) throw invalidArgument(problem, 'library', 'unsafe_library_folder');
+  if (problem) throw invalidArgument(problem.message, 'library', 'unsafe_library_folder');
 }
 
 export function openLibrary(config: CliConfig): OpenedLibrary {

@@ -19,17 +19,33 @@ function contains(dir: string, candidate: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
-/** Why `dir` cannot be the library folder, as a sentence for the user, or null when it can. */
-export function libraryFolderProblem(dir: string, context: FolderContext): string | null {
+export interface FolderProblem {
+  /** For a translated sentence in the UI (settings.libraryFolder_<reason>). */
+  reason: 'root' | 'home' | 'data';
+  /** The same in English, naming the folder, for the CLI and logs. */
+  message: string;
+}
+
+/** Why `dir` cannot be the library folder, or null when it can. */
+export function libraryFolderProblem(dir: string, context: FolderContext): FolderProblem | null {
   const folder = resolve(dir);
   if (parse(folder).root === folder) {
-    return `The library folder cannot be ${folder}: a filesystem root holds far more than the library. Choose or create a folder for it.`;
+    return {
+      reason: 'root',
+      message: `The library folder cannot be ${folder}: a filesystem root holds far more than the library. Choose or create a folder for it.`,
+    };
   }
   if (same(folder, context.home)) {
-    return `The library folder cannot be your home folder itself (${folder}). Choose or create a folder inside it, such as ${resolve(folder, 'Gateway Studio')}.`;
+    return {
+      reason: 'home',
+      message: `The library folder cannot be your home folder itself (${folder}). Choose or create a folder inside it, such as ${resolve(folder, 'Gateway Studio')}.`,
+    };
   }
   if (context.dataDir && contains(folder, context.dataDir)) {
-    return `The library folder cannot be the app's data folder or a folder containing it (${resolve(context.dataDir)}): the database and settings live there. Choose another folder.`;
+    return {
+      reason: 'data',
+      message: `The library folder cannot be the app's data folder or a folder containing it (${resolve(context.dataDir)}): the database and settings live there. Choose another folder.`,
+    };
   }
   return null;
 }
