@@ -45,6 +45,8 @@ export interface GatewayCallEvent {
   /** null when no HTTP answer came. */
   status: number | null;
   errorType: string | null;
+  /** The error's sentence, key already scrubbed (null on success). */
+  message: string | null;
   ms: number;
   /** The wait before the next attempt, when one follows. */
   retryInMs: number | null;
@@ -349,7 +351,7 @@ export class GatewayClient implements GatewayPort {
       }
       error = redact(error, key);
       const wait = retryDelay(error, attempt, policy, this.random);
-      this.report(plan, path, attempt, status, error.type, started, wait);
+      this.report(plan, path, attempt, status, error, started, wait);
       if (wait === null) throw new GatewayError(error);
       try {
         await this.clock.sleep(wait, plan.options?.signal);
@@ -412,7 +414,7 @@ export class GatewayClient implements GatewayPort {
     path: string,
     attempt: number,
     status: number | null,
-    errorType: string | null,
+    error: GatewayErrorInfo | null,
     started: number,
     retryInMs: number | null,
   ): void {
@@ -421,7 +423,8 @@ export class GatewayClient implements GatewayPort {
       path,
       attempt,
       status,
-      errorType,
+      errorType: error?.type ?? null,
+      message: error?.message ?? null,
       ms: this.clock.now() - started,
       retryInMs,
     });
