@@ -20,30 +20,33 @@ type Playable = { state: 'ready'; url: string } | { state: 'loading' } | { state
 
 /** The blob URL of the WAV made from a raw PCM file, revoked when the source changes or the player goes. */
 function usePcmAsWav(src: string, enabled: boolean): Playable {
-  const [playable, setPlayable] = useState<Playable>({ state: 'loading' });
+  // Keyed by source, so a new file reads as loading without resetting state inside the effect.
+  const [result, setResult] = useState<{ src: string; playable: Playable } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let url: string | null = null;
     let cancelled = false;
-    setPlayable({ state: 'loading' });
     fetch(src)
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const wav = wavFromPcm(new Uint8Array(await response.arrayBuffer()));
         if (cancelled) return;
         url = URL.createObjectURL(new Blob([wav], { type: 'audio/wav' }));
-        setPlayable({ state: 'ready', url });
+        setResult({ src, playable: { state: 'ready', url } });
       })
       .catch((error: unknown) => {
         if (!cancelled)
-          setPlayable({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+          setResult({
+            src,
+            playable: { state: 'failed', message: error instanceof Error ? error.message : String(error) },
+          });
       });
     return () => {
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
   }, [src, enabled]);
-  return playable;
+  return result?.src === src ? result.playable : { state: 'loading' };
 }
 
 export function AudioPlayer({ src, mime, label, autoPlay, testId }: AudioPlayerProps): ReactElement {
