@@ -79,6 +79,7 @@ export const taskRecordSchema = z.object({
       unmatchedUsd: z.number(),
     })
     .nullable(),
+  webhook: z.string().optional(),
 });
 
 export const libraryKindSchema = z.enum(['image', 'video', 'audio', 'speech']);

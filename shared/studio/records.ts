@@ -80,6 +80,8 @@ export interface TaskRecord {
   downloads: DownloadProgress;
   /** Set once the usage report was compared for a task that may have been charged unseen (interrupted). */
   reconciliation: ChargeReconciliation | null;
+  /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
+  webhook?: string;
 }
 
 export type LibraryKind = 'image' | 'video' | 'audio' | 'speech';

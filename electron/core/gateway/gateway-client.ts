@@ -44,6 +44,8 @@ export interface GatewayCallEvent {
   /** null when no HTTP answer came. */
   status: number | null;
   errorType: string | null;
+  /** The error's sentence, key already scrubbed (null on success). */
+  message: string | null;
   ms: number;
   /** The wait before the next attempt, when one follows. */
   retryInMs: number | null;
@@ -342,7 +344,7 @@ export class GatewayClient implements GatewayPort {
       }
       error = redact(error, key);
       const wait = retryDelay(error, attempt, policy, this.random);
-      this.report(plan, path, attempt, status, error.type, started, wait);
+      this.report(plan, path, attempt, status, error, started, wait);
       if (wait === null) throw new GatewayError(error);
       try {
         await this.clock.sleep(wait, plan.options?.signal);
@@ -405,7 +407,7 @@ export class GatewayClient implements GatewayPort {
     path: string,
     attempt: number,
     status: number | null,
-    errorType: string | null,
+    error: GatewayErrorInfo | null,
     started: number,
     retryInMs: number | null,
   ): void {
@@ -414,7 +416,8 @@ export class GatewayClient implements GatewayPort {
       path,
       attempt,
       status,
-      errorType,
+      errorType: error?.type ?? null,
+      message: error?.message ?? null,
       ms: this.clock.now() - started,
       retryInMs,
     });

@@ -116,6 +116,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     parentTaskId: row.parent_task_id,
     downloads,
     reconciliation: parseJson(row.reconciliation, reconciliationSchema),
+    ...(row.webhook ? { webhook: row.webhook } : {}),
   };
   return {
     record,
