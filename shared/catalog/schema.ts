@@ -4,13 +4,13 @@ import { z } from 'zod';
 import type { FamilyId } from './family-ids';
 import type { FamilySpec, FieldSpec, MediaSpec, ModelConfig } from './types';
 import { FAMILIES, variantForModel } from './families';
+import { DATA_IMAGE_URL, isReferenceUri } from '../studio/references';
 
 /** A request body: model (absent for grid upscale), the family's fields and, for async families, webhook. */
 export type FamilyBody = Record<string, unknown>;
 export type FamilySchema = z.ZodType<FamilyBody, FamilyBody>;
 
 const RATIO = /^\d+(\.\d+)?:\d+(\.\d+)?$/;
-const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
 const ASSET_URL = /^asset:\/\/\S+$/;
 
 function isHttpUrl(value: string): boolean {
@@ -19,10 +19,14 @@ function isHttpUrl(value: string): boolean {
   return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
 }
 
-/** True when value is a URL the field's media spec accepts. */
+/**
+ * True when value is a URL the field's media spec accepts. Where data URLs are accepted, so is a stored
+ * reference image (`studio-ref:<sha256>`): the core turns it into the data URL for the submission body only,
+ * and the gateway client refuses a body that still holds one.
+ */
 export function isAcceptedMediaUrl(value: string, media: MediaSpec | undefined): boolean {
   if (isHttpUrl(value)) return true;
-  if (media?.dataUrls && DATA_IMAGE_URL.test(value)) return true;
+  if (media?.dataUrls && (DATA_IMAGE_URL.test(value) || isReferenceUri(value))) return true;
   return Boolean(media?.assets && ASSET_URL.test(value));
 }
 
