@@ -206,6 +206,29 @@ export const en = {
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
       typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
     },
+    advanced: {
+      title: 'Advanced',
+      webhook: 'Webhook URL (optional)',
+      webhookHint:
+        'When the task finishes, the gateway POSTs it to this address with /callback added. It must be a public http(s) address on port 80 or 443 (https recommended). The studio tracks the task either way.',
+      webhookIssues: {
+        'not-http': 'Enter a full http(s) address, e.g. https://hooks.example.com/studio.',
+        private:
+          'The gateway drops callbacks to local and private addresses: use an address reachable from the internet.',
+        port: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
+        credentials:
+          'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
+        'own-domain':
+          'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
+      },
+      extra: 'Extra body fields (JSON)',
+      extraHint:
+        'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here to insert it as a data URL.',
+      extraNotJson: 'This is not valid JSON: {{detail}}',
+      extraNotObject: 'Enter a JSON object, e.g. { "first_frame_image": "https://…" }.',
+      extraFormField: '“{{field}}” is a field of this form: set it above instead.',
+      extraRefused: 'This family does not take “{{field}}”: {{message}}',
+    },
     validation: {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',
@@ -353,10 +376,20 @@ export const en = {
     keyInvalid: 'Enter the key without spaces (printable characters only).',
     pollingBudgetRange: 'From 0.1 to 50 requests per second.',
     libraryFolderAbsolute: 'Enter the full path of a folder, or leave it empty for the default.',
+    libraryFolderRefused: {
+      root: 'A filesystem root holds far more than the library. Choose or create a folder for it.',
+      home: 'Not your home folder itself: choose or create a folder inside it, such as Gateway Studio.',
+      data: 'Not the app’s data folder or a folder containing it: the database and settings live there.',
+    },
     save: 'Save',
     saved: 'Settings saved.',
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
+  },
+  audio: {
+    pcmNote:
+      'Raw PCM audio ({{rate}} kHz, {{bits}}-bit, {{channels}} channel), the gateway’s default sample format. It has no header, so the studio plays it as WAV; the saved file stays raw PCM.',
+    pcmFailed: 'This raw PCM file could not be loaded for playing: {{message}}',
   },
   keys: {
     refused: 'The gateway refused this key: {{message}}',

@@ -36,7 +36,10 @@ export {
   familySchema,
   fieldValueSchema,
   isAcceptedMediaUrl,
+  webhookIssue,
   webhookProblem,
+  type WebhookIssue,
+  type WebhookIssueCode,
   type BodyCheck,
   type BodyProblem,
   type FamilyBody,
@@ -52,3 +55,4 @@ export {
   type I3Resolution,
   type PixelSize,
 } from './i3-sizes';
+export { RAW_PCM_MIMES, SPEECH_PCM_FORMAT, wavFromPcm, type PcmFormat } from './speech-pcm';

@@ -116,6 +116,15 @@ describe('invalid arguments exit 2 with nothing sent', () => {
     expect(String(error.message)).toContain('At most 16');
   });
 
+  it('a reference file over the size limit, with the one sentence and nothing sent', async () => {
+    const big = Buffer.alloc(21 * 1024 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await writeFile(join(dir, 'huge.png'), big);
+    const error = await refused(['generate', 'image_model_id_i2', '--prompt', 'x', '--ref', 'huge.png']);
+    expect(error).toMatchObject({ param: 'ref' });
+    expect(String(error.message)).toContain('A reference image can be at most 20 MiB; this one is 21 MiB.');
+  });
+
   it('a local file where the family only takes URLs (V2), a missing file, a file that is not an image', async () => {
     await refused(['generate', 'video_model_id_v2', '--prompt', 'x', '--ref', 'ref.png']);
     await refused(['generate', 'image_model_id_i2', '--prompt', 'x', '--ref', 'missing.png']);
@@ -213,5 +222,27 @@ describe('the key is never printed', () => {
     expect(runs[2]?.code).toBe(0);
     expect(runs[3]?.stdout).toContain('Unknown family \\"***\\"');
     expect(runs[4]?.stderr).toContain('Unknown family "***"');
+  });
+});
+
+describe('the library folder', () => {
+  it('refuses a filesystem root, the home folder itself and a folder holding the data folder (exit 2)', async () => {
+    const root = await refused(['--library', '/', 'library']);
+    expect(root).toMatchObject({ param: 'library', code: 'unsafe_library_folder' });
+    expect(root.message).toMatch(/^The library folder cannot be \/: a filesystem root/);
+    const home = await refused(['--library', dir, 'tasks']);
+    expect(home.message).toMatch(/cannot be your home folder itself/);
+    const before = gateway.requests();
+    const run = await cli(['--json', '--library', join(dir, 'data'), 'library'], {
+      ...env,
+      STUDIO_DATA_DIR: join(dir, 'data', 'db'),
+    });
+    expect(run.code).toBe(2);
+    expect(gateway.requests()).toBe(before);
+    expect((run.json() as { error: { message: string } }).error.message).toMatch(
+      /cannot be the app's data folder or a folder containing it/,
+    );
+    // A folder inside home is fine.
+    expect((await cli(['--json', '--library', join(dir, 'lib'), 'library'], env)).code).toBe(0);
   });
 });

@@ -1,13 +1,14 @@
 // The gateway client on axios: every call authenticated, timed out on the injected clock, cancellable, and
 // answered with a parsed, normalised value or a GatewayError. Bodies are checked with the catalog's schemas
 // before they leave the machine. Only safe calls are retried: GETs, and I2 submissions under their
-// Idempotency-Key ([EP-IMAGE-I2HDR-1]).
+// Idempotency-Key ([EP-IMAGE-I2HDR-1]); other submissions carry a key too, but are never resent on its strength.
 import axios, { type AxiosInstance, type Method } from 'axios';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
 import { FAMILIES } from '../../../shared/catalog/families';
 import { checkBody } from '../../../shared/catalog/schema';
+import { containsReference } from '../../../shared/studio/references';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { parseAck } from '../../../shared/gateway/ack';
 import {
@@ -185,12 +186,12 @@ export class GatewayClient implements GatewayPort {
     // Grid upscale has no model field ([EP-GRID-1]); callers that always set one are forgiven.
     const { model, ...rest } = body;
     const payload = this.checked(family, spec.variants.length > 0 ? { model, ...rest } : rest);
-    const headers: Record<string, string> = { ...spec.headers };
-    if (spec.idempotencyKey) {
-      // [EP-IMAGE-I2HDR-1] one key per operation, the same on every retry of it.
-      headers['Idempotency-Key'] =
-        options?.idempotencyKey ?? (this.options.newIdempotencyKey ?? randomUUID)();
-    }
+    // [EP-IMAGE-I2HDR-1] one key per operation, the same on every retry of it. Every family gets one (a header a
+    // gateway may ignore), but only I2's makes the client's own retries safe (`safe` below).
+    const headers: Record<string, string> = {
+      ...spec.headers,
+      'Idempotency-Key': options?.idempotencyKey ?? (this.options.newIdempotencyKey ?? randomUUID)(),
+    };
     const endpoint = spec.taskEndpoint;
     return this.call(
       {
@@ -284,6 +285,12 @@ export class GatewayClient implements GatewayPort {
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {
     const { models } = this.options;
+    // A stored reference is the studio's own name for an image; the engine expands it before sending.
+    if (containsReference(body)) {
+      throw new GatewayError(
+        validationError('A reference image was not turned into a data URL before sending.', null),
+      );
+    }
     const result = checkBody(family, body, typeof models === 'function' ? models() : models);
     if (result.ok) return result.body;
     throw new GatewayError(

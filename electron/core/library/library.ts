@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/studio/records';
 import { runMigrations } from '../db';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
+import { ReferenceStore } from '../references/reference-store';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -42,6 +43,8 @@ export interface LibraryOptions {
   dir: string;
   /** ms since epoch; injectable so tests and the bench control dates. */
   now?: () => number;
+  /** The reference images items point at; by default the store beside the database file. */
+  references?: ReferenceStore;
 }
 
 export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
@@ -55,6 +58,8 @@ export type { DownloadedFile };
 
 export class Library implements LibrarySink {
   readonly dir: string;
+  /** Items keep `studio-ref:` values in params; a library file becomes a reference with addFile(path, { link }). */
+  readonly references: ReferenceStore;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly listeners = new Set<LibraryListener>();
@@ -65,6 +70,7 @@ export class Library implements LibrarySink {
     byRemoteUrl: StatementSync;
     bySha: StatementSync;
     pathUsers: StatementSync;
+    thumbnailUsers: StatementSync;
     deleteById: StatementSync;
     update: StatementSync;
     ftsCount: StatementSync;
@@ -83,6 +89,8 @@ export class Library implements LibrarySink {
     this.now = options.now ?? Date.now;
     // The shared handle may come from any composition root; the library brings its own schema along.
     runMigrations(this.db, LIBRARY_MIGRATIONS);
+    // Also moves reference images older builds kept inline in items' params into the store (once).
+    this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     const columns = ITEM_COLUMNS.join(', ');
     const placeholders = ITEM_COLUMNS.map((c) => `:${c}`).join(', ');
     this.statements = {
@@ -95,6 +103,8 @@ export class Library implements LibrarySink {
       byRemoteUrl: this.db.prepare('SELECT * FROM library_items WHERE remote_url = ?'),
       bySha: this.db.prepare('SELECT * FROM library_items WHERE sha256 = ? ORDER BY seq LIMIT 1'),
       pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
+      // Thumbnails are few per request and the table is a user's own library: a scan is cheap enough.
+      thumbnailUsers: this.db.prepare('SELECT 1 FROM library_items WHERE thumbnail_path = ? LIMIT 1'),
       deleteById: this.db.prepare('DELETE FROM library_items WHERE id = ?'),
       ftsCount: this.db.prepare('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?'),
       count: this.db.prepare('SELECT count(*) AS n FROM library_items'),
@@ -113,6 +123,15 @@ export class Library implements LibrarySink {
       ),
       setThumbnail: this.db.prepare('UPDATE library_items SET thumbnail_path = ? WHERE id = ?'),
     };
+  }
+
+  /**
+   * Whether this absolute path is a file of the library: an item's file or its thumbnail. The media servers
+   * serve nothing else, whatever else lies in the folder (an allow-list, as Signal Desktop's protocol filter).
+   */
+  isLibraryFile(path: string): boolean {
+    const { n } = this.statements.pathUsers.get(path) as { n: number };
+    return n > 0 || this.statements.thumbnailUsers.get(path) !== undefined;
   }
 
   subscribe(listener: LibraryListener): () => void {

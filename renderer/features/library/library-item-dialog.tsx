@@ -44,7 +44,13 @@ export function LibraryItemDialog({
     >
       <div className="item-dialog-media">
         {src ? (
-          <MediaView kind={item.kind} src={src} cover={cover} label={item.title ?? item.prompt ?? ''} />
+          <MediaView
+            kind={item.kind}
+            src={src}
+            cover={cover}
+            label={item.title ?? item.prompt ?? ''}
+            mime={item.mime}
+          />
         ) : null}
       </div>
       <div className="item-dialog-info">

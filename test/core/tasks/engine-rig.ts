@@ -11,6 +11,7 @@ import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
+import type { UsageData } from '../../../shared/gateway/usage';
 
 export interface RequestLog {
   kind: 'submit' | 'poll';
@@ -21,6 +22,8 @@ export interface RequestLog {
 /** Forwards to a real port; records each request, and can lose the answer of the next submission. */
 export class CountingGateway implements GatewayPort {
   readonly log: RequestLog[] = [];
+  /** Each submission's body as the engine handed it to the client, serialised as the client sends it. */
+  readonly bodies: string[] = [];
   inFlight = 0;
   loseNextAck = false;
   holdSubmissions = false;
@@ -34,6 +37,7 @@ export class CountingGateway implements GatewayPort {
   async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     this.onSubmit?.();
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });
+    this.bodies.push(JSON.stringify(args[1]));
     if (this.holdSubmissions) return new Promise(() => undefined);
     this.inFlight++;
     try {
@@ -60,6 +64,16 @@ export class CountingGateway implements GatewayPort {
 
   speech(...args: Parameters<GatewayPort['speech']>): ReturnType<GatewayPort['speech']> {
     return this.inner.speech(...args);
+  }
+
+  async usage(...args: Parameters<NonNullable<GatewayPort['usage']>>): Promise<{ report: UsageData }> {
+    if (!this.inner.usage) throw new Error('the inner gateway has no usage()');
+    this.inFlight++;
+    try {
+      return await this.inner.usage(...args);
+    } finally {
+      this.inFlight--;
+    }
   }
 
   /** Largest number of requests in any window of perMs. */
