@@ -2,7 +2,7 @@
 // fetched once through the gateway client like any task and saved under the library folder's .demo-sources/,
 // so the source pickers play and show them as they do the user's own tracks. The host knows what each seed is
 // because it started the simulator; a real gateway has no seeds and this answers nothing.
-import { join, relative, sep } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import type { DemoSources, SourceGrid, SourceTrack, TrackOrigin } from '../../shared/bridge/source-schemas';
 import type { ResultFile } from '../../shared/gateway/normalized';
 import { fetchToFile } from '../core/downloads';
@@ -22,6 +22,15 @@ export interface DemoSourcesDeps {
 }
 
 const FOLDER = '.demo-sources';
+
+/**
+ * Whether the media servers may serve this path as a demo source: it lies in the folder only this module writes
+ * (the library's own index does not list these files).
+ */
+export function isDemoSourceFile(libraryDir: string, path: string): boolean {
+  const rel = relative(join(libraryDir, FOLDER), path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
 
 function relativePath(root: string, path: string): string {
   return relative(root, path).split(sep).join('/');

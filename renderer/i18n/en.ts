@@ -244,6 +244,8 @@ export const en = {
     progress: '{{progress}}%',
     cost: '{{amount}} USD',
     files: '{{done}} of {{total}} files saved',
+    filesDeleted_one: '{{count}} file deleted from the library',
+    filesDeleted_other: '{{count}} files deleted from the library',
     downloading: 'Saving {{received}} of {{total}}',
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',

@@ -241,6 +241,8 @@ export const zhCN: Messages = {
     progress: '{{progress}}%',
     cost: '{{amount}} 美元',
     files: '已保存 {{done}} / {{total}} 个文件',
+    filesDeleted_one: '{{count}} 个文件已从资料库删除',
+    filesDeleted_other: '{{count}} 个文件已从资料库删除',
     downloading: '正在保存 {{received}} / {{total}}',
     downloadingUnknown: '正在保存 {{received}}',
     created: '开始于 {{time}}',

@@ -65,6 +65,7 @@ export const taskRecordSchema = z.object({
         retryAt: unixMs.nullable(),
       }),
     ),
+    deleted: z.number().int(),
   }),
   reconciliation: z
     .object({

@@ -35,6 +35,8 @@ export interface DownloadProgress {
   expired: number;
   /** Every file that failed or expired, with why: a task is a success only when this is empty. */
   missing: MissingFile[];
+  /** Files saved, then deleted from the library by the user: counted in done, no longer on disk. */
+  deleted: number;
 }
 
 /**

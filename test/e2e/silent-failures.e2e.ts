@@ -136,4 +136,21 @@ describe('nothing fails silently', () => {
     await page.getByTestId('library-item').first().waitFor();
     expect(await page.getByPlaceholder('Search prompts').inputValue()).toBe('');
   });
+
+  it('deleting a library item leaves its task saying the file was deleted, not saved', async () => {
+    await goTo(page, 'Library');
+    await page.getByTestId('library-item').first().click();
+    const dialog = page.getByTestId('item-dialog');
+    await dialog.waitFor();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await goTo(page, 'Tasks');
+    const files = page.getByTestId('task-files').filter({ hasText: 'deleted from the library' });
+    await files.first().waitFor();
+    expect(await files.first().textContent()).toMatch(
+      /^0 of 1 files saved · 1 file deleted from the library$/,
+    );
+    await studio.shot('silent-06-task-file-deleted');
+  });
 });
