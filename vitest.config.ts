@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
-// Two projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers) and 'e2e'
+// Three projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers), 'components'
+// (React pieces rendered into jsdom with Testing Library; docs/architecture.md says why jsdom) and 'e2e'
 // (Playwright driving Debian's Chromium against web mode). Timing lives in `npm run bench`, never here.
 // A third, 'package', exists only when `npm run package:check` has packaged the app and names it in
 // STUDIO_PACKAGED_APP: it checks and boots that package.
@@ -15,6 +17,16 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['test/components/**/*.test.tsx'],
+          setupFiles: ['test/components/setup.ts'],
           testTimeout: 20_000,
         },
       },

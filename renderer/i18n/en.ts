@@ -302,6 +302,10 @@ export const en = {
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
   },
+  keys: {
+    refused: 'The gateway refused this key: {{message}}',
+    unchecked: 'Key saved, but the gateway could not be asked whether it accepts it. {{sentence}}',
+  },
   errors: {
     paymentRequired: 'Your balance is too low for this request. Top up your account and try again.',
     nsfw: 'The content check flagged this request ({{categories}}). Nothing was charged; change the prompt and try again.',

@@ -304,6 +304,10 @@ export const zhCN: Messages = {
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
   },
+  keys: {
+    refused: '网关拒绝了此密钥：{{message}}',
+    unchecked: '密钥已保存，但无法向网关确认它是否可用。{{sentence}}',
+  },
   errors: {
     paymentRequired: '余额不足，无法完成此请求。请充值后重试。',
     nsfw: '内容审核拦截了此请求（{{categories}}）。未产生费用；请修改提示词后重试。',
