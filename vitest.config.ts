@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 // Three projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers), 'components'
 // (React pieces rendered into jsdom with Testing Library; docs/architecture.md says why jsdom) and 'e2e'
 // (Playwright driving Debian's Chromium against web mode). Timing lives in `npm run bench`, never here.
-// A third, 'package', exists only when `npm run package:check` has packaged the app and names it in
+// A fourth, 'package', exists only when `npm run package:check` has packaged the app and names it in
 // STUDIO_PACKAGED_APP: it checks and boots that package.
 const packagedApp = process.env['STUDIO_PACKAGED_APP'];
 
