@@ -1,9 +1,10 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
+import type { Clock } from '../core/clock';
 import type { Library } from '../core/library';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
-import type { GatewayClient } from '../core/gateway';
+import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
 import type { CliIo } from './cli-io';
 import type { CliOutput } from './cli-output';
@@ -13,6 +14,9 @@ export interface CliCore {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
+  clock: Clock;
+  /** Every attempt the gateway client makes (progress lines, a revoked key stopping a wait). */
+  onGatewayCall(listener: (event: GatewayCallEvent) => void): () => void;
 }
 
 export interface CliContext {

@@ -1,8 +1,10 @@
 // Builds the same core the desktop app runs — gateway client, task engine with downloads, library, speech —
 // from the CLI's resolved options. One SQLite file (CliConfig.databasePath) holds tasks, downloads and library.
+import { systemClock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
+import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
@@ -37,7 +39,12 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
   const gatewayConfig = online
     ? requireGateway(config)
     : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };
-  const gateway = createGatewayClient({ baseUrl: gatewayConfig.baseUrl, apiKey: () => gatewayConfig.apiKey });
+  const listeners = new Set<(event: GatewayCallEvent) => void>();
+  const gateway = createGatewayClient({
+    baseUrl: gatewayConfig.baseUrl,
+    apiKey: () => gatewayConfig.apiKey,
+    onCall: (event) => listeners.forEach((listener) => listener(event)),
+  });
   const database = db ?? openDatabase(config.databasePath);
   const library = new Library({ db: database, dir: config.libraryDir });
   const engine = new TaskEngine({
@@ -52,6 +59,11 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     engine,
     library,
     speech,
+    clock: systemClock,
+    onGatewayCall(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       await engine.close();
       database.close();

@@ -120,6 +120,8 @@ export const en = {
     },
     lastTask: 'Latest task',
     emptyPreviewTitle: 'Your picture will appear here',
+    emptyPreviewVideo: 'Your video will appear here',
+    emptyPreviewMusic: 'Your track will appear here',
     emptyPreview: 'Press Generate and follow the progress here or in Tasks.',
     previewFailedTitle: 'Nothing was generated',
     families: {
@@ -162,10 +164,35 @@ export const en = {
       'grid.upscale': 'Grid upscale',
       speech: 'Speech',
     },
+    advanced: {
+      title: 'Advanced',
+      webhook: 'Webhook URL (optional)',
+      webhookHint:
+        'When the task finishes, the gateway POSTs it to this address with /callback added. It must be a public http(s) address on port 80 or 443 (https recommended). The studio tracks the task either way.',
+      webhookIssues: {
+        'not-http': 'Enter a full http(s) address, e.g. https://hooks.example.com/studio.',
+        private:
+          'The gateway drops callbacks to local and private addresses: use an address reachable from the internet.',
+        port: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
+        credentials:
+          'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
+        'own-domain':
+          'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
+      },
+      extra: 'Extra body fields (JSON)',
+      extraHint:
+        'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here to insert it as a data URL.',
+      extraNotJson: 'This is not valid JSON: {{detail}}',
+      extraNotObject: 'Enter a JSON object, e.g. { "first_frame_image": "https://…" }.',
+      extraFormField: '“{{field}}” is a field of this form: set it above instead.',
+      extraRefused: 'This family does not take “{{field}}”: {{message}}',
+    },
     validation: {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',
       invalid: 'This value is not allowed.',
+      image: 'Image {{n}} ({{url}}): {{message}}',
+      line: 'Line {{n}}: {{message}}',
     },
   },
   tasks: {
@@ -190,12 +217,18 @@ export const en = {
     },
     stop: 'Stop tracking',
     rerun: 'Run again',
+    rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',
+    gatewayId: 'Gateway task id',
     openLibrary: 'Open in Library',
   },
   library: {
     title: 'Library',
     subtitle: 'Your generated media, stored on this computer.',
     empty: 'Nothing here yet. Finished tasks are saved here automatically.',
+    noMatch: 'Nothing matches',
+    noMatchSearch: 'Nothing in the library matches “{{search}}”.',
+    noMatchFilters: 'No item matches these filters.',
+    clearFilters: 'Clear search and filters',
     search: 'Search prompts',
     count_one: '{{count}} item',
     count_other: '{{count}} items',
@@ -330,6 +363,9 @@ export const en = {
     dismiss: 'Dismiss',
     cancel: 'Cancel',
     unknown: '—',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the id and copy it by hand.',
   },
 };
 

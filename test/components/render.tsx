@@ -39,10 +39,13 @@ export function renderWithStudio(ui: ReactElement, path = '/'): Rendered {
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   const { hook } = memoryLocation({ path });
-  const result = render(
-    <QueryClientProvider client={client}>
-      <Router hook={hook}>{ui}</Router>
-    </QueryClientProvider>,
-  );
+  const result = render(ui, {
+    // A wrapper rather than JSX around ui, so rerender() keeps the providers.
+    wrapper: ({ children }) => (
+      <QueryClientProvider client={client}>
+        <Router hook={hook}>{children}</Router>
+      </QueryClientProvider>
+    ),
+  });
   return { ...result, client };
 }

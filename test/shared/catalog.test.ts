@@ -15,6 +15,8 @@ import {
   I3_SIZE_TABLE,
   parseSetAssignments,
   referenceImageFields,
+  submissionModelId,
+  webhookIssue,
   type FamilyId,
 } from '../../shared/catalog';
 
@@ -120,6 +122,17 @@ describe('catalog data', () => {
 });
 
 describe('models', () => {
+  it('[EP-GRID-1] [EP-MUSIC-1] a submission takes its model from the catalog or the override, never from no choice', () => {
+    expect(submissionModelId('image.i5', undefined)).toBe('image_model_id_i5');
+    expect(submissionModelId('image.i5', '')).toBe('image_model_id_i5');
+    expect(submissionModelId('image.i5', 'image_model_id_i5_alias')).toBe('image_model_id_i5_alias');
+    expect(submissionModelId('music.concat', undefined, { 'music.concat': { default: 'acme-music' } })).toBe(
+      'acme-music',
+    );
+    // Grid upscale's body has no model field.
+    expect(submissionModelId('grid.upscale', undefined)).toBe('');
+  });
+
   it('finds the family and variant of a model id', () => {
     expect(familyForModel('video_model_id_s_mini')).toMatchObject({
       family: { id: 'video.s' },
@@ -340,6 +353,17 @@ describe('schemas per family', () => {
     ]) {
       expect(ok('image.i3', { ...b, webhook: bad })).toBe(false);
     }
+  });
+
+  it('[EVT-9] [AUTH-6] webhookIssue names why: credentials in the URL, the gateway\'s own domain', () => {
+    expect(webhookIssue('https://hooks.example.com/a')).toBeNull();
+    expect(webhookIssue('https://me:secret@hooks.example.com/a')?.code).toBe('credentials');
+    expect(webhookIssue('https://gw.example.com/cb', 'https://gw.example.com')?.code).toBe('own-domain');
+    expect(webhookIssue('https://api.gw.example.com/cb', 'https://gw.example.com/v1')?.code).toBe('own-domain');
+    expect(webhookIssue('https://hooks.example.com/cb', 'https://gw.example.com')).toBeNull();
+    expect(webhookIssue('http://192.168.1.4/cb')?.code).toBe('private');
+    expect(webhookIssue('https://hooks.example.com:8080/cb')?.code).toBe('port');
+    expect(webhookIssue('hooks.example.com')?.code).toBe('not-http');
   });
 
   it('the bounds the other tests leave out, each on both sides', () => {
