@@ -335,6 +335,11 @@ export const en = {
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
   },
+  audio: {
+    pcmNote:
+      'Raw PCM audio ({{rate}} kHz, {{bits}}-bit, {{channels}} channel), the gateway’s default sample format. It has no header, so the studio plays it as WAV; the saved file stays raw PCM.',
+    pcmFailed: 'This raw PCM file could not be loaded for playing: {{message}}',
+  },
   keys: {
     refused: 'The gateway refused this key: {{message}}',
     unchecked: 'Key saved, but the gateway could not be asked whether it accepts it. {{sentence}}',

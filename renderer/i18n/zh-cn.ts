@@ -334,6 +334,11 @@ export const zhCN: Messages = {
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
   },
+  audio: {
+    pcmNote:
+      '原始 PCM 音频（{{rate}} kHz，{{bits}} 位，{{channels}} 声道），网关默认的采样格式。它没有文件头，因此工作室以 WAV 播放；保存的文件仍为原始 PCM。',
+    pcmFailed: '无法载入此原始 PCM 文件进行播放：{{message}}',
+  },
   keys: {
     refused: '网关拒绝了此密钥：{{message}}',
     unchecked: '密钥已保存，但无法向网关确认它是否可用。{{sentence}}',
