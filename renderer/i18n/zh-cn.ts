@@ -329,6 +329,11 @@ export const zhCN: Messages = {
     keyInvalid: '请输入不含空格的密钥（仅限可打印字符）。',
     pollingBudgetRange: '每秒 0.1 到 50 次请求。',
     libraryFolderAbsolute: '请输入文件夹的完整路径，留空则使用默认文件夹。',
+    libraryFolderRefused: {
+      root: '文件系统的根目录包含的远不止媒体库。请为媒体库选择或新建一个文件夹。',
+      home: '不能直接使用主文件夹：请在其中选择或新建一个文件夹，例如 Gateway Studio。',
+      data: '不能使用应用的数据文件夹或包含它的文件夹：数据库和设置保存在那里。',
+    },
     save: '保存',
     saved: '设置已保存。',
     keySaved: '密钥已保存。',
