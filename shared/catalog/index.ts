@@ -52,3 +52,4 @@ export {
   type I3Resolution,
   type PixelSize,
 } from './i3-sizes';
+export { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE, type SpeechFormat } from './speech-rules';
