@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
 import { FAMILIES } from '../../../shared/catalog/families';
 import { checkBody } from '../../../shared/catalog/schema';
+import { containsReference } from '../../../shared/studio/references';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { parseAck } from '../../../shared/gateway/ack';
 import {
@@ -284,6 +285,12 @@ export class GatewayClient implements GatewayPort {
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {
     const { models } = this.options;
+    // A stored reference is the studio's own name for an image; the engine expands it before sending.
+    if (containsReference(body)) {
+      throw new GatewayError(
+        validationError('A reference image was not turned into a data URL before sending.', null),
+      );
+    }
     const result = checkBody(family, body, typeof models === 'function' ? models() : models);
     if (result.ok) return result.body;
     throw new GatewayError(
