@@ -2,7 +2,7 @@
 // in-process demo gateway, or none yet). The gateway object the core holds never changes; the session swaps the
 // client behind it when the key, the base URL or the demo choice changes.
 import { join } from 'node:path';
-import { BridgeError } from '../../shared/bridge/errors';
+import { localError } from '../../shared/bridge/errors';
 import type { SessionStatus, Settings } from '../../shared/bridge/session-schemas';
 import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import type { ModelConfig } from '../../shared/catalog/types';
@@ -110,11 +110,10 @@ export class StudioSession {
 
   async useDemo(): Promise<SessionStatus> {
     if (!this.demoAvailable) {
-      throw new BridgeError({
-        type: 'demo_unavailable',
-        code: 'demo_unavailable',
-        message: 'The demo gateway is not available here: start web mode with --demo.',
-      });
+      throw localError(
+        'demo_unavailable',
+        'The demo gateway is not available here: start web mode with --demo.',
+      );
     }
     await this.settings.update({ demo: true, onboarded: true });
     await this.refresh();
