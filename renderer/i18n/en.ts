@@ -311,7 +311,7 @@ export const en = {
     recent: 'Recent speech',
     empty: 'Nothing spoken yet.',
     tooLong: 'At most 4096 characters.',
-    speedInvalid: 'Enter a positive number, at most 10.',
+    speedInvalid: 'Enter a number above 0.',
     required: 'Type something to speak.',
   },
   usage: {
@@ -367,10 +367,20 @@ export const en = {
     keyInvalid: 'Enter the key without spaces (printable characters only).',
     pollingBudgetRange: 'From 0.1 to 50 requests per second.',
     libraryFolderAbsolute: 'Enter the full path of a folder, or leave it empty for the default.',
+    libraryFolderRefused: {
+      root: 'A filesystem root holds far more than the library. Choose or create a folder for it.',
+      home: 'Not your home folder itself: choose or create a folder inside it, such as Gateway Studio.',
+      data: 'Not the app’s data folder or a folder containing it: the database and settings live there.',
+    },
     save: 'Save',
     saved: 'Settings saved.',
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
+  },
+  audio: {
+    pcmNote:
+      'Raw PCM audio ({{rate}} kHz, {{bits}}-bit, {{channels}} channel), the gateway’s default sample format. It has no header, so the studio plays it as WAV; the saved file stays raw PCM.',
+    pcmFailed: 'This raw PCM file could not be loaded for playing: {{message}}',
   },
   keys: {
     refused: 'The gateway refused this key: {{message}}',
@@ -385,7 +395,10 @@ export const en = {
     timeout: 'The gateway took too long to answer. Try again in a moment.',
     authentication: 'The gateway did not accept the API key. Check it in Settings.',
     permission: 'This key has no permission for that resource.',
-    notFound: 'The gateway could not find what was referenced: {{message}}',
+    notFound: 'That could not be found: {{message}}',
+    notConfigured:
+      'No gateway is set up yet. Enter a base URL and an API key in Settings, or try the demo gateway.',
+    unsupported: 'This cannot be done here: {{message}}',
     rateLimited: 'Too many requests right now. The studio will slow down; try again shortly.',
     server: 'The gateway had a problem ({{status}}). Try again later.',
     invalidRequest: 'The gateway rejected the request: {{message}}',

@@ -309,7 +309,7 @@ export const zhCN: Messages = {
     recent: '最近的语音',
     empty: '还没有语音。',
     tooLong: '最多 4096 个字符。',
-    speedInvalid: '请输入不超过 10 的正数。',
+    speedInvalid: '请输入大于 0 的数。',
     required: '请输入要朗读的内容。',
   },
   usage: {
@@ -365,10 +365,20 @@ export const zhCN: Messages = {
     keyInvalid: '请输入不含空格的密钥（仅限可打印字符）。',
     pollingBudgetRange: '每秒 0.1 到 50 次请求。',
     libraryFolderAbsolute: '请输入文件夹的完整路径，留空则使用默认文件夹。',
+    libraryFolderRefused: {
+      root: '文件系统的根目录包含的远不止媒体库。请为媒体库选择或新建一个文件夹。',
+      home: '不能直接使用主文件夹：请在其中选择或新建一个文件夹，例如 Gateway Studio。',
+      data: '不能使用应用的数据文件夹或包含它的文件夹：数据库和设置保存在那里。',
+    },
     save: '保存',
     saved: '设置已保存。',
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
+  },
+  audio: {
+    pcmNote:
+      '原始 PCM 音频（{{rate}} kHz，{{bits}} 位，{{channels}} 声道），网关默认的采样格式。它没有文件头，因此工作室以 WAV 播放；保存的文件仍为原始 PCM。',
+    pcmFailed: '无法载入此原始 PCM 文件进行播放：{{message}}',
   },
   keys: {
     refused: '网关拒绝了此密钥：{{message}}',
@@ -382,7 +392,9 @@ export const zhCN: Messages = {
     timeout: '网关响应超时，请稍后重试。',
     authentication: '网关不接受此 API 密钥，请在设置中检查。',
     permission: '此密钥无权访问该资源。',
-    notFound: '网关找不到所引用的内容：{{message}}',
+    notFound: '找不到所引用的内容：{{message}}',
+    notConfigured: '尚未设置网关。请在设置中填写基础 URL 和 API 密钥，或试用演示网关。',
+    unsupported: '此处无法执行此操作：{{message}}',
     rateLimited: '当前请求过多。工作室会自动放慢速度，请稍后重试。',
     server: '网关出现问题（{{status}}），请稍后重试。',
     invalidRequest: '网关拒绝了此请求：{{message}}',
