@@ -21,7 +21,6 @@ export const en = {
     loading: 'Checking balance…',
     failed: 'Balance unavailable: {{message}}',
     failedNoMessage: 'The gateway could not look up this key’s balance.',
-    error: 'Balance unavailable: {{message}}',
     demo: 'Demo gateway',
   },
   onboarding: {
@@ -51,9 +50,7 @@ export const en = {
     model: 'Model',
     submit: 'Generate',
     submitting: 'Sending…',
-    submitted: 'Task submitted: follow it in Tasks.',
     viewTasks: 'View tasks',
-    unsupported: 'This model family cannot be created from this page yet.',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: 'Prompt',
@@ -294,10 +291,6 @@ export const en = {
     empty: 'No billed calls in this period.',
     cached: 'Cached result (the gateway refreshes usage once a minute).',
     usd: '{{amount}} USD',
-  },
-  notAvailable: {
-    title: 'Not available yet',
-    body: 'This part of the studio is still being built. It will appear in a coming version.',
   },
   settings: {
     title: 'Settings',

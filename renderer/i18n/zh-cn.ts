@@ -23,7 +23,6 @@ export const zhCN: Messages = {
     loading: '正在查询余额…',
     failed: '无法获取余额：{{message}}',
     failedNoMessage: '网关无法查询此密钥的余额。',
-    error: '无法获取余额：{{message}}',
     demo: '演示网关',
   },
   onboarding: {
@@ -53,9 +52,7 @@ export const zhCN: Messages = {
     model: '模型',
     submit: '生成',
     submitting: '正在发送…',
-    submitted: '任务已提交，可在“任务”中查看进度。',
     viewTasks: '查看任务',
-    unsupported: '暂时无法在此页面创建该模型系列的任务。',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: '提示词',
@@ -293,10 +290,6 @@ export const zhCN: Messages = {
     empty: '此时间段内没有计费调用。',
     cached: '缓存结果（网关每分钟更新一次用量）。',
     usd: '{{amount}} 美元',
-  },
-  notAvailable: {
-    title: '暂未开放',
-    body: '这部分功能仍在开发中，将在后续版本中推出。',
   },
   settings: {
     title: '设置',

@@ -60,8 +60,3 @@ export class JsonSettingsStore implements SettingsStore {
     return this.get();
   }
 }
-
-/** Reads the file again, for tests and tools that want to see what is on disk. */
-export async function readSettingsFile(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8'));
-}
