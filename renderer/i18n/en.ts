@@ -363,6 +363,12 @@ export const en = {
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
   },
+  pageError: {
+    title: 'This page could not be shown',
+    body: 'Something on this page failed. Your tasks and library are safe; try again, or go back to Create.',
+    retry: 'Show it again',
+    back: 'Go to Create',
+  },
   common: {
     loading: 'Loading…',
     retry: 'Try again',

@@ -360,6 +360,12 @@ export const zhCN: Messages = {
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
   },
+  pageError: {
+    title: '此页面无法显示',
+    body: '此页面出现了问题。你的任务和素材库都安然无恙；请重试，或返回“创作”。',
+    retry: '再试一次',
+    back: '前往“创作”',
+  },
   common: {
     loading: '加载中…',
     retry: '重试',
