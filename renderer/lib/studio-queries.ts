@@ -27,6 +27,16 @@ export function useBalance(enabled: boolean) {
   });
 }
 
+/** [EP-UBAL-1] The account's balance, beside the key's; refreshed with it (its query key sits under 'balance'). */
+export function useUserBalance(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.userBalance,
+    queryFn: () => bridge.account.userBalance.query(),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
 const TASK_PAGE = 200;
 
 export function useTaskList() {
@@ -114,7 +124,11 @@ export function useSubmitTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: SubmissionRequest) => bridge.tasks.submit.mutate(request),
-    onSuccess: (task) => upsertTask(client, task),
+    // The gateway charges at submission: the balances move now, not only when the task settles.
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
   });
 }
 
@@ -130,7 +144,10 @@ export function useRerunTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
-    onSuccess: (task) => upsertTask(client, task),
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
   });
 }
 
@@ -148,7 +165,12 @@ export function useSynthesize() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: SpeechRequest) => bridge.speech.synthesize.mutate(request),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
+    // Speech is billed at once ([SVC-5]): both balances are read again with the library.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.library }),
+        client.invalidateQueries({ queryKey: queryKeys.balance }),
+      ]),
   });
 }
 
