@@ -221,6 +221,42 @@ export const zhCN: Messages = {
     rerunStarted: '已用相同设置开始新的 {{family}} 任务：它在列表最上方。',
     gatewayId: '网关任务 ID',
     openLibrary: '在媒体库中打开',
+    outcome: {
+      'rate-limited': '正在等待网关的速率限制',
+      running: '生成中',
+      saving: '正在保存文件',
+      done: '已完成',
+      incomplete: '文件缺失',
+      failed: '失败',
+      interrupted: '结果未知',
+      stopped: '已停止',
+    },
+    tryAgain: '重试',
+    kind: { image: '图片', video: '视频', audio: '音频' },
+    missing: {
+      title_one: '{{total}} 个文件中有 {{count}} 个未能下载。',
+      title_other: '{{total}} 个文件中有 {{count}} 个未能下载。',
+      lostTitle_one: '结果已丢失：{{total}} 个文件中有 {{count}} 个已无法下载。',
+      lostTitle_other: '结果已丢失：{{total}} 个文件中有 {{count}} 个已无法下载。',
+      reason: {
+        expired: '文件 {{n}}（{{kind}}）：链接在下载前已过期。重试会向网关请求新的链接。',
+        refused: '文件 {{n}}（{{kind}}）：文件服务器拒绝了请求。',
+        network: '文件 {{n}}（{{kind}}）：下载时网络出错。',
+        invalid: '文件 {{n}}（{{kind}}）：收到的内容不是所承诺的媒体。',
+        lost: '文件 {{n}}（{{kind}}）：链接已过期，网关没有提供新链接。',
+      },
+      retryAt: '应用会在 {{time}} 自动重试。',
+    },
+    charge: {
+      title: '网关可能已对此任务计费。',
+      body: '网关的应答没有到达应用，因此无法跟踪此任务。重试会再次发送：遵守 Idempotency-Key 的网关会返回同一个任务，否则可能被计费两次。',
+      likely_one:
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，约 {{amount}} USD。',
+      likely_other:
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，共约 {{amount}} USD。',
+      none: '自 {{since}} 起的用量中没有无法对应的计费：此任务很可能未被计费。',
+      check: '核对计费',
+    },
   },
   library: {
     title: '媒体库',

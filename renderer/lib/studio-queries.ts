@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStatus, SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
-import type { LibraryQuery } from '../../shared/studio/records';
+import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge, transport } from './bridge';
 import { upsertTask } from './cache-updates';
@@ -149,6 +149,26 @@ export function useRerunTask() {
       return client.invalidateQueries({ queryKey: queryKeys.balance });
     },
   });
+}
+
+/** The Try agains and the charge check of a task that is not a clean success (ui/task-notices.tsx). */
+export function useTaskRecovery() {
+  const client = useQueryClient();
+  const onSuccess = (task: TaskRecord) => upsertTask(client, task);
+  return {
+    retrySubmission: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retrySubmission.mutate({ id }),
+      onSuccess,
+    }),
+    retryDownloads: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retryDownloads.mutate({ id }),
+      onSuccess,
+    }),
+    reconcile: useMutation({
+      mutationFn: (id: string) => bridge.tasks.reconcile.mutate({ id }),
+      onSuccess,
+    }),
+  };
 }
 
 export function useUsage(query: UsageQuery) {
