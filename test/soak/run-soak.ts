@@ -219,8 +219,10 @@ function tabulate(
   db.close();
   if (integrity !== 'ok' || foreignKeys > 0 || fts !== 'ok') problems.push('database checks failed');
   const peakMb = (n: number): string => `${(n / 1_048_576).toFixed(1)} MB`;
-  const firstPeak = heapPeaks[0] ?? 0;
-  const lastPeak = heapPeaks.at(-1) ?? 0;
+  // Lives killed before their first report have no sample.
+  const sampled = heapPeaks.filter((peak) => peak > 0);
+  const lowPeak = Math.min(...sampled, Infinity);
+  const highPeak = Math.max(...sampled, 0);
   return {
     rows: [
       ['tasks planned and submitted', rows.length],
@@ -240,7 +242,12 @@ function tabulate(
       ['duplicate submissions upstream', duplicates],
       ['corrupt files / stray files', `${corrupt} / ${stray}`],
       ['database integrity / foreign keys / FTS', `${integrity} / ${foreignKeys} problems / ${fts}`],
-      ['engine heap peak, first life / last life', `${peakMb(firstPeak)} / ${peakMb(lastPeak)}`],
+      [
+        'engine heap peak per life, lowest / highest',
+        sampled.length
+          ? `${peakMb(lowPeak)} / ${peakMb(highPeak)} over ${sampled.length} lives`
+          : 'no sample',
+      ],
     ],
     problems,
   };
