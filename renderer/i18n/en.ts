@@ -343,6 +343,8 @@ export const en = {
     noPrompt: 'No prompt',
   },
   speech: {
+    mayBeCharged:
+      'Its answer was lost on the way, so the gateway may have charged this request without the audio reaching the app. Check Usage before trying again.',
     title: 'Speech',
     subtitle: 'Turn text into speech. It plays at once and is saved to your library.',
     text: 'Text',

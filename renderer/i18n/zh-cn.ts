@@ -339,6 +339,7 @@ export const zhCN: Messages = {
     noPrompt: '无提示词',
   },
   speech: {
+    mayBeCharged: '应答在途中丢失，网关可能已对此请求计费，但音频没有到达应用。重试前请先查看“用量”。',
     title: '语音',
     subtitle: '把文字转换成语音，立即播放并保存到媒体库。',
     text: '文本',

@@ -182,7 +182,10 @@ export class TaskEngine {
     this.started = true;
     const now = this.clock.now();
     for (const task of this.store.list({ states: ['submitting'] })) {
-      if (task.idempotencyKey && usesIdempotencyKey(task.record.family)) {
+      if (task.sentAt === null) {
+        // Never left the machine (it waited for the budget, or a 429 had done nothing): send it now.
+        this.schedule(task.record.id, now);
+      } else if (task.idempotencyKey && usesIdempotencyKey(task.record.family)) {
         this.runtimeOf(task.record.id).resumed = true;
         this.schedule(task.record.id, now);
       } else {
@@ -523,6 +526,8 @@ export class TaskEngine {
         model,
         ...(task.webhook ? { webhook: task.webhook } : {}),
       };
+      // Written before the request leaves: after a crash, a row with no sentAt was provably never sent.
+      this.store.update(id, { sentAt: this.clock.now(), updatedAt: this.clock.now() });
       const ack = await this.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         signal: AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]),
@@ -557,7 +562,7 @@ export class TaskEngine {
         if (rt.rateLimited > this.maxRateLimitWaits) return this.update(id, { state: 'failed', error: info });
         // [ERR-9] the gateway did nothing: any family may send the same body again once the wait is over.
         this.schedule(id, this.clock.now() + this.waitAfter(info, rt.rateLimited));
-        return this.update(id, { error: info });
+        return this.update(id, { error: info, sentAt: null });
       }
       rt.errors++;
       if (task.idempotencyKey && usesIdempotencyKey(family) && rt.errors <= this.maxResubmits) {

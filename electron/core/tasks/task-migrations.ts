@@ -39,4 +39,10 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-002',
     up: 'ALTER TABLE tasks ADD COLUMN reconciliation TEXT;',
   },
+  {
+    // When the POST of a 'submitting' row left (null while it waits for the budget or after a 429): a row
+    // never sent is sent after a restart instead of being reported as possibly charged.
+    id: 'tasks-003',
+    up: 'ALTER TABLE tasks ADD COLUMN sent_at INTEGER;',
+  },
 ];

@@ -59,6 +59,7 @@ const rowSchema = z.object({
   parent_task_id: z.string().nullable(),
   result_files: z.string().nullable(),
   reconciliation: z.string().nullable(),
+  sent_at: z.number().nullable(),
 });
 
 const reconciliationSchema: z.ZodType<ChargeReconciliation> = z.object({
@@ -83,6 +84,8 @@ export interface StoredTask {
   /** When the gateway acknowledged it, on our clock: the origin for pacing polls. */
   trackingStartedAt: number | null;
   files: ResultFile[] | null;
+  /** When the submission's POST last left; null while it has not (waiting for the budget, after a 429). */
+  sentAt: number | null;
 }
 
 const paramsSchema = z.record(z.string(), z.unknown());
@@ -130,6 +133,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     webhook: row.webhook,
     idempotencyKey: row.idempotency_key,
     trackingStartedAt: row.tracking_started_at,
+    sentAt: row.sent_at,
     files: parseJson(row.result_files, z.array(resultFileSchema)),
   };
 }
@@ -160,6 +164,7 @@ export interface TaskPatch {
   trackingStartedAt?: number | null;
   files?: ResultFile[] | null;
   reconciliation?: ChargeReconciliation | null;
+  sentAt?: number | null;
   updatedAt: number;
 }
 
@@ -176,6 +181,7 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   trackingStartedAt: 'tracking_started_at',
   files: 'result_files',
   reconciliation: 'reconciliation',
+  sentAt: 'sent_at',
 };
 
 type SqlValue = string | number | null;

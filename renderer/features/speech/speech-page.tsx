@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { familyModels } from '../../../shared/catalog';
-import { errorSentence } from '../../lib/bridge-error';
+import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { formatDateTime } from '../../lib/format';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useLibrary, useSettings, useSynthesize } from '../../lib/studio-queries';
@@ -162,7 +162,11 @@ export function SpeechPage(): ReactElement {
             />
           </div>
           {synthesize.isError ? (
-            <Alert testId="speech-error">{errorSentence(synthesize.error, t)}</Alert>
+            <Alert testId="speech-error">
+              {errorSentence(synthesize.error, t)}
+              {/* A speech answer lost on the way (no HTTP status) was likely charged: speech is not idempotent. */}
+              {mayHaveBeenCharged(synthesize.error) ? <p>{t('speech.mayBeCharged')}</p> : null}
+            </Alert>
           ) : null}
           <div className="form-actions">
             <Button
@@ -203,4 +207,11 @@ export function SpeechPage(): ReactElement {
       </div>
     </Page>
   );
+}
+
+const LOST_ANSWER = new Set(['network_error', 'timeout', 'invalid_response']);
+
+function mayHaveBeenCharged(error: unknown): boolean {
+  const info = errorInfoOf(error);
+  return LOST_ANSWER.has(info.type) && (info.httpStatus === null || info.httpStatus < 300);
 }

@@ -182,6 +182,35 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
   });
 });
 
+describe('restart (soak finding)', () => {
+  it('a row that never left the machine (waiting for the budget) is sent after a restart, not called charged', async () => {
+    const gw1 = rig.gateway();
+    const first = engine(gw1, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
+    await first.start();
+    await first.submit(i3('sent before the crash'));
+    void first.submit(i3('waiting for the budget')).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(first.list().find((t) => t.params.prompt === 'waiting for the budget')?.state).toBe('submitting');
+    await first.close();
+    // As a SIGKILL leaves it (close() instead marks it cancelled): still submitting, never sent.
+    rig
+      .openDb()
+      .prepare(
+        "UPDATE tasks SET state = 'submitting', error = NULL WHERE json_extract(params, '$.prompt') = ?",
+      )
+      .run('waiting for the budget');
+
+    const gw2 = rig.gateway();
+    const second = engine(gw2, { downloads: null });
+    await second.start();
+    const waiting = second.list().find((t) => t.params.prompt === 'waiting for the budget');
+    expect(waiting?.state).not.toBe('interrupted');
+    expect(await driveUntil(rig, () => second.isBusy(), settled(second, waiting?.id ?? ''))).toBe(true);
+    expect(second.get(waiting?.id ?? '')?.state).toBe('completed');
+    expect(upstream('waiting for the budget')).toHaveLength(1);
+  });
+});
+
 describe('poll faults (issue 8 items 2, 6)', () => {
   it('item 2: an unreadable 200 poll answer is a transient fault: back off and poll again', async () => {
     const gw = rig.gateway();

@@ -1,0 +1,78 @@
+// One life of the engine in the soak: opens the shared database, resumes, submits what the plan still lacks,
+// and runs until every task is settled (or until the parent kills it with SIGKILL). Run with
+// `node --import tsx`. Reports its memory on stdout as JSON lines; prints {"type":"done"} when all is settled.
+import { openDatabase } from '../../electron/core/db/database';
+import { GatewayClient } from '../../electron/core/gateway/gateway-client';
+import { Library } from '../../electron/core/library/library';
+import { TaskEngine } from '../../electron/core/tasks/task-engine';
+import type { TaskRecord } from '../../shared/studio/records';
+import { soakPlan, tagOf } from './soak-plan';
+
+interface ChildConfig {
+  dbPath: string;
+  libraryDir: string;
+  baseUrl: string;
+  apiKey: string;
+  tasks: number;
+}
+
+const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
+const say = (message: Record<string, unknown>): void =>
+  void process.stdout.write(`${JSON.stringify(message)}\n`);
+
+const db = openDatabase(config.dbPath);
+const library = new Library({ db, dir: config.libraryDir });
+const gateway = new GatewayClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: 3_000 });
+const engine = new TaskEngine({
+  db,
+  gateway,
+  requestTimeoutMs: 3_000,
+  budget: { requests: 40, perMs: 1_000 },
+  polling: { maxRetryAfterMs: 5_000, maxGapMs: 2_000, errorBackoffMs: 200 },
+  reconcileAfterMs: 1_000,
+  downloads: {
+    libraryDir: config.libraryDir,
+    sink: library,
+    maxAttempts: 12,
+    backoffMs: 100,
+    idleTimeoutMs: 3_000,
+  },
+});
+await engine.start();
+
+const plan = soakPlan(config.tasks);
+const present = new Set(engine.list().map((t) => tagOf(t.params)));
+for (const planned of plan) {
+  if (!present.has(planned.tag)) void engine.submit(planned.request).catch(() => undefined);
+}
+
+const reconcileTries = new Map<string, number>();
+const isDone = (task: TaskRecord): boolean => {
+  if (task.state === 'completed')
+    return engine.isSettled(task) && task.downloads.missing.every((m) => m.retryAt === null);
+  if (task.state === 'interrupted' && !task.remoteId)
+    return task.reconciliation !== null || (reconcileTries.get(task.id) ?? 0) >= 5;
+  return task.state === 'failed' || task.state === 'stopped';
+};
+
+for (;;) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  const memory = process.memoryUsage();
+  say({ type: 'mem', heapUsed: memory.heapUsed, rss: memory.rss });
+  const tasks = engine.list();
+  for (const task of tasks) {
+    // Reconcile what may have been charged unseen, as the app does on its own timer, but without waiting.
+    if (task.state !== 'interrupted' || task.remoteId || task.reconciliation) continue;
+    // The gateway books a charge when the task completes: give a lost one time to finish upstream first.
+    if (Date.now() - task.updatedAt < 3_000) continue;
+    const tries = reconcileTries.get(task.id) ?? 0;
+    if (tries >= 5) continue;
+    reconcileTries.set(task.id, tries + 1);
+    await engine.reconcile(task.id).catch(() => undefined);
+  }
+  if (tasks.length >= plan.length && tasks.every(isDone)) break;
+}
+await engine.close();
+db.close();
+say({ type: 'done' });
+process.exit(0);
