@@ -48,7 +48,7 @@ const storedKeyField = (run: BootRun): unknown =>
   (JSON.parse(run.report?.storeFile ?? '{}') as { secrets?: { apiKey?: unknown } }).secrets?.apiKey;
 
 describe('the built main process', () => {
-  it('boots to a locked-down window, serves the bridge to its renderer only, runs the demo and quits cleanly', async () => {
+  it('[EP-SPEECH-1] boots to a locked-down window, serves the bridge to its renderer only, runs the demo and quits cleanly', async () => {
     const run = await bootApp(layout, scratch);
     expect(bootProblems(run)).toEqual([]);
     // The checkout's demo gateway reads the fixtures from the tree, where `electron .` finds them.

@@ -4,7 +4,8 @@
 // member it does not have, so it cannot silently drift from what main calls. The sandboxed renderer's half
 // (contextBridge, ipcRenderer for the preload) lives in sandboxed-preload.ts.
 import { EventEmitter } from 'node:events';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BootScenario } from './boot-scenario.ts';
 
@@ -120,7 +121,9 @@ const appImpl = Object.assign(appEvents, {
     if (name === 'userData') return scenario.userData;
     throw new Error(`fake electron: app.getPath('${name}') is not faked`);
   },
-  getVersion: () => '0.1.0',
+  // Electron answers from the app's package.json (electron-store records it as the settings' version).
+  getVersion: () =>
+    (JSON.parse(readFileSync(join(scenario.appPath, 'package.json'), 'utf8')) as { version: string }).version,
   getName: () => 'Gateway Studio',
   requestSingleInstanceLock(): boolean {
     call('app.requestSingleInstanceLock');
