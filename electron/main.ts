@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   const studio = host;
 
   hardenSession(session.defaultSession, rendererUrl);
-  handleMediaProtocol(protocol, () => studio.libraryDir());
+  handleMediaProtocol(protocol, { libraryDir: () => studio.libraryDir(), references: studio.references });
 
   const icon = existsSync(iconPath) ? iconPath : undefined;
   const win = createMainWindow({

@@ -10,6 +10,7 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
+import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { composeHandlers } from './handlers';
 import type { DesktopActions } from './handlers';
@@ -34,6 +35,8 @@ export interface StudioHost {
   /** Core events as they happen (desktop notifications listen here). */
   subscribe(listener: (event: StudioEvent) => void): () => void;
   libraryDir(): string;
+  /** Reference images, for the media servers (web mode's /references/, studio-media://references/). */
+  references: ReferenceStore;
   settings(): Settings;
   close(): Promise<void>;
 }
@@ -42,6 +45,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession(options);
+  // Beside the database, so moving the library folder in settings never loses a task's references.
+  const references = ReferenceStore.forDatabase(db);
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
@@ -58,6 +63,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const handlers = composeHandlers({
     session,
     core,
+    references,
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });
@@ -67,6 +73,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     handlers,
     subscribe: (listener) => core.subscribe(listener),
     libraryDir: () => core.libraryDir(),
+    references,
     settings: () => session.settings.get(),
     async close() {
       if (closed) return;

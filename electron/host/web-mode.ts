@@ -56,6 +56,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
       handlers: host.handlers,
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       libraryDir: () => host.libraryDir(),
+      references: host.references,
       port: options.port ?? 0,
       log,
     });

@@ -1,14 +1,30 @@
 // studio-media://library/<path>: how the renderer loads library files in the app. Files are served only from
 // the library folder (resolveLibraryFile checks real paths), with Range support so video and audio can seek.
+// studio-media://references/<sha256>[/thumbnail] serves stored reference images, by indexed hash only.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { CustomScheme, Protocol } from 'electron';
-import { ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import { ELECTRON_MEDIA_BASE_URL, ELECTRON_REFERENCE_BASE_URL } from '../../shared/bridge/media-url';
 import { parseRange } from '../../shared/http/byte-range';
-import { resolveLibraryFile } from '../host/media-files';
+import { resolveLibraryFile, resolveReferenceFile } from '../host/media-files';
+import type { MediaLookup, ReferenceFiles } from '../host/media-files';
 
 export const MEDIA_SCHEME = 'studio-media';
 const MEDIA_HOST = new URL(ELECTRON_MEDIA_BASE_URL).host;
+const REFERENCE_HOST = new URL(ELECTRON_REFERENCE_BASE_URL).host;
+
+/** Where the protocol finds files: the library folder now (settings may move it) and the reference store. */
+export interface MediaRoots {
+  libraryDir: () => string;
+  references: ReferenceFiles;
+}
+
+function lookup(url: URL, roots: MediaRoots): Promise<MediaLookup> | null {
+  if (url.protocol !== `${MEDIA_SCHEME}:`) return null;
+  if (url.host === MEDIA_HOST) return resolveLibraryFile(roots.libraryDir(), url.pathname);
+  if (url.host === REFERENCE_HOST) return resolveReferenceFile(roots.references, url.pathname);
+  return null;
+}
 
 /** Registered before app 'ready': standard (real origins and relative URLs), secure, streamable for <video>. */
 export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
@@ -21,7 +37,7 @@ function plain(status: number, text: string): Response {
 }
 
 /** The answer to one studio-media request. Pure Node: tested without Electron. */
-export async function mediaResponse(request: Request, libraryDir: string): Promise<Response> {
+export async function mediaResponse(request: Request, roots: MediaRoots): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed.');
   let url: URL;
   try {
@@ -29,8 +45,9 @@ export async function mediaResponse(request: Request, libraryDir: string): Promi
   } catch {
     return plain(400, 'Bad URL.');
   }
-  if (url.protocol !== `${MEDIA_SCHEME}:` || url.host !== MEDIA_HOST) return plain(404, 'Not found.');
-  const file = await resolveLibraryFile(libraryDir, url.pathname);
+  const found = lookup(url, roots);
+  if (!found) return plain(404, 'Not found.');
+  const file = await found;
   if (!file.ok) return plain(file.status, 'Not available.');
 
   const headers = new Headers({
@@ -57,6 +74,6 @@ export async function mediaResponse(request: Request, libraryDir: string): Promi
 }
 
 /** Installs the handler (after 'ready'). The library folder is read per request: settings may move it. */
-export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, libraryDir: () => string): void {
-  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, libraryDir()));
+export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, roots: MediaRoots): void {
+  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, roots));
 }

@@ -25,6 +25,7 @@ import {
   settingsSchema,
 } from './session-schemas';
 import { speechRequestSchema } from './speech-schemas';
+import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -91,6 +92,10 @@ export const bridgeContract = {
     get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+  },
+  references: {
+    /** Stores a dropped or pasted image once (sha256-named) and returns its `studio-ref:` for the form. */
+    add: { kind: 'mutation', input: referenceUploadSchema, output: referenceImageSchema },
   },
   library: {
     query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },

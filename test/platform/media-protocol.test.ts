@@ -3,12 +3,20 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaUrl, ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import sharp from 'sharp';
+import { openDatabase } from '../../electron/core/db/database';
+import type { DatabaseSync } from '../../electron/core/db/database';
+import { ReferenceStore } from '../../electron/core/references/reference-store';
+import type { ReferenceImage } from '../../shared/studio/references';
+import { mediaUrl, ELECTRON_MEDIA_BASE_URL, referenceUrl } from '../../shared/bridge/media-url';
 
 vi.mock('electron', async () => (await import('./electron-fake')).fakeElectron());
 
 let root: string;
 let library: string;
+let db: DatabaseSync;
+let references: ReferenceStore;
+let stored: ReferenceImage;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'studio-protocol-'));
@@ -19,15 +27,23 @@ beforeAll(async () => {
   await writeFile(join(library, '2026-11-21', 'page.html'), '<script>alert(1)</script>');
   await writeFile(join(root, 'secret.txt'), 'top secret');
   await symlink(join(root, 'secret.txt'), join(library, 'escape.png'));
+  db = openDatabase(join(root, 'data', 'studio.db'));
+  references = ReferenceStore.forDatabase(db);
+  stored = await references.addBytes(
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 afterAll(async () => {
+  db.close();
   await rm(root, { recursive: true, force: true });
 });
 
 async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
   const { mediaResponse } = await import('../../electron/platform/media-protocol');
-  return mediaResponse(new Request(url, { headers, method }), library);
+  return mediaResponse(new Request(url, { headers, method }), { libraryDir: () => library, references });
 }
 
 describe('studio-media protocol', () => {
@@ -65,6 +81,20 @@ describe('studio-media protocol', () => {
     expect(await res.text()).not.toContain('top secret');
   });
 
+  it('serves a stored reference image and its thumbnail by hash, and nothing else of the store', async () => {
+    const image = await get(referenceUrl(ELECTRON_MEDIA_BASE_URL, stored.sha256, 'image'));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Number(image.headers.get('content-length'))).toBe(stored.size);
+    const thumb = await get(referenceUrl(ELECTRON_MEDIA_BASE_URL, stored.sha256, 'thumbnail'));
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await get(`studio-media://references/${'0'.repeat(64)}`)).status).toBe(404);
+    expect((await get(`studio-media://references/${stored.sha256.slice(0, 2)}`)).status).toBe(400);
+    expect((await get('studio-media://references/..%2F..%2Flibrary%2Fescape.png')).status).toBe(400);
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     const res = await get('studio-media://library/2026-11-21/a%20b.png', {}, 'POST');
     expect(res.status).toBe(405);
@@ -76,7 +106,7 @@ describe('studio-media protocol', () => {
     expect(MEDIA_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, stream: true });
     const handle = vi.fn();
     let dir = join(root, 'elsewhere');
-    handleMediaProtocol({ handle }, () => dir);
+    handleMediaProtocol({ handle }, { libraryDir: () => dir, references });
     expect(handle).toHaveBeenCalledWith('studio-media', expect.any(Function));
     const handler = handle.mock.calls[0]?.[1] as (r: Request) => Promise<Response>;
     expect((await handler(new Request('studio-media://library/2026-11-21/a%20b.png'))).status).toBe(404);
