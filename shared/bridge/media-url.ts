@@ -17,12 +17,16 @@ export type ReferenceVariant = 'image' | 'thumbnail';
 
 /** A reference image's URL for the transport whose library media base the session reports. */
 export function referenceUrl(mediaBaseUrl: string, sha256: string, variant: ReferenceVariant): string {
-  const base = mediaBaseUrl.startsWith('studio-media:') ? ELECTRON_REFERENCE_BASE_URL : WEB_REFERENCE_BASE_URL;
+  const base = mediaBaseUrl.startsWith('studio-media:')
+    ? ELECTRON_REFERENCE_BASE_URL
+    : WEB_REFERENCE_BASE_URL;
   return `${base}${encodeURIComponent(sha256)}${variant === 'thumbnail' ? '/thumbnail' : ''}`;
 }
 
 /** The hash and variant a reference URL path (after its base) names, or null for anything else. */
-export function decodeReferencePath(encodedPath: string): { sha256: string; variant: ReferenceVariant } | null {
+export function decodeReferencePath(
+  encodedPath: string,
+): { sha256: string; variant: ReferenceVariant } | null {
   const match = /^\/*([0-9a-f]{64})(\/thumbnail)?$/.exec(encodedPath);
   if (!match?.[1]) return null;
   return { sha256: match[1], variant: match[2] ? 'thumbnail' : 'image' };
