@@ -13,6 +13,7 @@ import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { composeHandlers } from './handlers';
+import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
@@ -37,6 +38,8 @@ export interface StudioHost {
   libraryDir(): string;
   /** Reference images, for the media servers (web mode's /references/, studio-media://references/). */
   references: ReferenceStore;
+  /** What /media/ and studio-media:// may serve: indexed library files only. */
+  media(): MediaSource;
   settings(): Settings;
   close(): Promise<void>;
 }
@@ -74,6 +77,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     subscribe: (listener) => core.subscribe(listener),
     libraryDir: () => core.libraryDir(),
     references,
+    media: () => core.media(),
     settings: () => session.settings.get(),
     async close() {
       if (closed) return;

@@ -11,7 +11,7 @@ import { WEB_MEDIA_BASE_URL, WEB_REFERENCE_BASE_URL } from '../../shared/bridge/
 import { appRouter } from '../../shared/bridge/router';
 import { contentSecurityPolicy } from './csp';
 import { resolveFileInside, resolveLibraryFile, resolveReferenceFile } from './media-files';
-import type { ReferenceFiles } from './media-files';
+import type { MediaSource, ReferenceFiles } from './media-files';
 import { newSessionToken } from './session-token';
 import { admit } from './web-gate';
 import type { Gate } from './web-gate';
@@ -21,8 +21,8 @@ export interface WebServerOptions {
   handlers: BridgeHandlers;
   /** The built renderer (out/renderer). */
   staticDir: string;
-  /** The library folder now (it may change in settings). */
-  libraryDir: () => string;
+  /** The library now (its folder may change in settings): only its indexed files are served. */
+  media: () => MediaSource;
   /** The reference image store, served under /references/ (by hash only). */
   references: ReferenceFiles;
   /** 0 picks a free port. */
@@ -79,7 +79,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     const media = url.pathname.startsWith(WEB_MEDIA_BASE_URL)
-      ? () => resolveLibraryFile(options.libraryDir(), url.pathname.slice(WEB_MEDIA_BASE_URL.length))
+      ? () => resolveLibraryFile(options.media(), url.pathname.slice(WEB_MEDIA_BASE_URL.length))
       : url.pathname.startsWith(WEB_REFERENCE_BASE_URL)
         ? () => resolveReferenceFile(options.references, url.pathname.slice(WEB_REFERENCE_BASE_URL.length))
         : null;

@@ -1,30 +1,18 @@
-// studio-media://library/<path>: how the renderer loads library files in the app. Files are served only from
-// the library folder (resolveLibraryFile checks real paths), with Range support so video and audio can seek.
-// studio-media://references/<sha256>[/thumbnail] serves stored reference images, by indexed hash only.
+// studio-media://library/<path>: how the renderer loads library files in the app. Only library files are
+// served (resolveLibraryFile: indexed items and thumbnails, real paths inside the folder), with Range support
+// so video and audio can seek. studio-media://references/<sha256>[/thumbnail] serves stored reference
+// images, by indexed hash only (resolveReferenceFile).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { CustomScheme, Protocol } from 'electron';
 import { ELECTRON_MEDIA_BASE_URL, ELECTRON_REFERENCE_BASE_URL } from '../../shared/bridge/media-url';
 import { parseRange } from '../../shared/http/byte-range';
 import { resolveLibraryFile, resolveReferenceFile } from '../host/media-files';
-import type { MediaLookup, ReferenceFiles } from '../host/media-files';
+import type { MediaLookup, MediaSource, ReferenceFiles } from '../host/media-files';
 
 export const MEDIA_SCHEME = 'studio-media';
 const MEDIA_HOST = new URL(ELECTRON_MEDIA_BASE_URL).host;
 const REFERENCE_HOST = new URL(ELECTRON_REFERENCE_BASE_URL).host;
-
-/** Where the protocol finds files: the library folder now (settings may move it) and the reference store. */
-export interface MediaRoots {
-  libraryDir: () => string;
-  references: ReferenceFiles;
-}
-
-function lookup(url: URL, roots: MediaRoots): Promise<MediaLookup> | null {
-  if (url.protocol !== `${MEDIA_SCHEME}:`) return null;
-  if (url.host === MEDIA_HOST) return resolveLibraryFile(roots.libraryDir(), url.pathname);
-  if (url.host === REFERENCE_HOST) return resolveReferenceFile(roots.references, url.pathname);
-  return null;
-}
 
 /** Registered before app 'ready': standard (real origins and relative URLs), secure, streamable for <video>. */
 export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
@@ -37,7 +25,11 @@ function plain(status: number, text: string): Response {
 }
 
 /** The answer to one studio-media request. Pure Node: tested without Electron. */
-export async function mediaResponse(request: Request, roots: MediaRoots): Promise<Response> {
+export async function mediaResponse(
+  request: Request,
+  source: MediaSource,
+  references: ReferenceFiles,
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed.');
   let url: URL;
   try {
@@ -45,9 +37,12 @@ export async function mediaResponse(request: Request, roots: MediaRoots): Promis
   } catch {
     return plain(400, 'Bad URL.');
   }
-  const found = lookup(url, roots);
-  if (!found) return plain(404, 'Not found.');
-  const file = await found;
+  let lookup: Promise<MediaLookup>;
+  if (url.protocol !== `${MEDIA_SCHEME}:`) return plain(404, 'Not found.');
+  else if (url.host === MEDIA_HOST) lookup = resolveLibraryFile(source, url.pathname);
+  else if (url.host === REFERENCE_HOST) lookup = resolveReferenceFile(references, url.pathname);
+  else return plain(404, 'Not found.');
+  const file = await lookup;
   if (!file.ok) return plain(file.status, 'Not available.');
 
   const headers = new Headers({
@@ -73,7 +68,11 @@ export async function mediaResponse(request: Request, roots: MediaRoots): Promis
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 
-/** Installs the handler (after 'ready'). The library folder is read per request: settings may move it. */
-export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, roots: MediaRoots): void {
-  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, roots));
+/** Installs the handler (after 'ready'). The library is read per request: settings may move it. */
+export function handleMediaProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  source: () => MediaSource,
+  references: ReferenceFiles,
+): void {
+  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, source(), references));
 }
