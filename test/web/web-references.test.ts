@@ -11,45 +11,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { dataUrlOf, MiB, noisePng } from '../core/references/reference-fixtures';
+import { callWebMode } from './web-call';
+import type { WebAnswer } from './web-call';
 
 let web: WebMode;
 let root: string;
 let port: number;
 
-interface Answer {
-  status: number;
-  body: Buffer;
-  headers: Record<string, string | string[] | undefined>;
-}
+const send = (path: string, body?: unknown): Promise<WebAnswer> => callWebMode(web, path, body);
 
-function send(path: string, body?: unknown): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          host: `127.0.0.1:${port}`,
-          'x-studio-token': web.token,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
-}
-
-const data = (a: Answer) => (JSON.parse(a.body.toString()) as { result: { data: unknown } }).result.data;
+const data = (a: WebAnswer) => (JSON.parse(a.body.toString()) as { result: { data: unknown } }).result.data;
 const query = (path: string, input: unknown) =>
   send(`${path}?input=${encodeURIComponent(JSON.stringify(input))}`);
 
