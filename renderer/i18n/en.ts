@@ -23,7 +23,6 @@ export const en = {
     failed: 'Balance unavailable: {{message}}',
     accountFailed: 'Account balance unavailable: {{message}}',
     failedNoMessage: 'The gateway could not look up this key’s balance.',
-    error: 'Balance unavailable: {{message}}',
     demo: 'Demo gateway',
   },
   onboarding: {
@@ -53,9 +52,7 @@ export const en = {
     model: 'Model',
     submit: 'Generate',
     submitting: 'Sending…',
-    submitted: 'Task submitted: follow it in Tasks.',
     viewTasks: 'View tasks',
-    unsupported: 'This model family cannot be created from this page yet.',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: 'Prompt',
@@ -338,10 +335,6 @@ export const en = {
     cached: 'Cached result (the gateway refreshes usage once a minute).',
     usd: '{{amount}} USD',
   },
-  notAvailable: {
-    title: 'Not available yet',
-    body: 'This part of the studio is still being built. It will appear in a coming version.',
-  },
   settings: {
     title: 'Settings',
     subtitle: 'Connection, storage and appearance.',
@@ -380,6 +373,14 @@ export const en = {
     },
     save: 'Save',
     saved: 'Settings saved.',
+    models: {
+      title: 'Model ids',
+      lead: 'The model id each family sends. Leave a field empty to send the catalog default; change it when your gateway names a model differently.',
+      default: 'Catalog default: {{id}}',
+      reset: 'Reset',
+      resetOne: 'Reset {{label}} to the catalog default',
+      invalid: 'A model id is one word without spaces, at most 200 characters.',
+    },
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
   },
@@ -412,6 +413,12 @@ export const en = {
     bridge: 'The studio could not complete that action: {{message}}',
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
+  },
+  pageError: {
+    title: 'This page could not be shown',
+    body: 'Something on this page failed. Your tasks and library are safe; try again, or go back to Create.',
+    retry: 'Show it again',
+    back: 'Go to Create',
   },
   common: {
     loading: 'Loading…',

@@ -25,7 +25,6 @@ export const zhCN: Messages = {
     failed: '无法获取余额：{{message}}',
     accountFailed: '无法获取账户余额：{{message}}',
     failedNoMessage: '网关无法查询此密钥的余额。',
-    error: '无法获取余额：{{message}}',
     demo: '演示网关',
   },
   onboarding: {
@@ -55,9 +54,7 @@ export const zhCN: Messages = {
     model: '模型',
     submit: '生成',
     submitting: '正在发送…',
-    submitted: '任务已提交，可在“任务”中查看进度。',
     viewTasks: '查看任务',
-    unsupported: '暂时无法在此页面创建该模型系列的任务。',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: '提示词',
@@ -336,10 +333,6 @@ export const zhCN: Messages = {
     cached: '缓存结果（网关每分钟更新一次用量）。',
     usd: '{{amount}} 美元',
   },
-  notAvailable: {
-    title: '暂未开放',
-    body: '这部分功能仍在开发中，将在后续版本中推出。',
-  },
   settings: {
     title: '设置',
     subtitle: '连接、存储与外观。',
@@ -378,6 +371,14 @@ export const zhCN: Messages = {
     },
     save: '保存',
     saved: '设置已保存。',
+    models: {
+      title: '模型 ID',
+      lead: '每个模型系列发送的模型 ID。留空即发送目录默认值；若你的网关使用不同的模型名称，请在此修改。',
+      default: '目录默认值：{{id}}',
+      reset: '重置',
+      resetOne: '将 {{label}} 重置为目录默认值',
+      invalid: '模型 ID 为不含空格的一个词，最多 200 个字符。',
+    },
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
   },
@@ -408,6 +409,12 @@ export const zhCN: Messages = {
     bridge: '工作室无法完成此操作：{{message}}',
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
+  },
+  pageError: {
+    title: '此页面无法显示',
+    body: '此页面出现了问题。你的任务和素材库都安然无恙；请重试，或返回“创作”。',
+    retry: '再试一次',
+    back: '前往“创作”',
   },
   common: {
     loading: '加载中…',
