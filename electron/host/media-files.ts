@@ -4,8 +4,8 @@
 // path must lie inside the library folder's real path. Anything else in the folder (a database, a key file, a
 // stray download, whatever a too-wide folder setting exposed) is refused.
 import { realpath, stat } from 'node:fs/promises';
-import { extname, join, sep } from 'node:path';
-import { decodeMediaPath } from '../../shared/bridge/media-url';
+import { extname, join, relative, sep } from 'node:path';
+import { decodeMediaPath, decodeReferencePath } from '../../shared/bridge/media-url';
 
 export type MediaLookup =
   | { ok: true; path: string; size: number; mime: string }
@@ -80,4 +80,26 @@ export async function resolveLibraryFile(source: MediaSource, encodedPath: strin
     return { ok: false, status: 404, reason: 'not a library file' };
   }
   return file;
+}
+
+/** What serving reference images needs of the reference store (electron/core/references). */
+export interface ReferenceFiles {
+  readonly dir: string;
+  get(sha256: string): { path: string } | null;
+  thumbnail(sha256: string): Promise<string | null>;
+}
+
+/**
+ * A stored reference image or its thumbnail for the URL path after the reference base ('<sha256>' or
+ * '<sha256>/thumbnail'). An allow-list: only hashes the store has indexed, and the file must still lie inside
+ * the store folder once symlinks are resolved.
+ */
+export async function resolveReferenceFile(store: ReferenceFiles, encodedPath: string): Promise<MediaLookup> {
+  const wanted = decodeReferencePath(encodedPath);
+  if (!wanted) return { ok: false, status: 400, reason: 'not a reference' };
+  const stored = store.get(wanted.sha256);
+  const path = wanted.variant === 'thumbnail' ? await store.thumbnail(wanted.sha256) : (stored?.path ?? null);
+  if (!stored || !path) return { ok: false, status: 404, reason: 'no such reference' };
+  const rel = relative(store.dir, path);
+  return resolveFileInside(store.dir, rel.split(sep).map(encodeURIComponent).join('/'));
 }

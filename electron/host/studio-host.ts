@@ -10,6 +10,7 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
+import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { composeHandlers } from './handlers';
 import type { MediaSource } from './media-files';
@@ -35,6 +36,8 @@ export interface StudioHost {
   /** Core events as they happen (desktop notifications listen here). */
   subscribe(listener: (event: StudioEvent) => void): () => void;
   libraryDir(): string;
+  /** Reference images, for the media servers (web mode's /references/, studio-media://references/). */
+  references: ReferenceStore;
   /** What /media/ and studio-media:// may serve: indexed library files only. */
   media(): MediaSource;
   settings(): Settings;
@@ -45,6 +48,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession(options);
+  // Beside the database, so moving the library folder in settings never loses a task's references.
+  const references = ReferenceStore.forDatabase(db);
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
@@ -61,6 +66,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const handlers = composeHandlers({
     session,
     core,
+    references,
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });
@@ -70,6 +76,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     handlers,
     subscribe: (listener) => core.subscribe(listener),
     libraryDir: () => core.libraryDir(),
+    references,
     media: () => core.media(),
     settings: () => session.settings.get(),
     async close() {

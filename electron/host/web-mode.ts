@@ -60,6 +60,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
       handlers: host.handlers,
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       media: () => host.media(),
+      references: host.references,
       port: options.port ?? 0,
       log,
     });

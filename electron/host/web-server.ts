@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
-import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import { WEB_MEDIA_BASE_URL, WEB_REFERENCE_BASE_URL } from '../../shared/bridge/media-url';
 import { appRouter } from '../../shared/bridge/router';
 import { contentSecurityPolicy } from './csp';
-import { resolveFileInside, resolveLibraryFile } from './media-files';
-import type { MediaSource } from './media-files';
+import { resolveFileInside, resolveLibraryFile, resolveReferenceFile } from './media-files';
+import type { MediaSource, ReferenceFiles } from './media-files';
 import { newSessionToken } from './session-token';
 import { admit } from './web-gate';
 import type { Gate } from './web-gate';
@@ -23,6 +23,8 @@ export interface WebServerOptions {
   staticDir: string;
   /** The library now (its folder may change in settings): only its indexed files are served. */
   media: () => MediaSource;
+  /** The reference image store, served under /references/ (by hash only). */
+  references: ReferenceFiles;
   /** 0 picks a free port. */
   port?: number;
   /** For tests; a random token otherwise. */
@@ -38,8 +40,11 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Request bodies carry reference images as data URLs; anything much larger is not a real request. */
-const MAX_BRIDGE_BODY = 64 * 1024 * 1024;
+/**
+ * The largest bridge request is one reference image uploaded as a data URL (references.add, at most
+ * MAX_REFERENCE_BYTES as base64); tasks carry `studio-ref:` values, so anything much larger is not a real request.
+ */
+const MAX_BRIDGE_BODY = 32 * 1024 * 1024;
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSessionToken();
@@ -73,8 +78,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       refuse(res, 405, 'Method not allowed.');
       return;
     }
-    if (url.pathname.startsWith(WEB_MEDIA_BASE_URL)) {
-      const file = await resolveLibraryFile(options.media(), url.pathname.slice(WEB_MEDIA_BASE_URL.length));
+    const media = url.pathname.startsWith(WEB_MEDIA_BASE_URL)
+      ? () => resolveLibraryFile(options.media(), url.pathname.slice(WEB_MEDIA_BASE_URL.length))
+      : url.pathname.startsWith(WEB_REFERENCE_BASE_URL)
+        ? () => resolveReferenceFile(options.references, url.pathname.slice(WEB_REFERENCE_BASE_URL.length))
+        : null;
+    if (media) {
+      const file = await media();
       if (!file.ok) {
         refuse(res, file.status, 'Not available.');
         return;

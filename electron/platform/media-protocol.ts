@@ -1,16 +1,18 @@
 // studio-media://library/<path>: how the renderer loads library files in the app. Only library files are
 // served (resolveLibraryFile: indexed items and thumbnails, real paths inside the folder), with Range support
-// so video and audio can seek.
+// so video and audio can seek. studio-media://references/<sha256>[/thumbnail] serves stored reference
+// images, by indexed hash only (resolveReferenceFile).
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { CustomScheme, Protocol } from 'electron';
-import { ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import { ELECTRON_MEDIA_BASE_URL, ELECTRON_REFERENCE_BASE_URL } from '../../shared/bridge/media-url';
 import { parseRange } from '../../shared/http/byte-range';
-import { resolveLibraryFile } from '../host/media-files';
-import type { MediaSource } from '../host/media-files';
+import { resolveLibraryFile, resolveReferenceFile } from '../host/media-files';
+import type { MediaLookup, MediaSource, ReferenceFiles } from '../host/media-files';
 
 export const MEDIA_SCHEME = 'studio-media';
 const MEDIA_HOST = new URL(ELECTRON_MEDIA_BASE_URL).host;
+const REFERENCE_HOST = new URL(ELECTRON_REFERENCE_BASE_URL).host;
 
 /** Registered before app 'ready': standard (real origins and relative URLs), secure, streamable for <video>. */
 export const MEDIA_SCHEME_PRIVILEGES: CustomScheme = {
@@ -23,7 +25,11 @@ function plain(status: number, text: string): Response {
 }
 
 /** The answer to one studio-media request. Pure Node: tested without Electron. */
-export async function mediaResponse(request: Request, source: MediaSource): Promise<Response> {
+export async function mediaResponse(
+  request: Request,
+  source: MediaSource,
+  references: ReferenceFiles,
+): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed.');
   let url: URL;
   try {
@@ -31,8 +37,12 @@ export async function mediaResponse(request: Request, source: MediaSource): Prom
   } catch {
     return plain(400, 'Bad URL.');
   }
-  if (url.protocol !== `${MEDIA_SCHEME}:` || url.host !== MEDIA_HOST) return plain(404, 'Not found.');
-  const file = await resolveLibraryFile(source, url.pathname);
+  let lookup: Promise<MediaLookup>;
+  if (url.protocol !== `${MEDIA_SCHEME}:`) return plain(404, 'Not found.');
+  else if (url.host === MEDIA_HOST) lookup = resolveLibraryFile(source, url.pathname);
+  else if (url.host === REFERENCE_HOST) lookup = resolveReferenceFile(references, url.pathname);
+  else return plain(404, 'Not found.');
+  const file = await lookup;
   if (!file.ok) return plain(file.status, 'Not available.');
 
   const headers = new Headers({
@@ -59,6 +69,10 @@ export async function mediaResponse(request: Request, source: MediaSource): Prom
 }
 
 /** Installs the handler (after 'ready'). The library is read per request: settings may move it. */
-export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, source: () => MediaSource): void {
-  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, source()));
+export function handleMediaProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  source: () => MediaSource,
+  references: ReferenceFiles,
+): void {
+  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, source(), references));
 }

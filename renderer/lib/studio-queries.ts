@@ -120,6 +120,13 @@ export function useUpdateSettings() {
   });
 }
 
+/** Uploads one dropped or pasted image (as a data URL) into the reference store; answers its studio-ref. */
+export function useAddReference() {
+  return useMutation({
+    mutationFn: (dataUrl: string) => bridge.references.add.mutate({ dataUrl }),
+  });
+}
+
 export function useSubmitTask() {
   const client = useQueryClient();
   return useMutation({

@@ -26,6 +26,7 @@ import {
 } from './session-schemas';
 import { demoSourcesSchema } from './source-schemas';
 import { speechRequestSchema } from './speech-schemas';
+import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -98,6 +99,10 @@ export const bridgeContract = {
     retryDownloads: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     /** Compare the usage report with what the app knows, for a task that may have been charged unseen. */
     reconcile: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+  },
+  references: {
+    /** Stores a dropped or pasted image once (sha256-named) and returns its `studio-ref:` for the form. */
+    add: { kind: 'mutation', input: referenceUploadSchema, output: referenceImageSchema },
   },
   library: {
     query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },

@@ -15,9 +15,6 @@ const REFERENCE_URI = /^studio-ref:([0-9a-f]{64})$/;
  */
 export const MAX_REFERENCE_BYTES = 20 * 1024 * 1024;
 
-/** The longest data URL that can hold MAX_REFERENCE_BYTES (base64 grows 4/3, plus the `data:image/…;base64,`). */
-export const MAX_REFERENCE_DATA_URL_CHARS = Math.ceil(MAX_REFERENCE_BYTES / 3) * 4 + 64;
-
 /** `data:image/<type>;base64,<payload>` as the gateway accepts it ([EP-IMAGE-2]). */
 export const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
 

@@ -200,16 +200,17 @@ describe('web mode, demo gateway', () => {
     await page.getByTestId('family-image.i3').click();
   });
 
-  it('[EP-IMAGE-2] [LIM-10] a dropped reference image travels as a data URL and the I2 task completes', async () => {
+  it('[EP-IMAGE-2] [LIM-10] a chosen reference image is stored once, shown by its thumbnail, and the I2 task completes', async () => {
     const png = await firstPng(join(dataDir, 'library'));
     await page.getByTestId('nav-create').click();
     await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
     await page.getByTestId('family-image.i2').click();
     await page.locator('#field-prompt').fill('The same lighthouse as an ink drawing');
     await page.locator('#field-image_urls-files').setInputFiles(png);
-    const thumb = page.locator('.refs-item img');
+    const thumb = page.getByRole('img', { name: 'Reference image 1' });
     await thumb.waitFor();
-    expect(await thumb.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    // The stored image's thumbnail, served by hash from the reference store.
+    expect(await thumb.getAttribute('src')).toMatch(/^\/references\/[0-9a-f]{64}\/thumbnail$/);
     await shot('09-create-i2-reference');
     await page.getByTestId('submit').click();
     // The panel shows the task just sent (not the previous one) once its picture is in the library.

@@ -5,12 +5,20 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mediaUrl, ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
+import sharp from 'sharp';
+import { openDatabase } from '../../electron/core/db/database';
+import type { DatabaseSync } from '../../electron/core/db/database';
+import { ReferenceStore } from '../../electron/core/references/reference-store';
+import type { ReferenceImage } from '../../shared/studio/references';
+import { mediaUrl, ELECTRON_MEDIA_BASE_URL, referenceUrl } from '../../shared/bridge/media-url';
 
 vi.mock('electron', async () => (await import('./electron-fake')).fakeElectron());
 
 let root: string;
 let library: string;
+let db: DatabaseSync;
+let references: ReferenceStore;
+let stored: ReferenceImage;
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'studio-protocol-'));
@@ -28,18 +36,26 @@ beforeAll(async () => {
       join(library, p),
     ),
   );
+  db = openDatabase(join(root, 'data', 'studio.db'));
+  references = ReferenceStore.forDatabase(db);
+  stored = await references.addBytes(
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f80' } })
+      .png()
+      .toBuffer(),
+  );
 });
 
 let indexed: Set<string>;
 const source = (dir: string) => ({ dir, isLibraryFile: (path: string) => indexed.has(path) });
 
 afterAll(async () => {
+  db.close();
   await rm(root, { recursive: true, force: true });
 });
 
 async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
   const { mediaResponse } = await import('../../electron/platform/media-protocol');
-  return mediaResponse(new Request(url, { headers, method }), source(library));
+  return mediaResponse(new Request(url, { headers, method }), source(library), references);
 }
 
 describe('studio-media protocol', () => {
@@ -80,6 +96,20 @@ describe('studio-media protocol', () => {
     expect(await res.text()).not.toContain('top secret');
   });
 
+  it('serves a stored reference image and its thumbnail by hash, and nothing else of the store', async () => {
+    const image = await get(referenceUrl(ELECTRON_MEDIA_BASE_URL, stored.sha256, 'image'));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Number(image.headers.get('content-length'))).toBe(stored.size);
+    const thumb = await get(referenceUrl(ELECTRON_MEDIA_BASE_URL, stored.sha256, 'thumbnail'));
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await get(`studio-media://references/${'0'.repeat(64)}`)).status).toBe(404);
+    expect((await get(`studio-media://references/${stored.sha256.slice(0, 2)}`)).status).toBe(400);
+    expect((await get('studio-media://references/..%2F..%2Flibrary%2Fescape.png')).status).toBe(400);
+  });
+
   it('refuses methods other than GET and HEAD', async () => {
     const res = await get('studio-media://library/2026-11-21/a%20b.png', {}, 'POST');
     expect(res.status).toBe(405);
@@ -91,7 +121,7 @@ describe('studio-media protocol', () => {
     expect(MEDIA_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, stream: true });
     const handle = vi.fn();
     let dir = join(root, 'elsewhere');
-    handleMediaProtocol({ handle }, () => source(dir));
+    handleMediaProtocol({ handle }, () => source(dir), references);
     expect(handle).toHaveBeenCalledWith('studio-media', expect.any(Function));
     const handler = handle.mock.calls[0]?.[1] as (r: Request) => Promise<Response>;
     expect((await handler(new Request('studio-media://library/2026-11-21/a%20b.png'))).status).toBe(404);

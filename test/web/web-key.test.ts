@@ -2,7 +2,6 @@
 // submission caught mid-flight is resent under its Idempotency-Key as soon as web mode starts again, without
 // the user typing the key first.
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,7 @@ import { startWebMode, WEB_KEY_FILE } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
+import { callWebMode } from './web-call';
 
 let sim: RunningSimulator;
 let root: string;
@@ -32,32 +32,10 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function call(path: string, body?: unknown): Promise<{ status: number; body: string }> {
-  const current = web;
-  if (!current) throw new Error('web mode is not running');
-  const port = Number(new URL(current.origin).port);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          host: `127.0.0.1:${port}`,
-          'x-studio-token': current.token,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+async function call(path: string, body?: unknown): Promise<{ status: number; body: string }> {
+  if (!web) throw new Error('web mode is not running');
+  const answer = await callWebMode(web, path, body);
+  return { status: answer.status, body: answer.body.toString() };
 }
 
 const start = async (): Promise<void> => {

@@ -148,12 +148,18 @@ export class ReferenceStore {
    * Params as a task row keeps them: every data:image URL stored and replaced by its reference. Every
    * `studio-ref:` value must name a stored image; an unknown one is refused before any row is written.
    */
-  async intern(params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  intern(params: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown> {
+    const found = collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME) || DATA_IMAGE_URL.test(s));
+    // Most tasks have no image input: answer at once, without a turn of the event loop per submission.
+    return found.length === 0 ? params : this.internAll(params, found);
+  }
+
+  private async internAll(
+    params: Record<string, unknown>,
+    found: string[],
+  ): Promise<Record<string, unknown>> {
     const replacements = new Map<string, string>();
-    for (const value of collectStrings(
-      params,
-      (s) => s.startsWith(REFERENCE_SCHEME) || DATA_IMAGE_URL.test(s),
-    )) {
+    for (const value of found) {
       if (replacements.has(value)) continue;
       if (value.startsWith(REFERENCE_SCHEME)) {
         this.require(value);
@@ -168,9 +174,17 @@ export class ReferenceStore {
    * Params as the gateway must see them: each reference replaced by the data URL of its bytes, spelled the
    * same way every time, so an I2 resend under its Idempotency-Key repeats the body exactly.
    */
-  async expand(params: Record<string, unknown>): Promise<Record<string, unknown>> {
+  expand(params: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown> {
+    const found = collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME));
+    return found.length === 0 ? params : this.expandAll(params, found);
+  }
+
+  private async expandAll(
+    params: Record<string, unknown>,
+    found: string[],
+  ): Promise<Record<string, unknown>> {
     const replacements = new Map<string, string>();
-    for (const value of collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME))) {
+    for (const value of found) {
       if (replacements.has(value)) continue;
       const stored = this.require(value);
       const bytes = await readFile(stored.path).catch(() => null);

@@ -222,7 +222,8 @@ export class TaskEngine {
    */
   async submit(request: SubmissionRequest, options: SubmitOptions = {}): Promise<TaskRecord> {
     const kind = taskKindOf(request.family);
-    const params = await this.references.intern(request.params);
+    const interned = this.references.intern(request.params);
+    const params = interned instanceof Promise ? await interned : interned;
     const id = this.newId();
     const now = this.clock.now();
     const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, params);
@@ -521,8 +522,9 @@ export class TaskEngine {
     this.stats.submits++;
     try {
       // The only place a reference image becomes a data URL: the body that leaves for the gateway.
+      const expanded = this.references.expand(params);
       const body: Record<string, unknown> = {
-        ...(await this.references.expand(params)),
+        ...(expanded instanceof Promise ? await expanded : expanded),
         model,
         ...(task.webhook ? { webhook: task.webhook } : {}),
       };

@@ -4,6 +4,7 @@
 import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
+import type { ReferenceStore } from '../../core/references';
 import type { CoreLifecycle } from '../core-lifecycle';
 import type { StudioSession } from '../studio-session';
 
@@ -17,6 +18,8 @@ export interface DesktopActions {
 export interface HostDeps {
   session: StudioSession;
   core: CoreLifecycle;
+  /** Reference images: one store per database, whatever the library folder. */
+  references: ReferenceStore;
   desktop: DesktopActions | undefined;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;

@@ -9,6 +9,7 @@ import { desktopHandlers } from './desktop';
 import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
 import { libraryHandlers } from './library';
+import { referencesHandlers } from './references';
 import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
@@ -28,6 +29,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     account: accountHandlers(deps),
     usage: usageHandlers(deps),
     tasks: tasksHandlers(deps),
+    references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),

@@ -1,9 +1,16 @@
-// Reference images: dropped files become data URLs (where the family accepts them), pasted links stay URLs.
-// Files are read in the renderer only to encode them; main validates the list again before anything is sent.
+// Reference images: a dropped or chosen file (where the family accepts data URLs) is uploaded once into the
+// reference store and the field keeps its `studio-ref:<sha256>`, shown by its stored thumbnail; pasted links stay
+// URLs. The file is read here only to send it; main checks it again (size, type) and builds the data URL for the
+// gateway's body alone, so tasks, events and library pages never carry the image.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/catalog';
+import { isReferenceUri, MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
+import { errorSentence } from '../../lib/bridge-error';
+import { formatBytes } from '../../lib/format';
+import { useAddReference } from '../../lib/studio-queries';
+import { useReferenceUrl } from '../../lib/use-media-url';
 import { Icon } from '../../ui/icons';
 import { cx } from '../../ui/cx';
 import type { ItemErrors } from './item-errors';
@@ -19,9 +26,10 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** A long link or a data URL shortened for a sentence. */
+/** A long link, a data URL or a stored reference shortened for a sentence. */
 function shortUrl(url: string): string {
   if (url.startsWith('data:')) return url.slice(0, url.indexOf(',') + 1) + '…';
+  if (isReferenceUri(url)) return `${url.slice(0, 'studio-ref:'.length + 12)}…`;
   return url.length > 48 ? `${url.slice(0, 45)}…` : url;
 }
 
@@ -41,21 +49,53 @@ export function ReferenceImages({
   onChange,
   itemErrors,
 }: ReferenceImagesProps): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState('');
+  const [uploading, setUploading] = useState(0);
+  const addReference = useAddReference();
+  const thumbnailOf = useReferenceUrl();
   const max = field.maxItems;
+  const limit = formatBytes(MAX_REFERENCE_BYTES, i18n.language);
   const acceptsFiles = field.media?.dataUrls ?? false;
 
   const onDrop = useCallback(
     async (accepted: File[], rejected: FileRejection[]) => {
-      setProblem(rejected[0] ? t('create.fields.notAnImage', { name: rejected[0].file.name }) : null);
-      const room = max === undefined ? accepted.length : Math.max(0, max - value.length);
-      if (accepted.length > room && max !== undefined) setProblem(t('create.fields.tooManyImages', { max }));
-      const urls = await Promise.all(accepted.slice(0, room).map(readAsDataUrl));
-      onChange([...value, ...urls]);
+      const problems: string[] = [];
+      if (rejected[0]) problems.push(t('create.fields.notAnImage', { name: rejected[0].file.name }));
+      // The size is known before reading: an image over the limit is never read or sent.
+      const fitting = accepted.filter((file) => {
+        if (file.size <= MAX_REFERENCE_BYTES) return true;
+        problems.push(
+          t('create.fields.imageTooLarge', {
+            name: file.name,
+            size: formatBytes(file.size, i18n.language),
+            max: limit,
+          }),
+        );
+        return false;
+      });
+      const room = max === undefined ? fitting.length : Math.max(0, max - value.length);
+      if (fitting.length > room && max !== undefined)
+        problems.push(t('create.fields.tooManyImages', { max }));
+      const chosen = fitting.slice(0, room);
+      setProblem(problems.length > 0 ? problems.join(' ') : null);
+      if (chosen.length === 0) return;
+      setUploading((n) => n + chosen.length);
+      const uris: string[] = [];
+      for (const file of chosen) {
+        try {
+          uris.push((await addReference.mutateAsync(await readAsDataUrl(file))).uri);
+        } catch (error) {
+          problems.push(`${file.name}: ${errorSentence(error, t)}`);
+        } finally {
+          setUploading((n) => n - 1);
+        }
+      }
+      setProblem(problems.length > 0 ? problems.join(' ') : null);
+      onChange([...value, ...uris]);
     },
-    [max, onChange, t, value],
+    [addReference, i18n.language, limit, max, onChange, t, value],
   );
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -88,8 +128,8 @@ export function ReferenceImages({
           <span className="dropzone-title">{t('create.fields.dropImages')}</span>
           <span className="dropzone-hint">
             {max === undefined
-              ? t('create.fields.dropImagesHintUnlimited')
-              : t('create.fields.dropImagesHint', { max })}
+              ? t('create.fields.dropImagesHintUnlimited', { size: limit })
+              : t('create.fields.dropImagesHint', { max, size: limit })}
           </span>
         </div>
       ) : null}
@@ -124,8 +164,12 @@ export function ReferenceImages({
                   {index + 1}
                 </span>
               ) : null}
-              {url.startsWith('data:image/') ? (
-                <img src={url} alt="" />
+              {isReferenceUri(url) || url.startsWith('data:image/') ? (
+                <img
+                  src={thumbnailOf(url) ?? url}
+                  alt={t('create.fields.referenceImage', { n: index + 1 })}
+                  data-testid="reference-thumbnail"
+                />
               ) : (
                 <span className="refs-url" title={url}>
                   <Icon name="image" size={16} />
@@ -155,7 +199,16 @@ export function ReferenceImages({
           })}
         </ul>
       ) : null}
-      {problem ? <p className="field-error">{problem}</p> : null}
+      {uploading > 0 ? (
+        <p className="field-hint" role="status">
+          {t('create.fields.addingImages', { count: uploading })}
+        </p>
+      ) : null}
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,43 @@
+// One bridge or file request to a running web mode, authenticated by the token header, as the renderer makes
+// them: GET for queries and files, POST with a JSON body for mutations.
+import { request } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { WebMode } from '../../electron/host/web-mode';
+
+export interface WebAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+export function callWebMode(
+  web: Pick<WebMode, 'origin' | 'token'>,
+  path: string,
+  body?: unknown,
+): Promise<WebAnswer> {
+  const port = Number(new URL(web.origin).port);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          host: `127.0.0.1:${port}`,
+          'x-studio-token': web.token,
+          ...(body !== undefined && { 'content-type': 'application/json' }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
