@@ -2,7 +2,6 @@
 // submission caught mid-flight is resent under its Idempotency-Key as soon as web mode starts again, without
 // the user typing the key first.
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +14,8 @@ import { startWebMode, WEB_KEY_FILE } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
+import { callWeb } from './web-call';
+import type { CallAnswer } from './web-call';
 
 let sim: RunningSimulator;
 let root: string;
@@ -32,32 +33,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function call(path: string, body?: unknown): Promise<{ status: number; body: string }> {
-  const current = web;
-  if (!current) throw new Error('web mode is not running');
-  const port = Number(new URL(current.origin).port);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          host: `127.0.0.1:${port}`,
-          'x-studio-token': current.token,
-          ...(body !== undefined && { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
-  });
+function call(path: string, body?: unknown, input?: unknown): Promise<CallAnswer> {
+  if (!web) throw new Error('web mode is not running');
+  return callWeb(web, path, body, input);
 }
 
 const start = async (): Promise<void> => {
@@ -107,12 +85,8 @@ describe('web mode key across restarts', () => {
     await expect
       .poll(
         async () => {
-          const listed = JSON.parse(
-            (await call(`/trpc/tasks.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)).body,
-          ) as {
-            result?: { data: { state: string; remoteId: string | null } };
-          };
-          return listed.result?.data.remoteId ?? null;
+          const task = (await call('/trpc/tasks.get', undefined, { id })).data<{ remoteId: string | null }>();
+          return task?.remoteId ?? null;
         },
         { timeout: 10_000, interval: 50 },
       )
