@@ -16,14 +16,15 @@ export const zhCN: Messages = {
     main: '主导航',
   },
   balance: {
-    label: '余额',
+    label: '密钥余额',
+    accountLabel: '账户余额',
     usd: '{{amount}} 美元',
     credits: '{{amount}} 积分',
-    unlimited: '无限额度',
+    unlimited: '无限额度：此密钥没有额度限制。',
     loading: '正在查询余额…',
     failed: '无法获取余额：{{message}}',
+    accountFailed: '无法获取账户余额：{{message}}',
     failedNoMessage: '网关无法查询此密钥的余额。',
-    error: '无法获取余额：{{message}}',
     demo: '演示网关',
   },
   onboarding: {
@@ -53,9 +54,7 @@ export const zhCN: Messages = {
     model: '模型',
     submit: '生成',
     submitting: '正在发送…',
-    submitted: '任务已提交，可在“任务”中查看进度。',
     viewTasks: '查看任务',
-    unsupported: '暂时无法在此页面创建该模型系列的任务。',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: '提示词',
@@ -219,6 +218,42 @@ export const zhCN: Messages = {
     rerunStarted: '已用相同设置开始新的 {{family}} 任务：它在列表最上方。',
     gatewayId: '网关任务 ID',
     openLibrary: '在媒体库中打开',
+    outcome: {
+      'rate-limited': '正在等待网关的速率限制',
+      running: '生成中',
+      saving: '正在保存文件',
+      done: '已完成',
+      incomplete: '文件缺失',
+      failed: '失败',
+      interrupted: '结果未知',
+      stopped: '已停止',
+    },
+    tryAgain: '重试',
+    kind: { image: '图片', video: '视频', audio: '音频' },
+    missing: {
+      title_one: '{{total}} 个文件中有 {{count}} 个未能下载。',
+      title_other: '{{total}} 个文件中有 {{count}} 个未能下载。',
+      lostTitle_one: '结果已丢失：{{total}} 个文件中有 {{count}} 个已无法下载。',
+      lostTitle_other: '结果已丢失：{{total}} 个文件中有 {{count}} 个已无法下载。',
+      reason: {
+        expired: '文件 {{n}}（{{kind}}）：链接在下载前已过期。重试会向网关请求新的链接。',
+        refused: '文件 {{n}}（{{kind}}）：文件服务器拒绝了请求。',
+        network: '文件 {{n}}（{{kind}}）：下载时网络出错。',
+        invalid: '文件 {{n}}（{{kind}}）：收到的内容不是所承诺的媒体。',
+        lost: '文件 {{n}}（{{kind}}）：链接已过期，网关没有提供新链接。',
+      },
+      retryAt: '应用会在 {{time}} 自动重试。',
+    },
+    charge: {
+      title: '网关可能已对此任务计费。',
+      body: '网关的应答没有到达应用，因此无法跟踪此任务。重试会再次发送：遵守 Idempotency-Key 的网关会返回同一个任务，否则可能被计费两次。',
+      likely_one:
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，约 {{amount}} USD。',
+      likely_other:
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，共约 {{amount}} USD。',
+      none: '自 {{since}} 起的用量中没有无法对应的计费：此任务很可能未被计费。',
+      check: '核对计费',
+    },
   },
   library: {
     title: '媒体库',
@@ -294,10 +329,6 @@ export const zhCN: Messages = {
     cached: '缓存结果（网关每分钟更新一次用量）。',
     usd: '{{amount}} 美元',
   },
-  notAvailable: {
-    title: '暂未开放',
-    body: '这部分功能仍在开发中，将在后续版本中推出。',
-  },
   settings: {
     title: '设置',
     subtitle: '连接、存储与外观。',
@@ -366,6 +397,12 @@ export const zhCN: Messages = {
     bridge: '工作室无法完成此操作：{{message}}',
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
+  },
+  pageError: {
+    title: '此页面无法显示',
+    body: '此页面出现了问题。你的任务和素材库都安然无恙；请重试，或返回“创作”。',
+    retry: '再试一次',
+    back: '前往“创作”',
   },
   common: {
     loading: '加载中…',
