@@ -45,8 +45,7 @@ export const TOO_LARGE_SENTENCE = `The request is larger than the studio accepts
 
 /**
  * What tRPC would answer with a generic failure, answered here with the right status and a sentence: a method
- * other than GET and POST (405), a POST body that is not JSON (415), without a length (411) or over the limit
- * (413).
+ * other than GET and POST (405), a POST body that is not JSON (415), a body announced over the limit (413).
  */
 function bridgeRequestAcceptable(req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? 'GET';
@@ -72,15 +71,6 @@ function bridgeRequestAcceptable(req: IncomingMessage, res: ServerResponse): boo
       'unsupported_media_type',
       'The studio takes JSON: send the request with Content-Type: application/json.',
     );
-    return false;
-  }
-  // Browsers send every bridge body with its length; without one the size is only known once it is too late
-  // to answer 413 cleanly, so a body of unknown length is refused up front (411).
-  if (req.headers['content-length'] === undefined) {
-    refuseBridge(res, 411, 'length_required', 'Send the request body with a Content-Length.', {
-      connection: 'close',
-    });
-    req.destroy();
     return false;
   }
   const length = Number(req.headers['content-length']);
