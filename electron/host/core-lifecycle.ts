@@ -73,8 +73,10 @@ export class CoreLifecycle {
 
   async #rebuild(previous: Core | null, libraryDir: string, budget: BudgetOptions): Promise<Core> {
     if (previous) {
+      // Not close(): that would cut a submission in flight, and the new engine would find its row in
+      // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
+      await previous.engine.handOver();
       previous.detach();
-      await previous.engine.close();
     }
     const { db, gateway, clock } = this.#options;
     const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
@@ -92,7 +94,7 @@ export class CoreLifecycle {
       detach: () => (offEngine(), offLibrary()),
     };
     this.#core = next;
-    await engine.start();
+    await engine.start({ handover: previous !== null });
     return next;
   }
 

@@ -26,6 +26,34 @@ export function refuse(res: ServerResponse, status: number, message: string): vo
   res.end(message);
 }
 
+/**
+ * A refusal of a bridge request before tRPC sees it, in the shape tRPC gives its own errors (`error.message`,
+ * `error.data.error` as the studio's error value), so the renderer's client reads it like any other.
+ */
+export function refuseBridge(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const info = {
+    httpStatus: null,
+    type: 'invalid_request_error',
+    code,
+    message,
+    param: null,
+    retryable: false,
+    retryAfterMs: null,
+  };
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(
+    JSON.stringify({
+      error: { message, code: -32600, data: { code, httpStatus: status, path: null, error: info } },
+    }),
+  );
+}
+
 export function commonHeaders(res: ServerResponse): void {
   res.setHeader('x-content-type-options', 'nosniff');
   res.setHeader('referrer-policy', 'no-referrer');

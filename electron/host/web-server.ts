@@ -15,7 +15,7 @@ import type { MediaSource, ReferenceFiles } from './media-files';
 import { newSessionToken } from './session-token';
 import { admit } from './web-gate';
 import type { Gate } from './web-gate';
-import { commonHeaders, refuse, sendFile, STATIC_TYPES } from './web-responses';
+import { commonHeaders, refuse, refuseBridge, sendFile, STATIC_TYPES } from './web-responses';
 
 export interface WebServerOptions {
   handlers: BridgeHandlers;
@@ -46,6 +46,47 @@ export interface WebServer {
  */
 const MAX_BRIDGE_BODY = 32 * 1024 * 1024;
 
+export const TOO_LARGE_SENTENCE = `The request is larger than the studio accepts (${MAX_BRIDGE_BODY / 1024 / 1024} MiB).`;
+
+/**
+ * What tRPC would answer with a generic failure, answered here with the right status and a sentence: a method
+ * other than GET and POST (405), a POST body that is not JSON (415), a body announced over the limit (413).
+ */
+function bridgeRequestAcceptable(req: IncomingMessage, res: ServerResponse): boolean {
+  const method = req.method ?? 'GET';
+  const drop = (): void => void req.resume();
+  if (method !== 'GET' && method !== 'POST') {
+    drop();
+    refuseBridge(
+      res,
+      405,
+      'method_not_allowed',
+      `The studio does not answer ${method}: use GET for reads and POST for changes.`,
+      { allow: 'GET, POST' },
+    );
+    return false;
+  }
+  if (method !== 'POST') return true;
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') {
+    drop();
+    refuseBridge(
+      res,
+      415,
+      'unsupported_media_type',
+      'The studio takes JSON: send the request with Content-Type: application/json.',
+    );
+    return false;
+  }
+  const length = Number(req.headers['content-length']);
+  if (length > MAX_BRIDGE_BODY) {
+    refuseBridge(res, 413, 'payload_too_large', TOO_LARGE_SENTENCE, { connection: 'close' });
+    req.destroy();
+    return false;
+  }
+  return true;
+}
+
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSessionToken();
   const log = options.log ?? (() => undefined);
@@ -71,6 +112,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
     if (url.pathname.startsWith('/trpc/')) {
       res.setHeader('cache-control', 'no-store');
+      if (!bridgeRequestAcceptable(req, res)) return;
       bridge(req, res);
       return;
     }

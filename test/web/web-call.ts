@@ -41,3 +41,27 @@ export function callWebMode(
     req.end(body === undefined ? undefined : JSON.stringify(body));
   });
 }
+
+export interface CallAnswer {
+  status: number;
+  body: string;
+  /** The procedure's result (tRPC's result.data), or undefined for an error answer. */
+  data<T>(): T | undefined;
+}
+
+/** A bridge call: GET for a query (`input` as the query string), POST for a mutation (`body`). */
+export async function callWeb(
+  web: Pick<WebMode, 'origin' | 'token'>,
+  path: string,
+  body?: unknown,
+  input?: unknown,
+): Promise<CallAnswer> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const answer = await callWebMode(web, path + query, body);
+  const text = answer.body.toString();
+  return {
+    status: answer.status,
+    body: text,
+    data: <T>() => (JSON.parse(text) as { result?: { data: T } }).result?.data,
+  };
+}

@@ -14,7 +14,8 @@ import { startWebMode, WEB_KEY_FILE } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
-import { callWebMode } from './web-call';
+import { callWeb } from './web-call';
+import type { CallAnswer } from './web-call';
 
 let sim: RunningSimulator;
 let root: string;
@@ -32,10 +33,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function call(path: string, body?: unknown): Promise<{ status: number; body: string }> {
+function call(path: string, body?: unknown, input?: unknown): Promise<CallAnswer> {
   if (!web) throw new Error('web mode is not running');
-  const answer = await callWebMode(web, path, body);
-  return { status: answer.status, body: answer.body.toString() };
+  return callWeb(web, path, body, input);
 }
 
 const start = async (): Promise<void> => {
@@ -85,12 +85,8 @@ describe('web mode key across restarts', () => {
     await expect
       .poll(
         async () => {
-          const listed = JSON.parse(
-            (await call(`/trpc/tasks.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)).body,
-          ) as {
-            result?: { data: { state: string; remoteId: string | null } };
-          };
-          return listed.result?.data.remoteId ?? null;
+          const task = (await call('/trpc/tasks.get', undefined, { id })).data<{ remoteId: string | null }>();
+          return task?.remoteId ?? null;
         },
         { timeout: 10_000, interval: 50 },
       )

@@ -144,6 +144,50 @@ describe('web mode session', () => {
   });
 });
 
+describe('web mode bridge refusals', () => {
+  const errorOf = (body: string) =>
+    (
+      JSON.parse(body) as {
+        error: { message: string; data: { httpStatus: number; error: { code: string } } };
+      }
+    ).error;
+
+  it('answers 413 with a sentence for a body announced over the limit', async () => {
+    const announced = await send('/trpc/settings.update', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json', 'content-length': String(65 * 1024 * 1024) }),
+    });
+    expect(announced.status).toBe(413);
+    expect(errorOf(announced.body).message).toMatch(/larger than the studio accepts/);
+  });
+
+  it('answers 415 with a real sentence for a body that is not JSON', async () => {
+    const res = await send('/trpc/settings.update', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'text/plain' }),
+      body: 'theme=dark',
+    });
+    expect(res.status).toBe(415);
+    const error = errorOf(res.body);
+    expect(error.message).toBe(
+      'The studio takes JSON: send the request with Content-Type: application/json.',
+    );
+    expect(error.message).not.toMatch(/Something went wrong/);
+  });
+
+  it.each(['DELETE', 'PUT', 'PATCH'])(
+    'answers %s with 405, an Allow header and an error body',
+    async (method) => {
+      const res = await send('/trpc/settings.update', { method, headers: authed() });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('GET, POST');
+      expect(errorOf(res.body).message).toBe(
+        `The studio does not answer ${method}: use GET for reads and POST for changes.`,
+      );
+    },
+  );
+});
+
 describe('web mode media', () => {
   let libraryDir: string;
   /** A real library item (speech from the demo gateway): the only kind of file /media/ serves. */

@@ -135,6 +135,11 @@ export class TaskEngine {
   private sending = 0;
   private timer: TimerHandle | null = null;
   private started = false;
+  /** submit() and retrySubmission() calls not yet answered, budget waits included (see handOver). */
+  private readonly submissions = new Set<Promise<unknown>>();
+  /** Sends in flight, scheduled resends included (see handOver). */
+  private readonly sends = new Set<Promise<unknown>>();
+  private handingOver = false;
 
   constructor(private readonly options: TaskEngineOptions) {
     runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
@@ -176,18 +181,22 @@ export class TaskEngine {
   /**
    * Picks up where the last run stopped: rows caught mid-submission become 'interrupted' (I2 rows are
    * resent with their stored key instead), every tracked task is scheduled, pending downloads resume.
+   * `handover`: the previous engine on this database handed over cleanly (handOver()), so no row in
+   * 'submitting' was cut off mid-request: each is one waiting to be sent (after a 429) and is sent on.
    */
-  async start(): Promise<void> {
+  async start(options: { handover?: boolean } = {}): Promise<void> {
     if (this.started) return;
     this.started = true;
     const now = this.clock.now();
     for (const task of this.store.list({ states: ['submitting'] })) {
-      if (task.sentAt === null) {
-        // Never left the machine (it waited for the budget, or a 429 had done nothing): send it now.
-        this.schedule(task.record.id, now);
-      } else if (task.idempotencyKey && usesIdempotencyKey(task.record.family)) {
-        this.runtimeOf(task.record.id).resumed = true;
-        this.schedule(task.record.id, now);
+      // A row that never left the machine (it waited for the budget, or a 429 had done nothing) is sent now;
+      // so is one the previous engine handed over cleanly, or an I2 row its stored key makes safe to resend.
+      const neverSent = task.sentAt === null;
+      if (neverSent || options.handover || (task.idempotencyKey && usesIdempotencyKey(task.record.family))) {
+        if (!neverSent) this.runtimeOf(task.record.id).resumed = true;
+        // A row waiting out a 429 keeps waiting out its Retry-After (capped), measured from its last answer.
+        const retryAfter = Math.min(task.record.error?.retryAfterMs ?? 0, this.policy.maxRetryAfterMs);
+        this.schedule(task.record.id, Math.max(now, task.record.updatedAt + retryAfter));
       } else {
         this.update(task.record.id, {
           state: 'interrupted',
@@ -220,7 +229,11 @@ export class TaskEngine {
    * images arriving as data URLs are stored first and the row keeps `studio-ref:` values; one that cannot be
    * stored (too large, not an image) is refused here, before any row exists.
    */
-  async submit(request: SubmissionRequest, options: SubmitOptions = {}): Promise<TaskRecord> {
+  submit(request: SubmissionRequest, options: SubmitOptions = {}): Promise<TaskRecord> {
+    return this.tracked(this.submissions, this.submitNow(request, options));
+  }
+
+  private async submitNow(request: SubmissionRequest, options: SubmitOptions): Promise<TaskRecord> {
     const kind = taskKindOf(request.family);
     const interned = this.references.intern(request.params);
     const params = interned instanceof Promise ? await interned : interned;
@@ -268,11 +281,33 @@ export class TaskEngine {
   }
 
   /**
+   * Ends this engine for a successor over the same database (the host rebuilds the core when the library
+   * folder or the request budget changes) without cutting off a submission: nothing new is started, every
+   * submission in flight (waiting for the budget, or awaiting the gateway's answer) gets its answer, then the
+   * engine closes. Polls and downloads are simply stopped: the successor repeats them safely. A row still in
+   * 'submitting' afterwards was not sent or was refused with 429, so the successor, started with
+   * { handover: true }, sends it on instead of marking it interrupted.
+   */
+  async handOver(): Promise<void> {
+    this.handingOver = true;
+    this.timer?.cancel();
+    this.timer = null;
+    while (this.submissions.size > 0 || this.sends.size > 0) {
+      await Promise.allSettled([...this.submissions, ...this.sends]);
+    }
+    await this.close();
+  }
+
+  /**
    * "Try again" for a task whose submission ended with its outcome unknown ('interrupted', no remote id):
    * the same row, body and Idempotency-Key go out again. The user chose it knowing the first may have been
    * charged; a gateway that honours the key answers with the original task instead of a second one.
    */
-  async retrySubmission(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
+  retrySubmission(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
+    return this.tracked(this.submissions, this.retrySubmissionNow(taskId, signal));
+  }
+
+  private async retrySubmissionNow(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
     const task = this.store.require(taskId);
     if (task.record.state !== 'interrupted' || task.record.remoteId) {
       throw new Error('Only an interrupted task that the gateway never acknowledged can be sent again.');
@@ -510,10 +545,20 @@ export class TaskEngine {
   private async send(id: string, signal?: AbortSignal): Promise<TaskRecord> {
     this.sending++;
     try {
-      return await this.sendOnce(id, signal);
+      return await this.tracked(this.sends, this.sendOnce(id, signal));
     } finally {
       this.sending--;
     }
+  }
+
+  /** Keeps `work` in `set` until it settles (handOver waits for both sets to empty). */
+  private tracked<T>(set: Set<Promise<unknown>>, work: Promise<T>): Promise<T> {
+    set.add(work);
+    void work.then(
+      () => set.delete(work),
+      () => set.delete(work),
+    );
+    return work;
   }
 
   private async sendOnce(id: string, signal?: AbortSignal): Promise<TaskRecord> {
@@ -665,7 +710,8 @@ export class TaskEngine {
   private pump(): void {
     this.timer?.cancel();
     this.timer = null;
-    if (this.closing.signal.aborted) return;
+    // Handing over: what is due is left to the successor, which rebuilds the schedule from the rows.
+    if (this.closing.signal.aborted || this.handingOver) return;
     for (;;) {
       const next = this.due.peek();
       if (!next) return;
