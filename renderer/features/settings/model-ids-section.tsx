@@ -110,8 +110,9 @@ export function ModelIdsSection({ settings }: { settings: Settings }): ReactElem
                   aria-label={t('settings.models.resetOne', { label })}
                   disabled={value === ''}
                   onClick={() => {
-                    const next = { ...values };
-                    delete next[row.defaultModelId];
+                    const next = Object.fromEntries(
+                      Object.entries(values).filter(([k]) => k !== row.defaultModelId),
+                    );
                     setValues(next);
                     void save(next);
                   }}
