@@ -111,7 +111,7 @@ export function ModelIdsSection({ settings }: { settings: Settings }): ReactElem
                   disabled={value === ''}
                   onClick={() => {
                     const next = Object.fromEntries(
-                      Object.entries(values).filter(([k]) => k !== row.defaultModelId),
+                      Object.entries(values).filter(([key]) => key !== row.defaultModelId),
                     );
                     setValues(next);
                     void save(next);
