@@ -55,6 +55,8 @@ export const en = {
     viewTasks: 'View tasks',
     charCount: '{{count}} / {{max}}',
     fields: {
+      imageRolesHint:
+        'One image per line: its URL, a space, then its role (for example: https://example.com/hero.png main character). The spec does not list the allowed roles: use the ones your gateway documents.',
       prompt: 'Prompt',
       promptPlaceholder: 'A lighthouse on a cliff at dusk, volumetric fog, cinematic light',
       negative_prompt: 'Negative prompt',

@@ -57,6 +57,8 @@ export const zhCN: Messages = {
     viewTasks: '查看任务',
     charCount: '{{count}} / {{max}}',
     fields: {
+      imageRolesHint:
+        '每行一张图片：先写 URL，空一格，再写它的角色（例如：https://example.com/hero.png main character）。规范未列出可用的角色值：请使用网关文档中的角色。',
       prompt: '提示词',
       promptPlaceholder: '黄昏时悬崖上的灯塔，体积雾，电影感光线',
       negative_prompt: '反向提示词',

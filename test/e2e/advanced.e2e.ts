@@ -96,4 +96,29 @@ describe('Advanced: webhook and extra body fields', () => {
     const items = await bridgeGet<{ items: { params: Record<string, unknown> }[] }>('/trpc/library.query');
     expect(String(items.items[0]?.params.first_frame_image)).toMatch(KEPT_IMAGE);
   });
+
+  it('[EP-VIDEO-6] family S sends each reference image with the role the user typed', async () => {
+    await page.getByTestId('nav-create').click();
+    await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Video', { exact: true }).click();
+    await page.getByTestId('family-video.s').click();
+    await page.getByTestId('form-video.s').waitFor();
+    await page.getByLabel('Prompt', { exact: true }).fill('A chase across rooftops');
+    const roles = page.getByLabel('Reference images with roles');
+    await roles.fill(
+      'https://img.example.com/hero.png main character\nhttps://img.example.com/city.png background',
+    );
+    await roles.press('Tab');
+    await page.screenshot({ path: join(SHOTS, 'image-roles.png') });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(
+        async () => (await bridgeGet<{ tasks: { family: string }[] }>('/trpc/tasks.list')).tasks[0]?.family,
+      )
+      .toBe('video.s');
+    const { tasks } = await bridgeGet<{ tasks: { params: Record<string, unknown> }[] }>('/trpc/tasks.list');
+    expect(tasks[0]?.params.image_with_roles).toEqual([
+      { url: 'https://img.example.com/hero.png', role: 'main character' },
+      { url: 'https://img.example.com/city.png', role: 'background' },
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ import { cx } from '../../ui/cx';
 import { fieldHint, fieldLabel } from './field-label';
 import type { ItemErrors } from './item-errors';
 import { isRatio, RatioArt } from './ratio-art';
+import { imageWithRole, imageWithRoleLine } from './image-roles';
 import { ReferenceImages } from './reference-images';
 
 export type FormValues = Record<string, unknown>;
@@ -346,18 +347,14 @@ export function FieldControl({
         <ListTextarea
           id={id}
           label={label}
-          hint={t('create.fields.urlsHint')}
+          hint={t('create.fields.imageRolesHint')}
           error={error}
           itemErrors={itemErrors}
           control={control}
           name={field.name}
           disabled={disabled}
-          toValue={(urls) => urls.map((url) => ({ url }))}
-          toLines={(value) =>
-            value && typeof value === 'object' && 'url' in value && typeof value.url === 'string'
-              ? value.url
-              : null
-          }
+          toValue={(lines) => lines.map(imageWithRole)}
+          toLines={imageWithRoleLine}
         />
       );
   }
