@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
 
-// Two projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers) and 'e2e'
+// Three projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers), 'components'
+// (React pieces rendered into jsdom with Testing Library; docs/architecture.md says why jsdom) and 'e2e'
 // (Playwright driving Debian's Chromium against web mode). Timing lives in `npm run bench`, never here.
 export default defineConfig({
   test: {
@@ -11,6 +13,16 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'components',
+          environment: 'jsdom',
+          include: ['test/components/**/*.test.tsx'],
+          setupFiles: ['test/components/setup.ts'],
           testTimeout: 20_000,
         },
       },

@@ -163,6 +163,10 @@ export class Accounts {
     return [...this.tokens.values()].find((t) => t.id === id);
   }
 
+  allTokens(): SimToken[] {
+    return [...this.tokens.values()];
+  }
+
   tokensOfUser(user: SimUser): SimToken[] {
     return [...this.tokens.values()].filter((t) => t.user === user);
   }

@@ -3,6 +3,12 @@
 import { Readable } from 'node:stream';
 import type { Reply } from './http-util';
 import { jsonReply, rangeReply } from './http-util';
+import type { PaintRecipe } from './media/paint-recipe';
+
+/** What a file's bytes are made from: data, so the demo gateway can keep its files across restarts. */
+export type FileSource =
+  | { kind: 'png'; width: number; height: number; paint: PaintRecipe }
+  | { kind: 'fixture'; name: 'music.mp3' | 'video.mp4' };
 
 export interface SimFileSpec {
   /** File name with extension, e.g. "image-1.png"; the extension tells downloaders the type. */
@@ -10,7 +16,7 @@ export interface SimFileSpec {
   contentType: string;
   availableFromMs: number;
   expiresAtMs: number;
-  load: () => Buffer;
+  source: FileSource;
 }
 
 export interface SimFile extends SimFileSpec {
@@ -22,7 +28,10 @@ export class FileStore {
   private readonly cache = new Map<string, Buffer>();
   private counter = 0;
 
-  constructor(private readonly newId: () => string) {}
+  constructor(
+    private readonly newId: () => string,
+    private readonly load: (source: FileSource) => Buffer,
+  ) {}
 
   add(spec: SimFileSpec): SimFile {
     const file: SimFile = { ...spec, id: `${this.newId()}${++this.counter}` };
@@ -39,10 +48,23 @@ export class FileStore {
     return this.files.get(id);
   }
 
+  /** Every file and the id counter, for the demo gateway's state file. */
+  export(): { files: SimFile[]; counter: number } {
+    return { files: [...this.files.values()], counter: this.counter };
+  }
+
+  /** Replaces every file with saved ones (the counter keeps new ids from colliding with them). */
+  restore(files: readonly SimFile[], counter: number): void {
+    this.files.clear();
+    this.cache.clear();
+    for (const file of files) this.files.set(file.id, { ...file });
+    this.counter = counter;
+  }
+
   bytes(file: SimFile): Buffer {
     let bytes = this.cache.get(file.id);
     if (!bytes) {
-      bytes = file.load();
+      bytes = this.load(file.source);
       // Big PNGs are cached so repeated and ranged downloads stay cheap; the cap keeps memory flat.
       if (this.cache.size >= 64) this.cache.delete(this.cache.keys().next().value ?? '');
       this.cache.set(file.id, bytes);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { SimError } from './errors';
 import type { Reply } from './http-util';
 
-interface Remembered {
+export interface Remembered {
   bodyHash: string;
   reply: Reply;
   expiresAtMs: number;
@@ -44,5 +44,15 @@ export class IdempotencyStore {
 
   remember(userId: string, key: string, bodyHash: string, reply: Reply, expiresAtMs: number): void {
     this.seen.set(`${userId}\n${key}`, { bodyHash, reply, expiresAtMs });
+  }
+
+  /** Remembered replies by their user-and-key, for the demo gateway's state file. */
+  export(): [string, Remembered][] {
+    return [...this.seen.entries()];
+  }
+
+  restore(entries: readonly [string, Remembered][]): void {
+    this.seen.clear();
+    for (const [key, remembered] of entries) this.seen.set(key, remembered);
   }
 }

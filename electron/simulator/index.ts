@@ -4,6 +4,7 @@ import { SIM_KEYS } from './accounts';
 import { RealClock, type SimClock } from './clock';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
+import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
 import { plantSeeds, SIM_SEEDS } from './seeds';
@@ -33,6 +34,13 @@ export interface SimulatorOptions {
   faults?: FaultOptions;
   /** Where music.mp3, video.mp4 and the speech clips live, if a bundler moved this module. */
   fixturesDir?: string;
+  /**
+   * Keep tasks, result files, balances and usage in this JSON file and restore them at start (the demo gateway
+   * in the app uses one in its data folder, so a restart forgets nothing). Default: memory only.
+   */
+  stateFile?: string;
+  /** Where the simulator reports trouble with its state file. Default console.warn. */
+  log?: (message: string) => void;
 }
 
 export interface RunningSimulator {
@@ -71,6 +79,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
   plantSeeds(state);
+  const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
+  if (stateFile) {
+    // A first start writes the fresh state at once, so the seeded history and balances are the ones kept.
+    if (!stateFile.restoreInto(state)) stateFile.write(state);
+    stateFile.follow(state);
+  }
   const faults = new Faults(createPrng(seed ^ 0xfa017), options.faults);
   const webhooks = new WebhookSender(state, options.allowLoopbackWebhooks ?? false);
   state.onTerminal((task) => webhooks.taskTerminal(task));
@@ -123,6 +137,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       stopAdvance();
       webhooks.stop();
       state.stop();
+      stateFile?.flush(state);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

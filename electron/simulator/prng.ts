@@ -6,6 +6,8 @@ export interface Prng {
   int(minInclusive: number, maxInclusive: number): number;
   pick<T>(items: readonly T[]): T;
   hex(length: number): string;
+  /** The whole internal state: createPrng(state()) continues the same sequence (a restarted demo gateway). */
+  state(): number;
 }
 
 /** mulberry32: tiny, fast and good enough for simulated data (not for secrets). */
@@ -20,6 +22,7 @@ export function createPrng(seed: number): Prng {
   };
   return {
     next,
+    state: () => state,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => {
       const item = items[Math.floor(next() * items.length)];

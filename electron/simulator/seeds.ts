@@ -1,7 +1,6 @@
 // The seeded catalogue: fixed ids that exist from the first second, owned by the default user, so music
 // operations and grid upscales can be tried without the upload, extend or grid endpoints ([EP-MUSIC-6]).
 import { SIM_KEYS } from './accounts';
-import { gridPainter } from './media/png';
 import type { SimState } from './state';
 import type { SimTask, TrackOrigin } from './tasks';
 import { gridSeed } from './validation/music';
@@ -54,14 +53,10 @@ export function plantSeeds(state: SimState): void {
   music(SIM_SEEDS.musicExtend, 'extend', 'Extended Night Drive');
   music(SIM_SEEDS.musicUpload, 'upload', 'Uploaded Demo');
   music(SIM_SEEDS.musicGenerated, 'generated', 'Generated Sunrise');
-  const gridImage = state.imageFile(
-    'grid.png',
-    2048,
-    2048,
-    terminalMs,
-    until,
-    gridPainter(gridSeed(SIM_SEEDS.grid)),
-  );
+  const gridImage = state.imageFile('grid.png', 2048, 2048, terminalMs, until, {
+    kind: 'grid',
+    seed: gridSeed(SIM_SEEDS.grid),
+  });
   state.tasks.add({
     ...base(SIM_SEEDS.grid),
     kind: 'grid',

@@ -5,7 +5,6 @@ import { errorBody, SimError, type ErrorStyle } from './errors';
 import { FAULT_HEADER, type FaultKind, type Faults } from './faults';
 import { blobStream, MAX_BLOB_BYTES } from './files';
 import { jsonReply, rangeReply, sendReply, type Reply } from './http-util';
-import { IdempotencyStore } from './idempotency';
 import { tokenBalance, userBalance } from './routes/balance';
 import type { RouteContext } from './routes/context';
 import { speech } from './routes/speech';
@@ -33,11 +32,10 @@ export interface ServerDeps {
 }
 
 export function buildRoutes(deps: ServerDeps): Route[] {
-  const idempotency = new IdempotencyStore();
   const post = (pattern: RegExp, route: SubmissionRoute): Route => ({
     method: 'POST',
     pattern,
-    handler: (ctx) => submit(ctx, route, idempotency),
+    handler: (ctx) => submit(ctx, route, deps.state.idempotency),
   });
   return [
     { method: 'GET', pattern: /^\/(?:v1\/)?balance$/, handler: tokenBalance, cors: true },

@@ -2,10 +2,12 @@
 // the server wraps it in HTTP.
 import { Accounts, type SimToken } from './accounts';
 import type { SimClock, SimTimer } from './clock';
-import { FileStore, type SimFile } from './files';
+import { FileStore, type FileSource, type SimFile } from './files';
+import { IdempotencyStore } from './idempotency';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
-import { gradientPainter, renderPng } from './media/png';
+import { painterOf, type PaintRecipe } from './media/paint-recipe';
+import { renderPng } from './media/png';
 import { createPrng, type Prng } from './prng';
 import { type MusicTrack, type SimTask, type TaskOutput, TaskStore } from './tasks';
 import type { SubmissionPlan } from './validation/plan';
@@ -30,10 +32,13 @@ export class SimState {
   readonly tasks = new TaskStore();
   readonly ledger = new Ledger();
   readonly files: FileStore;
-  readonly prng: Prng;
+  readonly idempotency = new IdempotencyStore();
+  /** Replaced when a saved state is restored (ids continue where they stopped). */
+  prng: Prng;
   /** Set once the server listens; links and poll URLs are absolute under it. */
   baseUrl = '';
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
+  private readonly changeListeners: (() => void)[] = [];
   /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
   private readonly settleTimers = new Set<SimTimer>();
 
@@ -43,7 +48,10 @@ export class SimState {
     this.timeScale = options.timeScale;
     this.fixtures = options.fixtures;
     this.prng = createPrng(options.seed);
-    this.files = new FileStore(() => `f${this.prng.hex(12)}`);
+    this.files = new FileStore(
+      () => `f${this.prng.hex(12)}`,
+      (source) => this.render(source),
+    );
     seedHistory(this.ledger, this.accounts, createPrng(options.seed ^ 0x5eed), this.clock.now(), [
       'tok-default',
       'tok-default2',
@@ -64,6 +72,25 @@ export class SimState {
 
   onTerminal(listener: (task: SimTask) => void): void {
     this.terminalListeners.push(listener);
+  }
+
+  /** Told after anything a restart must keep changed: a task, a charge, a ledger row. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  changed(): void {
+    for (const listener of this.changeListeners) listener();
+  }
+
+  /** Settlement timers for tasks restored from a saved state (what createTask schedules for new ones). */
+  scheduleSettlement(task: SimTask): void {
+    if (task.settled) return;
+    const timer = this.clock.schedule(Math.max(0, task.terminalMs - this.now()), () => {
+      this.settleTimers.delete(timer);
+      this.settle();
+    });
+    this.settleTimers.add(timer);
   }
 
   newTaskId(prefix: string): string {
@@ -112,11 +139,8 @@ export class SimState {
     this.tasks.add(task);
     // Settles at the terminal instant itself (books the charge, sends the webhook); a manual clock fires
     // this while advancing, so webhooks go out at the right simulated time.
-    const timer = this.clock.schedule(terminalMs - now, () => {
-      this.settleTimers.delete(timer);
-      this.settle();
-    });
-    this.settleTimers.add(timer);
+    this.scheduleSettlement(task);
+    this.changed();
     return task;
   }
 
@@ -127,12 +151,20 @@ export class SimState {
 
   /** Settles every task that has become terminal: refunds failures, books completions, tells listeners. */
   settle(): void {
-    for (const task of this.tasks.dueForSettlement(this.now())) {
+    const due = this.tasks.dueForSettlement(this.now());
+    for (const task of due) {
       task.settled = true;
       if (task.failure) this.accounts.refund(task.token, task.costUsd);
       else this.ledger.add(task.token, task.model, task.terminalMs, task.costUsd);
       for (const listener of this.terminalListeners) listener(task);
     }
+    if (due.length > 0) this.changed();
+  }
+
+  private render(source: FileSource): Buffer {
+    return source.kind === 'png'
+      ? renderPng(source.width, source.height, painterOf(source.paint))
+      : this.fixtures.get(source.name);
   }
 
   imageFile(
@@ -141,14 +173,14 @@ export class SimState {
     height: number,
     from: number,
     until: number,
-    paint = gradientPainter(1),
+    paint: PaintRecipe = { kind: 'gradient', seed: 1 },
   ): SimFile {
     return this.files.add({
       name,
       contentType: 'image/png',
       availableFromMs: from,
       expiresAtMs: until,
-      load: () => renderPng(width, height, paint),
+      source: { kind: 'png', width, height, paint },
     });
   }
 
@@ -158,7 +190,7 @@ export class SimState {
       contentType: name.endsWith('.mp4') ? 'video/mp4' : 'audio/mpeg',
       availableFromMs: from,
       expiresAtMs: until,
-      load: () => this.fixtures.get(name),
+      source: { kind: 'fixture', name },
     });
   }
 
@@ -175,7 +207,7 @@ export class SimState {
       origin,
       durationSeconds: MUSIC_FIXTURE_SECONDS,
       audio: this.fixtureFile('music.mp3', 'track.mp3', from, until),
-      image: this.imageFile('cover.png', 512, 512, from, until, gradientPainter(seed)),
+      image: this.imageFile('cover.png', 512, 512, from, until, { kind: 'gradient', seed }),
       video: withVideo ? this.fixtureFile('video.mp4', 'track.mp4', from, until) : null,
     };
   }
@@ -193,7 +225,7 @@ export class SimState {
               img.height,
               from,
               until,
-              img.paint ?? gradientPainter(seed + i * 13),
+              img.paint ?? { kind: 'gradient', seed: seed + i * 13 },
             ),
           ),
         };

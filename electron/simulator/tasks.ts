@@ -130,6 +130,15 @@ export class TaskStore {
     return this.tasks.get(id);
   }
 
+  all(): SimTask[] {
+    return [...this.tasks.values()];
+  }
+
+  clear(): void {
+    this.tasks.clear();
+    this.unsettled.clear();
+  }
+
   /** Tasks that became terminal at or before `now` and have not been settled yet, in time order. */
   dueForSettlement(now: number): SimTask[] {
     const due = [...this.unsettled]

@@ -120,6 +120,8 @@ export const en = {
     },
     lastTask: 'Latest task',
     emptyPreviewTitle: 'Your picture will appear here',
+    emptyPreviewVideo: 'Your video will appear here',
+    emptyPreviewMusic: 'Your track will appear here',
     emptyPreview: 'Press Generate and follow the progress here or in Tasks.',
     previewFailedTitle: 'Nothing was generated',
     families: {
@@ -166,6 +168,8 @@ export const en = {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',
       invalid: 'This value is not allowed.',
+      image: 'Image {{n}} ({{url}}): {{message}}',
+      line: 'Line {{n}}: {{message}}',
     },
   },
   tasks: {
@@ -190,12 +194,18 @@ export const en = {
     },
     stop: 'Stop tracking',
     rerun: 'Run again',
+    rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',
+    gatewayId: 'Gateway task id',
     openLibrary: 'Open in Library',
   },
   library: {
     title: 'Library',
     subtitle: 'Your generated media, stored on this computer.',
     empty: 'Nothing here yet. Finished tasks are saved here automatically.',
+    noMatch: 'Nothing matches',
+    noMatchSearch: 'Nothing in the library matches “{{search}}”.',
+    noMatchFilters: 'No item matches these filters.',
+    clearFilters: 'Clear search and filters',
     search: 'Search prompts',
     count_one: '{{count}} item',
     count_other: '{{count}} items',
@@ -302,6 +312,10 @@ export const en = {
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
   },
+  keys: {
+    refused: 'The gateway refused this key: {{message}}',
+    unchecked: 'Key saved, but the gateway could not be asked whether it accepts it. {{sentence}}',
+  },
   errors: {
     paymentRequired: 'Your balance is too low for this request. Top up your account and try again.',
     nsfw: 'The content check flagged this request ({{categories}}). Nothing was charged; change the prompt and try again.',
@@ -326,6 +340,9 @@ export const en = {
     dismiss: 'Dismiss',
     cancel: 'Cancel',
     unknown: '—',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'Could not copy: select the id and copy it by hand.',
   },
 };
 

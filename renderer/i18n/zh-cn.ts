@@ -122,6 +122,8 @@ export const zhCN: Messages = {
     },
     lastTask: '最新任务',
     emptyPreviewTitle: '生成的图片会显示在这里',
+    emptyPreviewVideo: '你的视频将显示在这里',
+    emptyPreviewMusic: '你的音乐将显示在这里',
     emptyPreview: '点击“生成”，可在这里或“任务”页面查看进度。',
     previewFailedTitle: '未能生成',
     families: {
@@ -168,6 +170,8 @@ export const zhCN: Messages = {
       required: '此项为必填项。',
       tooLong: '最多 {{max}} 个字符。',
       invalid: '该值不可用。',
+      image: '第 {{n}} 张图片（{{url}}）：{{message}}',
+      line: '第 {{n}} 行：{{message}}',
     },
   },
   tasks: {
@@ -192,12 +196,18 @@ export const zhCN: Messages = {
     },
     stop: '停止跟踪',
     rerun: '再次运行',
+    rerunStarted: '已用相同设置开始新的 {{family}} 任务：它在列表最上方。',
+    gatewayId: '网关任务 ID',
     openLibrary: '在媒体库中打开',
   },
   library: {
     title: '媒体库',
     subtitle: '你生成的媒体，保存在这台电脑上。',
     empty: '这里还没有内容。完成的任务会自动保存到这里。',
+    noMatch: '没有匹配的内容',
+    noMatchSearch: '资料库中没有与“{{search}}”匹配的内容。',
+    noMatchFilters: '没有符合这些筛选条件的内容。',
+    clearFilters: '清除搜索和筛选',
     search: '搜索提示词',
     count_one: '{{count}} 项',
     count_other: '{{count}} 项',
@@ -304,6 +314,10 @@ export const zhCN: Messages = {
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
   },
+  keys: {
+    refused: '网关拒绝了此密钥：{{message}}',
+    unchecked: '密钥已保存，但无法向网关确认它是否可用。{{sentence}}',
+  },
   errors: {
     paymentRequired: '余额不足，无法完成此请求。请充值后重试。',
     nsfw: '内容审核拦截了此请求（{{categories}}）。未产生费用；请修改提示词后重试。',
@@ -327,5 +341,8 @@ export const zhCN: Messages = {
     dismiss: '关闭',
     cancel: '取消',
     unknown: '—',
+    copy: '复制',
+    copied: '已复制',
+    copyFailed: '无法复制：请选中 ID 后手动复制。',
   },
 };

@@ -25,9 +25,14 @@ export function formatDateTime(ms: number, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
-/** "3 minutes ago" style, relative to `now` (passed in so callers and tests control the clock). */
+/**
+ * "3 minutes ago" style, relative to `now` (passed in so callers and tests control the clock). Under 45 seconds
+ * either way reads "now": `now` ticks only every 30 s, so a row that appeared since the last tick would
+ * otherwise read "in 23 seconds".
+ */
 export function formatRelative(ms: number, now: number, language: string): string {
-  const seconds = Math.round((ms - now) / 1000);
+  const raw = Math.round((ms - now) / 1000);
+  const seconds = Math.abs(raw) < 45 ? 0 : raw;
   const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');

@@ -1,11 +1,12 @@
 // Server data through the bridge, as react-query hooks. Features use these rather than calling the bridge.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
+import type { SessionStatus, SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
 import type { LibraryQuery } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge, transport } from './bridge';
 import { upsertTask } from './cache-updates';
+import { checkKey, type KeyVerdict } from './key-check';
 import { queryKeys } from './query-client';
 
 export function useSession() {
@@ -65,11 +66,20 @@ export function useUseDemo() {
   });
 }
 
-export function useSetKey() {
+/**
+ * Saves the key, then asks the gateway whether it takes it. With `dropRefused` (first run) a refused key is
+ * removed again, so the user stays on the form that can fix it instead of entering a studio that cannot work.
+ */
+export function useSetKey({ dropRefused = false }: { dropRefused?: boolean } = {}) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => bridge.secrets.setKey.mutate({ key }),
-    onSuccess: (session) => {
+    mutationFn: async (key: string): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
+      let session = await bridge.secrets.setKey.mutate({ key });
+      const verdict = await checkKey();
+      if (verdict.kind === 'refused' && dropRefused) session = await bridge.secrets.clearKey.mutate();
+      return { session, verdict };
+    },
+    onSuccess: ({ session }) => {
       client.setQueryData(queryKeys.session, session);
       return refreshAfterSessionChange(client);
     },

@@ -1,6 +1,7 @@
 // Zod mirrors of the shared records (shared/studio/records.ts, shared/gateway/normalized.ts), checked against
 // them at compile time, so the bridge validates exactly what the core promises to produce.
 import { z } from 'zod';
+import { FAMILIES } from '../catalog';
 import { FAMILY_IDS } from '../catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
@@ -116,12 +117,19 @@ export const libraryPageSchema = z.object({
   total: z.number().int().min(0),
 });
 
-export const submissionRequestSchema = z.strictObject({
-  family: familyIdSchema,
-  model: z.string().min(1).max(200),
-  params,
-  webhook: z.string().max(2048).optional(),
-});
+export const submissionRequestSchema = z
+  .strictObject({
+    family: familyIdSchema,
+    model: z.string().max(200),
+    params,
+    webhook: z.string().max(2048).optional(),
+  })
+  // [EP-GRID-1] grid upscale's body has no model field: its request carries '' (as the catalog's empty
+  // variant list says); every other family needs the model id it will send.
+  .refine((r) => FAMILIES[r.family].variants.length > 0 === (r.model !== ''), {
+    path: ['model'],
+    message: 'A model id is required for this family, and grid upscale takes none.',
+  });
 
 export const studioEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskRecordSchema }),

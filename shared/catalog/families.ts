@@ -63,6 +63,17 @@ export function defaultModelId(id: FamilyId, models?: ModelConfig): string | nul
   return familyModels(id, models)[0]?.modelId ?? null;
 }
 
+/**
+ * The model id a submission sends: the variant the user picked when it is one of the family's, otherwise the
+ * family's default (the catalog's id or the user's override); '' for grid upscale, which takes no model.
+ * The form's lack of a choice never becomes the model.
+ */
+export function submissionModelId(id: FamilyId, chosen: unknown, models?: ModelConfig): string {
+  const variants = familyModels(id, models);
+  const picked = variants.find((v) => v.modelId === chosen);
+  return (picked ?? variants[0])?.modelId ?? '';
+}
+
 /** The variant a model id selects within a family; undefined for a model id the family does not list. */
 export function variantForModel(
   id: FamilyId,

@@ -24,6 +24,7 @@ export {
   isFamilyId,
   modelConfigFromOverrides,
   referenceImageFields,
+  submissionModelId,
   variantForModel,
   type ModelMatch,
   type ResolvedVariant,

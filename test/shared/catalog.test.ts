@@ -15,6 +15,7 @@ import {
   I3_SIZE_TABLE,
   parseSetAssignments,
   referenceImageFields,
+  submissionModelId,
   type FamilyId,
 } from '../../shared/catalog';
 
@@ -120,6 +121,17 @@ describe('catalog data', () => {
 });
 
 describe('models', () => {
+  it('[EP-GRID-1] [EP-MUSIC-1] a submission takes its model from the catalog or the override, never from no choice', () => {
+    expect(submissionModelId('image.i5', undefined)).toBe('image_model_id_i5');
+    expect(submissionModelId('image.i5', '')).toBe('image_model_id_i5');
+    expect(submissionModelId('image.i5', 'image_model_id_i5_alias')).toBe('image_model_id_i5_alias');
+    expect(submissionModelId('music.concat', undefined, { 'music.concat': { default: 'acme-music' } })).toBe(
+      'acme-music',
+    );
+    // Grid upscale's body has no model field.
+    expect(submissionModelId('grid.upscale', undefined)).toBe('');
+  });
+
   it('finds the family and variant of a model id', () => {
     expect(familyForModel('video_model_id_s_mini')).toMatchObject({
       family: { id: 'video.s' },

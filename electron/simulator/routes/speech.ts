@@ -53,6 +53,7 @@ export async function speech(ctx: RouteContext): Promise<Reply> {
   ctx.state.accounts.assertCanPay(token, cost);
   ctx.state.accounts.charge(token, cost);
   ctx.state.ledger.add(token, b.model, ctx.state.now(), cost, chars, 0);
+  ctx.state.changed();
   const fixtures = ctx.state.fixtures;
   const bytes: Record<SpeechFormat, () => Buffer> = {
     wav: () => wavFromPcm(fixtures.get('speech.pcm')),

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { SimToken } from '../accounts';
 import { forbidden, invalidRequest, notFound } from '../errors';
 import { GRID_UPSCALE_MODEL } from '../models';
-import { gridPainter } from '../media/png';
 import type { RouteContext } from '../routes/context';
 import { viewAt, type MusicTrack, type SimTask } from '../tasks';
 import { commonFields, intIn, parseBody } from './common';
@@ -145,7 +144,6 @@ export function planGridUpscale(
   const grid = sourceTask(ctx, token, b.task_id, 'grid task');
   if (grid.kind !== 'grid')
     throw invalidRequest(`Task ${b.task_id} is not a four-image grid task.`, 'task_id');
-  const paintGrid = gridPainter(gridSeed(grid.id));
   const column = (b.index - 1) % 2;
   const row = Math.floor((b.index - 1) / 2);
   return {
@@ -161,7 +159,7 @@ export function planGridUpscale(
         {
           width: 1024,
           height: 1024,
-          paint: (x, y) => paintGrid(column * 1024 + x, row * 1024 + y, 2048, 2048),
+          paint: { kind: 'quadrant', seed: gridSeed(grid.id), column, row },
         },
       ],
     },

@@ -1,13 +1,13 @@
 // What a valid submission turns into: everything the task store needs to play the task out.
 import type { ErrorStyle } from '../errors';
-import type { Painter } from '../media/png';
+import type { PaintRecipe } from '../media/paint-recipe';
 import type { AckShape, TaskKind, TrackOrigin } from '../tasks';
 
 export interface ImageSpec {
   width: number;
   height: number;
   /** Defaults to a gradient seeded by the task; the upscaler paints one quadrant of its grid. */
-  paint?: Painter;
+  paint?: PaintRecipe;
 }
 
 export interface TrackSpec {

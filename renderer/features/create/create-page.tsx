@@ -75,7 +75,7 @@ export function CreatePage(): ReactElement {
           </div>
         </div>
         <aside className="create-side">
-          <TaskPreview submitted={submitted} />
+          <TaskPreview submitted={submitted} kind={kind} />
         </aside>
       </div>
     </Page>

@@ -10,6 +10,7 @@ import {
   familyModels,
   familySchema,
   i3OutputSize,
+  submissionModelId,
   variantForModel,
   type FamilySpec,
   type FieldSpec,
@@ -25,6 +26,8 @@ import { Icon } from '../../ui/icons';
 import { Segmented } from '../../ui/segmented';
 import { FieldControl, type FormValues } from './field-control';
 import { fieldErrorText } from './field-error';
+import { itemErrorsOf, type ItemErrors } from './item-errors';
+import { commitPendingEntries, PendingEntriesContext, type PendingEntries } from './pending-entries';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -56,6 +59,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
+  const [pending] = useState<PendingEntries>(() => new Set());
 
   const [model, size, resolution] = useWatch({
     control: form.control,
@@ -80,7 +84,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     try {
       const task = await submit.mutateAsync({
         family: family.id,
-        model: typeof chosen === 'string' ? chosen : '',
+        model: submissionModelId(family.id, chosen, models),
         params: compactBody(rest),
         ...(typeof webhook === 'string' && webhook !== '' ? { webhook } : {}),
       });
@@ -112,6 +116,12 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     return fieldErrorText(spec, form.getValues(name), e.message, promptLimit(spec), t, i18n.language);
   };
 
+  /** The schema speaks English; other languages get the generic sentence, still beside the right item. */
+  const itemErrors = (name: string): ItemErrors | undefined =>
+    itemErrorsOf(form.formState.errors[name])?.map((message) =>
+      message === undefined || i18n.language.startsWith('en') ? message : t('create.validation.invalid'),
+    );
+
   const control = (f: FieldSpec): ReactElement => (
     <FieldControl
       key={f.name}
@@ -119,62 +129,71 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       control={form.control}
       register={form.register}
       error={errorOf(f.name)}
+      itemErrors={itemErrors(f.name)}
       maxLength={promptLimit(f)}
     />
   );
 
   return (
-    <form
-      className="family-form"
-      onSubmit={(e) => void onSubmit(e)}
-      noValidate
-      data-testid={`form-${family.id}`}
-    >
-      {variants.length > 1 ? (
-        <div className="field">
-          <span className="field-label">{t('create.model')}</span>
-          <Segmented
-            name="model"
-            label={t('create.model')}
-            value={typeof model === 'string' ? model : ''}
-            onChange={(v) => form.setValue('model', v)}
-            options={variants.map((v) => ({
-              value: v.modelId,
-              label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
-            }))}
-          />
+    <PendingEntriesContext.Provider value={pending}>
+      <form
+        className="family-form"
+        onSubmit={(e) => {
+          // A link still in its box is part of what the person asked for.
+          commitPendingEntries(pending);
+          void onSubmit(e);
+        }}
+        noValidate
+        data-testid={`form-${family.id}`}
+      >
+        {variants.length > 1 ? (
+          <div className="field">
+            <span className="field-label">{t('create.model')}</span>
+            <Segmented
+              name="model"
+              label={t('create.model')}
+              value={typeof model === 'string' ? model : ''}
+              onChange={(v) => form.setValue('model', v)}
+              options={variants.map((v) => ({
+                value: v.modelId,
+                label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
+              }))}
+            />
+          </div>
+        ) : null}
+
+        <div className="form-section">{textFields.map(control)}</div>
+
+        {choiceFields.length > 0 ? (
+          <div className="form-section form-grid">{choiceFields.map(control)}</div>
+        ) : null}
+
+        {i3Size ? (
+          <p className="output-size" data-testid="output-size">
+            <Icon name="image" size={14} />
+            {t('create.fields.outputSize', { width: i3Size.width, height: i3Size.height })}
+          </p>
+        ) : null}
+
+        {switches.length > 0 ? (
+          <div className="form-section switches card">{switches.map(control)}</div>
+        ) : null}
+
+        {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
+
+        <div className="form-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            className="btn-lg"
+            busy={form.formState.isSubmitting}
+            icon={<Icon name="spark" />}
+            data-testid="submit"
+          >
+            {form.formState.isSubmitting ? t('create.submitting') : t('create.submit')}
+          </Button>
         </div>
-      ) : null}
-
-      <div className="form-section">{textFields.map(control)}</div>
-
-      {choiceFields.length > 0 ? (
-        <div className="form-section form-grid">{choiceFields.map(control)}</div>
-      ) : null}
-
-      {i3Size ? (
-        <p className="output-size" data-testid="output-size">
-          <Icon name="image" size={14} />
-          {t('create.fields.outputSize', { width: i3Size.width, height: i3Size.height })}
-        </p>
-      ) : null}
-
-      {switches.length > 0 ? <div className="form-section switches card">{switches.map(control)}</div> : null}
-
-      {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-
-      <div className="form-actions">
-        <Button
-          type="submit"
-          variant="primary"
-          className="btn-lg"
-          busy={form.formState.isSubmitting}
-          icon={<Icon name="spark" />}
-          data-testid="submit"
-        >
-          {form.formState.isSubmitting ? t('create.submitting') : t('create.submit')}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </PendingEntriesContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
 import { cx } from '../../ui/cx';
 import { fieldHint, fieldLabel } from './field-label';
+import type { ItemErrors } from './item-errors';
 import { isRatio, RatioArt } from './ratio-art';
 import { ReferenceImages } from './reference-images';
 
@@ -19,6 +20,8 @@ export interface FieldControlProps {
   control: Control<FormValues>;
   register: UseFormRegister<FormValues>;
   error?: string;
+  /** List fields: what is wrong with each entry, by position. */
+  itemErrors?: ItemErrors;
   /** The prompt limit in effect for the chosen model (undefined: none). */
   maxLength?: number;
   disabled?: boolean;
@@ -65,6 +68,7 @@ function ListTextarea({
   label,
   hint,
   error,
+  itemErrors,
   control,
   name,
   disabled,
@@ -75,12 +79,14 @@ function ListTextarea({
   label: string;
   hint: string;
   error: string | undefined;
+  itemErrors: ItemErrors | undefined;
   control: Control<FormValues>;
   name: string;
   disabled: boolean | undefined;
   toValue: (lines: string[]) => unknown[];
   toLines: (item: unknown) => string | null;
 }): ReactElement {
+  const { t } = useTranslation();
   return (
     <Field id={id} label={label} hint={hint} error={error}>
       <Controller
@@ -105,10 +111,41 @@ function ListTextarea({
               f.onChange(list.length > 0 ? toValue(list) : undefined);
               f.onBlur();
             }}
+            aria-invalid={error || itemErrors ? true : undefined}
+            aria-describedby={itemErrors ? `${id}-items` : undefined}
           />
         )}
       />
+      <ItemErrorList
+        id={`${id}-items`}
+        errors={itemErrors}
+        label={(n, message) => t('create.validation.line', { n, message })}
+      />
     </Field>
+  );
+}
+
+/** Each wrong entry of a list, named by its 1-based position, right under the list it belongs to. */
+export function ItemErrorList({
+  id,
+  errors,
+  label,
+}: {
+  id: string;
+  errors: ItemErrors | undefined;
+  label: (n: number, message: string) => string;
+}): ReactElement | null {
+  if (!errors) return null;
+  return (
+    <ul className="item-errors" id={id}>
+      {errors.map((message, i) =>
+        message ? (
+          <li key={i} className="field-error" role="alert">
+            {label(i + 1, message)}
+          </li>
+        ) : null,
+      )}
+    </ul>
   );
 }
 
@@ -117,6 +154,7 @@ export function FieldControl({
   control,
   register,
   error,
+  itemErrors,
   maxLength,
   disabled,
 }: FieldControlProps): ReactElement {
@@ -281,6 +319,7 @@ export function FieldControl({
                     Array.isArray(f.value) ? f.value.filter((v): v is string => typeof v === 'string') : []
                   }
                   onChange={f.onChange}
+                  itemErrors={itemErrors}
                 />
               )}
             />
@@ -293,6 +332,7 @@ export function FieldControl({
           label={label}
           hint={t('create.fields.urlsHint')}
           error={error}
+          itemErrors={itemErrors}
           control={control}
           name={field.name}
           disabled={disabled}
@@ -308,6 +348,7 @@ export function FieldControl({
           label={label}
           hint={t('create.fields.urlsHint')}
           error={error}
+          itemErrors={itemErrors}
           control={control}
           name={field.name}
           disabled={disabled}

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/catalog';
 import { Icon } from '../../ui/icons';
 import { cx } from '../../ui/cx';
+import type { ItemErrors } from './item-errors';
+import { usePendingEntry } from './pending-entries';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -17,14 +19,28 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
+/** A long link or a data URL shortened for a sentence. */
+function shortUrl(url: string): string {
+  if (url.startsWith('data:')) return url.slice(0, url.indexOf(',') + 1) + '…';
+  return url.length > 48 ? `${url.slice(0, 45)}…` : url;
+}
+
 export interface ReferenceImagesProps {
   id: string;
   field: FieldSpec;
   value: string[];
   onChange: (value: string[]) => void;
+  /** What is wrong with each image, by position (shown on and under that image). */
+  itemErrors?: ItemErrors;
 }
 
-export function ReferenceImages({ id, field, value, onChange }: ReferenceImagesProps): ReactElement {
+export function ReferenceImages({
+  id,
+  field,
+  value,
+  onChange,
+  itemErrors,
+}: ReferenceImagesProps): ReactElement {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState('');
@@ -58,6 +74,10 @@ export function ReferenceImages({ id, field, value, onChange }: ReferenceImagesP
     onChange([...value, url]);
     setLink('');
   };
+  // A link typed and not yet added goes with the submission. It is not added on blur: the tile appearing
+  // under the pointer moved the Generate button away from the click that caused the blur.
+  usePendingEntry(addLink);
+  const itemError = (index: number) => itemErrors?.[index];
 
   return (
     <div className="refs">
@@ -87,13 +107,23 @@ export function ReferenceImages({ id, field, value, onChange }: ReferenceImagesP
               addLink();
             }
           }}
-          onBlur={addLink}
+          aria-describedby={itemErrors ? `${id}-items` : undefined}
         />
       </div>
       {value.length > 0 ? (
         <ul className="refs-list">
           {value.map((url, index) => (
-            <li key={`${index}-${url.slice(0, 32)}`} className="refs-item">
+            <li
+              key={`${index}-${url.slice(0, 32)}`}
+              className={cx('refs-item', itemError(index) && 'is-invalid')}
+              title={itemError(index) ? `${url}\n${itemError(index)}` : url}
+              data-testid="reference-item"
+            >
+              {itemError(index) ? (
+                <span className="refs-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+              ) : null}
               {url.startsWith('data:image/') ? (
                 <img src={url} alt="" />
               ) : (
@@ -111,6 +141,18 @@ export function ReferenceImages({ id, field, value, onChange }: ReferenceImagesP
               </button>
             </li>
           ))}
+        </ul>
+      ) : null}
+      {itemErrors ? (
+        <ul className="item-errors" id={`${id}-items`}>
+          {value.map((url, index) => {
+            const message = itemError(index);
+            return message ? (
+              <li key={index} className="field-error" role="alert">
+                {t('create.validation.image', { n: index + 1, url: shortUrl(url), message })}
+              </li>
+            ) : null;
+          })}
         </ul>
       ) : null}
       {problem ? <p className="field-error">{problem}</p> : null}

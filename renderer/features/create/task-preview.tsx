@@ -1,5 +1,7 @@
-// The Create page's right panel: the task just submitted, live, and its picture once it is in the library.
+// The Create page's right panel: the task just submitted, live, and what it produced once that is in the
+// library: pictures, a video playing with its controls, or an audio player per track under its cover.
 import type { ReactElement } from 'react';
+import type { FamilyKind } from '../../../shared/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -8,9 +10,26 @@ import { useLibrary, useTaskList } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
+import { MediaView } from '../../ui/media-view';
 import { TaskProgress, TaskStatePill } from '../../ui/task-status';
 
-export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): ReactElement {
+/** What the empty panel promises, by what the chosen family makes. */
+const EMPTY_TITLE = {
+  image: 'create.emptyPreviewTitle',
+  upscale: 'create.emptyPreviewTitle',
+  video: 'create.emptyPreviewVideo',
+  music: 'create.emptyPreviewMusic',
+  speech: 'create.emptyPreviewMusic',
+} as const satisfies Record<FamilyKind, string>;
+
+export function TaskPreview({
+  submitted,
+  kind,
+}: {
+  submitted: TaskRecord | null;
+  /** What the family on the form makes, for the empty panel's promise. */
+  kind: FamilyKind;
+}): ReactElement {
   const { t } = useTranslation();
   const tasks = useTaskList();
   const library = useLibrary({ sort: 'newest' });
@@ -19,7 +38,10 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
   if (!submitted) {
     return (
       <div className="preview preview-empty">
-        <EmptyState icon="image" title={t('create.emptyPreviewTitle')}>
+        <EmptyState
+          icon={kind === 'video' ? 'spark' : kind === 'music' ? 'speech' : 'image'}
+          title={t(EMPTY_TITLE[kind])}
+        >
           <p>{t('create.emptyPreview')}</p>
         </EmptyState>
       </div>
@@ -39,9 +61,18 @@ export function TaskPreview({ submitted }: { submitted: TaskRecord | null }): Re
       <div className="preview-stage">
         {items.length > 0 ? (
           items.map((item) => {
-            const src = toUrl(item.thumbnailRelativePath ?? item.relativePath);
+            const src = toUrl(item.relativePath);
+            const cover = item.thumbnailRelativePath ? toUrl(item.thumbnailRelativePath) : null;
             return src ? (
-              <img key={item.id} src={src} alt={item.prompt ?? ''} data-testid="preview-image" />
+              <MediaView
+                key={item.id}
+                kind={item.kind}
+                src={src}
+                cover={cover}
+                label={item.prompt ?? ''}
+                autoPlay
+                testId={`preview-${item.kind === 'speech' ? 'audio' : item.kind}`}
+              />
             ) : null;
           })
         ) : (

@@ -7,15 +7,20 @@ import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
 import { desktopActions, useDeleteItem, useSetFavourite } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
+import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
+import { MediaView } from '../../ui/media-view';
 
 export function LibraryItemDialog({
   item,
   src,
+  cover = null,
   onClose,
 }: {
   item: BridgeLibraryItem;
   src: string | null;
+  /** A track's cover, when it has one. */
+  cover?: string | null;
   onClose: () => void;
 }): ReactElement {
   const { t, i18n } = useTranslation();
@@ -38,9 +43,7 @@ export function LibraryItemDialog({
       data-testid="item-dialog"
     >
       <div className="item-dialog-media">
-        {src && item.kind === 'image' ? <img src={src} alt={item.prompt ?? ''} /> : null}
-        {src && item.kind === 'video' ? <video src={src} controls /> : null}
-        {src && (item.kind === 'audio' || item.kind === 'speech') ? <audio src={src} controls /> : null}
+        {src ? <MediaView kind={item.kind} src={src} cover={cover} label={item.prompt ?? ''} /> : null}
       </div>
       <div className="item-dialog-info">
         <div className="item-dialog-head">
@@ -75,6 +78,20 @@ export function LibraryItemDialog({
           ) : null}
           <dt>{t('library.created')}</dt>
           <dd>{formatDateTime(item.createdAt, i18n.language)}</dd>
+          {item.remoteTaskId ? (
+            <>
+              <dt>{t('tasks.gatewayId')}</dt>
+              <dd>
+                <CopyableId
+                  label={t('tasks.gatewayId')}
+                  value={item.remoteTaskId}
+                  copyLabel={t('common.copy')}
+                  copiedLabel={t('common.copied')}
+                  onCopyFailed={() => pushToast('error', t('common.copyFailed'))}
+                />
+              </dd>
+            </>
+          ) : null}
         </dl>
         <div className="item-dialog-actions item-dialog-buttons">
           <Button

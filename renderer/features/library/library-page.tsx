@@ -48,7 +48,8 @@ function Tile({
         void desktopActions.startDrag(item.id).catch(() => undefined);
       }}
     >
-      {src && item.kind === 'image' ? (
+      {/* A picture shows itself; a track shows its cover when it has one. */}
+      {src && (item.kind === 'image' || item.thumbnailRelativePath !== null) ? (
         <img src={src} alt={item.prompt ?? ''} loading="lazy" decoding="async" />
       ) : (
         <span className="tile-icon">
@@ -82,6 +83,8 @@ export function LibraryPage(): ReactElement {
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
   });
+  // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
+  const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
   const toUrl = useMediaUrl();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns, width } = useColumns(scrollRef, MIN_TILE, GAP);
@@ -148,9 +151,29 @@ export function LibraryPage(): ReactElement {
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
-          <EmptyState icon="library">
-            <p>{t('library.empty')}</p>
-          </EmptyState>
+          filtered ? (
+            <EmptyState icon="search" title={t('library.noMatch')}>
+              <p>
+                {deferredSearch
+                  ? t('library.noMatchSearch', { search: deferredSearch })
+                  : t('library.noMatchFilters')}
+              </p>
+              <Button
+                onClick={() => {
+                  setSearch('');
+                  setKind('all');
+                  setFavouritesOnly(false);
+                }}
+                data-testid="clear-filters"
+              >
+                {t('library.clearFilters')}
+              </Button>
+            </EmptyState>
+          ) : (
+            <EmptyState icon="library">
+              <p>{t('library.empty')}</p>
+            </EmptyState>
+          )
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualRows.map((row) => (
@@ -181,6 +204,9 @@ export function LibraryPage(): ReactElement {
           key={open.id}
           item={open}
           src={srcOf(open, true)}
+          cover={
+            open.kind !== 'image' && open.thumbnailRelativePath ? toUrl(open.thumbnailRelativePath) : null
+          }
           onClose={() => navigate('/library')}
         />
       ) : null}

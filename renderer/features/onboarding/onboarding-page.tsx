@@ -1,10 +1,10 @@
 // First run: connect an own gateway (base URL + key), or try the built-in demo gateway.
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { errorSentence } from '../../lib/bridge-error';
-import { useSession, useSetKey, useUpdateSettings, useUseDemo } from '../../lib/studio-queries';
+import { useSession, useSetKey, useSettings, useUpdateSettings, useUseDemo } from '../../lib/studio-queries';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { describedBy, Field } from '../../ui/field';
@@ -23,20 +23,30 @@ export function OnboardingPage(): ReactElement {
     resolver: zodResolver(schema),
     defaultValues: { baseUrl: '', key: '' },
   });
+  // Web mode keeps the key only in memory, so after a restart this page comes back: the base URL is still in
+  // settings and must be shown, not asked for again (unless the user already started typing another).
+  const savedBaseUrl = useSettings().data?.baseUrl ?? null;
+  useEffect(() => {
+    if (savedBaseUrl && !form.getFieldState('baseUrl').isDirty)
+      form.resetField('baseUrl', { defaultValue: savedBaseUrl });
+  }, [savedBaseUrl, form]);
   const updateSettings = useUpdateSettings();
-  const setKey = useSetKey();
+  const setKey = useSetKey({ dropRefused: true });
   const useDemo = useUseDemo();
   // Web mode started without --demo has no demo gateway: do not offer what cannot work.
   const demoAvailable = useSession().data?.demoAvailable ?? false;
   const [failure, setFailure] = useState<unknown>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const connect = form.handleSubmit(async (values) => {
     setFailure(null);
+    setRefusal(null);
     try {
       await updateSettings.mutateAsync({ baseUrl: values.baseUrl, onboarded: true });
-      await setKey.mutateAsync(values.key);
+      const { verdict } = await setKey.mutateAsync(values.key);
       // The key has gone to main; the field must not keep it.
       form.reset({ baseUrl: values.baseUrl, key: '' });
+      if (verdict.kind === 'refused') setRefusal(t('keys.refused', { message: verdict.error.message }));
     } catch (error) {
       setFailure(error);
     }
@@ -44,6 +54,7 @@ export function OnboardingPage(): ReactElement {
 
   const tryDemo = async () => {
     setFailure(null);
+    setRefusal(null);
     try {
       await useDemo.mutateAsync();
     } catch (error) {
@@ -135,6 +146,7 @@ export function OnboardingPage(): ReactElement {
             </>
           ) : null}
           {failure ? <Alert testId="onboarding-error">{errorSentence(failure, t)}</Alert> : null}
+          {refusal ? <Alert testId="onboarding-error">{refusal}</Alert> : null}
         </div>
       </div>
     </div>

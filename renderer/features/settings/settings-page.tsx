@@ -75,10 +75,13 @@ function ConnectionSection({
   });
   const saveKey = key.handleSubmit(async ({ key: value }) => {
     try {
-      await setKey.mutateAsync(value);
+      const { verdict } = await setKey.mutateAsync(value);
       // The key is in main now; never keep it in the page.
       key.reset({ key: '' });
-      pushToast('success', t('settings.keySaved'));
+      if (verdict.kind === 'accepted') pushToast('success', t('settings.keySaved'));
+      else if (verdict.kind === 'refused')
+        pushToast('error', t('keys.refused', { message: verdict.error.message }));
+      else pushToast('error', t('keys.unchecked', { sentence: errorSentence(verdict.error, t) }));
     } catch (error) {
       onError(error);
     }

@@ -14,6 +14,7 @@ import { useLibrary, useRerunTask, useStopTask, useTaskList } from '../../lib/st
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { CopyableId } from '../../ui/copyable-id';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
@@ -56,6 +57,15 @@ function TaskRow({
           </span>
         </div>
         {prompt ? <p className="task-prompt">{prompt}</p> : null}
+        {task.remoteId ? (
+          <CopyableId
+            label={t('tasks.gatewayId')}
+            value={task.remoteId}
+            copyLabel={t('common.copy')}
+            copiedLabel={t('common.copied')}
+            onCopyFailed={() => pushToast('error', t('common.copyFailed'))}
+          />
+        ) : null}
         {/* A task that failed before any progress has no bar worth showing: its error says what happened. */}
         {task.error && task.progress === 0 ? null : (
           <div className="task-progress-row">
@@ -101,7 +111,17 @@ function TaskRow({
               <Button
                 variant="ghost"
                 busy={rerun.isPending}
-                onClick={() => rerun.mutate(task.id, { onError: onFailure })}
+                onClick={() =>
+                  rerun.mutate(task.id, {
+                    // Say what started: the new row appears at the top, far from the button pressed.
+                    onSuccess: () =>
+                      pushToast(
+                        'success',
+                        t('tasks.rerunStarted', { family: t(`create.families.${task.family}`) }),
+                      ),
+                    onError: onFailure,
+                  })
+                }
               >
                 {t('tasks.rerun')}
               </Button>

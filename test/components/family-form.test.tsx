@@ -1,0 +1,97 @@
+// The form builder: each family's form comes from the catalog's fields, and what it submits is what the
+// contract accepts. The bridge client and router are real; only the handlers behind them are fixtures.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FAMILIES, type FamilyId } from '../../shared/catalog';
+import type { SubmissionRequest } from '../../shared/gateway/normalized';
+import { FamilyForm } from '../../renderer/features/create/family-form';
+import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
+import { renderWithStudio, serveBridge } from './render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Renders one family's form over a bridge whose submit handler records what reached it. */
+function renderForm(family: FamilyId) {
+  const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);
+  serveBridge({ tasks: { ...fixtureHandlers().tasks, submit } });
+  const onSubmitted = vi.fn();
+  renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={onSubmitted} />);
+  const sent = async () => {
+    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
+    return submit.mock.calls[0]?.[0];
+  };
+  return { submit, sent };
+}
+
+const generate = () => userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+describe('FamilyForm', () => {
+  it('[EP-IMAGE-2] refuses a blank prompt beside the field and sends nothing', async () => {
+    const { submit } = renderForm('image.i3');
+    await generate();
+    expect(await screen.findByText('This field is required.')).toBeVisible();
+    expect(screen.getByLabelText('Prompt')).toHaveAttribute('aria-invalid', 'true');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('[EP-IMAGE-2] sends the typed prompt with the family and its catalog model', async () => {
+    const { sent } = renderForm('image.i3');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
+    await generate();
+    expect(await sent()).toMatchObject({
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a red fox' },
+    });
+  });
+
+  it('[EP-GRID-1] submits grid upscale, a family without a model field, and the bridge accepts it', async () => {
+    const { sent } = renderForm('grid.upscale');
+    await userEvent.type(screen.getByLabelText('Source task id'), 'grid-1');
+    await userEvent.type(screen.getByLabelText('Grid image (1 to 4)'), '3');
+    await generate();
+    expect(await sent()).toEqual({
+      family: 'grid.upscale',
+      model: '',
+      params: { task_id: 'grid-1', index: 3 },
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('[EP-IMAGE-6] names the wrong reference link beside it and sends nothing', async () => {
+    const { submit } = renderForm('image.i6');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
+    const link = screen.getByLabelText('Reference images');
+    await userEvent.type(link, 'https://example.com/a.png{Enter}');
+    await userEvent.type(link, 'htp://typo{Enter}');
+    await generate();
+    const alert = await screen.findByText('Image 2 (htp://typo): Must be an http(s) URL.');
+    expect(alert).toBeVisible();
+    const tiles = screen.getAllByTestId('reference-item');
+    expect(tiles[1]).toHaveClass('is-invalid');
+    expect(within(tiles[1] as HTMLElement).getByText('2')).toBeVisible();
+    expect(tiles[0]).not.toHaveClass('is-invalid');
+    expect(submit).not.toHaveBeenCalled();
+  });
+
+  it('[LIM-10] a link typed but not added yet goes with the submission', async () => {
+    const { sent } = renderForm('video.v2');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a slow pan');
+    await userEvent.type(screen.getByLabelText('Reference images'), 'https://example.com/ref.png');
+    await generate();
+    expect((await sent())?.params.image_urls).toEqual(['https://example.com/ref.png']);
+  });
+
+  it('[EP-VIDEO-6] names the wrong line of a URL list', async () => {
+    const { submit } = renderForm('video.s');
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a slow pan');
+    const videos = screen.getByLabelText('Reference videos (URLs)');
+    await userEvent.type(videos, 'https://example.com/a.mp4{Enter}ftp://nope');
+    await userEvent.click(screen.getByLabelText('Prompt'));
+    await generate();
+    expect(await screen.findByText(/^Line 2: Must be an http\(s\) URL/)).toBeVisible();
+    expect(videos).toHaveAttribute('aria-invalid', 'true');
+    expect(submit).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,90 @@
+// The Create page's latest-task panel shows what the task produced, as what it is.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BridgeLibraryItem } from '../../shared/bridge';
+import type { LibraryKind, TaskRecord } from '../../shared/studio/records';
+import { TaskPreview } from '../../renderer/features/create/task-preview';
+import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
+import { renderWithStudio, serveBridge } from './render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const done: TaskRecord = { ...sampleTask, state: 'completed', progress: 100 };
+
+function item(kind: LibraryKind, file: string, extra: Partial<BridgeLibraryItem> = {}): BridgeLibraryItem {
+  return {
+    id: `item-${file}`,
+    kind,
+    path: `/lib/${file}`,
+    relativePath: file,
+    thumbnailRelativePath: null,
+    size: 10,
+    sha256: 'a'.repeat(64),
+    mime: 'application/octet-stream',
+    width: null,
+    height: null,
+    durationSeconds: null,
+    thumbnailPath: null,
+    prompt: 'a red fox',
+    model: done.model,
+    family: done.family,
+    params: {},
+    taskId: done.id,
+    remoteTaskId: done.remoteId,
+    remoteUrl: null,
+    expiresAt: null,
+    cost: null,
+    creditsCost: null,
+    createdAt: 1,
+    favourite: false,
+    tags: [],
+    sourceTaskId: null,
+    ...extra,
+  };
+}
+
+function renderPreview(task: TaskRecord, items: BridgeLibraryItem[]) {
+  serveBridge({
+    tasks: { ...fixtureHandlers().tasks, list: async () => ({ tasks: [task], total: 1 }) },
+    library: { ...fixtureHandlers().library, query: async () => ({ items, total: items.length }) },
+  });
+  return renderWithStudio(<TaskPreview submitted={task} kind="image" />);
+}
+
+describe('TaskPreview', () => {
+  it('shows a finished picture', async () => {
+    renderPreview(done, [item('image', 'fox.png')]);
+    expect(await screen.findByRole('img', { name: 'a red fox' })).toHaveAttribute('src', '/media/fox.png');
+  });
+
+  it('[TASK-12] plays a finished video with its controls, not as a broken picture', async () => {
+    renderPreview({ ...done, family: 'video.v1', kind: 'video' }, [item('video', 'clip.mp4')]);
+    const video = await screen.findByTestId('preview-video');
+    expect(video.tagName).toBe('VIDEO');
+    expect(video).toHaveAttribute('src', '/media/clip.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('autoplay');
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('[EP-MUSIC-1] gives each track an audio player under its cover', async () => {
+    renderPreview({ ...done, family: 'music.generateMp4', kind: 'music', endpoint: 'music' }, [
+      item('audio', 'song.mp3', { thumbnailRelativePath: 'song-cover.png' }),
+    ]);
+    const track = await screen.findByTestId('preview-audio');
+    expect(track.querySelector('audio')).toHaveAttribute('src', '/media/song.mp3');
+    expect(track.querySelector('audio')).toHaveAttribute('controls');
+    expect(track.querySelector('img')).toHaveAttribute('src', '/media/song-cover.png');
+  });
+
+  it('promises a picture only for families that make pictures', async () => {
+    serveBridge();
+    const { rerender } = renderWithStudio(<TaskPreview submitted={null} kind="image" />);
+    expect(screen.getByText('Your picture will appear here')).toBeVisible();
+    rerender(<TaskPreview submitted={null} kind="video" />);
+    expect(screen.getByText('Your video will appear here')).toBeVisible();
+    rerender(<TaskPreview submitted={null} kind="music" />);
+    expect(screen.getByText('Your track will appear here')).toBeVisible();
+    expect(screen.queryByText('Your picture will appear here')).toBeNull();
+  });
+});

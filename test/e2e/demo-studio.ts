@@ -1,0 +1,82 @@
+/// <reference lib="dom" />
+// A studio in web mode on the demo gateway, opened in Debian's Chromium and past onboarding, for browser tests
+// that drive the Create page family by family. The demo's clock runs fast (timeScale) so a video takes seconds.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { FAMILIES, type FamilyId } from '../../shared/catalog';
+import { startWebMode } from '../../electron/host/web-mode';
+import { launchChromium, type LaunchedBrowser } from './browser';
+
+export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
+
+export interface DemoStudio {
+  page: Page;
+  url: string;
+  /** Errors the page threw (a test may assert there were none). */
+  pageErrors: string[];
+  shot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function openDemoStudio(timeScale = 0.05): Promise<DemoStudio> {
+  await mkdir(SHOTS, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
+  const web = await startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale }, log: () => {} });
+  let chromium: LaunchedBrowser | null = null;
+  try {
+    chromium = await launchChromium();
+    await chromium.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.origin });
+    const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(web.url);
+    await page.getByRole('button', { name: 'Try the demo gateway' }).click();
+    await page.getByTestId('nav-create').waitFor();
+    const browser = chromium;
+    return {
+      page,
+      url: web.url,
+      pageErrors,
+      shot: async (name) => {
+        await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+      },
+      close: async () => {
+        await browser.close();
+        await web.close();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await chromium?.close();
+    await web.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+const KIND_LABEL = { image: 'Image', video: 'Video', music: 'Music', upscale: 'Upscale' } as const;
+
+/** Opens Create on a family the way a person does: the kind, then the family's chip. */
+export async function chooseFamily(page: Page, id: FamilyId): Promise<void> {
+  const kind = FAMILIES[id].kind as keyof typeof KIND_LABEL;
+  await goTo(page, 'Create');
+  await page
+    .getByRole('radiogroup', { name: 'Model family' })
+    .getByText(KIND_LABEL[kind], { exact: true })
+    .click();
+  await page.getByTestId(`family-${id}`).click();
+  await page.getByTestId(`form-${id}`).waitFor();
+}
+
+/** A page of the sidebar, by its visible name (Tasks may carry a count badge after its name). */
+export async function goTo(
+  page: Page,
+  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Settings',
+): Promise<void> {
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: new RegExp(`^${name}`) })
+    .click();
+}

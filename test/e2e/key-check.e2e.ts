@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+// A key is "saved" only when the gateway takes it, and a restart of web mode (which keeps the key only in memory)
+// brings back onboarding with the base URL still filled in from settings.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { startSimulator, type RunningSimulator } from '../../electron/simulator';
+import { launchChromium, type LaunchedBrowser } from './browser';
+
+const SHOTS = join(process.cwd(), 'test-results', 'e2e');
+
+let web: WebMode;
+let gateway: RunningSimulator;
+let dataDir: string;
+let chromium: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-key-'));
+  gateway = await startSimulator();
+  web = await startWebMode({ port: 0, demo: false, dataDir });
+  chromium = await launchChromium();
+  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await web?.close();
+  await gateway?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('checking the key with the gateway', () => {
+  it('[AUTH-2] [ERR-4] a key the gateway refuses keeps onboarding open and says so', async () => {
+    await page.goto(web.url);
+    await page.getByLabel('Gateway base URL').fill(gateway.url);
+    await page.getByLabel('API key').fill('sim-key-nobody-has');
+    await page.getByLabel('API key').press('Enter');
+    const alert = page.getByTestId('onboarding-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('The gateway refused this key: Invalid API key.');
+    expect(await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).count()).toBe(1);
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"hasKey":false');
+    await page.screenshot({ path: join(SHOTS, 'onboarding-key-refused.png') });
+  });
+
+  it('a good key opens the studio; Settings says when a replacement key is refused, not "Key saved."', async () => {
+    await page.getByLabel('API key').fill(gateway.keys.default);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.getByTestId('nav-settings').click();
+    await page.getByLabel('API key').fill(gateway.keys.expired);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    const toast = page.getByText('The gateway refused this key: This API key has expired.');
+    await toast.waitFor();
+    expect(await page.getByText('Key saved.').count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'settings-key-refused.png') });
+    await page.getByLabel('API key').fill(gateway.keys.default);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await page.getByText('Key saved.').waitFor();
+  });
+
+  it('after a restart onboarding shows the base URL settings still hold', async () => {
+    await web.close();
+    web = await startWebMode({ port: 0, demo: false, dataDir });
+    await page.goto(web.url);
+    await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
+    await expect.poll(() => page.getByLabel('Gateway base URL').inputValue()).toBe(gateway.url);
+    await page.screenshot({ path: join(SHOTS, 'onboarding-after-restart.png') });
+    await page.getByLabel('API key').fill(gateway.keys.default);
+    await page.getByLabel('API key').press('Enter');
+    await page.getByTestId('nav-create').waitFor();
+  });
+});

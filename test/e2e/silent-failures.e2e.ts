@@ -1,0 +1,124 @@
+/// <reference lib="dom" />
+// Issue 11's "broken or silent" list, each driven as a person would on the demo gateway: grid upscale from its
+// form, a wrong reference link named beside it, a typed link that goes with Generate, a video result that plays
+// in the Create preview, Run again that says what it started, new rows that read "now", the gateway task id to
+// copy, and an empty search that says it found nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+
+let studio: DemoStudio;
+let page: Page;
+
+beforeAll(async () => {
+  studio = await openDemoStudio();
+  page = studio.page;
+});
+
+afterAll(async () => {
+  await studio?.close();
+});
+
+const generate = () => page.getByRole('button', { name: 'Generate' }).click();
+/** The Create preview of the task just sent by this family, once it shows a result of this kind. */
+const previewOf = (family: string, kind: 'image' | 'video' | 'audio') =>
+  page.locator(`[data-testid="task-preview"][data-family="${family}"] [data-testid="preview-${kind}"]`);
+
+describe('nothing fails silently', () => {
+  it('[EP-GRID-1] grid upscale submits from its form and its picture reaches the preview', async () => {
+    await chooseFamily(page, 'grid.upscale');
+    await page.getByLabel('Source task id').fill('grid-1');
+    await page.getByLabel('Grid image (1 to 4)').fill('2');
+    await generate();
+    const image = previewOf('grid.upscale', 'image').first();
+    await image.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await page.getByTestId('submit-error').count()).toBe(0);
+  });
+
+  it('[EP-IMAGE-6] a wrong reference link is named beside it and nothing is sent', async () => {
+    await chooseFamily(page, 'image.i6');
+    await page.getByLabel('Prompt').fill('A red fox in snow');
+    const link = page.getByLabel('Reference images');
+    await link.fill('htp://typo.example/fox.png');
+    await link.press('Enter');
+    const before = await page.getByTestId('task-preview').getAttribute('data-task-id');
+    await generate();
+    const message = page.getByText('Image 1 (htp://typo.example/fox.png): Must be an http(s) URL.');
+    await message.waitFor();
+    expect(await page.getByTestId('reference-item').first().getAttribute('class')).toContain('is-invalid');
+    await studio.shot('silent-01-i6-wrong-link');
+    expect(await page.getByTestId('task-preview').getAttribute('data-task-id')).toBe(before);
+  });
+
+  it('[LIM-10] a link typed in the reference box and not added goes with Generate', async () => {
+    await chooseFamily(page, 'video.v2');
+    await page.getByLabel('Prompt').fill('A slow pan across the harbour');
+    await page.getByLabel('Reference images').fill('https://example.com/harbour.png');
+    await generate();
+    const preview = page.locator('[data-testid="task-preview"][data-family="video.v2"]');
+    await preview.waitFor({ timeout: 15_000 });
+    const id = await preview.getAttribute('data-task-id');
+    const sent = await page.evaluate(async (taskId) => {
+      const answer = (await (
+        await fetch(`/trpc/tasks.get?input=${encodeURIComponent(JSON.stringify({ id: taskId }))}`)
+      ).json()) as {
+        result: { data: { params: { image_urls?: string[] } } };
+      };
+      return answer.result.data.params.image_urls;
+    }, id);
+    expect(sent).toEqual(['https://example.com/harbour.png']);
+  });
+
+  it('[EP-VIDEO-1] a finished video plays in the Create preview with its controls', async () => {
+    await chooseFamily(page, 'video.v1');
+    await page.getByLabel('Prompt').fill('Waves breaking on black sand');
+    await generate();
+    const video = previewOf('video.v1', 'video').first();
+    await video.waitFor({ timeout: 90_000 });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.controls)).toBe(true);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    await studio.shot('silent-02-video-preview');
+  });
+
+  it('Tasks: a new row reads "now", shows the gateway task id to copy, and Run again says what it started', async () => {
+    await goTo(page, 'Tasks');
+    const row = page.getByTestId('task-row').first();
+    await row.waitFor();
+    expect(await row.locator('.task-when').textContent()).toBe('Started now');
+    const id = row.getByTestId('gateway-task-id');
+    const remoteId = await id.locator('code').textContent();
+    expect(remoteId).toBeTruthy();
+    await id.getByRole('button', { name: 'Copy: Gateway task id' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(remoteId);
+
+    const completed = page.locator('[data-testid="task-row"][data-state="completed"]').first();
+    const family = await completed.locator('.task-family').textContent();
+    await completed.getByRole('button', { name: 'Run again' }).click();
+    await page
+      .getByText(`Started a new ${family} task with the same settings: it is at the top of the list.`)
+      .waitFor();
+    await studio.shot('silent-03-tasks');
+  });
+
+  it('Library: a search that finds nothing says so and offers to clear it', async () => {
+    await goTo(page, 'Library');
+    await page.getByTestId('library-item').first().waitFor({ timeout: 30_000 });
+    await page.getByPlaceholder('Search prompts').fill('zebra unicorn');
+    await page.getByText('Nothing in the library matches “zebra unicorn”.').waitFor();
+    expect(await page.getByText('Nothing here yet').count()).toBe(0);
+    await studio.shot('silent-04-empty-search');
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
+    await page.getByTestId('library-item').first().waitFor();
+    expect(await page.getByPlaceholder('Search prompts').inputValue()).toBe('');
+  });
+});

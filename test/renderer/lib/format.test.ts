@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatRelative } from '../../../renderer/lib/format';
+
+describe('formatRelative', () => {
+  const now = 1_700_000_000_000;
+
+  it('reads a moment after the last clock tick as now, never "in 23 seconds"', () => {
+    // useNow ticks every 30 s: a task created since the last tick lies in that clock's future.
+    expect(formatRelative(now + 23_000, now, 'en')).toBe('now');
+    expect(formatRelative(now - 10_000, now, 'en')).toBe('now');
+  });
+
+  it('says minutes, hours and days ago', () => {
+    expect(formatRelative(now - 3 * 60_000, now, 'en')).toBe('3 minutes ago');
+    expect(formatRelative(now - 2 * 3_600_000, now, 'en')).toBe('2 hours ago');
+    expect(formatRelative(now - 86_400_000, now, 'en')).toBe('yesterday');
+  });
+});
