@@ -1,6 +1,7 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
 import type { Library } from '../core/library';
+import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
 import type { GatewayClient } from '../core/gateway';
@@ -13,6 +14,8 @@ export interface CliCore {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
+  /** What this gateway charged before, learned per model and settings. */
+  prices: PriceBook;
 }
 
 export interface CliContext {

@@ -4,6 +4,7 @@ import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import { Library } from '../core/library';
+import { PriceBook } from '../core/pricing';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import { requireGateway } from './cli-config';
@@ -40,10 +41,13 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
   const gateway = createGatewayClient({ baseUrl: gatewayConfig.baseUrl, apiKey: () => gatewayConfig.apiKey });
   const database = db ?? openDatabase(config.databasePath);
   const library = new Library({ db: database, dir: config.libraryDir });
+  // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
+  const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   const engine = new TaskEngine({
     db: database,
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
+    history: prices,
   });
   const speech = new SpeechService({ gateway, library });
   return {
@@ -52,6 +56,7 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     engine,
     library,
     speech,
+    prices,
     async close() {
       await engine.close();
       database.close();

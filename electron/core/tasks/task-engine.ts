@@ -82,6 +82,8 @@ interface Runtime {
   polls: number;
   errors: number;
   resumed: boolean;
+  /** family and model, set when the history is first asked, so re-pacing finds a model's tasks cheaply. */
+  config?: string;
   /** The history's answers, kept once known. */
   learnedMs?: number | null;
   estimateRatio?: number | null;
@@ -462,6 +464,7 @@ export class TaskEngine {
     rt: Runtime,
   ): { learnedMs: number | null; estimateRatio: number | null } {
     const history = this.options.history;
+    rt.config ??= `${record.family}\n${record.model}`;
     try {
       rt.learnedMs ??= history?.expectedDurationMs(record) ?? null;
       rt.estimateRatio ??= history?.estimateRatio(record) ?? null;
@@ -476,12 +479,13 @@ export class TaskEngine {
    * again, and brought forward if what was learned says they will be done sooner than their next poll.
    */
   private repace(completed: TaskRecord): void {
+    if (!this.options.history) return;
+    const config = `${completed.family}\n${completed.model}`;
     for (const [id, rt] of this.runtime) {
-      if (rt.learnedMs != null && rt.estimateRatio != null) continue;
+      if (rt.config !== config || (rt.learnedMs != null && rt.estimateRatio != null)) continue;
       const dueAt = this.due.dueAt(id);
       const task = dueAt === undefined ? undefined : this.store.get(id);
-      if (!task || dueAt === undefined || task.record.model !== completed.model) continue;
-      if (task.record.family !== completed.family || !TRACKED_STATES.includes(task.record.state)) continue;
+      if (!task || dueAt === undefined || !TRACKED_STATES.includes(task.record.state)) continue;
       const at = this.clock.now() + this.delayFor(task);
       if (at < dueAt) this.schedule(id, at);
     }
