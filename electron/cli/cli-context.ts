@@ -1,10 +1,11 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
+import type { Clock } from '../core/clock';
 import type { Library } from '../core/library';
 import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
-import type { GatewayClient } from '../core/gateway';
+import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
 import type { CliIo } from './cli-io';
 import type { CliOutput } from './cli-output';
@@ -16,6 +17,9 @@ export interface CliCore {
   speech: SpeechService;
   /** What this gateway charged before, learned per model and settings. */
   prices: PriceBook;
+  clock: Clock;
+  /** Every attempt the gateway client makes (progress lines, a revoked key stopping a wait). */
+  onGatewayCall(listener: (event: GatewayCallEvent) => void): () => void;
 }
 
 export interface CliContext {

@@ -1,8 +1,10 @@
 // Builds the same core the desktop app runs — gateway client, task engine with downloads, library, speech —
 // from the CLI's resolved options. One SQLite file (CliConfig.databasePath) holds tasks, downloads and library.
+import { systemClock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
+import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { PriceBook } from '../core/pricing';
 import { SpeechService } from '../core/speech';
@@ -38,7 +40,12 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
   const gatewayConfig = online
     ? requireGateway(config)
     : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };
-  const gateway = createGatewayClient({ baseUrl: gatewayConfig.baseUrl, apiKey: () => gatewayConfig.apiKey });
+  const listeners = new Set<(event: GatewayCallEvent) => void>();
+  const gateway = createGatewayClient({
+    baseUrl: gatewayConfig.baseUrl,
+    apiKey: () => gatewayConfig.apiKey,
+    onCall: (event) => listeners.forEach((listener) => listener(event)),
+  });
   const database = db ?? openDatabase(config.databasePath);
   const library = new Library({ db: database, dir: config.libraryDir });
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
@@ -57,6 +64,11 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     library,
     speech,
     prices,
+    clock: systemClock,
+    onGatewayCall(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async close() {
       await engine.close();
       database.close();

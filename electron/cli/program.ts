@@ -85,7 +85,7 @@ export function buildProgram(
     .option('--set <field=value>', 'any body field (repeatable)', collect, [])
     .option(
       '--ref <file-or-url>',
-      'reference image: a URL, or a file sent as a data URL (repeatable)',
+      'reference image: a URL, or an image file of at most 20 MiB, stored once and sent as a data URL (repeatable)',
       collect,
       [],
     )

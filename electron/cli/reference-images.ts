@@ -1,15 +1,14 @@
 // `--ref FILE_OR_URL`: URLs pass as they are; local files become data URLs, but only for a family that takes
 // reference images and a field that accepts data URLs. A family without image input ([EP-IMAGE-4] I4) is
-// refused here, before anything is sent.
+// refused here, before anything is sent. The engine stores each file once in the reference store and the task
+// keeps `studio-ref:<sha256>` (shared/studio/references.ts), so the data URL lives only until submission.
 import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { getFamily, referenceImageFields } from '../../shared/catalog';
 import type { FamilyId, FieldSpec } from '../../shared/catalog';
+import { MAX_REFERENCE_BYTES, referenceTooLarge } from '../../shared/studio/references';
 import { sniffMedia } from '../core/downloads/media-sniff';
 import { invalidArgument } from './cli-errors';
-
-/** Large enough for any photo a creator drops in; a bigger file is almost certainly the wrong file. */
-const MAX_REFERENCE_BYTES = 20 * 1024 * 1024;
 
 /** The list field --ref fills: the family's first reference-image field that takes a list. */
 export function referenceField(family: FamilyId): FieldSpec {
@@ -58,7 +57,7 @@ async function fileToDataUrl(path: string): Promise<string> {
   } catch {
     throw invalidArgument(`--ref ${path}: no such file.`, 'ref');
   }
-  if (size > MAX_REFERENCE_BYTES) throw invalidArgument(`--ref ${path}: larger than 20 MiB.`, 'ref');
+  if (size > MAX_REFERENCE_BYTES) throw invalidArgument(`--ref ${path}: ${referenceTooLarge(size)}`, 'ref');
   const bytes = await readFile(path);
   const type = sniffMedia(bytes.subarray(0, 16));
   if (type?.kind !== 'image')

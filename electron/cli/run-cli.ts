@@ -9,6 +9,7 @@ import type { ExitCode, CliError } from './cli-errors';
 import type { CliIo } from './cli-io';
 import { CliOutput } from './cli-output';
 import { buildProgram } from './program';
+import { GatewayProgress } from './gateway-progress';
 import { TaskFailure } from './task-runner';
 import { taskJson } from './formatting';
 import { openCore, openLibrary } from './compose';
@@ -42,6 +43,7 @@ export async function runCli(
       core: (online = true): CliCore => {
         if (!coreHandle) {
           coreHandle = openCore(resolved, libraryHandle?.db ?? null, online);
+          coreHandle.onGatewayCall(new GatewayProgress((text) => out.note(text)).onCall);
           libraryHandle = coreHandle;
         }
         return coreHandle;

@@ -21,7 +21,7 @@ export class TaskFailure extends CliError {
   }
 }
 
-function failureOf(outcome: TaskOutcome): TaskFailure | null {
+function failureOf(outcome: TaskOutcome, fileErrors: readonly string[] = []): TaskFailure | null {
   const { task } = outcome;
   if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') {
     const info = task.error ?? {
@@ -36,14 +36,28 @@ function failureOf(outcome: TaskOutcome): TaskFailure | null {
     return new TaskFailure(fromGatewayError(info), outcome);
   }
   const d = task.downloads;
+  if (task.state === 'completed' && d.total === 0 && outcome.items.length === 0) {
+    // Charged and "done", yet nothing to show: that is not a success to report with exit 0.
+    return new TaskFailure(
+      new CliError(EXIT.refused, {
+        httpStatus: null,
+        type: 'no_results',
+        code: '',
+        message: 'The gateway reported the task completed but gave no result files.',
+        param: null,
+      }),
+      outcome,
+    );
+  }
   if (task.state === 'completed' && (d.failed > 0 || d.expired > 0)) {
     const expiredOnly = d.failed === 0;
+    const why = fileErrors.length ? ` ${fileErrors.join('; ')}.` : '';
     return new TaskFailure(
       new CliError(expiredOnly ? EXIT.refused : EXIT.failure, {
         httpStatus: null,
         type: expiredOnly ? 'link_expired' : 'download_failed',
         code: '',
-        message: `${d.done} of ${d.total} files downloaded; ${d.failed} failed, ${d.expired} expired before they could be fetched.`,
+        message: `${d.done} of ${d.total} files downloaded; ${d.failed} failed, ${d.expired} expired before they could be fetched.${why}`,
         param: null,
       }),
       outcome,
@@ -52,17 +66,35 @@ function failureOf(outcome: TaskOutcome): TaskFailure | null {
   return null;
 }
 
+/** Why each file that did not arrive did not, numbered as the task lists them ("file 2: HTTP 404"). */
+function fileErrors(core: CliCore, taskId: string): string[] {
+  return core.engine
+    .files(taskId)
+    .filter((f) => (f.state === 'failed' || f.state === 'expired') && f.error)
+    .map((f) => `file ${f.ordinal + 1}: ${f.error}`);
+}
+
 /** Small files in kB: a picture of 40 kB would read "0.0 MB of 0.0 MB". */
 function bytes(n: number): string {
   return n < 1e6 ? `${(n / 1e3).toFixed(1)} kB` : `${(n / 1e6).toFixed(1)} MB`;
 }
 
 function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
+  const said = new Set<string>();
   const offTask = core.engine.events.on('task', ({ task }) => {
     if (task.id !== taskId) return;
     const d = task.downloads;
     const files = d.total ? `, files ${d.done}/${d.total}` : '';
-    ctx.out.progress(`task ${task.remoteId ?? task.id}: ${task.state} ${task.progress}%${files}`);
+    // While the task is still moving, a stored error is why it waits (a rate limit, a resend under its key).
+    const waiting = task.error && !core.engine.isSettled(task) ? ` (${task.error.message})` : '';
+    ctx.out.progress(`task ${task.remoteId ?? task.id}: ${task.state} ${task.progress}%${files}${waiting}`);
+    for (const file of core.engine.files(taskId)) {
+      const line = file.state === 'pending' && file.error ? `file ${file.ordinal + 1}: ${file.error}` : null;
+      if (line && !said.has(line)) {
+        said.add(line);
+        ctx.out.note(line);
+      }
+    }
   });
   const offDownload = core.engine.events.on('download', (event) => {
     if (event.taskId !== taskId) return;
@@ -75,30 +107,78 @@ function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
   };
 }
 
+/**
+ * The CLI's key is fixed for the run: a 401 while checking the task means it was revoked (or never worked),
+ * and the engine, which waits for a usable key, would wait for ever. The wait ends with exit 1 instead.
+ */
+function keyRefused(core: CliCore, taskId: string, signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const off = core.onGatewayCall((event) => {
+      if (event.status !== 401 || !/^\/v1\/(music\/)?tasks\//.test(event.path)) return;
+      off();
+      const remote = core.engine.get(taskId)?.remoteId ?? taskId;
+      reject(
+        new CliError(EXIT.refused, {
+          httpStatus: 401,
+          type: event.errorType ?? 'authentication_error',
+          code: '',
+          message: `The gateway refused the API key while checking the task (${event.message ?? 'HTTP 401'}). The task goes on at the gateway; with a working key, pick it up with: task ${remote} --wait`,
+          param: null,
+        }),
+      );
+    });
+    signal.addEventListener('abort', off, { once: true });
+  });
+}
+
 /** Waits for a task of this library to settle: finished with every file filed, or failed. */
 export async function settle(ctx: CliContext, core: CliCore, taskId: string): Promise<TaskOutcome> {
   const stop = follow(ctx, core, taskId);
   try {
     await core.engine.start();
-    const task = await core.engine.waitFor(taskId, ctx.signal).catch((error: unknown) => {
-      if (!ctx.signal.aborted) throw error;
-      const remote = core.engine.get(taskId)?.remoteId;
-      throw new CliError(EXIT.failure, {
-        httpStatus: null,
-        type: 'interrupted',
-        code: '',
-        message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
-        param: null,
-      });
-    });
+    const watching = new AbortController();
+    const waiting = AbortSignal.any([ctx.signal, watching.signal]);
+    const task = await Promise.race([
+      core.engine.waitFor(taskId, waiting),
+      settledElsewhere(core, taskId, waiting),
+      keyRefused(core, taskId, waiting),
+    ])
+      .catch((error: unknown) => {
+        if (!ctx.signal.aborted || error instanceof CliError) throw error;
+        const remote = core.engine.get(taskId)?.remoteId;
+        throw new CliError(EXIT.failure, {
+          httpStatus: null,
+          type: 'interrupted',
+          code: '',
+          message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
+          param: null,
+        });
+      })
+      .finally(() => watching.abort());
     return { task, items: core.library.forTask(taskId) };
   } finally {
     stop();
   }
 }
 
-export function printOutcome(ctx: CliContext, outcome: TaskOutcome): void {
-  const failure = failureOf(outcome);
+/** How often a waiting command reads its task's row for changes another process made. */
+const ROW_WATCH_MS = 1_000;
+
+/**
+ * Another process on the same database (a second CLI, or the app sharing STUDIO_DATA_DIR) may settle the
+ * task and file its downloads; this engine then never hears of it, because its own poll finds the row no
+ * longer tracked. The row is the truth both share, so it is read again every second until it is settled.
+ */
+async function settledElsewhere(core: CliCore, taskId: string, signal: AbortSignal): Promise<TaskRecord> {
+  for (;;) {
+    await core.clock.sleep(ROW_WATCH_MS, signal);
+    const record = core.engine.get(taskId);
+    if (record && core.engine.isSettled(record)) return record;
+  }
+}
+
+export function printOutcome(ctx: CliContext, outcome: TaskOutcome, core?: CliCore): void {
+  const failure = failureOf(outcome, core ? fileErrors(core, outcome.task.id) : []);
   if (failure) throw failure;
   ctx.out.result({ task: taskJson(outcome.task), items: outcome.items }, () =>
     [formatTask(outcome.task), outcome.items.length ? formatItems(outcome.items) : '']
@@ -126,5 +206,5 @@ export async function submitAndFollow(
     printOutcome(ctx, submitted);
     return;
   }
-  printOutcome(ctx, await settle(ctx, core, task.id));
+  printOutcome(ctx, await settle(ctx, core, task.id), core);
 }

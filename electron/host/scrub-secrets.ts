@@ -31,17 +31,49 @@ export function scrubError(error: unknown, secrets: readonly string[]): unknown 
 
 type AnyFn = (...args: never[]) => unknown;
 
-/** Wraps every async method of a handler namespace so its failures are scrubbed. */
-export function scrubbed<T extends Record<string, AnyFn>>(namespace: T, secrets: () => readonly string[]): T {
-  const wrapped: Record<string, AnyFn> = {};
-  for (const [name, fn] of Object.entries(namespace)) {
-    wrapped[name] = (async (...args: never[]) => {
-      try {
-        return await fn(...args);
-      } catch (error) {
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+async function* scrubbedStream(source: AsyncIterable<unknown>, secrets: () => readonly string[]) {
+  try {
+    yield* source;
+  } catch (error) {
+    throw scrubError(error, secrets());
+  }
+}
+
+/** One handler whose failures are scrubbed, whether it answers once (a promise) or streams (a subscription). */
+function scrubbedFn(fn: AnyFn, secrets: () => readonly string[]): AnyFn {
+  return (...args: never[]) => {
+    let out: unknown;
+    try {
+      out = fn(...args);
+    } catch (error) {
+      throw scrubError(error, secrets());
+    }
+    if (out instanceof Promise) {
+      return out.catch((error: unknown) => {
         throw scrubError(error, secrets());
-      }
-    }) as AnyFn;
+      });
+    }
+    return isAsyncIterable(out) ? scrubbedStream(out, secrets) : out;
+  };
+}
+
+/**
+ * Wraps every handler in a tree of them (namespaces of procedures, and top-level procedures such as the events
+ * stream) so its failures are scrubbed. Applied once to the composed handlers: a new namespace cannot forget it.
+ */
+export function scrubbedHandlers<T extends object>(handlers: T, secrets: () => readonly string[]): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(handlers)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? scrubbedFn(value as AnyFn, secrets)
+        : typeof value === 'object' && value !== null
+          ? scrubbedHandlers(value as object, secrets)
+          : value;
   }
   return wrapped as T;
 }

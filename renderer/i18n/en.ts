@@ -164,6 +164,29 @@ export const en = {
       'grid.upscale': 'Grid upscale',
       speech: 'Speech',
     },
+    advanced: {
+      title: 'Advanced',
+      webhook: 'Webhook URL (optional)',
+      webhookHint:
+        'When the task finishes, the gateway POSTs it to this address with /callback added. It must be a public http(s) address on port 80 or 443 (https recommended). The studio tracks the task either way.',
+      webhookIssues: {
+        'not-http': 'Enter a full http(s) address, e.g. https://hooks.example.com/studio.',
+        private:
+          'The gateway drops callbacks to local and private addresses: use an address reachable from the internet.',
+        port: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
+        credentials:
+          'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
+        'own-domain':
+          'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
+      },
+      extra: 'Extra body fields (JSON)',
+      extraHint:
+        'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here to insert it as a data URL.',
+      extraNotJson: 'This is not valid JSON: {{detail}}',
+      extraNotObject: 'Enter a JSON object, e.g. { "first_frame_image": "https://…" }.',
+      extraFormField: '“{{field}}” is a field of this form: set it above instead.',
+      extraRefused: 'This family does not take “{{field}}”: {{message}}',
+    },
     validation: {
       required: 'This field is required.',
       tooLong: 'At most {{max}} characters.',

@@ -166,6 +166,26 @@ export const zhCN: Messages = {
       'grid.upscale': '宫格放大',
       speech: '语音',
     },
+    advanced: {
+      title: '高级',
+      webhook: 'Webhook 地址（可选）',
+      webhookHint:
+        '任务结束时，网关会将结果 POST 到此地址后加 /callback。必须是公网可达的 http(s) 地址，端口为 80 或 443（建议 https）。无论是否填写，工作室都会跟踪任务。',
+      webhookIssues: {
+        'not-http': '请输入完整的 http(s) 地址，例如 https://hooks.example.com/studio。',
+        private: '网关不会回调本地或内网地址：请使用可从互联网访问的地址。',
+        port: '网关只回调标准端口 80 和 443：请去掉端口或改用这两个端口。',
+        credentials: '请勿在 webhook 地址中放入用户名或密码：网关会保存并调用该地址，不适合存放机密。',
+        'own-domain': 'Webhook 不能指向网关自身的域名：网关会丢弃此类回调。',
+      },
+      extra: '额外请求字段（JSON）',
+      extraHint:
+        'V1、H、W 和 K 支持图片输入（首帧、尾帧、音频），但规范未给出这些字段名。请按网关文档的字段名以 JSON 对象填写；它们与表单字段一起发送，表单字段优先。将图片拖放或粘贴到此处会以 data URL 插入。',
+      extraNotJson: '这不是有效的 JSON：{{detail}}',
+      extraNotObject: '请输入 JSON 对象，例如 { "first_frame_image": "https://…" }。',
+      extraFormField: '“{{field}}”是此表单的字段：请在上方设置。',
+      extraRefused: '此模型系列不接受“{{field}}”：{{message}}',
+    },
     validation: {
       required: '此项为必填项。',
       tooLong: '最多 {{max}} 个字符。',

@@ -1,6 +1,7 @@
-// The bridge's procedures as data: one input and one output schema each. The router (router.ts) and the
-// handler interface the host implements (BridgeHandlers) are both derived from this table, so a procedure
-// without a handler, or a handler with the wrong shape, fails to compile.
+// The bridge's procedures as data: each says whether it is a query, a mutation or a subscription, with one input
+// and one output schema. The router (router.ts) and the handler interface the host implements (BridgeHandlers)
+// are both derived from this table, so a procedure without a handler, or a handler with the wrong shape, fails
+// to compile. Adding a procedure: a line here, its handler in electron/host/handlers/, its hook in the renderer.
 import { z } from 'zod';
 import {
   tokenBalanceViewSchema,
@@ -11,12 +12,12 @@ import {
 import {
   bridgeLibraryItemSchema,
   libraryPageSchema,
+  studioEventSchema,
   libraryQuerySchema,
   submissionRequestSchema,
   taskRecordSchema,
   taskStateSchema,
 } from './record-schemas';
-import type { BridgeEvent } from './record-schemas';
 import {
   apiKeyInputSchema,
   sessionStatusSchema,
@@ -50,48 +51,55 @@ export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });
 export const doneSchema = z.object({ ok: z.literal(true) });
 
-/** A procedure without input has only an output. */
-interface Spec {
+/** How a procedure travels: a query may be batched and cached, a mutation changes state, a subscription streams. */
+export type ProcedureKind = 'query' | 'mutation' | 'subscription';
+
+/** One procedure: its kind, its input (none for a procedure without one) and its output (per item, for a stream). */
+export interface ProcedureSpec {
+  kind: ProcedureKind;
   input?: z.ZodType;
   output: z.ZodType;
 }
 
+/** A namespace of procedures, or one procedure at the top level (the events stream). */
+export type ContractEntry = ProcedureSpec | Readonly<Record<string, ProcedureSpec>>;
+
 export const bridgeContract = {
   session: {
-    status: { output: sessionStatusSchema },
+    status: { kind: 'query', output: sessionStatusSchema },
     /** Switch to the in-process demo gateway (simulator, key held by main). */
-    useDemo: { output: sessionStatusSchema },
+    useDemo: { kind: 'mutation', output: sessionStatusSchema },
   },
   secrets: {
-    setKey: { input: apiKeyInputSchema, output: sessionStatusSchema },
-    clearKey: { output: sessionStatusSchema },
+    setKey: { kind: 'mutation', input: apiKeyInputSchema, output: sessionStatusSchema },
+    clearKey: { kind: 'mutation', output: sessionStatusSchema },
   },
   settings: {
-    get: { output: settingsSchema },
-    update: { input: settingsPatchSchema, output: settingsSchema },
+    get: { kind: 'query', output: settingsSchema },
+    update: { kind: 'mutation', input: settingsPatchSchema, output: settingsSchema },
   },
   account: {
-    balance: { output: tokenBalanceViewSchema },
-    userBalance: { output: userBalanceViewSchema },
+    balance: { kind: 'query', output: tokenBalanceViewSchema },
+    userBalance: { kind: 'query', output: userBalanceViewSchema },
   },
   usage: {
-    query: { input: usageQuerySchema, output: usageResultSchema },
+    query: { kind: 'query', input: usageQuerySchema, output: usageResultSchema },
   },
   tasks: {
-    submit: { input: submissionRequestSchema, output: taskRecordSchema },
-    list: { input: taskListQuerySchema, output: taskListSchema },
-    get: { input: idInput, output: taskRecordSchema },
-    stop: { input: idInput, output: taskRecordSchema },
-    rerun: { input: idInput, output: taskRecordSchema },
+    submit: { kind: 'mutation', input: submissionRequestSchema, output: taskRecordSchema },
+    list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
+    get: { kind: 'query', input: idInput, output: taskRecordSchema },
+    stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    rerun: { kind: 'mutation', input: idInput, output: taskRecordSchema },
   },
   library: {
-    query: { input: libraryQuerySchema.optional(), output: libraryPageSchema },
-    setFavourite: { input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
-    setTags: { input: setTagsInputSchema, output: bridgeLibraryItemSchema },
-    delete: { input: idInput, output: deletedSchema },
+    query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },
+    setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
+    setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
+    delete: { kind: 'mutation', input: idInput, output: deletedSchema },
   },
   speech: {
-    synthesize: { input: speechRequestSchema, output: bridgeLibraryItemSchema },
+    synthesize: { kind: 'mutation', input: speechRequestSchema, output: bridgeLibraryItemSchema },
   },
   /**
    * Desktop-only conveniences. In web mode each answers an 'unsupported' error; the renderer can tell the
@@ -99,32 +107,39 @@ export const bridgeContract = {
    */
   desktop: {
     /** A native folder picker for the library folder; path null when cancelled. Does not change settings. */
-    chooseLibraryFolder: { output: chosenFolderSchema },
+    chooseLibraryFolder: { kind: 'mutation', output: chosenFolderSchema },
     /** Reveals a library item's file in the system file manager. */
-    showInFolder: { input: idInput, output: doneSchema },
+    showInFolder: { kind: 'mutation', input: idInput, output: doneSchema },
     /** Starts dragging a library item's file out of the window (call it from the dragstart handler). */
-    startDrag: { input: idInput, output: doneSchema },
+    startDrag: { kind: 'mutation', input: idInput, output: doneSchema },
   },
-} as const satisfies Record<string, Record<string, Spec>>;
+  /** Task progress, downloads and library changes, as they happen; each event is parsed on the way out. */
+  events: { kind: 'subscription', output: studioEventSchema },
+} as const satisfies Record<string, ContractEntry>;
 
 export type BridgeContract = typeof bridgeContract;
 
-type HandlerFor<S> = S extends { input: infer I extends z.ZodType; output: infer O extends z.ZodType }
-  ? (input: z.output<I>) => Promise<z.input<O>>
+/** The input a handler receives: the parsed value, or nothing for a procedure without input. */
+type InputArgs<S> = S extends { input: infer I extends z.ZodType } ? [input: z.output<I>] : [];
+
+/**
+ * A handler for one procedure. Queries and mutations answer once; a subscription returns a stream that ends
+ * when the signal aborts (the renderer unsubscribed or went away).
+ */
+export type HandlerFor<S> = S extends { kind: 'subscription'; output: infer O extends z.ZodType }
+  ? (...args: [...InputArgs<S>, signal: AbortSignal]) => AsyncIterable<z.input<O>>
   : S extends { output: infer O extends z.ZodType }
-    ? () => Promise<z.input<O>>
+    ? (...args: InputArgs<S>) => Promise<z.input<O>>
     : never;
+
+/** Handlers for a contract entry: one function for a top-level procedure, an object for a namespace. */
+export type HandlersFor<E> = E extends ProcedureSpec ? HandlerFor<E> : { [P in keyof E]: HandlerFor<E[P]> };
 
 /**
  * What the host implements. Inputs arrive already parsed; outputs are parsed again on the way out, so a
  * handler that returns something the renderer does not expect fails loudly in the main process.
  */
-export type BridgeHandlers = {
-  [N in keyof BridgeContract]: { [P in keyof BridgeContract[N]]: HandlerFor<BridgeContract[N][P]> };
-} & {
-  /** Core events until the signal aborts (the renderer unsubscribed or went away). */
-  events(signal: AbortSignal): AsyncIterable<BridgeEvent>;
-};
+export type BridgeHandlers = { [N in keyof BridgeContract]: HandlersFor<BridgeContract[N]> };
 
 /**
  * The tRPC context: only the handlers, never a transport detail. `null` means the transport refused the caller

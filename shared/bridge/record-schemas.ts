@@ -57,6 +57,7 @@ export const taskRecordSchema = z.object({
     failed: z.number().int(),
     expired: z.number().int(),
   }),
+  webhook: z.string().optional(),
 });
 
 export const libraryKindSchema = z.enum(['image', 'video', 'audio', 'speech']);

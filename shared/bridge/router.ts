@@ -1,12 +1,19 @@
-// The bridge's tRPC router. Every procedure parses its input, delegates to ctx.handlers and parses the output:
-// no logic lives here. Served over IPC (trpc-electron) in the app and over HTTP + SSE in web mode.
+// The bridge's tRPC router, built from the contract in one loop (the idea of VS Code's ProxyChannel): every
+// procedure parses its input, delegates to the handler at the same path in ctx.handlers and parses its output.
+// No logic lives here, and no procedure is written by hand, so the router cannot drift from the contract.
+// Served over IPC (trpc-electron) in the app and over HTTP + SSE in web mode.
 import { initTRPC, TRPCError } from '@trpc/server';
-import { bridgeContract as c } from './contract';
-import type { BridgeContext, BridgeHandlers } from './contract';
+import type {
+  AnyTRPCProcedure,
+  TRPCMutationProcedure,
+  TRPCQueryProcedure,
+  TRPCSubscriptionProcedure,
+} from '@trpc/server';
+import type { z } from 'zod';
+import { bridgeContract } from './contract';
+import type { BridgeContext, BridgeContract, BridgeHandlers, ProcedureSpec } from './contract';
 import { toErrorInfo, trpcCodeFor } from './errors';
 import type { BridgeErrorData } from './errors';
-import { studioEventSchema } from './record-schemas';
-import type { BridgeEvent } from './record-schemas';
 
 const t = initTRPC.context<BridgeContext>().create({
   // Never a stack on the wire, whatever NODE_ENV says.
@@ -45,112 +52,91 @@ const procedure = t.procedure.use(async ({ ctx, next }) => {
   return result;
 });
 
-async function* forwardEvents(
-  handlers: BridgeHandlers,
-  signal: AbortSignal | undefined,
-): AsyncGenerator<BridgeEvent> {
-  const own = signal ?? new AbortController().signal;
-  for await (const event of handlers.events(own)) {
-    if (own.aborted) return;
-    yield studioEventSchema.parse(event);
+// ---- The router's type, derived from the contract (what the renderer's client sees). ----
+
+type Root = typeof t._config.$types;
+// tRPC's own marker for "no input" is void (it lets the client call `.query()` with no argument).
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type
+type InputOf<S> = S extends { input: infer I extends z.ZodType } ? z.input<I> : void;
+type DefOf<S extends ProcedureSpec, Output> = {
+  input: InputOf<S>;
+  output: Output;
+  meta: Root['meta'];
+  errorShape: Root['errorShape'];
+};
+type ProcedureOf<S extends ProcedureSpec> = S['kind'] extends 'subscription'
+  ? TRPCSubscriptionProcedure<DefOf<S, AsyncIterable<z.output<S['output']>, void, unknown>>>
+  : S['kind'] extends 'query'
+    ? TRPCQueryProcedure<DefOf<S, z.output<S['output']>>>
+    : TRPCMutationProcedure<DefOf<S, z.output<S['output']>>>;
+type RecordOf<C> = {
+  [N in keyof C]: C[N] extends ProcedureSpec
+    ? ProcedureOf<C[N]>
+    : { [P in keyof C[N]]: C[N][P] extends ProcedureSpec ? ProcedureOf<C[N][P]> : never };
+};
+
+// ---- The loop. ----
+
+type AnyHandler = (...args: unknown[]) => unknown;
+
+function isSpec(entry: object): entry is ProcedureSpec {
+  return 'kind' in entry && 'output' in entry;
+}
+
+/** The handler at a contract path; BridgeHandlers guarantees at compile time that it exists. */
+function handlerAt(handlers: BridgeHandlers, path: readonly string[]): AnyHandler {
+  let node: unknown = handlers;
+  for (const key of path) node = (node as Record<string, unknown>)[key];
+  if (typeof node !== 'function') throw new Error(`No handler for ${path.join('.')}`);
+  return node as AnyHandler;
+}
+
+async function* parsedStream(
+  source: AsyncIterable<unknown>,
+  schema: z.ZodType,
+  signal: AbortSignal,
+): AsyncGenerator<unknown> {
+  for await (const item of source) {
+    if (signal.aborted) return;
+    yield schema.parse(item);
   }
 }
 
-export const appRouter = t.router({
-  session: t.router({
-    status: procedure.output(c.session.status.output).query(({ ctx }) => ctx.handlers.session.status()),
-    useDemo: procedure.output(c.session.useDemo.output).mutation(({ ctx }) => ctx.handlers.session.useDemo()),
-  }),
-  secrets: t.router({
-    setKey: procedure
-      .input(c.secrets.setKey.input)
-      .output(c.secrets.setKey.output)
-      .mutation(({ ctx, input }) => ctx.handlers.secrets.setKey(input)),
-    clearKey: procedure
-      .output(c.secrets.clearKey.output)
-      .mutation(({ ctx }) => ctx.handlers.secrets.clearKey()),
-  }),
-  settings: t.router({
-    get: procedure.output(c.settings.get.output).query(({ ctx }) => ctx.handlers.settings.get()),
-    update: procedure
-      .input(c.settings.update.input)
-      .output(c.settings.update.output)
-      .mutation(({ ctx, input }) => ctx.handlers.settings.update(input)),
-  }),
-  account: t.router({
-    balance: procedure.output(c.account.balance.output).query(({ ctx }) => ctx.handlers.account.balance()),
-    userBalance: procedure
-      .output(c.account.userBalance.output)
-      .query(({ ctx }) => ctx.handlers.account.userBalance()),
-  }),
-  usage: t.router({
-    query: procedure
-      .input(c.usage.query.input)
-      .output(c.usage.query.output)
-      .query(({ ctx, input }) => ctx.handlers.usage.query(input)),
-  }),
-  tasks: t.router({
-    submit: procedure
-      .input(c.tasks.submit.input)
-      .output(c.tasks.submit.output)
-      .mutation(({ ctx, input }) => ctx.handlers.tasks.submit(input)),
-    list: procedure
-      .input(c.tasks.list.input)
-      .output(c.tasks.list.output)
-      .query(({ ctx, input }) => ctx.handlers.tasks.list(input)),
-    get: procedure
-      .input(c.tasks.get.input)
-      .output(c.tasks.get.output)
-      .query(({ ctx, input }) => ctx.handlers.tasks.get(input)),
-    stop: procedure
-      .input(c.tasks.stop.input)
-      .output(c.tasks.stop.output)
-      .mutation(({ ctx, input }) => ctx.handlers.tasks.stop(input)),
-    rerun: procedure
-      .input(c.tasks.rerun.input)
-      .output(c.tasks.rerun.output)
-      .mutation(({ ctx, input }) => ctx.handlers.tasks.rerun(input)),
-  }),
-  library: t.router({
-    query: procedure
-      .input(c.library.query.input)
-      .output(c.library.query.output)
-      .query(({ ctx, input }) => ctx.handlers.library.query(input)),
-    setFavourite: procedure
-      .input(c.library.setFavourite.input)
-      .output(c.library.setFavourite.output)
-      .mutation(({ ctx, input }) => ctx.handlers.library.setFavourite(input)),
-    setTags: procedure
-      .input(c.library.setTags.input)
-      .output(c.library.setTags.output)
-      .mutation(({ ctx, input }) => ctx.handlers.library.setTags(input)),
-    delete: procedure
-      .input(c.library.delete.input)
-      .output(c.library.delete.output)
-      .mutation(({ ctx, input }) => ctx.handlers.library.delete(input)),
-  }),
-  speech: t.router({
-    synthesize: procedure
-      .input(c.speech.synthesize.input)
-      .output(c.speech.synthesize.output)
-      .mutation(({ ctx, input }) => ctx.handlers.speech.synthesize(input)),
-  }),
-  desktop: t.router({
-    chooseLibraryFolder: procedure
-      .output(c.desktop.chooseLibraryFolder.output)
-      .mutation(({ ctx }) => ctx.handlers.desktop.chooseLibraryFolder()),
-    showInFolder: procedure
-      .input(c.desktop.showInFolder.input)
-      .output(c.desktop.showInFolder.output)
-      .mutation(({ ctx, input }) => ctx.handlers.desktop.showInFolder(input)),
-    startDrag: procedure
-      .input(c.desktop.startDrag.input)
-      .output(c.desktop.startDrag.output)
-      .mutation(({ ctx, input }) => ctx.handlers.desktop.startDrag(input)),
-  }),
-  /** Task progress, downloads and library changes, as they happen. */
-  events: procedure.subscription(({ ctx, signal }) => forwardEvents(ctx.handlers, signal)),
-});
+function build(spec: ProcedureSpec, path: readonly string[]): AnyTRPCProcedure {
+  // One builder type for both cases (the input's type is the contract's business, not the loop's).
+  const withInput = (spec.input ? procedure.input(spec.input) : procedure) as typeof procedure;
+  const args = (input: unknown): unknown[] => (spec.input ? [input] : []);
+  if (spec.kind === 'subscription') {
+    return withInput.subscription(({ ctx, input, signal }) => {
+      const own = signal ?? new AbortController().signal;
+      const source = handlerAt(ctx.handlers, path)(...args(input), own) as AsyncIterable<unknown>;
+      return parsedStream(source, spec.output, own);
+    });
+  }
+  const resolve = ({ ctx, input }: { ctx: { handlers: BridgeHandlers }; input: unknown }) =>
+    handlerAt(ctx.handlers, path)(...args(input)) as Promise<unknown>;
+  const typed = withInput.output(spec.output);
+  return spec.kind === 'query' ? typed.query(resolve) : typed.mutation(resolve);
+}
+
+function buildRecord(): RecordOf<BridgeContract> {
+  const record: Record<string, AnyTRPCProcedure | Record<string, AnyTRPCProcedure>> = {};
+  for (const [name, entry] of Object.entries(bridgeContract)) {
+    if (isSpec(entry)) {
+      record[name] = build(entry, [name]);
+      continue;
+    }
+    const namespace: Record<string, AnyTRPCProcedure> = {};
+    for (const [procedureName, spec] of Object.entries(entry as Record<string, ProcedureSpec>)) {
+      namespace[procedureName] = build(spec, [name, procedureName]);
+    }
+    record[name] = namespace;
+  }
+  // The one cast: the loop above builds, at run time, exactly the record RecordOf computes from the same table.
+  return record as RecordOf<BridgeContract>;
+}
+
+export const appRouter = t.router(buildRecord());
 
 export type AppRouter = typeof appRouter;
 

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import type { FamilyId } from './family-ids';
 import type { FamilySpec, FieldSpec, MediaSpec, ModelConfig } from './types';
 import { FAMILIES, variantForModel } from './families';
+import { DATA_IMAGE_URL, isReferenceUri } from '../studio/references';
 
 /** A request body: model (absent for grid upscale), the family's fields and, for async families, webhook. */
 export type FamilyBody = Record<string, unknown>;
 export type FamilySchema = z.ZodType<FamilyBody, FamilyBody>;
 
 const RATIO = /^\d+(\.\d+)?:\d+(\.\d+)?$/;
-const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;
 const ASSET_URL = /^asset:\/\/\S+$/;
 
 function isHttpUrl(value: string): boolean {
@@ -19,10 +19,14 @@ function isHttpUrl(value: string): boolean {
   return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
 }
 
-/** True when value is a URL the field's media spec accepts. */
+/**
+ * True when value is a URL the field's media spec accepts. Where data URLs are accepted, so is a stored
+ * reference image (`studio-ref:<sha256>`): the core turns it into the data URL for the submission body only,
+ * and the gateway client refuses a body that still holds one.
+ */
 export function isAcceptedMediaUrl(value: string, media: MediaSpec | undefined): boolean {
   if (isHttpUrl(value)) return true;
-  if (media?.dataUrls && DATA_IMAGE_URL.test(value)) return true;
+  if (media?.dataUrls && (DATA_IMAGE_URL.test(value) || isReferenceUri(value))) return true;
   return Boolean(media?.assets && ASSET_URL.test(value));
 }
 
@@ -102,13 +106,44 @@ function optional(schema: z.ZodType): z.ZodType {
 const PRIVATE_HOST =
   /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.0\.0\.0$|\[?::1\]?$|\[?f[cd][0-9a-f]{2}:)/i;
 
-export function webhookProblem(value: string): string | null {
-  if (!isHttpUrl(value)) return 'Must be an http(s) URL.';
+export type WebhookIssueCode = 'not-http' | 'private' | 'port' | 'credentials' | 'own-domain';
+
+export interface WebhookIssue {
+  code: WebhookIssueCode;
+  message: string;
+}
+
+const WEBHOOK_MESSAGES: Record<WebhookIssueCode, string> = {
+  'not-http': 'Must be an http(s) URL.',
+  private: 'Must be publicly reachable: local and private addresses are refused.',
+  port: 'Must use port 80 or 443.',
+  credentials: 'Must not carry a user name or password: the gateway stores and calls this address.',
+  'own-domain': "Must not point at the gateway's own domain.",
+};
+
+const issue = (code: WebhookIssueCode): WebhookIssue => ({ code, message: WEBHOOK_MESSAGES[code] });
+
+/**
+ * Why the gateway would drop callbacks to this webhook base URL, or null. [EVT-9]: public http(s) host on a
+ * standard port, not the gateway's own domain (checked when `gatewayBaseUrl` is given). [AUTH-6]: secrets stay
+ * private, so credentials inside the URL (which the gateway keeps and calls) are refused too.
+ */
+export function webhookIssue(value: string, gatewayBaseUrl?: string | null): WebhookIssue | null {
+  if (!isHttpUrl(value)) return issue('not-http');
   const url = new URL(value);
-  if (PRIVATE_HOST.test(url.hostname))
-    return 'Must be publicly reachable: local and private addresses are refused.';
-  if (url.port !== '' && url.port !== '80' && url.port !== '443') return 'Must use port 80 or 443.';
+  if (url.username !== '' || url.password !== '') return issue('credentials');
+  if (PRIVATE_HOST.test(url.hostname)) return issue('private');
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') return issue('port');
+  if (gatewayBaseUrl && URL.canParse(gatewayBaseUrl)) {
+    const own = new URL(gatewayBaseUrl).hostname.toLowerCase();
+    const host = url.hostname.toLowerCase();
+    if (host === own || host.endsWith(`.${own}`)) return issue('own-domain');
+  }
   return null;
+}
+
+export function webhookProblem(value: string): string | null {
+  return webhookIssue(value)?.message ?? null;
 }
 
 const webhookSchema = z.string().superRefine((v, ctx) => {

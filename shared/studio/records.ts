@@ -40,6 +40,8 @@ export interface TaskRecord {
   /** The task this one was made from: a re-run, an upscale, a music operation. */
   parentTaskId: string | null;
   downloads: DownloadProgress;
+  /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
+  webhook?: string;
 }
 
 export type LibraryKind = 'image' | 'video' | 'audio' | 'speech';

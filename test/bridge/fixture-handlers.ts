@@ -1,5 +1,7 @@
 // A complete BridgeHandlers made of plain values, for testing the router's parsing and error handling alone.
+// Procedures it has no answer for fail with a message naming them (filled in from the contract).
 // It decides nothing a real component would: the host tests use the real core.
+import { bridgeContract } from '../../shared/bridge/contract';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '../../shared/bridge/session-schemas';
 import type { TaskRecord } from '../../shared/studio/records';
@@ -35,7 +37,7 @@ const status = {
 };
 
 export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}): BridgeHandlers {
-  const base: BridgeHandlers = {
+  const base: SomeHandlers = {
     session: { status: async () => status, useDemo: async () => ({ ...status, mode: 'demo' }) },
     secrets: { setKey: async () => status, clearKey: async () => ({ ...status, hasKey: false }) },
     settings: {
@@ -75,18 +77,7 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     },
     library: {
       query: async () => ({ items: [], total: 0 }),
-      setFavourite: async () => {
-        throw new Error('not used');
-      },
-      setTags: async () => {
-        throw new Error('not used');
-      },
       delete: async ({ id }) => ({ id, deleted: true }),
-    },
-    speech: {
-      synthesize: async () => {
-        throw new Error('not used');
-      },
     },
     desktop: {
       chooseLibraryFolder: async () => ({ path: null }),
@@ -98,5 +89,32 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
       if (!signal.aborted) yield { type: 'task', task: { ...sampleTask, state: 'completed', progress: 100 } };
     },
   };
-  return { ...base, ...overrides } as BridgeHandlers;
+  return completed({ ...base, ...overrides } as SomeHandlers);
+}
+
+/** Handlers for some procedures; the fixture answers the rest with a failure naming the procedure. */
+type SomeHandlers = {
+  [N in keyof BridgeHandlers]?: BridgeHandlers[N] extends (...args: never[]) => unknown
+    ? BridgeHandlers[N]
+    : Partial<BridgeHandlers[N]>;
+};
+
+const unanswered = (path: string) => async () => {
+  throw new Error(`the fixture has no answer for ${path}`);
+};
+
+/** Fills the gaps from the contract, so adding a procedure never requires touching this file. */
+function completed(some: SomeHandlers): BridgeHandlers {
+  const out: Record<string, unknown> = {};
+  for (const [name, entry] of Object.entries(bridgeContract)) {
+    const given = (some as Record<string, unknown>)[name];
+    if ('kind' in entry) {
+      out[name] = given ?? unanswered(name);
+      continue;
+    }
+    const namespace: Record<string, unknown> = { ...(given as object | undefined) };
+    for (const procedure of Object.keys(entry)) namespace[procedure] ??= unanswered(`${name}.${procedure}`);
+    out[name] = namespace;
+  }
+  return out as BridgeHandlers;
 }

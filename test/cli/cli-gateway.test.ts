@@ -1,7 +1,7 @@
 // The CLI end to end against the real simulator and the real core (client, engine, downloads, library,
 // speech). Most runs are in-process through runCli; two spawn the real entry point.
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -184,7 +184,7 @@ describe('generate', () => {
     expect(((await ok(['tasks'])) as unknown as { tasks: unknown[] }).tasks).toHaveLength(tasksBefore);
   });
 
-  it('[EP-IMAGE-2] a local --ref travels as a data URL; n=2 gives two files', async () => {
+  it('[EP-IMAGE-2] a local --ref is stored once and the task keeps studio-ref:<sha256>; n=2 gives two files', async () => {
     const doc = await ok([
       'generate',
       'image_model_id_i2',
@@ -197,10 +197,48 @@ describe('generate', () => {
     ]);
     expect(doc.task.status).toBe('completed');
     const params = (doc.task as unknown as { params: { image_urls: string[] } }).params;
-    expect(params.image_urls[0]).toMatch(/^data:image\/png;base64,/);
+    const bytes = await readFile(join(dir, 'ref.png'));
+    const sha = createHash('sha256').update(bytes).digest('hex');
+    expect(params.image_urls).toEqual([`studio-ref:${sha}`]);
+    // Beside the database (the library folder here, where the CLI keeps studio.db by default).
+    expect(existsSync(join(dir, 'lib', 'references', sha.slice(0, 2), `${sha}.png`))).toBe(true);
     expect(doc.items).toHaveLength(2);
     for (const item of doc.items) await expectFiled(item);
   });
+
+  it('[EP-IMAGE-2] an 8 MB --ref on I2 with n=4 keeps `generate --json` and `library --json` small', async () => {
+    const side = 1700; // random pixels do not compress: about 8.7 MB of PNG
+    await writeFile(
+      join(dir, 'big-ref.png'),
+      await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
+    const run = await cli(
+      [
+        '--json',
+        'generate',
+        'image_model_id_i2',
+        '--prompt',
+        'eight megabytes',
+        '--ref',
+        'big-ref.png',
+        '--set',
+        'n=4',
+      ],
+      env,
+      dir,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const doc = run.json() as unknown as Outcome;
+    expect(doc.task.status).toBe('completed');
+    expect(doc.items).toHaveLength(4);
+    // Before references were files this printed 56 MB (the data URL in the task and in each of 4 items).
+    expect(Buffer.byteLength(run.stdout)).toBeLessThan(20_000);
+    const library = await cli(['--json', 'library', '--search', 'eight'], env, dir);
+    expect(library.code).toBe(0);
+    expect(Buffer.byteLength(library.stdout)).toBeLessThan(20_000);
+  }, 60_000);
 
   it('[EP-VIDEO-3] a video lands with its picture size and duration read from the file', async () => {
     const doc = await ok([

@@ -116,6 +116,15 @@ describe('invalid arguments exit 2 with nothing sent', () => {
     expect(String(error.message)).toContain('At most 16');
   });
 
+  it('a reference file over the size limit, with the one sentence and nothing sent', async () => {
+    const big = Buffer.alloc(21 * 1024 * 1024);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await writeFile(join(dir, 'huge.png'), big);
+    const error = await refused(['generate', 'image_model_id_i2', '--prompt', 'x', '--ref', 'huge.png']);
+    expect(error).toMatchObject({ param: 'ref' });
+    expect(String(error.message)).toContain('A reference image can be at most 20 MiB; this one is 21 MiB.');
+  });
+
   it('a local file where the family only takes URLs (V2), a missing file, a file that is not an image', async () => {
     await refused(['generate', 'video_model_id_v2', '--prompt', 'x', '--ref', 'ref.png']);
     await refused(['generate', 'image_model_id_i2', '--prompt', 'x', '--ref', 'missing.png']);

@@ -223,9 +223,9 @@ describe('web mode, demo gateway', () => {
       };
       return answer.result.data.tasks;
     });
-    // The row keeps exactly what was sent: the reference as a data URL.
+    // The row keeps a reference to the stored image, never its bytes (the data URL is only in the POST).
     expect(tasks.find((task) => task.family === 'image.i2')?.params.image_urls?.[0]).toMatch(
-      /^data:image\/png;base64,/,
+      /^studio-ref:[0-9a-f]{64}$/,
     );
     await page.getByTestId('family-image.i3').click();
   });

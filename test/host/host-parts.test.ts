@@ -6,8 +6,8 @@ import { BridgeError, toErrorInfo } from '../../shared/bridge/errors';
 import { GatewayError } from '../../shared/gateway/gateway-error';
 import { eventStream } from '../../electron/host/event-stream';
 import { toBridgeItem } from '../../electron/host/library-view';
-import { scrubbed, scrubError } from '../../electron/host/scrub-secrets';
-import { budgetFor } from '../../electron/host/studio-host';
+import { scrubbedHandlers, scrubError } from '../../electron/host/scrub-secrets';
+import { budgetFor } from '../../electron/host/core-lifecycle';
 import type { LibraryItem } from '../../shared/studio/records';
 
 describe('budgetFor', () => {
@@ -114,17 +114,28 @@ describe('secret scrubbing', () => {
     });
   });
 
-  it('wraps every method of a handler namespace', async () => {
-    const ns = scrubbed(
+  it('wraps every handler of the composed tree once: namespaces, top-level procedures and streams', async () => {
+    const handlers = scrubbedHandlers(
       {
-        fail: async () => {
-          throw new Error(`boom with ${KEY}`);
+        ns: {
+          fail: async () => {
+            throw new Error(`boom with ${KEY}`);
+          },
+          ok: async () => 'fine',
         },
-        ok: async () => 'fine',
+        async *events(_signal: AbortSignal) {
+          yield 1;
+          throw new Error(`stream broke with ${KEY}`);
+        },
       },
       () => [KEY],
     );
-    expect(await ns.ok()).toBe('fine');
-    await expect(ns.fail()).rejects.toThrow('boom with [redacted]');
+    expect(await handlers.ns.ok()).toBe('fine');
+    await expect(handlers.ns.fail()).rejects.toThrow('boom with [redacted]');
+    const seen: number[] = [];
+    await expect(async () => {
+      for await (const n of handlers.events(new AbortController().signal)) seen.push(n);
+    }).rejects.toThrow('stream broke with [redacted]');
+    expect(seen).toEqual([1]);
   });
 });

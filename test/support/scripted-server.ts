@@ -15,6 +15,8 @@ export interface ScriptedReply {
   reset?: boolean;
   /** Send the status, headers and body, then never finish ('hang') or destroy the connection ('reset'). */
   cut?: 'hang' | 'reset';
+  /** Send the body one byte every this many ms (a peer that drips: no idle timeout ever fires). */
+  drip?: number;
 }
 
 export interface RecordedRequest {
@@ -45,6 +47,20 @@ function send(res: ServerResponse, reply: ScriptedReply): void {
     headers['content-type'] ??= 'application/json';
   }
   res.writeHead(reply.status ?? 200, headers);
+  if (reply.drip !== undefined) {
+    const bytes = Buffer.from(payload);
+    let at = 0;
+    const timer = setInterval(() => {
+      if (res.destroyed || at >= bytes.length) {
+        clearInterval(timer);
+        res.end();
+        return;
+      }
+      res.write(bytes.subarray(at, ++at));
+    }, reply.drip);
+    res.on('close', () => clearInterval(timer));
+    return;
+  }
   if (!reply.cut) {
     res.end(payload);
     return;

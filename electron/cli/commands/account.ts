@@ -2,10 +2,16 @@
 import type { UsageQueryInput } from '../../../shared/gateway/usage';
 import type { CliContext } from '../cli-context';
 
+/**
+ * A person is waiting at the terminal for a small JSON answer: 10 s per try and three tries (each one said
+ * on stderr), about half a minute in all, rather than the client's default of two minutes.
+ */
+const ACCOUNT_CALL = { timeoutMs: 10_000, maxAttempts: 3 } as const;
+
 export async function balanceCommand(ctx: CliContext): Promise<void> {
   const { gateway } = ctx.core();
-  const token = await gateway.tokenBalance({ signal: ctx.signal });
-  const user = await gateway.userBalance({ signal: ctx.signal });
+  const token = await gateway.tokenBalance({ signal: ctx.signal, ...ACCOUNT_CALL });
+  const user = await gateway.userBalance({ signal: ctx.signal, ...ACCOUNT_CALL });
   ctx.out.result({ token, user }, () => {
     const amount = (n: number) => (n === -1 ? 'unlimited' : n.toFixed(4));
     const tokenLine = token.unlimited_quota
@@ -40,7 +46,7 @@ export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<vo
   };
   // The client checks formats and allowed values before sending: a validation_error, exit 2.
   const { gateway } = ctx.core();
-  const answer = await gateway.usage(input, { signal: ctx.signal });
+  const answer = await gateway.usage(input, { signal: ctx.signal, ...ACCOUNT_CALL });
   ctx.out.result({ usage: answer.report, cache: answer.cache }, () => formatUsage(answer.report));
 }
 

@@ -80,8 +80,11 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
   // Reading a local task needs no gateway; waiting on it, or asking about a foreign one, does.
   const local = findLocal(ctx.core(false), args.id);
   if (local) {
-    if (args.wait) return printOutcome(ctx, await settle(ctx, requireOnline(ctx), local.id));
-    return printOutcome(ctx, await current(ctx, local));
+    if (args.wait) {
+      const online = requireOnline(ctx);
+      return printOutcome(ctx, await settle(ctx, online, local.id), online);
+    }
+    return printOutcome(ctx, await current(ctx, local), ctx.core(false));
   }
   const core = requireOnline(ctx);
   if (args.wait) {

@@ -8,7 +8,9 @@ export type DownloadFailure =
   | 'unknown_type'
   | 'type_mismatch'
   | 'protocol'
-  | 'network';
+  | 'network'
+  | 'too_large'
+  | 'too_slow';
 
 export class DownloadError extends Error {
   override readonly name = 'DownloadError';

@@ -290,6 +290,10 @@ export class DownloadManager {
           }
           const base = this.options.backoffMs ?? 1_000;
           const delay = Math.min(this.options.maxBackoffMs ?? 60_000, base * 2 ** (attempt - 1));
+          // Kept on the pending row, so whoever waits (the CLI's progress, the app) can say why it waits.
+          this.mark(taskId, ordinal, 'pending', {
+            error: `${message}; trying again in ${Math.round(delay / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`,
+          });
           await clock.sleep(delay, controller.signal).catch(() => undefined);
         }
       }

@@ -5,7 +5,7 @@
 // fresh 64 KiB buffers through a stream), each read is written synchronously, sha256 runs on a worker thread,
 // and fdatasync runs in the background every few MiB so the fsync before the rename finds little dirty.
 import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DownloadError } from './download-error';
@@ -37,7 +37,22 @@ export interface FetchToFileOptions {
   onProgress?: (receivedBytes: number, totalBytes: number | null) => void;
   /** Bytes between progress callbacks. */
   progressEveryBytes?: number;
+  /** A file announcing (or sending) more than this is refused. Default MAX_DOWNLOAD_BYTES. */
+  maxBytes?: number;
+  /**
+   * The total deadline, proportional to size: a body of N bytes (announced, or received so far) must be in
+   * within graceMs + N / minBytesPerSecond. The idle timeout catches a silent peer; this one a dripping one.
+   */
+  minBytesPerSecond?: number;
+  graceMs?: number;
+  /** Real time for the deadline (like the idle timeout, it guards a peer, not a schedule). */
+  now?: () => number;
 }
+
+/** No result the gateway makes comes near this; a larger Content-Length is a broken or hostile answer. */
+export const MAX_DOWNLOAD_BYTES = 16 * 1024 ** 3;
+const DEFAULT_MIN_BYTES_PER_SECOND = 64 * 1024;
+const DEFAULT_GRACE_MS = 30_000;
 
 export interface FetchedFile {
   path: string;
@@ -85,17 +100,33 @@ class Inspector {
   private headLength = 0;
   private lastReported = 0;
 
+  private readonly startedAt: number;
+
   constructor(
     private readonly contentType: string | undefined,
     private readonly total: number | null,
     private readonly onProgress: FetchToFileOptions['onProgress'],
     private readonly reportEvery: number,
-  ) {}
+    private readonly limits: Limits,
+  ) {
+    this.startedAt = limits.now();
+  }
 
   inspect(chunk: Buffer): DownloadError | null {
     this.received += chunk.length;
     if (this.total !== null && this.received > this.total) {
       return new DownloadError('size_mismatch', `more bytes than the ${this.total} announced`, true);
+    }
+    if (this.received > this.limits.maxBytes) return tooLarge(this.received, this.limits.maxBytes);
+    const elapsed = this.limits.now() - this.startedAt;
+    const expected = Math.max(this.received, this.total ?? 0);
+    if (elapsed > this.limits.graceMs + (expected / this.limits.minBytesPerSecond) * 1000) {
+      const of = this.total === null ? '' : ` of ${this.total}`;
+      return new DownloadError(
+        'too_slow',
+        `the file arrived too slowly: ${this.received}${of} bytes in ${Math.round(elapsed / 1000)} s`,
+        true,
+      );
     }
     if (!this.sniffed) {
       const piece = Buffer.from(chunk.subarray(0, SNIFF_BYTES - this.headLength));
@@ -162,8 +193,60 @@ interface Received {
   sniffed: SniffedType;
 }
 
-function inspectorFor(contentType: string | undefined, total: number | null, options: FetchToFileOptions) {
-  return new Inspector(contentType, total, options.onProgress, options.progressEveryBytes ?? 1 << 20);
+interface Limits {
+  maxBytes: number;
+  minBytesPerSecond: number;
+  graceMs: number;
+  now: () => number;
+}
+
+function limitsOf(options: FetchToFileOptions): Limits {
+  return {
+    maxBytes: options.maxBytes ?? MAX_DOWNLOAD_BYTES,
+    minBytesPerSecond: options.minBytesPerSecond ?? DEFAULT_MIN_BYTES_PER_SECOND,
+    graceMs: options.graceMs ?? DEFAULT_GRACE_MS,
+    now: options.now ?? Date.now,
+  };
+}
+
+const GIB = 1024 ** 3;
+const sizeText = (bytes: number): string =>
+  bytes >= 1024 ** 4
+    ? `${(bytes / 1024 ** 4).toFixed(0)} TiB`
+    : bytes >= GIB
+      ? `${(bytes / GIB).toFixed(1)} GiB`
+      : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+
+function tooLarge(bytes: number, max: number): DownloadError {
+  return new DownloadError(
+    'too_large',
+    `the file is ${sizeText(bytes)}, more than the ${sizeText(max)} a result may be`,
+    false,
+  );
+}
+
+/** Refuses, before a byte is written, a file larger than the ceiling or than the free space on its disk. */
+async function checkRoom(total: number | null, dir: string, limits: Limits): Promise<void> {
+  if (total === null) return;
+  if (total > limits.maxBytes) throw tooLarge(total, limits.maxBytes);
+  const fs = await statfs(dir).catch(() => null);
+  const free = fs ? fs.bavail * fs.bsize : Number.POSITIVE_INFINITY;
+  if (total > free) {
+    throw new DownloadError(
+      'too_large',
+      `the file is ${sizeText(total)} but the library's disk has ${sizeText(free)} free`,
+      true,
+    );
+  }
+}
+
+function inspectorFor(
+  contentType: string | undefined,
+  total: number | null,
+  options: FetchToFileOptions,
+  limits: Limits,
+) {
+  return new Inspector(contentType, total, options.onProgress, options.progressEveryBytes ?? 1 << 20, limits);
 }
 
 function checkEnd(inspector: Inspector, total: number | null): SniffedType {
@@ -203,7 +286,14 @@ class BackgroundSync {
 /** Each read is written synchronously from the reused buffer, then handed to the hasher. */
 async function receive(res: RawResponse, part: string, options: FetchToFileOptions): Promise<Received> {
   const total = res.contentLength;
-  const inspector = inspectorFor(res.headers.get('content-type'), total, options);
+  const limits = limitsOf(options);
+  try {
+    await checkRoom(total, options.dir, limits);
+  } catch (error) {
+    res.discard();
+    throw error;
+  }
+  const inspector = inspectorFor(res.headers.get('content-type'), total, options, limits);
   const worker = total !== null && total < INLINE_HASH_BELOW ? null : new WorkerHasher(() => res.resume());
   const hasher: Sha256Hasher = worker ?? new InlineHasher();
   let fd: number;

@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
 import { FAMILIES } from '../../../shared/catalog/families';
 import { checkBody } from '../../../shared/catalog/schema';
+import { containsReference } from '../../../shared/studio/references';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { parseAck } from '../../../shared/gateway/ack';
 import {
@@ -44,6 +45,8 @@ export interface GatewayCallEvent {
   /** null when no HTTP answer came. */
   status: number | null;
   errorType: string | null;
+  /** The error's sentence, key already scrubbed (null on success). */
+  message: string | null;
   ms: number;
   /** The wait before the next attempt, when one follows. */
   retryInMs: number | null;
@@ -282,6 +285,12 @@ export class GatewayClient implements GatewayPort {
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {
     const { models } = this.options;
+    // A stored reference is the studio's own name for an image; the engine expands it before sending.
+    if (containsReference(body)) {
+      throw new GatewayError(
+        validationError('A reference image was not turned into a data URL before sending.', null),
+      );
+    }
     const result = checkBody(family, body, typeof models === 'function' ? models() : models);
     if (result.ok) return result.body;
     throw new GatewayError(
@@ -342,7 +351,7 @@ export class GatewayClient implements GatewayPort {
       }
       error = redact(error, key);
       const wait = retryDelay(error, attempt, policy, this.random);
-      this.report(plan, path, attempt, status, error.type, started, wait);
+      this.report(plan, path, attempt, status, error, started, wait);
       if (wait === null) throw new GatewayError(error);
       try {
         await this.clock.sleep(wait, plan.options?.signal);
@@ -405,7 +414,7 @@ export class GatewayClient implements GatewayPort {
     path: string,
     attempt: number,
     status: number | null,
-    errorType: string | null,
+    error: GatewayErrorInfo | null,
     started: number,
     retryInMs: number | null,
   ): void {
@@ -414,7 +423,8 @@ export class GatewayClient implements GatewayPort {
       path,
       attempt,
       status,
-      errorType,
+      errorType: error?.type ?? null,
+      message: error?.message ?? null,
       ms: this.clock.now() - started,
       retryInMs,
     });

@@ -17,7 +17,18 @@ export interface ExchangeRequest {
   read: 'json' | 'stream';
   timeoutMs: number;
   signal?: AbortSignal;
+  /** A streamed body larger than this (announced or received) is refused. */
+  maxStreamBytes?: number;
 }
+
+/**
+ * The slowest a streamed body may arrive on average. With the idle timeout alone, a peer dripping one byte a
+ * second would hold the call open for ever; with this, a body of N bytes must be in within
+ * timeoutMs + N / MIN_STREAM_BYTES_PER_SECOND (N is the announced length, or what has arrived so far).
+ */
+export const MIN_STREAM_BYTES_PER_SECOND = 16 * 1024;
+/** The default ceiling of a streamed body (speech audio of 4096 characters is tens of MB at most). */
+export const MAX_STREAM_BYTES = 512 * 1024 * 1024;
 
 export interface ExchangeResponse<B> {
   status: number;
@@ -97,13 +108,15 @@ function transportError(thrown: unknown, timedOut: boolean, request: ExchangeReq
 
 /**
  * The body of a streamed answer, handed over through a PassThrough so that whatever the socket or axios emits
- * (axios' CanceledError holds config.headers, the key among them) reaches the reader as a GatewayError. The
- * timeout keeps running as an idle timeout: it fires when no byte arrived for timeoutMs.
+ * (axios' CanceledError holds config.headers, the key among them) reaches the reader as a GatewayError. Two
+ * clocks guard it: an idle timeout (no byte for timeoutMs) and a deadline proportional to its size (see
+ * MIN_STREAM_BYTES_PER_SECOND), so neither a silent nor a dripping peer holds the call open for ever.
  */
 function guardedBody(
   source: Readable,
   clock: Pick<Clock, 'now' | 'sleep'>,
   request: ExchangeRequest,
+  announced: number | null,
   abort: () => void,
   done: () => void,
 ): Readable {
@@ -112,25 +125,57 @@ function guardedBody(
   // listener that 'error' would crash the process; the error stays on body.errored, and pipeline() or an
   // async iterator attached later still rejects with it.
   body.on('error', () => undefined);
+  const maxBytes = request.maxStreamBytes ?? MAX_STREAM_BYTES;
+  const tooLarge = (bytes: number): GatewayError =>
+    invalidResponse('answer', `it is ${bytes} bytes, more than the ${maxBytes} the app accepts`);
+  if (announced !== null && announced > maxBytes) {
+    queueMicrotask(() => {
+      body.destroy(tooLarge(announced));
+      abort();
+    });
+  }
   const idle = new AbortController();
-  let lastByteAt = clock.now();
-  let timedOut = false;
+  const startedAt = clock.now();
+  let lastByteAt = startedAt;
+  let received = 0;
+  let failure: GatewayError | null = null;
+  const fail = (error: GatewayError): void => {
+    if (failure) return;
+    failure = error;
+    body.destroy(error);
+    abort();
+  };
+  const deadlineAt = (): number =>
+    startedAt + request.timeoutMs + (Math.max(received, announced ?? 0) / MIN_STREAM_BYTES_PER_SECOND) * 1000;
+  const slow = (): GatewayError =>
+    new GatewayError(
+      errorFromTransport(
+        'timeout',
+        `The gateway sent the answer too slowly (${received} bytes in ${Math.round((clock.now() - startedAt) / 1000)} s).`,
+      ),
+    );
   const watch = (ms: number): void => {
     clock.sleep(ms, idle.signal).then(
       () => {
-        const quiet = clock.now() - lastByteAt;
-        if (quiet < request.timeoutMs) return watch(request.timeoutMs - quiet);
-        timedOut = true;
-        abort();
+        const now = clock.now();
+        if (now >= deadlineAt()) return fail(slow());
+        const quiet = now - lastByteAt;
+        if (quiet >= request.timeoutMs) return fail(transportError(null, true, request));
+        watch(Math.min(request.timeoutMs - quiet, deadlineAt() - now));
       },
       () => undefined,
     );
   };
   watch(request.timeoutMs);
-  source.on('data', () => {
+  source.on('data', (chunk: Buffer) => {
     lastByteAt = clock.now();
+    received += chunk.length;
+    if (received > maxBytes) fail(tooLarge(received));
+    else if (lastByteAt >= deadlineAt()) fail(slow());
   });
-  source.on('error', (thrown) => body.destroy(transportError(thrown, timedOut, request)));
+  source.on('error', (thrown) => {
+    if (!failure) body.destroy(transportError(thrown, false, request));
+  });
   // A reader that stops early (or fails) releases the socket.
   body.once('close', () => {
     idle.abort();
@@ -179,7 +224,9 @@ export async function exchange(
     if (request.read === 'stream') {
       // The caller's signal keeps governing the body until it has been read (or abandoned).
       streaming = true;
-      body = guardedBody(body as Readable, clock, request, () => controller.abort(), release);
+      const length = Number(response.headers['content-length']);
+      const announced = Number.isSafeInteger(length) && length >= 0 ? length : null;
+      body = guardedBody(body as Readable, clock, request, announced, () => controller.abort(), release);
     }
     return { status: response.status, headers: flatHeaders(response), body } as
       ExchangeResponse<string> | ExchangeResponse<Readable>;

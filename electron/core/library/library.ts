@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/studio/records';
 import { runMigrations } from '../db';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
+import { ReferenceStore } from '../references/reference-store';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -42,6 +43,8 @@ export interface LibraryOptions {
   dir: string;
   /** ms since epoch; injectable so tests and the bench control dates. */
   now?: () => number;
+  /** The reference images items point at; by default the store beside the database file. */
+  references?: ReferenceStore;
 }
 
 export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
@@ -55,6 +58,8 @@ export type { DownloadedFile };
 
 export class Library implements LibrarySink {
   readonly dir: string;
+  /** Items keep `studio-ref:` values in params; a library file becomes a reference with addFile(path, { link }). */
+  readonly references: ReferenceStore;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly listeners = new Set<LibraryListener>();
@@ -77,6 +82,8 @@ export class Library implements LibrarySink {
     this.now = options.now ?? Date.now;
     // The shared handle may come from any composition root; the library brings its own schema along.
     runMigrations(this.db, LIBRARY_MIGRATIONS);
+    // Also moves reference images older builds kept inline in items' params into the store (once).
+    this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     const columns = ITEM_COLUMNS.join(', ');
     const placeholders = ITEM_COLUMNS.map((c) => `:${c}`).join(', ');
     this.statements = {

@@ -8,6 +8,8 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, sniffMedia } from '../downloads/media-sniff';
+import type { SniffedType } from '../downloads/media-sniff';
+import { invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
@@ -82,8 +84,15 @@ export class SpeechService {
       throw error;
     }
     // Named and typed by the bytes when they are recognisable (raw PCM is not), else by the header, else by
-    // what was asked for.
-    const sniffed = sniffMedia(await readHead(partPath));
+    // what was asked for. Bytes that are not audio are refused: a proxy's page saved as .wav is a broken file
+    // the user believes they have.
+    const head = await readHead(partPath);
+    const sniffed = sniffMedia(head);
+    const refusal = notAudio(sniffed, head, declared, request.responseFormat, size);
+    if (refusal) {
+      await rm(partPath, { force: true });
+      throw invalidResponse('speech answer', refusal, 200);
+    }
     const mime = sniffed?.mime ?? (declared || 'application/octet-stream');
     const extension =
       sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(request.responseFormat) ?? 'bin';
@@ -111,6 +120,39 @@ async function readHead(path: string): Promise<Buffer> {
   } finally {
     await handle.close();
   }
+}
+
+/** Containers a speech answer may come in besides plain audio formats (an audio-only MP4 or WebM). */
+const AUDIO_CONTAINERS = new Set(['video/mp4', 'video/webm']);
+
+/**
+ * Why these bytes are not the audio asked for, or null when they are. Only raw PCM has no signature, so
+ * unrecognised bytes pass only when PCM was asked for (or declared) and do not read as a text document.
+ */
+function notAudio(
+  sniffed: SniffedType | null,
+  head: Buffer,
+  declared: string,
+  format: string | undefined,
+  size: number,
+): string | null {
+  if (size === 0) return 'the answer was empty';
+  if (sniffed) {
+    return sniffed.kind === 'audio' || AUDIO_CONTAINERS.has(sniffed.mime)
+      ? null
+      : `it is ${sniffed.mime}, not audio`;
+  }
+  const rawPcm = format === 'pcm' || declared === 'audio/pcm' || declared === 'audio/l16';
+  if (rawPcm && !/^(text\/|application\/(json|xml|xhtml))/.test(declared) && !looksLikeText(head))
+    return null;
+  const text = looksLikeText(head) ? `: ${JSON.stringify(head.toString('utf8').slice(0, 40))}` : '';
+  return `the bytes are not a known audio format${declared ? ` (declared ${declared})` : ''}${text}`;
+}
+
+/** A document (HTML, JSON, XML, plain words) starts with printable text; audio samples rarely do for 16 bytes. */
+function looksLikeText(head: Buffer): boolean {
+  if (head.length === 0) return false;
+  return head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f));
 }
 
 function safeExtension(format: string | undefined): string | null {

@@ -15,6 +15,7 @@ import { DownloadManager } from '../downloads/download-manager';
 import type { TaskFileStatus } from '../downloads/download-manager';
 import type { LibrarySink } from '../downloads/library-sink';
 import type { GatewayPort } from '../gateway/gateway-port';
+import { ReferenceStore } from '../references/reference-store';
 import { DueQueue } from './due-queue';
 import { pollEndpointOf, taskKindOf, usesIdempotencyKey } from './family-routing';
 import { judgePollError, submissionWasRefused, toGatewayErrorInfo } from './gateway-errors';
@@ -53,6 +54,8 @@ export interface TaskEngineOptions {
   maxResubmits?: number;
   /** Without it completed tasks keep their files listed but nothing is fetched. */
   downloads?: DownloadSettings | null;
+  /** Where reference images live; by default the store beside the database file. */
+  references?: ReferenceStore;
   newId?: () => string;
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
@@ -95,6 +98,7 @@ export class TaskEngine {
   private readonly clock: Clock;
   private readonly gateway: GatewayPort;
   private readonly store: TaskStore;
+  private readonly references: ReferenceStore;
   private readonly budget: RequestBudget;
   private readonly policy: PollPolicy;
   private readonly due = new DueQueue();
@@ -114,6 +118,7 @@ export class TaskEngine {
 
   constructor(private readonly options: TaskEngineOptions) {
     runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
+    this.references = options.references ?? ReferenceStore.forDatabase(options.db);
     this.clock = options.clock ?? systemClock;
     this.gateway = options.gateway;
     this.budget = new RequestBudget(this.clock, options.budget ?? DEFAULT_BUDGET);
@@ -179,12 +184,17 @@ export class TaskEngine {
     await this.downloads?.start();
   }
 
-  /** Writes the task, then sends it. Refusals come back as a 'failed' record with the error kept on it. */
+  /**
+   * Writes the task, then sends it. Refusals come back as a 'failed' record with the error kept on it. Reference
+   * images arriving as data URLs are stored first and the row keeps `studio-ref:` values; one that cannot be
+   * stored (too large, not an image) is refused here, before any row exists.
+   */
   async submit(request: SubmissionRequest, options: SubmitOptions = {}): Promise<TaskRecord> {
     const kind = taskKindOf(request.family);
+    const params = await this.references.intern(request.params);
     const id = this.newId();
     const now = this.clock.now();
-    const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, request.params);
+    const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, params);
     const stored = this.store.insert(
       {
         id,
@@ -192,7 +202,7 @@ export class TaskEngine {
         model: request.model,
         kind,
         endpoint: pollEndpointOf(request.family),
-        params: request.params,
+        params,
         webhook: request.webhook ?? null,
         idempotencyKey: usesIdempotencyKey(request.family) ? randomUUID() : null,
         parentTaskId,
@@ -390,12 +400,13 @@ export class TaskEngine {
     const task = this.store.require(id);
     const { family, model, params } = task.record;
     this.stats.submits++;
-    const body: Record<string, unknown> = {
-      ...params,
-      model,
-      ...(task.webhook ? { webhook: task.webhook } : {}),
-    };
     try {
+      // The only place a reference image becomes a data URL: the body that leaves for the gateway.
+      const body: Record<string, unknown> = {
+        ...(await this.references.expand(params)),
+        model,
+        ...(task.webhook ? { webhook: task.webhook } : {}),
+      };
       const ack = await this.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         signal: AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]),

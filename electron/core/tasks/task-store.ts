@@ -97,6 +97,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     completedAt: row.completed_at,
     parentTaskId: row.parent_task_id,
     downloads,
+    ...(row.webhook ? { webhook: row.webhook } : {}),
   };
   return {
     record,

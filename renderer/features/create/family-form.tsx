@@ -24,6 +24,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Segmented } from '../../ui/segmented';
+import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { fieldErrorText } from './field-error';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
@@ -60,10 +61,11 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
   const [pending] = useState<PendingEntries>(() => new Set());
+  const advanced = useAdvancedFields(family, models);
 
-  const [model, size, resolution] = useWatch({
+  const [model, size, resolution, webhookValue] = useWatch({
     control: form.control,
-    name: ['model', 'size', 'resolution'],
+    name: ['model', 'size', 'resolution', 'webhook'],
   });
   const variant = typeof model === 'string' ? variantForModel(family.id, model, models) : undefined;
   const fields = [...family.fields].sort((a, b) => ORDER[a.type] - ORDER[b.type]);
@@ -81,13 +83,12 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const { model: chosen, webhook, ...rest } = values;
+    const modelId = submissionModelId(family.id, chosen, models);
+    // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
+    const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
+    if (!prepared) return;
     try {
-      const task = await submit.mutateAsync({
-        family: family.id,
-        model: submissionModelId(family.id, chosen, models),
-        params: compactBody(rest),
-        ...(typeof webhook === 'string' && webhook !== '' ? { webhook } : {}),
-      });
+      const task = await submit.mutateAsync({ family: family.id, model: modelId, ...prepared });
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -178,6 +179,14 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         {switches.length > 0 ? (
           <div className="form-section switches card">{switches.map(control)}</div>
         ) : null}
+
+        <AdvancedFields
+          family={family}
+          state={advanced}
+          register={form.register}
+          errors={form.formState.errors}
+          webhookValue={webhookValue}
+        />
 
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
 

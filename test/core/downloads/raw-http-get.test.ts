@@ -353,6 +353,43 @@ describe('fetchToFile on the raw client', () => {
     noPartLeft();
   });
 
+  it('a body dripping a byte at a time fails at a deadline proportional to its size, retryably', async () => {
+    routes.set('/drip', (socket) => {
+      const body = jpegBody(2_000);
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`);
+      let at = 0;
+      const timer = setInterval(() => {
+        if (socket.destroyed || at >= body.length) return clearInterval(timer);
+        socket.write(body.subarray(at, ++at));
+      }, 5);
+      socket.on('close', () => clearInterval(timer));
+    });
+    // 2 000 bytes at 10 000 B/s: due within 100 ms + 200 ms; the drip would need 10 s, the idle timeout never fires.
+    const error = await failureOf(
+      fetchToFile({ url: `${base}/drip`, dir, baseName: 'drip', graceMs: 100, minBytesPerSecond: 10_000 }),
+    );
+    expect(error.reason).toBe('too_slow');
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/too slowly: \d+ of 2000 bytes/);
+    noPartLeft();
+  });
+
+  it('refuses a 50 TiB Content-Length before writing a byte, and a file larger than the free space', async () => {
+    routes.set('/huge', (socket) => {
+      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${50 * 2 ** 40}\r\n\r\n`);
+      socket.write(jpegBody(1024));
+    });
+    const error = await failureOf(fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge' }));
+    expect(error.reason).toBe('too_large');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe('the file is 50 TiB, more than the 16.0 GiB a result may be');
+    const roomy = await failureOf(
+      fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge', maxBytes: 2 ** 50 }),
+    );
+    expect(roomy.message).toMatch(/^the file is 50 TiB but the library's disk has .* free$/);
+    noPartLeft();
+  });
+
   it('stops mid-body on abort: rejects with the abort reason, removes the .part, closes the connection', async () => {
     let serverSocket: Socket | null = null;
     routes.set('/endless', (socket) => {

@@ -355,6 +355,42 @@ describe('speech', () => {
     expect(e).toMatchObject({ type: 'timeout', httpStatus: null });
   });
 
+  it('[EP-SPEECH-1] a body that drips one byte at a time ends at a deadline proportional to its size', async () => {
+    const manual = new ManualClock();
+    // 32 KiB announced: due within the 10 s timeout plus 2 s (at 16 KiB/s); bytes keep coming, so the idle
+    // timeout alone would never fire.
+    server.reply({ headers: audio, body: Buffer.alloc(32 * 1024, 1), drip: 2 });
+    const c = new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock: manual, timeoutMs: 10_000 });
+    const out = await c.speech(speechBody);
+    let chunks = 0;
+    const pending = drain(out.stream, () => chunks++);
+    let steps = 0;
+    while (!out.stream.destroyed && steps < 20) {
+      const seen = chunks;
+      while (chunks === seen) await new Promise((r) => setImmediate(r));
+      await manual.advance(3_000);
+      steps++;
+    }
+    const e = await pending;
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ type: 'timeout', httpStatus: null });
+    expect((e as GatewayError).message).toMatch(/too slowly/);
+    expect(steps).toBe(4); // 12 s of dripping passed the 12 s deadline
+  });
+
+  it('[EP-SPEECH-1] an answer announcing 50 TiB is refused before it is read', async () => {
+    server.reply({
+      headers: { ...audio, 'content-length': String(50 * 2 ** 40) },
+      body: Buffer.alloc(256, 1),
+      cut: 'hang',
+    });
+    const out = await client().speech(speechBody);
+    const e = await drain(out.stream);
+    expect(e).toBeInstanceOf(GatewayError);
+    expect(e).toMatchObject({ type: 'invalid_response' });
+    expect((e as GatewayError).message).toMatch(/more than/);
+  });
+
   it('[EP-SPEECH-1] a connection reset mid-body is a network_error GatewayError on the stream', async () => {
     server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'reset' });
     const out = await client().speech(speechBody);

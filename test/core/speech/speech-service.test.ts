@@ -13,6 +13,8 @@ import { SpeechService } from '../../../electron/core/speech';
 import { SIM_KEYS, startSimulator } from '../../../electron/simulator';
 import type { RunningSimulator } from '../../../electron/simulator';
 import { tempDir } from '../library/library-fixtures';
+import { startScriptedServer } from '../../support/scripted-server';
+import type { ScriptedServer } from '../../support/scripted-server';
 
 let sim: RunningSimulator;
 let dir: string;
@@ -145,4 +147,54 @@ describe('SpeechService', () => {
     expect((await allFiles()).filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(library.query().total).toBe(total);
   });
+});
+
+// A gateway (or a proxy in front of it) that answers 200 with something other than audio: what the simulator,
+// a conforming peer, never sends.
+describe('SpeechService against a misbehaving gateway', () => {
+  let server: ScriptedServer;
+  let misbehaving: SpeechService;
+  beforeAll(async () => {
+    server = await startScriptedServer();
+    misbehaving = new SpeechService({
+      gateway: createGatewayClient({ baseUrl: server.url, apiKey: SIM_KEYS.default }),
+      library,
+    });
+  });
+  afterAll(() => server.close());
+
+  const cases = [
+    {
+      what: 'an HTML page labelled audio/wav',
+      type: 'audio/wav',
+      body: '<!doctype html><p>Sign in to continue</p>',
+    },
+    {
+      what: 'plain words labelled octet-stream',
+      type: 'application/octet-stream',
+      body: 'upstream busy, retry later',
+    },
+    {
+      what: 'a PNG labelled audio/wav',
+      type: 'audio/wav',
+      body: Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    },
+    { what: 'an empty body', type: 'audio/wav', body: '' },
+  ];
+  for (const { what, type, body } of cases) {
+    it(`[EP-SPEECH-1] ${what} is refused, and nothing is filed`, async () => {
+      const total = library.query().total;
+      const before = await allFiles();
+      server.reply({ status: 200, headers: { 'content-type': type }, body });
+      const refused = misbehaving.synthesize({
+        model: 'speech_model_id',
+        input: 'hello',
+        responseFormat: 'wav',
+      });
+      await expect(refused).rejects.toMatchObject({ type: 'invalid_response' });
+      await expect(refused).rejects.toThrow(/speech answer could not be read/);
+      expect(await allFiles()).toEqual(before);
+      expect(library.query().total).toBe(total);
+    });
+  }
 });

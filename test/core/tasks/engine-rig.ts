@@ -21,6 +21,8 @@ export interface RequestLog {
 /** Forwards to a real port; records each request, and can lose the answer of the next submission. */
 export class CountingGateway implements GatewayPort {
   readonly log: RequestLog[] = [];
+  /** Each submission's body as the engine handed it to the client, serialised as the client sends it. */
+  readonly bodies: string[] = [];
   inFlight = 0;
   loseNextAck = false;
   holdSubmissions = false;
@@ -34,6 +36,7 @@ export class CountingGateway implements GatewayPort {
   async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     this.onSubmit?.();
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });
+    this.bodies.push(JSON.stringify(args[1]));
     if (this.holdSubmissions) return new Promise(() => undefined);
     this.inFlight++;
     try {

@@ -332,7 +332,8 @@ describe('TaskEngine on the simulator', () => {
     const first = await e.submit({ ...i3('hooked'), webhook: hook });
     expect(first.remoteId).toBeTruthy();
     const again = await e.rerun(first.id);
-    expect(again).toMatchObject({ parentTaskId: first.id, params: first.params });
+    expect(again).toMatchObject({ parentTaskId: first.id, params: first.params, webhook: hook });
+    expect(first.webhook).toBe(hook); // the record the bridge carries says where callbacks go
     expect(bodies.map((b) => b.webhook)).toEqual([hook, hook]);
     expect(bodies[1]).toMatchObject({ model: 'image_model_id_i3', prompt: 'hooked' });
   });

@@ -1,0 +1,123 @@
+// The core's lifetime: the library, the task engine (with its downloads) and the speech service, built over one
+// database and rebuilt when the library folder or the request budget changes, and the fan-out of their events
+// to whoever listens (the bridge's events stream, desktop notifications).
+import type { StudioEvent } from '../../shared/studio/records';
+import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
+import { Library } from '../core/library';
+import { SpeechService } from '../core/speech';
+import { TaskEngine } from '../core/tasks';
+import type { BudgetOptions } from '../core/tasks';
+import type { GatewayPort } from '../core/gateway/gateway-port';
+
+export interface Core {
+  libraryDir: string;
+  budget: BudgetOptions;
+  library: Library;
+  engine: TaskEngine;
+  speech: SpeechService;
+  detach: () => void;
+}
+
+export interface CoreLifecycleOptions {
+  db: DatabaseSync;
+  gateway: GatewayPort;
+  clock: Clock;
+  /** Read at each ensure(): where the library is and how fast the engine may poll, as settings say now. */
+  wanted: () => { libraryDir: string; budget: BudgetOptions };
+  log: (message: string) => void;
+}
+
+/** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
+export function budgetFor(perSecond: number): BudgetOptions {
+  return perSecond >= 1
+    ? { requests: Math.round(perSecond), perMs: 1000 }
+    : { requests: 1, perMs: Math.round(1000 / perSecond) };
+}
+
+export type StudioListener = (event: StudioEvent) => void;
+
+export class CoreLifecycle {
+  readonly #options: CoreLifecycleOptions;
+  readonly #listeners = new Set<StudioListener>();
+  #core: Core | null = null;
+  #change: Promise<Core> | null = null;
+
+  constructor(options: CoreLifecycleOptions) {
+    this.#options = options;
+  }
+
+  /** The core as settings want it now, (re)built if the library folder or the budget changed. */
+  async ensure(): Promise<Core> {
+    // Concurrent callers during a rebuild wait for it instead of building a second engine.
+    while (this.#change) await this.#change.catch(() => undefined);
+    const { libraryDir, budget } = this.#options.wanted();
+    const core = this.#core;
+    if (
+      core &&
+      core.libraryDir === libraryDir &&
+      core.budget.requests === budget.requests &&
+      core.budget.perMs === budget.perMs
+    ) {
+      return core;
+    }
+    this.#change = this.#rebuild(core, libraryDir, budget);
+    try {
+      return await this.#change;
+    } finally {
+      this.#change = null;
+    }
+  }
+
+  async #rebuild(previous: Core | null, libraryDir: string, budget: BudgetOptions): Promise<Core> {
+    if (previous) {
+      previous.detach();
+      await previous.engine.close();
+    }
+    const { db, gateway, clock } = this.#options;
+    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+    const engine = new TaskEngine({ db, gateway, clock, budget, downloads: { libraryDir, sink: library } });
+    const speech = new SpeechService({ gateway, library });
+    const emit = (event: StudioEvent): void => this.#emit(event);
+    const offEngine = engine.events.subscribe(emit);
+    const offLibrary = library.subscribe(emit);
+    const next: Core = {
+      libraryDir,
+      budget,
+      library,
+      engine,
+      speech,
+      detach: () => (offEngine(), offLibrary()),
+    };
+    this.#core = next;
+    await engine.start();
+    return next;
+  }
+
+  /** The library folder in use: the running core's, or (before one runs) the one settings want. */
+  libraryDir(): string {
+    return this.#core?.libraryDir ?? this.#options.wanted().libraryDir;
+  }
+
+  subscribe(listener: StudioListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: StudioEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#options.log(`host: an event listener failed: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    const core = this.#core;
+    if (!core) return;
+    core.detach();
+    await core.engine.close();
+  }
+}

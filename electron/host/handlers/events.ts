@@ -1,0 +1,19 @@
+// events: the core's events as a stream for one subscriber, library items mapped to bridge views. A slow
+// subscriber loses download-progress ticks first, never a task or library change.
+import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import type { BridgeEvent } from '../../../shared/bridge/record-schemas';
+import type { StudioEvent } from '../../../shared/studio/records';
+import { eventStream } from '../event-stream';
+import type { HostDeps, ItemView } from './host-deps';
+
+export function eventsHandler({ core }: HostDeps, item: ItemView): BridgeHandlers['events'] {
+  return (signal) =>
+    eventStream<BridgeEvent>(
+      (listener) =>
+        core.subscribe((event: StudioEvent) =>
+          listener(event.type === 'library' ? { ...event, item: item(event.item) } : event),
+        ),
+      signal,
+      { droppable: (e) => e.type === 'download' },
+    );
+}

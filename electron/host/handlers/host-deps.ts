@@ -1,0 +1,26 @@
+// What every handler module gets: the session (settings, key, gateway), the core's lifecycle, the view mapper
+// for library items, and the desktop shell's actions where there is one. Handlers parse nothing (the router has
+// parsed their input) and decide little: they delegate to the core and map its answers to bridge views.
+import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
+import type { Settings } from '../../../shared/bridge/session-schemas';
+import type { LibraryItem } from '../../../shared/studio/records';
+import type { CoreLifecycle } from '../core-lifecycle';
+import type { StudioSession } from '../studio-session';
+
+/** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
+export interface DesktopActions {
+  chooseFolder(current: string): Promise<string | null>;
+  showInFolder(path: string): void;
+  startDrag(path: string): void;
+}
+
+export interface HostDeps {
+  session: StudioSession;
+  core: CoreLifecycle;
+  desktop: DesktopActions | undefined;
+  /** Told after every settings.update (main.ts relabels its menus when the language changes). */
+  onSettingsChanged: ((settings: Settings) => void) | undefined;
+}
+
+/** A library item as the bridge carries it, relative to the library folder in use. */
+export type ItemView = (item: LibraryItem) => BridgeLibraryItem;

@@ -1,0 +1,37 @@
+// The bridge's handlers, one module per contract namespace, composed here. BridgeHandlers is derived from the
+// contract, so a namespace missing from this object (or a procedure missing from its module) does not compile.
+// Secrets are scrubbed once, over the whole composition, so a new namespace cannot forget it.
+import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import { toBridgeItem } from '../library-view';
+import { scrubbedHandlers } from '../scrub-secrets';
+import { accountHandlers } from './account';
+import { desktopHandlers } from './desktop';
+import { eventsHandler } from './events';
+import type { HostDeps, ItemView } from './host-deps';
+import { libraryHandlers } from './library';
+import { secretsHandlers } from './secrets';
+import { sessionHandlers } from './session';
+import { settingsHandlers } from './settings';
+import { speechHandlers } from './speech';
+import { tasksHandlers } from './tasks';
+import { usageHandlers } from './usage';
+
+export type { DesktopActions, HostDeps } from './host-deps';
+
+export function composeHandlers(deps: HostDeps): BridgeHandlers {
+  const item: ItemView = (i) => toBridgeItem(i, deps.core.libraryDir());
+  const handlers: BridgeHandlers = {
+    session: sessionHandlers(deps),
+    secrets: secretsHandlers(deps),
+    settings: settingsHandlers(deps),
+    account: accountHandlers(deps),
+    usage: usageHandlers(deps),
+    tasks: tasksHandlers(deps),
+    library: libraryHandlers(deps, item),
+    speech: speechHandlers(deps, item),
+    desktop: desktopHandlers(deps),
+    events: eventsHandler(deps, item),
+  };
+  // Whatever the gateway or the core says, the key and the simulator's key never leave in an error.
+  return scrubbedHandlers(handlers, () => deps.session.secretValues());
+}

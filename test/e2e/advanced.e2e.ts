@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+// Advanced, under every family's form, driven in a browser on the demo gateway: a webhook the gateway would drop
+// is refused beside the field; a V1 first frame pasted into "Extra body fields" goes out as a data URL, and the
+// webhook and the extra field stay with the task and its library item.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { launchChromium, type LaunchedBrowser } from './browser';
+
+const SHOTS = join(process.cwd(), 'test-results', 'e2e');
+const HOOK = 'https://hooks.example.com/studio';
+
+let web: WebMode;
+let dataDir: string;
+let chromium: LaunchedBrowser;
+let page: Page;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-advanced-'));
+  web = await startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale: 0.02 } });
+  chromium = await launchChromium();
+  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+  await page.goto(web.url);
+  await page.getByTestId('try-demo').click();
+  await page.getByTestId('nav-create').waitFor();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await web?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+interface Wire<T> {
+  result: { data: T };
+}
+const bridgeGet = async <T>(path: string): Promise<T> =>
+  ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as Wire<T>).result.data;
+
+describe('Advanced: webhook and extra body fields', () => {
+  it('[EVT-9] a local webhook is refused beside the field, and nothing is sent', async () => {
+    await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Video', { exact: true }).click();
+    await page.getByRole('button', { name: 'V1', exact: true }).click();
+    await page.getByLabel('Prompt').fill('Waves rolling onto a black sand beach');
+    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByLabel('Webhook URL (optional)').fill('http://localhost:8080/hook');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByText(/drops callbacks to local and private addresses/).waitFor();
+    expect(await page.getByLabel('Webhook URL (optional)').getAttribute('aria-invalid')).toBe('true');
+    expect((await bridgeGet<{ total: number }>('/trpc/tasks.list')).total).toBe(0);
+    await page.screenshot({ path: join(SHOTS, 'advanced-webhook-refused.png') });
+  });
+
+  it('[EP-VIDEO-7] [COMMON-1] a pasted first frame and a webhook go out and stay with the task and its item', async () => {
+    await page.getByLabel('Webhook URL (optional)').fill(HOOK);
+    const editor = page.getByLabel('Extra body fields (JSON)');
+    await editor.fill('{ "first_frame_image":  }');
+    await editor.focus();
+    await editor.press('End');
+    for (let i = 0; i < 2; i++) await editor.press('ArrowLeft');
+    // A person presses Ctrl+V with a picture on the clipboard; headless Chromium has no system clipboard to
+    // hold one, so the same paste event is dispatched with the picture in its clipboardData.
+    await editor.evaluate(async (el) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 8;
+      canvas.height = 8;
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b as Blob), 'image/png'),
+      );
+      const data = new DataTransfer();
+      data.items.add(new File([blob], 'frame.png', { type: 'image/png' }));
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect
+      .poll(() => editor.inputValue())
+      .toMatch(/^\{ "first_frame_image": "data:image\/png;base64,[^"]+" \}$/);
+    await page.screenshot({ path: join(SHOTS, 'advanced-extra-fields.png') });
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByTestId('task-preview').waitFor();
+
+    type Task = { id: string; state: string; webhook?: string; params: Record<string, unknown> };
+    const tasks = await bridgeGet<{ tasks: Task[] }>('/trpc/tasks.list');
+    const task = tasks.tasks[0] as Task;
+    expect(task.webhook).toBe(HOOK);
+    expect(task.params).toMatchObject({ prompt: 'Waves rolling onto a black sand beach' });
+    expect(String(task.params.first_frame_image)).toMatch(/^data:image\/png;base64,/);
+
+    // The finished video's library item keeps the extra field with the rest of its parameters.
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library-item').first().waitFor({ timeout: 60_000 });
+    const items = await bridgeGet<{ items: { params: Record<string, unknown> }[] }>('/trpc/library.query');
+    expect(String(items.items[0]?.params.first_frame_image)).toMatch(/^data:image\/png;base64,/);
+  });
+});
