@@ -11,6 +11,7 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
+import { GatewayPrices } from './gateway-prices';
 import { composeHandlers } from './handlers';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
@@ -42,10 +43,13 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession(options);
+  const clock = options.clock ?? systemClock;
+  const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
-    clock: options.clock ?? systemClock,
+    clock,
+    history: prices,
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
@@ -58,6 +62,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const handlers = composeHandlers({
     session,
     core,
+    prices,
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });

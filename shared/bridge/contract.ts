@@ -25,6 +25,7 @@ import {
   settingsSchema,
 } from './session-schemas';
 import { speechRequestSchema } from './speech-schemas';
+import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -84,6 +85,10 @@ export const bridgeContract = {
   },
   usage: {
     query: { kind: 'query', input: usageQuerySchema, output: usageResultSchema },
+  },
+  /** What a press of Generate will probably cost and take, learned from this gateway's earlier charges. */
+  estimates: {
+    submissions: { kind: 'query', input: estimateInputSchema, output: batchEstimateSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submissionRequestSchema, output: taskRecordSchema },

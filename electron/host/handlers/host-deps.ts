@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { CoreLifecycle } from '../core-lifecycle';
+import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
 
 /** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
@@ -17,6 +18,8 @@ export interface DesktopActions {
 export interface HostDeps {
   session: StudioSession;
   core: CoreLifecycle;
+  /** The price book of the gateway in use. */
+  prices: GatewayPrices;
   desktop: DesktopActions | undefined;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;
