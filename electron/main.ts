@@ -71,7 +71,7 @@ async function start(): Promise<void> {
   const studio = host;
 
   hardenSession(session.defaultSession, rendererUrl);
-  handleMediaProtocol(protocol, () => studio.libraryDir());
+  handleMediaProtocol(protocol, () => studio.media());
 
   const icon = existsSync(iconPath) ? iconPath : undefined;
   const win = createMainWindow({

@@ -17,6 +17,10 @@ export interface CliConfig {
   apiKey: string | null;
   libraryDir: string;
   databasePath: string;
+  /** STUDIO_DATA_DIR when set: the library folder may not be it or contain it. */
+  dataDir: string | null;
+  /** The home folder, which may not be the library folder itself. */
+  homeDir: string;
   json: boolean;
 }
 
@@ -34,6 +38,8 @@ export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): Cl
     apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.GATEWAY_API_KEY),
     libraryDir,
     databasePath: join(dataDir ? resolve(cwd, dataDir) : libraryDir, 'studio.db'),
+    dataDir: dataDir ? resolve(cwd, dataDir) : null,
+    homeDir: env.HOME ?? homedir(),
     json: Boolean(options.json),
   };
 }

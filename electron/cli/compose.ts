@@ -7,6 +7,8 @@ import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { PriceBook } from '../core/pricing';
+import { libraryFolderProblem } from '../core/library/library-folder';
+import { invalidArgument } from './cli-errors';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import { requireGateway } from './cli-config';
@@ -26,7 +28,14 @@ export interface OpenedCore extends CliCore, Omit<OpenedLibrary, 'close'> {
 /** Reserved by RFC 2606: a client pointed here can never reach anything. */
 const NO_GATEWAY = 'http://gateway.invalid';
 
+/** Exit 2 with the reason when the library folder is one that must not hold a library (/, ~, the data folder). */
+function checkLibraryFolder(config: CliConfig): void {
+  const problem = libraryFolderProblem(config.libraryDir, { home: config.homeDir, dataDir: config.dataDir });
+  if (problem) throw invalidArgument(problem.message, 'library', 'unsafe_library_folder');
+}
+
 export function openLibrary(config: CliConfig): OpenedLibrary {
+  checkLibraryFolder(config);
   const db = openDatabase(config.databasePath);
   const library = new Library({ db, dir: config.libraryDir });
   return { db, library, close: () => db.close() };
@@ -37,6 +46,7 @@ export function openLibrary(config: CliConfig): OpenedLibrary {
  * they work without a base URL or key, and the engine they get is never started.
  */
 export function openCore(config: CliConfig, db: DatabaseSync | null, online = true): OpenedCore {
+  checkLibraryFolder(config);
   const gatewayConfig = online
     ? requireGateway(config)
     : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };

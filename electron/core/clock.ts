@@ -32,10 +32,21 @@ function sleepWith(clock: Pick<Clock, 'setTimer'>, ms: number, signal?: AbortSig
   });
 }
 
+/** Node's timers hold a signed 32-bit ms count; a longer delay fires after 1 ms with a TimeoutOverflowWarning. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(ms, fn) {
-    const handle = setTimeout(fn, Math.max(0, ms));
+    // A delay past Node's limit is waited out in legal steps, never handed to setTimeout whole.
+    const at = Date.now() + Math.max(0, Number.isFinite(ms) ? ms : MAX_TIMER_MS);
+    let handle: ReturnType<typeof setTimeout>;
+    const arm = (): void => {
+      const left = at - Date.now();
+      if (left > MAX_TIMER_MS) handle = setTimeout(arm, MAX_TIMER_MS);
+      else handle = setTimeout(fn, Math.max(0, left));
+    };
+    arm();
     return { cancel: () => clearTimeout(handle) };
   },
   sleep(ms, signal) {

@@ -10,6 +10,7 @@ import { TaskEngine } from '../core/tasks';
 import type { BudgetOptions } from '../core/tasks';
 import type { TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { MediaSource } from './media-files';
 
 export interface Core {
   libraryDir: string;
@@ -101,6 +102,12 @@ export class CoreLifecycle {
   /** The library folder in use: the running core's, or (before one runs) the one settings want. */
   libraryDir(): string {
     return this.#core?.libraryDir ?? this.#options.wanted().libraryDir;
+  }
+
+  /** What the media servers may serve now: the running core's folder, and only what its library indexed. */
+  media(): MediaSource {
+    const library = this.#core?.library ?? null;
+    return { dir: this.libraryDir(), isLibraryFile: (path) => library?.isLibraryFile(path) ?? false };
   }
 
   subscribe(listener: StudioListener): () => void {

@@ -1,6 +1,8 @@
 // Serving library files to the renderer, shared by web mode (/media/) and Electron (studio-media://): which
-// file a URL path names, whether it may be served, its type, and which bytes a Range header asks for. Only
-// files whose real path lies inside the library folder's real path are served; everything else is refused.
+// file a URL path names, whether it may be served and its type. Only library files are served: the path must
+// be an indexed item's file or thumbnail (an allow-list, like Signal Desktop's protocol filter), and its real
+// path must lie inside the library folder's real path. Anything else in the folder (a database, a key file, a
+// stray download, whatever a too-wide folder setting exposed) is refused.
 import { realpath, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
 import { decodeMediaPath } from '../../shared/bridge/media-url';
@@ -61,7 +63,21 @@ export async function resolveFileInside(root: string, encodedPath: string): Prom
   return { ok: true, path: real, size: info.size, mime: mediaMimeFor(real) };
 }
 
+/** What the media servers may serve: the current library folder and the index that says what is in it. */
+export interface MediaSource {
+  dir: string;
+  /** Whether an absolute path is an indexed library file (Library.isLibraryFile). */
+  isLibraryFile(path: string): boolean;
+}
+
 /** A library file for the media URL path after the base ('2026-11-21/x.png'), or why it is refused. */
-export function resolveLibraryFile(libraryDir: string, encodedPath: string): Promise<MediaLookup> {
-  return resolveFileInside(libraryDir, encodedPath);
+export async function resolveLibraryFile(source: MediaSource, encodedPath: string): Promise<MediaLookup> {
+  const file = await resolveFileInside(source.dir, encodedPath);
+  if (!file.ok) return file;
+  const segments = decodeMediaPath(encodedPath) ?? [];
+  // Stored paths are as the library wrote them (under its folder as configured); symlinks resolved or not.
+  if (!source.isLibraryFile(join(source.dir, ...segments)) && !source.isLibraryFile(file.path)) {
+    return { ok: false, status: 404, reason: 'not a library file' };
+  }
+  return file;
 }

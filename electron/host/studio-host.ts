@@ -13,6 +13,7 @@ import { openDatabase } from '../core/db';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { composeHandlers } from './handlers';
+import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
@@ -35,6 +36,8 @@ export interface StudioHost {
   /** Core events as they happen (desktop notifications listen here). */
   subscribe(listener: (event: StudioEvent) => void): () => void;
   libraryDir(): string;
+  /** What /media/ and studio-media:// may serve: indexed library files only. */
+  media(): MediaSource;
   settings(): Settings;
   close(): Promise<void>;
 }
@@ -72,6 +75,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     handlers,
     subscribe: (listener) => core.subscribe(listener),
     libraryDir: () => core.libraryDir(),
+    media: () => core.media(),
     settings: () => session.settings.get(),
     async close() {
       if (closed) return;

@@ -47,6 +47,11 @@ export class StudioSession {
   }
 
   /** The library folder the settings choose, or the default beside the database. */
+  /** Where the database and settings live. */
+  get dataDir(): string {
+    return this.#options.dataDir;
+  }
+
   libraryDir(s: Settings = this.settings.get()): string {
     return s.libraryDir ?? join(this.#options.dataDir, 'library');
   }

@@ -55,7 +55,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     const server = await startWebServer({
       handlers: host.handlers,
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
-      libraryDir: () => host.libraryDir(),
+      media: () => host.media(),
       port: options.port ?? 0,
       log,
     });

@@ -11,6 +11,7 @@ import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import { appRouter } from '../../shared/bridge/router';
 import { contentSecurityPolicy } from './csp';
 import { resolveFileInside, resolveLibraryFile } from './media-files';
+import type { MediaSource } from './media-files';
 import { newSessionToken } from './session-token';
 import { admit } from './web-gate';
 import type { Gate } from './web-gate';
@@ -20,8 +21,8 @@ export interface WebServerOptions {
   handlers: BridgeHandlers;
   /** The built renderer (out/renderer). */
   staticDir: string;
-  /** The library folder now (it may change in settings). */
-  libraryDir: () => string;
+  /** The library now (its folder may change in settings): only its indexed files are served. */
+  media: () => MediaSource;
   /** 0 picks a free port. */
   port?: number;
   /** For tests; a random token otherwise. */
@@ -73,10 +74,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       return;
     }
     if (url.pathname.startsWith(WEB_MEDIA_BASE_URL)) {
-      const file = await resolveLibraryFile(
-        options.libraryDir(),
-        url.pathname.slice(WEB_MEDIA_BASE_URL.length),
-      );
+      const file = await resolveLibraryFile(options.media(), url.pathname.slice(WEB_MEDIA_BASE_URL.length));
       if (!file.ok) {
         refuse(res, file.status, 'Not available.');
         return;

@@ -1,11 +1,13 @@
-// studio-media://library/<path>: how the renderer loads library files in the app. Files are served only from
-// the library folder (resolveLibraryFile checks real paths), with Range support so video and audio can seek.
+// studio-media://library/<path>: how the renderer loads library files in the app. Only library files are
+// served (resolveLibraryFile: indexed items and thumbnails, real paths inside the folder), with Range support
+// so video and audio can seek.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { CustomScheme, Protocol } from 'electron';
 import { ELECTRON_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import { parseRange } from '../../shared/http/byte-range';
 import { resolveLibraryFile } from '../host/media-files';
+import type { MediaSource } from '../host/media-files';
 
 export const MEDIA_SCHEME = 'studio-media';
 const MEDIA_HOST = new URL(ELECTRON_MEDIA_BASE_URL).host;
@@ -21,7 +23,7 @@ function plain(status: number, text: string): Response {
 }
 
 /** The answer to one studio-media request. Pure Node: tested without Electron. */
-export async function mediaResponse(request: Request, libraryDir: string): Promise<Response> {
+export async function mediaResponse(request: Request, source: MediaSource): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return plain(405, 'Method not allowed.');
   let url: URL;
   try {
@@ -30,7 +32,7 @@ export async function mediaResponse(request: Request, libraryDir: string): Promi
     return plain(400, 'Bad URL.');
   }
   if (url.protocol !== `${MEDIA_SCHEME}:` || url.host !== MEDIA_HOST) return plain(404, 'Not found.');
-  const file = await resolveLibraryFile(libraryDir, url.pathname);
+  const file = await resolveLibraryFile(source, url.pathname);
   if (!file.ok) return plain(file.status, 'Not available.');
 
   const headers = new Headers({
@@ -56,7 +58,7 @@ export async function mediaResponse(request: Request, libraryDir: string): Promi
   return new Response(body, { status: range ? 206 : 200, headers });
 }
 
-/** Installs the handler (after 'ready'). The library folder is read per request: settings may move it. */
-export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, libraryDir: () => string): void {
-  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, libraryDir()));
+/** Installs the handler (after 'ready'). The library is read per request: settings may move it. */
+export function handleMediaProtocol(protocol: Pick<Protocol, 'handle'>, source: () => MediaSource): void {
+  protocol.handle(MEDIA_SCHEME, (request) => mediaResponse(request, source()));
 }

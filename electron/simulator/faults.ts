@@ -1,16 +1,19 @@
 // Fault injection for tests of the client's retries and timeouts. 429, 500 and 502 answer before the call is
 // processed; hang and reset lose the answer AFTER the call was processed (a submission did create its
-// task), which is exactly the case an Idempotency-Key exists for.
+// task), which is exactly the case an Idempotency-Key exists for; garble answers a processed call with its
+// real status but a body that cannot be read (a proxy that mangles or truncates the JSON).
 import { invalidRequest } from './errors';
 import type { Prng } from './prng';
 
-export const FAULT_KINDS = ['429', '500', '502', 'hang', 'reset'] as const;
+export const FAULT_KINDS = ['429', '500', '502', 'hang', 'reset', 'garble'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** What a rate draws from unless told: garble is opt-in, so older fault mixes keep their meaning. */
+const DEFAULT_KINDS: readonly FaultKind[] = ['429', '500', '502', 'hang', 'reset'];
 
 export interface FaultOptions {
   /** Share of matching calls that fail, 0 to 1. */
   rate?: number;
-  /** Which faults the rate draws from (evenly). Default: all of them. */
+  /** Which faults the rate draws from (evenly). Default: all but garble. */
   kinds?: FaultKind[];
   /** Path prefixes the rate applies to, e.g. ['/v1/tasks/', '/files/']. Default: every path. */
   paths?: string[];
@@ -48,13 +51,20 @@ export const isFaultKind = (value: unknown): value is FaultKind =>
 export class Faults {
   private options: Required<FaultOptions> = {
     rate: 0,
-    kinds: [...FAULT_KINDS],
+    kinds: [...DEFAULT_KINDS],
     paths: [],
     retryAfterSeconds: 1,
   };
   private readonly queue: FaultKind[] = [];
   /** How many faults were injected, by kind: tests check the client really met them. */
-  readonly injected: Record<FaultKind, number> = { '429': 0, '500': 0, '502': 0, hang: 0, reset: 0 };
+  readonly injected: Record<FaultKind, number> = {
+    '429': 0,
+    '500': 0,
+    '502': 0,
+    hang: 0,
+    reset: 0,
+    garble: 0,
+  };
 
   constructor(
     private readonly prng: Prng,
@@ -81,7 +91,7 @@ export class Faults {
   }
 
   clear(): void {
-    this.options = { rate: 0, kinds: [...FAULT_KINDS], paths: [], retryAfterSeconds: 1 };
+    this.options = { rate: 0, kinds: [...DEFAULT_KINDS], paths: [], retryAfterSeconds: 1 };
     this.queue.length = 0;
   }
 

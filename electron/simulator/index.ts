@@ -43,6 +43,15 @@ export interface SimulatorOptions {
   log?: (message: string) => void;
 }
 
+export interface CreatedTask {
+  id: string;
+  model: string;
+  createdMs: number;
+  /** Charged and not refunded: a completed task, or one still running (pre-charged). */
+  charged: boolean;
+  body: Readonly<Record<string, unknown>>;
+}
+
 export interface RunningSimulator {
   /** http://127.0.0.1:<port>, no trailing slash. */
   url: string;
@@ -64,6 +73,8 @@ export interface RunningSimulator {
   };
   /** Settles tasks that became terminal (books charges, queues webhooks); runs before every request anyway. */
   settle(): void;
+  /** Every task created so far, seeds included, as tests and the soak count them (duplicates, charges). */
+  createdTasks(): readonly CreatedTask[];
   close(): Promise<void>;
 }
 
@@ -133,6 +144,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       idle: () => webhooks.idle(),
     },
     settle: () => state.settle(),
+    createdTasks: () =>
+      state.tasks.all().map((t) => ({
+        id: t.id,
+        model: t.model,
+        createdMs: t.createdMs,
+        charged: t.failure === null,
+        body: t.body,
+      })),
     close: async () => {
       stopAdvance();
       webhooks.stop();

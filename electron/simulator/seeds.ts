@@ -37,6 +37,7 @@ export function plantSeeds(state: SimState): void {
     webhook: null,
     enveloped: false,
     settled: true,
+    body: {},
   });
   const music = (id: string, origin: TrackOrigin, label: string): void => {
     const tracks = [1, 2].map((n) =>

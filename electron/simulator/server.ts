@@ -155,7 +155,19 @@ async function handle(
   }
   reply = { ...reply, headers: { ...reply.headers, ...cors } };
   if (fault === 'hang') return; // processed, never answered: the client's timeout has to fire
+  if (fault === 'garble') reply = garbled(reply);
   sendReply(res, reply, fault === 'reset');
+}
+
+/** A processed JSON reply with its status and headers, but a body no JSON reader accepts (files pass). */
+function garbled(reply: Reply): Reply {
+  if (typeof reply.body !== 'string') return reply;
+  const text = reply.body;
+  const body = `${text.slice(0, Math.floor(text.length / 2))}\u0000<garbled>`;
+  const headers = Object.fromEntries(
+    Object.entries(reply.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'content-length'),
+  );
+  return { ...reply, headers, body };
 }
 
 /** [ERR-9], [ERR-10], [ERR-11] in the generic body. */

@@ -134,6 +134,7 @@ export class SimState {
       enveloped: plan.enveloped,
       endpoint: plan.endpoint,
       settled: false,
+      body,
     };
     this.accounts.charge(token, plan.costUsd);
     this.tasks.add(task);

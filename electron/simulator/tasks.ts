@@ -45,6 +45,8 @@ export interface SimTask {
   /** Music tasks are polled on /v1/music/tasks/{id}, the rest on /v1/tasks/{id} ([EP-MUSIC-1], [EP-TASK-1]). */
   endpoint: 'tasks' | 'music';
   settled: boolean;
+  /** The submitted body (without the key): lets a soak tell two submissions of one prompt apart from one. */
+  body: Readonly<Record<string, unknown>>;
 }
 
 export interface TaskView {

@@ -330,10 +330,20 @@ export const en = {
     keyInvalid: 'Enter the key without spaces (printable characters only).',
     pollingBudgetRange: 'From 0.1 to 50 requests per second.',
     libraryFolderAbsolute: 'Enter the full path of a folder, or leave it empty for the default.',
+    libraryFolderRefused: {
+      root: 'A filesystem root holds far more than the library. Choose or create a folder for it.',
+      home: 'Not your home folder itself: choose or create a folder inside it, such as Gateway Studio.',
+      data: 'Not the app’s data folder or a folder containing it: the database and settings live there.',
+    },
     save: 'Save',
     saved: 'Settings saved.',
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
+  },
+  audio: {
+    pcmNote:
+      'Raw PCM audio ({{rate}} kHz, {{bits}}-bit, {{channels}} channel), the gateway’s default sample format. It has no header, so the studio plays it as WAV; the saved file stays raw PCM.',
+    pcmFailed: 'This raw PCM file could not be loaded for playing: {{message}}',
   },
   keys: {
     refused: 'The gateway refused this key: {{message}}',

@@ -329,10 +329,20 @@ export const zhCN: Messages = {
     keyInvalid: '请输入不含空格的密钥（仅限可打印字符）。',
     pollingBudgetRange: '每秒 0.1 到 50 次请求。',
     libraryFolderAbsolute: '请输入文件夹的完整路径，留空则使用默认文件夹。',
+    libraryFolderRefused: {
+      root: '文件系统的根目录包含的远不止媒体库。请为媒体库选择或新建一个文件夹。',
+      home: '不能直接使用主文件夹：请在其中选择或新建一个文件夹，例如 Gateway Studio。',
+      data: '不能使用应用的数据文件夹或包含它的文件夹：数据库和设置保存在那里。',
+    },
     save: '保存',
     saved: '设置已保存。',
     keySaved: '密钥已保存。',
     keyCleared: '密钥已移除。',
+  },
+  audio: {
+    pcmNote:
+      '原始 PCM 音频（{{rate}} kHz，{{bits}} 位，{{channels}} 声道），网关默认的采样格式。它没有文件头，因此工作室以 WAV 播放；保存的文件仍为原始 PCM。',
+    pcmFailed: '无法载入此原始 PCM 文件进行播放：{{message}}',
   },
   keys: {
     refused: '网关拒绝了此密钥：{{message}}',

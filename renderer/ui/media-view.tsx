@@ -2,6 +2,7 @@
 // under the track's cover. The Create preview and the library dialog show results the same way.
 import type { ReactElement } from 'react';
 import type { LibraryKind } from '../../shared/studio/records';
+import { AudioPlayer } from './audio-player';
 
 export interface MediaViewProps {
   kind: LibraryKind;
@@ -13,9 +14,11 @@ export interface MediaViewProps {
   /** Start a video playing (muted, so the browser allows it) as soon as it is shown. */
   autoPlay?: boolean;
   testId?: string;
+  /** The file's type: raw PCM speech needs wrapping before it plays. */
+  mime?: string;
 }
 
-export function MediaView({ kind, src, cover, label, autoPlay, testId }: MediaViewProps): ReactElement {
+export function MediaView({ kind, src, cover, label, autoPlay, testId, mime }: MediaViewProps): ReactElement {
   if (kind === 'image') return <img src={src} alt={label} data-testid={testId} />;
   if (kind === 'video') {
     return (
@@ -35,7 +38,7 @@ export function MediaView({ kind, src, cover, label, autoPlay, testId }: MediaVi
     <figure className="media-audio" data-testid={testId}>
       {cover ? <img src={cover} alt="" /> : null}
       {label ? <figcaption>{label}</figcaption> : null}
-      <audio src={src} controls aria-label={label || undefined} />
+      <AudioPlayer src={src} {...(mime !== undefined && { mime })} label={label || undefined} />
     </figure>
   );
 }

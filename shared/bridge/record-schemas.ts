@@ -56,7 +56,29 @@ export const taskRecordSchema = z.object({
     done: z.number().int(),
     failed: z.number().int(),
     expired: z.number().int(),
+    missing: z.array(
+      z.object({
+        ordinal: z.number().int(),
+        kind: z.enum(['image', 'video', 'audio']),
+        reason: z.enum(['expired', 'refused', 'network', 'invalid', 'lost']),
+        detail: z.string().nullable(),
+        retryAt: unixMs.nullable(),
+      }),
+    ),
   }),
+  reconciliation: z
+    .object({
+      checkedAt: unixMs,
+      windowStart: unixMs,
+      windowEnd: unixMs,
+      billedRequests: z.number().int(),
+      billedUsd: z.number(),
+      knownRequests: z.number().int(),
+      knownUsd: z.number(),
+      unmatchedRequests: z.number().int(),
+      unmatchedUsd: z.number(),
+    })
+    .nullable(),
   webhook: z.string().optional(),
 });
 

@@ -55,3 +55,4 @@ export {
   type I3Resolution,
   type PixelSize,
 } from './i3-sizes';
+export { RAW_PCM_MIMES, SPEECH_PCM_FORMAT, wavFromPcm, type PcmFormat } from './speech-pcm';

@@ -9,12 +9,50 @@ import type { GatewayErrorInfo, TaskStatus } from '../gateway/normalized';
  */
 export type TaskState = TaskStatus | 'submitting' | 'interrupted' | 'stopped';
 
+/**
+ * Why a result file is not in the library: its link expired before it was fetched (a fresh status poll may
+ * renew it), the file server refused it, the network failed, the bytes were not the media promised, or the
+ * gateway no longer offers it at all (a fresh poll gave no working link: the result is lost).
+ */
+export type MissingFileReason = 'expired' | 'refused' | 'network' | 'invalid' | 'lost';
+
+export interface MissingFile {
+  /** Position in the task's result list (0-based). */
+  ordinal: number;
+  kind: 'image' | 'video' | 'audio';
+  reason: MissingFileReason;
+  /** The downloader's own words (HTTP 403, no data for 30000 ms, …), for the detail line. */
+  detail: string | null;
+  /** ms since epoch when the engine tries this file again by itself; null when it does not. */
+  retryAt: number | null;
+}
+
 export interface DownloadProgress {
   total: number;
   done: number;
   failed: number;
   /** Files whose link expired before we could fetch them. */
   expired: number;
+  /** Every file that failed or expired, with why: a task is a success only when this is empty. */
+  missing: MissingFile[];
+}
+
+/**
+ * What the usage report ([EP-USAGE-1]) says about a task the gateway may have charged though the app never
+ * learnt its id: the model's billed requests and amount in the task's window, against the tasks the app
+ * knows were charged in it. What is left over is likely this task's charge (or another lost one's).
+ */
+export interface ChargeReconciliation {
+  checkedAt: number;
+  /** [start, end) of the usage query, ms since epoch. */
+  windowStart: number;
+  windowEnd: number;
+  billedRequests: number;
+  billedUsd: number;
+  knownRequests: number;
+  knownUsd: number;
+  unmatchedRequests: number;
+  unmatchedUsd: number;
 }
 
 export interface TaskRecord {
@@ -40,6 +78,8 @@ export interface TaskRecord {
   /** The task this one was made from: a re-run, an upscale, a music operation. */
   parentTaskId: string | null;
   downloads: DownloadProgress;
+  /** Set once the usage report was compared for a task that may have been charged unseen (interrupted). */
+  reconciliation: ChargeReconciliation | null;
   /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
   webhook?: string;
 }

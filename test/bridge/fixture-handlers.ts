@@ -25,7 +25,8 @@ export const sampleTask: TaskRecord = {
   updatedAt: 1_700_000_001_000,
   completedAt: null,
   parentTaskId: null,
-  downloads: { total: 0, done: 0, failed: 0, expired: 0 },
+  downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [] },
+  reconciliation: null,
 };
 
 const status = {

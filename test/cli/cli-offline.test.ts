@@ -224,3 +224,25 @@ describe('the key is never printed', () => {
     expect(runs[4]?.stderr).toContain('Unknown family "***"');
   });
 });
+
+describe('the library folder', () => {
+  it('refuses a filesystem root, the home folder itself and a folder holding the data folder (exit 2)', async () => {
+    const root = await refused(['--library', '/', 'library']);
+    expect(root).toMatchObject({ param: 'library', code: 'unsafe_library_folder' });
+    expect(root.message).toMatch(/^The library folder cannot be \/: a filesystem root/);
+    const home = await refused(['--library', dir, 'tasks']);
+    expect(home.message).toMatch(/cannot be your home folder itself/);
+    const before = gateway.requests();
+    const run = await cli(['--json', '--library', join(dir, 'data'), 'library'], {
+      ...env,
+      STUDIO_DATA_DIR: join(dir, 'data', 'db'),
+    });
+    expect(run.code).toBe(2);
+    expect(gateway.requests()).toBe(before);
+    expect((run.json() as { error: { message: string } }).error.message).toMatch(
+      /cannot be the app's data folder or a folder containing it/,
+    );
+    // A folder inside home is fine.
+    expect((await cli(['--json', '--library', join(dir, 'lib'), 'library'], env)).code).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../electron/core/clock';
+import { describe, expect, it, vi } from 'vitest';
+import { ManualClock, MAX_TIMER_MS, systemClock } from '../../electron/core/clock';
 
 describe('ManualClock', () => {
   it('fires timers in time order as time advances, and chained sleeps resolve within one advance', async () => {
@@ -34,5 +34,34 @@ describe('ManualClock', () => {
     await clock.advance(10);
     expect(moved).toBe(1);
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('systemClock', () => {
+  it('never hands Node a timer longer than it can hold (issue 8 item 6: no TimeoutOverflowWarning spin)', () => {
+    vi.useFakeTimers({ now: 0 });
+    const warnings: string[] = [];
+    const onWarning = (w: Error): void => void warnings.push(w.name);
+    process.on('warning', onWarning);
+    const spy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      let fired = false;
+      const timer = systemClock.setTimer(999_999_999_000, () => (fired = true));
+      for (const call of spy.mock.calls) expect(Number(call[1])).toBeLessThanOrEqual(MAX_TIMER_MS);
+      vi.advanceTimersByTime(MAX_TIMER_MS + 10);
+      // Still waiting: the long delay was not cut short to 1 ms as an overflowing setTimeout would be.
+      expect(fired).toBe(false);
+      for (const call of spy.mock.calls) expect(Number(call[1])).toBeLessThanOrEqual(MAX_TIMER_MS);
+      timer.cancel();
+      const short = systemClock.setTimer(5, () => (fired = true));
+      vi.advanceTimersByTime(5);
+      expect(fired).toBe(true);
+      short.cancel();
+      expect(warnings).not.toContain('TimeoutOverflowWarning');
+    } finally {
+      spy.mockRestore();
+      process.off('warning', onWarning);
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,6 +12,7 @@ import { launchChromium, type LaunchedBrowser } from './browser';
 
 const SHOTS = join(process.cwd(), 'test-results', 'e2e');
 const HOOK = 'https://hooks.example.com/studio';
+const KEPT_IMAGE = /^(studio-ref:[0-9a-f]{16,}|data:image\/png;base64,)/;
 
 let web: WebMode;
 let dataDir: string;
@@ -86,12 +87,13 @@ describe('Advanced: webhook and extra body fields', () => {
     const task = tasks.tasks[0] as Task;
     expect(task.webhook).toBe(HOOK);
     expect(task.params).toMatchObject({ prompt: 'Waves rolling onto a black sand beach' });
-    expect(String(task.params.first_frame_image)).toMatch(/^data:image\/png;base64,/);
+    // Kept as the studio's content-addressed reference to the pasted bytes (the data URL goes only to the gateway).
+    expect(String(task.params.first_frame_image)).toMatch(KEPT_IMAGE);
 
     // The finished video's library item keeps the extra field with the rest of its parameters.
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-item').first().waitFor({ timeout: 60_000 });
     const items = await bridgeGet<{ items: { params: Record<string, unknown> }[] }>('/trpc/library.query');
-    expect(String(items.items[0]?.params.first_frame_image)).toMatch(/^data:image\/png;base64,/);
+    expect(String(items.items[0]?.params.first_frame_image)).toMatch(KEPT_IMAGE);
   });
 });

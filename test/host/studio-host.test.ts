@@ -2,8 +2,8 @@
 // what the renderer sees through each procedure, and that no key is in any of it.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import { createBridgeCaller } from '../../shared/bridge/router';
@@ -238,6 +238,26 @@ describe('studio host', () => {
     expect((await bridge.session.status()).libraryDir).toBe(moved);
     expect(host.libraryDir()).toBe(moved);
     await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
+  });
+
+  it('refuses a library folder that is a filesystem root, the home folder itself or the data folder, and keeps the old one', async () => {
+    const bridge = caller();
+    const before = (await bridge.settings.get()).libraryDir;
+    const cases = [
+      ['/', 'library_folder_root', /filesystem root/],
+      [homedir(), 'library_folder_home', /home folder itself/],
+      [dataDir, 'library_folder_data', /data folder or a folder containing it/],
+      [dirname(dataDir), 'library_folder_data', /data folder or a folder containing it/],
+    ] as const;
+    for (const [libraryDir, code, sentence] of cases) {
+      const refused = await bridge.settings.update({ libraryDir }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused, libraryDir).toMatchObject({ cause: { info: { code, param: 'libraryDir' } } });
+      expect((refused as Error).message).toMatch(sentence);
+    }
+    expect((await bridge.settings.get()).libraryDir).toBe(before);
   });
 
   it('never shows a key in any answer, error or event', () => {

@@ -1,4 +1,6 @@
-// studio-media:// answers, computed under Node: files inside the library only, with ranges for media seeking.
+// studio-media:// answers, computed under Node: indexed library files only, inside the library folder, with
+// ranges for media seeking. The index is a set of paths here; test/web/media-allow-list.test.ts runs the same
+// allow-list against a real Library.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +21,17 @@ beforeAll(async () => {
   await writeFile(join(library, '2026-11-21', 'page.html'), '<script>alert(1)</script>');
   await writeFile(join(root, 'secret.txt'), 'top secret');
   await symlink(join(root, 'secret.txt'), join(library, 'escape.png'));
+  await writeFile(join(library, 'studio.db'), 'SQLite format 3');
+  await writeFile(join(library, '2026-11-21', 'stray.png'), Buffer.from('NOT INDEXED'));
+  indexed = new Set(
+    ['2026-11-21/a b.png', '2026-11-21/.thumbs/a b.webp', '2026-11-21/page.html', 'escape.png'].map((p) =>
+      join(library, p),
+    ),
+  );
 });
+
+let indexed: Set<string>;
+const source = (dir: string) => ({ dir, isLibraryFile: (path: string) => indexed.has(path) });
 
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -27,7 +39,7 @@ afterAll(async () => {
 
 async function get(url: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Response> {
   const { mediaResponse } = await import('../../electron/platform/media-protocol');
-  return mediaResponse(new Request(url, { headers, method }), library);
+  return mediaResponse(new Request(url, { headers, method }), source(library));
 }
 
 describe('studio-media protocol', () => {
@@ -59,6 +71,9 @@ describe('studio-media protocol', () => {
     ['studio-media://library/escape.png', 403],
     ['studio-media://other/2026-11-21/a%20b.png', 404],
     ['studio-media://library/2026-11-21/none.png', 404],
+    // In the folder but not a library item: never served, whatever the folder setting let in.
+    ['studio-media://library/studio.db', 404],
+    ['studio-media://library/2026-11-21/stray.png', 404],
   ])('refuses %s (%i)', async (url, status) => {
     const res = await get(url);
     expect(res.status).toBe(status);
@@ -70,13 +85,13 @@ describe('studio-media protocol', () => {
     expect(res.status).toBe(405);
   });
 
-  it('registers one handler on the studio-media scheme that reads the current library folder', async () => {
+  it('registers one handler on the studio-media scheme that reads the current library', async () => {
     const { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } =
       await import('../../electron/platform/media-protocol');
     expect(MEDIA_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, stream: true });
     const handle = vi.fn();
     let dir = join(root, 'elsewhere');
-    handleMediaProtocol({ handle }, () => dir);
+    handleMediaProtocol({ handle }, () => source(dir));
     expect(handle).toHaveBeenCalledWith('studio-media', expect.any(Function));
     const handler = handle.mock.calls[0]?.[1] as (r: Request) => Promise<Response>;
     expect((await handler(new Request('studio-media://library/2026-11-21/a%20b.png'))).status).toBe(404);

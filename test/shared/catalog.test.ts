@@ -355,11 +355,13 @@ describe('schemas per family', () => {
     }
   });
 
-  it('[EVT-9] [AUTH-6] webhookIssue names why: credentials in the URL, the gateway\'s own domain', () => {
+  it("[EVT-9] [AUTH-6] webhookIssue names why: credentials in the URL, the gateway's own domain", () => {
     expect(webhookIssue('https://hooks.example.com/a')).toBeNull();
     expect(webhookIssue('https://me:secret@hooks.example.com/a')?.code).toBe('credentials');
     expect(webhookIssue('https://gw.example.com/cb', 'https://gw.example.com')?.code).toBe('own-domain');
-    expect(webhookIssue('https://api.gw.example.com/cb', 'https://gw.example.com/v1')?.code).toBe('own-domain');
+    expect(webhookIssue('https://api.gw.example.com/cb', 'https://gw.example.com/v1')?.code).toBe(
+      'own-domain',
+    );
     expect(webhookIssue('https://hooks.example.com/cb', 'https://gw.example.com')).toBeNull();
     expect(webhookIssue('http://192.168.1.4/cb')?.code).toBe('private');
     expect(webhookIssue('https://hooks.example.com:8080/cb')?.code).toBe('port');

@@ -1,8 +1,8 @@
 // Web mode as a browser meets it: the token-to-cookie exchange, every route refused without the session, the
-// Host and Origin checks, media confined to the library with Range support, and bridge events over SSE.
+// Host and Origin checks, media confined to library items with Range support, and bridge events over SSE.
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,29 +146,52 @@ describe('web mode session', () => {
 
 describe('web mode media', () => {
   let libraryDir: string;
+  /** A real library item (speech from the demo gateway): the only kind of file /media/ serves. */
+  let spoken: string;
+  let spokenBytes: string;
 
   beforeAll(async () => {
+    const demo = await send('/trpc/session.useDemo', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json' }),
+    });
+    expect(demo.status).toBe(200);
     const status = await send('/trpc/session.status', { headers: authed() });
     libraryDir = JSON.parse(status.body).result.data.libraryDir as string;
+    const made = await send('/trpc/speech.synthesize', {
+      method: 'POST',
+      headers: authed({ 'content-type': 'application/json' }),
+      body: JSON.stringify({
+        model: 'speech_model_id',
+        input: 'served from the library',
+        responseFormat: 'wav',
+      }),
+    });
+    expect(made.status, made.body).toBe(200);
+    const item = JSON.parse(made.body).result.data as { relativePath: string };
+    spoken = `/media/${item.relativePath.split('/').map(encodeURIComponent).join('/')}`;
+    spokenBytes = (await readFile(join(libraryDir, ...item.relativePath.split('/')))).toString('latin1');
     await mkdir(join(libraryDir, '2026-11-21'), { recursive: true });
+    // In the folder, but no library item: a stray file, and what a too-wide folder setting would expose.
     await writeFile(join(libraryDir, '2026-11-21', 'clip one.mp4'), Buffer.from('0123456789'));
+    await writeFile(join(libraryDir, 'studio.db'), 'SQLite format 3');
     await symlink(join(root, 'outside.txt'), join(libraryDir, '2026-11-21', 'link.txt'));
   });
 
-  it('serves a library file with its type and byte ranges', async () => {
-    const full = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed() });
+  it('serves a library item with its type and byte ranges', async () => {
+    const full = await send(spoken, { headers: authed() });
     expect(full.status).toBe(200);
-    expect(full.headers['content-type']).toBe('video/mp4');
+    expect(full.headers['content-type']).toBe('audio/wav');
     expect(full.headers['accept-ranges']).toBe('bytes');
-    expect(full.body).toBe('0123456789');
-    const part = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed({ range: 'bytes=2-5' }) });
+    expect(full.body).toBe(spokenBytes);
+    const part = await send(spoken, { headers: authed({ range: 'bytes=2-5' }) });
     expect(part.status).toBe(206);
-    expect(part.headers['content-range']).toBe('bytes 2-5/10');
-    expect(part.body).toBe('2345');
-    const tail = await send('/media/2026-11-21/clip%20one.mp4', { headers: authed({ range: 'bytes=-3' }) });
-    expect(tail.body).toBe('789');
-    const beyond = await send('/media/2026-11-21/clip%20one.mp4', {
-      headers: authed({ range: 'bytes=20-' }),
+    expect(part.headers['content-range']).toBe(`bytes 2-5/${spokenBytes.length}`);
+    expect(part.body).toBe(spokenBytes.slice(2, 6));
+    const tail = await send(spoken, { headers: authed({ range: 'bytes=-3' }) });
+    expect(tail.body).toBe(spokenBytes.slice(-3));
+    const beyond = await send(spoken, {
+      headers: authed({ range: `bytes=${spokenBytes.length + 10}-` }),
     });
     expect(beyond.status).toBe(416);
   });
@@ -180,10 +203,15 @@ describe('web mode media', () => {
     ['/media/2026-11-21/..%5C..%5Coutside.txt', 400],
     ['/media/2026-11-21/link.txt', 403],
     ['/media/2026-11-21/missing.png', 404],
+    // Files inside the folder that are not library items are not served either (an allow-list).
+    ['/media/2026-11-21/clip%20one.mp4', 404],
+    ['/media/studio.db', 404],
   ])('refuses %s (%i) and never leaks what lies outside', async (path, status) => {
     const res = await send(path, { headers: authed() });
     expect(res.status).toBe(status);
     expect(res.body).not.toContain('top secret');
+    expect(res.body).not.toContain('SQLite');
+    expect(res.body).not.toContain('0123456789');
   });
 
   it('keeps a dot-dot path the URL parser normalises away from the library', async () => {

@@ -1,14 +1,23 @@
 // Fetches every result file of completed tasks into the library folder, a few at a time, retrying with
-// backoff on the injected clock, and giving up on links past their expires_at instead of retrying forever.
+// backoff on the injected clock. A file that keeps failing is reported (the task settles, with the reason)
+// but tried again in the background for as long as its link is valid; a link past its expires_at is handed
+// to the engine, which asks the gateway for the task again in case it offers a fresh one.
 import { readdir, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
 import { z } from 'zod';
 import type { ResultFile } from '../../../shared/gateway/normalized';
-import type { DownloadProgress, StudioEvent, TaskRecord } from '../../../shared/studio/records';
-import type { Clock } from '../clock';
+import type {
+  DownloadProgress,
+  MissingFile,
+  MissingFileReason,
+  StudioEvent,
+  TaskRecord,
+} from '../../../shared/studio/records';
+import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { DownloadError, fetchToFile, PART_SUFFIX } from './fetch-to-file';
+import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
 
 export type FileDownloadState = 'pending' | 'done' | 'skipped' | 'failed' | 'expired';
@@ -23,10 +32,17 @@ export interface DownloadManagerOptions {
   /** Called after a file of the task changed state, so the engine can publish the task's new counts. */
   onFilesChanged: (taskId: string) => void;
   emit: (event: StudioEvent) => void;
+  /** A file's link expired: the engine polls the task for fresh links and calls renew(). */
+  onLinkExpired?: (taskId: string) => void;
   concurrency?: number;
+  /** Quick tries in a row before the file is reported failed (and retried in the background). */
   maxAttempts?: number;
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** The longest wait between background retries of a failed file. Default 30 min. */
+  maxBackgroundBackoffMs?: number;
+  /** Background retries of a file whose link has no expires_at stop after this many tries. Default 25. */
+  maxBackgroundAttempts?: number;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
 }
@@ -42,6 +58,9 @@ const fileRowSchema = z.object({
   duration_seconds: z.number().nullable(),
   state: z.enum(['pending', 'done', 'skipped', 'failed', 'expired']),
   attempts: z.number(),
+  failure: z.enum(['expired', 'refused', 'network', 'invalid', 'lost']).nullable(),
+  retry_at: z.number().nullable(),
+  error: z.string().nullable(),
 });
 
 type FileRow = z.infer<typeof fileRowSchema>;
@@ -50,6 +69,8 @@ export interface TaskFileStatus {
   ordinal: number;
   url: string;
   state: FileDownloadState;
+  /** Why a failed or expired file is missing. */
+  failure: MissingFileReason | null;
   path: string | null;
   sha256: string | null;
   mime: string | null;
@@ -68,6 +89,19 @@ function toResultFile(row: FileRow): ResultFile {
   };
 }
 
+const FAILURE_BY_REASON: Record<DownloadFailure, MissingFileReason> = {
+  http_status: 'refused',
+  unsafe_url: 'refused',
+  too_many_redirects: 'refused',
+  size_mismatch: 'network',
+  protocol: 'network',
+  network: 'network',
+  too_slow: 'network',
+  too_large: 'invalid',
+  unknown_type: 'invalid',
+  type_mismatch: 'invalid',
+};
+
 /** YYYY-MM-DD of a timestamp in the machine's time zone: the folder a user expects to find a day's work in. */
 export function dayFolder(ms: number): string {
   const d = new Date(ms);
@@ -79,6 +113,8 @@ export class DownloadManager {
   private readonly queue: PQueue;
   private readonly active = new Map<string, AbortController>();
   private readonly queued = new Set<string>();
+  /** Background retries of failed files, by `${taskId}:${ordinal}`. */
+  private readonly retryTimers = new Map<string, TimerHandle>();
   private closed = false;
   private fetching = 0;
   private readonly libraryDir: string;
@@ -96,6 +132,12 @@ export class DownloadManager {
       .all()
       .map((row) => fileRowSchema.parse(row));
     for (const row of rows) this.schedule(row.task_id, row.ordinal);
+    const waiting = this.options.db
+      .prepare(
+        "SELECT task_id, ordinal, retry_at FROM task_files WHERE state = 'failed' AND retry_at IS NOT NULL",
+      )
+      .all();
+    for (const row of waiting) this.armRetry(String(row.task_id), Number(row.ordinal), Number(row.retry_at));
   }
 
   /** Records a completed task's files (once) and queues those not yet fetched. */
@@ -117,15 +159,15 @@ export class DownloadManager {
 
   counts(taskId: string): DownloadProgress {
     const rows = this.options.db
-      .prepare('SELECT state, count(*) AS n FROM task_files WHERE task_id = ? GROUP BY state')
-      .all(taskId);
-    const progress: DownloadProgress = { total: 0, done: 0, failed: 0, expired: 0 };
+      .prepare('SELECT * FROM task_files WHERE task_id = ? ORDER BY ordinal')
+      .all(taskId)
+      .map((row) => fileRowSchema.parse(row));
+    const progress: DownloadProgress = { total: rows.length, done: 0, failed: 0, expired: 0, missing: [] };
     for (const row of rows) {
-      const n = Number(row.n);
-      progress.total += n;
-      if (row.state === 'done' || row.state === 'skipped') progress.done += n;
-      if (row.state === 'failed') progress.failed += n;
-      if (row.state === 'expired') progress.expired += n;
+      if (row.state === 'done' || row.state === 'skipped') progress.done++;
+      if (row.state === 'failed') progress.failed++;
+      if (row.state === 'expired') progress.expired++;
+      if (row.state === 'failed' || row.state === 'expired') progress.missing.push(missingFile(row));
     }
     return progress;
   }
@@ -138,6 +180,7 @@ export class DownloadManager {
         ordinal: Number(row.ordinal),
         url: String(row.url),
         state: fileRowSchema.shape.state.parse(row.state),
+        failure: fileRowSchema.shape.failure.parse(row.failure),
         path: row.path === null ? null : String(row.path),
         sha256: row.sha256 === null ? null : String(row.sha256),
         mime: row.mime === null ? null : String(row.mime),
@@ -146,18 +189,66 @@ export class DownloadManager {
       }));
   }
 
-  /** Failed files of a task go back to pending and are fetched again (expired ones stay expired). */
+  /** Failed files of a task go back to pending and are fetched at once (expired ones wait for renew()). */
   retry(taskId: string): void {
+    this.cancelRetries(taskId);
     this.options.db
       .prepare(
-        "UPDATE task_files SET state = 'pending', attempts = 0, error = NULL WHERE task_id = ? AND state = 'failed'",
+        `UPDATE task_files SET state = 'pending', attempts = 0, error = NULL, failure = NULL, retry_at = NULL
+         WHERE task_id = ? AND state = 'failed'`,
       )
       .run(taskId);
     this.enqueue(taskId, []);
   }
 
+  /** True when a file of the task is missing because its link expired or was lost (renew() may bring it back). */
+  hasExpired(taskId: string): boolean {
+    return (
+      this.options.db
+        .prepare("SELECT 1 FROM task_files WHERE task_id = ? AND state = 'expired'")
+        .get(taskId) !== undefined
+    );
+  }
+
+  /**
+   * The files of a fresh status poll: an expired (or failed) file whose link the gateway renewed (another URL
+   * or a later expires_at) is fetched again; an expired one it did not renew is lost for good.
+   */
+  renew(taskId: string, files: readonly ResultFile[]): void {
+    const now = this.options.clock.now();
+    const rows = this.options.db
+      .prepare(
+        "SELECT * FROM task_files WHERE task_id = ? AND state IN ('failed', 'expired') ORDER BY ordinal",
+      )
+      .all(taskId)
+      .map((row) => fileRowSchema.parse(row));
+    for (const row of rows) {
+      const fresh = files[row.ordinal];
+      const renewed =
+        fresh !== undefined &&
+        (fresh.url !== row.url || (fresh.expiresAt ?? Infinity) > (row.expires_at ?? Infinity)) &&
+        (fresh.expiresAt === null || now < fresh.expiresAt * 1000);
+      if (renewed) {
+        this.options.db
+          .prepare(
+            `UPDATE task_files SET url = ?, expires_at = ?, state = 'pending', attempts = 0, error = NULL,
+               failure = NULL, retry_at = NULL, updated_at = ? WHERE task_id = ? AND ordinal = ?`,
+          )
+          .run(fresh.url, fresh.expiresAt, now, taskId, row.ordinal);
+      } else if (row.state === 'expired') {
+        this.mark(taskId, row.ordinal, 'expired', {
+          failure: 'lost',
+          error:
+            'the gateway no longer offers this file: its link expired and a fresh status poll gave no new one',
+        });
+      }
+    }
+    this.enqueue(taskId, []);
+  }
+
   /** Stops the task's downloads in flight; their rows stay pending for a later start. */
   cancel(taskId: string): void {
+    this.cancelRetries(taskId);
     for (const [key, controller] of this.active) {
       if (key.startsWith(`${taskId}:`)) controller.abort(new Error('download cancelled'));
     }
@@ -175,6 +266,8 @@ export class DownloadManager {
 
   async close(): Promise<void> {
     this.closed = true;
+    for (const timer of this.retryTimers.values()) timer.cancel();
+    this.retryTimers.clear();
     this.queue.clear();
     for (const controller of this.active.values()) controller.abort(new Error('closing'));
     await this.queue.onIdle();
@@ -195,6 +288,45 @@ export class DownloadManager {
       .catch(() => undefined);
   }
 
+  private cancelRetries(taskId: string): void {
+    for (const [key, timer] of this.retryTimers) {
+      if (!key.startsWith(`${taskId}:`)) continue;
+      timer.cancel();
+      this.retryTimers.delete(key);
+    }
+  }
+
+  /** A failed file goes back to pending at `at` (its attempts kept, so the backoff keeps growing). */
+  private armRetry(taskId: string, ordinal: number, at: number): void {
+    const key = `${taskId}:${ordinal}`;
+    this.retryTimers.get(key)?.cancel();
+    const timer = this.options.clock.setTimer(Math.max(0, at - this.options.clock.now()), () => {
+      this.retryTimers.delete(key);
+      if (this.closed) return;
+      const row = this.readRow(taskId, ordinal);
+      if (row?.state !== 'failed') return;
+      this.mark(taskId, ordinal, 'pending', { retry_at: null });
+      this.schedule(taskId, ordinal);
+    });
+    this.retryTimers.set(key, timer);
+  }
+
+  /**
+   * When a file that failed `attempt` times is tried again by itself, or null: never past its link's expiry
+   * (the try at expiry marks it expired, which asks for a fresh link), and not for ever without one.
+   */
+  private backgroundRetryAt(row: FileRow, attempt: number): number | null {
+    const quick = this.options.maxAttempts ?? 5;
+    if (row.expires_at === null && attempt >= quick + (this.options.maxBackgroundAttempts ?? 25)) return null;
+    const base = this.options.maxBackoffMs ?? 60_000;
+    const step = Math.min(
+      this.options.maxBackgroundBackoffMs ?? 1_800_000,
+      base * 2 ** Math.min(20, attempt - quick),
+    );
+    const at = this.options.clock.now() + step;
+    return row.expires_at === null ? at : Math.min(at, row.expires_at * 1000);
+  }
+
   private readRow(taskId: string, ordinal: number): FileRow | null {
     const row = this.options.db
       .prepare('SELECT * FROM task_files WHERE task_id = ? AND ordinal = ?')
@@ -210,6 +342,8 @@ export class DownloadManager {
   ): void {
     const columns = ['state = ?', 'updated_at = ?'];
     const values: (string | number | null)[] = [state, this.options.clock.now()];
+    // Only a missing file has a reason; any other state clears it.
+    if (state !== 'failed' && state !== 'expired' && !('failure' in fields)) columns.push('failure = NULL');
     for (const [column, value] of Object.entries(fields)) {
       columns.push(`${column} = ?`);
       values.push(typeof value === 'number' || typeof value === 'string' ? value : null);
@@ -239,7 +373,7 @@ export class DownloadManager {
           return;
         }
         if (this.isExpired(row)) {
-          this.mark(taskId, ordinal, 'expired', { error: 'the link expired before it could be fetched' });
+          this.expire(taskId, ordinal, 'the link expired before it could be fetched');
           return;
         }
         const attempt = row.attempts + 1;
@@ -283,9 +417,17 @@ export class DownloadManager {
           const retryable = failure ? failure.retryable : true;
           if (!retryable || attempt >= maxAttempts) {
             // A refused link past its expiry is an expired link, whatever the status says.
-            const state =
-              this.isExpired(row) || (failure?.httpStatus && this.isExpiredSoon(row)) ? 'expired' : 'failed';
-            this.mark(taskId, ordinal, state, { error: message });
+            if (this.isExpired(row) || (failure?.httpStatus && this.isExpiredSoon(row))) {
+              this.expire(taskId, ordinal, message);
+              return;
+            }
+            const retryAt = retryable ? this.backgroundRetryAt(row, attempt) : null;
+            this.mark(taskId, ordinal, 'failed', {
+              error: message,
+              failure: failure ? FAILURE_BY_REASON[failure.reason] : 'network',
+              retry_at: retryAt,
+            });
+            if (retryAt !== null) this.armRetry(taskId, ordinal, retryAt);
             return;
           }
           const base = this.options.backoffMs ?? 1_000;
@@ -300,6 +442,11 @@ export class DownloadManager {
     } finally {
       this.active.delete(key);
     }
+  }
+
+  private expire(taskId: string, ordinal: number, message: string): void {
+    this.mark(taskId, ordinal, 'expired', { error: message, failure: 'expired', retry_at: null });
+    this.options.onLinkExpired?.(taskId);
   }
 
   /** A 403/404/410 within a minute of expires_at is the link's end, not a fault worth reporting as one. */
@@ -328,4 +475,14 @@ export class DownloadManager {
       }
     }
   }
+}
+
+function missingFile(row: FileRow): MissingFile {
+  return {
+    ordinal: row.ordinal,
+    kind: row.kind,
+    reason: row.failure ?? (row.state === 'expired' ? 'expired' : 'network'),
+    detail: row.error,
+    retryAt: row.state === 'failed' ? row.retry_at : null,
+  };
 }

@@ -29,4 +29,12 @@ export const downloadMigrations: readonly Migration[] = [
       CREATE INDEX task_files_state ON task_files(state);
     `,
   },
+  {
+    // Why a file is missing (expired, refused, network, invalid, lost) and when it is tried again by itself.
+    id: 'downloads-002',
+    up: `
+      ALTER TABLE task_files ADD COLUMN failure TEXT;
+      ALTER TABLE task_files ADD COLUMN retry_at INTEGER;
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 // The gateway client on axios: every call authenticated, timed out on the injected clock, cancellable, and
 // answered with a parsed, normalised value or a GatewayError. Bodies are checked with the catalog's schemas
 // before they leave the machine. Only safe calls are retried: GETs, and I2 submissions under their
-// Idempotency-Key ([EP-IMAGE-I2HDR-1]).
+// Idempotency-Key ([EP-IMAGE-I2HDR-1]); other submissions carry a key too, but are never resent on its strength.
 import axios, { type AxiosInstance, type Method } from 'axios';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -186,12 +186,12 @@ export class GatewayClient implements GatewayPort {
     // Grid upscale has no model field ([EP-GRID-1]); callers that always set one are forgiven.
     const { model, ...rest } = body;
     const payload = this.checked(family, spec.variants.length > 0 ? { model, ...rest } : rest);
-    const headers: Record<string, string> = { ...spec.headers };
-    if (spec.idempotencyKey) {
-      // [EP-IMAGE-I2HDR-1] one key per operation, the same on every retry of it.
-      headers['Idempotency-Key'] =
-        options?.idempotencyKey ?? (this.options.newIdempotencyKey ?? randomUUID)();
-    }
+    // [EP-IMAGE-I2HDR-1] one key per operation, the same on every retry of it. Every family gets one (a header a
+    // gateway may ignore), but only I2's makes the client's own retries safe (`safe` below).
+    const headers: Record<string, string> = {
+      ...spec.headers,
+      'Idempotency-Key': options?.idempotencyKey ?? (this.options.newIdempotencyKey ?? randomUUID)(),
+    };
     const endpoint = spec.taskEndpoint;
     return this.call(
       {

@@ -2,6 +2,7 @@
 // the engine may use the real client against the simulator, never a hand-made fake that decides outcomes.
 import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
 import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
+import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
 import type { Readable } from 'node:stream';
 
 export interface CallOptions {
@@ -15,7 +16,10 @@ export interface CallOptions {
 }
 
 export interface SubmitOptions extends CallOptions {
-  /** [EP-IMAGE-I2HDR-1] Reused on every retry of the same operation; the engine stores it on the task row. */
+  /**
+   * Sent as Idempotency-Key with every submission and stored on the task row. Only I2's is promised by the
+   * spec ([EP-IMAGE-I2HDR-1]); other families may ignore the header, so it never makes a resend safe there.
+   */
   idempotencyKey?: string;
 }
 
@@ -30,4 +34,6 @@ export interface GatewayPort {
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
+  /** [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow. */
+  usage?(query: UsageQueryInput, options?: CallOptions): Promise<{ report: UsageData }>;
 }

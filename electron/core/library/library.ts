@@ -70,6 +70,7 @@ export class Library implements LibrarySink {
     byRemoteUrl: StatementSync;
     bySha: StatementSync;
     pathUsers: StatementSync;
+    thumbnailUsers: StatementSync;
     deleteById: StatementSync;
     update: StatementSync;
     ftsCount: StatementSync;
@@ -96,11 +97,22 @@ export class Library implements LibrarySink {
       byRemoteUrl: this.db.prepare('SELECT * FROM library_items WHERE remote_url = ?'),
       bySha: this.db.prepare('SELECT * FROM library_items WHERE sha256 = ? ORDER BY seq LIMIT 1'),
       pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
+      // Thumbnails are few per request and the table is a user's own library: a scan is cheap enough.
+      thumbnailUsers: this.db.prepare('SELECT 1 FROM library_items WHERE thumbnail_path = ? LIMIT 1'),
       deleteById: this.db.prepare('DELETE FROM library_items WHERE id = ?'),
       ftsCount: this.db.prepare('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?'),
       count: this.db.prepare('SELECT count(*) AS n FROM library_items'),
       update: this.db.prepare('UPDATE library_items SET favourite = :favourite, tags = :tags WHERE id = :id'),
     };
+  }
+
+  /**
+   * Whether this absolute path is a file of the library: an item's file or its thumbnail. The media servers
+   * serve nothing else, whatever else lies in the folder (an allow-list, as Signal Desktop's protocol filter).
+   */
+  isLibraryFile(path: string): boolean {
+    const { n } = this.statements.pathUsers.get(path) as { n: number };
+    return n > 0 || this.statements.thumbnailUsers.get(path) !== undefined;
   }
 
   subscribe(listener: LibraryListener): () => void {

@@ -41,41 +41,62 @@ export function toGatewayErrorInfo(thrown: unknown): GatewayErrorInfo {
 }
 
 /**
- * Whether a refused submission definitely created nothing upstream: an HTTP answer (any status) or a
- * validation failure before sending. Anything else (timeout, reset) leaves the outcome unknown.
+ * What an error at submission says about the task upstream:
+ *  - refused: nothing exists (a 4xx other than 429, or the app never sent it: a bad body, no key);
+ *  - rate-limited: a 429 ([ERR-9]) did nothing, so the same body may be sent again after Retry-After;
+ *  - unknown: the task may exist and be charged (a 5xx, a reset or timeout, an unreadable 2xx). Only a
+ *    family whose Idempotency-Key the spec promises (I2) may be resent on the strength of its key.
  */
-export function submissionWasRefused(info: GatewayErrorInfo): boolean {
-  return info.httpStatus !== null || info.type === 'validation_error';
+export type SubmissionVerdict =
+  { action: 'refused' } | { action: 'rate-limited'; delayMs: number | null } | { action: 'unknown' };
+
+const NEVER_SENT = new Set(['validation_error', 'authentication_error']);
+
+export function judgeSubmissionError(info: GatewayErrorInfo): SubmissionVerdict {
+  const status = info.httpStatus;
+  if (status === 429) return { action: 'rate-limited', delayMs: info.retryAfterMs };
+  if (status === null) return NEVER_SENT.has(info.type) ? { action: 'refused' } : { action: 'unknown' };
+  if (status < 300 || status >= 500) return { action: 'unknown' };
+  return { action: 'refused' };
 }
 
-export type PollErrorVerdict =
-  | { action: 'fail' }
-  /** Try again later; pauseAllMs asks every task to wait (the gateway's Retry-After is per key). */
-  | { action: 'retry'; delayMs: number | null; pauseAllMs: number | null };
+/** The error kept on a task whose submission may have created (and charged) a task the app cannot follow. */
+export function mayHaveBeenCharged(info: GatewayErrorInfo): GatewayErrorInfo {
+  const cause =
+    info.httpStatus !== null && info.httpStatus < 300 ? 'its answer could not be read' : info.message;
+  return {
+    ...info,
+    retryable: false,
+    message: `The gateway may have charged this task, but the app could not learn its id (${cause}).`,
+  };
+}
+
+export type PollErrorVerdict = { action: 'fail' } | { action: 'retry'; delayMs: number | null };
 
 export interface PollErrorContext {
   /** How long ago the gateway acknowledged the task, ms. */
   ageMs: number;
   /** How long a 404 is taken as "not visible yet" rather than "gone". */
   notFoundGraceMs: number;
+  /** The longest Retry-After waited out as asked; a longer one is cut to this. */
+  maxRetryAfterMs: number;
 }
 
 /**
- * Transient errors (429, 5xx, timeouts, resets, bad bodies) never fail a task; only a permanent answer does:
- * 403, 404 once the grace period is over, and other 4xx. 401 is not the task's fault (the key was changed
- * or revoked) so the task waits for a usable key instead of failing.
+ * Transient errors (429, 5xx, timeouts, resets, unreadable 2xx bodies) never fail a task; only a permanent
+ * answer does: 403, 404 once the grace period is over, and other 4xx. 401 is not the task's fault (the key
+ * was changed or revoked) so the task waits for a usable key instead of failing. A Retry-After delays this
+ * task's next poll only, and never longer than the cap: other tasks keep their own schedule.
  */
 export function judgePollError(info: GatewayErrorInfo, context: PollErrorContext): PollErrorVerdict {
   const status = info.httpStatus;
-  if (status === 429) {
-    return { action: 'retry', delayMs: info.retryAfterMs, pauseAllMs: info.retryAfterMs };
+  const delayMs = info.retryAfterMs === null ? null : Math.min(info.retryAfterMs, context.maxRetryAfterMs);
+  if (status === null || status === 429 || status < 300 || status >= 500 || info.retryable) {
+    return { action: 'retry', delayMs };
   }
-  if (status === null || status >= 500 || info.retryable) {
-    return { action: 'retry', delayMs: info.retryAfterMs, pauseAllMs: null };
-  }
-  if (status === 401) return { action: 'retry', delayMs: null, pauseAllMs: null };
+  if (status === 401) return { action: 'retry', delayMs: null };
   if (status === 404 && context.ageMs < context.notFoundGraceMs) {
-    return { action: 'retry', delayMs: null, pauseAllMs: null };
+    return { action: 'retry', delayMs: null };
   }
   return { action: 'fail' };
 }

@@ -27,6 +27,8 @@ export interface PollPolicy {
   errorBackoffMs: number;
   /** A 404 within this long of the ack is taken as "not visible yet". */
   notFoundGraceMs: number;
+  /** The longest Retry-After (poll or submission) waited out as asked; a longer one is cut to this. */
+  maxRetryAfterMs: number;
 }
 
 export const DEFAULT_POLL_POLICY: PollPolicy = {
@@ -40,6 +42,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   minLearnedSlackMs: 100,
   errorBackoffMs: 1_000,
   notFoundGraceMs: 60_000,
+  maxRetryAfterMs: 300_000,
 };
 
 export interface PollState {

@@ -1,11 +1,14 @@
 // The webhook-free completion tracker. Every submission is a row before it is a request; every tracked
 // task sits in one due-queue served earliest-first under one request budget; completion hands the result
 // files to the downloader. A restart rebuilds all of it from the rows and never resubmits by itself
-// (except I2, whose stored Idempotency-Key makes a resend return the original task).
+// (except I2, whose stored Idempotency-Key makes a resend return the original task). Money under faults:
+// a 429 did nothing and is waited out; an answer that may hide a charged task (5xx, reset, timeout,
+// unreadable 2xx) is resent only under I2's key, otherwise the task says it may have been charged and the
+// usage report is compared with what the app knows (docs/engine.md, "Money under faults").
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
-import type { TaskRecord, TaskState } from '../../../shared/studio/records';
+import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
 import { runMigrations } from '../db/database';
@@ -18,14 +21,19 @@ import type { GatewayPort } from '../gateway/gateway-port';
 import { ReferenceStore } from '../references/reference-store';
 import { DueQueue } from './due-queue';
 import { pollEndpointOf, taskKindOf, usesIdempotencyKey } from './family-routing';
-import { judgePollError, submissionWasRefused, toGatewayErrorInfo } from './gateway-errors';
+import {
+  judgePollError,
+  judgeSubmissionError,
+  mayHaveBeenCharged,
+  toGatewayErrorInfo,
+} from './gateway-errors';
 import { DEFAULT_POLL_POLICY, errorBackoff, nextPollDelay, predictDurationMs } from './poll-schedule';
 import type { PollPolicy } from './poll-schedule';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
 import type { TaskHistory } from './task-history';
-import { TaskStore, TRACKED_STATES } from './task-store';
+import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
 
@@ -52,6 +60,13 @@ export interface TaskEngineOptions {
   maxInFlight?: number;
   /** How many times an I2 submission with an unknown outcome is resent with its key before giving up. */
   maxResubmits?: number;
+  /** How many 429s in a row a submission waits out before it is reported refused. */
+  maxRateLimitWaits?: number;
+  /**
+   * How long after a task became 'interrupted' its usage is compared (the gateway books a charge when the
+   * task completes, and [LIM-6] the last minute of usage may be incomplete). Default 10 min.
+   */
+  reconcileAfterMs?: number;
   /** Without it completed tasks keep their files listed but nothing is fetched. */
   downloads?: DownloadSettings | null;
   /** Where reference images live; by default the store beside the database file. */
@@ -84,6 +99,8 @@ const TERMINAL: readonly TaskState[] = ['completed', 'failed', 'stopped', 'inter
 interface Runtime {
   polls: number;
   errors: number;
+  /** 429s met by the submission in a row. */
+  rateLimited: number;
   resumed: boolean;
   /** family and model, set when the history is first asked, so re-pacing finds a model's tasks cheaply. */
   config?: string;
@@ -91,6 +108,12 @@ interface Runtime {
   learnedMs?: number | null;
   estimateRatio?: number | null;
 }
+
+const MINUTE_MS = 60_000;
+/** [LIM-4] a usage query spans at most 31 days. */
+const MAX_USAGE_RANGE_MS = 31 * 24 * 3_600_000;
+/** An automatic reconciliation that fails is tried this many times in all. */
+const RECONCILE_TRIES = 3;
 
 export class TaskEngine {
   readonly events = new StudioEventHub();
@@ -110,6 +133,11 @@ export class TaskEngine {
   private readonly requestTimeoutMs: number;
   private readonly maxInFlight: number;
   private readonly maxResubmits: number;
+  private readonly maxRateLimitWaits: number;
+  private readonly reconcileAfterMs: number;
+  private readonly reconcileTimers = new Map<string, TimerHandle>();
+  /** Tasks whose links are being renewed by a fresh status poll. */
+  private readonly renewing = new Map<string, Promise<void>>();
   private inFlight = 0;
   private readonly running = new Set<Promise<unknown>>();
   private sending = 0;
@@ -128,6 +156,8 @@ export class TaskEngine {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 20_000;
     this.maxInFlight = options.maxInFlight ?? 16;
     this.maxResubmits = options.maxResubmits ?? 5;
+    this.maxRateLimitWaits = options.maxRateLimitWaits ?? 20;
+    this.reconcileAfterMs = options.reconcileAfterMs ?? 600_000;
     const settings = options.downloads;
     this.downloads = settings
       ? new DownloadManager({
@@ -142,11 +172,12 @@ export class TaskEngine {
           progressEveryBytes: settings.progressEveryBytes,
           getTask: (id) => this.get(id),
           onFilesChanged: (id) => this.publish(id),
+          onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined),
           emit: (event) => this.events.emit(event),
         })
       : null;
     this.store = new TaskStore(options.db, (id) =>
-      this.downloads ? this.downloads.counts(id) : { total: 0, done: 0, failed: 0, expired: 0 },
+      this.downloads ? this.downloads.counts(id) : EMPTY_DOWNLOADS,
     );
   }
 
@@ -165,17 +196,22 @@ export class TaskEngine {
       } else {
         this.update(task.record.id, {
           state: 'interrupted',
-          error: {
+          error: mayHaveBeenCharged({
             httpStatus: null,
             type: 'interrupted',
             code: '',
-            message: 'The app stopped while this task was being submitted; it may or may not exist upstream.',
+            message: 'the app stopped while the task was being submitted',
             param: null,
             retryable: false,
             retryAfterMs: null,
-          },
+          }),
         });
       }
+    }
+    for (const task of this.store.list({ states: ['interrupted'] })) {
+      const { record } = task;
+      if (record.remoteId || record.reconciliation) continue;
+      this.scheduleReconcile(record.id, Math.max(now, record.updatedAt + this.reconcileAfterMs));
     }
     for (const task of this.store.list({ states: TRACKED_STATES })) {
       this.runtimeOf(task.record.id).resumed = true;
@@ -204,7 +240,8 @@ export class TaskEngine {
         endpoint: pollEndpointOf(request.family),
         params,
         webhook: request.webhook ?? null,
-        idempotencyKey: usesIdempotencyKey(request.family) ? randomUUID() : null,
+        // Every family gets a key (issue 8 item 10); only I2's is relied on for resending.
+        idempotencyKey: randomUUID(),
         parentTaskId,
         createdAt: now,
       },
@@ -232,6 +269,82 @@ export class TaskEngine {
       });
     }
     return this.send(id, options.signal);
+  }
+
+  /**
+   * "Try again" for a task whose submission ended with its outcome unknown ('interrupted', no remote id):
+   * the same row, body and Idempotency-Key go out again. The user chose it knowing the first may have been
+   * charged; a gateway that honours the key answers with the original task instead of a second one.
+   */
+  async retrySubmission(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
+    const task = this.store.require(taskId);
+    if (task.record.state !== 'interrupted' || task.record.remoteId) {
+      throw new Error('Only an interrupted task that the gateway never acknowledged can be sent again.');
+    }
+    this.reconcileTimers.get(taskId)?.cancel();
+    this.reconcileTimers.delete(taskId);
+    this.runtime.delete(taskId);
+    this.update(taskId, { state: 'submitting', error: null, reconciliation: null });
+    try {
+      await this.budget.take(AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]));
+    } catch (reason) {
+      // Nothing was sent this time: the task is as it was.
+      this.update(taskId, { state: 'interrupted', error: task.record.error });
+      throw reason;
+    }
+    return this.send(taskId, signal);
+  }
+
+  /**
+   * Compares the usage report for the task's model, from the minute it was submitted until now, with the
+   * charges of the tasks the app knows; what is left over is likely this task's charge.
+   */
+  async reconcile(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
+    const task = this.store.require(taskId);
+    const usage = this.gateway.usage?.bind(this.gateway);
+    if (!usage) throw new Error('This gateway connection cannot query usage.');
+    const { record } = task;
+    const windowStart = Math.floor(record.createdAt / MINUTE_MS) * MINUTE_MS;
+    const windowEnd = Math.min(
+      windowStart + MAX_USAGE_RANGE_MS,
+      Math.max(windowStart + MINUTE_MS, Math.ceil(this.clock.now() / MINUTE_MS) * MINUTE_MS),
+    );
+    await this.budget.take(AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]));
+    const work = usage(
+      {
+        start: windowStart / 1000,
+        end: windowEnd / 1000,
+        ...(record.model ? { model: record.model } : {}),
+        scope: 'key',
+      },
+      {
+        signal: AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]),
+        timeoutMs: this.requestTimeoutMs,
+        maxAttempts: 1,
+      },
+    );
+    this.running.add(work);
+    let report;
+    try {
+      ({ report } = await work);
+    } finally {
+      this.running.delete(work);
+    }
+    const known = this.store.chargedIn(record.model || null, windowStart, windowEnd, taskId);
+    const knownUsd = known.reduce((sum, t) => sum + (t.cost ?? 0), 0);
+    const billedUsd = report.total.amount_usd;
+    const reconciliation: ChargeReconciliation = {
+      checkedAt: this.clock.now(),
+      windowStart,
+      windowEnd,
+      billedRequests: report.total.requests,
+      billedUsd,
+      knownRequests: known.length,
+      knownUsd,
+      unmatchedRequests: Math.max(0, report.total.requests - known.length),
+      unmatchedUsd: Math.max(0, Math.round((billedUsd - knownUsd) * 1e6) / 1e6),
+    };
+    return this.update(taskId, { reconciliation });
   }
 
   /** The same family, model, parameters and webhook as a new task whose parent is the original. */
@@ -279,9 +392,18 @@ export class TaskEngine {
     }
   }
 
-  /** Failed downloads of a completed task are tried again. */
-  retryDownloads(taskId: string): void {
-    this.downloads?.retry(taskId);
+  /**
+   * "Try again" on a task whose files did not all arrive: expired links are renewed by a fresh status poll
+   * first (a file the gateway no longer offers is then said to be lost), then every failed file is fetched.
+   */
+  async retryDownloads(taskId: string, signal?: AbortSignal): Promise<TaskRecord> {
+    const task = this.store.require(taskId);
+    if (this.downloads && task.record.state === 'completed') {
+      // A poll that fails leaves expired files expired (not lost): the next Try again asks again.
+      if (this.downloads.hasExpired(taskId)) await this.renewLinks(taskId, signal).catch(() => undefined);
+      this.downloads.retry(taskId);
+    }
+    return this.store.require(taskId).record;
   }
 
   get(taskId: string): TaskRecord | null {
@@ -349,6 +471,8 @@ export class TaskEngine {
     this.closing.abort(new Error('engine closed'));
     this.timer?.cancel();
     this.timer = null;
+    for (const timer of this.reconcileTimers.values()) timer.cancel();
+    this.reconcileTimers.clear();
     await Promise.allSettled([...this.running]);
     await this.downloads?.close();
   }
@@ -358,7 +482,7 @@ export class TaskEngine {
   private runtimeOf(id: string): Runtime {
     let rt = this.runtime.get(id);
     if (!rt) {
-      rt = { polls: 0, errors: 0, resumed: false };
+      rt = { polls: 0, errors: 0, rateLimited: 0, resumed: false };
       this.runtime.set(id, rt);
     }
     return rt;
@@ -426,26 +550,90 @@ export class TaskEngine {
       });
       const rt = this.runtimeOf(id);
       rt.errors = 0;
+      rt.rateLimited = 0;
       rt.polls = 0;
       this.schedule(id, this.clock.now() + this.delayFor(this.store.require(id)));
       return record;
     } catch (thrown) {
       const info = toGatewayErrorInfo(thrown);
-      if (submissionWasRefused(info)) return this.update(id, { state: 'failed', error: info });
+      const verdict = judgeSubmissionError(info);
+      if (verdict.action === 'refused') return this.update(id, { state: 'failed', error: info });
       if (this.closing.signal.aborted) return this.store.require(id).record;
       const rt = this.runtimeOf(id);
-      rt.errors++;
-      if (task.idempotencyKey && rt.errors <= this.maxResubmits) {
-        // [EP-IMAGE-I2HDR-1] The same key and body make a resend safe: the gateway returns the original task.
-        this.schedule(
-          id,
-          this.clock.now() + (info.retryAfterMs ?? errorBackoff(rt.errors, this.policy, this.random)),
-        );
-        if (info.httpStatus === 429 && info.retryAfterMs) this.budget.pause(info.retryAfterMs);
+      if (verdict.action === 'rate-limited') {
+        rt.rateLimited++;
+        if (rt.rateLimited > this.maxRateLimitWaits) return this.update(id, { state: 'failed', error: info });
+        // [ERR-9] the gateway did nothing: any family may send the same body again once the wait is over.
+        this.schedule(id, this.clock.now() + this.waitAfter(info, rt.rateLimited));
         return this.update(id, { error: info });
       }
-      return this.update(id, { state: 'interrupted', error: info });
+      rt.errors++;
+      if (task.idempotencyKey && usesIdempotencyKey(family) && rt.errors <= this.maxResubmits) {
+        // [EP-IMAGE-I2HDR-1] The same key and body make a resend safe: the gateway returns the original task.
+        this.schedule(id, this.clock.now() + this.waitAfter(info, rt.errors));
+        return this.update(id, { error: info });
+      }
+      // Not resent blindly: the task says it may have been charged, and offers Try again.
+      this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs);
+      return this.update(id, { state: 'interrupted', error: mayHaveBeenCharged(info) });
     }
+  }
+
+  /** The gateway's Retry-After, capped, or our own backoff after the n-th error in a row. */
+  private waitAfter(info: GatewayErrorInfo, n: number): number {
+    if (info.retryAfterMs !== null) return Math.min(info.retryAfterMs, this.policy.maxRetryAfterMs);
+    return errorBackoff(n, this.policy, this.random);
+  }
+
+  private scheduleReconcile(id: string, at: number, tries = 1): void {
+    if (!this.gateway.usage || this.closing.signal.aborted) return;
+    this.reconcileTimers.get(id)?.cancel();
+    const timer = this.clock.setTimer(Math.max(0, at - this.clock.now()), () => {
+      this.reconcileTimers.delete(id);
+      const task = this.store.get(id);
+      if (task?.record.state !== 'interrupted' || task.record.remoteId) return;
+      const work = this.reconcile(id).catch(() => {
+        if (tries < RECONCILE_TRIES)
+          this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs, tries + 1);
+      });
+      this.running.add(work);
+      void work.finally(() => this.running.delete(work));
+    });
+    this.reconcileTimers.set(id, timer);
+  }
+
+  /**
+   * A fresh status poll for a completed task whose links expired: renewed links are fetched again, files
+   * the gateway no longer offers are marked lost. One at a time per task.
+   */
+  private renewLinks(taskId: string, signal?: AbortSignal): Promise<void> {
+    const current = this.renewing.get(taskId);
+    if (current) return current;
+    const work = (async () => {
+      const task = this.store.get(taskId);
+      const remoteId = task?.record.remoteId;
+      if (!task || !remoteId || !this.downloads) return;
+      const stop = AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]);
+      await this.budget.take(stop);
+      this.stats.polls++;
+      const snapshot = await this.gateway.getTask(remoteId, task.record.endpoint, {
+        signal: stop,
+        timeoutMs: this.requestTimeoutMs,
+        maxAttempts: 1,
+      });
+      if (snapshot.status !== 'completed') return;
+      this.store.update(taskId, { files: snapshot.files, updatedAt: this.clock.now() });
+      this.downloads.renew(taskId, snapshot.files);
+    })();
+    this.renewing.set(taskId, work);
+    this.running.add(work);
+    void work
+      .catch(() => undefined)
+      .finally(() => {
+        this.renewing.delete(taskId);
+        this.running.delete(work);
+      });
+    return work;
   }
 
   private delayFor(task: StoredTask): number {
@@ -572,13 +760,16 @@ export class TaskEngine {
       const current = this.store.get(id);
       if (!current || !TRACKED_STATES.includes(current.record.state)) return info;
       const ageMs = this.clock.now() - (current.trackingStartedAt ?? current.record.createdAt);
-      const verdict = judgePollError(info, { ageMs, notFoundGraceMs: this.policy.notFoundGraceMs });
+      const verdict = judgePollError(info, {
+        ageMs,
+        notFoundGraceMs: this.policy.notFoundGraceMs,
+        maxRetryAfterMs: this.policy.maxRetryAfterMs,
+      });
       if (verdict.action === 'fail') {
         this.update(id, { state: 'failed', error: info });
         return info;
       }
       rt.errors++;
-      if (verdict.pauseAllMs) this.budget.pause(verdict.pauseAllMs);
       this.schedule(
         id,
         this.clock.now() + (verdict.delayMs ?? errorBackoff(rt.errors, this.policy, this.random)),

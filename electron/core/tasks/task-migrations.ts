@@ -34,4 +34,9 @@ export const taskMigrations: readonly Migration[] = [
       CREATE INDEX tasks_remote ON tasks(remote_id);
     `,
   },
+  {
+    // Issue 8 item 10: what the usage report said about a task the gateway may have charged unseen.
+    id: 'tasks-002',
+    up: 'ALTER TABLE tasks ADD COLUMN reconciliation TEXT;',
+  },
 ];

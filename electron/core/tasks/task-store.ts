@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { FAMILY_IDS } from '../../../shared/catalog/family-ids';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
-import type { DownloadProgress, TaskRecord, TaskState } from '../../../shared/studio/records';
+import type {
+  ChargeReconciliation,
+  DownloadProgress,
+  TaskRecord,
+  TaskState,
+} from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 
@@ -53,6 +58,19 @@ const rowSchema = z.object({
   tracking_started_at: z.number().nullable(),
   parent_task_id: z.string().nullable(),
   result_files: z.string().nullable(),
+  reconciliation: z.string().nullable(),
+});
+
+const reconciliationSchema: z.ZodType<ChargeReconciliation> = z.object({
+  checkedAt: z.number(),
+  windowStart: z.number(),
+  windowEnd: z.number(),
+  billedRequests: z.number(),
+  billedUsd: z.number(),
+  knownRequests: z.number(),
+  knownUsd: z.number(),
+  unmatchedRequests: z.number(),
+  unmatchedUsd: z.number(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -74,7 +92,7 @@ function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
   return schema.parse(JSON.parse(text));
 }
 
-const EMPTY_DOWNLOADS: DownloadProgress = { total: 0, done: 0, failed: 0, expired: 0 };
+export const EMPTY_DOWNLOADS: DownloadProgress = { total: 0, done: 0, failed: 0, expired: 0, missing: [] };
 
 function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
   const row: TaskRow = rowSchema.parse(raw);
@@ -97,6 +115,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     completedAt: row.completed_at,
     parentTaskId: row.parent_task_id,
     downloads,
+    reconciliation: parseJson(row.reconciliation, reconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
   };
   return {
@@ -133,6 +152,7 @@ export interface TaskPatch {
   completedAt?: number | null;
   trackingStartedAt?: number | null;
   files?: ResultFile[] | null;
+  reconciliation?: ChargeReconciliation | null;
   updatedAt: number;
 }
 
@@ -148,13 +168,14 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   completedAt: 'completed_at',
   trackingStartedAt: 'tracking_started_at',
   files: 'result_files',
+  reconciliation: 'reconciliation',
 };
 
 type SqlValue = string | number | null;
 
 function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
-  if (key === 'error' || key === 'files') return JSON.stringify(value);
+  if (key === 'error' || key === 'files' || key === 'reconciliation') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }
@@ -223,6 +244,20 @@ export class TaskStore {
       .prepare('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
       .get(remoteId);
     return row ? fromRow(row, this.countDownloads(String(row.id))) : null;
+  }
+
+  /**
+   * Completed tasks (of one model, or any) that were charged within [start, end): created before the
+   * window ends and seen completing after it starts. `except` leaves out the task being reconciled.
+   */
+  chargedIn(model: string | null, start: number, end: number, except: string): TaskRecord[] {
+    const rows = this.db
+      .prepare(
+        `SELECT * FROM tasks WHERE state = 'completed' AND created_at < ? AND completed_at >= ? AND id != ?
+           AND (? IS NULL OR lower(model) = lower(?))`,
+      )
+      .all(end, start, except, model, model);
+    return rows.map((row) => fromRow(row, this.countDownloads(String(row.id))).record);
   }
 
   list(options: { states?: readonly TaskState[]; limit?: number; offset?: number } = {}): StoredTask[] {

@@ -43,7 +43,9 @@ export function LibraryItemDialog({
       data-testid="item-dialog"
     >
       <div className="item-dialog-media">
-        {src ? <MediaView kind={item.kind} src={src} cover={cover} label={item.prompt ?? ''} /> : null}
+        {src ? (
+          <MediaView kind={item.kind} src={src} cover={cover} label={item.prompt ?? ''} mime={item.mime} />
+        ) : null}
       </div>
       <div className="item-dialog-info">
         <div className="item-dialog-head">

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus, Settings } from '../../../shared/bridge';
-import { errorSentence } from '../../lib/bridge-error';
+import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import {
   desktopActions,
   useClearKey,
@@ -173,11 +173,22 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
       await update.mutateAsync({ libraryDir: libraryDir === '' ? null : libraryDir, pollBudgetPerSecond });
       pushToast('success', t('settings.saved'));
     } catch (error) {
-      onError(error);
+      // A folder the studio refuses (a filesystem root, the home folder, the data folder) is said at the field.
+      const refused = /^library_folder_(root|home|data)$/.exec(errorInfoOf(error).code)?.[1];
+      if (refused === 'root' || refused === 'home' || refused === 'data') {
+        form.setError('libraryDir', {
+          type: 'server',
+          message: t(`settings.libraryFolderRefused.${refused}`),
+        });
+      } else onError(error);
     }
   });
   const { errors } = form.formState;
-  const libraryError = errors.libraryDir ? t('settings.libraryFolderAbsolute') : undefined;
+  const libraryError = errors.libraryDir
+    ? errors.libraryDir.type === 'server'
+      ? errors.libraryDir.message
+      : t('settings.libraryFolderAbsolute')
+    : undefined;
   const budgetError = errors.pollBudgetPerSecond ? t('settings.pollingBudgetRange') : undefined;
   const libraryHint = t('settings.defaultFolder', { path: session.libraryDir });
   const budgetHint = t('settings.pollingBudgetHint');

@@ -12,6 +12,7 @@ import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useLibrary, useSettings, useSynthesize } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
+import { AudioPlayer } from '../../ui/audio-player';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { describedBy, Field } from '../../ui/field';
@@ -49,9 +50,7 @@ function SpeechItem({
         <span>{formatDateTime(item.createdAt, i18n.language)}</span>
         <span className="mono">{item.mime}</span>
       </div>
-      {src ? (
-        <audio src={src} controls autoPlay={autoPlay} preload="metadata" data-testid="speech-audio" />
-      ) : null}
+      {src ? <AudioPlayer src={src} mime={item.mime} autoPlay={autoPlay} testId="speech-audio" /> : null}
     </li>
   );
 }

@@ -117,7 +117,7 @@ describe('DownloadManager', () => {
       mime: 'image/png',
       sha256: createHash('sha256').update(png).digest('hex'),
     });
-    expect(r.manager.counts(r.taskId)).toEqual({ total: 1, done: 1, failed: 0, expired: 0 });
+    expect(r.manager.counts(r.taskId)).toEqual({ total: 1, done: 1, failed: 0, expired: 0, missing: [] });
     expect(r.events.at(-1)).toMatchObject({
       type: 'download',
       receivedBytes: png.length,
@@ -236,7 +236,8 @@ describe('DownloadManager', () => {
     expect(r.manager.files(r.taskId).map((f) => f.state)).toEqual(['expired', 'expired']);
     expect(server.hits.get('/expired')).toBeUndefined();
     expect(server.hits.get('/dying')).toBeLessThanOrEqual(4);
-    expect(r.manager.counts(r.taskId)).toEqual({ total: 2, done: 0, failed: 0, expired: 2 });
+    expect(r.manager.counts(r.taskId)).toMatchObject({ total: 2, done: 0, failed: 0, expired: 2 });
+    expect(r.manager.counts(r.taskId).missing.map((m) => m.reason)).toEqual(['expired', 'expired']);
   });
 
   it('skips a URL the library already holds', async () => {

@@ -81,12 +81,12 @@ describe('requests', () => {
     expect((await client().submit('image.i2', i2)).taskId).toBe('task-a');
   });
 
-  it('[EP-IMAGE-0] only I2 gets the extra headers; the body goes to the catalog path', async () => {
+  it('[EP-IMAGE-0] only I2 gets its extra headers (every family an Idempotency-Key); the body goes to the catalog path', async () => {
     server.reply({ status: 200, body: ackA });
     await client().submit('video.v1', video);
     const [req] = server.requests;
     expect(req?.url).toBe('/v1/videos/generations');
-    expect(req?.headers['idempotency-key']).toBeUndefined();
+    expect(req?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(req?.headers['x-service-response-version']).toBeUndefined();
   });
 
@@ -527,6 +527,17 @@ describe('retries', () => {
     const [given, first, second] = server.requests.map((r) => r.headers['idempotency-key']);
     expect(given).toBe('op-42');
     expect(first).not.toBe(second);
+  });
+
+  it('issue 8 item 10: every submission carries an Idempotency-Key, yet a non-I2 POST is never resent on it', async () => {
+    server.reply({ status: 502, body: '' }, { status: 202, body: ackB });
+    const c = client();
+    expect((await failure(c.submit('video.v1', video, { idempotencyKey: 'op-v1' }))).httpStatus).toBe(502);
+    await c.submit('image.i2', i2);
+    const [v1, fox] = server.requests.map((r) => r.headers['idempotency-key']);
+    expect(v1).toBe('op-v1');
+    expect(fox).toMatch(/^[0-9a-f-]{36}$/);
+    expect(server.requests).toHaveLength(2);
   });
 });
 

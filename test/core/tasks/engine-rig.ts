@@ -11,6 +11,7 @@ import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
+import type { UsageData } from '../../../shared/gateway/usage';
 
 export interface RequestLog {
   kind: 'submit' | 'poll';
@@ -63,6 +64,16 @@ export class CountingGateway implements GatewayPort {
 
   speech(...args: Parameters<GatewayPort['speech']>): ReturnType<GatewayPort['speech']> {
     return this.inner.speech(...args);
+  }
+
+  async usage(...args: Parameters<NonNullable<GatewayPort['usage']>>): Promise<{ report: UsageData }> {
+    if (!this.inner.usage) throw new Error('the inner gateway has no usage()');
+    this.inFlight++;
+    try {
+      return await this.inner.usage(...args);
+    } finally {
+      this.inFlight--;
+    }
   }
 
   /** Largest number of requests in any window of perMs. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   judgePollError,
-  submissionWasRefused,
+  judgeSubmissionError,
   toGatewayErrorInfo,
 } from '../../../electron/core/tasks/gateway-errors';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
@@ -16,18 +16,26 @@ const info = (httpStatus: number | null, extra: Partial<GatewayErrorInfo> = {}):
   retryAfterMs: null,
   ...extra,
 });
-const ctx = { ageMs: 5_000, notFoundGraceMs: 60_000 };
+const ctx = { ageMs: 5_000, notFoundGraceMs: 60_000, maxRetryAfterMs: 300_000 };
 
 describe('poll error verdicts', () => {
   it('never fails a task on transient errors [ERR-9] [ERR-10] [ERR-11]', () => {
     expect(judgePollError(info(429, { retryAfterMs: 7_000 }), ctx)).toEqual({
       action: 'retry',
       delayMs: 7_000,
-      pauseAllMs: 7_000,
     });
     for (const status of [500, 502, 503, null])
       expect(judgePollError(info(status), ctx).action).toBe('retry');
     expect(judgePollError(info(401), ctx).action).toBe('retry');
+  });
+
+  it('issue 8 item 2: an unreadable 200 is transient; item 6: a Retry-After is capped', () => {
+    const unreadable = info(200, { type: 'invalid_response', retryable: false });
+    expect(judgePollError(unreadable, ctx).action).toBe('retry');
+    expect(judgePollError(info(429, { retryAfterMs: 86_400_000 }), ctx)).toEqual({
+      action: 'retry',
+      delayMs: 300_000,
+    });
   });
 
   it('fails on 403 at once and on 404 only after the grace period [ERR-6] [ERR-7]', () => {
@@ -45,8 +53,16 @@ describe('poll error verdicts', () => {
       retryable: true,
       message: 'socket hang up',
     });
-    expect(submissionWasRefused(info(402))).toBe(true);
-    expect(submissionWasRefused(info(null, { type: 'validation_error' }))).toBe(true);
-    expect(submissionWasRefused(info(null, { type: 'timeout' }))).toBe(false);
+  });
+
+  it('judges submission errors: a refusal, a rate limit to wait out, or an outcome unknown [ERR-9] [ERR-10] [ERR-11]', () => {
+    expect(judgeSubmissionError(info(402))).toEqual({ action: 'refused' });
+    expect(judgeSubmissionError(info(null, { type: 'validation_error' }))).toEqual({ action: 'refused' });
+    expect(judgeSubmissionError(info(429, { retryAfterMs: 30_000 }))).toEqual({
+      action: 'rate-limited',
+      delayMs: 30_000,
+    });
+    for (const status of [null, 500, 502, 504, 200, 202])
+      expect(judgeSubmissionError(info(status, { type: 'timeout' }))).toEqual({ action: 'unknown' });
   });
 });

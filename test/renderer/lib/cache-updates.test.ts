@@ -30,7 +30,8 @@ function task(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
     updatedAt: 1_000,
     completedAt: null,
     parentTaskId: null,
-    downloads: { total: 0, done: 0, failed: 0, expired: 0 },
+    downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [] },
+    reconciliation: null,
     ...patch,
   };
 }
