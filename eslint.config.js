@@ -2,28 +2,10 @@
 // A rule that fails CI is worth ten paragraphs of design notes (see test/lint/layering.test.ts for the proof).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import local from './eslint-rules/layering.js';
+import local from './eslint-rules/rooms.js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { builtinModules } from 'node:module';
-
-const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 'node:*'];
-// esquery ends a selector's regex at the first '/', so a slash is written \x2F.
-const escape = (s) => s.replace(/[\\^$*+?.()|[\]{}]/g, '\\$&').replaceAll('/', '\\x2F');
-const builtinPattern = `^(node:|(${builtinModules.map(escape).join('|')})(\\x2F|$))`;
-
-/**
- * no-restricted-imports sees only static imports: a dynamic import('electron') or import('node:fs') would slip
- * past it, so the same modules are refused as ImportExpression sources too.
- * @param {{pattern: string, message: string}[]} modules
- */
-const noDynamicImportOf = (modules) => [
-  'error',
-  ...modules.map(({ pattern, message }) => ({
-    selector: `ImportExpression[source.value=/${pattern}/]`,
-    message,
-  })),
-];
 
 // shared/ runs in both worlds, so it may rely on neither's globals (tsconfig.json has no DOM, tsconfig.web.json
 // no Node types; this says so at lint time with a clear message).
@@ -40,10 +22,130 @@ const nodeGlobals = [
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'self'];
 const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
-const features = ['create', 'tasks', 'library', 'speech', 'usage', 'settings', 'onboarding'];
+// The rooms and what each may import (eslint-rules/rooms.js): relative paths and npm packages alike are allowed by
+// name, anything else is refused, and a file in no room is an error. Order matters: a file belongs to the first
+// room whose `files` match. The one-way rule `shared <- core <- host <- main/cli`, `shared <- renderer` is these
+// lists; docs/architecture.md draws them.
+const NODE = 'node:**';
+const SHARED = 'shared/**';
+const rooms = [
+  // Pure TypeScript both worlds run: no Node, no DOM, no UI, no native module.
+  {
+    room: 'shared',
+    files: ['shared/**'],
+    paths: [SHARED],
+    packages: ['zod', '@trpc/server', '@trpc/server/**'],
+  },
+  // The gateway client, task engine, downloads, library and settings: Node, never Electron.
+  {
+    room: 'core',
+    files: ['electron/core/**'],
+    paths: [SHARED, 'electron/core/**'],
+    packages: [NODE, 'zod', 'axios', 'sharp', 'p-queue'],
+  },
+  // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).
+  {
+    room: 'simulator',
+    files: ['electron/simulator/**'],
+    paths: ['electron/simulator/**', 'shared/http/**'],
+    packages: [NODE, 'zod'],
+  },
+  // The composition behind the bridge, transport-agnostic: no Electron, no platform.
+  {
+    room: 'host',
+    files: ['electron/host/**'],
+    paths: [SHARED, 'electron/core/**', 'electron/simulator/**', 'electron/host/**'],
+    packages: [NODE, 'zod', '@trpc/server', '@trpc/server/**'],
+  },
+  // Electron's side of things, plugged into the host from main.ts.
+  {
+    room: 'platform',
+    files: ['electron/platform/**'],
+    paths: [SHARED, 'electron/core/**', 'electron/host/**', 'electron/platform/**'],
+    packages: [NODE, 'zod', 'electron', 'electron-store', 'trpc-electron/main'],
+  },
+  // The command line runs under plain Node: never Electron, never the app's entry points.
+  {
+    room: 'cli',
+    files: ['electron/cli/**', 'electron/cli.ts'],
+    paths: [SHARED, 'electron/core/**', 'electron/host/**', 'electron/simulator/**', 'electron/cli/**'],
+    packages: [NODE, 'zod', 'commander'],
+  },
+  // Web mode's entry point: the host over HTTP, under plain Node.
+  {
+    room: 'web entry',
+    files: ['electron/web.ts'],
+    paths: [SHARED, 'electron/core/**', 'electron/host/**', 'electron/simulator/**'],
+    packages: [NODE],
+  },
+  // The desktop app's entry points: everything main-side comes together here.
+  {
+    room: 'desktop entry',
+    files: ['electron/main.ts', 'electron/preload.ts'],
+    paths: [SHARED, 'electron/core/**', 'electron/host/**', 'electron/platform/**', 'electron/simulator/**'],
+    packages: [NODE, 'electron', 'trpc-electron/main'],
+  },
+];
 
-/** @param {{target: string, from: string, message: string, except?: string[]}[]} zones */
-const layers = (zones) => ['error', { zones }];
+// What the renderer may use from npm: a sandboxed browser page (no Node, no Electron, no server side of tRPC).
+const RENDERER_PACKAGES = [
+  'react',
+  'react/**',
+  'react-dom/client',
+  'react-i18next',
+  'i18next',
+  'wouter',
+  'wouter/**',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+  'react-hook-form',
+  '@hookform/resolvers/**',
+  'zustand',
+  'zustand/**',
+  'zod',
+  '@trpc/client',
+  'trpc-electron/renderer',
+  'recharts',
+  'react-dropzone',
+];
+const RENDERER_SHARED = [
+  SHARED,
+  'renderer/ui/**',
+  'renderer/lib/**',
+  'renderer/i18n/**',
+  'renderer/store/**',
+];
+rooms.push(
+  // A feature is any folder under renderer/features (derived from the tree, not listed): its own files and the
+  // renderer's shared rooms, never another feature.
+  {
+    room: 'renderer feature',
+    files: ['renderer/features/:feature/**'],
+    paths: ['renderer/features/:feature/**', ...RENDERER_SHARED],
+    packages: RENDERER_PACKAGES,
+  },
+  // Shared UI pieces, helpers, translations and state: never a feature.
+  {
+    room: 'renderer shared',
+    files: ['renderer/ui/**', 'renderer/lib/**', 'renderer/i18n/**', 'renderer/store/**'],
+    paths: RENDERER_SHARED,
+    packages: RENDERER_PACKAGES,
+  },
+  // The shell that routes to the features.
+  {
+    room: 'renderer app',
+    files: ['renderer/app/**', 'renderer/main.tsx'],
+    paths: [...RENDERER_SHARED, 'renderer/app/**', 'renderer/features/**', 'renderer/styles/**'],
+    packages: RENDERER_PACKAGES,
+  },
+  // Tests, benches, scripts and tool configs may reach anything they exercise.
+  {
+    room: 'tooling',
+    files: ['test/**', 'scripts/**', 'eslint-rules/**', '*.config.ts', '*.config.js'],
+    paths: ['**'],
+    packages: ['**'],
+  },
+);
 
 export default tseslint.config(
   {
@@ -67,68 +169,27 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'local/layering': layers([
-        { target: './shared', from: './electron', message: 'shared/ is pure: it may not import electron/.' },
-        { target: './shared', from: './renderer', message: 'shared/ is pure: it may not import renderer/.' },
-        {
-          target: './renderer',
-          from: './electron',
-          message: 'The renderer talks to main only through the bridge.',
-        },
-        { target: './electron/core', from: './electron/host', message: 'core may not import host.' },
-        { target: './electron/core', from: './electron/platform', message: 'core may not import platform.' },
-        {
-          target: './electron/core',
-          from: './electron/simulator',
-          message: 'core may not import the simulator.',
-        },
-        {
-          target: './electron/simulator',
-          from: './electron/core',
-          message: 'The simulator is an independent peer: nothing of the client.',
-        },
-        {
-          target: './electron/simulator',
-          from: './electron/host',
-          message: 'The simulator is an independent peer.',
-        },
-        {
-          target: './electron/simulator',
-          from: './electron/platform',
-          message: 'The simulator is an independent peer.',
-        },
-        {
-          target: './electron/host',
-          from: './electron/platform',
-          message: 'host is transport-agnostic; platform plugs into it from main.ts.',
-        },
-        ...features.map((f) => ({
-          target: `./renderer/features/${f}`,
-          from: './renderer/features',
-          except: [`./${f}`],
-          message: 'Features do not import each other; share through renderer/ui or renderer/lib.',
-        })),
-      ]),
+      'local/rooms': ['error', { rooms }],
+    },
+  },
+  // Type-aware rules: a promise nobody awaits or catches, or one handed where a void callback is expected
+  // (an event handler), loses its failure silently.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'shared/ never imports electron.' }],
-          patterns: [
-            { group: nodeBuiltins, message: 'shared/ is pure TypeScript: no Node built-ins.' },
-            { group: ['react', 'react-dom', 'react/*'], message: 'shared/ has no UI.' },
-          ],
-        },
-      ],
-      'no-restricted-syntax': noDynamicImportOf([
-        { pattern: '^electron$', message: 'shared/ never imports electron.' },
-        { pattern: builtinPattern, message: 'shared/ is pure TypeScript: no Node built-ins.' },
-        { pattern: '^react(-dom)?(\\x2F|$)', message: 'shared/ has no UI.' },
-      ]),
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeGlobals, 'shared/ is pure TypeScript: no Node globals.'),
@@ -137,44 +198,18 @@ export default tseslint.config(
     },
   },
   {
-    files: [
-      'electron/core/**',
-      'electron/simulator/**',
-      'electron/host/**',
-      'electron/cli.ts',
-      'electron/web.ts',
-    ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'electron', message: 'Only electron/platform, main.ts and preload.ts touch Electron.' },
-          ],
-        },
-      ],
-      'no-restricted-syntax': noDynamicImportOf([
-        { pattern: '^electron$', message: 'Only electron/platform, main.ts and preload.ts touch Electron.' },
-      ]),
-    },
-  },
-  {
     files: ['renderer/**'],
-    languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    ...jsxA11y.flatConfigs.recommended,
+    languageOptions: {
+      ...jsxA11y.flatConfigs.recommended.languageOptions,
+      globals: { ...globals.browser },
+    },
+    plugins: { 'react-hooks': reactHooks, ...jsxA11y.flatConfigs.recommended.plugins },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'electron', message: 'The renderer never imports electron: use the bridge.' }],
-          patterns: [{ group: nodeBuiltins, message: 'The renderer runs sandboxed: no Node built-ins.' }],
-        },
-      ],
-      'no-restricted-syntax': noDynamicImportOf([
-        { pattern: '^electron$', message: 'The renderer never imports electron: use the bridge.' },
-        { pattern: builtinPattern, message: 'The renderer runs sandboxed: no Node built-ins.' },
-      ]),
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Generated media has no caption track to offer; the speech page shows the text it was made from.
+      'jsx-a11y/media-has-caption': 'off',
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeGlobals, 'The renderer runs sandboxed: no Node globals.'),

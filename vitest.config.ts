@@ -4,6 +4,10 @@ import react from '@vitejs/plugin-react';
 // Three projects: 'unit' (core, simulator, bridge, CLI under Node against loopback servers), 'components'
 // (React pieces rendered into jsdom with Testing Library; docs/architecture.md says why jsdom) and 'e2e'
 // (Playwright driving Debian's Chromium against web mode). Timing lives in `npm run bench`, never here.
+// A fourth, 'package', exists only when `npm run package:check` has packaged the app and names it in
+// STUDIO_PACKAGED_APP: it checks and boots that package.
+const packagedApp = process.env['STUDIO_PACKAGED_APP'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -36,6 +40,20 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      ...(packagedApp
+        ? [
+            {
+              test: {
+                name: 'package',
+                environment: 'node',
+                include: ['test/boot/**/*.package.ts'],
+                testTimeout: 300_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,4 +1,5 @@
-// The README's test command: typecheck, lint, build, the Electron security scan, then every vitest project. It closes with one plain
+// The README's test command: typecheck, lint, build, the Electron security scan, the packaging dry run (package:check:
+// electron-builder with a stand-in Electron, then the packaged app checked and booted), then every vitest project. It closes with one plain
 // summary line ("tests: N passed, N failed, N skipped") so CI reads the outcome from the last line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -42,6 +43,8 @@ for (const [cmd, args] of steps) {
 }
 const problem = bundleProblem();
 if (problem) fail(`build: ${problem}`);
+const packaged = run('npm', ['run', '--silent', 'package:check', '--', '--in-npm-test']);
+if (packaged !== 0) fail(`package:check failed (exit ${packaged})`, packaged);
 mkdirSync('.vitest', { recursive: true });
 // A results file left by an earlier run must not be read as this run's outcome.
 rmSync('.vitest/results.json', { force: true });

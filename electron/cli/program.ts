@@ -9,6 +9,7 @@ import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
 import { speechCommand } from './commands/speech';
 import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
+import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../../shared/catalog/speech-rules';
 import { MUSIC_OPERATIONS } from './submission-plans';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -123,11 +124,11 @@ export function buildProgram(
     .command('speech')
     .description('text to speech; the audio is filed in the library')
     .argument('<model>', 'speech model id')
-    .option('--input <text>', 'the text (at most 4096 characters)')
+    .option('--input <text>', `the text (at most ${SPEECH_INPUT_LIMIT} characters)`)
     .option('--input-file <file>', 'read the text from a file')
     .option('--voice <voice>', 'voice name')
-    .option('--format <format>', 'wav | opus | aac | flac | pcm')
-    .option('--speed <x>', 'speaking speed', positiveNumber)
+    .option('--format <format>', SPEECH_FORMATS.join(' | '))
+    .option('--speed <x>', `speaking speed, above ${SPEECH_SPEED_ABOVE}`, positiveNumber)
     .option('--out <file>', 'also copy the audio here')
     .action((model: string, options, command: Command) =>
       speechCommand(context(command), { model, ...options }),

@@ -7,7 +7,8 @@ import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
 import type { TokenBalance, UserBalance } from '../../shared/gateway/balance';
 import type { UsageCacheStatus, UsageData, UsageQueryInput } from '../../shared/gateway/usage';
-import { BridgeError } from '../../shared/bridge/errors';
+import { localError } from '../../shared/bridge/errors';
+import type { BridgeError } from '../../shared/bridge/errors';
 
 export interface StudioGateway extends GatewayPort {
   tokenBalance(options?: CallOptions): Promise<TokenBalance>;
@@ -28,11 +29,10 @@ export interface GatewayConnection {
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;
 
 export const notConfigured = (): BridgeError =>
-  new BridgeError({
-    type: 'not_configured',
-    code: 'not_configured',
-    message: 'No gateway is set up yet: enter a base URL and an API key, or try the demo gateway.',
-  });
+  localError(
+    'not_configured',
+    'No gateway is set up yet: enter a base URL and an API key, or try the demo gateway.',
+  );
 
 /** One stable GatewayPort for the engine and speech service, pointing at whichever client is current. */
 export class SwitchableGateway implements StudioGateway {

@@ -2,7 +2,7 @@
 // in-process demo gateway, or none yet). The gateway object the core holds never changes; the session swaps the
 // client behind it when the key, the base URL or the demo choice changes.
 import { join } from 'node:path';
-import { BridgeError } from '../../shared/bridge/errors';
+import { localError } from '../../shared/bridge/errors';
 import type { SessionStatus, Settings } from '../../shared/bridge/session-schemas';
 import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import type { ModelConfig } from '../../shared/catalog/types';
@@ -28,7 +28,12 @@ export interface StudioSessionOptions {
   demo?: 'lazy' | 'eager' | 'off';
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
   simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir'>;
+  /** Where the demo gateway reports trouble with its saved state. */
+  log?: (message: string) => void;
 }
+
+/** The demo gateway's memory, beside the database: a restart must not lose its tasks, balance or history. */
+export const DEMO_STATE_FILE = 'demo-gateway.json';
 
 export class StudioSession {
   /** The one gateway the engine and speech service hold; it points at whichever client is current. */
@@ -71,7 +76,11 @@ export class StudioSession {
   async refresh(): Promise<void> {
     const { createGateway } = this.#options;
     if (this.#demoPolicy === 'eager' || this.#inDemo()) {
-      this.#simulatorStart ??= startSimulator({ ...this.#options.simulator });
+      this.#simulatorStart ??= startSimulator({
+        stateFile: join(this.#options.dataDir, DEMO_STATE_FILE),
+        ...(this.#options.log && { log: this.#options.log }),
+        ...this.#options.simulator,
+      });
       this.#simulator = await this.#simulatorStart;
     }
     if (this.#simulator && this.#inDemo()) {
@@ -101,11 +110,10 @@ export class StudioSession {
 
   async useDemo(): Promise<SessionStatus> {
     if (!this.demoAvailable) {
-      throw new BridgeError({
-        type: 'demo_unavailable',
-        code: 'demo_unavailable',
-        message: 'The demo gateway is not available here: start web mode with --demo.',
-      });
+      throw localError(
+        'demo_unavailable',
+        'The demo gateway is not available here: start web mode with --demo.',
+      );
     }
     await this.settings.update({ demo: true, onboarded: true });
     await this.refresh();

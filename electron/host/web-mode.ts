@@ -1,12 +1,12 @@
-// Web mode: the studio host behind the loopback web server, with settings in a JSON file and the key in memory
-// (see MemorySecretStore for why). The e2e tests start it in-process; `npm run web` starts it from web.ts.
+// Web mode: the studio host behind the loopback web server, with settings in a JSON file and the key in a file
+// only the user can read (FileSecretStore says why), both in the data folder. The e2e tests start it in-process; `npm run web` starts it from web.ts.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import type { Clock } from '../core/clock';
 import { createGatewayClient } from '../core/gateway/gateway-client';
 import { JsonSettingsStore } from '../core/settings/json-settings-store';
-import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import { FileSecretStore } from '../core/settings/file-secret-store';
 import type { SimulatorOptions } from '../simulator';
 import { createStudioHost } from './studio-host';
 import { startWebServer } from './web-server';
@@ -34,6 +34,9 @@ export interface WebMode {
   close(): Promise<void>;
 }
 
+/** The key's file in the data folder (0600). */
+export const WEB_KEY_FILE = 'api-key';
+
 export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
 export async function startWebMode(options: WebModeOptions = {}): Promise<WebMode> {
@@ -43,7 +46,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
   const host = await createStudioHost({
     dataDir,
     settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), log),
-    secrets: new MemorySecretStore(),
+    secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
     demo: options.demo ? 'eager' : 'off',

@@ -274,7 +274,7 @@ export const en = {
     recent: 'Recent speech',
     empty: 'Nothing spoken yet.',
     tooLong: 'At most 4096 characters.',
-    speedInvalid: 'Enter a positive number, at most 10.',
+    speedInvalid: 'Enter a number above 0.',
     required: 'Type something to speak.',
   },
   usage: {
@@ -358,7 +358,10 @@ export const en = {
     timeout: 'The gateway took too long to answer. Try again in a moment.',
     authentication: 'The gateway did not accept the API key. Check it in Settings.',
     permission: 'This key has no permission for that resource.',
-    notFound: 'The gateway could not find what was referenced: {{message}}',
+    notFound: 'That could not be found: {{message}}',
+    notConfigured:
+      'No gateway is set up yet. Enter a base URL and an API key in Settings, or try the demo gateway.',
+    unsupported: 'This cannot be done here: {{message}}',
     rateLimited: 'Too many requests right now. The studio will slow down; try again shortly.',
     server: 'The gateway had a problem ({{status}}). Try again later.',
     invalidRequest: 'The gateway rejected the request: {{message}}',

@@ -4,6 +4,8 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
+import { ERROR_TYPES, isErrorType } from '../gateway/error-types';
+import type { ErrorType } from '../gateway/error-types';
 import type { GatewayErrorInfo } from '../gateway/normalized';
 import { gatewayErrorInfoSchema } from './record-schemas';
 
@@ -24,13 +26,22 @@ export class BridgeError extends Error {
   }
 }
 
+/**
+ * The studio's own error, from the one table of error types (shared/gateway/error-types.ts): its status and
+ * retryability come from there, so no refusal is written by hand.
+ */
+export function localError(
+  type: ErrorType,
+  message: string,
+  extra: Partial<Pick<GatewayErrorInfo, 'code' | 'param' | 'retryAfterMs'>> = {},
+): BridgeError {
+  // httpStatus stays null: no gateway answered. The type's status still decides the bridge's code (trpcCodeFor).
+  return new BridgeError({ type, code: type, message, retryable: ERROR_TYPES[type].retryable, ...extra });
+}
+
+/** An unknown id: the same type the gateway uses for a task it does not know ([ERR-7]), so it reads the same. */
 export const notFound = (what: string, id: string): BridgeError =>
-  new BridgeError({
-    type: 'not_found',
-    code: 'not_found',
-    message: `No ${what} with id ${id}.`,
-    param: 'id',
-  });
+  localError('not_found_error', `No ${what} with id ${id}.`, { param: 'id' });
 
 const errorLike = gatewayErrorInfoSchema.partial({ param: true, retryAfterMs: true, httpStatus: true });
 
@@ -112,7 +123,9 @@ export function toErrorInfo(error: unknown): GatewayErrorInfo {
 /** The tRPC code (and so the HTTP status in web mode) that fits an error value. */
 export function trpcCodeFor(info: GatewayErrorInfo): TRPC_ERROR_CODE_KEY {
   if (info.type === 'validation_error') return 'BAD_REQUEST';
-  switch (info.httpStatus) {
+  // The studio's own errors carry no HTTP status; their type's status (error-types.ts) stands in for it.
+  const status = info.httpStatus ?? (isErrorType(info.type) ? ERROR_TYPES[info.type].status : null);
+  switch (status) {
     case 400:
     case 413:
       return 'BAD_REQUEST';
@@ -129,7 +142,6 @@ export function trpcCodeFor(info: GatewayErrorInfo): TRPC_ERROR_CODE_KEY {
     case 429:
       return 'TOO_MANY_REQUESTS';
     case null:
-      if (info.type === 'not_found') return 'NOT_FOUND';
       if (info.type === 'internal_error') return 'INTERNAL_SERVER_ERROR';
       return info.retryable ? 'SERVICE_UNAVAILABLE' : 'BAD_REQUEST';
     default:

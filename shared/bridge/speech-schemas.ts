@@ -1,17 +1,19 @@
-// [EP-SPEECH-1] What the renderer may ask for; voices, defaults and speed bounds are not fixed by the spec, so
-// only the documented limits are enforced here and the gateway has the last word.
+// [EP-SPEECH-1] What the renderer may ask for, derived from the catalog's speech rules (shared/catalog/
+// speech-rules.ts): the formats and the input limit the spec fixes, and a speed above zero (no upper bound is
+// shown, so the gateway has the last word).
 import { z } from 'zod';
+import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../catalog/speech-rules';
 
-export const speechFormatSchema = z.enum(['wav', 'opus', 'aac', 'flac', 'pcm']);
+export const speechFormatSchema = z.enum(SPEECH_FORMATS);
 
 export const speechRequestSchema = z.strictObject({
   model: z.string().min(1).max(200),
   input: z
     .string()
     .min(1, 'Type something to speak.')
-    .max(4096, 'Speech input is limited to 4096 characters.'),
+    .max(SPEECH_INPUT_LIMIT, `Speech input is limited to ${SPEECH_INPUT_LIMIT} characters.`),
   voice: z.string().min(1).max(100).optional(),
   responseFormat: speechFormatSchema.optional(),
-  speed: z.number().positive().max(10).optional(),
+  speed: z.number().gt(SPEECH_SPEED_ABOVE).optional(),
 });
 export type SpeechRequest = z.infer<typeof speechRequestSchema>;

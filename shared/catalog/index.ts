@@ -55,4 +55,5 @@ export {
   type I3Resolution,
   type PixelSize,
 } from './i3-sizes';
+export { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE, type SpeechFormat } from './speech-rules';
 export { RAW_PCM_MIMES, SPEECH_PCM_FORMAT, wavFromPcm, type PcmFormat } from './speech-pcm';

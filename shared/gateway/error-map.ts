@@ -1,22 +1,10 @@
 // ONE mapping from what went wrong (an HTTP answer, or no answer at all) to GatewayErrorInfo, and from
-// GatewayErrorInfo to the sentence the UI shows (an i18n key under errors.* plus its values).
+// GatewayErrorInfo to the sentence the UI shows (an i18n key under errors.* plus its values). The error types
+// themselves, with their status and sentence, are in error-types.ts.
 import type { GatewayErrorInfo } from './normalized';
 import { errorFields } from './error-body';
-
-/** [ERR-2..11] the type each status carries when the body does not say. */
-const TYPE_BY_STATUS: Record<number, string> = {
-  400: 'invalid_request_error',
-  401: 'authentication_error',
-  402: 'payment_required',
-  403: 'permission_error',
-  404: 'not_found_error',
-  413: 'invalid_request_error',
-  429: 'rate_limit_error',
-  500: 'server_error',
-  502: 'bad_gateway',
-  503: 'service_unavailable',
-  504: 'gateway_timeout',
-};
+import { ERROR_TYPES, isErrorType, typeForStatus } from './error-types';
+import type { ErrorSentenceKey } from './error-types';
 
 const DEFAULT_MESSAGE: Record<number, string> = {
   401: 'Invalid or missing credentials.',
@@ -61,7 +49,7 @@ export interface HttpFailure {
 export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure): GatewayErrorInfo {
   const f = errorFields(body);
   const text = typeof body === 'string' ? body.trim().slice(0, 300) : '';
-  const type = f.type || TYPE_BY_STATUS[status] || (status >= 500 ? 'server_error' : 'invalid_request_error');
+  const type = f.type || typeForStatus(status) || (status >= 500 ? 'server_error' : 'invalid_request_error');
   return {
     httpStatus: status,
     type,
@@ -100,21 +88,7 @@ export function validationError(message: string, param: string | null): GatewayE
   };
 }
 
-/** The keys under errors.* in the renderer's translations. */
-export type ErrorSentenceKey =
-  | 'errors.nsfw'
-  | 'errors.nsfwNoCategories'
-  | 'errors.paymentRequired'
-  | 'errors.network'
-  | 'errors.timeout'
-  | 'errors.validation'
-  | 'errors.authentication'
-  | 'errors.permission'
-  | 'errors.notFound'
-  | 'errors.rateLimited'
-  | 'errors.server'
-  | 'errors.invalidRequest'
-  | 'errors.unknown';
+export type { ErrorSentenceKey } from './error-types';
 
 export interface ErrorSentence {
   key: ErrorSentenceKey;
@@ -158,5 +132,6 @@ export function errorSentence(info: GatewayErrorInfo): ErrorSentence {
   if (status === 429 || type === 'rate_limit_error') return at('errors.rateLimited');
   if (status !== null && status >= 500) return at('errors.server');
   if (status !== null && status >= 400) return at('errors.invalidRequest');
-  return at('errors.unknown');
+  // The studio's own errors (not configured, unsupported, a failed task...) have their sentence in the table.
+  return at(isErrorType(type) ? ERROR_TYPES[type].sentence : 'errors.unknown');
 }

@@ -2,7 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
 import { bridgeContract } from '../../shared/bridge/contract';
 import type { BridgeHandlers, ProcedureSpec } from '../../shared/bridge/contract';
-import { BridgeError } from '../../shared/bridge/errors';
+import { notFound } from '../../shared/bridge/errors';
 import { appRouter, createBridgeCaller } from '../../shared/bridge/router';
 import { fixtureHandlers, sampleTask } from './fixture-handlers';
 
@@ -167,7 +167,7 @@ describe('bridge router', () => {
       tasks: {
         ...fixtureHandlers().tasks,
         get: async () => {
-          throw new BridgeError({ type: 'not_found', code: 'not_found', message: 'No task with id x.' });
+          throw notFound('task', 'x');
         },
       },
     });

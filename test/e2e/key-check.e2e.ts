@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-// A key is "saved" only when the gateway takes it, and a restart of web mode (which keeps the key only in memory)
-// brings back onboarding with the base URL still filled in from settings.
+// A key is "saved" only when the gateway takes it; web mode keeps it across a restart (a 0600 file in its data
+// folder), and once it is removed a restart brings back onboarding with the base URL still filled in.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,7 +63,21 @@ describe('checking the key with the gateway', () => {
     await page.getByText('Key saved.').waitFor();
   });
 
-  it('after a restart onboarding shows the base URL settings still hold', async () => {
+  it('after a restart the key is still there (a 0600 file): the studio opens without asking for it', async () => {
+    await web.close();
+    web = await startWebMode({ port: 0, demo: false, dataDir });
+    await page.goto(web.url);
+    await page.getByTestId('nav-create').waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).count()).toBe(0);
+    const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
+    expect(JSON.stringify(status)).toContain('"hasKey":true');
+    expect(JSON.stringify(status)).not.toContain(gateway.keys.default);
+  });
+
+  it('with the key removed, a restart brings onboarding back with the base URL settings still hold', async () => {
+    await page.getByTestId('nav-settings').click();
+    await page.getByRole('button', { name: 'Remove key' }).click();
+    await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
     await web.close();
     web = await startWebMode({ port: 0, demo: false, dataDir });
     await page.goto(web.url);

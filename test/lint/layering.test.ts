@@ -1,6 +1,7 @@
-// Proof that the layering rules in eslint.config.js bite: each bad import below is linted as a virtual file at
-// the path where it would do harm, through ESLint's own Node API and the project's real config, and must fail
-// with the rule that guards that boundary. The same imports from an allowed place must pass.
+// Proof that the rooms in eslint.config.js bite: each bad import below is linted as a virtual file at the path
+// where it would do harm, through ESLint's own Node API and the project's real config, and must fail with the
+// rule that guards that boundary (local/rooms: an allow-list per room, packages included). The same imports from
+// an allowed place must pass. The type-aware rules and jsx-a11y are shown failing too.
 import { ESLint, type Linter } from 'eslint';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,9 +10,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = join(import.meta.dirname, '..', '..');
 let eslint: ESLint;
 
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
+beforeAll(async () => {
+  // The project's real config. Virtual files are in no TypeScript program, so for them the type-aware parser
+  // setting is turned off (and with it the two type-aware rules); those are proven on real fixtures below.
+  eslint = new ESLint({
+    cwd: root,
+    overrideConfig: {
+      languageOptions: { parserOptions: { project: null } },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/no-misused-promises': 'off',
+      },
+    },
+  });
+  // Loading the config and its plugins is the slow part: do it once here, not inside the first test's time.
+  await eslint.lintText('export {};\n', { filePath: join(root, 'shared/virtual-warm-up.ts') });
+}, 120_000);
 
 async function lint(filePath: string, code: string): Promise<Linter.LintMessage[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
@@ -37,12 +51,12 @@ describe('layering rules fail on bad imports', () => {
       'shared/gateway/virtual-bad.ts',
       "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
     );
-    expect(rulesOf(messages)).toContain('no-restricted-imports');
+    expect(rulesOf(messages)).toContain('local/rooms');
     const bare = await lint(
       'shared/catalog/virtual-bad.ts',
       "import { join } from 'path';\nexport const j = join;\n",
     );
-    expect(rulesOf(bare)).toContain('no-restricted-imports');
+    expect(rulesOf(bare)).toContain('local/rooms');
   });
 
   it('shared/ may not import electron/ (nor the electron module)', async () => {
@@ -51,12 +65,12 @@ describe('layering rules fail on bad imports', () => {
       'shared/gateway/virtual-bad.ts',
       "import { systemClock } from '../../electron/core/clock';\nexport const c = systemClock;\n",
     );
-    expect(rulesOf(messages)).toContain('local/layering');
+    expect(rulesOf(messages)).toContain('local/rooms');
     const module = await lint(
       'shared/virtual-bad.ts',
       "import { app } from 'electron';\nexport const a = app;\n",
     );
-    expect(rulesOf(module)).toContain('no-restricted-imports');
+    expect(rulesOf(module)).toContain('local/rooms');
   });
 
   it('renderer/ may not import electron/ or Node built-ins', async () => {
@@ -65,12 +79,12 @@ describe('layering rules fail on bad imports', () => {
       'renderer/lib/virtual-bad.ts',
       "import { systemClock } from '../../electron/core/clock';\nexport const c = systemClock;\n",
     );
-    expect(rulesOf(messages)).toContain('local/layering');
+    expect(rulesOf(messages)).toContain('local/rooms');
     const fs = await lint(
       'renderer/lib/virtual-bad.ts',
       "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n",
     );
-    expect(rulesOf(fs)).toContain('no-restricted-imports');
+    expect(rulesOf(fs)).toContain('local/rooms');
   });
 
   it("core may not import 'electron'", async () => {
@@ -78,19 +92,19 @@ describe('layering rules fail on bad imports', () => {
       'electron/core/gateway/virtual-bad.ts',
       "import { safeStorage } from 'electron';\nexport const s = safeStorage;\n",
     );
-    expect(rulesOf(messages)).toContain('no-restricted-imports');
+    expect(rulesOf(messages)).toContain('local/rooms');
   });
 
   it("core and the simulator may not import 'electron', not even dynamically", async () => {
     for (const file of ['electron/core/tasks/virtual-bad.ts', 'electron/simulator/virtual-bad.ts']) {
       const dynamic = await lint(file, "export const load = () => import('electron');\n");
-      expect(rulesOf(dynamic)).toContain('no-restricted-syntax');
+      expect(rulesOf(dynamic)).toContain('local/rooms');
     }
     const simulator = await lint(
       'electron/simulator/virtual-bad.ts',
       "import { app } from 'electron';\nexport const a = app;\n",
     );
-    expect(rulesOf(simulator)).toContain('no-restricted-imports');
+    expect(rulesOf(simulator)).toContain('local/rooms');
   });
 
   it('shared/ and the renderer may not load Node built-ins dynamically either', async () => {
@@ -100,13 +114,13 @@ describe('layering rules fail on bad imports', () => {
       ['renderer/lib/virtual-bad.ts', 'path'],
     ] as const) {
       const messages = await lint(file, `export const load = () => import('${source}');\n`);
-      expect(rulesOf(messages), `${file} ${source}`).toContain('no-restricted-syntax');
+      expect(rulesOf(messages), `${file} ${source}`).toContain('local/rooms');
     }
     const react = await lint(
       'shared/virtual-bad.ts',
       "export const load = () => import('react-dom/client');\n",
     );
-    expect(rulesOf(react)).toContain('no-restricted-syntax');
+    expect(rulesOf(react)).toContain('local/rooms');
   });
 
   it('shared/ may use neither Node nor DOM globals; the renderer no Node globals', async () => {
@@ -129,7 +143,7 @@ describe('layering rules fail on bad imports', () => {
       'electron/simulator/virtual-bad.ts',
       "import { GatewayClient } from '../core/gateway/gateway-client';\nexport const C = GatewayClient;\n",
     );
-    expect(rulesOf(messages)).toContain('local/layering');
+    expect(rulesOf(messages)).toContain('local/rooms');
   });
 
   it('core may not import the simulator', async () => {
@@ -138,7 +152,7 @@ describe('layering rules fail on bad imports', () => {
       'electron/core/gateway/virtual-bad.ts',
       "import { startSimulator } from '../../simulator/index';\nexport const s = startSimulator;\n",
     );
-    expect(rulesOf(messages)).toContain('local/layering');
+    expect(rulesOf(messages)).toContain('local/rooms');
   });
 
   it('a renderer feature may not import another feature', async () => {
@@ -147,7 +161,135 @@ describe('layering rules fail on bad imports', () => {
       'renderer/features/create/virtual-bad.tsx',
       "import { LibraryPage } from '../library/library-page';\nexport const P = LibraryPage;\n",
     );
-    expect(rulesOf(messages)).toContain('local/layering');
+    expect(rulesOf(messages)).toContain('local/rooms');
+  });
+});
+
+describe('the cases the allow-lists were written for', () => {
+  const bad = async (file: string, code: string) =>
+    expect(rulesOf(await lint(file, code)), `${file}: ${code}`).toContain('local/rooms');
+
+  it("the CLI may not import 'electron' (it runs under plain Node)", async () => {
+    await bad('electron/cli/virtual-bad.ts', "import { app } from 'electron';\nexport const a = app;\n");
+    await bad('electron/cli.ts', "export const load = () => import('electron');\n");
+  });
+
+  it('the simulator may not import shared/catalog (an independent reading of the spec)', async () => {
+    real('shared/catalog/families');
+    await bad(
+      'electron/simulator/virtual-bad.ts',
+      "import { FAMILIES } from '../../shared/catalog/families';\nexport const f = FAMILIES;\n",
+    );
+  });
+
+  it('core may import neither the CLI nor the app entry points', async () => {
+    real('electron/cli/program');
+    real('electron/main');
+    await bad(
+      'electron/core/tasks/virtual-bad.ts',
+      "import * as p from '../../cli/program';\nexport const x = p;\n",
+    );
+    await bad(
+      'electron/core/tasks/virtual-bad.ts',
+      "import * as m from '../../main';\nexport const x = m;\n",
+    );
+  });
+
+  it('renderer/ui and renderer/lib may not import a feature', async () => {
+    real('renderer/features/library/library-page');
+    for (const file of ['renderer/ui/virtual-bad.tsx', 'renderer/lib/virtual-bad.ts']) {
+      await bad(
+        file,
+        "import { LibraryPage } from '../features/library/library-page';\nexport const P = LibraryPage;\n",
+      );
+    }
+  });
+
+  it('a feature folder nobody listed is a feature all the same', async () => {
+    real('renderer/features/library/library-page');
+    await bad(
+      'renderer/features/brand-new/virtual-bad.tsx',
+      "import { LibraryPage } from '../library/library-page';\nexport const P = LibraryPage;\n",
+    );
+    const own = await lint(
+      'renderer/features/brand-new/virtual-good.ts',
+      "import * as self from './virtual-other';\nimport { cx } from '../../ui/cx';\nexport const all = [self, cx];\n",
+    );
+    expect(rulesOf(own)).toEqual([]);
+  });
+
+  it('npm packages stay in their room', async () => {
+    for (const file of ['shared/virtual-bad.ts', 'electron/core/library/virtual-bad.ts']) {
+      await bad(file, "import Store from 'electron-store';\nexport const S = Store;\n");
+    }
+    await bad('shared/virtual-bad.ts', "import sharp from 'sharp';\nexport const s = sharp;\n");
+    await bad(
+      'renderer/lib/virtual-bad.ts',
+      "import { createIPCHandler } from 'trpc-electron/main';\nexport const h = createIPCHandler;\n",
+    );
+    await bad('renderer/lib/virtual-bad.ts', "import axios from 'axios';\nexport const a = axios;\n");
+    // ...and are welcome where they belong.
+    const core = await lint(
+      'electron/core/library/virtual-good.ts',
+      "import sharp from 'sharp';\nexport const s = sharp;\n",
+    );
+    expect(rulesOf(core)).toEqual([]);
+    const platform = await lint(
+      'electron/platform/virtual-good.ts',
+      "import Store from 'electron-store';\nexport const S = Store;\n",
+    );
+    expect(rulesOf(platform)).toEqual([]);
+  });
+
+  it('a non-relative specifier is a package, never a path into the project', async () => {
+    await bad(
+      'electron/core/tasks/virtual-bad.ts',
+      "import { FAMILIES } from 'shared/catalog';\nexport const f = FAMILIES;\n",
+    );
+    await bad(
+      'renderer/features/create/virtual-bad.ts',
+      "import { cx } from 'renderer/ui/cx';\nexport const c = cx;\n",
+    );
+  });
+
+  it('a file in no room is itself an error', async () => {
+    for (const file of ['electron/virtual-new.ts', 'renderer/virtual-new.ts', 'virtual-new.ts']) {
+      const messages = await lint(file, 'export const x = 1;\n');
+      expect(rulesOf(messages), file).toContain('local/rooms');
+      expect(messages.find((m) => m.ruleId === 'local/rooms')?.message).toMatch(/in no room/);
+    }
+  });
+
+  it('jsx-a11y: an image without alt text and a click on a div fail', async () => {
+    const messages = await lint(
+      'renderer/ui/virtual-bad.tsx',
+      "export const I = () => <img src='x.png' />;\nexport const D = (p: { go: () => void }) => <div onClick={p.go}>go</div>;\n",
+    );
+    expect(rulesOf(messages)).toEqual(
+      expect.arrayContaining(['jsx-a11y/alt-text', 'jsx-a11y/click-events-have-key-events']),
+    );
+  });
+});
+
+describe('type-aware rules fail on promises that lose their failures', () => {
+  // Real files in a small TypeScript program of their own (test/lint/fixtures is outside the project's lint and
+  // typecheck), linted with the project's config pointed at that program.
+  it('no-floating-promises and no-misused-promises', { timeout: 120_000 }, async () => {
+    const typed = new ESLint({
+      cwd: root,
+      ignore: false,
+      overrideConfig: {
+        languageOptions: {
+          parserOptions: { project: ['./test/lint/fixtures/tsconfig.json'], tsconfigRootDir: root },
+        },
+      },
+    });
+    const [floating] = await typed.lintFiles([join(root, 'test/lint/fixtures/floating-promise.ts')]);
+    expect(rulesOf(floating?.messages ?? [])).toContain('@typescript-eslint/no-floating-promises');
+    const [misused] = await typed.lintFiles([join(root, 'test/lint/fixtures/misused-promise.ts')]);
+    expect(rulesOf(misused?.messages ?? [])).toContain('@typescript-eslint/no-misused-promises');
+    const [awaited] = await typed.lintFiles([join(root, 'test/lint/fixtures/awaited-promise.ts')]);
+    expect(rulesOf(awaited?.messages ?? [])).toEqual([]);
   });
 });
 

@@ -22,7 +22,12 @@ function electronBinary(): string | null {
   return existsSync(binary) ? binary : null;
 }
 
-const binary = electronBinary();
+/**
+ * A release machine points STUDIO_ELECTRON_APP at the packaged executable it just built (docs/release.md): the
+ * same checks then run against the installed app's own files instead of the checkout.
+ */
+const packagedApp = process.env['STUDIO_ELECTRON_APP'];
+const binary = packagedApp ?? electronBinary();
 if (!binary) console.warn('electron smoke: no Electron binary in node_modules/electron; skipped.');
 
 describe.skipIf(!binary)('Electron shell (smoke)', () => {
@@ -31,12 +36,14 @@ describe.skipIf(!binary)('Electron shell (smoke)', () => {
   let userData: string;
 
   beforeAll(async () => {
-    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
-    expect(build.status).toBe(0);
+    if (!packagedApp) {
+      const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+      expect(build.status).toBe(0);
+    }
     userData = await mkdtemp(join(tmpdir(), 'studio-electron-'));
     app = await _electron.launch({
       executablePath: binary ?? '',
-      args: [root, `--user-data-dir=${userData}`],
+      args: [...(packagedApp ? [] : [root]), `--user-data-dir=${userData}`],
       cwd: root,
     });
     page = await app.firstWindow();

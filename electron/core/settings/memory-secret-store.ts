@@ -1,7 +1,5 @@
-// The key held in memory only. Web mode uses it on purpose: without Electron's safeStorage there is no OS
-// keychain binding we can rely on from plain Node, and a key on disk under a key stored next to it would be
-// obfuscation, not encryption. So in web mode a key the user types lasts for the process lifetime; --demo needs
-// none, and the Electron app keeps keys across restarts with safeStorage.
+// The key held in memory only, for tests and the desktop app's fallback when no OS keychain is available. Web
+// mode keeps its key in a 0600 file instead (FileSecretStore), so crash recovery has it after a restart.
 import type { SecretStore } from './settings-store';
 
 export class MemorySecretStore implements SecretStore {

@@ -1,17 +1,13 @@
 // desktop.*: what only the desktop shell can do. Web mode answers 'unsupported'; paths come from the library's
 // own rows, never from the renderer.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
-import { BridgeError, notFound } from '../../../shared/bridge/errors';
+import { localError, notFound } from '../../../shared/bridge/errors';
 import type { DesktopActions, HostDeps } from './host-deps';
 
 export function desktopHandlers({ core, desktop }: HostDeps): BridgeHandlers['desktop'] {
   const shell = (): DesktopActions => {
     if (desktop) return desktop;
-    throw new BridgeError({
-      type: 'unsupported',
-      code: 'unsupported',
-      message: 'This needs the desktop app; the browser cannot do it.',
-    });
+    throw localError('unsupported', 'This needs the desktop app; the browser cannot do it.');
   };
   const pathOf = async (id: string): Promise<string> => {
     const found = (await core.ensure()).library.get(id);

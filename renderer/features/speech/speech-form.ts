@@ -1,8 +1,10 @@
 // The speech form's rules: the bridge's speech schema ([EP-SPEECH-1], [LIM-7]) with messages through i18n.
 import { z } from 'zod';
 import { speechRequestSchema } from '../../../shared/bridge/speech-schemas';
+import { SPEECH_INPUT_LIMIT } from '../../../shared/catalog/speech-rules';
 
-export const SPEECH_LIMIT = 4096;
+/** [LIM-7] from the catalog, the one place the speech rules are written. */
+export const SPEECH_LIMIT = SPEECH_INPUT_LIMIT;
 
 export function speechFormSchema(messages: { required: string; tooLong: string }) {
   return speechRequestSchema.extend({

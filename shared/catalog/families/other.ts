@@ -1,6 +1,7 @@
 // Music operations [EP-MUSIC-1..5], grid upscale [EP-GRID-1] and speech [EP-SPEECH-1].
 import type { FamilySpec, FieldSpec } from '../types';
 import { ASYNC_FAMILY, field, integer } from '../field-builders';
+import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../speech-rules';
 
 const MUSIC_MODEL = [{ key: 'default', label: 'Music', defaultModelId: 'music_model_id' }] as const;
 
@@ -113,17 +114,17 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
     fields: [
       field('input', 'text', '[LIM-7]', {
         required: true,
-        maxLength: 4096,
+        maxLength: SPEECH_INPUT_LIMIT,
         description: 'The text to speak.',
       }),
       // Voice values, defaults and speed bounds are not shown.
       field('voice', 'string', '[EP-SPEECH-1]', { description: 'Voice name.' }),
       field('response_format', 'enum', '[EP-SPEECH-1]', {
-        values: ['wav', 'opus', 'aac', 'flac', 'pcm'],
+        values: SPEECH_FORMATS,
         description: 'Audio format.',
       }),
       field('speed', 'number', '[EP-SPEECH-1]', {
-        min: 0,
+        min: SPEECH_SPEED_ABOVE,
         exclusiveMin: true,
         description: 'Speaking speed.',
       }),

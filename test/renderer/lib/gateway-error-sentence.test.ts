@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { gatewayErrorSentence } from '../../../renderer/lib/gateway-error-sentence';
 import { translator } from '../i18n-instance';
+import { localError, notFound, toErrorInfo, trpcCodeFor } from '../../../shared/bridge/errors';
+import { ERROR_TYPES, typeForStatus } from '../../../shared/gateway/error-types';
+import { en } from '../../../renderer/i18n/en';
+import { zhCN } from '../../../renderer/i18n/zh-cn';
 
 const base: GatewayErrorInfo = {
   httpStatus: 400,
@@ -101,5 +105,40 @@ describe('gateway errors read as sentences', () => {
     expect(gatewayErrorSentence({ ...base, httpStatus: 402, type: 'payment_required' }, t)).toContain(
       '余额不足',
     );
+  });
+});
+
+describe("the studio's own errors read as sentences (one table of error types)", () => {
+  it('[ERR-7] an unknown id reads as "not found", in both languages, and maps to 404 on the bridge', async () => {
+    const info = toErrorInfo(notFound('task', 'local-9'));
+    expect(info.type).toBe('not_found_error');
+    expect(trpcCodeFor(info)).toBe('NOT_FOUND');
+    expect(gatewayErrorSentence(info, await translator())).toBe(
+      'That could not be found: No task with id local-9.',
+    );
+    expect(gatewayErrorSentence(info, await translator('zh-CN'))).toMatch(/^找不到/);
+  });
+
+  it('every local type has its own sentence, never "Something went wrong"', async () => {
+    const t = await translator();
+    const zh = await translator('zh-CN');
+    for (const type of ['not_configured', 'unsupported', 'demo_unavailable', 'task_failed'] as const) {
+      const info = toErrorInfo(localError(type, 'because'));
+      expect(gatewayErrorSentence(info, t), type).not.toMatch(/Something went wrong/);
+      expect(gatewayErrorSentence(info, zh), type).not.toMatch(/errors\./);
+    }
+  });
+
+  it('[ERR-2..11] each status carries its type when the body names none', () => {
+    expect(typeForStatus(404)).toBe('not_found_error');
+    expect(typeForStatus(413)).toBe('invalid_request_error');
+    expect(typeForStatus(429)).toBe('rate_limit_error');
+    expect(typeForStatus(502)).toBe('bad_gateway');
+    // Every sentence the table names exists in both bundles.
+    for (const { sentence } of Object.values(ERROR_TYPES)) {
+      const [, key] = sentence.split('.') as [string, string];
+      expect(en.errors, sentence).toHaveProperty(key);
+      expect(zhCN.errors, sentence).toHaveProperty(key);
+    }
   });
 });

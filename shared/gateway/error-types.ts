@@ -1,0 +1,78 @@
+// Every error type the studio knows, once: the gateway's ([ERR-2..11], [ERR-OTHER-1..3]), failures that never got
+// an answer, and the studio's own refusals. Each has the HTTP status it travels with (null: none) and the
+// sentence the UI shows (an i18n key under errors.*). error-map.ts reads the status's type and the sentence from
+// here; localError() (shared/bridge/errors.ts) builds the studio's own errors from it.
+export type ErrorSentenceKey =
+  | 'errors.nsfw'
+  | 'errors.nsfwNoCategories'
+  | 'errors.paymentRequired'
+  | 'errors.network'
+  | 'errors.timeout'
+  | 'errors.validation'
+  | 'errors.authentication'
+  | 'errors.permission'
+  | 'errors.notFound'
+  | 'errors.rateLimited'
+  | 'errors.server'
+  | 'errors.invalidRequest'
+  | 'errors.notConfigured'
+  | 'errors.unsupported'
+  | 'errors.taskFailed'
+  | 'errors.unknown';
+
+interface ErrorTypeSpec {
+  /** The HTTP status this type travels with; null when it never had one. */
+  status: number | null;
+  sentence: ErrorSentenceKey;
+  /** Whether the same request may succeed when repeated. */
+  retryable: boolean;
+}
+
+const spec = (status: number | null, sentence: ErrorSentenceKey, retryable = false): ErrorTypeSpec => ({
+  status,
+  sentence,
+  retryable,
+});
+
+export const ERROR_TYPES = {
+  // The gateway's, by status ([ERR-2..11]). The first type listed for a status is the one it carries by default.
+  invalid_request_error: spec(400, 'errors.invalidRequest'),
+  nsfw_content_detected: spec(400, 'errors.nsfw'),
+  usage_query_error: spec(400, 'errors.invalidRequest'),
+  authentication_error: spec(401, 'errors.authentication'),
+  payment_required: spec(402, 'errors.paymentRequired'),
+  permission_error: spec(403, 'errors.permission'),
+  not_found_error: spec(404, 'errors.notFound'),
+  rate_limit_error: spec(429, 'errors.rateLimited', true),
+  server_error: spec(500, 'errors.server'),
+  bad_gateway: spec(502, 'errors.server', true),
+  service_unavailable: spec(503, 'errors.server', true),
+  gateway_timeout: spec(504, 'errors.timeout', true),
+  // [ERR-OTHER-1] a balance lookup answering success:false.
+  balance_lookup_failed: spec(null, 'errors.unknown'),
+  // No answer, or one we could not read.
+  timeout: spec(null, 'errors.timeout', true),
+  network_error: spec(null, 'errors.network', true),
+  aborted: spec(null, 'errors.unknown'),
+  invalid_response: spec(null, 'errors.server'),
+  // The studio's own refusals.
+  validation_error: spec(null, 'errors.validation'),
+  not_configured: spec(null, 'errors.notConfigured'),
+  demo_unavailable: spec(null, 'errors.unsupported'),
+  unsupported: spec(null, 'errors.unsupported'),
+  task_failed: spec(null, 'errors.taskFailed'),
+  interrupted: spec(null, 'errors.taskFailed'),
+  internal_error: spec(null, 'errors.unknown'),
+} as const satisfies Record<string, ErrorTypeSpec>;
+
+export type ErrorType = keyof typeof ERROR_TYPES;
+
+export function isErrorType(type: string): type is ErrorType {
+  return Object.hasOwn(ERROR_TYPES, type);
+}
+
+/** [ERR-2..11] The type an HTTP status carries when the body does not name one. */
+export function typeForStatus(status: number): ErrorType | undefined {
+  for (const [type, s] of Object.entries(ERROR_TYPES)) if (s.status === status) return type as ErrorType;
+  return status === 413 ? 'invalid_request_error' : undefined;
+}

@@ -1,0 +1,175 @@
+// Drives the booted main process the way Electron and a user would: 'ready', the window's document loading and
+// showing, bridge calls from the renderer and from senders that are not ours, a studio-media request, the demo
+// gateway, a second instance, then closing the window. Writes what happened to the scenario's report file and
+// then does nothing more: the process must end by itself, which it only does when main left no handle open.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import type { BootReport, BridgeReply } from './boot-scenario.ts';
+import { app, control, createWebContents, preventable, record, scenario } from './fake-electron.ts';
+import type { FakeWindow } from './fake-electron.ts';
+import { foreignBridge, preload, rendererBridge } from './sandboxed-preload.ts';
+
+const STEP_TIMEOUT_MS = 15_000;
+
+/** Rejects when `promise` does not settle in time, so a step that never answers is reported, not hung on. */
+async function within<T>(what: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), STEP_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const report: BootReport = {
+  nodeVersion: process.version,
+  calls: record.calls,
+  unknownMembers: record.unknownMembers,
+  privilegedSchemes: record.privilegedSchemes,
+  window: null,
+  preload,
+  bridge: {},
+  media: null,
+  permissions: null,
+  quit: null,
+  storeFile: null,
+  failures: [],
+};
+
+async function step(name: string, run: () => Promise<void> | void): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    report.failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function writeReport(): void {
+  const storePath = join(scenario.userData, 'gateway-studio.json');
+  report.storeFile = existsSync(storePath) ? readFileSync(storePath, 'utf8') : null;
+  writeFileSync(scenario.reportFile, JSON.stringify(report, null, 2));
+}
+
+/** Whether nothing listens on the port any more (the demo gateway was closed). */
+function portRefuses(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
+}
+
+function dataOf(reply: BridgeReply | undefined): Record<string, unknown> {
+  return (reply?.result?.data ?? {}) as Record<string, unknown>;
+}
+
+async function exercise(win: FakeWindow): Promise<void> {
+  const renderer = rendererBridge(win);
+  const { bridge } = report;
+  bridge.status = await within('session.status', renderer.call('query', 'session.status'));
+
+  const other = createWebContents().fake;
+  other.url = win.contents.url;
+  const sameUrl = { frameUrl: win.contents.url };
+  bridge.fromOtherSender = await within(
+    'an answer to another web contents',
+    foreignBridge({ contents: other, parent: null, ...sameUrl }).call('query', 'session.status'),
+  );
+  bridge.fromSubframe = await within(
+    'an answer to a subframe',
+    foreignBridge({ contents: win.contents, parent: {}, ...sameUrl }).call('query', 'session.status'),
+  );
+
+  await step('studio-media', async () => {
+    const libraryDir = String(dataOf(bridge.status)['libraryDir']);
+    await mkdir(libraryDir, { recursive: true });
+    await writeFile(join(libraryDir, 'boot-check.txt'), 'served from the library');
+    const handler = control.protocolHandlers.get('studio-media');
+    if (!handler) throw new Error('no studio-media handler');
+    const response = await handler(new Request('studio-media://library/boot-check.txt'));
+    report.media = { status: response.status, body: await response.text() };
+  });
+
+  if (scenario.demo) {
+    bridge.useDemo = await within('session.useDemo', renderer.call('mutation', 'session.useDemo'));
+    bridge.balance = await within('account.balance', renderer.call('query', 'account.balance'));
+  }
+  if (scenario.setKey !== undefined) {
+    bridge.setKey = await within(
+      'secrets.setKey',
+      renderer.call('mutation', 'secrets.setKey', { key: scenario.setKey }),
+    );
+    bridge.statusAfterKey = await within('session.status', renderer.call('query', 'session.status'));
+  }
+}
+
+async function quit(win: FakeWindow): Promise<void> {
+  const demoUrl = dataOf(report.bridge.useDemo)['baseUrl'];
+  win.close();
+  await within('the app to quit', control.quitDone.happened);
+  const wal = join(scenario.userData, 'studio.db-wal');
+  report.quit = {
+    completed: true,
+    databaseWalLeft: existsSync(wal),
+    demoServerRefused: typeof demoUrl === 'string' ? await portRefuses(Number(new URL(demoUrl).port)) : null,
+  };
+}
+
+export async function drive(): Promise<void> {
+  await control.whenReadyCalled.happened;
+  // main's module body has run to its end (whenReady is the first thing start() does): now the app is ready.
+  await new Promise((resolve) => setImmediate(resolve));
+  control.emitReady();
+  const outcome = await Promise.race([
+    control.windowCreated.promise.then((win) => ({ win })),
+    control.exited.promise.then((code) => ({ code })),
+  ]);
+  if ('code' in outcome) {
+    report.failures.push(`main exited with ${outcome.code} before opening a window`);
+    writeReport();
+    process.exit(outcome.code);
+  }
+  const { win } = outcome;
+  await step(
+    'document',
+    async () => void (await within('the window to load its document', control.documentLoaded.happened)),
+  );
+  win.emit('ready-to-show');
+  const openHandler = win.contents.windowOpenHandler;
+  const navigation = preventable();
+  win.contents.emit('will-navigate', navigation, 'https://example.com/');
+  report.window = {
+    options: win.options,
+    loadedFile: win.loadedFile,
+    shownOnReadyToShow: win.shown,
+    focusedOnSecondInstance: false,
+    windowOpenDenied: openHandler?.({ url: 'https://example.com/' }).action === 'deny',
+    foreignNavigationPrevented: navigation.defaultPrevented,
+  };
+  await step('permissions', () => {
+    const check = control.permissionCheck;
+    if (!check) throw new Error('no permission check handler');
+    const ask = (permission: string): boolean =>
+      check(win.webContents, permission, win.contents.url, { requestingUrl: win.contents.url });
+    report.permissions = { fullscreen: ask('fullscreen'), geolocation: ask('geolocation') };
+  });
+  await step('bridge', () => exercise(win));
+  await step('second instance', () => {
+    win.minimized = true;
+    app.emit('second-instance', preventable(), ['gateway-studio'], scenario.userData);
+    if (report.window) report.window.focusedOnSecondInstance = win.focused && !win.minimized;
+  });
+  await step('quit', () => quit(win));
+  writeReport();
+  // If the process is still alive shortly after, say what keeps it (unref'd: it does not keep it alive itself).
+  setTimeout(() => {
+    process.stderr.write(
+      `boot: still running; open handles: ${process.getActiveResourcesInfo().join(', ')}\n`,
+    );
+  }, 5_000).unref();
+}
