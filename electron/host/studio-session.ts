@@ -27,7 +27,7 @@ export interface StudioSessionOptions {
    */
   demo?: 'lazy' | 'eager' | 'off';
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir'>;
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir' | 'faults'>;
   /** Where the demo gateway reports trouble with its saved state. */
   log?: (message: string) => void;
 }

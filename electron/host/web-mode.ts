@@ -21,7 +21,8 @@ export interface WebModeOptions {
   /** The built renderer. Default out/renderer of this checkout. */
   staticDir?: string;
   clock?: Clock;
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed'>;
+  /** Demo gateway options; faults only from tests (a demo that fails on purpose, to see what the app says). */
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults'>;
   log?: (message: string) => void;
 }
 

@@ -4,6 +4,9 @@ export type Language = 'en' | 'zh-CN';
 
 export interface ShellText {
   completed: string;
+  /** A task finished at the gateway but not every file arrived: never announced as a success. */
+  incomplete: string;
+  missingFiles: (missing: number, total: number, what: string) => string;
   failed: string;
   file: string;
   openLibraryFolder: string;
@@ -16,6 +19,9 @@ export interface ShellText {
 const TEXT: Record<Language, ShellText> = {
   en: {
     completed: 'Generation finished',
+    incomplete: 'Generation finished, files missing',
+    missingFiles: (missing, total, what) =>
+      `${missing} of ${total} files did not arrive (${what}). Open Tasks to see why and try again.`,
     failed: 'Generation failed',
     file: 'File',
     openLibraryFolder: 'Open Library Folder',
@@ -26,6 +32,9 @@ const TEXT: Record<Language, ShellText> = {
   },
   'zh-CN': {
     completed: '生成完成',
+    incomplete: '生成完成，但文件缺失',
+    missingFiles: (missing, total, what) =>
+      `${total} 个文件中有 ${missing} 个未能下载（${what}）。打开“任务”查看原因并重试。`,
     failed: '生成失败',
     file: '文件',
     openLibraryFolder: '打开媒体库文件夹',

@@ -1,8 +1,10 @@
-// Desktop notifications when a task completes or fails. Only transitions seen by this run count, so reopening
-// the app does not replay yesterday's results as a burst of notifications.
+// Desktop notifications when a task is done, done with files missing, or failed: its outcome (shared rule), so a
+// task is announced as finished only once every file is saved. Only transitions seen by this run count, so
+// reopening the app does not replay yesterday's results as a burst of notifications.
 import type { Language } from './notification-text';
 import { notificationText } from './notification-text';
 import type { StudioEvent, TaskRecord } from '../../shared/studio/records';
+import { taskOutcome } from '../../shared/studio/task-outcome';
 
 export interface NotificationSink {
   isSupported(): boolean;
@@ -17,7 +19,7 @@ export interface TaskNotifierOptions {
   startedAt: number;
 }
 
-const ANNOUNCED = new Set(['completed', 'failed']);
+const ANNOUNCED = new Set(['done', 'incomplete', 'failed']);
 
 function describe(task: TaskRecord): string {
   const prompt = typeof task.params.prompt === 'string' ? task.params.prompt.trim() : '';
@@ -26,17 +28,21 @@ function describe(task: TaskRecord): string {
 }
 
 export function startTaskNotifier(options: TaskNotifierOptions): () => void {
-  const lastState = new Map<string, string>();
+  const lastOutcome = new Map<string, string>();
   return options.subscribe((event) => {
     if (event.type !== 'task') return;
     const { task } = event;
-    const previous = lastState.get(task.id);
-    lastState.set(task.id, task.state);
-    if (!ANNOUNCED.has(task.state) || previous === task.state) return;
+    const outcome = taskOutcome(task);
+    const previous = lastOutcome.get(task.id);
+    lastOutcome.set(task.id, outcome);
+    if (!ANNOUNCED.has(outcome) || previous === outcome) return;
     if (previous === undefined && task.updatedAt < options.startedAt) return;
     if (!options.sink.isSupported()) return;
     const text = notificationText(options.language());
-    if (task.state === 'completed') options.sink.show(text.completed, describe(task));
-    else options.sink.show(text.failed, task.error?.message ?? describe(task));
+    if (outcome === 'done') options.sink.show(text.completed, describe(task));
+    else if (outcome === 'incomplete') {
+      const { missing, total } = task.downloads;
+      options.sink.show(text.incomplete, text.missingFiles(missing.length, total, describe(task)));
+    } else options.sink.show(text.failed, task.error?.message ?? describe(task));
   });
 }

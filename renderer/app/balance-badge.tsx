@@ -1,61 +1,85 @@
-// The header's balance: money in the unit the user chose ([TBAL-8]), "Unlimited" for unlimited_quota
-// ([TBAL-7]), and the gateway's own message when the lookup answers success:false ([EP-TBAL-2]).
+// The header's balances, side by side: the calling key's ([EP-TBAL-1]) and the whole account's ([EP-UBAL-1]).
+// Money in the unit the user chose ([TBAL-8]); an unlimited key ([TBAL-7]) and a lookup answering success:false
+// ([EP-TBAL-2], [EP-UBAL-2]) read as sentences. Both refresh after every paid action (cache-updates.ts).
 import type { ReactElement } from 'react';
 import type { TFunction } from 'i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TokenBalanceView } from '../../shared/bridge';
+import type { TokenBalanceView, UserBalanceView } from '../../shared/bridge';
 import { errorSentence } from '../lib/bridge-error';
 import { formatCredits, formatUsd } from '../lib/format';
-import { useBalance } from '../lib/studio-queries';
+import { useBalance, useUserBalance } from '../lib/studio-queries';
 import { cx } from '../ui/cx';
 import { Icon } from '../ui/icons';
 
 export type BalanceUnit = 'usd' | 'credits';
 
-export function balanceText(
-  view: TokenBalanceView,
-  unit: BalanceUnit,
-  t: TFunction,
-  language: string,
-): string {
+type View = TokenBalanceView | UserBalanceView;
+
+export function balanceText(view: View, unit: BalanceUnit, t: TFunction, language: string): string {
   if (!view.success) return view.message;
-  if (view.unlimited) return t('balance.unlimited');
+  if ('unlimited' in view && view.unlimited) return t('balance.unlimited');
   if (unit === 'credits' && view.remainCredits !== null) {
     return t('balance.credits', { amount: formatCredits(view.remainCredits, language) });
   }
   return t('balance.usd', { amount: formatUsd(view.remainBalance ?? 0, language) });
 }
 
-export function BalanceBadge({ unit, enabled }: { unit: BalanceUnit; enabled: boolean }): ReactElement {
-  const { t, i18n } = useTranslation();
-  const balance = useBalance(enabled);
+interface Shown {
+  text: string;
+  failed: boolean;
+}
 
-  let text: string;
-  let failed = false;
-  if (balance.isPending) text = t('balance.loading');
-  else if (balance.isError) {
-    failed = true;
-    text = errorSentence(balance.error, t);
-  } else if (!balance.data.success) {
-    failed = true;
-    text = balance.data.message
-      ? t('balance.failed', { message: balance.data.message })
-      : t('balance.failedNoMessage');
-  } else {
-    text = balanceText(balance.data, unit, t, i18n.language);
+function shown(
+  query: UseQueryResult<View>,
+  failedKey: 'balance.failed' | 'balance.accountFailed',
+  unit: BalanceUnit,
+  t: TFunction,
+  language: string,
+): Shown {
+  if (query.isPending) return { text: t('balance.loading'), failed: false };
+  if (query.isError) return { text: errorSentence(query.error, t), failed: true };
+  if (!query.data.success) {
+    return {
+      text: query.data.message ? t(failedKey, { message: query.data.message }) : t('balance.failedNoMessage'),
+      failed: true,
+    };
   }
+  return { text: balanceText(query.data, unit, t, language), failed: false };
+}
 
+function BalanceChip({
+  label,
+  value,
+  testId,
+}: {
+  label: string;
+  value: Shown;
+  testId: string;
+}): ReactElement {
   return (
-    <div className={cx('balance', failed && 'is-error')} data-testid="balance" role="status">
+    <div className={cx('balance', value.failed && 'is-error')} data-testid={testId} role="status">
       <span className="balance-icon">
-        <Icon name={failed ? 'alert' : 'wallet'} size={15} />
+        <Icon name={value.failed ? 'alert' : 'wallet'} size={15} />
       </span>
       <span className="balance-text">
-        {failed ? null : <span className="balance-label">{t('balance.label')}</span>}
-        <span className="balance-value" data-testid="balance-value" title={text}>
-          {text}
+        {value.failed ? null : <span className="balance-label">{label}</span>}
+        <span className="balance-value" data-testid={`${testId}-value`} title={value.text}>
+          {value.text}
         </span>
       </span>
+    </div>
+  );
+}
+
+export function BalanceBadge({ unit, enabled }: { unit: BalanceUnit; enabled: boolean }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const key = shown(useBalance(enabled), 'balance.failed', unit, t, i18n.language);
+  const account = shown(useUserBalance(enabled), 'balance.accountFailed', unit, t, i18n.language);
+  return (
+    <div className="balances">
+      <BalanceChip label={t('balance.label')} value={key} testId="balance" />
+      <BalanceChip label={t('balance.accountLabel')} value={account} testId="account-balance" />
     </div>
   );
 }

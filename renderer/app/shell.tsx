@@ -11,6 +11,7 @@ import { errorSentence } from '../lib/bridge-error';
 import { useSettings, useTaskList } from '../lib/studio-queries';
 import { useBridgeEvents } from '../lib/use-bridge-events';
 import { useStudioStore } from '../store/studio-store';
+import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
 import { ROUTES } from './routes';
@@ -61,19 +62,22 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
       </header>
       <main className="main" ref={mainRef}>
-        <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
-          <Switch>
-            <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
-            <Route path={ROUTES.tasks} component={TasksPage} />
-            <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
-            <Route path={ROUTES.speech} component={SpeechPage} />
-            <Route path={ROUTES.usage} component={UsagePage} />
-            <Route path={ROUTES.settings} component={SettingsPage} />
-            <Route>
-              <Redirect to={ROUTES.create} replace />
-            </Route>
-          </Switch>
-        </Suspense>
+        {/* One boundary per page (keyed by section): a page that throws leaves the rest of the studio usable. */}
+        <PageBoundary key={section} home={ROUTES.create}>
+          <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
+            <Switch>
+              <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
+              <Route path={ROUTES.tasks} component={TasksPage} />
+              <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+              <Route path={ROUTES.speech} component={SpeechPage} />
+              <Route path={ROUTES.usage} component={UsagePage} />
+              <Route path={ROUTES.settings} component={SettingsPage} />
+              <Route>
+                <Redirect to={ROUTES.create} replace />
+              </Route>
+            </Switch>
+          </Suspense>
+        </PageBoundary>
       </main>
       <Toasts />
     </div>

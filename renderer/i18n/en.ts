@@ -14,14 +14,15 @@ export const en = {
     main: 'Main navigation',
   },
   balance: {
-    label: 'Balance',
+    label: 'Key balance',
+    accountLabel: 'Account balance',
     usd: '{{amount}} USD',
     credits: '{{amount}} credits',
-    unlimited: 'Unlimited',
+    unlimited: 'Unlimited: this key has no quota limit.',
     loading: 'Checking balance…',
     failed: 'Balance unavailable: {{message}}',
+    accountFailed: 'Account balance unavailable: {{message}}',
     failedNoMessage: 'The gateway could not look up this key’s balance.',
-    error: 'Balance unavailable: {{message}}',
     demo: 'Demo gateway',
   },
   onboarding: {
@@ -51,9 +52,7 @@ export const en = {
     model: 'Model',
     submit: 'Generate',
     submitting: 'Sending…',
-    submitted: 'Task submitted: follow it in Tasks.',
     viewTasks: 'View tasks',
-    unsupported: 'This model family cannot be created from this page yet.',
     charCount: '{{count}} / {{max}}',
     fields: {
       prompt: 'Prompt',
@@ -220,6 +219,43 @@ export const en = {
     rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',
     gatewayId: 'Gateway task id',
     openLibrary: 'Open in Library',
+    outcome: {
+      'rate-limited': "Waiting for the gateway's rate limit",
+      running: 'Generating',
+      saving: 'Saving files',
+      done: 'Completed',
+      incomplete: 'Files missing',
+      failed: 'Failed',
+      interrupted: 'Outcome unknown',
+      stopped: 'Stopped',
+    },
+    tryAgain: 'Try again',
+    kind: { image: 'picture', video: 'video', audio: 'audio' },
+    missing: {
+      title_one: '{{count}} of {{total}} files did not arrive.',
+      title_other: '{{count}} of {{total}} files did not arrive.',
+      lostTitle_one: 'The result is lost: {{count}} of {{total}} files can no longer be downloaded.',
+      lostTitle_other: 'The result is lost: {{count}} of {{total}} files can no longer be downloaded.',
+      reason: {
+        expired:
+          'File {{n}} ({{kind}}): its link expired before it was downloaded. Try again asks the gateway for a fresh link.',
+        refused: 'File {{n}} ({{kind}}): the file server refused it.',
+        network: 'File {{n}} ({{kind}}): the network failed while downloading it.',
+        invalid: 'File {{n}} ({{kind}}): what arrived was not the promised media.',
+        lost: 'File {{n}} ({{kind}}): its link expired and the gateway offers no new one.',
+      },
+      retryAt: 'The app tries again by itself at {{time}}.',
+    },
+    charge: {
+      title: 'The gateway may have charged this task.',
+      body: 'Its answer never reached the app, so the task cannot be followed. Try again sends it once more: a gateway that honours its Idempotency-Key returns the same task, otherwise it may be charged twice.',
+      likely_one:
+        'Usage since {{since}}: {{count}} charged request for this model that the app cannot match, likely {{amount}} USD.',
+      likely_other:
+        'Usage since {{since}}: {{count}} charged requests for this model that the app cannot match, likely {{amount}} USD in all.',
+      none: 'Usage since {{since}} shows no charge the app cannot match: this task was probably not charged.',
+      check: 'Check the charge',
+    },
   },
   library: {
     title: 'Library',
@@ -295,10 +331,6 @@ export const en = {
     cached: 'Cached result (the gateway refreshes usage once a minute).',
     usd: '{{amount}} USD',
   },
-  notAvailable: {
-    title: 'Not available yet',
-    body: 'This part of the studio is still being built. It will appear in a coming version.',
-  },
   settings: {
     title: 'Settings',
     subtitle: 'Connection, storage and appearance.',
@@ -337,6 +369,14 @@ export const en = {
     },
     save: 'Save',
     saved: 'Settings saved.',
+    models: {
+      title: 'Model ids',
+      lead: 'The model id each family sends. Leave a field empty to send the catalog default; change it when your gateway names a model differently.',
+      default: 'Catalog default: {{id}}',
+      reset: 'Reset',
+      resetOne: 'Reset {{label}} to the catalog default',
+      invalid: 'A model id is one word without spaces, at most 200 characters.',
+    },
     keySaved: 'Key saved.',
     keyCleared: 'Key removed.',
   },
@@ -369,6 +409,12 @@ export const en = {
     bridge: 'The studio could not complete that action: {{message}}',
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
+  },
+  pageError: {
+    title: 'This page could not be shown',
+    body: 'Something on this page failed. Your tasks and library are safe; try again, or go back to Create.',
+    retry: 'Show it again',
+    back: 'Go to Create',
   },
   common: {
     loading: 'Loading…',

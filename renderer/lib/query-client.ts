@@ -16,6 +16,8 @@ export const queryKeys = {
   session: ['session'] as const,
   settings: ['settings'] as const,
   balance: ['balance'] as const,
+  /** Under 'balance', so every refresh of the balance refreshes the account's too. */
+  userBalance: ['balance', 'account'] as const,
   tasks: ['tasks'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,

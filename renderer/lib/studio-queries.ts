@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStatus, SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
-import type { LibraryQuery } from '../../shared/studio/records';
+import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge, transport } from './bridge';
 import { upsertTask } from './cache-updates';
@@ -23,6 +23,16 @@ export function useBalance(enabled: boolean) {
     queryFn: () => bridge.account.balance.query(),
     enabled,
     // A balance changes when work is billed; events invalidate it, and a slow refresh catches the rest.
+    refetchInterval: 60_000,
+  });
+}
+
+/** [EP-UBAL-1] The account's balance, beside the key's; refreshed with it (its query key sits under 'balance'). */
+export function useUserBalance(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.userBalance,
+    queryFn: () => bridge.account.userBalance.query(),
+    enabled,
     refetchInterval: 60_000,
   });
 }
@@ -114,7 +124,11 @@ export function useSubmitTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: SubmissionRequest) => bridge.tasks.submit.mutate(request),
-    onSuccess: (task) => upsertTask(client, task),
+    // The gateway charges at submission: the balances move now, not only when the task settles.
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
   });
 }
 
@@ -130,8 +144,31 @@ export function useRerunTask() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
-    onSuccess: (task) => upsertTask(client, task),
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
   });
+}
+
+/** The Try agains and the charge check of a task that is not a clean success (ui/task-notices.tsx). */
+export function useTaskRecovery() {
+  const client = useQueryClient();
+  const onSuccess = (task: TaskRecord) => upsertTask(client, task);
+  return {
+    retrySubmission: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retrySubmission.mutate({ id }),
+      onSuccess,
+    }),
+    retryDownloads: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retryDownloads.mutate({ id }),
+      onSuccess,
+    }),
+    reconcile: useMutation({
+      mutationFn: (id: string) => bridge.tasks.reconcile.mutate({ id }),
+      onSuccess,
+    }),
+  };
 }
 
 export function useUsage(query: UsageQuery) {
@@ -148,7 +185,12 @@ export function useSynthesize() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: SpeechRequest) => bridge.speech.synthesize.mutate(request),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
+    // Speech is billed at once ([SVC-5]): both balances are read again with the library.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.library }),
+        client.invalidateQueries({ queryKey: queryKeys.balance }),
+      ]),
   });
 }
 

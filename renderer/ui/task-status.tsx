@@ -2,25 +2,34 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '../../shared/studio/records';
+import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
 
+/** The pill reads the task's outcome, not its raw state: "Completed" only once every file is saved. */
 export function TaskStatePill({ task }: { task: TaskRecord }): ReactElement {
   const { t } = useTranslation();
+  const outcome = taskOutcome(task);
   return (
-    <span className={`status-pill status-${task.state}`} data-testid="task-state" data-state={task.state}>
-      {t(`tasks.state.${task.state}`)}
+    <span
+      className={`status-pill status-${outcome}`}
+      data-testid="task-state"
+      data-state={task.state}
+      data-outcome={outcome}
+    >
+      {t(`tasks.outcome.${outcome}`)}
     </span>
   );
 }
 
 export function TaskProgress({ task }: { task: TaskRecord }): ReactElement {
   const { t } = useTranslation();
+  const outcome = taskOutcome(task);
   const tone =
-    task.state === 'completed'
+    outcome === 'done'
       ? 'done'
-      : task.state === 'failed' || task.state === 'interrupted'
+      : outcome === 'failed' || outcome === 'interrupted' || outcome === 'incomplete'
         ? 'failed'
-        : task.state === 'stopped'
+        : outcome === 'stopped'
           ? 'idle'
           : 'active';
   return (

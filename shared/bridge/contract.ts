@@ -96,6 +96,12 @@ export const bridgeContract = {
     get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */
+    retrySubmission: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    /** Try again: missing files are fetched again, expired links renewed by a fresh status poll first. */
+    retryDownloads: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    /** Compare the usage report with what the app knows, for a task that may have been charged unseen. */
+    reconcile: { kind: 'mutation', input: idInput, output: taskRecordSchema },
   },
   library: {
     query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },

@@ -5,9 +5,19 @@ import { IMAGE_FAMILIES } from './families/image';
 import { VIDEO_FAMILIES } from './families/video';
 import { OTHER_FAMILIES } from './families/other';
 
-const byId = new Map<FamilyId, FamilySpec>(
-  [...IMAGE_FAMILIES, ...VIDEO_FAMILIES, ...OTHER_FAMILIES].map((f) => [f.id, f]),
-);
+/** The families as written, in their three files; exported so a test can see a duplicate the map would hide. */
+export const WRITTEN_FAMILIES: readonly FamilySpec[] = [
+  ...IMAGE_FAMILIES,
+  ...VIDEO_FAMILIES,
+  ...OTHER_FAMILIES,
+];
+
+const byId = new Map<FamilyId, FamilySpec>();
+for (const family of WRITTEN_FAMILIES) {
+  // A family written twice would silently replace the first: refuse it at load.
+  if (byId.has(family.id)) throw new Error(`catalog: family ${family.id} is written twice`);
+  byId.set(family.id, family);
+}
 
 /** Every family, keyed by id. */
 export const FAMILIES: Readonly<Record<FamilyId, FamilySpec>> = Object.fromEntries(

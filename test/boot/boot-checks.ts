@@ -114,7 +114,10 @@ export function bootProblems(run: BootRun): string[] {
     need(reply?.error?.data?.code === 'FORBIDDEN', `the bridge answered ${who}: ${JSON.stringify(reply)}`);
   }
   need(run.stderr.includes('bridge: refused a message'), 'refused bridge messages leave no trace');
-  need(report.media?.status === 200, `studio-media answered ${JSON.stringify(report.media)}`);
+  need(
+    report.media?.stray.status === 404,
+    `studio-media served a stray file: ${JSON.stringify(report.media)}`,
+  );
 
   if (scenario.demo) {
     const demo = data(report.bridge.useDemo);
@@ -123,6 +126,11 @@ export function bootProblems(run: BootRun): string[] {
       `the demo gateway did not start: ${JSON.stringify(report.bridge.useDemo)}`,
     );
     need(data(report.bridge.balance)?.['success'] === true, 'the demo gateway did not answer the balance');
+    const speech = report.media?.speech;
+    need(
+      speech?.status === 200 && speech.contentType === 'audio/ogg' && speech.bytes > 0,
+      `the demo's speech was not filed and served over studio-media: ${JSON.stringify(speech ?? report.bridge.speech)}`,
+    );
     need(report.quit?.demoServerRefused === true, 'the demo gateway still listens after quitting');
   }
   need(report.quit?.completed === true, 'the app did not quit');

@@ -34,6 +34,12 @@ describe('the packaged app', () => {
   it('boots from resources/app.asar: preload, renderer, sharp and the demo fixtures where the app looks', async () => {
     const run = await bootApp(layout, scratch);
     expect(bootProblems(run)).toEqual([]);
+    // sharp's addon and libvips were mapped from app.asar.unpacked, as Electron loads them.
+    const unpacked = join(layout.resourcesPath, 'app.asar.unpacked', 'node_modules', '@img');
+    expect(run.report?.nativeLibraries.filter((lib) => lib.includes('sharp')).length).toBeGreaterThanOrEqual(
+      2,
+    );
+    for (const lib of run.report?.nativeLibraries ?? []) expect(lib.startsWith(unpacked)).toBe(true);
     // Nothing but resources/simulator-fixtures could have fed the demo gateway: not the archive, not the cwd.
     expect(existsSync(join(layout.appPath, 'electron'))).toBe(false);
     expect(existsSync(join(layout.resourcesPath, 'simulator-fixtures', 'video.mp4'))).toBe(true);

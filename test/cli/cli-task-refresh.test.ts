@@ -2,6 +2,7 @@
 // stored row that may be hours old. The simulator runs on a manual clock, so "the task finished meanwhile"
 // is a clock step, not a wait.
 import { existsSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator';
@@ -87,5 +88,28 @@ describe('task <id> without --wait', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('submitted');
     expect(text.stderr).toContain('stored state');
+  });
+});
+
+describe('task <id> --wait on a task whose download failed (issue 8 item 7)', () => {
+  it('[TASK-10] fetches the failed file again while its link still answers, instead of reporting the old failure', async () => {
+    const submitted = await run(['generate', 'image_model_id_i3', '--prompt', 'a failed file', '--no-wait']);
+    expect(submitted.code).toBe(0);
+    clock.advance(5 * 60_000);
+    const first = await run(['task', submitted.doc.task.id]);
+    expect(first.doc.items).toHaveLength(1);
+    // As if the earlier run's five tries had all failed: the row says failed, the file is not in the library.
+    const db = new DatabaseSync(join(dir, 'lib', 'studio.db'));
+    const itemId = first.doc.items[0]?.id ?? '';
+    db.prepare('DELETE FROM library_items WHERE id = ?').run(itemId);
+    db.prepare(
+      "UPDATE task_files SET state = 'failed', failure = 'network', error = 'no data for 30000 ms', path = NULL WHERE task_id = ?",
+    ).run(submitted.doc.task.id);
+    db.close();
+
+    const waited = await run(['task', submitted.doc.task.id, '--wait']);
+    expect(waited.code, JSON.stringify(waited.doc)).toBe(0);
+    expect(waited.doc.items).toHaveLength(1);
+    expect(existsSync(waited.doc.items[0]?.path ?? '')).toBe(true);
   });
 });

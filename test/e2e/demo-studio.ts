@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
+import type { FaultOptions } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
@@ -20,10 +21,12 @@ export interface DemoStudio {
   close(): Promise<void>;
 }
 
-export async function openDemoStudio(timeScale = 0.05): Promise<DemoStudio> {
+/** faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it. */
+export async function openDemoStudio(timeScale = 0.05, faults?: FaultOptions): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
-  const web = await startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale }, log: () => {} });
+  const simulator = { timeScale, ...(faults ? { faults } : {}) };
+  const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;
   try {
     chromium = await launchChromium();

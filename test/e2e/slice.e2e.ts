@@ -311,7 +311,7 @@ describe('web mode, demo gateway', () => {
       .click();
     await useKey('sim-key-unlimited');
     const balance = page.getByTestId('balance-value');
-    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toBe('Unlimited');
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^Unlimited: /);
     expect(await page.locator('.demo-pill').count()).toBe(0);
 
     await useKey('sim-key-orphan');

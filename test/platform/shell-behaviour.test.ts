@@ -59,6 +59,29 @@ describe('task notifications', () => {
     ]);
   });
 
+  it('issue 11: announces a completed task only once its files are saved, and never as a success when one is missing', async () => {
+    const t = setup();
+    await t.start();
+    const saving = { total: 1, done: 0, failed: 0, expired: 0, missing: [] };
+    t.emit({ id: 'c', state: 'completed', params: { prompt: 'a lighthouse' }, downloads: saving });
+    expect(t.fake.shown).toHaveLength(0);
+    const missing = [
+      { ordinal: 0, kind: 'image' as const, reason: 'lost' as const, detail: null, retryAt: null },
+    ];
+    t.emit({
+      id: 'c',
+      state: 'completed',
+      params: { prompt: 'a lighthouse' },
+      downloads: { ...saving, expired: 1, missing },
+    });
+    expect(t.fake.shown).toEqual([
+      {
+        title: 'Generation finished, files missing',
+        body: '1 of 1 files did not arrive (a lighthouse). Open Tasks to see why and try again.',
+      },
+    ]);
+  });
+
   it('does not replay tasks that finished before this run, and speaks the chosen language', async () => {
     const t = setup(5_000);
     await t.start('zh-CN');

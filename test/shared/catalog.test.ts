@@ -19,6 +19,7 @@ import {
   webhookIssue,
   type FamilyId,
 } from '../../shared/catalog';
+import { WRITTEN_FAMILIES } from '../../shared/catalog/families';
 
 const ok = (id: FamilyId, body: Record<string, unknown>) => familySchema(id).safeParse(body).success;
 const problems = (id: FamilyId, body: Record<string, unknown>) => {
@@ -29,7 +30,11 @@ const m = (id: FamilyId) => defaultModelId(id) ?? '';
 const str = (n: number) => 'x'.repeat(n);
 
 describe('catalog data', () => {
-  it('has one entry per family id, in order', () => {
+  it('has one entry per family id, in order: none missing, none written twice', () => {
+    // The families as written, before any map could collapse a duplicate.
+    const written = WRITTEN_FAMILIES.map((f) => f.id);
+    expect(written.toSorted()).toEqual([...FAMILY_IDS].toSorted());
+    expect(new Set(written).size).toBe(written.length);
     expect(FAMILY_LIST.map((f) => f.id)).toEqual([...FAMILY_IDS]);
   });
 

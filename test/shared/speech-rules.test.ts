@@ -14,13 +14,19 @@ const request = { model: 'speech_model_id', input: 'hello' };
 describe('speech rules agree everywhere', () => {
   it('[EP-SPEECH-1] any speed above zero goes in the catalog, the bridge, the form and the CLI', () => {
     for (const speed of [0.25, 1, 12]) {
-      expect(checkBody('speech', { model: 'speech_model_id', input: 'hello', speed }).ok, `catalog ${speed}`).toBe(true);
+      expect(
+        checkBody('speech', { model: 'speech_model_id', input: 'hello', speed }).ok,
+        `catalog ${speed}`,
+      ).toBe(true);
       expect(speechRequestSchema.safeParse({ ...request, speed }).success, `bridge ${speed}`).toBe(true);
       expect(form.safeParse({ ...request, speed }).success, `form ${speed}`).toBe(true);
       expect(() => planSpeech({ ...request, speed }), `cli ${speed}`).not.toThrow();
     }
     for (const speed of [0, -1]) {
-      expect(checkBody('speech', { model: 'speech_model_id', input: 'hello', speed }).ok, `catalog ${speed}`).toBe(false);
+      expect(
+        checkBody('speech', { model: 'speech_model_id', input: 'hello', speed }).ok,
+        `catalog ${speed}`,
+      ).toBe(false);
       expect(speechRequestSchema.safeParse({ ...request, speed }).success, `bridge ${speed}`).toBe(false);
       expect(form.safeParse({ ...request, speed }).success, `form ${speed}`).toBe(false);
     }

@@ -1,6 +1,6 @@
 // Settings in a JSON file (web mode, CLI, tests). A bad or unreadable file never stops the app: it starts with
 // defaults for what is wrong and says so once; the next update rewrites the file whole.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { settingsSchema } from '../../../shared/bridge/session-schemas';
@@ -59,9 +59,4 @@ export class JsonSettingsStore implements SettingsStore {
     await this.#writing;
     return this.get();
   }
-}
-
-/** Reads the file again, for tests and tools that want to see what is on disk. */
-export async function readSettingsFile(file: string): Promise<unknown> {
-  return JSON.parse(await readFile(file, 'utf8'));
 }

@@ -1,4 +1,4 @@
-// tasks.*: submit, list, read, stop and rerun, delegated to the task engine. An unknown id is a not-found
+// tasks.*: submit, list, read, stop, rerun and the Try agains, delegated to the task engine. An unknown id is a not-found
 // error, and a call that would reach the gateway fails first when none is set up.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { notFound } from '../../../shared/bridge/errors';
@@ -33,6 +33,21 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       const e = await known(id);
       session.connected();
       return e.rerun(id);
+    },
+    retrySubmission: async ({ id }) => {
+      const e = await known(id);
+      session.connected();
+      return e.retrySubmission(id);
+    },
+    retryDownloads: async ({ id }) => {
+      const e = await known(id);
+      session.connected();
+      return e.retryDownloads(id);
+    },
+    reconcile: async ({ id }) => {
+      const e = await known(id);
+      session.connected();
+      return e.reconcile(id);
     },
   };
 }

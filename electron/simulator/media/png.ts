@@ -126,10 +126,3 @@ function hsl(h: number, s: number, l: number): Rgb {
   const f = (n: number): number => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
   return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
 }
-
-/** Reads width and height back from an IHDR chunk (used by the conformance tests and the upscaler). */
-export function pngSize(bytes: Buffer): { width: number; height: number } | null {
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(SIGNATURE)) return null;
-  if (bytes.toString('ascii', 12, 16) !== 'IHDR') return null;
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}

@@ -5,12 +5,14 @@ import type { FamilyKind } from '../../../shared/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
+import { taskOutcome } from '../../../shared/studio/task-outcome';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useLibrary, useTaskList } from '../../lib/studio-queries';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
+import { TaskNotices } from '../../ui/task-notices';
 import { TaskProgress, TaskStatePill } from '../../ui/task-status';
 
 /** What the empty panel promises, by what the chosen family makes. */
@@ -50,6 +52,7 @@ export function TaskPreview({
 
   // Events keep the cached list current; the mutation's answer is only the first snapshot.
   const task = tasks.data?.tasks.find((candidate) => candidate.id === submitted.id) ?? submitted;
+  const incomplete = taskOutcome(task) === 'incomplete';
   const items = library.data?.pages.flatMap((p) => p.items).filter((item) => item.taskId === task.id) ?? [];
 
   return (
@@ -76,8 +79,13 @@ export function TaskPreview({
             ) : null;
           })
         ) : (
-          <div className={task.error ? 'preview-waiting is-failed' : 'preview-waiting'}>
-            {task.error ? (
+          <div className={task.error || incomplete ? 'preview-waiting is-failed' : 'preview-waiting'}>
+            {incomplete && !task.error ? (
+              <div className="preview-failed" data-testid="preview-missing">
+                <Icon name="alert" size={36} />
+                <strong>{t('tasks.outcome.incomplete')}</strong>
+              </div>
+            ) : task.error ? (
               <div className="preview-failed" data-testid="preview-failed">
                 <Icon name="alert" size={36} />
                 <strong>{t('create.previewFailedTitle')}</strong>
@@ -98,6 +106,8 @@ export function TaskPreview({
       {/* Keyed by task so the bar does not animate from the previous task's value. A failed task has no
           progress worth a bar: the stage says what happened. */}
       {task.error ? null : <TaskProgress key={task.id} task={task} />}
+      {/* The status line: which file is missing and why, or that the gateway may have charged it. */}
+      <TaskNotices task={task} />
       <Link href="/tasks" className="preview-link">
         {t('create.viewTasks')}
       </Link>

@@ -4,12 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
-import { desktopActions, useDeleteItem, useSetFavourite } from '../../lib/studio-queries';
+import { desktopActions, useDeleteItem, useSetFavourite, useTaskList } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
+import { TaskNotices } from '../../ui/task-notices';
 
 export function LibraryItemDialog({
   item,
@@ -29,6 +30,8 @@ export function LibraryItemDialog({
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
   const remove = useDeleteItem();
+  // The same rule as the Tasks page: an item whose task lost files says which, with Try again.
+  const task = useTaskList().data?.tasks.find((candidate) => candidate.id === item.taskId) ?? null;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -59,6 +62,7 @@ export function LibraryItemDialog({
             <Icon name="close" />
           </button>
         </div>
+        {task ? <TaskNotices task={task} /> : null}
         <dl>
           <dt>{t('library.prompt')}</dt>
           <dd>{item.prompt ?? t('library.noPrompt')}</dd>

@@ -17,6 +17,7 @@ import { Button } from '../../ui/button';
 import { CopyableId } from '../../ui/copyable-id';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
+import { TaskNotices } from '../../ui/task-notices';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import './tasks.css';
 
@@ -75,7 +76,11 @@ function TaskRow({
             </span>
           </div>
         )}
-        {task.error ? <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert> : null}
+        {/* An interrupted task's error is said by its charge notice, with what to do about it. */}
+        {task.error && task.state !== 'interrupted' ? (
+          <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert>
+        ) : null}
+        <TaskNotices task={task} />
         <div className="task-foot">
           <span className="task-meta">
             {task.cost !== null ? (

@@ -27,6 +27,12 @@ export interface BridgeReply {
   error?: { message: string; code: number; data?: { code?: string } };
 }
 
+export interface MediaAnswer {
+  status: number;
+  contentType: string | null;
+  bytes: number;
+}
+
 export interface BootReport {
   nodeVersion: string;
   /** Every fake Electron call main made, in order ("protocol.registerSchemesAsPrivileged before ready", ...). */
@@ -49,10 +55,12 @@ export interface BootReport {
     fromSubframe?: BridgeReply;
     useDemo?: BridgeReply;
     balance?: BridgeReply;
+    speech?: BridgeReply;
     setKey?: BridgeReply;
     statusAfterKey?: BridgeReply;
   };
-  media: { status: number; body: string } | null;
+  /** studio-media answers: for a stray file in the library folder, and for the demo's speech once filed. */
+  media: { stray: MediaAnswer; speech: MediaAnswer | null } | null;
   permissions: { fullscreen: boolean; geolocation: boolean } | null;
   quit: {
     completed: boolean;
@@ -61,6 +69,8 @@ export interface BootReport {
   } | null;
   /** The electron-store file (gateway-studio.json) after quitting, as text, or null when there is none. */
   storeFile: string | null;
+  /** Native libraries the process had mapped at the end (Linux /proc/self/maps): where sharp really loaded from. */
+  nativeLibraries: string[];
   /** Steps of the drive that threw: the booted app did not do what the step expected. */
   failures: string[];
 }

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import type { BootReport, BridgeReply } from './boot-scenario.ts';
+import type { BootReport, BridgeReply, MediaAnswer } from './boot-scenario.ts';
 import { app, control, createWebContents, preventable, record, scenario } from './fake-electron.ts';
 import type { FakeWindow } from './fake-electron.ts';
 import { foreignBridge, preload, rendererBridge } from './sandboxed-preload.ts';
@@ -38,8 +38,19 @@ const report: BootReport = {
   permissions: null,
   quit: null,
   storeFile: null,
+  nativeLibraries: [],
   failures: [],
 };
+
+/** The shared objects mapped into this process, by real path (links resolved by the kernel). */
+function nativeLibraries(): string[] {
+  if (!existsSync('/proc/self/maps')) return [];
+  const paths = readFileSync('/proc/self/maps', 'utf8')
+    .split('\n')
+    .map((line) => line.slice(line.indexOf('/')))
+    .filter((path) => /\.node$|\.so(\.\d+)*$/.test(path) && path.includes('node_modules'));
+  return [...new Set(paths)];
+}
 
 async function step(name: string, run: () => Promise<void> | void): Promise<void> {
   try {
@@ -52,6 +63,7 @@ async function step(name: string, run: () => Promise<void> | void): Promise<void
 function writeReport(): void {
   const storePath = join(scenario.userData, 'gateway-studio.json');
   report.storeFile = existsSync(storePath) ? readFileSync(storePath, 'utf8') : null;
+  report.nativeLibraries = nativeLibraries();
   writeFileSync(scenario.reportFile, JSON.stringify(report, null, 2));
 }
 
@@ -85,19 +97,38 @@ async function exercise(win: FakeWindow): Promise<void> {
     foreignBridge({ contents: win.contents, parent: {}, ...sameUrl }).call('query', 'session.status'),
   );
 
-  await step('studio-media', async () => {
-    const libraryDir = String(dataOf(bridge.status)['libraryDir']);
-    await mkdir(libraryDir, { recursive: true });
-    await writeFile(join(libraryDir, 'boot-check.txt'), 'served from the library');
+  const media = async (relativePath: string): Promise<MediaAnswer> => {
     const handler = control.protocolHandlers.get('studio-media');
     if (!handler) throw new Error('no studio-media handler');
-    const response = await handler(new Request('studio-media://library/boot-check.txt'));
-    report.media = { status: response.status, body: await response.text() };
+    const response = await handler(new Request(`studio-media://library/${encodeURI(relativePath)}`));
+    const bytes = (await response.arrayBuffer()).byteLength;
+    return { status: response.status, contentType: response.headers.get('content-type'), bytes };
+  };
+  await step('studio-media', async () => {
+    // A file in the library folder that is no library item: the protocol must refuse it.
+    const libraryDir = String(dataOf(bridge.status)['libraryDir']);
+    await mkdir(libraryDir, { recursive: true });
+    await writeFile(join(libraryDir, 'stray.txt'), 'not a library item');
+    report.media = { stray: await media('stray.txt'), speech: null };
   });
 
   if (scenario.demo) {
     bridge.useDemo = await within('session.useDemo', renderer.call('mutation', 'session.useDemo'));
     bridge.balance = await within('account.balance', renderer.call('query', 'account.balance'));
+    // Speech answers at once: the demo gateway serves a fixture, main files it, studio-media serves it back.
+    bridge.speech = await within(
+      'speech.synthesize',
+      renderer.call('mutation', 'speech.synthesize', {
+        model: 'speech_model_id',
+        input: 'The packaged app speaks.',
+        responseFormat: 'opus',
+      }),
+    );
+    await step('studio-media speech', async () => {
+      const item = dataOf(bridge.speech);
+      if (typeof item['relativePath'] !== 'string') throw new Error('speech filed no library item');
+      if (report.media) report.media.speech = await media(item['relativePath']);
+    });
   }
   if (scenario.setKey !== undefined) {
     bridge.setKey = await within(

@@ -1,0 +1,121 @@
+// What a task that is not a clean success says where the user is looking (Tasks page, Create's preview):
+// which file is missing and why, with Try again; or that the gateway may have charged a task the app lost,
+// with what the usage report says and Try again. TaskNotices wires both to the bridge.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskRecord } from '../../shared/studio/records';
+import { errorSentence } from '../lib/bridge-error';
+import { formatDateTime, formatUsd } from '../lib/format';
+import { useTaskRecovery } from '../lib/studio-queries';
+import { useStudioStore } from '../store/studio-store';
+import { Alert } from './alert';
+import { Button } from './button';
+
+export function MissingFilesNotice({
+  task,
+  onRetry,
+  busy,
+}: {
+  task: TaskRecord;
+  onRetry: () => void;
+  busy: boolean;
+}): ReactElement | null {
+  const { t, i18n } = useTranslation();
+  const { missing, total } = task.downloads;
+  if (task.state !== 'completed' || missing.length === 0) return null;
+  const lost = missing.every((file) => file.reason === 'lost');
+  return (
+    <Alert testId="task-missing-files">
+      <strong>
+        {lost
+          ? t('tasks.missing.lostTitle', { count: missing.length, total })
+          : t('tasks.missing.title', { count: missing.length, total })}
+      </strong>
+      <ul className="task-notice-list">
+        {missing.map((file) => (
+          <li key={file.ordinal} data-reason={file.reason}>
+            {t(`tasks.missing.reason.${file.reason}`, {
+              n: file.ordinal + 1,
+              kind: t(`tasks.kind.${file.kind}`),
+            })}
+            {file.retryAt !== null
+              ? ` ${t('tasks.missing.retryAt', { time: formatDateTime(file.retryAt, i18n.language) })}`
+              : ''}
+          </li>
+        ))}
+      </ul>
+      <div className="task-notice-actions">
+        <Button variant="secondary" busy={busy} onClick={onRetry}>
+          {t('tasks.tryAgain')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+export function ChargeNotice({
+  task,
+  onRetry,
+  onReconcile,
+  busy,
+}: {
+  task: TaskRecord;
+  onRetry: () => void;
+  onReconcile: () => void;
+  busy: boolean;
+}): ReactElement | null {
+  const { t, i18n } = useTranslation();
+  if (task.state !== 'interrupted' || task.remoteId) return null;
+  const check = task.reconciliation;
+  return (
+    <Alert testId="task-charge">
+      <strong>{t('tasks.charge.title')}</strong>
+      <p>{t('tasks.charge.body')}</p>
+      {task.error ? <p className="task-notice-detail">{task.error.message}</p> : null}
+      {check ? (
+        <p data-testid="task-reconciliation">
+          {check.unmatchedRequests > 0
+            ? t('tasks.charge.likely', {
+                count: check.unmatchedRequests,
+                amount: formatUsd(check.unmatchedUsd, i18n.language),
+                since: formatDateTime(check.windowStart, i18n.language),
+              })
+            : t('tasks.charge.none', { since: formatDateTime(check.windowStart, i18n.language) })}
+        </p>
+      ) : null}
+      <div className="task-notice-actions">
+        <Button variant="secondary" busy={busy} onClick={onRetry}>
+          {t('tasks.tryAgain')}
+        </Button>
+        <Button variant="ghost" busy={busy} onClick={onReconcile}>
+          {t('tasks.charge.check')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/** Both notices for one task, each Try again going through the bridge; failures become a toast. */
+export function TaskNotices({ task }: { task: TaskRecord }): ReactElement {
+  const { t } = useTranslation();
+  const recovery = useTaskRecovery();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const busy =
+    recovery.retrySubmission.isPending || recovery.retryDownloads.isPending || recovery.reconcile.isPending;
+  return (
+    <>
+      <MissingFilesNotice
+        task={task}
+        busy={busy}
+        onRetry={() => recovery.retryDownloads.mutate(task.id, { onError })}
+      />
+      <ChargeNotice
+        task={task}
+        busy={busy}
+        onRetry={() => recovery.retrySubmission.mutate(task.id, { onError })}
+        onReconcile={() => recovery.reconcile.mutate(task.id, { onError })}
+      />
+    </>
+  );
+}

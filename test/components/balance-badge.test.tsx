@@ -1,0 +1,50 @@
+// The header's two balances: the key's ([EP-TBAL-1]) and the account's ([EP-UBAL-1]), with an unlimited key
+// ([TBAL-7]) and success:false answers ([EP-TBAL-2], [EP-UBAL-2]) as sentences.
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BalanceBadge } from '../../renderer/app/balance-badge';
+import { renderWithStudio, serveBridge } from './render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ok = { success: true as const, usedBalance: 1, usedCredits: 10 };
+
+describe('BalanceBadge', () => {
+  it('[EP-TBAL-1] [EP-UBAL-1] shows the key balance beside the account balance, one decimal rule for both', async () => {
+    serveBridge({
+      account: {
+        balance: async () => ({ ...ok, unlimited: false, remainBalance: 12.5, remainCredits: 125 }),
+        userBalance: async () => ({ ...ok, remainBalance: 40.123, remainCredits: 401 }),
+      },
+    });
+    renderWithStudio(<BalanceBadge unit="usd" enabled />);
+    expect(await screen.findByText('12.50 USD')).toBeVisible();
+    expect(await screen.findByText('40.12 USD')).toBeVisible();
+    expect(screen.getByText('Key balance')).toBeVisible();
+    expect(screen.getByText('Account balance')).toBeVisible();
+  });
+
+  it('[TBAL-7] [EP-UBAL-2] says an unlimited key and a failed account lookup in sentences', async () => {
+    serveBridge({
+      account: {
+        balance: async () => ({ ...ok, unlimited: true, remainBalance: null, remainCredits: null }),
+        userBalance: async () => ({ success: false, message: 'quota record not found' }),
+      },
+    });
+    renderWithStudio(<BalanceBadge unit="credits" enabled />);
+    expect(await screen.findByText('Unlimited: this key has no quota limit.')).toBeVisible();
+    expect(await screen.findByText('Account balance unavailable: quota record not found')).toBeVisible();
+  });
+
+  it('[TBAL-8] shows credits when the user chose credits', async () => {
+    serveBridge({
+      account: {
+        balance: async () => ({ ...ok, unlimited: false, remainBalance: 12.5, remainCredits: 125 }),
+        userBalance: async () => ({ ...ok, remainBalance: 40, remainCredits: 400 }),
+      },
+    });
+    renderWithStudio(<BalanceBadge unit="credits" enabled />);
+    expect(await screen.findByText('125 credits')).toBeVisible();
+    expect(await screen.findByText('400 credits')).toBeVisible();
+  });
+});
