@@ -56,6 +56,6 @@ describe('estimate on the Generate button', () => {
       .getByText('Credits', { exact: true })
       .click();
     await goTo(page, 'Create');
-    await expect.poll(generateDescription, { timeout: 15_000 }).toMatch(/^≈ 0\.20 credits · from 1 run/);
+    await expect.poll(generateDescription, { timeout: 15_000 }).toMatch(/^≈ 0\.20(00)? credits · from 1 run/);
   });
 });
