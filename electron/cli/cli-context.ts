@@ -2,6 +2,7 @@
 // `models` needs nothing and `library` needs no gateway.
 import type { Clock } from '../core/clock';
 import type { Library } from '../core/library';
+import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
 import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
@@ -14,6 +15,8 @@ export interface CliCore {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
+  /** What this gateway charged before, learned per model and settings. */
+  prices: PriceBook;
   clock: Clock;
   /** Every attempt the gateway client makes (progress lines, a revoked key stopping a wait). */
   onGatewayCall(listener: (event: GatewayCallEvent) => void): () => void;

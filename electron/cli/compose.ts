@@ -6,6 +6,7 @@ import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
+import { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
 import { SpeechService } from '../core/speech';
@@ -57,10 +58,13 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
   });
   const database = db ?? openDatabase(config.databasePath);
   const library = new Library({ db: database, dir: config.libraryDir });
+  // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
+  const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   const engine = new TaskEngine({
     db: database,
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
+    history: prices,
   });
   const speech = new SpeechService({ gateway, library });
   return {
@@ -69,6 +73,7 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     engine,
     library,
     speech,
+    prices,
     clock: systemClock,
     onGatewayCall(listener) {
       listeners.add(listener);

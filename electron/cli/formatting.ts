@@ -1,4 +1,5 @@
 // Text for people: one line per task or item, the file path last so a terminal can open it.
+import type { CostEstimate } from '../../shared/studio/estimates';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
 
 export function taskJson(task: TaskRecord): Record<string, unknown> {
@@ -26,4 +27,17 @@ export function formatItems(items: readonly LibraryItem[]): string {
       return `${item.id}  ${item.kind}${size}${duration}  ${item.mime}${prompt}\n  ${item.path}`;
     })
     .join('\n');
+}
+
+/** `generate --dry-run`: the estimate, what it stands on, and that nothing was sent. */
+export function formatEstimate(e: CostEstimate): string {
+  const time = e.seconds === null ? '' : `, about ${e.seconds} s`;
+  if (e.usd === null) return `first run of this model: no estimate yet${time}. Nothing was sent.`;
+  const credits = e.credits === null ? '' : ` (${e.credits.toFixed(2)} credits)`;
+  const basis =
+    e.basis === 'runs'
+      ? `from ${e.observations} run${e.observations === 1 ? '' : 's'}`
+      : `average of ${e.observations} billed requests in the usage history`;
+  const drivers = e.dependsOn.length > 0 ? `\nthe price depends on: ${e.dependsOn.join(', ')}` : '';
+  return `≈ ${e.usd.toFixed(4)} USD${credits} ${basis}${time}${drivers}\nNothing was sent.`;
 }

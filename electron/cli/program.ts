@@ -93,6 +93,7 @@ export function buildProgram(
     .option('--family <id>', 'family for a model id the catalog does not know')
     .option('--webhook <url>', 'completion callback base URL')
     .option('--no-wait', 'print the task as soon as it is submitted')
+    .option('--dry-run', 'print what it will probably cost and take, from earlier runs; send nothing')
     .action((model: string, options, command: Command) =>
       generateCommand(context(command), { model, ...options }),
     );

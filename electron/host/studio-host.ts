@@ -12,6 +12,7 @@ import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
+import { GatewayPrices } from './gateway-prices';
 import { composeHandlers } from './handlers';
 import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
@@ -50,10 +51,13 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const session = new StudioSession(options);
   // Beside the database, so moving the library folder in settings never loses a task's references.
   const references = ReferenceStore.forDatabase(db);
+  const clock = options.clock ?? systemClock;
+  const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
-    clock: options.clock ?? systemClock,
+    clock,
+    history: prices,
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
@@ -67,6 +71,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     session,
     core,
     references,
+    prices,
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });

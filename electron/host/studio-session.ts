@@ -135,6 +135,15 @@ export class StudioSession {
     return this.status();
   }
 
+  /**
+   * Which gateway's prices apply now: its base URL, or 'demo' for the demo gateway (its port changes with
+   * every start, its prices do not); null when none is set up.
+   */
+  pricesKey(): string | null {
+    if (!this.gateway.configured) return null;
+    return this.#inDemo() ? 'demo' : this.settings.get().baseUrl || null;
+  }
+
   /** The gateway, for a call that needs one; a clear 'not configured' error before anything is written. */
   connected(): StudioGateway {
     if (!this.gateway.configured) throw notConfigured();

@@ -482,6 +482,18 @@ export const en = {
     copied: 'Copied',
     copyFailed: 'Could not copy: select the id and copy it by hand.',
   },
+  money: {
+    estimate: {
+      usd: '≈ {{amount}} USD',
+      credits: '≈ {{amount}} credits',
+      fromRuns_one: 'from {{count}} run',
+      fromRuns_other: 'from {{count}} runs',
+      fromUsage_one: 'average of {{count}} billed request',
+      fromUsage_other: 'average of {{count}} billed requests',
+      firstRun: 'first run of this model: no estimate yet',
+      about: 'about {{seconds}} s',
+    },
+  },
 };
 
 export type Messages = typeof en;

@@ -475,4 +475,16 @@ export const zhCN: Messages = {
     copied: '已复制',
     copyFailed: '无法复制：请选中 ID 后手动复制。',
   },
+  money: {
+    estimate: {
+      usd: '≈ {{amount}} 美元',
+      credits: '≈ {{amount}} 积分',
+      fromRuns_one: '基于 {{count}} 次运行',
+      fromRuns_other: '基于 {{count}} 次运行',
+      fromUsage_one: '用量记录中 {{count}} 次计费请求的平均值',
+      fromUsage_other: '用量记录中 {{count}} 次计费请求的平均值',
+      firstRun: '首次运行此模型：暂无估算',
+      about: '约 {{seconds}} 秒',
+    },
+  },
 };

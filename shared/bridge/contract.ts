@@ -27,6 +27,7 @@ import {
 import { demoSourcesSchema } from './source-schemas';
 import { speechRequestSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
+import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -86,6 +87,10 @@ export const bridgeContract = {
   },
   usage: {
     query: { kind: 'query', input: usageQuerySchema, output: usageResultSchema },
+  },
+  /** What a press of Generate will probably cost and take, learned from this gateway's earlier charges. */
+  estimates: {
+    submissions: { kind: 'query', input: estimateInputSchema, output: batchEstimateSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submissionRequestSchema, output: taskRecordSchema },

@@ -14,6 +14,7 @@ type BenchModule = { run(log: (line: string) => void): Promise<BenchOutcome> };
 
 const BENCHES: Record<string, () => Promise<BenchModule>> = {
   polling: () => import('./polling.bench'),
+  pricing: () => import('./pricing.bench'),
   download: () => import('./download.bench'),
   library: () => import('./library.bench'),
 };

@@ -2,6 +2,7 @@
 // Procedures it has no answer for fail with a message naming them (filled in from the contract).
 // It decides nothing a real component would: the host tests use the real core.
 import { bridgeContract } from '../../shared/bridge/contract';
+import { NO_ESTIMATE } from '../../shared/studio/estimates';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '../../shared/bridge/session-schemas';
 import type { TaskRecord } from '../../shared/studio/records';
@@ -67,6 +68,14 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
           items: [],
         },
         cache: 'miss',
+      }),
+    },
+    estimates: {
+      submissions: async ({ requests }) => ({
+        items: requests.map(() => ({ ...NO_ESTIMATE })),
+        totalUsd: null,
+        totalCredits: null,
+        unknown: requests.length,
       }),
     },
     tasks: {

@@ -159,6 +159,31 @@ describe('generate', () => {
     expect(found.items.map((i) => i.id)).toContain(item?.id);
   });
 
+  it('[TASK-8] [TASK-9] --dry-run prints the estimate learned from the run above and sends nothing', async () => {
+    const spent = async () =>
+      ((await ok(['balance'])) as unknown as { token: { used_balance: number } }).token;
+    const tasksBefore = ((await ok(['tasks'])) as unknown as { tasks: unknown[] }).tasks.length;
+    const before = (await spent()).used_balance;
+    expect(before).toBeGreaterThan(0); // the run above was charged, so a dry run that sent would show
+    const args = ['generate', 'image_model_id_i3', '--prompt', 'another', '--set', 'size=1:1', '--dry-run'];
+    const doc = (await ok(args)) as unknown as {
+      sent: boolean;
+      estimate: { usd: number; credits: number; observations: number; basis: string; seconds: number };
+    };
+    // The simulator charged 0.02 USD for a 1K I3 image; size does not change it ([EP-IMAGE-3]).
+    expect(doc).toMatchObject({ sent: false, estimate: { basis: 'runs', observations: 1 } });
+    expect(doc.estimate.usd).toBeCloseTo(0.02, 6);
+    expect(doc.estimate.credits).toBeCloseTo(0.2, 6);
+    const text = await cli(args, env, dir);
+    expect(text.stdout).toMatch(/≈ 0\.0200 USD \(0\.20 credits\) from 1 run/);
+    expect(text.stdout).toContain('Nothing was sent.');
+    const first = await cli(['generate', 'video_model_id_k', '--prompt', 'x', '--dry-run'], env, dir);
+    expect(first.stdout).toContain('first run of this model: no estimate yet');
+    // Nothing reached the gateway (no charge) and no task row was written.
+    expect((await spent()).used_balance).toBe(before);
+    expect(((await ok(['tasks'])) as unknown as { tasks: unknown[] }).tasks).toHaveLength(tasksBefore);
+  });
+
   it('[EP-IMAGE-2] a local --ref is stored once and the task keeps studio-ref:<sha256>; n=2 gives two files', async () => {
     const doc = await ok([
       'generate',

@@ -192,6 +192,13 @@ describe('studio host', () => {
     await expect(bridge.desktop.startDrag({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await bridge.desktop.chooseLibraryFolder()).toEqual({ path: '/picked/folder' });
     expect((await bridge.tasks.get({ id: task.id })).state).toBe('completed');
+
+    // [TASK-8] [TASK-6] The completed run taught the demo gateway's price book its price and time.
+    const i3 = { family: 'image.i3' as const, model: 'image_model_id_i3', params: { prompt: 'another' } };
+    const estimate = await bridge.estimates.submissions({ requests: [i3, i3] });
+    expect(estimate.items[0]).toMatchObject({ basis: 'runs', observations: 1 });
+    expect(estimate.totalUsd).toBeCloseTo(0.04, 6);
+    expect(estimate.items[0]?.seconds).toBeGreaterThan(0);
   });
 
   it('[EP-IMAGE-3] an nsfw rejection is kept on a failed task with what was flagged', async () => {

@@ -4,7 +4,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
 import { requireGateway } from '../cli-config';
 import { invalidArgument, toCliError } from '../cli-errors';
-import { formatTask, taskJson } from '../formatting';
+import { formatEstimate, formatTask, taskJson } from '../formatting';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { printOutcome, settle, submitAndFollow } from '../task-runner';
@@ -12,9 +12,20 @@ import type { TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
   ctx: CliContext,
-  args: GenerateArgs & { wait: boolean },
+  args: GenerateArgs & { wait: boolean; dryRun?: boolean },
 ): Promise<void> {
   const request = await planGenerate(args, ctx.io.cwd);
+  if (args.dryRun) {
+    // Prices are per gateway, so the base URL is needed; the key is not: nothing is sent.
+    if (!ctx.config.baseUrl)
+      throw invalidArgument(
+        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
+        'base-url',
+      );
+    const estimate = ctx.core(false).prices.estimate(request);
+    ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
+    return;
+  }
   await submitAndFollow(ctx, ctx.core(), request, { wait: args.wait });
 }
 

@@ -20,6 +20,12 @@ export class DueQueue {
     return this.positions.has(id);
   }
 
+  /** When id is due, or undefined when it is not queued. */
+  dueAt(id: string): number | undefined {
+    const index = this.positions.get(id);
+    return index === undefined ? undefined : this.heap[index]?.dueAt;
+  }
+
   /** Adds id, or moves it if already queued. */
   set(id: string, dueAt: number): void {
     this.delete(id);

@@ -3,7 +3,11 @@
 //  - before anything is known, one early poll at a per-kind prior, to learn estimated_time;
 //  - then one poll just after the predicted end (the estimate, or the pace progress implies if sooner);
 //  - once overdue, a gap of 10 % of the time elapsed so far (at least minGapMs), so a completion at
-//    time T is seen by T + max(minGap, 10 % of T).
+//    time T is seen by T + max(minGap, 10 % of T);
+//  - when earlier runs of the same model and settings taught us how long it takes (task-history.ts), that
+//    learned duration replaces both the early poll and the gateway's estimate, with a tighter slack: the
+//    first poll then usually finds the task done. For a configuration not run before, a model whose runs
+//    showed how actual_time relates to estimated_time gets the estimate scaled by that, with the same slack.
 import type { TaskKind } from '../../../shared/catalog/family-ids';
 
 export interface PollPolicy {
@@ -16,6 +20,9 @@ export interface PollPolicy {
   /** Poll a little after the predicted end, so a task finishing on time is seen on the first try. */
   slackFraction: number;
   minSlackMs: number;
+  /** The slack after a duration learned from earlier runs, which we trust more than estimated_time. */
+  learnedSlackFraction: number;
+  minLearnedSlackMs: number;
   /** Transient errors back off from this, doubling, up to maxGapMs. */
   errorBackoffMs: number;
   /** A 404 within this long of the ack is taken as "not visible yet". */
@@ -31,6 +38,8 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   overdueFraction: 0.1,
   slackFraction: 0.03,
   minSlackMs: 250,
+  learnedSlackFraction: 0.01,
+  minLearnedSlackMs: 100,
   errorBackoffMs: 1_000,
   notFoundGraceMs: 60_000,
   maxRetryAfterMs: 300_000,
@@ -46,14 +55,28 @@ export interface PollState {
   progress: number;
   /** Polls answered so far for this task in this session. */
   polls: number;
+  /** ms this model and configuration took on earlier runs ([TASK-6] actual_time); null or absent when unknown. */
+  learnedMs?: number | null;
+  /** actual / estimated time on this model's earlier runs when they agree; null or absent when unknown. */
+  estimateRatio?: number | null;
+}
+
+const positive = (v: number | null | undefined): v is number => v !== undefined && v !== null && v > 0;
+
+/** Whether the prediction rests on what earlier runs taught us (and so earns the tighter slack). */
+function isLearned(state: PollState): boolean {
+  return positive(state.learnedMs) || (positive(state.estimateRatio) && positive(state.estimatedTime));
 }
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
 /** The predicted total duration in ms, or null when nothing is known yet. */
 export function predictDurationMs(state: PollState): number | null {
-  const fromEstimate =
-    state.estimatedTime !== null && state.estimatedTime > 0 ? state.estimatedTime * 1000 : null;
+  const fromEstimate = positive(state.learnedMs)
+    ? state.learnedMs
+    : positive(state.estimatedTime)
+      ? state.estimatedTime * 1000 * (positive(state.estimateRatio) ? state.estimateRatio : 1)
+      : null;
   // Of the two, the earlier: a task that fails half-way or runs ahead of its estimate is seen in time, and a
   // prediction that proves early costs one poll before the overdue back-off takes over.
   const fromProgress =
@@ -71,10 +94,15 @@ export function nextPollDelay(state: PollState, policy: PollPolicy = DEFAULT_POL
     if (state.polls === 0) return Math.max(0, policy.firstPollMs[state.kind] - state.elapsedMs);
     return clamp(policy.overdueFraction * state.elapsedMs, policy.minGapMs, policy.maxGapMs);
   }
-  const slack = Math.max(policy.minSlackMs, policy.slackFraction * predicted);
+  const slack = isLearned(state)
+    ? Math.max(policy.minLearnedSlackMs, policy.learnedSlackFraction * predicted)
+    : Math.max(policy.minSlackMs, policy.slackFraction * predicted);
   const untilEnd = predicted + slack - state.elapsedMs;
   const overdueGap = clamp(policy.overdueFraction * state.elapsedMs, policy.minGapMs, policy.maxGapMs);
-  if (untilEnd >= overdueGap) return Math.min(untilEnd, policy.maxGapMs * 10);
+  // A predicted end still ahead is waited for, even when near (a task re-paced by what another run just
+  // taught us); once it has passed, the overdue back-off takes over.
+  if (untilEnd > 0 && (untilEnd >= overdueGap || isLearned(state)))
+    return Math.min(untilEnd, policy.maxGapMs * 10);
   return overdueGap;
 }
 

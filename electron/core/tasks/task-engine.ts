@@ -32,6 +32,7 @@ import type { PollPolicy } from './poll-schedule';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
+import type { TaskHistory } from './task-history';
 import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
@@ -72,6 +73,8 @@ export interface TaskEngineOptions {
   references?: ReferenceStore;
   newId?: () => string;
   random?: () => number;
+  /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
+  history?: TaskHistory | null;
 }
 
 export interface SubmitOptions {
@@ -99,6 +102,11 @@ interface Runtime {
   /** 429s met by the submission in a row. */
   rateLimited: number;
   resumed: boolean;
+  /** family and model, set when the history is first asked, so re-pacing finds a model's tasks cheaply. */
+  config?: string;
+  /** The history's answers, kept once known. */
+  learnedMs?: number | null;
+  estimateRatio?: number | null;
 }
 
 const MINUTE_MS = 60_000;
@@ -689,6 +697,7 @@ export class TaskEngine {
       estimatedTime: task.record.estimatedTime,
       progress: task.record.progress,
       polls: rt.polls,
+      ...this.learnedPace(task.record, rt),
     };
     if (rt.resumed) {
       // After a restart the last answer is stale: ask at once if the task should be done by now.
@@ -698,6 +707,39 @@ export class TaskEngine {
         return 0;
     }
     return nextPollDelay(state, this.policy);
+  }
+
+  /** Asked until the history knows something: a task sent before its model's first run may learn mid-way. */
+  private learnedPace(
+    record: TaskRecord,
+    rt: Runtime,
+  ): { learnedMs: number | null; estimateRatio: number | null } {
+    const history = this.options.history;
+    rt.config ??= `${record.family}\n${record.model}`;
+    try {
+      rt.learnedMs ??= history?.expectedDurationMs(record) ?? null;
+      rt.estimateRatio ??= history?.estimateRatio(record) ?? null;
+    } catch {
+      // A history that cannot answer leaves pacing to estimated_time.
+    }
+    return { learnedMs: rt.learnedMs ?? null, estimateRatio: rt.estimateRatio ?? null };
+  }
+
+  /**
+   * A run just taught the history something: tasks of the same model still waiting without it are asked
+   * again, and brought forward if what was learned says they will be done sooner than their next poll.
+   */
+  private repace(completed: TaskRecord): void {
+    if (!this.options.history) return;
+    const config = `${completed.family}\n${completed.model}`;
+    for (const [id, rt] of this.runtime) {
+      if (rt.config !== config || (rt.learnedMs != null && rt.estimateRatio != null)) continue;
+      const dueAt = this.due.dueAt(id);
+      const task = dueAt === undefined ? undefined : this.store.get(id);
+      if (!task || dueAt === undefined || !TRACKED_STATES.includes(task.record.state)) continue;
+      const at = this.clock.now() + this.delayFor(task);
+      if (at < dueAt) this.schedule(id, at);
+    }
   }
 
   private schedule(id: string, dueAt: number): void {
@@ -804,7 +846,7 @@ export class TaskEngine {
       estimatedTime: snapshot.estimatedTime ?? task.record.estimatedTime,
     };
     if (snapshot.status === 'completed') {
-      this.update(id, {
+      const done = this.update(id, {
         ...common,
         progress: 100,
         state: 'completed',
@@ -813,6 +855,12 @@ export class TaskEngine {
         error: null,
       });
       this.runtime.delete(id);
+      try {
+        this.options.history?.recordCompletion(done, snapshot);
+        this.repace(done);
+      } catch {
+        // Learning is a bonus: a history that cannot write must never break tracking.
+      }
       this.downloads?.enqueue(id, snapshot.files);
       return;
     }

@@ -6,6 +6,7 @@ import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { ReferenceStore } from '../../core/references';
 import type { CoreLifecycle } from '../core-lifecycle';
+import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
 
 /** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
@@ -20,6 +21,8 @@ export interface HostDeps {
   core: CoreLifecycle;
   /** Reference images: one store per database, whatever the library folder. */
   references: ReferenceStore;
+  /** The price book of the gateway in use. */
+  prices: GatewayPrices;
   desktop: DesktopActions | undefined;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;

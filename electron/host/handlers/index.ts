@@ -6,6 +6,7 @@ import { toBridgeItem } from '../library-view';
 import { scrubbedHandlers } from '../scrub-secrets';
 import { accountHandlers } from './account';
 import { desktopHandlers } from './desktop';
+import { estimatesHandlers } from './estimates';
 import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
 import { libraryHandlers } from './library';
@@ -28,6 +29,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     settings: settingsHandlers(deps),
     account: accountHandlers(deps),
     usage: usageHandlers(deps),
+    estimates: estimatesHandlers(deps),
     tasks: tasksHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),

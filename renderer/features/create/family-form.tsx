@@ -26,6 +26,7 @@ import { Icon } from '../../ui/icons';
 import { Segmented } from '../../ui/segmented';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
+import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
 import { fieldErrorText } from './field-error';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
@@ -203,9 +204,11 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             busy={form.formState.isSubmitting}
             icon={<Icon name="spark" />}
             data-testid="submit"
+            aria-describedby={GENERATE_ESTIMATE_ID}
           >
             {form.formState.isSubmitting ? t('create.submitting') : t('create.submit')}
           </Button>
+          <GenerateEstimate family={family} models={models} control={form.control} />
         </div>
       </form>
     </PendingEntriesContext.Provider>

@@ -77,3 +77,33 @@ describe('poll schedule', () => {
     expect(errorBackoff(40, DEFAULT_POLL_POLICY, noJitter)).toBe(DEFAULT_POLL_POLICY.maxGapMs);
   });
 });
+
+describe('poll schedule with what earlier runs taught [TASK-6]', () => {
+  it('skips the early poll and asks once, just after a learned duration', () => {
+    const delay = nextPollDelay({ ...base, kind: 'image', learnedMs: 6_000 });
+    expect(delay).toBeGreaterThanOrEqual(6_000);
+    expect(delay).toBeLessThanOrEqual(6_000 + DEFAULT_POLL_POLICY.minLearnedSlackMs);
+  });
+
+  it('trusts estimated_time scaled by the ratio runs of the model showed, with the tight slack [TASK-7]', () => {
+    const delay = nextPollDelay({
+      ...base,
+      elapsedMs: 15_000,
+      estimatedTime: 100,
+      polls: 1,
+      estimateRatio: 0.5,
+    });
+    expect(delay).toBeCloseTo(50_000 * 1.01 - 15_000, -1);
+  });
+
+  it('waits for a learned end that is near instead of the overdue gap', () => {
+    const delay = nextPollDelay({
+      ...base,
+      elapsedMs: 114_000,
+      estimatedTime: 120,
+      polls: 1,
+      learnedMs: 120_000,
+    });
+    expect(delay).toBe(120_000 + 1_200 - 114_000);
+  });
+});

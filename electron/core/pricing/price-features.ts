@@ -1,0 +1,52 @@
+// The settings of a request that could change what it costs or how long it takes, as the learner sees them.
+// We do not decide which ones matter (the observed costs do, see log-linear-model.ts); we only leave out what
+// is content rather than a setting: prompts and other free text, media URLs (their count is kept: a model
+// may bill per reference), and references to other tasks. Fields the catalog gives a default for are filled
+// with it, so a run that omitted `resolution` and one that sent the default are the same configuration.
+import { getFamily } from '../../../shared/catalog';
+import type { FamilyId } from '../../../shared/catalog';
+
+export type Features = Record<string, string | number>;
+
+/** Longer strings, or strings with spaces, are content (a tag list, a title), not a choice among values. */
+const MAX_CHOICE_LENGTH = 24;
+
+const isChoice = (v: string): boolean => v.length <= MAX_CHOICE_LENGTH && !/\s/.test(v) && !v.includes('://');
+
+export function priceFeatures(family: FamilyId, params: Readonly<Record<string, unknown>>): Features {
+  const spec = getFamily(family);
+  const features: Features = {};
+  const known = new Map(spec.fields.map((f) => [f.name, f]));
+  for (const f of spec.fields) {
+    if (f.default !== undefined && params[f.name] === undefined) {
+      features[f.name] = typeof f.default === 'number' ? f.default : String(f.default);
+    }
+  }
+  for (const [name, value] of Object.entries(params)) {
+    const field = known.get(name);
+    if (value === undefined || value === null || name === 'webhook') continue;
+    if (field?.type === 'text') {
+      // Speech is billed by the characters of its input ([EP-SPEECH-1]); other long text is content.
+      if (typeof value === 'string' && spec.kind === 'speech') features[`${name}.chars`] = [...value].length;
+      continue;
+    }
+    if (field?.type === 'url') {
+      features[`${name}.given`] = 'yes';
+      continue;
+    }
+    if (Array.isArray(value)) {
+      features[`${name}.count`] = String(value.length);
+      continue;
+    }
+    if (typeof value === 'number' && Number.isFinite(value)) features[name] = value;
+    else if (typeof value === 'boolean') features[name] = String(value);
+    else if (typeof value === 'string' && field?.name !== 'task_id' && isChoice(value))
+      features[name] = value;
+  }
+  return features;
+}
+
+/** The display name of a feature: `image_urls.count` → `image_urls`. */
+export function settingName(feature: string): string {
+  return feature.replace(/\.(count|given|chars)$/, '');
+}

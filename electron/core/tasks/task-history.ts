@@ -1,0 +1,24 @@
+// What the engine may learn from and ask of past runs, without knowing how they are kept: the price book
+// (core/pricing) implements it. Kept as an interface so the engine stays free of pricing, and a run without
+// a history (tests, the bench's baseline) paces by estimated_time alone.
+import type { FamilyId } from '../../../shared/catalog/family-ids';
+import type { TaskSnapshot } from '../../../shared/gateway/normalized';
+import type { TaskRecord } from '../../../shared/studio/records';
+
+export interface TaskConfiguration {
+  family: FamilyId;
+  model: string;
+  params: Readonly<Record<string, unknown>>;
+}
+
+export interface TaskHistory {
+  /** How long a task of this configuration took before, in ms; null when there is nothing to go on. */
+  expectedDurationMs(task: TaskConfiguration): number | null;
+  /**
+   * actual_time / estimated_time on this model's earlier runs, when the runs agree (so the gateway's estimate
+   * can be trusted, scaled by it); null when unknown or too scattered to lean on.
+   */
+  estimateRatio(task: TaskConfiguration): number | null;
+  /** Told once when a task completes, with the gateway's final answer (cost, credits_cost, actual_time). */
+  recordCompletion(task: TaskRecord, snapshot: TaskSnapshot): void;
+}

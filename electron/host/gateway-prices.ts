@@ -1,0 +1,86 @@
+// One price book per gateway, following whichever gateway the session points at. The engine outlives a
+// switch between gateways (SwitchableGateway), so it gets this object as its history and each call goes to
+// the price book of the gateway in use. At the first estimate for a gateway whose usage history was never
+// read, its per-model averages are read once ([UREP-9], group_by=model, the last 31 days, [LIM-4]).
+import type { TaskSnapshot } from '../../shared/gateway/normalized';
+import type { BatchEstimate } from '../../shared/studio/estimates';
+import type { TaskRecord } from '../../shared/studio/records';
+import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
+import { PriceBook } from '../core/pricing';
+import type { TaskConfiguration, TaskHistory } from '../core/tasks/task-history';
+import type { StudioGateway } from './studio-gateway';
+
+const DAY_S = 86_400;
+
+export interface GatewayPricesOptions {
+  db: DatabaseSync;
+  clock: Clock;
+  /** The key of the gateway in use (its base URL, or 'demo'); null when none is set up. */
+  current: () => string | null;
+  log: (message: string) => void;
+}
+
+export class GatewayPrices implements TaskHistory {
+  readonly #options: GatewayPricesOptions;
+  readonly #books = new Map<string, PriceBook>();
+  readonly #seeding = new Set<string>();
+
+  constructor(options: GatewayPricesOptions) {
+    this.#options = options;
+  }
+
+  /** The book of the gateway in use, or null when none is set up. */
+  book(): PriceBook | null {
+    const key = this.#options.current();
+    if (key === null) return null;
+    let book = this.#books.get(key);
+    if (!book) {
+      book = new PriceBook({ db: this.#options.db, gateway: key, clock: this.#options.clock });
+      this.#books.set(key, book);
+    }
+    return book;
+  }
+
+  estimate(requests: readonly TaskConfiguration[]): BatchEstimate {
+    const book = this.book();
+    if (book) return book.estimateBatch(requests);
+    return { items: [], totalUsd: null, totalCredits: null, unknown: requests.length };
+  }
+
+  /**
+   * Reads the usage history into the book once per gateway, in the background: an estimate never waits for
+   * it, and a failure (a key without usage rights, a gateway that is down) only means no head start.
+   */
+  seedOnce(gateway: StudioGateway): void {
+    const key = this.#options.current();
+    const book = this.book();
+    if (key === null || !book || this.#seeding.has(key) || book.hasUsagePriors()) return;
+    this.#seeding.add(key);
+    const end = Math.floor(this.#options.clock.now() / 1000);
+    gateway.usage({ start: end - 31 * DAY_S + 60, end, group_by: 'model' }).then(
+      ({ report }) =>
+        book.seedFromUsage(
+          report.items.flatMap((i) =>
+            i.model ? [{ model: i.model, amountUsd: i.amount_usd, requests: i.requests }] : [],
+          ),
+        ),
+      (error: unknown) =>
+        this.#options.log(
+          `prices: usage history not read: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    );
+  }
+
+  expectedDurationMs(task: TaskConfiguration): number | null {
+    return this.book()?.expectedDurationMs(task) ?? null;
+  }
+
+  estimateRatio(task: TaskConfiguration): number | null {
+    return this.book()?.estimateRatio(task) ?? null;
+  }
+
+  recordCompletion(task: TaskRecord, snapshot: TaskSnapshot): void {
+    this.book()?.recordCompletion(task, snapshot);
+  }
+}

@@ -1,0 +1,64 @@
+// Beside the Generate button: what this press will probably cost ("≈ 0.0400 USD", or credits when the user
+// prefers them), how sure that is ("from 12 runs", or "first run of this model: no estimate yet") and how long
+// it will take ("about 40 s"), from the price book of the gateway in use. Its own component so the form only
+// mounts it; the button points at it with aria-describedby.
+import type { ReactElement } from 'react';
+import { useMemo } from 'react';
+import { useWatch, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { compactBody, submissionModelId, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
+import type { CostEstimate } from '../../../shared/studio/estimates';
+import { formatUsd } from '../../lib/format';
+import { useSubmissionEstimate } from '../../lib/money-queries';
+import { useSettings } from '../../lib/studio-queries';
+import type { FormValues } from './field-control';
+import './generate-estimate.css';
+
+export const GENERATE_ESTIMATE_ID = 'generate-estimate';
+
+export interface GenerateEstimateProps {
+  family: FamilySpec;
+  models: ModelConfig;
+  control: Control<FormValues>;
+}
+
+/** The words of one estimate; exported for the component test. */
+export function estimateWords(
+  estimate: CostEstimate,
+  unit: 'usd' | 'credits',
+  t: TFunction,
+  language: string,
+): string[] {
+  const time = estimate.seconds === null ? [] : [t('money.estimate.about', { seconds: estimate.seconds })];
+  if (estimate.usd === null) return [t('money.estimate.firstRun'), ...time];
+  const amount =
+    unit === 'credits' && estimate.credits !== null
+      ? t('money.estimate.credits', { amount: formatUsd(estimate.credits, language) }) // fractions matter here
+      : t('money.estimate.usd', { amount: formatUsd(estimate.usd, language) });
+  const basis =
+    estimate.basis === 'runs'
+      ? t('money.estimate.fromRuns', { count: estimate.observations })
+      : t('money.estimate.fromUsage', { count: estimate.observations });
+  return [amount, basis, ...time];
+}
+
+export function GenerateEstimate({ family, models, control }: GenerateEstimateProps): ReactElement | null {
+  const { t, i18n } = useTranslation();
+  const values = useWatch({ control });
+  const settings = useSettings();
+  const requests = useMemo(() => {
+    const { model, webhook: _webhook, ...rest } = values;
+    const params = compactBody(rest);
+    return [{ family: family.id, model: submissionModelId(family.id, model, models), params }];
+  }, [values, family.id, models]);
+  const estimate = useSubmissionEstimate(requests);
+  const item = estimate.data?.items[0];
+  if (!item) return null;
+  const words = estimateWords(item, settings.data?.balanceUnit ?? 'usd', t, i18n.language);
+  return (
+    <p className="generate-estimate" id={GENERATE_ESTIMATE_ID} data-testid="estimate" aria-live="polite">
+      {words.join(' · ')}
+    </p>
+  );
+}

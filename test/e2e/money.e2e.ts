@@ -1,0 +1,61 @@
+/// <reference lib="dom" />
+// Money before it is spent, in a browser on the demo gateway: the Generate button says there is no estimate for
+// a model with no history, the usage history's average for one billed before, and after a run what the next
+// will cost, on how many runs that stands and how long it takes ([TASK-6], [TASK-8]); in credits when the user
+// prefers them ([TASK-9]).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+
+let studio: DemoStudio;
+
+beforeAll(async () => {
+  studio = await openDemoStudio(0.02);
+});
+afterAll(() => studio?.close());
+
+/** The text the Generate button is described by (its aria-describedby), as a screen reader would read it. */
+async function generateDescription(): Promise<string> {
+  const button = studio.page.getByRole('button', { name: 'Generate' });
+  const id = await button.getAttribute('aria-describedby');
+  if (!id) return '';
+  return (await studio.page.locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
+describe('estimate on the Generate button', () => {
+  it('[TASK-8] first run: no estimate yet; after it, the price, the runs it stands on and the time', async () => {
+    const { page } = studio;
+    // The demo account has never billed an I6 image: nothing to go on.
+    await chooseFamily(page, 'image.i6');
+    await page.getByLabel('Prompt', { exact: true }).fill('A red kite over a windy beach');
+    await expect.poll(generateDescription).toBe('first run of this model: no estimate yet');
+    await studio.shot('money-01-first-run');
+
+    // I3 has billed calls in the demo's usage history: their average stands in ([UREP-STAT-1], [UREP-STAT-3]).
+    await chooseFamily(page, 'image.i3');
+    await page.getByLabel('Prompt', { exact: true }).fill('A red kite over a windy beach');
+    await expect.poll(generateDescription).toMatch(/^≈ 0\.0\d+ USD · average of \d+ billed requests$/);
+
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await goTo(page, 'Tasks');
+    await page.getByText('Completed').first().waitFor({ timeout: 30_000 });
+    await goTo(page, 'Create');
+    await page.getByLabel('Prompt', { exact: true }).fill('A blue kite, same beach');
+    // The simulator charged 0.02 USD for a 1K I3 image ([EP-IMAGE-3]).
+    await expect
+      .poll(generateDescription, { timeout: 15_000 })
+      .toMatch(/^≈ 0\.02(00)? USD · from 1 run · about \d+ s$/);
+    await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
+    await studio.shot('money-02-estimate');
+  });
+
+  it('[TASK-9] shows credits when the user prefers them', async () => {
+    const { page } = studio;
+    await goTo(page, 'Settings');
+    await page
+      .getByRole('radiogroup', { name: 'Show balance in' })
+      .getByText('Credits', { exact: true })
+      .click();
+    await goTo(page, 'Create');
+    await expect.poll(generateDescription, { timeout: 15_000 }).toMatch(/^≈ 0\.20(00)? credits · from 1 run/);
+  });
+});
