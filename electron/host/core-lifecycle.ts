@@ -10,6 +10,7 @@ import { TaskEngine } from '../core/tasks';
 import type { BudgetOptions } from '../core/tasks';
 import type { GatewayPort } from '../core/gateway/gateway-port';
 import type { MediaSource } from './media-files';
+import { isDemoSourceFile } from './demo-sources';
 
 export interface Core {
   libraryDir: string;
@@ -105,7 +106,12 @@ export class CoreLifecycle {
   /** What the media servers may serve now: the running core's folder, and only what its library indexed. */
   media(): MediaSource {
     const library = this.#core?.library ?? null;
-    return { dir: this.libraryDir(), isLibraryFile: (path) => library?.isLibraryFile(path) ?? false };
+    const dir = this.libraryDir();
+    return {
+      dir,
+      // The demo's seeded sources sit beside the library's files, saved by the host (demo-sources.ts).
+      isLibraryFile: (path) => (library?.isLibraryFile(path) ?? false) || isDemoSourceFile(dir, path),
+    };
   }
 
   subscribe(listener: StudioListener): () => void {

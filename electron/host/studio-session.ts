@@ -9,6 +9,7 @@ import type { ModelConfig } from '../../shared/catalog/types';
 import type { SecretStore, SettingsStore } from '../core/settings/settings-store';
 import { startSimulator, SIM_KEYS } from '../simulator';
 import type { RunningSimulator, SimulatorOptions } from '../simulator';
+import type { DemoSeedIds } from './demo-sources';
 import { notConfigured, SwitchableGateway } from './studio-gateway';
 import type { GatewayFactory, StudioGateway } from './studio-gateway';
 
@@ -138,6 +139,11 @@ export class StudioSession {
   connected(): StudioGateway {
     if (!this.gateway.configured) throw notConfigured();
     return this.gateway;
+  }
+
+  /** The seeded task ids of the demo gateway, when the studio is using it; null otherwise. */
+  demoSeeds(): DemoSeedIds | null {
+    return this.#simulator && this.#inDemo() ? this.#simulator.seeds : null;
   }
 
   /** Every key this process holds, so no error can carry one out. */

@@ -52,6 +52,8 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     }
     case 'library': {
       void client.invalidateQueries({ queryKey: queryKeys.library });
+      // A deleted item changes what its task can claim to have saved.
+      if (event.change === 'deleted') void client.invalidateQueries({ queryKey: queryKeys.tasks });
       return;
     }
   }

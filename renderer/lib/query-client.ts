@@ -22,4 +22,5 @@ export const queryKeys = {
   library: ['library'] as const,
   downloads: ['downloads'] as const,
   usage: ['usage'] as const,
+  demoSources: ['demo-sources'] as const,
 };

@@ -151,6 +151,15 @@ export function useRerunTask() {
   });
 }
 
+/** The demo gateway's seeded music tracks and grid, saved under the library folder; empty elsewhere. */
+export function useDemoSources() {
+  return useQuery({
+    queryKey: queryKeys.demoSources,
+    queryFn: () => bridge.sources.demo.query(),
+    staleTime: Infinity,
+  });
+}
+
 /** The Try agains and the charge check of a task that is not a clean success (ui/task-notices.tsx). */
 export function useTaskRecovery() {
   const client = useQueryClient();

@@ -24,6 +24,7 @@ import {
   settingsPatchSchema,
   settingsSchema,
 } from './session-schemas';
+import { demoSourcesSchema } from './source-schemas';
 import { speechRequestSchema } from './speech-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
@@ -103,6 +104,10 @@ export const bridgeContract = {
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
     delete: { kind: 'mutation', input: idInput, output: deletedSchema },
+  },
+  /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
+  sources: {
+    demo: { kind: 'query', output: demoSourcesSchema },
   },
   speech: {
     synthesize: { kind: 'mutation', input: speechRequestSchema, output: bridgeLibraryItemSchema },

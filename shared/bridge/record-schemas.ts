@@ -65,6 +65,7 @@ export const taskRecordSchema = z.object({
         retryAt: unixMs.nullable(),
       }),
     ),
+    deleted: z.number().int(),
   }),
   reconciliation: z
     .object({
@@ -109,6 +110,8 @@ export const libraryItemSchema = z.object({
   favourite: z.boolean(),
   tags: z.array(z.string()),
   sourceTaskId: z.string().nullable(),
+  title: z.string().nullable(),
+  trackIndex: z.number().int().min(1).nullable(),
 });
 
 /**

@@ -35,6 +35,8 @@ export interface DownloadProgress {
   expired: number;
   /** Every file that failed or expired, with why: a task is a success only when this is empty. */
   missing: MissingFile[];
+  /** Files saved, then deleted from the library by the user: counted in done, no longer on disk. */
+  deleted: number;
 }
 
 /**
@@ -114,6 +116,13 @@ export interface LibraryItem {
   tags: string[];
   /** The task whose output this item was derived from (re-run, upscale, music operation). */
   sourceTaskId: string | null;
+  /** A music track's title, as the gateway named it; null for everything else. */
+  title: string | null;
+  /**
+   * A music track's 1-based position in its task's music list: with remoteTaskId, what a music operation
+   * names as its source ([SRC-1] task_id and audio_index). null for everything else.
+   */
+  trackIndex: number | null;
 }
 
 export interface LibraryQuery {

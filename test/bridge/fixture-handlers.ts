@@ -24,7 +24,7 @@ export const sampleTask: TaskRecord = {
   updatedAt: 1_700_000_001_000,
   completedAt: null,
   parentTaskId: null,
-  downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [] },
+  downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 },
   reconciliation: null,
 };
 

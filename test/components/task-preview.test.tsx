@@ -39,6 +39,8 @@ function item(kind: LibraryKind, file: string, extra: Partial<BridgeLibraryItem>
     favourite: false,
     tags: [],
     sourceTaskId: null,
+    title: null,
+    trackIndex: null,
     ...extra,
   };
 }
@@ -69,12 +71,17 @@ describe('TaskPreview', () => {
 
   it('[EP-MUSIC-1] gives each track an audio player under its cover', async () => {
     renderPreview({ ...done, family: 'music.generateMp4', kind: 'music', endpoint: 'music' }, [
-      item('audio', 'song.mp3', { thumbnailRelativePath: 'song-cover.png' }),
+      item('audio', 'song.mp3', {
+        thumbnailRelativePath: 'song-cover.png',
+        title: 'Night Drive',
+        trackIndex: 1,
+      }),
     ]);
     const track = await screen.findByTestId('preview-audio');
     expect(track.querySelector('audio')).toHaveAttribute('src', '/media/song.mp3');
     expect(track.querySelector('audio')).toHaveAttribute('controls');
     expect(track.querySelector('img')).toHaveAttribute('src', '/media/song-cover.png');
+    expect(track).toHaveTextContent('Night Drive');
   });
 
   it('promises a picture only for families that make pictures', async () => {

@@ -19,7 +19,7 @@ afterAll(async () => {
   await studio?.close();
 });
 
-const generate = () => page.getByRole('button', { name: 'Generate' }).click();
+const generate = () => page.getByRole('button', { name: 'Generate', exact: true }).click();
 /** The Create preview of the task just sent by this family, once it shows a result of this kind. */
 const previewOf = (family: string, kind: 'image' | 'video' | 'audio') =>
   page.locator(`[data-testid="task-preview"][data-family="${family}"] [data-testid="preview-${kind}"]`);
@@ -40,7 +40,7 @@ describe('nothing fails silently', () => {
 
   it('[EP-IMAGE-6] a wrong reference link is named beside it and nothing is sent', async () => {
     await chooseFamily(page, 'image.i6');
-    await page.getByLabel('Prompt').fill('A red fox in snow');
+    await page.getByLabel('Prompt', { exact: true }).fill('A red fox in snow');
     const link = page.getByLabel('Reference images');
     await link.fill('htp://typo.example/fox.png');
     await link.press('Enter');
@@ -55,7 +55,7 @@ describe('nothing fails silently', () => {
 
   it('[LIM-10] a link typed in the reference box and not added goes with Generate', async () => {
     await chooseFamily(page, 'video.v2');
-    await page.getByLabel('Prompt').fill('A slow pan across the harbour');
+    await page.getByLabel('Prompt', { exact: true }).fill('A slow pan across the harbour');
     await page.getByLabel('Reference images').fill('https://example.com/harbour.png');
     await generate();
     const preview = page.locator('[data-testid="task-preview"][data-family="video.v2"]');
@@ -72,9 +72,24 @@ describe('nothing fails silently', () => {
     expect(sent).toEqual(['https://example.com/harbour.png']);
   });
 
+  it('[EP-MUSIC-2] a source concat does not take is refused with the rule, before anything is sent', async () => {
+    await chooseFamily(page, 'music.concat');
+    const picker = page.getByTestId('music-source-picker');
+    await picker.getByRole('radio', { name: /^Generated Sunrise 1, track 1/ }).check();
+    const before = await page.getByTestId('task-preview').getAttribute('data-task-id');
+    await generate();
+    await page
+      .getByText(
+        'Join segments takes only a track made by an extend operation, and “Generated Sunrise 1” was not: nothing was sent. Pick an extend product.',
+      )
+      .waitFor();
+    await studio.shot('silent-05-concat-refused');
+    expect(await page.getByTestId('task-preview').getAttribute('data-task-id')).toBe(before);
+  });
+
   it('[EP-VIDEO-1] a finished video plays in the Create preview with its controls', async () => {
     await chooseFamily(page, 'video.v1');
-    await page.getByLabel('Prompt').fill('Waves breaking on black sand');
+    await page.getByLabel('Prompt', { exact: true }).fill('Waves breaking on black sand');
     await generate();
     const video = previewOf('video.v1', 'video').first();
     await video.waitFor({ timeout: 90_000 });
@@ -120,5 +135,22 @@ describe('nothing fails silently', () => {
     await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await page.getByTestId('library-item').first().waitFor();
     expect(await page.getByPlaceholder('Search prompts').inputValue()).toBe('');
+  });
+
+  it('deleting a library item leaves its task saying the file was deleted, not saved', async () => {
+    await goTo(page, 'Library');
+    await page.getByTestId('library-item').first().click();
+    const dialog = page.getByTestId('item-dialog');
+    await dialog.waitFor();
+    page.once('dialog', (confirm) => void confirm.accept());
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await goTo(page, 'Tasks');
+    const files = page.getByTestId('task-files').filter({ hasText: 'deleted from the library' });
+    await files.first().waitFor();
+    expect(await files.first().textContent()).toMatch(
+      /^0 of 1 files saved · 1 file deleted from the library$/,
+    );
+    await studio.shot('silent-06-task-file-deleted');
   });
 });

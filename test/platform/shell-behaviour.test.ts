@@ -62,7 +62,7 @@ describe('task notifications', () => {
   it('issue 11: announces a completed task only once its files are saved, and never as a success when one is missing', async () => {
     const t = setup();
     await t.start();
-    const saving = { total: 1, done: 0, failed: 0, expired: 0, missing: [] };
+    const saving = { total: 1, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 };
     t.emit({ id: 'c', state: 'completed', params: { prompt: 'a lighthouse' }, downloads: saving });
     expect(t.fake.shown).toHaveLength(0);
     const missing = [

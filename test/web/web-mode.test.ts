@@ -274,6 +274,9 @@ describe('web mode bridge events (SSE)', () => {
     expect(demo.status).toBe(200);
 
     const received: string[] = [];
+    // tRPC's SSE stream opens with a 'connected' event once the subscription is running: wait for it.
+    let attached: () => void = () => undefined;
+    const connected = new Promise<void>((resolve) => (attached = resolve));
     const done = new Promise<void>((resolve, reject) => {
       const req = request(
         {
@@ -288,6 +291,7 @@ describe('web mode bridge events (SSE)', () => {
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => {
             received.push(chunk);
+            if (received.join('').includes('event: connected')) attached();
             if (received.join('').includes('"state":"completed"')) {
               req.destroy();
               resolve();
@@ -298,8 +302,7 @@ describe('web mode bridge events (SSE)', () => {
       req.on('error', (e) => (received.join('').includes('completed') ? resolve() : reject(e)));
       req.end();
     });
-    // Give the subscription a moment to attach before the task starts emitting.
-    await new Promise((r) => setTimeout(r, 100));
+    await connected;
     const submitted = await send('/trpc/tasks.submit', {
       method: 'POST',
       headers: authed({ 'content-type': 'application/json' }),

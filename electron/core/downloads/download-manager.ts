@@ -162,15 +162,47 @@ export class DownloadManager {
       .prepare('SELECT * FROM task_files WHERE task_id = ? ORDER BY ordinal')
       .all(taskId)
       .map((row) => fileRowSchema.parse(row));
-    const progress: DownloadProgress = { total: rows.length, done: 0, failed: 0, expired: 0, missing: [] };
+    const progress: DownloadProgress = {
+      total: rows.length,
+      done: 0,
+      failed: 0,
+      expired: 0,
+      missing: [],
+      deleted: 0,
+    };
+    const filed = this.filedCheck();
     for (const row of rows) {
-      if (row.state === 'done' || row.state === 'skipped') progress.done++;
+      if (row.state === 'done' || row.state === 'skipped') {
+        progress.done++;
+        if (filed && !filed(row.url)) progress.deleted++;
+      }
       if (row.state === 'failed') progress.failed++;
       if (row.state === 'expired') progress.expired++;
       if (row.state === 'failed' || row.state === 'expired') progress.missing.push(missingFile(row));
     }
     return progress;
   }
+
+  /**
+   * Whether a saved file's URL is still in the library (an item, or a music track's cover), when the library
+   * shares this database; null otherwise. A file the user deleted from the library is then counted as
+   * deleted, so its task never claims a file it no longer has.
+   */
+  private filedCheck(): ((url: string) => boolean) | null {
+    if (this.#filed === undefined) {
+      const db = this.options.db;
+      const has = (table: string) =>
+        db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+      if (!has('library_items')) return null;
+      const covers = has('library_covers');
+      const item = db.prepare('SELECT 1 FROM library_items WHERE remote_url = ?');
+      const cover = covers ? db.prepare('SELECT 1 FROM library_covers WHERE remote_url = ?') : null;
+      this.#filed = (url) => item.get(url) !== undefined || cover?.get(url) !== undefined;
+    }
+    return this.#filed;
+  }
+
+  #filed: ((url: string) => boolean) | undefined = undefined;
 
   files(taskId: string): TaskFileStatus[] {
     return this.options.db

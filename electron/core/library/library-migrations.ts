@@ -80,4 +80,22 @@ CREATE INDEX library_items_favourites ON library_items (created_at, seq) WHERE f
 CREATE INDEX library_items_favourites_kind ON library_items (kind, created_at, seq) WHERE favourite = 1;
 `,
   },
+  {
+    // A music result is one item per track: its title and 1-based position (what a music operation names as
+    // its source), and its cover as the item's picture rather than an untitled image item of its own. A cover
+    // may arrive before or after its track, so covers are kept apart, keyed by task and track.
+    id: 'library-004',
+    up: `
+ALTER TABLE library_items ADD COLUMN title TEXT;
+ALTER TABLE library_items ADD COLUMN track_index INTEGER;
+CREATE TABLE library_covers (
+  task_id TEXT NOT NULL,
+  track_index INTEGER NOT NULL,
+  remote_url TEXT NOT NULL UNIQUE,
+  path TEXT NOT NULL,
+  thumbnail_path TEXT,
+  PRIMARY KEY (task_id, track_index)
+);
+`,
+  },
 ];

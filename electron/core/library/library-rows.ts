@@ -60,6 +60,8 @@ export function rowToItem(row: Row): LibraryItem {
     favourite: Number(row.favourite) === 1,
     tags: parseJson(text(row, 'tags'), tagsSchema, []),
     sourceTaskId: maybeText(row, 'source_task_id'),
+    title: maybeText(row, 'title'),
+    trackIndex: maybeNumber(row, 'track_index'),
   };
 }
 
@@ -89,6 +91,8 @@ export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
     favourite: item.favourite ? 1 : 0,
     tags: JSON.stringify(item.tags),
     source_task_id: item.sourceTaskId,
+    title: item.title,
+    track_index: item.trackIndex,
   };
 }
 
@@ -118,5 +122,7 @@ export const ITEM_COLUMNS = Object.keys(
     favourite: false,
     tags: [],
     sourceTaskId: null,
+    title: null,
+    trackIndex: null,
   }),
 );

@@ -75,6 +75,12 @@ export class Library implements LibrarySink {
     update: StatementSync;
     ftsCount: StatementSync;
     count: StatementSync;
+    coverByUrl: StatementSync;
+    coverOf: StatementSync;
+    coverByThumbnail: StatementSync;
+    insertCover: StatementSync;
+    tracksWithoutCover: StatementSync;
+    setThumbnail: StatementSync;
   };
 
   constructor(options: LibraryOptions) {
@@ -103,6 +109,19 @@ export class Library implements LibrarySink {
       ftsCount: this.db.prepare('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?'),
       count: this.db.prepare('SELECT count(*) AS n FROM library_items'),
       update: this.db.prepare('UPDATE library_items SET favourite = :favourite, tags = :tags WHERE id = :id'),
+      coverByUrl: this.db.prepare('SELECT 1 FROM library_covers WHERE remote_url = ?'),
+      coverOf: this.db.prepare(
+        'SELECT thumbnail_path FROM library_covers WHERE task_id = ? AND track_index = ?',
+      ),
+      coverByThumbnail: this.db.prepare('SELECT 1 FROM library_covers WHERE thumbnail_path = ?'),
+      insertCover: this.db.prepare(
+        `INSERT INTO library_covers (task_id, track_index, remote_url, path, thumbnail_path)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      ),
+      tracksWithoutCover: this.db.prepare(
+        'SELECT * FROM library_items WHERE task_id = ? AND track_index = ? AND thumbnail_path IS NULL',
+      ),
+      setThumbnail: this.db.prepare('UPDATE library_items SET thumbnail_path = ? WHERE id = ?'),
     };
   }
 
@@ -129,7 +148,10 @@ export class Library implements LibrarySink {
 
   /** Lets the downloader skip a URL whose file is already filed. */
   has(remoteUrl: string): boolean {
-    return this.statements.byRemoteUrl.get(remoteUrl) !== undefined;
+    return (
+      this.statements.byRemoteUrl.get(remoteUrl) !== undefined ||
+      this.statements.coverByUrl.get(remoteUrl) !== undefined
+    );
   }
 
   /** Every item made by a local task, in the order they were filed. */
@@ -144,7 +166,30 @@ export class Library implements LibrarySink {
 
   /** LibrarySink: the downloader only needs to know the file is filed. */
   async addFromDownload(download: DownloadedFile): Promise<void> {
-    await this.fileDownload(download);
+    if (isMusicCover(download)) await this.fileCover(download);
+    else await this.fileDownload(download);
+  }
+
+  /**
+   * A music track's cover: kept beside the library's items, not as one, and shown as the picture of the
+   * track's items (its audio, and its music video when there is one), whichever of them arrives first.
+   */
+  private async fileCover(download: DownloadedFile): Promise<void> {
+    const { task, file } = download;
+    const track = file.index + 1;
+    this.assertInside(download.path);
+    if (this.statements.coverByUrl.get(file.url) !== undefined) {
+      await rm(download.path, { force: true });
+      return;
+    }
+    const thumbnail = await writeThumbnail(download.path);
+    this.statements.insertCover.run(task.id, track, file.url, download.path, thumbnail);
+    if (!thumbnail) return;
+    for (const row of this.statements.tracksWithoutCover.all(task.id, track) as Row[]) {
+      const item = { ...rowToItem(row), thumbnailPath: thumbnail };
+      this.statements.setThumbnail.run(thumbnail, item.id);
+      this.emit({ type: 'library', item, change: 'updated' });
+    }
   }
 
   /** Files a finished download; a URL already filed returns the existing item and drops the new copy. */
@@ -156,6 +201,12 @@ export class Library implements LibrarySink {
       return rowToItem(existing);
     }
     const prompt = typeof task.params.prompt === 'string' ? task.params.prompt : null;
+    const music = task.kind === 'music' && file.kind !== 'image';
+    const track = music ? file.index + 1 : null;
+    const cover =
+      track === null
+        ? undefined
+        : (this.statements.coverOf.get(task.id, track) as { thumbnail_path: string | null } | undefined);
     return this.file({
       kind: MEDIA_TO_LIBRARY[file.kind],
       path: download.path,
@@ -175,6 +226,10 @@ export class Library implements LibrarySink {
       cost: task.cost,
       creditsCost: task.creditsCost,
       sourceTaskId: task.parentTaskId,
+      title: music ? file.title : null,
+      trackIndex: track,
+      tags: music ? styleTags(task.params) : [],
+      coverThumbnailPath: cover?.thumbnail_path ?? null,
     });
   }
 
@@ -197,6 +252,10 @@ export class Library implements LibrarySink {
       cost: null,
       creditsCost: null,
       sourceTaskId: null,
+      title: null,
+      trackIndex: null,
+      tags: [],
+      coverThumbnailPath: null,
     });
   }
 
@@ -261,10 +320,10 @@ export class Library implements LibrarySink {
   }
 
   private async file(
-    fields: Omit<
-      LibraryItem,
-      'id' | 'createdAt' | 'favourite' | 'tags' | 'width' | 'height' | 'thumbnailPath'
-    >,
+    fields: Omit<LibraryItem, 'id' | 'createdAt' | 'favourite' | 'width' | 'height' | 'thumbnailPath'> & {
+      /** A music track's cover, already filed: its thumbnail is the item's picture. */
+      coverThumbnailPath: string | null;
+    },
   ): Promise<LibraryItem> {
     this.assertInside(fields.path);
     let { path } = fields;
@@ -279,7 +338,7 @@ export class Library implements LibrarySink {
         width: twinItem.width,
         height: twinItem.height,
         durationSeconds: fields.durationSeconds ?? twinItem.durationSeconds,
-        thumbnailPath: twinItem.thumbnailPath,
+        thumbnailPath: fields.coverThumbnailPath ?? twinItem.thumbnailPath,
       };
     } else {
       const probed = await probeMedia(path, fields.mime);
@@ -287,7 +346,7 @@ export class Library implements LibrarySink {
         width: probed.width,
         height: probed.height,
         durationSeconds: fields.durationSeconds ?? probed.durationSeconds,
-        thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : null,
+        thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : fields.coverThumbnailPath,
       };
     }
     // Key order is what a reader of `--json` sees: identity first, then the file, then where it came from.
@@ -311,8 +370,10 @@ export class Library implements LibrarySink {
       creditsCost: fields.creditsCost,
       createdAt: this.now(),
       favourite: false,
-      tags: [],
+      tags: fields.tags,
       sourceTaskId: fields.sourceTaskId,
+      title: fields.title,
+      trackIndex: fields.trackIndex,
     };
     const result = this.statements.insert.run(itemToParams(item));
     if (Number(result.changes) === 0 && item.remoteUrl !== null) {
@@ -329,7 +390,9 @@ export class Library implements LibrarySink {
     const { n } = this.statements.pathUsers.get(path) as { n: number };
     if (Number(n) > 0) return;
     if (this.isInside(path)) await rm(path, { force: true });
-    if (thumbnailPath && this.isInside(thumbnailPath)) await rm(thumbnailPath, { force: true });
+    // A track's cover outlives any one of its items: the track's other items still show it.
+    const cover = thumbnailPath !== null && this.statements.coverByThumbnail.get(thumbnailPath) !== undefined;
+    if (thumbnailPath && !cover && this.isInside(thumbnailPath)) await rm(thumbnailPath, { force: true });
   }
 
   private isInside(path: string): boolean {
@@ -350,6 +413,25 @@ export class Library implements LibrarySink {
       }
     }
   }
+}
+
+/** A picture that came with a music track (its cover), as opposed to a picture a task was asked for. */
+function isMusicCover({ task, file }: DownloadedFile): boolean {
+  return task.kind === 'music' && file.kind === 'image';
+}
+
+/** The style text a music task was given ([EP-MUSIC-5] tags, "acoustic, warm") as the track's first tags. */
+function styleTags(params: Record<string, unknown>): string[] {
+  const text = params.tags;
+  if (typeof text !== 'string') return [];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function dayFolder(at: number): string {

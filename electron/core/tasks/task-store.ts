@@ -92,7 +92,14 @@ function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
   return schema.parse(JSON.parse(text));
 }
 
-export const EMPTY_DOWNLOADS: DownloadProgress = { total: 0, done: 0, failed: 0, expired: 0, missing: [] };
+export const EMPTY_DOWNLOADS: DownloadProgress = {
+  total: 0,
+  done: 0,
+  failed: 0,
+  expired: 0,
+  missing: [],
+  deleted: 0,
+};
 
 function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
   const row: TaskRow = rowSchema.parse(raw);

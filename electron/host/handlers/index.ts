@@ -12,6 +12,7 @@ import { libraryHandlers } from './library';
 import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
+import { sourcesHandlers } from './sources';
 import { speechHandlers } from './speech';
 import { tasksHandlers } from './tasks';
 import { usageHandlers } from './usage';
@@ -28,6 +29,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     usage: usageHandlers(deps),
     tasks: tasksHandlers(deps),
     library: libraryHandlers(deps, item),
+    sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),
     events: eventsHandler(deps, item),

@@ -28,7 +28,8 @@ import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { fieldErrorText } from './field-error';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
-import { commitPendingEntries, PendingEntriesContext, type PendingEntries } from './pending-entries';
+import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
+import { SourceSection } from './source-section';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -60,7 +61,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
-  const [pending] = useState<PendingEntries>(() => new Set());
+  const [pending] = useState(createPendingEntries);
   const advanced = useAdvancedFields(family, models);
 
   const [model, size, resolution, webhookValue] = useWatch({
@@ -140,9 +141,9 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       <form
         className="family-form"
         onSubmit={(e) => {
-          // A link still in its box is part of what the person asked for.
-          commitPendingEntries(pending);
-          void onSubmit(e);
+          // A link still in its box is part of what the person asked for; a refused source stops here.
+          if (commitPendingEntries(pending)) void onSubmit(e);
+          else e.preventDefault();
         }}
         noValidate
         data-testid={`form-${family.id}`}
@@ -161,6 +162,10 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
               }))}
             />
           </div>
+        ) : null}
+
+        {family.fields.some((f) => f.name === 'task_id') ? (
+          <SourceSection family={family.id} control={form.control} setValue={form.setValue} />
         ) : null}
 
         <div className="form-section">{textFields.map(control)}</div>

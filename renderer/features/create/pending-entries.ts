@@ -1,29 +1,55 @@
-// Text a person typed into a list field but has not added yet (a link in the reference box). Pressing Generate
-// means "send what I typed" too, so the form asks every such field to add its pending entry before it validates.
+// What a form's pieces do when Generate is pressed, before the form validates: add text a person typed but has
+// not added yet (a link in the reference box: pressing Generate means "send what I typed" too), then let a
+// piece refuse the submission with its own sentence (a source track the operation does not take).
 import { createContext, useContext, useEffect, useRef } from 'react';
 
-export type PendingEntries = Set<() => void>;
+/** A commit adds its pending entry; a guard answers false to stop the submission (it shows why itself). */
+export interface PendingEntries {
+  commits: Set<() => void>;
+  guards: Set<() => boolean>;
+}
+
+export function createPendingEntries(): PendingEntries {
+  return { commits: new Set(), guards: new Set() };
+}
 
 export const PendingEntriesContext = createContext<PendingEntries | null>(null);
 
-/** Registers `commit` (kept current across renders) to run when the form is submitted. */
-export function usePendingEntry(commit: () => void): void {
+/** Keeps `fn` (current across renders) in one of the form's sets while the component is mounted. */
+function useRegistered<T extends () => unknown>(pick: (entries: PendingEntries) => Set<T>, fn: T): void {
   const entries = useContext(PendingEntriesContext);
-  const latest = useRef(commit);
+  const latest = useRef(fn);
   useEffect(() => {
-    latest.current = commit;
+    latest.current = fn;
   });
   useEffect(() => {
     if (!entries) return;
-    const run = () => latest.current();
-    entries.add(run);
+    const set = pick(entries);
+    const run = (() => latest.current()) as T;
+    set.add(run);
     return () => {
-      entries.delete(run);
+      set.delete(run);
     };
-  }, [entries]);
+  }, [entries, pick]);
 }
 
-/** Runs every registered commit; the caller then reads the form's values. */
-export function commitPendingEntries(entries: PendingEntries): void {
-  for (const commit of entries) commit();
+const commitsOf = (entries: PendingEntries) => entries.commits;
+const guardsOf = (entries: PendingEntries) => entries.guards;
+
+/** Registers `commit` to run when the form is submitted, before it validates. */
+export function usePendingEntry(commit: () => void): void {
+  useRegistered(commitsOf, commit);
+}
+
+/** Registers `guard`, asked after the commits: false stops the submission. */
+export function useSubmitGuard(guard: () => boolean): void {
+  useRegistered(guardsOf, guard);
+}
+
+/** Runs every commit, then every guard; true when the submission may go on to validation. */
+export function commitPendingEntries(entries: PendingEntries): boolean {
+  for (const commit of entries.commits) commit();
+  let ok = true;
+  for (const guard of entries.guards) ok = guard() && ok;
+  return ok;
 }

@@ -72,7 +72,7 @@ export function TaskPreview({
                 kind={item.kind}
                 src={src}
                 cover={cover}
-                label={item.prompt ?? ''}
+                label={item.title ?? item.prompt ?? ''}
                 autoPlay
                 testId={`preview-${item.kind === 'speech' ? 'audio' : item.kind}`}
               />

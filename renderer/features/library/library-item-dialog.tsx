@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
-import { formatBytes, formatDateTime, formatUsd } from '../../lib/format';
+import { formatBytes, formatDateTime, formatDuration, formatUsd } from '../../lib/format';
 import { desktopActions, useDeleteItem, useSetFavourite, useTaskList } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
@@ -47,7 +47,13 @@ export function LibraryItemDialog({
     >
       <div className="item-dialog-media">
         {src ? (
-          <MediaView kind={item.kind} src={src} cover={cover} label={item.prompt ?? ''} mime={item.mime} />
+          <MediaView
+            kind={item.kind}
+            src={src}
+            cover={cover}
+            label={item.title ?? item.prompt ?? ''}
+            mime={item.mime}
+          />
         ) : null}
       </div>
       <div className="item-dialog-info">
@@ -64,6 +70,28 @@ export function LibraryItemDialog({
         </div>
         {task ? <TaskNotices task={task} /> : null}
         <dl>
+          {item.title !== null ? (
+            <>
+              <dt>{t('library.trackTitle')}</dt>
+              <dd data-testid="item-title">
+                {item.trackIndex !== null
+                  ? t('library.track', { n: item.trackIndex, title: item.title })
+                  : item.title}
+              </dd>
+            </>
+          ) : null}
+          {item.durationSeconds !== null ? (
+            <>
+              <dt>{t('library.duration')}</dt>
+              <dd>{formatDuration(item.durationSeconds)}</dd>
+            </>
+          ) : null}
+          {item.tags.length > 0 ? (
+            <>
+              <dt>{t('library.tags')}</dt>
+              <dd>{item.tags.join(', ')}</dd>
+            </>
+          ) : null}
           <dt>{t('library.prompt')}</dt>
           <dd>{item.prompt ?? t('library.noPrompt')}</dd>
           <dt>{t('library.model')}</dt>

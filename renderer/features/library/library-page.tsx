@@ -50,7 +50,7 @@ function Tile({
     >
       {/* A picture shows itself; a track shows its cover when it has one. */}
       {src && (item.kind === 'image' || item.thumbnailRelativePath !== null) ? (
-        <img src={src} alt={item.prompt ?? ''} loading="lazy" decoding="async" />
+        <img src={src} alt={item.title ?? item.prompt ?? ''} loading="lazy" decoding="async" />
       ) : (
         <span className="tile-icon">
           <Icon
@@ -59,7 +59,7 @@ function Tile({
           />
         </span>
       )}
-      {item.prompt ? <span className="tile-caption">{item.prompt}</span> : null}
+      {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
           <Icon name="star" size={13} />

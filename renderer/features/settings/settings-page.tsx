@@ -34,6 +34,7 @@ import {
   type KeyFormValues,
   type StorageFormValues,
 } from './settings-form';
+import { ModelIdsSection } from './model-ids-section';
 import './settings.css';
 
 function useToastError(): (error: unknown) => void {
@@ -316,6 +317,7 @@ export function SettingsPage(): ReactElement {
           <ConnectionSection session={session.data} settings={settings.data} />
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />
+          <ModelIdsSection settings={settings.data} />
         </div>
       )}
     </Page>

@@ -87,7 +87,15 @@ function TaskRow({
               <span>{t('tasks.cost', { amount: formatUsd(task.cost, i18n.language) })}</span>
             ) : null}
             {task.downloads.total > 0 ? (
-              <span>{t('tasks.files', { done: task.downloads.done, total: task.downloads.total })}</span>
+              <span data-testid="task-files">
+                {t('tasks.files', {
+                  done: task.downloads.done - task.downloads.deleted,
+                  total: task.downloads.total,
+                })}
+                {task.downloads.deleted > 0
+                  ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
+                  : ''}
+              </span>
             ) : null}
             {download &&
             task.downloads.done + task.downloads.failed + task.downloads.expired < task.downloads.total ? (

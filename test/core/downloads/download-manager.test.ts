@@ -117,7 +117,14 @@ describe('DownloadManager', () => {
       mime: 'image/png',
       sha256: createHash('sha256').update(png).digest('hex'),
     });
-    expect(r.manager.counts(r.taskId)).toEqual({ total: 1, done: 1, failed: 0, expired: 0, missing: [] });
+    expect(r.manager.counts(r.taskId)).toEqual({
+      total: 1,
+      done: 1,
+      failed: 0,
+      expired: 0,
+      missing: [],
+      deleted: 0,
+    });
     expect(r.events.at(-1)).toMatchObject({
       type: 'download',
       receivedBytes: png.length,

@@ -111,7 +111,7 @@ export function task(overrides: Partial<TaskRecord> = {}): TaskRecord {
     updatedAt: 1_700_000_010_000,
     completedAt: 1_700_000_010_000,
     parentTaskId: null,
-    downloads: { total: 1, done: 1, failed: 0, expired: 0, missing: [] },
+    downloads: { total: 1, done: 1, failed: 0, expired: 0, missing: [], deleted: 0 },
     reconciliation: null,
     ...overrides,
   };

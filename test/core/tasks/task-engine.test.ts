@@ -118,8 +118,10 @@ describe('TaskEngine on the simulator', () => {
     gw1.holdSubmissions = true; // the POST never answers: the app dies while it is on the wire
     const first = engine(gw1, { downloads: null });
     await first.start();
+    // Wait for the POST to reach the gateway (its onSubmit hook), not for a guessed number of milliseconds.
+    const onTheWire = new Promise<void>((resolve) => (gw1.onSubmit = resolve));
     void first.submit(i3());
-    await new Promise((r) => setTimeout(r, 20));
+    await onTheWire;
     const [row] = first.list();
     expect(row?.state).toBe('submitting');
     await first.close();
@@ -344,8 +346,17 @@ describe('TaskEngine on the simulator', () => {
     await e.start();
     await e.submit(i3('first'));
     const controller = new AbortController();
+    // The row is written (and announced) before the submission waits for the budget: wait for that event.
+    const written = new Promise<void>((resolve) => {
+      const off = e.events.subscribe((event: StudioEvent) => {
+        if (event.type === 'task' && event.task.params.prompt === 'second') {
+          off();
+          resolve();
+        }
+      });
+    });
     const waiting = e.submit(i3('second'), { signal: controller.signal });
-    await new Promise((r) => setTimeout(r, 10));
+    await written;
     expect(e.list().find((t) => t.params.prompt === 'second')?.state).toBe('submitting');
     controller.abort(new Error('user cancelled'));
     expect(await waiting).toMatchObject({ state: 'failed', remoteId: null, error: { type: 'aborted' } });

@@ -30,7 +30,7 @@ function task(id: string, patch: Partial<TaskRecord> = {}): TaskRecord {
     updatedAt: 1_000,
     completedAt: null,
     parentTaskId: null,
-    downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [] },
+    downloads: { total: 0, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 },
     reconciliation: null,
     ...patch,
   };

@@ -1,0 +1,26 @@
+// sources.*: the demo gateway's seeded tracks and grid, fetched and saved once per library folder. Anything
+// but the demo gateway has no seeds: the pickers then list the user's own tracks only.
+import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import type { DemoSources } from '../../../shared/bridge/source-schemas';
+import { loadDemoSources } from '../demo-sources';
+import type { HostDeps } from './host-deps';
+
+export function sourcesHandlers({ session, core }: HostDeps): BridgeHandlers['sources'] {
+  let cached: { libraryDir: string; sources: Promise<DemoSources> } | null = null;
+  return {
+    demo: async () => {
+      const seeds = session.demoSeeds();
+      if (!seeds) return { tracks: [], grids: [] };
+      const libraryDir = core.libraryDir();
+      if (cached?.libraryDir !== libraryDir) {
+        const sources = loadDemoSources({ gateway: session.connected(), libraryDir, seeds });
+        cached = { libraryDir, sources };
+        // A failed fetch is not kept: the next look tries again.
+        sources.catch(() => {
+          if (cached?.sources === sources) cached = null;
+        });
+      }
+      return cached.sources;
+    },
+  };
+}

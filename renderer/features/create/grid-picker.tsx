@@ -1,0 +1,51 @@
+// Grid upscale: the grid itself, split into its four quadrants; clicking U1–U4 upscales that quadrant
+// ([EP-GRID-1] index 1 to 4, in reading order).
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PickableGrid } from './source-tracks';
+
+const QUADRANTS = [1, 2, 3, 4] as const;
+
+export interface GridPickerProps {
+  grids: readonly PickableGrid[];
+  /** Called with the grid and quadrant clicked; the form submits it. */
+  onPick: (remoteTaskId: string, index: number, button: HTMLButtonElement) => void;
+  disabled?: boolean;
+}
+
+export function GridPicker({ grids, onPick, disabled }: GridPickerProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="source-picker" data-testid="grid-picker">
+      <legend className="field-label">{t('create.grid.legend')}</legend>
+      {grids.length === 0 ? <p className="field-hint">{t('create.grid.none')}</p> : null}
+      {grids.map((grid) => (
+        <figure key={grid.remoteTaskId} className="grid-source">
+          <div
+            className="grid-quadrants"
+            role="group"
+            aria-label={t('create.grid.of', { task: grid.remoteTaskId })}
+          >
+            {grid.src ? <img src={grid.src} alt={t('create.grid.alt', { task: grid.remoteTaskId })} /> : null}
+            {QUADRANTS.map((n) => (
+              <button
+                key={n}
+                type="button"
+                className={`grid-quadrant q${n}`}
+                disabled={disabled}
+                onClick={(e) => onPick(grid.remoteTaskId, n, e.currentTarget)}
+                aria-label={t('create.grid.upscale', { n, position: t(`create.grid.position.q${n}`) })}
+              >
+                <span>U{n}</span>
+              </button>
+            ))}
+          </div>
+          <figcaption className="field-hint">
+            <code className="mono">{grid.remoteTaskId}</code>
+          </figcaption>
+        </figure>
+      ))}
+      <p className="field-hint">{t('create.grid.typeInstead')}</p>
+    </fieldset>
+  );
+}
