@@ -193,7 +193,8 @@ export class DownloadManager {
       const db = this.options.db;
       const has = (table: string) =>
         db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
-      if (!has('library_items')) return null;
+      // Asked once per manager: the library's tables exist before the engine starts, or not at all.
+      if (!has('library_items')) return (this.#filed = null);
       const covers = has('library_covers');
       const item = db.prepare('SELECT 1 FROM library_items WHERE remote_url = ?');
       const cover = covers ? db.prepare('SELECT 1 FROM library_covers WHERE remote_url = ?') : null;
@@ -202,7 +203,7 @@ export class DownloadManager {
     return this.#filed;
   }
 
-  #filed: ((url: string) => boolean) | undefined = undefined;
+  #filed: ((url: string) => boolean) | null | undefined = undefined;
 
   files(taskId: string): TaskFileStatus[] {
     return this.options.db
