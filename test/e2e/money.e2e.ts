@@ -55,6 +55,8 @@ describe('estimate on the Generate button', () => {
       .getByRole('radiogroup', { name: 'Show balance in' })
       .getByText('Credits', { exact: true })
       .click();
+    // The radio shows the saved setting: leave Settings only once the save has come back, as a person would see.
+    await expect.poll(() => page.getByRole('radio', { name: 'Credits', exact: true }).isChecked()).toBe(true);
     await goTo(page, 'Create');
     await expect.poll(generateDescription, { timeout: 15_000 }).toMatch(/^≈ 0\.20(00)? credits · from 1 run/);
   });
