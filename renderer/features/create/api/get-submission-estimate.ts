@@ -1,11 +1,11 @@
 // Money before it is spent: the price book's estimate for what a form would send. Answered from the local
 // database (nothing reaches the gateway), so it is asked again whenever the form changes.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { bridge } from './bridge';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
+import { bridge } from '../../../lib/bridge';
 
-export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | null) {
-  return useQuery({
+export const submissionEstimateQueryOptions = (requests: readonly SubmissionRequest[] | null) =>
+  queryOptions({
     queryKey: ['estimate', requests],
     queryFn: () => bridge.estimates.submissions.query({ requests: [...(requests ?? [])] }),
     enabled: requests !== null && requests.length > 0,
@@ -13,4 +13,7 @@ export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | n
     staleTime: 5_000,
     placeholderData: keepPreviousData,
   });
+
+export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | null) {
+  return useQuery(submissionEstimateQueryOptions(requests));
 }
