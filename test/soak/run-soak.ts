@@ -21,7 +21,7 @@ export interface SoakOptions {
   seed?: number;
   /** Longest wait between a start and its kill, ms. */
   maxLifeMs?: number;
-  /** Sample the engine's settled heap each time this many more tasks have settled (default: a tenth of them). */
+  /** Sample the engine's settled heap each time this many more tasks have settled (default: a fortieth of them). */
   sampleEvery?: number;
   log?: (line: string) => void;
 }
@@ -119,7 +119,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       baseUrl: sim.url,
       apiKey: SIM_KEYS.default,
       tasks: options.tasks,
-      sampleEvery: options.sampleEvery ?? Math.max(1, Math.round(options.tasks / 10)),
+      sampleEvery: options.sampleEvery ?? Math.max(1, Math.round(options.tasks / 40)),
     }),
   };
   const lives: Life[] = [];
@@ -303,10 +303,8 @@ export function heapRows(lives: Life[]): { rows: [string, string][]; problems: s
   if (!first || !last) return { rows: [['engine settled heap at task milestones', 'no sample']], problems };
   const overall = last.heapUsed - first.heapUsed;
   const measured = lives.filter((life) => life.heap.length >= 2);
-  const withinLife = Math.max(
-    0,
-    ...measured.map((life) => (life.heap.at(-1)?.heapUsed ?? 0) - (life.heap[0]?.heapUsed ?? 0)),
-  );
+  const growths = measured.map((life) => (life.heap.at(-1)?.heapUsed ?? 0) - (life.heap[0]?.heapUsed ?? 0));
+  const withinLife = growths.length > 0 ? Math.max(...growths) : 0;
   const longest = Math.max(0, ...lives.map((life) => life.heap.length));
   if (overall > HEAP_GROWTH_LIMIT)
     problems.push(
