@@ -354,7 +354,8 @@ export class GatewayClient implements GatewayPort {
         error = thrown instanceof GatewayError ? thrown.info : this.unexpected(plan, path, thrown, key);
       }
       error = redact(error, key);
-      const wait = retryDelay(error, attempt, policy, this.random);
+      const hung = error.type === 'timeout' && plan.options?.retryTimeouts === false;
+      const wait = hung ? null : retryDelay(error, attempt, policy, this.random);
       this.report(plan, path, attempt, status, error, started, wait);
       if (wait === null) throw new GatewayError(error);
       try {
