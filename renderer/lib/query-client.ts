@@ -24,4 +24,6 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
+  estimates: ['estimate'] as const,
 };
