@@ -5,7 +5,7 @@ import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
@@ -57,7 +57,11 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     onCall: (event) => listeners.forEach((listener) => listener(event)),
   });
   const database = db ?? openDatabase(config.databasePath);
-  const library = new Library({ db: database, dir: config.libraryDir });
+  const library: Library = new Library({
+    db: database,
+    dir: config.libraryDir,
+    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+  });
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
   const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   const engine = new TaskEngine({
@@ -65,6 +69,7 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
     history: prices,
+    libraryFiles: libraryFileIndex(library),
   });
   const speech = new SpeechService({ gateway, library });
   return {

@@ -4,7 +4,7 @@
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import type { BudgetOptions } from '../core/tasks';
@@ -82,9 +82,22 @@ export class CoreLifecycle {
       previous.detach();
     }
     const { db, gateway, clock, history } = this.#options;
-    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+    const library: Library = new Library({
+      db,
+      dir: libraryDir,
+      now: () => clock.now(),
+      madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    });
     const downloads = { libraryDir, sink: library };
-    const engine = new TaskEngine({ db, gateway, clock, budget, downloads, history: history ?? null });
+    const engine = new TaskEngine({
+      db,
+      gateway,
+      clock,
+      budget,
+      downloads,
+      history: history ?? null,
+      libraryFiles: libraryFileIndex(library),
+    });
     const speech = new SpeechService({ gateway, library });
     const emit = (event: StudioEvent): void => this.#emit(event);
     const offEngine = engine.events.subscribe(emit);
