@@ -7,6 +7,7 @@ import type { DatabaseSync } from '../core/db';
 import { Library, libraryFileIndex } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
+import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
@@ -89,6 +90,7 @@ export class CoreLifecycle {
       madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
     });
     const downloads = { libraryDir, sink: library };
+    const logger = lineLogger(this.#options.log);
     const engine = new TaskEngine({
       db,
       gateway,
@@ -97,6 +99,7 @@ export class CoreLifecycle {
       downloads,
       history: history ?? null,
       libraryFiles: libraryFileIndex(library),
+      logger,
     });
     const speech = new SpeechService({ gateway, library });
     const emit = (event: StudioEvent): void => this.#emit(event);
