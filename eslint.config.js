@@ -41,7 +41,16 @@ const rooms = [
     room: 'core',
     files: ['electron/core/**'],
     paths: [SHARED, 'electron/core/**'],
-    packages: [NODE, 'zod', 'axios', 'sharp', 'p-queue'],
+    packages: [
+      NODE,
+      'zod',
+      'axios',
+      'sharp',
+      'p-queue',
+      'png-chunks-extract',
+      'png-chunks-encode',
+      'node-id3',
+    ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).
   {
