@@ -32,3 +32,25 @@ export function Button({
     </button>
   );
 }
+
+export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'variant' | 'busy' | 'children'> {
+  /** The form is being sent: the button spins, refuses a second press and says `busyLabel`. */
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+}
+
+/** A form's large primary button (Generate, Speak), which says what it is doing while the form is sent. */
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel,
+  className,
+  ...rest
+}: SubmitButtonProps): ReactElement {
+  return (
+    <Button type="submit" variant="primary" className={cx('btn-lg', className)} busy={submitting} {...rest}>
+      {submitting ? busyLabel : label}
+    </Button>
+  );
+}
