@@ -344,6 +344,7 @@ export const en = {
     favouritesOnly: 'Favourites',
     delete: 'Delete',
     deleteConfirm: 'Delete this file from the library and the disk?',
+    deleteTitle: 'Delete this file?',
     deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
   },

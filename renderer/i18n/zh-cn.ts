@@ -340,6 +340,7 @@ export const zhCN: Messages = {
     favouritesOnly: '收藏',
     delete: '删除',
     deleteConfirm: '从媒体库和磁盘中删除此文件？',
+    deleteTitle: '删除此文件？',
     deleted: '已从媒体库删除。',
     noPrompt: '无提示词',
   },
