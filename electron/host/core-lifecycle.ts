@@ -8,7 +8,7 @@ import { Library } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import type { BudgetOptions } from '../core/tasks';
-import type { TaskHistory } from '../core/tasks/task-history';
+import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
 import type { MediaSource } from './media-files';
 import { isDemoSourceFile } from './demo-sources';
@@ -31,6 +31,8 @@ export interface CoreLifecycleOptions {
   log: (message: string) => void;
   /** Learns from completions and paces polls by what it learned (the price books). */
   history?: TaskHistory;
+  /** The user's spending limits, asked before every submission. */
+  guard?: SubmissionGuard;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -81,10 +83,18 @@ export class CoreLifecycle {
       await previous.engine.handOver();
       previous.detach();
     }
-    const { db, gateway, clock, history } = this.#options;
+    const { db, gateway, clock, history, guard } = this.#options;
     const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
     const downloads = { libraryDir, sink: library };
-    const engine = new TaskEngine({ db, gateway, clock, budget, downloads, history: history ?? null });
+    const engine = new TaskEngine({
+      db,
+      gateway,
+      clock,
+      budget,
+      downloads,
+      history: history ?? null,
+      guard: guard ?? null,
+    });
     const speech = new SpeechService({ gateway, library });
     const emit = (event: StudioEvent): void => this.#emit(event);
     const offEngine = engine.events.subscribe(emit);

@@ -11,6 +11,7 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
+import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { composeHandlers } from './handlers';
@@ -53,11 +54,14 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const references = ReferenceStore.forDatabase(db);
   const clock = options.clock ?? systemClock;
   const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
+  // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
+  const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
     clock,
     history: prices,
+    guard: spending,
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
@@ -72,6 +76,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     core,
     references,
     prices,
+    spending,
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });

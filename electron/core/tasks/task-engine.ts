@@ -32,7 +32,7 @@ import type { PollPolicy } from './poll-schedule';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
-import type { TaskHistory } from './task-history';
+import type { SubmissionGuard, TaskHistory } from './task-history';
 import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
@@ -75,12 +75,18 @@ export interface TaskEngineOptions {
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
   history?: TaskHistory | null;
+  /** The user's spending limits: asked before a new submission's row is written (resends are not asked). */
+  guard?: SubmissionGuard | null;
 }
 
 export interface SubmitOptions {
   /** The task this one derives from; inferred for music operations and upscales of a local task. */
   parentTaskId?: string | null;
   signal?: AbortSignal;
+  /** The user saw the estimate and said send it (above the confirmation threshold). */
+  confirmed?: boolean;
+  /** Send even past a budget (the CLI's --over-budget). */
+  overBudget?: boolean;
 }
 
 export interface ListOptions {
@@ -245,6 +251,11 @@ export class TaskEngine {
     const kind = taskKindOf(request.family);
     const interned = this.references.intern(request.params);
     const params = interned instanceof Promise ? await interned : interned;
+    // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
+    this.options.guard?.admit(
+      { family: request.family, model: request.model, params },
+      { confirmed: options.confirmed, overBudget: options.overBudget },
+    );
     const id = this.newId();
     const now = this.clock.now();
     const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, params);
