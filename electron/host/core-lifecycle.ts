@@ -7,6 +7,7 @@ import type { DatabaseSync } from '../core/db';
 import { Library } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
+import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
@@ -86,6 +87,7 @@ export class CoreLifecycle {
     const { db, gateway, clock, history, guard } = this.#options;
     const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
     const downloads = { libraryDir, sink: library };
+    const logger = lineLogger(this.#options.log);
     const engine = new TaskEngine({
       db,
       gateway,
@@ -94,6 +96,7 @@ export class CoreLifecycle {
       downloads,
       history: history ?? null,
       guard: guard ?? null,
+      logger,
     });
     const speech = new SpeechService({ gateway, library });
     const emit = (event: StudioEvent): void => this.#emit(event);

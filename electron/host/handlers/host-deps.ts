@@ -6,6 +6,7 @@ import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
+import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
 import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
@@ -26,6 +27,8 @@ export interface HostDeps {
   prices: GatewayPrices;
   /** The user's spending limits (the engine asks them too; speech and the checks ask here). */
   spending: SpendingGuard;
+  /** Usage over any range, dated by the gateway's cache. */
+  usage: UsageReader;
   desktop: DesktopActions | undefined;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;
