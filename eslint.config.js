@@ -41,7 +41,18 @@ const rooms = [
     room: 'core',
     files: ['electron/core/**'],
     paths: [SHARED, 'electron/core/**'],
-    packages: [NODE, 'zod', 'axios', 'sharp', 'p-queue', 'date-fns', '@date-fns/tz'],
+    packages: [
+      NODE,
+      'zod',
+      'axios',
+      'sharp',
+      'p-queue',
+      'png-chunks-extract',
+      'png-chunks-encode',
+      'node-id3',
+      'date-fns',
+      '@date-fns/tz',
+    ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).
   {
