@@ -231,4 +231,25 @@ export default tseslint.config(
       ],
     },
   },
+  // Server data reaches pages only through query modules: the shared ones in renderer/lib/api and each feature's
+  // own in features/<f>/api (a feature never reaches another's: the rooms above refuse it). So every bridge call
+  // has one home with its query key and cache updates, and a page cannot call the bridge behind the cache's back.
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/lib/**', 'renderer/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/bridge$',
+              message:
+                'Call the bridge from a query module (renderer/lib/api or features/<feature>/api) and use its hook.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

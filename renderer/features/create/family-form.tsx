@@ -19,9 +19,9 @@ import {
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { useSubmitTask } from '../../lib/studio-queries';
 import { useStudioStore } from '../../store/studio-store';
 import { useSubmitEdit } from './api/reuse';
+import { useSubmitTask } from './api/submit-task';
 import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';

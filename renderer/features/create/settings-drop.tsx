@@ -8,7 +8,7 @@ import type { FamilyId } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
 import { IMAGE_TYPES, readAsDataUrl } from '../../lib/image-files';
 import { reuseField } from '../../lib/reuse-targets';
-import { useAddReference } from '../../lib/studio-queries';
+import { useAddReference } from './api/add-reference';
 import { useStudioStore } from '../../store/studio-store';
 import { useReadSettings } from './api/reuse';
 

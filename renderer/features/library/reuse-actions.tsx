@@ -8,7 +8,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { FamilyId } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
 import { mediaOf, reuseFamilies, reuseField, reuseValues } from '../../lib/reuse-targets';
-import { useRerunTask } from '../../lib/studio-queries';
+import { useRerunTask } from '../../lib/api/tasks';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';

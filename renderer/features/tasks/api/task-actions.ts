@@ -1,0 +1,15 @@
+// What the Tasks page does to a task: stop it, or run the same request again (a new, billed task).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bridge } from '../../../lib/bridge';
+import { upsertTask } from '../../../lib/cache-updates';
+
+export function useStopTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => bridge.tasks.stop.mutate({ id }),
+    onSuccess: (task) => upsertTask(client, task),
+  });
+}
+
+// Run again is shared with the library's details (renderer/lib/api/tasks.ts).
+export { useRerunTask } from '../../../lib/api/tasks';
