@@ -9,7 +9,9 @@ export type ReuseMedia = 'image' | 'video' | 'track';
 /** The field of a family that takes this media, if any. */
 export function reuseField(family: FamilyId, media: ReuseMedia): FieldSpec | undefined {
   const fields = FAMILIES[family].fields;
-  if (media === 'track') return fields.find((f) => f.name === 'task_id');
+  // A track is the source of a music operation ([SRC-1]); grid upscale's task_id names a grid, not a track.
+  if (media === 'track')
+    return FAMILIES[family].kind === 'music' ? fields.find((f) => f.name === 'task_id') : undefined;
   return fields.find((f) => f.type === 'urls' && f.media?.media === media);
 }
 
