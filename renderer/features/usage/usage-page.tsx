@@ -1,20 +1,19 @@
 // Usage: what generations cost over any days, in any zone, for this key or the whole account, for all models,
 // a kind or one model ([EP-USAGE-PARAM-1..6]). Two queries: the chart's (per model and day) and the table's
 // (grouped as chosen); each says its own failure. The table leaves as CSV exactly as shown.
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelConfigFromOverrides, type FamilyKind } from '../../../shared/catalog';
 import { systemTimeZone } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCredits, formatUsd } from '../../lib/format';
-import { useSettings } from '../../lib/studio-queries';
+import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
-import { usageQueryOptions } from './api/get-usage';
+import { useUsage } from './api/get-usage';
 import { UsageChart } from './usage-chart';
 import { usageColumns, usageCsv, usageCsvName, type UsageRow } from './usage-csv';
 import { UsageFilterBar } from './usage-filters';
@@ -51,8 +50,8 @@ export function UsagePage(): ReactElement {
   const catalog = useMemo(() => catalogModels(modelConfigFromOverrides(overrides ?? {})), [overrides]);
 
   const queries = rangeProblem(filters) ? null : usageQueries(filters, catalog);
-  const chart = useQuery({ ...usageQueryOptions(queries?.chart), enabled: queries !== null });
-  const table = useQuery({ ...usageQueryOptions(queries?.table), enabled: queries !== null });
+  const chart = useUsage(queries?.chart, queries !== null);
+  const table = useUsage(queries?.table, queries !== null);
 
   const seen = chart.data?.report.items;
   const models = useMemo(() => {
