@@ -14,6 +14,8 @@ import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
 import { TaskNotices } from '../../ui/task-notices';
+import { MadeFromChain } from './made-from-chain';
+import { ReuseActions } from './reuse-actions';
 
 export function LibraryItemDialog({
   item,
@@ -131,6 +133,8 @@ export function LibraryItemDialog({
             </>
           ) : null}
         </dl>
+        {item.taskId ? <MadeFromChain taskId={item.taskId} /> : null}
+        <ReuseActions item={item} />
         <div className="item-dialog-actions item-dialog-buttons">
           <Button
             variant={item.favourite ? 'primary' : 'secondary'}
