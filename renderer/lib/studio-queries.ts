@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SessionStatus, SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
 import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
+import { TASK_PAGE_SIZE } from '../../shared/bridge/contract';
 import { bridge, transport } from './bridge';
 import { upsertTask } from './cache-updates';
 import { checkKey, type KeyVerdict } from './key-check';
@@ -37,12 +38,33 @@ export function useUserBalance(enabled: boolean) {
   });
 }
 
-const TASK_PAGE = 200;
-
+/** The newest page of tasks: enough for the shell's counts and the task just submitted. */
 export function useTaskList() {
   return useQuery({
     queryKey: queryKeys.tasks,
-    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE }),
+    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE_SIZE }),
+  });
+}
+
+/** Every task, a page at a time: the Tasks page loads the next with fetchNextPage ("Load more"). */
+export function useTaskPages() {
+  return useInfiniteQuery({
+    queryKey: queryKeys.taskPages,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => bridge.tasks.list.query({ limit: TASK_PAGE_SIZE, offset: pageParam }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.tasks.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** What one task produced, by its id (the Create page's preview), whatever page of the library it is on. */
+export function useTaskItems(taskId: string | null) {
+  return useQuery({
+    queryKey: [...queryKeys.library, 'task', taskId],
+    queryFn: () => bridge.library.forTask.query({ taskId: taskId ?? '' }),
+    enabled: taskId !== null,
   });
 }
 

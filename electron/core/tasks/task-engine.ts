@@ -36,7 +36,7 @@ import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
 import type { TaskHistory } from './task-history';
-import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
+import { TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
 
@@ -190,9 +190,7 @@ export class TaskEngine {
           logger: this.logger,
         })
       : null;
-    this.store = new TaskStore(options.db, (id) =>
-      this.downloads ? this.downloads.counts(id) : EMPTY_DOWNLOADS,
-    );
+    this.store = new TaskStore(options.db, (ids) => this.downloads?.countsFor(ids) ?? new Map());
   }
 
   /**
@@ -460,6 +458,11 @@ export class TaskEngine {
 
   list(options: ListOptions = {}): TaskRecord[] {
     return this.store.list(options).map((t) => t.record);
+  }
+
+  /** How many tasks (in these states) there are: the total beside a page of list(). */
+  count(options: Pick<ListOptions, 'states'> = {}): number {
+    return this.store.count(options);
   }
 
   files(taskId: string): TaskFileStatus[] {
