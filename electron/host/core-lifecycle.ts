@@ -4,7 +4,7 @@
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import { lineLogger } from '../core/log';
@@ -83,7 +83,12 @@ export class CoreLifecycle {
       previous.detach();
     }
     const { db, gateway, clock, history } = this.#options;
-    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+    const library: Library = new Library({
+      db,
+      dir: libraryDir,
+      now: () => clock.now(),
+      madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    });
     const downloads = { libraryDir, sink: library };
     const logger = lineLogger(this.#options.log);
     const engine = new TaskEngine({
@@ -93,6 +98,7 @@ export class CoreLifecycle {
       budget,
       downloads,
       history: history ?? null,
+      libraryFiles: libraryFileIndex(library),
       logger,
     });
     const speech = new SpeechService({ gateway, library });
