@@ -228,7 +228,7 @@ export const en = {
       },
       extra: 'Extra body fields (JSON)',
       extraHint:
-        'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here: it is stored once in the studio and inserted as a short studio-ref name, sent to the gateway as a data URL.',
+        'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here to insert it as a data URL.',
       extraNotJson: 'This is not valid JSON: {{detail}}',
       extraNotObject: 'Enter a JSON object, e.g. { "first_frame_image": "https://…" }.',
       extraFormField: '“{{field}}” is a field of this form: set it above instead.',

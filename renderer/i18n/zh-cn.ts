@@ -225,7 +225,7 @@ export const zhCN: Messages = {
       },
       extra: '额外请求字段（JSON）',
       extraHint:
-        'V1、H、W 和 K 支持图片输入（首帧、尾帧、音频），但规范未给出这些字段名。请按网关文档的字段名以 JSON 对象填写；它们与表单字段一起发送，表单字段优先。将图片拖放或粘贴到此处：图片在工作室中只保存一次，这里插入简短的 studio-ref 名称，发送给网关时为 data URL。',
+        'V1、H、W 和 K 支持图片输入（首帧、尾帧、音频），但规范未给出这些字段名。请按网关文档的字段名以 JSON 对象填写；它们与表单字段一起发送，表单字段优先。将图片拖放或粘贴到此处会以 data URL 插入。',
       extraNotJson: '这不是有效的 JSON：{{detail}}',
       extraNotObject: '请输入 JSON 对象，例如 { "first_frame_image": "https://…" }。',
       extraFormField: '“{{field}}”是此表单的字段：请在上方设置。',

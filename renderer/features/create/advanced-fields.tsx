@@ -1,18 +1,12 @@
 // "Advanced", folded under the form: the webhook base URL ([COMMON-1], checked by [EVT-9] and [AUTH-6] before
 // sending) and "Extra body fields", a JSON object merged under the form's own fields for what the spec leaves
-// open ([EP-VIDEO-7]). Dropping or pasting an image into the JSON stores it in the reference store (as the
-// reference lists do) and inserts its `studio-ref:<sha256>`: the task and its items keep that short name, and
-// the core turns it back into the data URL only in the body sent to the gateway.
+// open ([EP-VIDEO-7]). Dropping or pasting an image into the JSON inserts it as a data URL string.
 import { useState, type ClipboardEvent, type DragEvent, type ReactElement } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { checkBody, webhookIssue, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
-import { MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
-import { errorSentence } from '../../lib/bridge-error';
-import { formatBytes } from '../../lib/format';
 import { imageFilesOf, readAsDataUrl } from '../../lib/image-files';
-import { useAddReference } from './api/add-reference';
 import { useSession } from '../../lib/api/session';
 import { describedBy, Field } from '../../ui/field';
 import './advanced-fields.css';
@@ -116,9 +110,7 @@ export function AdvancedFields({
   errors,
   webhookValue,
 }: AdvancedFieldsProps): ReactElement {
-  const { t, i18n } = useTranslation();
-  const addReference = useAddReference();
-  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const { t } = useTranslation();
   const webhookText = typeof webhookValue === 'string' ? webhookValue : '';
   const issue = errors.webhook || state.ownDomain ? webhookIssue(webhookText, state.gatewayBaseUrl) : null;
   const webhookError = issue ? t(`create.advanced.webhookIssues.${issue.code}`) : undefined;
@@ -127,25 +119,8 @@ export function AdvancedFields({
   const open = state.open || Boolean(webhookError);
 
   const insertImages = async (files: File[], target: HTMLTextAreaElement): Promise<void> => {
-    const problems: string[] = [];
-    const refs: string[] = [];
-    for (const file of files) {
-      // The size is known before reading: an image over the limit is never read or sent.
-      if (file.size > MAX_REFERENCE_BYTES) {
-        const max = formatBytes(MAX_REFERENCE_BYTES, i18n.language);
-        const size = formatBytes(file.size, i18n.language);
-        problems.push(t('create.fields.imageTooLarge', { name: file.name, size, max }));
-        continue;
-      }
-      try {
-        refs.push((await addReference.mutateAsync(await readAsDataUrl(file))).uri);
-      } catch (error) {
-        problems.push(`${file.name}: ${errorSentence(error, t)}`);
-      }
-    }
-    setImageProblem(problems.length > 0 ? problems.join(' ') : null);
-    if (refs.length === 0) return;
-    const literal = refs.map((u) => JSON.stringify(u)).join(', ');
+    const urls = await Promise.all(files.map(readAsDataUrl));
+    const literal = urls.map((u) => JSON.stringify(u)).join(', ');
     const { text, caret } = insertAt(target.value, target.selectionStart, target.selectionEnd, literal);
     state.setExtraText(text);
     requestAnimationFrame(() => target.setSelectionRange(caret, caret));
@@ -196,7 +171,7 @@ export function AdvancedFields({
           id="field-extra-body"
           label={t('create.advanced.extra')}
           hint={extraHint}
-          error={state.extraError ?? imageProblem ?? undefined}
+          error={state.extraError ?? undefined}
         >
           <textarea
             id="field-extra-body"
@@ -205,12 +180,8 @@ export function AdvancedFields({
             spellCheck={false}
             placeholder={'{ "first_frame_image": "https://…" }'}
             value={state.extraText}
-            aria-invalid={state.extraError || imageProblem ? true : undefined}
-            aria-describedby={describedBy(
-              'field-extra-body',
-              extraHint,
-              state.extraError ?? imageProblem ?? undefined,
-            )}
+            aria-invalid={state.extraError ? true : undefined}
+            aria-describedby={describedBy('field-extra-body', extraHint, state.extraError ?? undefined)}
             onChange={(e) => state.setExtraText(e.target.value)}
             onBlur={state.checkText}
             onPaste={onPaste}
