@@ -66,7 +66,12 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     downloads: { libraryDir: config.libraryDir, sink: library },
     history: prices,
   });
-  const speech = new SpeechService({ gateway, library });
+  const speech = new SpeechService({
+    gateway,
+    library,
+    db: database,
+    gatewayKey: () => gatewayConfig.baseUrl,
+  });
   return {
     db: database,
     gateway,
@@ -80,6 +85,7 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
       return () => listeners.delete(listener);
     },
     async close() {
+      speech.close();
       await engine.close();
       database.close();
     },

@@ -29,6 +29,8 @@ export interface CoreLifecycleOptions {
   /** Read at each ensure(): where the library is and how fast the engine may poll, as settings say now. */
   wanted: () => { libraryDir: string; budget: BudgetOptions };
   log: (message: string) => void;
+  /** The gateway in use ('demo' or its base URL): speech takes are served again only on the same gateway. */
+  gatewayKey: () => string;
   /** Learns from completions and paces polls by what it learned (the price books). */
   history?: TaskHistory;
 }
@@ -81,11 +83,12 @@ export class CoreLifecycle {
       await previous.engine.handOver();
       previous.detach();
     }
-    const { db, gateway, clock, history } = this.#options;
+    const { db, gateway, clock, history, gatewayKey } = this.#options;
     const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
     const downloads = { libraryDir, sink: library };
     const engine = new TaskEngine({ db, gateway, clock, budget, downloads, history: history ?? null });
-    const speech = new SpeechService({ gateway, library });
+    const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
+    speech.resumeCosts();
     const emit = (event: StudioEvent): void => this.#emit(event);
     const offEngine = engine.events.subscribe(emit);
     const offLibrary = library.subscribe(emit);
@@ -95,7 +98,7 @@ export class CoreLifecycle {
       library,
       engine,
       speech,
-      detach: () => (offEngine(), offLibrary()),
+      detach: () => (offEngine(), offLibrary(), speech.close()),
     };
     this.#core = next;
     await engine.start({ handover: previous !== null });

@@ -58,6 +58,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     gateway: session.gateway,
     clock,
     history: prices,
+    gatewayKey: () => session.pricesKey() ?? '',
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
