@@ -1,7 +1,7 @@
 // Server data through the bridge, as react-query hooks. Features use these rather than calling the bridge.
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionStatus, SettingsPatch, SpeechRequest, UsageQuery } from '../../shared/bridge';
+import type { SessionStatus, SettingsPatch, UsageQuery } from '../../shared/bridge';
 import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { bridge, transport } from './bridge';
@@ -194,19 +194,6 @@ export function useUsage(query: UsageQuery) {
     // [LIM-2] [LIM-3] the gateway caches usage for a minute and asks for no more than one query a minute.
     staleTime: 60_000,
     refetchOnWindowFocus: false,
-  });
-}
-
-export function useSynthesize() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (request: SpeechRequest) => bridge.speech.synthesize.mutate(request),
-    // Speech is billed at once ([SVC-5]): both balances are read again with the library.
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.library }),
-        client.invalidateQueries({ queryKey: queryKeys.balance }),
-      ]),
   });
 }
 

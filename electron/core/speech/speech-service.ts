@@ -168,8 +168,9 @@ export class SpeechService {
     let requests: number;
     let amountUsd: number;
     let credits: number;
+    let cached: boolean;
     try {
-      const { report } = await usage(
+      const { report, cache } = await usage(
         {
           start: Math.floor(take.requestedAt / 1000),
           end: Math.floor(take.answeredAt / 1000) + 1,
@@ -179,11 +180,18 @@ export class SpeechService {
         { ...(signal ? { signal } : {}), maxAttempts: 1 },
       );
       ({ requests, amount_usd: amountUsd, credits } = report.total);
+      cached = cache === 'hit';
       // Closed while the report was on its way: the database may be gone; the next service asks again.
       if (this.closed) return null;
     } catch {
       if (this.closed) return null;
       // No answer (offline, a key without usage rights): the cost is not known yet.
+      this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
+      return this.options.library.get(itemId);
+    }
+    if (cached) {
+      // [LIM-2] An identical query (another take in the same seconds) was answered up to 60 s ago, perhaps
+      // before this take was billed: not evidence either way. Asked again once the cache has expired.
       this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
       return this.options.library.get(itemId);
     }
@@ -261,8 +269,7 @@ export class SpeechService {
       throw invalidResponse('speech answer', refusal, 200);
     }
     const mime = sniffed?.mime ?? (declared || 'application/octet-stream');
-    const extension =
-      sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(format) ?? 'bin';
+    const extension = sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(format) ?? 'bin';
     const path = join(dirname(partPath), `${name}.${extension}`);
     await rename(partPath, path);
     const { model, input, ...params } = body;

@@ -57,7 +57,10 @@ const toTake = (row: TakeRow): SpeechTake => ({
 });
 
 export class SpeechTakes {
-  private readonly statements: Record<'insert' | 'byKey' | 'get' | 'pending' | 'settle' | 'drop', StatementSync>;
+  private readonly statements: Record<
+    'insert' | 'byKey' | 'get' | 'pending' | 'settle' | 'drop',
+    StatementSync
+  >;
 
   constructor(db: DatabaseSync) {
     runMigrations(db, speechTakeMigrations);
@@ -69,7 +72,9 @@ export class SpeechTakes {
       byKey: db.prepare('SELECT * FROM speech_takes WHERE cache_key = ? ORDER BY answered_at DESC'),
       get: db.prepare('SELECT * FROM speech_takes WHERE item_id = ?'),
       pending: db.prepare("SELECT * FROM speech_takes WHERE cost_state = 'pending' ORDER BY answered_at"),
-      settle: db.prepare('UPDATE speech_takes SET cost_state = ?, cost_tries = cost_tries + 1 WHERE item_id = ?'),
+      settle: db.prepare(
+        'UPDATE speech_takes SET cost_state = ?, cost_tries = cost_tries + 1 WHERE item_id = ?',
+      ),
       drop: db.prepare('DELETE FROM speech_takes WHERE item_id = ?'),
     };
   }

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { normaliseGateway, speechBody, speechCacheKey } from '../../../electron/core/speech';
 
 const GW = 'https://gateway.example.com';
-const base = { model: 'speech_model_id', input: 'Hello there.', voice: 'alloy', responseFormat: 'wav', speed: 1 };
+const base = {
+  model: 'speech_model_id',
+  input: 'Hello there.',
+  voice: 'alloy',
+  responseFormat: 'wav',
+  speed: 1,
+};
 const key = (over: Partial<typeof base> & Record<string, unknown> = {}, gateway = GW) =>
   speechCacheKey(gateway, speechBody({ ...base, ...over }));
 

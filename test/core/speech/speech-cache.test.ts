@@ -52,7 +52,12 @@ afterAll(async () => {
   await cleanup();
 });
 
-const request = { model: 'speech_model_id', input: 'Said once, kept.', voice: 'alloy', responseFormat: 'wav' };
+const request = {
+  model: 'speech_model_id',
+  input: 'Said once, kept.',
+  voice: 'alloy',
+  responseFormat: 'wav',
+};
 
 describe('the speech cache [EP-SPEECH-1]', () => {
   it('serves the same speech from the library with no gateway call; fresh takes anew', async () => {
@@ -125,7 +130,10 @@ describe("a take's cost [EP-USAGE-1] [UREP-STAT-1]", () => {
     expect(library.get(item.id)?.cost).toBeCloseTo(input.length * 0.000015, 6);
     expect(speech.takeOf(item.id)?.costState).toBe('known');
     const repeat = await speech.synthesize({ ...request, input });
-    expect(repeat).toMatchObject({ fromLibrary: true, item: { id: item.id, cost: library.get(item.id)?.cost } });
+    expect(repeat).toMatchObject({
+      fromLibrary: true,
+      item: { id: item.id, cost: library.get(item.id)?.cost },
+    });
   });
 
   it('stays unknown when the report shows more than one billed call in those seconds', async () => {
@@ -138,6 +146,17 @@ describe("a take's cost [EP-USAGE-1] [UREP-STAT-1]", () => {
     const settled = await speech.settleCost(a.item.id);
     expect(settled?.cost).toBeNull();
     expect(speech.takeOf(a.item.id)?.costState).toBe('unknown');
+  });
+
+  it('[LIM-2] [EP-USAGE-3] a cached report (an identical query for an earlier take) is not taken as this take', async () => {
+    await clock.advance(10_000);
+    const speech = service();
+    const a = await speech.synthesize({ ...request, input: 'Earlier, same second.' }, { fresh: true });
+    expect((await speech.settleCost(a.item.id))?.cost).not.toBeNull();
+    // Same model, same second: the query for b is the query for a, answered from the gateway's cache.
+    const b = await speech.synthesize({ ...request, input: 'Later, same second.' }, { fresh: true });
+    expect((await speech.settleCost(b.item.id))?.cost).toBeNull();
+    expect(speech.takeOf(b.item.id)?.costState).toBe('pending');
   });
 
   it('a cost the report does not show yet is read again later, then given up as unknown', async () => {
