@@ -197,6 +197,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The core (and shared) never write to the console: a failure goes to the Logger its composer injects
+  // (electron/core/log), so the host and the CLI decide where it is told and tests can see it.
+  {
+    files: ['shared/**', 'electron/core/**'],
+    rules: { 'no-console': 'error' },
+  },
   {
     files: ['renderer/**'],
     ...jsxA11y.flatConfigs.recommended,

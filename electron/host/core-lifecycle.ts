@@ -7,6 +7,7 @@ import type { DatabaseSync } from '../core/db';
 import { Library } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
+import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
@@ -86,7 +87,16 @@ export class CoreLifecycle {
     const { db, gateway, clock, history, gatewayKey } = this.#options;
     const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
     const downloads = { libraryDir, sink: library };
-    const engine = new TaskEngine({ db, gateway, clock, budget, downloads, history: history ?? null });
+    const logger = lineLogger(this.#options.log);
+    const engine = new TaskEngine({
+      db,
+      gateway,
+      clock,
+      budget,
+      downloads,
+      history: history ?? null,
+      logger,
+    });
     const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
     speech.resumeCosts();
     const emit = (event: StudioEvent): void => this.#emit(event);

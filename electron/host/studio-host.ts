@@ -9,6 +9,7 @@ import type { Settings } from '../../shared/bridge/session-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
+import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
@@ -48,7 +49,7 @@ export interface StudioHost {
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
-  const session = new StudioSession(options);
+  const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
   const references = ReferenceStore.forDatabase(db);
   const clock = options.clock ?? systemClock;
@@ -73,6 +74,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     core,
     references,
     prices,
+    usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });

@@ -22,5 +22,7 @@ export const queryKeys = {
   library: ['library'] as const,
   downloads: ['downloads'] as const,
   usage: ['usage'] as const,
+  /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
+  estimates: ['estimate'] as const,
   demoSources: ['demo-sources'] as const,
 };

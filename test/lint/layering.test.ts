@@ -293,6 +293,15 @@ describe('type-aware rules fail on promises that lose their failures', () => {
   });
 });
 
+describe('the core tells its logger, never the console', () => {
+  it('console in electron/core or shared/ fails; the host composing a logger over it passes', async () => {
+    const line = 'export const warn = (m: string): void => console.warn(m);\n';
+    expect(rulesOf(await lint('electron/core/tasks/virtual-bad.ts', line))).toContain('no-console');
+    expect(rulesOf(await lint('shared/studio/virtual-bad.ts', line))).toContain('no-console');
+    expect(rulesOf(await lint('electron/host/virtual-good.ts', line))).toEqual([]);
+  });
+});
+
 describe('layering rules pass on good imports', () => {
   it('shared/ importing shared/ and zod', async () => {
     const messages = await lint(

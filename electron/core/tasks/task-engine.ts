@@ -12,6 +12,9 @@ import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../share
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
 import { runMigrations } from '../db/database';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
+import { localError } from '../../../shared/bridge/errors';
 import type { DatabaseSync } from '../db/database';
 import { downloadMigrations } from '../downloads/download-migrations';
 import { DownloadManager } from '../downloads/download-manager';
@@ -75,6 +78,8 @@ export interface TaskEngineOptions {
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
   history?: TaskHistory | null;
+  /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
+  logger?: Logger;
 }
 
 export interface SubmitOptions {
@@ -116,7 +121,8 @@ const MAX_USAGE_RANGE_MS = 31 * 24 * 3_600_000;
 const RECONCILE_TRIES = 3;
 
 export class TaskEngine {
-  readonly events = new StudioEventHub();
+  readonly events: StudioEventHub;
+  private readonly logger: Logger;
   readonly stats: EngineStats = { submits: 0, polls: 0 };
   private readonly clock: Clock;
   private readonly gateway: GatewayPort;
@@ -151,6 +157,8 @@ export class TaskEngine {
 
   constructor(private readonly options: TaskEngineOptions) {
     runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
+    this.logger = options.logger ?? silentLogger;
+    this.events = new StudioEventHub(this.logger);
     this.references = options.references ?? ReferenceStore.forDatabase(options.db);
     this.clock = options.clock ?? systemClock;
     this.gateway = options.gateway;
@@ -177,8 +185,9 @@ export class TaskEngine {
           progressEveryBytes: settings.progressEveryBytes,
           getTask: (id) => this.get(id),
           onFilesChanged: (id) => this.publish(id),
-          onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined),
+          onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined), // logged by renewLinks
           emit: (event) => this.events.emit(event),
+          logger: this.logger,
         })
       : null;
     this.store = new TaskStore(options.db, (id) =>
@@ -644,7 +653,12 @@ export class TaskEngine {
       this.reconcileTimers.delete(id);
       const task = this.store.get(id);
       if (task?.record.state !== 'interrupted' || task.record.remoteId) return;
-      const work = this.reconcile(id).catch(() => {
+      const work = this.reconcile(id).catch((thrown: unknown) => {
+        this.logger.warn('comparing an interrupted task with the usage report failed', {
+          task: id,
+          attempt: tries,
+          reason: describeThrown(thrown),
+        });
         if (tries < RECONCILE_TRIES)
           this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs, tries + 1);
       });
@@ -680,7 +694,13 @@ export class TaskEngine {
     this.renewing.set(taskId, work);
     this.running.add(work);
     void work
-      .catch(() => undefined)
+      .catch((thrown: unknown) => {
+        // The files stay expired (not lost): the user's Try again asks again.
+        this.logger.warn('renewing expired download links failed', {
+          task: taskId,
+          reason: describeThrown(thrown),
+        });
+      })
       .finally(() => {
         this.renewing.delete(taskId);
         this.running.delete(work);
@@ -719,8 +739,12 @@ export class TaskEngine {
     try {
       rt.learnedMs ??= history?.expectedDurationMs(record) ?? null;
       rt.estimateRatio ??= history?.estimateRatio(record) ?? null;
-    } catch {
+    } catch (thrown) {
       // A history that cannot answer leaves pacing to estimated_time.
+      this.logger.warn('the price book could not pace a task', {
+        task: record.id,
+        reason: describeThrown(thrown),
+      });
     }
     return { learnedMs: rt.learnedMs ?? null, estimateRatio: rt.estimateRatio ?? null };
   }
@@ -770,7 +794,7 @@ export class TaskEngine {
       this.due.pop();
       this.inFlight++;
       const work = this.runDue(next.id)
-        .catch(() => undefined) // a row deleted or the database closed under us: nothing left to track
+        .catch((thrown: unknown) => this.runFailed(next.id, thrown))
         .finally(() => {
           this.inFlight--;
           this.running.delete(work);
@@ -782,6 +806,39 @@ export class TaskEngine {
 
   private arm(ms: number): void {
     this.timer = this.clock.setTimer(Math.ceil(ms), () => this.pump());
+  }
+
+  /**
+   * A poll or send that threw instead of answering: a bug (in apply(), the store, the history), not a gateway
+   * error, which poll() and send() judge themselves. Once this silently stopped the task's polling; now it is
+   * logged, the task shows the failure, and a tracked task is asked again after a backoff.
+   */
+  private runFailed(id: string, thrown: unknown): void {
+    if (this.closing.signal.aborted) return;
+    this.logger.error('tracking a task failed', { task: id, reason: describeThrown(thrown) });
+    try {
+      const task = this.store.get(id);
+      if (!task) return; // deleted under us: nothing left to track
+      const error = localError(
+        'internal_error',
+        'Tracking this task failed inside the studio; it will be asked again.',
+        { code: 'tracking_failed' },
+      ).info;
+      if (task.record.state === 'submitting') {
+        // Whether the POST left is unknown: never resent blindly, as for any submission without an answer.
+        this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs);
+        this.update(id, { state: 'interrupted', error: mayHaveBeenCharged(error) });
+        return;
+      }
+      if (!TRACKED_STATES.includes(task.record.state)) return;
+      const rt = this.runtimeOf(id);
+      rt.errors++;
+      this.update(id, { error });
+      this.schedule(id, this.clock.now() + errorBackoff(rt.errors, this.policy, this.random));
+    } catch (again) {
+      // The database closed under us: the next start rebuilds the schedule from the rows.
+      this.logger.error('recording a tracking failure failed', { task: id, reason: describeThrown(again) });
+    }
   }
 
   private async runDue(id: string): Promise<void> {
@@ -858,8 +915,12 @@ export class TaskEngine {
       try {
         this.options.history?.recordCompletion(done, snapshot);
         this.repace(done);
-      } catch {
+      } catch (thrown) {
         // Learning is a bonus: a history that cannot write must never break tracking.
+        this.logger.warn('the price book could not learn from a completed task', {
+          task: id,
+          reason: describeThrown(thrown),
+        });
       }
       this.downloads?.enqueue(id, snapshot.files);
       return;
