@@ -5,7 +5,7 @@ import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
@@ -66,7 +66,11 @@ export function openCore(
     logger,
   });
   const database = db ?? openDatabase(config.databasePath);
-  const library = new Library({ db: database, dir: config.libraryDir });
+  const library: Library = new Library({
+    db: database,
+    dir: config.libraryDir,
+    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+  });
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
   const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   const engine = new TaskEngine({
@@ -74,6 +78,7 @@ export function openCore(
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
     history: prices,
+    libraryFiles: libraryFileIndex(library),
     logger,
   });
   const speech = new SpeechService({

@@ -4,12 +4,12 @@
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
-import type { TaskHistory } from '../core/tasks/task-history';
+import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
 import type { MediaSource } from './media-files';
 import { isDemoSourceFile } from './demo-sources';
@@ -34,6 +34,8 @@ export interface CoreLifecycleOptions {
   gatewayKey: () => string;
   /** Learns from completions and paces polls by what it learned (the price books). */
   history?: TaskHistory;
+  /** The user's spending limits, asked before every submission. */
+  guard?: SubmissionGuard;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -84,8 +86,13 @@ export class CoreLifecycle {
       await previous.engine.handOver();
       previous.detach();
     }
-    const { db, gateway, clock, history, gatewayKey } = this.#options;
-    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+    const { db, gateway, clock, history, guard, gatewayKey } = this.#options;
+    const library: Library = new Library({
+      db,
+      dir: libraryDir,
+      now: () => clock.now(),
+      madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    });
     const downloads = { libraryDir, sink: library };
     const logger = lineLogger(this.#options.log);
     const engine = new TaskEngine({
@@ -95,6 +102,8 @@ export class CoreLifecycle {
       budget,
       downloads,
       history: history ?? null,
+      guard: guard ?? null,
+      libraryFiles: libraryFileIndex(library),
       logger,
     });
     const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });

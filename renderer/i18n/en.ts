@@ -484,6 +484,8 @@ export const en = {
     bridge: 'The studio could not complete that action: {{message}}',
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
+    budgetExceeded: '{{message}}',
+    confirmationRequired: '{{message}}',
   },
   pageError: {
     title: 'This page could not be shown',

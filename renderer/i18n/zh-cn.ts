@@ -476,6 +476,8 @@ export const zhCN: Messages = {
     bridge: '工作室无法完成此操作：{{message}}',
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
+    budgetExceeded: '{{message}}',
+    confirmationRequired: '{{message}}',
   },
   pageError: {
     title: '此页面无法显示',

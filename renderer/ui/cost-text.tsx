@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { formatUsd } from '../lib/format';
-import { useSettings } from '../lib/studio-queries';
+import { useSettings } from '../lib/api/settings';
 
 export type MoneyUnit = 'usd' | 'credits';
 

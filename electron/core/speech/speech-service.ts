@@ -126,6 +126,14 @@ export class SpeechService {
     }
   }
 
+  /** The library's take of this request, if it holds one still on disk (a take under way counts once done). */
+  async fromLibrary(request: SpeechRequest): Promise<LibraryItem | null> {
+    const key = speechCacheKey(this.options.gatewayKey(), speechBody(request));
+    const pending = this.inFlight.get(key);
+    if (pending) return (await pending).item;
+    return this.cached(key);
+  }
+
   /** The newest take under this key whose item and file are both still there; a missing file is no hit. */
   async cached(key: string): Promise<LibraryItem | null> {
     for (const take of this.takes.withKey(key)) {

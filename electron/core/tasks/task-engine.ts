@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
+import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
 import { runMigrations } from '../db/database';
@@ -22,6 +23,9 @@ import type { TaskFileStatus } from '../downloads/download-manager';
 import type { LibrarySink } from '../downloads/library-sink';
 import type { GatewayPort } from '../gateway/gateway-port';
 import { ReferenceStore } from '../references/reference-store';
+import { MadeFromStore } from './made-from-store';
+import { madeFromLinks } from './made-from-links';
+import type { LibraryFileIndex } from './made-from-links';
 import { DueQueue } from './due-queue';
 import { pollEndpointOf, taskKindOf, usesIdempotencyKey } from './family-routing';
 import {
@@ -35,7 +39,7 @@ import type { PollPolicy } from './poll-schedule';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
-import type { TaskHistory } from './task-history';
+import type { SubmissionGuard, TaskHistory } from './task-history';
 import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
@@ -78,6 +82,10 @@ export interface TaskEngineOptions {
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
   history?: TaskHistory | null;
+  /** The user's spending limits: asked before a new submission's row is written (resends are not asked). */
+  guard?: SubmissionGuard | null;
+  /** The library's files by content and by link, so a reference taken from it is recorded as made-from. */
+  libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
   logger?: Logger;
 }
@@ -85,7 +93,13 @@ export interface TaskEngineOptions {
 export interface SubmitOptions {
   /** The task this one derives from; inferred for music operations and upscales of a local task. */
   parentTaskId?: string | null;
+  /** A task whose settings this one was made with: 'rerun' unchanged, 'edit' after the person changed them. */
+  madeFrom?: { relation: 'rerun' | 'edit'; taskId: string };
   signal?: AbortSignal;
+  /** The user saw the estimate and said send it (above the confirmation threshold). */
+  confirmed?: boolean;
+  /** Send even past a budget (the CLI's --over-budget). */
+  overBudget?: boolean;
 }
 
 export interface ListOptions {
@@ -127,6 +141,7 @@ export class TaskEngine {
   private readonly clock: Clock;
   private readonly gateway: GatewayPort;
   private readonly store: TaskStore;
+  private readonly madeFrom: MadeFromStore;
   private readonly references: ReferenceStore;
   private readonly budget: RequestBudget;
   private readonly policy: PollPolicy;
@@ -190,6 +205,7 @@ export class TaskEngine {
           logger: this.logger,
         })
       : null;
+    this.madeFrom = new MadeFromStore(options.db);
     this.store = new TaskStore(options.db, (id) =>
       this.downloads ? this.downloads.counts(id) : EMPTY_DOWNLOADS,
     );
@@ -254,9 +270,15 @@ export class TaskEngine {
     const kind = taskKindOf(request.family);
     const interned = this.references.intern(request.params);
     const params = interned instanceof Promise ? await interned : interned;
+    // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
+    this.options.guard?.admit(
+      { family: request.family, model: request.model, params },
+      { confirmed: options.confirmed, overBudget: options.overBudget },
+    );
     const id = this.newId();
     const now = this.clock.now();
-    const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, params);
+    const inferred = this.inferParent(request.family, params);
+    const parentTaskId = options.parentTaskId ?? inferred ?? options.madeFrom?.taskId ?? null;
     const stored = this.store.insert(
       {
         id,
@@ -272,6 +294,17 @@ export class TaskEngine {
         createdAt: now,
       },
       'submitting',
+    );
+    this.madeFrom.record(
+      id,
+      madeFromLinks({
+        family: request.family,
+        params,
+        madeFrom: options.madeFrom ?? null,
+        // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
+        sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
+        library: this.options.libraryFiles ?? null,
+      }),
     );
     this.emitTask(stored.record);
     try {
@@ -401,8 +434,13 @@ export class TaskEngine {
     const { family, model, params } = task.record;
     return this.submit(
       { family, model, params, ...(task.webhook ? { webhook: task.webhook } : {}) },
-      { ...options, parentTaskId: taskId },
+      { ...options, parentTaskId: taskId, madeFrom: { relation: 'rerun', taskId } },
     );
+  }
+
+  /** What a task was made from and what was made from it ([]s for an unknown id). */
+  links(taskId: string): MadeFromLinks {
+    return this.madeFrom.links(taskId);
   }
 
   /** Stops tracking (the task keeps running upstream); downloads in flight for it are cancelled. */

@@ -11,11 +11,13 @@ import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
 import { libraryHandlers } from './library';
 import { referencesHandlers } from './references';
+import { reuseHandlers } from './reuse';
 import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
 import { speechHandlers } from './speech';
+import { spendingHandlers } from './spending';
 import { tasksHandlers } from './tasks';
 import { usageHandlers } from './usage';
 
@@ -30,9 +32,11 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     account: accountHandlers(deps),
     usage: usageHandlers(deps),
     estimates: estimatesHandlers(deps),
+    spending: spendingHandlers(deps),
     tasks: tasksHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
+    reuse: reuseHandlers(deps, item),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),

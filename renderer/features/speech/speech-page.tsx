@@ -10,7 +10,9 @@ import { familyModels } from '../../../shared/catalog';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { formatDateTime } from '../../lib/format';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
-import { useLibrary, useSettings } from '../../lib/studio-queries';
+import { useSynthesize } from './api/synthesize';
+import { useLibrary } from '../../lib/api/library';
+import { useSettings } from '../../lib/api/settings';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { AudioPlayer } from '../../ui/audio-player';
@@ -22,7 +24,6 @@ import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
-import { useSpeak } from './api/use-speak';
 import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
 import './speech.css';
 
@@ -81,7 +82,7 @@ export function SpeechPage(): ReactElement {
       responseFormat: 'wav',
     },
   });
-  const synthesize = useSpeak();
+  const synthesize = useSynthesize();
   const recent = useLibrary({ kind: 'speech', sort: 'newest' });
   const toUrl = useMediaUrl();
   const [outcome, setOutcome] = useState<SpeechOutcomeView | null>(null);

@@ -1,15 +1,16 @@
-// speech.synthesize as a mutation: the library's earlier take of the same speech, or a new (paid) one.
+// Speech is answered at once (no task): the audio lands in the library, or the library's earlier take of the
+// same speech comes back with no gateway call (issue 13) unless a fresh take is asked for.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SpeakInput } from '../../../../shared/bridge';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
-export function useSpeak() {
+export function useSynthesize() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: SpeakInput) => bridge.speech.synthesize.mutate(request),
     // Speech is billed at once ([SVC-5]): both balances are read again with the library. A take from the
-    // library cost nothing, so the balance is left alone.
+    // library cost nothing, so the balances are left alone.
     onSuccess: ({ fromLibrary }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.library }),

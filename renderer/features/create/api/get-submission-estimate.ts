@@ -1,9 +1,9 @@
 // Money before it is spent: the price book's estimate for what a form would send. Answered from the local
 // database (nothing reaches the gateway), so it is asked again whenever the form changes.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { bridge } from './bridge';
-import { queryKeys } from './query-client';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
+import { bridge } from '../../../lib/bridge';
+import { queryKeys } from '../../../lib/query-client';
 
 /**
  * While some item has no estimate yet, ask again now and then: the gateway's usage history is read in the
@@ -12,8 +12,9 @@ import { queryKeys } from './query-client';
  */
 const UNKNOWN_REFETCH_MS = 4_000;
 
-export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | null) {
-  return useQuery({
+export const submissionEstimateQueryOptions = (requests: readonly SubmissionRequest[] | null) =>
+  queryOptions({
+    // Under queryKeys.estimates, which a completed task invalidates (cache-updates.ts).
     queryKey: [...queryKeys.estimates, requests],
     queryFn: () => bridge.estimates.submissions.query({ requests: [...(requests ?? [])] }),
     enabled: requests !== null && requests.length > 0,
@@ -23,4 +24,7 @@ export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | n
     refetchInterval: (query) =>
       query.state.data?.items.some((i) => i.usd === null) ? UNKNOWN_REFETCH_MS : false,
   });
+
+export function useSubmissionEstimate(requests: readonly SubmissionRequest[] | null) {
+  return useQuery(submissionEstimateQueryOptions(requests));
 }
