@@ -4,6 +4,7 @@
 // Issue 13: a repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
 // speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
 // the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
+import { partName } from '../downloads/part-files';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
@@ -243,7 +244,7 @@ export class SpeechService {
     const response = await this.options.gateway.speech(body, signal ? { signal } : {});
     const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
     const name = `speech-${randomUUID()}`;
-    const partPath = await this.options.library.allocatePath(`${name}.part`);
+    const partPath = await this.options.library.allocatePath(partName(name));
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({
