@@ -1,5 +1,5 @@
 // One item, large, with what made it. Opened from the URL (#/library/<id>) so it survives a reload.
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
@@ -9,6 +9,7 @@ import { desktopActions } from '../../lib/api/desktop';
 import { useTaskList } from '../../lib/api/tasks';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
@@ -34,6 +35,7 @@ export function LibraryItemDialog({
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
   const remove = useDeleteItem();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   // The same rule as the Tasks page: an item whose task lost files says which, with Try again.
   const task = useTaskList().data?.tasks.find((candidate) => candidate.id === item.taskId) ?? null;
   useEffect(() => {
@@ -147,20 +149,34 @@ export function LibraryItemDialog({
           <Button
             variant="danger"
             busy={remove.isPending}
-            onClick={() => {
-              if (!window.confirm(t('library.deleteConfirm'))) return;
-              remove.mutate(item.id, {
-                onSuccess: () => {
-                  pushToast('success', t('library.deleted'));
-                  ref.current?.close();
-                },
-                onError,
-              });
-            }}
+            onClick={() => setConfirmingDelete(true)}
             data-testid="item-delete"
           >
             {t('library.delete')}
           </Button>
+          {confirmingDelete ? (
+            <ConfirmDialog
+              title={t('library.deleteTitle')}
+              message={t('library.deleteConfirm')}
+              confirmLabel={t('library.delete')}
+              danger
+              busy={remove.isPending}
+              onCancel={() => setConfirmingDelete(false)}
+              onConfirm={() =>
+                remove.mutate(item.id, {
+                  onSuccess: () => {
+                    setConfirmingDelete(false);
+                    pushToast('success', t('library.deleted'));
+                    ref.current?.close();
+                  },
+                  onError: (error) => {
+                    setConfirmingDelete(false);
+                    onError(error);
+                  },
+                })
+              }
+            />
+          ) : null}
         </div>
         {desktopActions.available ? (
           <div className="item-dialog-actions">
