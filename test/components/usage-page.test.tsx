@@ -18,7 +18,7 @@ describe('UsagePage', () => {
         query: async (query: UsageQuery) => {
           if (query?.groupBy === 'model,date')
             throw new BridgeError({
-              status: 400,
+              httpStatus: 400,
               type: 'usage_query_error',
               code: 'invalid_tz',
               message: 'Unknown IANA timezone',
