@@ -347,6 +347,20 @@ export const en = {
     deleteConfirm: 'Delete this file from the library and the disk?',
     deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
+    viewer: {
+      previous: 'Previous',
+      next: 'Next',
+      position: '{{n}} of {{total}}',
+      zoom: 'Zoom',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      fit: 'Fit',
+      fullScreen: 'Full screen',
+      keys: 'Keys: ← → previous and next · Space play or pause · + − zoom · 0 fit · 1 100 % · F full screen · Esc close',
+      actions: 'Actions',
+      settings: 'Settings',
+      file: 'File',
+    },
   },
   speech: {
     mayBeCharged:

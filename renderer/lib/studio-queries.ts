@@ -217,19 +217,3 @@ export const desktopActions = {
   showInFolder: (id: string) => bridge.desktop.showInFolder.mutate({ id }),
   startDrag: (id: string) => bridge.desktop.startDrag.mutate({ id }),
 };
-
-export function useSetFavourite() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; favourite: boolean }) => bridge.library.setFavourite.mutate(input),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
-  });
-}
-
-export function useDeleteItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => bridge.library.delete.mutate({ id }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
-  });
-}

@@ -15,16 +15,25 @@ export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
 export interface DemoStudio {
   page: Page;
   url: string;
+  dataDir: string;
   /** Errors the page threw (a test may assert there were none). */
   pageErrors: string[];
   shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it. */
-export async function openDemoStudio(timeScale = 0.05, faults?: FaultOptions): Promise<DemoStudio> {
+/**
+ * faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it.
+ * prepare: fills the data folder before the studio starts (a library seeded with files, see seeded-library.ts).
+ */
+export async function openDemoStudio(
+  timeScale = 0.05,
+  faults?: FaultOptions,
+  prepare?: (dataDir: string) => Promise<void>,
+): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
+  await prepare?.(dataDir);
   const simulator = { timeScale, ...(faults ? { faults } : {}) };
   const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;
@@ -41,6 +50,7 @@ export async function openDemoStudio(timeScale = 0.05, faults?: FaultOptions): P
     return {
       page,
       url: web.url,
+      dataDir,
       pageErrors,
       shot: async (name) => {
         await page.screenshot({ path: join(SHOTS, `${name}.png`) });
