@@ -8,7 +8,8 @@ import type {
 } from '../../shared/bridge/account-schemas';
 import { BridgeError } from '../../shared/bridge/errors';
 import type { TokenBalance, UserBalance } from '../../shared/gateway/balance';
-import type { UsageCacheStatus, UsageData, UsageQueryInput, UsageStats } from '../../shared/gateway/usage';
+import type { UsageQueryInput, UsageStats } from '../../shared/gateway/usage';
+import type { UsageReading } from '../core/usage';
 
 export function toTokenBalanceView(b: TokenBalance): TokenBalanceView {
   const unlimited = b.unlimited_quota;
@@ -68,7 +69,7 @@ const toStatsView = (s: UsageStats) => ({
   completionTokens: s.completion_tokens,
 });
 
-export function toUsageResult(data: UsageData, cache: UsageCacheStatus): UsageResult {
+export function toUsageResult({ report: data, cache, asOf, windows }: UsageReading): UsageResult {
   return {
     report: {
       scope: data.scope,
@@ -84,5 +85,7 @@ export function toUsageResult(data: UsageData, cache: UsageCacheStatus): UsageRe
       })),
     },
     cache,
+    asOf,
+    windows,
   };
 }

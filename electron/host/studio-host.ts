@@ -9,6 +9,7 @@ import type { Settings } from '../../shared/bridge/session-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
+import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
@@ -72,6 +73,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     core,
     references,
     prices,
+    usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,
   });

@@ -67,7 +67,11 @@ export const usageResultSchema = z.object({
     total: usageStatsSchema,
     items: z.array(usageStatsSchema.extend({ model: z.string().optional(), date: z.string().optional() })),
   }),
-  /** [EP-USAGE-3] X-Usage-Cache, null when the gateway sent none. */
+  /** [EP-USAGE-3] X-Usage-Cache, null when the gateway sent none (over several windows: any miss is a miss). */
   cache: z.enum(['hit', 'miss']).nullable(),
+  /** ms: when the figures were computed, at worst; [LIM-2] they cannot change before a minute after it. */
+  asOf: z.number(),
+  /** Gateway queries the range took: one per 31 days ([LIM-4]). */
+  windows: z.number().int().positive(),
 });
 export type UsageResult = z.infer<typeof usageResultSchema>;

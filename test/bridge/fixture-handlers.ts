@@ -68,6 +68,8 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
           items: [],
         },
         cache: 'miss',
+        asOf: 0,
+        windows: 1,
       }),
     },
     estimates: {

@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { ReferenceStore } from '../../core/references';
+import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
 import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
@@ -23,6 +24,8 @@ export interface HostDeps {
   references: ReferenceStore;
   /** The price book of the gateway in use. */
   prices: GatewayPrices;
+  /** Usage over any range, dated by the gateway's cache. */
+  usage: UsageReader;
   desktop: DesktopActions | undefined;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;

@@ -1,0 +1,2 @@
+export { UsageReader, type UsageFetch, type UsageReading } from './usage-reader';
+export { MAX_USAGE_WINDOW_S, mergeUsageReports, splitUsageRange, type UsageWindow } from './usage-windows';
