@@ -16,7 +16,7 @@ const PICTURES = [
   { prompt: 'Blue harbour at dawn', colour: '#2e6fd0', daysAgo: 1 },
   { prompt: 'Crimson maple forest', colour: '#b22a2a', daysAgo: 2 },
   { prompt: 'Dark green fern study', colour: '#1f6b3a', daysAgo: 3 },
-];
+] as const;
 
 beforeAll(async () => {
   studio = await openDemoStudio(0.05, undefined, (dataDir) =>
