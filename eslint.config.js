@@ -41,7 +41,16 @@ const rooms = [
     room: 'core',
     files: ['electron/core/**'],
     paths: [SHARED, 'electron/core/**'],
-    packages: [NODE, 'zod', 'axios', 'sharp', 'p-queue'],
+    packages: [
+      NODE,
+      'zod',
+      'axios',
+      'sharp',
+      'p-queue',
+      'png-chunks-extract',
+      'png-chunks-encode',
+      'node-id3',
+    ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).
   {
@@ -197,6 +206,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The core (and shared) never write to the console: a failure goes to the Logger its composer injects
+  // (electron/core/log), so the host and the CLI decide where it is told and tests can see it.
+  {
+    files: ['shared/**', 'electron/core/**'],
+    rules: { 'no-console': 'error' },
+  },
   {
     files: ['renderer/**'],
     ...jsxA11y.flatConfigs.recommended,
@@ -213,6 +228,27 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeGlobals, 'The renderer runs sandboxed: no Node globals.'),
+      ],
+    },
+  },
+  // Server data reaches pages only through query modules: the shared ones in renderer/lib/api and each feature's
+  // own in features/<f>/api (a feature never reaches another's: the rooms above refuse it). So every bridge call
+  // has one home with its query key and cache updates, and a page cannot call the bridge behind the cache's back.
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/lib/**', 'renderer/features/*/api/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)lib/bridge$',
+              message:
+                'Call the bridge from a query module (renderer/lib/api or features/<feature>/api) and use its hook.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -48,6 +48,11 @@ export class CliOutput {
     this.io.stderr(this.scrub(`error${where}: ${body.message}${param}\n`));
   }
 
+  /** A failure the core recovered from (its Logger's lines): stderr even under --json, which owns only stdout. */
+  log(line: string): void {
+    this.io.stderr(this.scrub(`gateway-studio: ${line}\n`));
+  }
+
   /** A transient status line; on a terminal it overwrites the previous one. */
   progress(text: string): void {
     if (this.json) return;

@@ -5,7 +5,8 @@ import { openDatabase } from '../core/db';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
+import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
@@ -45,19 +46,31 @@ export function openLibrary(config: CliConfig): OpenedLibrary {
  * `online: false` is for commands that only read the local database (`tasks`, `task <id>` of a settled task):
  * they work without a base URL or key, and the engine they get is never started.
  */
-export function openCore(config: CliConfig, db: DatabaseSync | null, online = true): OpenedCore {
+export function openCore(
+  config: CliConfig,
+  db: DatabaseSync | null,
+  online = true,
+  /** Where the core's failures are told (CliOutput.log: stderr, key scrubbed). */
+  log: (line: string) => void = () => undefined,
+): OpenedCore {
   checkLibraryFolder(config);
   const gatewayConfig = online
     ? requireGateway(config)
     : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };
   const listeners = new Set<(event: GatewayCallEvent) => void>();
+  const logger = lineLogger(log);
   const gateway = createGatewayClient({
     baseUrl: gatewayConfig.baseUrl,
     apiKey: () => gatewayConfig.apiKey,
     onCall: (event) => listeners.forEach((listener) => listener(event)),
+    logger,
   });
   const database = db ?? openDatabase(config.databasePath);
-  const library = new Library({ db: database, dir: config.libraryDir });
+  const library: Library = new Library({
+    db: database,
+    dir: config.libraryDir,
+    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+  });
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
   const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   const engine = new TaskEngine({
@@ -65,6 +78,8 @@ export function openCore(config: CliConfig, db: DatabaseSync | null, online = tr
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
     history: prices,
+    libraryFiles: libraryFileIndex(library),
+    logger,
   });
   const speech = new SpeechService({ gateway, library });
   return {

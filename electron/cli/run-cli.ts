@@ -42,7 +42,7 @@ export async function runCli(
       library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved)).library,
       core: (online = true): CliCore => {
         if (!coreHandle) {
-          coreHandle = openCore(resolved, libraryHandle?.db ?? null, online);
+          coreHandle = openCore(resolved, libraryHandle?.db ?? null, online, (line) => out.log(line));
           coreHandle.onGatewayCall(new GatewayProgress((text) => out.note(text)).onCall);
           libraryHandle = coreHandle;
         }

@@ -4,9 +4,10 @@
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import { Library } from '../core/library';
+import { Library, libraryFileIndex } from '../core/library';
 import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
+import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
@@ -82,9 +83,24 @@ export class CoreLifecycle {
       previous.detach();
     }
     const { db, gateway, clock, history } = this.#options;
-    const library = new Library({ db, dir: libraryDir, now: () => clock.now() });
+    const library: Library = new Library({
+      db,
+      dir: libraryDir,
+      now: () => clock.now(),
+      madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    });
     const downloads = { libraryDir, sink: library };
-    const engine = new TaskEngine({ db, gateway, clock, budget, downloads, history: history ?? null });
+    const logger = lineLogger(this.#options.log);
+    const engine = new TaskEngine({
+      db,
+      gateway,
+      clock,
+      budget,
+      downloads,
+      history: history ?? null,
+      libraryFiles: libraryFileIndex(library),
+      logger,
+    });
     const speech = new SpeechService({ gateway, library });
     const emit = (event: StudioEvent): void => this.#emit(event);
     const offEngine = engine.events.subscribe(emit);

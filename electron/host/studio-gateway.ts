@@ -2,6 +2,7 @@
 // client (electron/core/gateway) implements it; the host builds one per base URL + key and swaps it when either
 // changes, while the engine keeps talking to the same SwitchableGateway.
 import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
+import type { Logger } from '../core/log';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
@@ -24,6 +25,8 @@ export interface GatewayConnection {
   apiKey: string;
   /** The model ids in use (settings' overrides), read at each call so model-specific rules follow them. */
   models?: () => ModelConfig;
+  /** Where the client tells a failure that was not the gateway's answer. */
+  logger?: Logger;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;

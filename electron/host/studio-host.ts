@@ -49,7 +49,7 @@ export interface StudioHost {
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
-  const session = new StudioSession(options);
+  const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
   const references = ReferenceStore.forDatabase(db);
   const clock = options.clock ?? systemClock;

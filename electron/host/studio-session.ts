@@ -12,6 +12,8 @@ import type { RunningSimulator, SimulatorOptions } from '../simulator';
 import type { DemoSeedIds } from './demo-sources';
 import { notConfigured, SwitchableGateway } from './studio-gateway';
 import type { GatewayFactory, StudioGateway } from './studio-gateway';
+import { lineLogger } from '../core/log';
+import type { Logger } from '../core/log';
 
 export interface StudioSessionOptions {
   /** Where the library lives unless settings say otherwise. */
@@ -29,7 +31,7 @@ export interface StudioSessionOptions {
   demo?: 'lazy' | 'eager' | 'off';
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
   simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir' | 'faults'>;
-  /** Where the demo gateway reports trouble with its saved state. */
+  /** Where the demo gateway reports trouble with its saved state, and gateway clients what failed unexpectedly. */
   log?: (message: string) => void;
 }
 
@@ -73,6 +75,10 @@ export class StudioSession {
   /** The model ids the settings override, so the client validates with the same rules as the forms. */
   readonly #models = (): ModelConfig => modelConfigFromOverrides(this.settings.get().modelOverrides);
 
+  get #logger(): Logger {
+    return lineLogger(this.#options.log ?? (() => undefined));
+  }
+
   /** Points the gateway at the simulator, the configured gateway, or nothing. */
   async refresh(): Promise<void> {
     const { createGateway } = this.#options;
@@ -86,13 +92,22 @@ export class StudioSession {
     }
     if (this.#simulator && this.#inDemo()) {
       this.#liveKey = null;
-      const connection = { baseUrl: this.#simulator.url, apiKey: SIM_KEYS.default, models: this.#models };
+      const connection = {
+        baseUrl: this.#simulator.url,
+        apiKey: SIM_KEYS.default,
+        models: this.#models,
+        logger: this.#logger,
+      };
       this.gateway.set(createGateway(connection));
       return;
     }
     const baseUrl = this.settings.get().baseUrl;
     const apiKey = (this.#liveKey = await this.#options.secrets.getKey());
-    this.gateway.set(baseUrl && apiKey ? createGateway({ baseUrl, apiKey, models: this.#models }) : null);
+    this.gateway.set(
+      baseUrl && apiKey
+        ? createGateway({ baseUrl, apiKey, models: this.#models, logger: this.#logger })
+        : null,
+    );
   }
 
   async status(): Promise<SessionStatus> {

@@ -50,7 +50,8 @@ export const TOO_LARGE_SENTENCE = `The request is larger than the studio accepts
 
 /**
  * What tRPC would answer with a generic failure, answered here with the right status and a sentence: a method
- * other than GET and POST (405), a POST body that is not JSON (415), a body announced over the limit (413).
+ * other than GET and POST (405), a POST body that is not JSON (415), a body announced over the limit (413; a
+ * chunked body over the limit meets readBridgeBody's count and gets the same answer).
  */
 function bridgeRequestAcceptable(req: IncomingMessage, res: ServerResponse): boolean {
   const method = req.method ?? 'GET';
@@ -87,6 +88,43 @@ function bridgeRequestAcceptable(req: IncomingMessage, res: ServerResponse): boo
   return true;
 }
 
+/**
+ * Reads a bridge POST body, counting its bytes as they come: a chunked body announces no length, so the limit
+ * can only be met on the way. Resolves null (and stops reading) once the body passes MAX_BRIDGE_BODY.
+ */
+function readBridgeBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.byteLength;
+      if (size <= MAX_BRIDGE_BODY) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error): void => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? newSessionToken();
   const log = options.log ?? (() => undefined);
@@ -96,7 +134,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const bridge = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',
-    maxBodySize: MAX_BRIDGE_BODY,
     createContext: () => ({ handlers: options.handlers }),
     onError: ({ error, path }) => {
       // Unexpected failures are logged here (the renderer only gets a generic message); never the input.
@@ -113,6 +150,17 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (url.pathname.startsWith('/trpc/')) {
       res.setHeader('cache-control', 'no-store');
       if (!bridgeRequestAcceptable(req, res)) return;
+      if (req.method === 'POST') {
+        const body = await readBridgeBody(req);
+        if (body === null) {
+          refuseBridge(res, 413, 'payload_too_large', TOO_LARGE_SENTENCE, { connection: 'close' });
+          // The rest of the body is not worth reading: close once the refusal is out.
+          res.once('finish', () => req.destroy());
+          return;
+        }
+        // tRPC's standalone adapter reads a body already taken from the stream from `req.body`.
+        Object.assign(req, { body });
+      }
       bridge(req, res);
       return;
     }

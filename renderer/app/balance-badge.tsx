@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TokenBalanceView, UserBalanceView } from '../../shared/bridge';
 import { errorSentence } from '../lib/bridge-error';
 import { formatCredits, formatUsd } from '../lib/format';
-import { useBalance, useUserBalance } from '../lib/studio-queries';
+import { useBalance, useUserBalance } from '../lib/api/balance';
 import { cx } from '../ui/cx';
 import { Icon } from '../ui/icons';
 

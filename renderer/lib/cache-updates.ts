@@ -41,6 +41,9 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       if (event.task.state === 'completed' || event.task.state === 'failed') {
         void client.invalidateQueries({ queryKey: queryKeys.balance });
       }
+      // A completed task taught the price book its cost and time: an estimate on screen must not keep saying
+      // "first run" (or an older price) until something else happens to refetch it.
+      if (event.task.state === 'completed') void client.invalidateQueries({ queryKey: queryKeys.estimates });
       return;
     }
     case 'download': {

@@ -11,7 +11,10 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Query keys in one place, so event handlers and pages agree on them. */
+/**
+ * The keys bridge events and more than one feature touch, in one place so event handlers and pages agree on them.
+ * A key only one feature uses lives with that feature's query (features/<f>/api).
+ */
 export const queryKeys = {
   session: ['session'] as const,
   settings: ['settings'] as const,
@@ -21,6 +24,6 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
-  usage: ['usage'] as const,
-  demoSources: ['demo-sources'] as const,
+  /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
+  estimates: ['estimate'] as const,
 };

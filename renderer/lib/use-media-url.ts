@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { mediaUrl, referenceUrl } from '../../shared/bridge/media-url';
 import type { ReferenceVariant } from '../../shared/bridge/media-url';
 import { referenceSha } from '../../shared/studio/references';
-import { useSession } from './studio-queries';
+import { useSession } from './api/session';
 
 export function useMediaUrl(): (relativePath: string) => string | null {
   const session = useSession();

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '../../shared/studio/records';
 import { errorSentence } from '../lib/bridge-error';
 import { formatDateTime, formatUsd } from '../lib/format';
-import { useTaskRecovery } from '../lib/studio-queries';
+import { useTaskRecovery } from '../lib/api/tasks';
 import { useStudioStore } from '../store/studio-store';
 import { Alert } from './alert';
 import { Button } from './button';

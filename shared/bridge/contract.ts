@@ -28,6 +28,12 @@ import { demoSourcesSchema } from './source-schemas';
 import { speechRequestSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
+import {
+  editSubmissionSchema,
+  fileSettingsResultSchema,
+  madeFromChainSchema,
+  settingsFileSchema,
+} from './reuse-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 
@@ -116,6 +122,17 @@ export const bridgeContract = {
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
     delete: { kind: 'mutation', input: idInput, output: deletedSchema },
+  },
+  /** Results flowing into the next creation (issue 9). */
+  reuse: {
+    /** What a task was made from and what was made from it, each step with the item to open. */
+    chain: { kind: 'query', input: idInput, output: madeFromChainSchema },
+    /** A library image as a stored reference (hard-linked, never copied twice): its `studio-ref:` for a form. */
+    asReference: { kind: 'mutation', input: idInput, output: referenceImageSchema },
+    /** The generation settings a dropped PNG or MP3 carries; null for a file without them. */
+    readSettings: { kind: 'mutation', input: settingsFileSchema, output: fileSettingsResultSchema },
+    /** Submits a task made from an earlier one's settings, recording it as an edit of that task. */
+    submitEdit: { kind: 'mutation', input: editSubmissionSchema, output: taskRecordSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

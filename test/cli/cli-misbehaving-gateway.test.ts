@@ -154,3 +154,17 @@ describe('waiting on a task', () => {
     expect(run.stdout).not.toContain(env.GATEWAY_API_KEY);
   }, 20_000);
 });
+
+describe('a balance request the gateway takes and never answers', () => {
+  it('[EP-TBAL-1] fails within one idle timeout (10 s) with a sentence, exit 3, and is not sent again', async () => {
+    server.reply({ hang: true });
+    const run = await cli(['--json', 'balance'], env, dir);
+    expect(run.code, run.stdout).toBe(3);
+    const doc = run.json() as ErrorDoc;
+    expect(doc.error.message).toBe(
+      'The gateway took the balance request but did not answer within 10 s. Try again later, or check the base URL.',
+    );
+    // One try: the hang was not repeated (three tries would take over 30 s and this test's time).
+    expect(server.requests.map((r) => r.url)).toEqual(['/v1/balance']);
+  }, 25_000);
+});

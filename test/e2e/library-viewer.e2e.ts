@@ -142,7 +142,12 @@ describe('the library viewer', () => {
 
     // Zoomed in, a drag moves the picture by the pointer's distance.
     await open.getByRole('button', { name: '100 %' }).click();
+    await expect.poll(zoomText).toBe('100 %');
     const image = open.getByTestId('viewer-image');
+    // 100 % centres the 2400 px picture: its left edge lies 1200 px left of the stage's centre.
+    await expect
+      .poll(async () => (await image.boundingBox())?.x)
+      .toBeCloseTo(area.x + area.width / 2 - 1200, 0);
     const before = await image.boundingBox();
     await page.mouse.move(area.x + 300, area.y + 300);
     await page.mouse.down();

@@ -377,12 +377,18 @@ describe('web mode, demo gateway', () => {
     await page.getByTestId('library-item').first().waitFor();
     await shot('17-library-dark');
     await page.getByTestId('nav-settings').click();
+    // The page switches language at once, before main has stored the choice: reloading before that answer came
+    // back would read the old settings (this raced under load), so the test waits for the save to be answered.
+    const saved = page.waitForResponse((r) => r.url().includes('settings.update') && r.ok(), {
+      timeout: 30_000,
+    });
     await page.getByRole('radiogroup', { name: 'Language' }).getByText('简体中文', { exact: true }).click();
     await expect.poll(() => page.getByTestId('nav-create').textContent()).toBe('创作');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    await saved;
     // The choice is stored by main with the other settings: it survives a reload.
     await page.reload();
-    await expect.poll(() => page.getByTestId('nav-create').textContent()).toBe('创作');
+    await expect.poll(() => page.getByTestId('nav-create').textContent(), { timeout: 15_000 }).toBe('创作');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
   });
 

@@ -218,6 +218,39 @@ describe('the cases the allow-lists were written for', () => {
     expect(rulesOf(own)).toEqual([]);
   });
 
+  it("a feature may not use another feature's queries (features/<f>/api is that feature's own)", async () => {
+    real('renderer/features/usage/api/get-usage');
+    await bad(
+      'renderer/features/create/virtual-bad.tsx',
+      "import { useUsage } from '../usage/api/get-usage';\nexport const u = useUsage;\n",
+    );
+    await bad(
+      'renderer/features/create/api/virtual-bad.ts',
+      "import { useUsage } from '../../usage/api/get-usage';\nexport const u = useUsage;\n",
+    );
+  });
+
+  it('only query modules call the bridge: pages, ui and the shell use their hooks', async () => {
+    real('renderer/lib/bridge');
+    const cases: [string, string][] = [
+      ['renderer/features/usage/virtual-bad.tsx', '../../lib/bridge'],
+      ['renderer/ui/virtual-bad.tsx', '../lib/bridge'],
+      ['renderer/app/virtual-bad.tsx', '../lib/bridge'],
+    ];
+    for (const [file, specifier] of cases) {
+      const messages = await lint(file, `import { bridge } from '${specifier}';\nexport const b = bridge;\n`);
+      expect(rulesOf(messages), file).toContain('no-restricted-imports');
+    }
+    const allowed: [string, string][] = [
+      ['renderer/features/usage/api/virtual-good.ts', '../../../lib/bridge'],
+      ['renderer/lib/api/virtual-good.ts', '../bridge'],
+    ];
+    for (const [file, specifier] of allowed) {
+      const messages = await lint(file, `import { bridge } from '${specifier}';\nexport const b = bridge;\n`);
+      expect(rulesOf(messages), file).toEqual([]);
+    }
+  });
+
   it('npm packages stay in their room', async () => {
     for (const file of ['shared/virtual-bad.ts', 'electron/core/library/virtual-bad.ts']) {
       await bad(file, "import Store from 'electron-store';\nexport const S = Store;\n");
@@ -290,6 +323,15 @@ describe('type-aware rules fail on promises that lose their failures', () => {
     expect(rulesOf(misused?.messages ?? [])).toContain('@typescript-eslint/no-misused-promises');
     const [awaited] = await typed.lintFiles([join(root, 'test/lint/fixtures/awaited-promise.ts')]);
     expect(rulesOf(awaited?.messages ?? [])).toEqual([]);
+  });
+});
+
+describe('the core tells its logger, never the console', () => {
+  it('console in electron/core or shared/ fails; the host composing a logger over it passes', async () => {
+    const line = 'export const warn = (m: string): void => console.warn(m);\n';
+    expect(rulesOf(await lint('electron/core/tasks/virtual-bad.ts', line))).toContain('no-console');
+    expect(rulesOf(await lint('shared/studio/virtual-bad.ts', line))).toContain('no-console');
+    expect(rulesOf(await lint('electron/host/virtual-good.ts', line))).toEqual([]);
   });
 });
 

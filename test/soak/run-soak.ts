@@ -21,6 +21,8 @@ export interface SoakOptions {
   seed?: number;
   /** Longest wait between a start and its kill, ms. */
   maxLifeMs?: number;
+  /** Sample the engine's settled heap each time this many more tasks have settled (default: a fortieth of them). */
+  sampleEvery?: number;
   log?: (line: string) => void;
 }
 
@@ -31,31 +33,63 @@ export interface SoakReport {
 
 const CHILD = fileURLToPath(new URL('./soak-child.ts', import.meta.url));
 
-interface Life {
-  code: number | null;
-  done: boolean;
-  heap: number[];
+/** One heap sample of the engine, after a full GC, when `settled` tasks had settled. */
+export interface HeapSample {
+  settled: number;
+  heapUsed: number;
 }
 
-function runChild(env: Record<string, string>, killAfterMs: number | null): Promise<Life> {
+export interface Life {
+  code: number | null;
+  done: boolean;
+  /** The heap right after the engine started, before it took on any work. */
+  start: HeapSample | null;
+  /** Samples at settled-task milestones. */
+  heap: HeapSample[];
+}
+
+/**
+ * The target for "the engine's memory flat over the run": its settled heap (after GC) may grow by at most this
+ * much from the first milestone to the last, over the run and within any one life. The engine keeps every task
+ * record in memory (a few kB each), so 200 tasks account for about 1 MB of honest growth; a leak of the
+ * task's results or events would add far more.
+ */
+export const HEAP_GROWTH_LIMIT = 8 * 1_048_576;
+
+/**
+ * When to kill a life: `afterMs` from the spawn (so kills land during start-up and resume too) or from the
+ * moment the engine reports it runs (so lives live long enough to do work and take memory samples).
+ */
+interface Kill {
+  afterMs: number;
+  from: 'spawn' | 'ready';
+}
+
+function runChild(env: Record<string, string>, kill: Kill | null): Promise<Life> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    // --expose-gc: the child collects garbage before each sample, so what it reports is what it holds.
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const life: Life = { code: null, done: false, heap: [] };
+    const life: Life = { code: null, done: false, start: null, heap: [] };
+    let timer = kill?.from === 'spawn' ? setTimeout(() => child.kill('SIGKILL'), kill.afterMs) : null;
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
       for (const line of lines) {
-        const message = JSON.parse(line) as { type: string; heapUsed?: number };
-        if (message.type === 'mem' && message.heapUsed) life.heap.push(message.heapUsed);
+        const message = JSON.parse(line) as { type: string } & Partial<HeapSample>;
+        const sample = { settled: message.settled ?? 0, heapUsed: message.heapUsed ?? 0 };
+        if (message.type === 'mem-start') {
+          life.start = sample;
+          if (kill?.from === 'ready') timer = setTimeout(() => child.kill('SIGKILL'), kill.afterMs);
+        }
+        if (message.type === 'mem') life.heap.push(sample);
         if (message.type === 'done') life.done = true;
       }
     });
-    const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.once('error', reject);
     child.once('exit', (code) => {
       if (timer) clearTimeout(timer);
@@ -85,9 +119,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       baseUrl: sim.url,
       apiKey: SIM_KEYS.default,
       tasks: options.tasks,
+      sampleEvery: options.sampleEvery ?? Math.max(1, Math.round(options.tasks / 40)),
     }),
   };
-  const heapPeaks: number[] = [];
+  const lives: Life[] = [];
   try {
     let seed = options.seed ?? 8;
     const random = (): number => {
@@ -95,17 +130,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       return seed / 2 ** 31;
     };
     let kills = 0;
-    for (let lives = 0; ; lives++) {
-      const killAt =
-        kills < options.kills ? Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)) : null;
+    for (;;) {
+      // Every other kill is timed from the engine's start, so half the lives do work before they die.
+      const killAt: Kill | null =
+        kills < options.kills
+          ? {
+              afterMs: Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)),
+              from: lives.length % 2 === 0 ? 'spawn' : 'ready',
+            }
+          : null;
       const life = await runChild(env, killAt);
-      heapPeaks.push(Math.max(0, ...life.heap));
+      lives.push(life);
       if (life.done) break;
       if (life.code === null) kills++;
       else if (killAt === null || life.code !== 0)
         throw new Error(`the engine process exited with code ${life.code}`);
-      log(`life ${lives + 1}: ${life.done ? 'done' : life.code === null ? 'killed' : `exit ${life.code}`}`);
-      if (lives > options.kills + 20) throw new Error('the soak did not settle');
+      const milestones = life.heap.map((sample) => `${sample.settled}:${mb(sample.heapUsed)}`).join(' ');
+      log(`life ${lives.length}: ${life.code === null ? 'killed' : `exit ${life.code}`} ${milestones}`);
+      if (lives.length > options.kills + 20) throw new Error('the soak did not settle');
     }
     return tabulate(
       join(dir, 'studio.db'),
@@ -113,7 +155,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       sim.createdTasks(),
       options,
       kills,
-      heapPeaks,
+      lives,
       sim.faults.injected,
     );
   } finally {
@@ -128,7 +170,7 @@ function tabulate(
   created: ReturnType<Awaited<ReturnType<typeof startSimulator>>['createdTasks']>,
   options: SoakOptions,
   kills: number,
-  heapPeaks: number[],
+  lives: Life[],
   injected: Readonly<Record<string, number>>,
 ): SoakReport {
   const db = new DatabaseSync(dbPath);
@@ -218,11 +260,8 @@ function tabulate(
   }
   db.close();
   if (integrity !== 'ok' || foreignKeys > 0 || fts !== 'ok') problems.push('database checks failed');
-  const peakMb = (n: number): string => `${(n / 1_048_576).toFixed(1)} MB`;
-  // Lives killed before their first report have no sample.
-  const sampled = heapPeaks.filter((peak) => peak > 0);
-  const lowPeak = Math.min(...sampled, Infinity);
-  const highPeak = Math.max(...sampled, 0);
+  const memory = heapRows(lives);
+  problems.push(...memory.problems);
   return {
     rows: [
       ['tasks planned and submitted', rows.length],
@@ -242,11 +281,53 @@ function tabulate(
       ['duplicate submissions upstream', duplicates],
       ['corrupt files / stray files', `${corrupt} / ${stray}`],
       ['database integrity / foreign keys / FTS', `${integrity} / ${foreignKeys} problems / ${fts}`],
+      ...memory.rows,
+    ],
+    problems,
+  };
+}
+
+const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+/**
+ * The memory lines of the table: the engine's settled heap at its first and last task milestones over the
+ * run, and the largest growth from first to last milestone within one life, both checked against
+ * HEAP_GROWTH_LIMIT. Lives killed before their first milestone still count by their start sample.
+ */
+export function heapRows(lives: Life[]): { rows: [string, string][]; problems: string[] } {
+  const problems: string[] = [];
+  const samples = lives.flatMap((life) => life.heap);
+  const starts = lives.flatMap((life) => (life.start ? [life.start.heapUsed] : []));
+  const first = samples[0];
+  const last = samples[samples.length - 1];
+  if (!first || !last) return { rows: [['engine settled heap at task milestones', 'no sample']], problems };
+  const overall = last.heapUsed - first.heapUsed;
+  const measured = lives.filter((life) => life.heap.length >= 2);
+  const growths = measured.map((life) => (life.heap.at(-1)?.heapUsed ?? 0) - (life.heap[0]?.heapUsed ?? 0));
+  const withinLife = growths.length > 0 ? Math.max(...growths) : 0;
+  const longest = Math.max(0, ...lives.map((life) => life.heap.length));
+  if (overall > HEAP_GROWTH_LIMIT)
+    problems.push(
+      `the engine's settled heap grew by ${mb(overall)} over the run (limit ${mb(HEAP_GROWTH_LIMIT)})`,
+    );
+  if (withinLife > HEAP_GROWTH_LIMIT)
+    problems.push(
+      `the engine's settled heap grew by ${mb(withinLife)} within one life (limit ${mb(HEAP_GROWTH_LIMIT)})`,
+    );
+  const sign = (bytes: number): string => (bytes >= 0 ? `+${mb(bytes)}` : `-${mb(-bytes)}`);
+  return {
+    rows: [
       [
-        'engine heap peak per life, lowest / highest',
-        sampled.length
-          ? `${peakMb(lowPeak)} / ${peakMb(highPeak)} over ${sampled.length} lives`
-          : 'no sample',
+        `engine settled heap, first / last milestone (limit +${mb(HEAP_GROWTH_LIMIT)})`,
+        `${mb(first.heapUsed)} at ${first.settled} settled / ${mb(last.heapUsed)} at ${last.settled} settled (${sign(overall)})`,
+      ],
+      [
+        'largest growth within one life, first to last milestone',
+        `${sign(withinLife)} (${measured.length} lives with 2+ milestones, up to ${longest})`,
+      ],
+      [
+        'engine heap at start, lowest / highest',
+        `${mb(Math.min(...starts))} / ${mb(Math.max(...starts))} over ${starts.length} of ${lives.length} lives`,
       ],
     ],
     problems,

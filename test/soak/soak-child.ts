@@ -1,6 +1,8 @@
 // One life of the engine in the soak: opens the shared database, resumes, submits what the plan still lacks,
 // and runs until every task is settled (or until the parent kills it with SIGKILL). Run with
-// `node --import tsx`. Reports its memory on stdout as JSON lines; prints {"type":"done"} when all is settled.
+// `node --expose-gc --import tsx`. Reports its memory on stdout as JSON lines: its heap right after start, then
+// its settled heap (after a full GC, so garbage not yet collected does not read as growth) each time the count
+// of settled tasks crosses a milestone; prints {"type":"done"} when all is settled.
 import { openDatabase } from '../../electron/core/db/database';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { Library } from '../../electron/core/library/library';
@@ -14,6 +16,8 @@ interface ChildConfig {
   baseUrl: string;
   apiKey: string;
   tasks: number;
+  /** Sample the settled heap each time this many more tasks have settled. */
+  sampleEvery: number;
 }
 
 const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
@@ -40,12 +44,6 @@ const engine = new TaskEngine({
 });
 await engine.start();
 
-const plan = soakPlan(config.tasks);
-const present = new Set(engine.list().map((t) => tagOf(t.params)));
-for (const planned of plan) {
-  if (!present.has(planned.tag)) void engine.submit(planned.request).catch(() => undefined);
-}
-
 const reconcileTries = new Map<string, number>();
 const isDone = (task: TaskRecord): boolean => {
   if (task.state === 'completed')
@@ -55,11 +53,30 @@ const isDone = (task: TaskRecord): boolean => {
   return task.state === 'failed' || task.state === 'stopped';
 };
 
+// The heap the engine holds once garbage is gone: what would grow if it leaked per task.
+const settledHeap = (): number => {
+  globalThis.gc?.();
+  return process.memoryUsage().heapUsed;
+};
+const countSettled = (): number => engine.list().filter(isDone).length;
+// A first sample as soon as the engine runs, so that even a life killed early says what it started from.
+say({ type: 'mem-start', settled: countSettled(), heapUsed: settledHeap() });
+let nextMilestone = (Math.floor(countSettled() / config.sampleEvery) + 1) * config.sampleEvery;
+
+const plan = soakPlan(config.tasks);
+const present = new Set(engine.list().map((t) => tagOf(t.params)));
+for (const planned of plan) {
+  if (!present.has(planned.tag)) void engine.submit(planned.request).catch(() => undefined);
+}
+
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 250));
-  const memory = process.memoryUsage();
-  say({ type: 'mem', heapUsed: memory.heapUsed, rss: memory.rss });
   const tasks = engine.list();
+  const settled = tasks.filter(isDone).length;
+  if (settled >= nextMilestone) {
+    say({ type: 'mem', settled, heapUsed: settledHeap() });
+    nextMilestone = (Math.floor(settled / config.sampleEvery) + 1) * config.sampleEvery;
+  }
   for (const task of tasks) {
     // Reconcile what may have been charged unseen, as the app does on its own timer, but without waiting.
     if (task.state !== 'interrupted' || task.remoteId || task.reconciliation) continue;

@@ -161,6 +161,50 @@ describe('web mode bridge refusals', () => {
     expect(errorOf(announced.body).message).toMatch(/larger than the studio accepts/);
   });
 
+  it('answers 413 with the same sentence for a chunked body (no Content-Length) over the limit', async () => {
+    // Streamed 1 MiB at a time with no Content-Length; the server must count and refuse on the way.
+    const chunked = await new Promise<Answer>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/trpc/settings.update',
+          method: 'POST',
+          headers: authed({ host: `127.0.0.1:${port}`, 'content-type': 'application/json' }),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
+        },
+      );
+      // Once the refusal is out the server closes: writes after that fail, which is the point.
+      req.on('error', (error) => (req.writableEnded ? undefined : reject(error)));
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const pump = (): void => {
+        while (sent < 40) {
+          sent++;
+          if (!req.write(chunk)) {
+            req.once('drain', pump);
+            return;
+          }
+        }
+        req.end();
+      };
+      req.write('{"theme":"');
+      pump();
+    });
+    expect(chunked.status).toBe(413);
+    expect(errorOf(chunked.body).message).toMatch(/larger than the studio accepts/);
+  });
+
   it('answers 415 with a real sentence for a body that is not JSON', async () => {
     const res = await send('/trpc/settings.update', {
       method: 'POST',

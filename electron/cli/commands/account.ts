@@ -1,17 +1,14 @@
 // balance · usage — account reads, straight from the gateway client.
 import type { UsageQueryInput } from '../../../shared/gateway/usage';
+import { ACCOUNT_READ, readBalance } from '../../core/gateway';
 import type { CliContext } from '../cli-context';
 
-/**
- * A person is waiting at the terminal for a small JSON answer: 10 s per try and three tries (each one said
- * on stderr), about half a minute in all, rather than the client's default of two minutes.
- */
-const ACCOUNT_CALL = { timeoutMs: 10_000, maxAttempts: 3 } as const;
-
+// A person is waiting at the terminal for a small JSON answer: the app's account-read limits (ACCOUNT_READ:
+// 10 s per try, three tries, each said on stderr; a hung try is not repeated), not the client's two minutes.
 export async function balanceCommand(ctx: CliContext): Promise<void> {
   const { gateway } = ctx.core();
-  const token = await gateway.tokenBalance({ signal: ctx.signal, ...ACCOUNT_CALL });
-  const user = await gateway.userBalance({ signal: ctx.signal, ...ACCOUNT_CALL });
+  const token = await readBalance((options) => gateway.tokenBalance(options), ctx.signal);
+  const user = await readBalance((options) => gateway.userBalance(options), ctx.signal);
   ctx.out.result({ token, user }, () => {
     const amount = (n: number) => (n === -1 ? 'unlimited' : n.toFixed(4));
     const tokenLine = token.unlimited_quota
@@ -46,7 +43,7 @@ export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<vo
   };
   // The client checks formats and allowed values before sending: a validation_error, exit 2.
   const { gateway } = ctx.core();
-  const answer = await gateway.usage(input, { signal: ctx.signal, ...ACCOUNT_CALL });
+  const answer = await gateway.usage(input, { signal: ctx.signal, ...ACCOUNT_READ });
   ctx.out.result({ usage: answer.report, cache: answer.cache }, () => formatUsage(answer.report));
 }
 

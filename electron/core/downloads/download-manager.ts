@@ -16,6 +16,8 @@ import type {
 } from '../../../shared/studio/records';
 import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
 import { DownloadError, fetchToFile, PART_SUFFIX } from './fetch-to-file';
 import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
@@ -45,6 +47,8 @@ export interface DownloadManagerOptions {
   maxBackgroundAttempts?: number;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
+  /** Told failures that are not the network's (a sink that cannot save, a bug); the file shows them too. */
+  logger?: Logger;
 }
 
 const fileRowSchema = z.object({
@@ -119,7 +123,10 @@ export class DownloadManager {
   private fetching = 0;
   private readonly libraryDir: string;
 
+  private readonly logger: Logger;
+
   constructor(private readonly options: DownloadManagerOptions) {
+    this.logger = options.logger ?? silentLogger;
     this.queue = new PQueue({ concurrency: options.concurrency ?? 3 });
     this.libraryDir = resolve(options.libraryDir);
   }
@@ -318,7 +325,25 @@ export class DownloadManager {
           this.queued.delete(key);
         }
       })
-      .catch(() => undefined);
+      .catch((thrown: unknown) => this.runFailed(taskId, ordinal, thrown));
+  }
+
+  /**
+   * run() threw outside a fetch (the sink, the database): once the file then sat 'pending' forever with nobody
+   * told. Now the failure is logged and the file is marked failed with its reason, so the task says so.
+   */
+  private runFailed(taskId: string, ordinal: number, thrown: unknown): void {
+    if (this.closed) return;
+    const reason = describeThrown(thrown);
+    this.logger.error('a download failed outside its fetch', { task: taskId, file: ordinal, reason });
+    try {
+      this.mark(taskId, ordinal, 'failed', { error: reason, failure: 'network', retry_at: null });
+    } catch (again) {
+      this.logger.error('recording a download failure failed', {
+        task: taskId,
+        reason: describeThrown(again),
+      });
+    }
   }
 
   private cancelRetries(taskId: string): void {
@@ -447,6 +472,9 @@ export class DownloadManager {
           if (controller.signal.aborted || this.closed) return;
           const failure = error instanceof DownloadError ? error : null;
           const message = error instanceof Error ? error.message : String(error);
+          // A DownloadError is the network's or the link's, shown on the file; anything else is ours: told.
+          if (!failure)
+            this.logger.warn('saving a download failed', { task: taskId, file: ordinal, reason: message });
           const retryable = failure ? failure.retryable : true;
           if (!retryable || attempt >= maxAttempts) {
             // A refused link past its expiry is an expired link, whatever the status says.

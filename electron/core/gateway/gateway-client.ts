@@ -30,6 +30,8 @@ import {
   type UsageQueryInput,
 } from '../../../shared/gateway/usage';
 import { systemClock, type Clock } from '../clock';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { exchange, type ExchangeRequest, type ExchangeResponse } from './http-exchange';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
@@ -71,6 +73,8 @@ export interface GatewayClientOptions {
   /** Creates an Idempotency-Key when the caller supplies none. Default crypto.randomUUID. */
   newIdempotencyKey?: () => string;
   onCall?: (event: GatewayCallEvent) => void;
+  /** Told what a failure that is not the gateway's answer was (a bug, a broken socket library): key redacted. */
+  logger?: Logger;
   /** Largest JSON body read into memory. Default 16 MiB. */
   maxBodyBytes?: number;
 }
@@ -347,10 +351,11 @@ export class GatewayClient implements GatewayPort {
         // A 2xx that could not be read is final: the request did what it did.
         if (thrown instanceof GatewayError && status !== null && status < 300)
           throw redacted(thrown.info, key);
-        error = thrown instanceof GatewayError ? thrown.info : this.unexpected();
+        error = thrown instanceof GatewayError ? thrown.info : this.unexpected(plan, path, thrown, key);
       }
       error = redact(error, key);
-      const wait = retryDelay(error, attempt, policy, this.random);
+      const hung = error.type === 'timeout' && plan.options?.retryTimeouts === false;
+      const wait = hung ? null : retryDelay(error, attempt, policy, this.random);
       this.report(plan, path, attempt, status, error, started, wait);
       if (wait === null) throw new GatewayError(error);
       try {
@@ -397,7 +402,15 @@ export class GatewayClient implements GatewayPort {
     });
   }
 
-  private unexpected(): GatewayErrorInfo {
+  /** The caller gets a plain network error (the thrown text may hold anything); the log gets what it was. */
+  private unexpected(plan: CallPlan, path: string, thrown: unknown, key: string): GatewayErrorInfo {
+    const reason =
+      key.length < 4 ? describeThrown(thrown) : describeThrown(thrown).split(key).join('[redacted]');
+    (this.options.logger ?? silentLogger).error('a gateway call failed unexpectedly', {
+      method: plan.method,
+      path,
+      reason,
+    });
     return {
       httpStatus: null,
       type: 'network_error',

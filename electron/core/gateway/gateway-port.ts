@@ -13,6 +13,11 @@ export interface CallOptions {
    * request under one global budget and handles Retry-After itself, so it passes 1.
    */
   maxAttempts?: number;
+  /**
+   * false: a try that timed out is not repeated (a gateway that took the request and went silent will most
+   * likely do so again), so the call fails within one timeout; other retryable failures still are. Default true.
+   */
+  retryTimeouts?: boolean;
 }
 
 export interface SubmitOptions extends CallOptions {

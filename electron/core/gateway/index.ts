@@ -12,3 +12,4 @@ export {
 } from './gateway-client';
 export { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
 export { GatewayError, isGatewayError } from '../../../shared/gateway/gateway-error';
+export { ACCOUNT_READ, balanceTimeoutSentence, readBalance } from './account-reads';

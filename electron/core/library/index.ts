@@ -12,3 +12,4 @@ export { toFtsQuery } from './fts-query';
 export { probeMedia } from './media-probe';
 export type { MediaFacts } from './media-probe';
 export { thumbnailPathFor, THUMBNAIL_WIDTH } from './thumbnails';
+export { libraryFileIndex } from './library-file-index';

@@ -1,6 +1,6 @@
 // The media library: files grouped by date under one folder, indexed in SQLite. It is the downloader's sink
 // (addFromDownload) and the speech service's (addSpeech), and the only code that deletes media files.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
@@ -12,6 +12,8 @@ import type {
   LibraryQuery,
   StudioEvent,
 } from '../../../shared/studio/records';
+import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
+import type { FileSettings } from '../../../shared/studio/file-settings';
 import { runMigrations } from '../db';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
@@ -19,6 +21,7 @@ import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row, SqlValue } from './library-rows';
+import { embedSettings } from './file-settings';
 import { probeMedia } from './media-probe';
 import { writeThumbnail } from './thumbnails';
 
@@ -45,6 +48,11 @@ export interface LibraryOptions {
   now?: () => number;
   /** The reference images items point at; by default the store beside the database file. */
   references?: ReferenceStore;
+  /**
+   * The tasks a task was made from, written into the file with its settings. Asked when a file is filed, so
+   * the engine built after the library can answer; without it files carry an empty list.
+   */
+  madeFromOf?: (taskId: string) => string[];
 }
 
 export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
@@ -62,6 +70,7 @@ export class Library implements LibrarySink {
   readonly references: ReferenceStore;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
+  private readonly madeFromOf: (taskId: string) => string[];
   private readonly listeners = new Set<LibraryListener>();
   private readonly statements: {
     insert: StatementSync;
@@ -87,6 +96,7 @@ export class Library implements LibrarySink {
     this.db = options.db;
     this.dir = resolve(options.dir);
     this.now = options.now ?? Date.now;
+    this.madeFromOf = options.madeFromOf ?? (() => []);
     // The shared handle may come from any composition root; the library brings its own schema along.
     runMigrations(this.db, LIBRARY_MIGRATIONS);
     // Also moves reference images older builds kept inline in items' params into the store (once).
@@ -164,6 +174,23 @@ export class Library implements LibrarySink {
     return row ? rowToItem(row) : null;
   }
 
+  /** The first item holding these bytes (a reference taken from the library has its item's sha256). */
+  bySha256(sha256: string): LibraryItem | null {
+    const row = this.statements.bySha.get(sha256) as Row | undefined;
+    return row ? rowToItem(row) : null;
+  }
+
+  /** The item downloaded from this gateway link (a video passed on to a family that takes video URLs). */
+  byRemoteUrl(url: string): LibraryItem | null {
+    const row = this.statements.byRemoteUrl.get(url) as Row | undefined;
+    return row ? rowToItem(row) : null;
+  }
+
+  /** A task's items in the order they were filed. */
+  itemsOfTask(taskId: string): LibraryItem[] {
+    return (this.statements.byTask.all(taskId) as Row[]).map(rowToItem);
+  }
+
   /** LibrarySink: the downloader only needs to know the file is filed. */
   async addFromDownload(download: DownloadedFile): Promise<void> {
     if (isMusicCover(download)) await this.fileCover(download);
@@ -201,6 +228,21 @@ export class Library implements LibrarySink {
       return rowToItem(existing);
     }
     const prompt = typeof task.params.prompt === 'string' ? task.params.prompt : null;
+    // The settings travel inside the file (PNG, MP3); its bytes, and so its hash and size, change once here,
+    // before the item exists, so the item's sha256 is the file's (a reference taken from it matches).
+    const settings: FileSettings = {
+      app: FILE_SETTINGS_KEY,
+      version: FILE_SETTINGS_VERSION,
+      family: task.family,
+      model: task.model,
+      params: task.params,
+      prompt,
+      taskId: task.id,
+      madeFrom: this.madeFromOf(task.id),
+    };
+    const embedded = await embedSettings(download.path, download.mime, settings);
+    const sha256 = embedded ? createHash('sha256').update(embedded).digest('hex') : download.sha256;
+    const size = embedded ? embedded.byteLength : download.size;
     const music = task.kind === 'music' && file.kind !== 'image';
     const track = music ? file.index + 1 : null;
     const cover =
@@ -210,8 +252,8 @@ export class Library implements LibrarySink {
     return this.file({
       kind: MEDIA_TO_LIBRARY[file.kind],
       path: download.path,
-      size: download.size,
-      sha256: download.sha256,
+      size,
+      sha256,
       mime: download.mime,
       // A music entry reports one duration for its track, cover and video; a still picture has none.
       durationSeconds: file.kind === 'image' ? null : file.durationSeconds,

@@ -1,5 +1,6 @@
 // Settings in a JSON file (web mode, CLI, tests). A bad or unreadable file never stops the app: it starts with
-// defaults for what is wrong and says so once; the next update rewrites the file whole.
+// defaults for what is wrong and says so once (to the warn its composer hands in: the core never writes to the
+// console); the next update rewrites the file whole.
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -19,7 +20,7 @@ export class JsonSettingsStore implements SettingsStore {
     this.#settings = settings;
   }
 
-  static open(file: string, warn: Warn = (m) => console.warn(m)): JsonSettingsStore {
+  static open(file: string, warn: Warn = () => undefined): JsonSettingsStore {
     let raw: unknown = undefined;
     try {
       raw = JSON.parse(readFileSync(file, 'utf8'));

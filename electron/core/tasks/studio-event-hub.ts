@@ -1,6 +1,8 @@
 // A tiny typed fan-out for StudioEvent. Listeners are isolated: one that throws cannot stop the others or
-// the engine that emitted.
+// the engine that emitted, and its failure is logged with the event it choked on.
 import type { StudioEvent } from '../../../shared/studio/records';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
 
 export type StudioEventType = StudioEvent['type'];
 export type StudioEventOf<T extends StudioEventType> = Extract<StudioEvent, { type: T }>;
@@ -8,6 +10,8 @@ export type Unsubscribe = () => void;
 
 export class StudioEventHub {
   private readonly listeners = new Set<(event: StudioEvent) => void>();
+
+  constructor(private readonly logger: Logger = silentLogger) {}
 
   subscribe(listener: (event: StudioEvent) => void): Unsubscribe {
     this.listeners.add(listener);
@@ -24,8 +28,9 @@ export class StudioEventHub {
     for (const listener of [...this.listeners]) {
       try {
         listener(event);
-      } catch {
-        // A broken listener is its owner's bug; the engine keeps going.
+      } catch (thrown) {
+        // A broken listener is its owner's bug: told, and the engine keeps going.
+        this.logger.error('an event listener failed', { event: event.type, reason: describeThrown(thrown) });
       }
     }
   }

@@ -9,9 +9,13 @@ import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
+import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
 import { runMigrations } from '../db/database';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
+import { localError } from '../../../shared/bridge/errors';
 import type { DatabaseSync } from '../db/database';
 import { downloadMigrations } from '../downloads/download-migrations';
 import { DownloadManager } from '../downloads/download-manager';
@@ -19,6 +23,9 @@ import type { TaskFileStatus } from '../downloads/download-manager';
 import type { LibrarySink } from '../downloads/library-sink';
 import type { GatewayPort } from '../gateway/gateway-port';
 import { ReferenceStore } from '../references/reference-store';
+import { MadeFromStore } from './made-from-store';
+import { madeFromLinks } from './made-from-links';
+import type { LibraryFileIndex } from './made-from-links';
 import { DueQueue } from './due-queue';
 import { pollEndpointOf, taskKindOf, usesIdempotencyKey } from './family-routing';
 import {
@@ -75,11 +82,17 @@ export interface TaskEngineOptions {
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
   history?: TaskHistory | null;
+  /** The library's files by content and by link, so a reference taken from it is recorded as made-from. */
+  libraryFiles?: LibraryFileIndex | null;
+  /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
+  logger?: Logger;
 }
 
 export interface SubmitOptions {
   /** The task this one derives from; inferred for music operations and upscales of a local task. */
   parentTaskId?: string | null;
+  /** A task whose settings this one was made with: 'rerun' unchanged, 'edit' after the person changed them. */
+  madeFrom?: { relation: 'rerun' | 'edit'; taskId: string };
   signal?: AbortSignal;
 }
 
@@ -116,11 +129,13 @@ const MAX_USAGE_RANGE_MS = 31 * 24 * 3_600_000;
 const RECONCILE_TRIES = 3;
 
 export class TaskEngine {
-  readonly events = new StudioEventHub();
+  readonly events: StudioEventHub;
+  private readonly logger: Logger;
   readonly stats: EngineStats = { submits: 0, polls: 0 };
   private readonly clock: Clock;
   private readonly gateway: GatewayPort;
   private readonly store: TaskStore;
+  private readonly madeFrom: MadeFromStore;
   private readonly references: ReferenceStore;
   private readonly budget: RequestBudget;
   private readonly policy: PollPolicy;
@@ -151,6 +166,8 @@ export class TaskEngine {
 
   constructor(private readonly options: TaskEngineOptions) {
     runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
+    this.logger = options.logger ?? silentLogger;
+    this.events = new StudioEventHub(this.logger);
     this.references = options.references ?? ReferenceStore.forDatabase(options.db);
     this.clock = options.clock ?? systemClock;
     this.gateway = options.gateway;
@@ -177,10 +194,12 @@ export class TaskEngine {
           progressEveryBytes: settings.progressEveryBytes,
           getTask: (id) => this.get(id),
           onFilesChanged: (id) => this.publish(id),
-          onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined),
+          onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined), // logged by renewLinks
           emit: (event) => this.events.emit(event),
+          logger: this.logger,
         })
       : null;
+    this.madeFrom = new MadeFromStore(options.db);
     this.store = new TaskStore(options.db, (id) =>
       this.downloads ? this.downloads.counts(id) : EMPTY_DOWNLOADS,
     );
@@ -247,7 +266,8 @@ export class TaskEngine {
     const params = interned instanceof Promise ? await interned : interned;
     const id = this.newId();
     const now = this.clock.now();
-    const parentTaskId = options.parentTaskId ?? this.inferParent(request.family, params);
+    const inferred = this.inferParent(request.family, params);
+    const parentTaskId = options.parentTaskId ?? inferred ?? options.madeFrom?.taskId ?? null;
     const stored = this.store.insert(
       {
         id,
@@ -263,6 +283,17 @@ export class TaskEngine {
         createdAt: now,
       },
       'submitting',
+    );
+    this.madeFrom.record(
+      id,
+      madeFromLinks({
+        family: request.family,
+        params,
+        madeFrom: options.madeFrom ?? null,
+        // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
+        sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
+        library: this.options.libraryFiles ?? null,
+      }),
     );
     this.emitTask(stored.record);
     try {
@@ -392,8 +423,13 @@ export class TaskEngine {
     const { family, model, params } = task.record;
     return this.submit(
       { family, model, params, ...(task.webhook ? { webhook: task.webhook } : {}) },
-      { ...options, parentTaskId: taskId },
+      { ...options, parentTaskId: taskId, madeFrom: { relation: 'rerun', taskId } },
     );
+  }
+
+  /** What a task was made from and what was made from it ([]s for an unknown id). */
+  links(taskId: string): MadeFromLinks {
+    return this.madeFrom.links(taskId);
   }
 
   /** Stops tracking (the task keeps running upstream); downloads in flight for it are cancelled. */
@@ -644,7 +680,12 @@ export class TaskEngine {
       this.reconcileTimers.delete(id);
       const task = this.store.get(id);
       if (task?.record.state !== 'interrupted' || task.record.remoteId) return;
-      const work = this.reconcile(id).catch(() => {
+      const work = this.reconcile(id).catch((thrown: unknown) => {
+        this.logger.warn('comparing an interrupted task with the usage report failed', {
+          task: id,
+          attempt: tries,
+          reason: describeThrown(thrown),
+        });
         if (tries < RECONCILE_TRIES)
           this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs, tries + 1);
       });
@@ -680,7 +721,13 @@ export class TaskEngine {
     this.renewing.set(taskId, work);
     this.running.add(work);
     void work
-      .catch(() => undefined)
+      .catch((thrown: unknown) => {
+        // The files stay expired (not lost): the user's Try again asks again.
+        this.logger.warn('renewing expired download links failed', {
+          task: taskId,
+          reason: describeThrown(thrown),
+        });
+      })
       .finally(() => {
         this.renewing.delete(taskId);
         this.running.delete(work);
@@ -719,8 +766,12 @@ export class TaskEngine {
     try {
       rt.learnedMs ??= history?.expectedDurationMs(record) ?? null;
       rt.estimateRatio ??= history?.estimateRatio(record) ?? null;
-    } catch {
+    } catch (thrown) {
       // A history that cannot answer leaves pacing to estimated_time.
+      this.logger.warn('the price book could not pace a task', {
+        task: record.id,
+        reason: describeThrown(thrown),
+      });
     }
     return { learnedMs: rt.learnedMs ?? null, estimateRatio: rt.estimateRatio ?? null };
   }
@@ -770,7 +821,7 @@ export class TaskEngine {
       this.due.pop();
       this.inFlight++;
       const work = this.runDue(next.id)
-        .catch(() => undefined) // a row deleted or the database closed under us: nothing left to track
+        .catch((thrown: unknown) => this.runFailed(next.id, thrown))
         .finally(() => {
           this.inFlight--;
           this.running.delete(work);
@@ -782,6 +833,39 @@ export class TaskEngine {
 
   private arm(ms: number): void {
     this.timer = this.clock.setTimer(Math.ceil(ms), () => this.pump());
+  }
+
+  /**
+   * A poll or send that threw instead of answering: a bug (in apply(), the store, the history), not a gateway
+   * error, which poll() and send() judge themselves. Once this silently stopped the task's polling; now it is
+   * logged, the task shows the failure, and a tracked task is asked again after a backoff.
+   */
+  private runFailed(id: string, thrown: unknown): void {
+    if (this.closing.signal.aborted) return;
+    this.logger.error('tracking a task failed', { task: id, reason: describeThrown(thrown) });
+    try {
+      const task = this.store.get(id);
+      if (!task) return; // deleted under us: nothing left to track
+      const error = localError(
+        'internal_error',
+        'Tracking this task failed inside the studio; it will be asked again.',
+        { code: 'tracking_failed' },
+      ).info;
+      if (task.record.state === 'submitting') {
+        // Whether the POST left is unknown: never resent blindly, as for any submission without an answer.
+        this.scheduleReconcile(id, this.clock.now() + this.reconcileAfterMs);
+        this.update(id, { state: 'interrupted', error: mayHaveBeenCharged(error) });
+        return;
+      }
+      if (!TRACKED_STATES.includes(task.record.state)) return;
+      const rt = this.runtimeOf(id);
+      rt.errors++;
+      this.update(id, { error });
+      this.schedule(id, this.clock.now() + errorBackoff(rt.errors, this.policy, this.random));
+    } catch (again) {
+      // The database closed under us: the next start rebuilds the schedule from the rows.
+      this.logger.error('recording a tracking failure failed', { task: id, reason: describeThrown(again) });
+    }
   }
 
   private async runDue(id: string): Promise<void> {
@@ -858,8 +942,12 @@ export class TaskEngine {
       try {
         this.options.history?.recordCompletion(done, snapshot);
         this.repace(done);
-      } catch {
+      } catch (thrown) {
         // Learning is a bonus: a history that cannot write must never break tracking.
+        this.logger.warn('the price book could not learn from a completed task', {
+          task: id,
+          reason: describeThrown(thrown),
+        });
       }
       this.downloads?.enqueue(id, snapshot.files);
       return;

@@ -45,4 +45,20 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-003',
     up: 'ALTER TABLE tasks ADD COLUMN sent_at INTEGER;',
   },
+  {
+    // Issue 9: what each task was made from (re-run, edit, library reference, music source, grid source), one
+    // row per source, indexed both ways so the viewer's chain costs two index lookups.
+    id: 'tasks-004',
+    up: `
+      CREATE TABLE task_sources (
+        seq INTEGER PRIMARY KEY,
+        task_id TEXT NOT NULL,
+        relation TEXT NOT NULL,
+        source_task_id TEXT NOT NULL,
+        source_item_id TEXT NOT NULL DEFAULT '',
+        UNIQUE (task_id, relation, source_task_id, source_item_id)
+      ) STRICT;
+      CREATE INDEX task_sources_source ON task_sources(source_task_id);
+    `,
+  },
 ];

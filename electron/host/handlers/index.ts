@@ -11,6 +11,7 @@ import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
 import { libraryHandlers } from './library';
 import { referencesHandlers } from './references';
+import { reuseHandlers } from './reuse';
 import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
@@ -33,6 +34,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     tasks: tasksHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
+    reuse: reuseHandlers(deps, item),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { checkBody, webhookIssue, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
 import { imageFilesOf, readAsDataUrl } from '../../lib/image-files';
-import { useSession } from '../../lib/studio-queries';
+import { useSession } from '../../lib/api/session';
 import { describedBy, Field } from '../../ui/field';
 import './advanced-fields.css';
 import { insertAt, mergeExtraBody, type ExtraBodyIssue } from './extra-body';

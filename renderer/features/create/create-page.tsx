@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
-import { useSettings } from '../../lib/studio-queries';
+import { useSettings } from '../../lib/api/settings';
 import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';

@@ -19,7 +19,7 @@ import {
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { useSubmitTask } from '../../lib/studio-queries';
+import { useSubmitTask } from './api/submit-task';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';

@@ -10,8 +10,8 @@ import type { TFunction } from 'i18next';
 import { compactBody, submissionModelId, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
 import type { CostEstimate } from '../../../shared/studio/estimates';
 import { formatUsd } from '../../lib/format';
-import { useSubmissionEstimate } from '../../lib/money-queries';
-import { useSettings } from '../../lib/studio-queries';
+import { useSubmissionEstimate } from './api/get-submission-estimate';
+import { useSettings } from '../../lib/api/settings';
 import type { FormValues } from './field-control';
 import './generate-estimate.css';
 

@@ -9,7 +9,7 @@ import type { FieldSpec } from '../../../shared/catalog';
 import { isReferenceUri, MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes } from '../../lib/format';
-import { useAddReference } from '../../lib/studio-queries';
+import { useAddReference } from './api/add-reference';
 import { useReferenceUrl } from '../../lib/use-media-url';
 import { Icon } from '../../ui/icons';
 import { cx } from '../../ui/cx';

@@ -3,7 +3,8 @@
 import { useMemo } from 'react';
 import type { FamilyId } from '../../../shared/catalog';
 import type { TrackOrigin } from '../../../shared/bridge/source-schemas';
-import { useDemoSources, useLibrary } from '../../lib/studio-queries';
+import { useDemoSources } from './api/get-demo-sources';
+import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 
 export interface PickableTrack {

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { Settings } from '../../../shared/bridge';
 import { FAMILY_LIST, type FamilyId } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
-import { useUpdateSettings } from '../../lib/studio-queries';
+import { useUpdateSettings } from '../../lib/api/settings';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { describedBy, Field } from '../../ui/field';

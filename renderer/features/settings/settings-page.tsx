@@ -5,15 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus, Settings } from '../../../shared/bridge';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
-import {
-  desktopActions,
-  useClearKey,
-  useSession,
-  useSetKey,
-  useSettings,
-  useUpdateSettings,
-  useUseDemo,
-} from '../../lib/studio-queries';
+import { desktopActions } from '../../lib/api/desktop';
+import { useClearKey, useSession, useSetKey, useUseDemo } from '../../lib/api/session';
+import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import {
   LANGUAGES,
   THEME_PREFERENCES,

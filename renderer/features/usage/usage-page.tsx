@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCredits, formatUsd } from '../../lib/format';
-import { useUsage } from '../../lib/studio-queries';
+import { useUsage } from './api/get-usage';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
 import { EmptyState } from '../../ui/empty-state';

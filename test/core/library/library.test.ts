@@ -29,7 +29,14 @@ afterEach(async () => {
 });
 
 async function addImage(
-  options: { prompt?: string; url?: string; bytes?: Buffer; name?: string; model?: string } = {},
+  options: {
+    prompt?: string;
+    url?: string;
+    bytes?: Buffer;
+    name?: string;
+    model?: string;
+    mime?: string;
+  } = {},
 ) {
   const bytes = options.bytes ?? (await png(640, 480));
   const path = await library.allocatePath(options.name ?? `${crypto.randomUUID()}.png`);
@@ -43,7 +50,7 @@ async function addImage(
     path,
     size,
     sha256,
-    mime: 'image/png',
+    mime: options.mime ?? 'image/png',
   });
 }
 
@@ -59,11 +66,12 @@ describe('filing a download', () => {
     const item = await library.fileDownload({ task: source, file, path, size, sha256, mime: 'image/png' });
 
     expect(path.startsWith(join(dir, 'media', '2026-11-02'))).toBe(true); // grouped by day
+    // The file now carries its settings (file-settings.test.ts): the item names the bytes on disk.
+    expect(item.size).toBeGreaterThan(size);
+    expect(item.sha256).not.toBe(sha256);
     expect(item).toMatchObject({
       kind: 'image',
       path,
-      size,
-      sha256,
       mime: 'image/png',
       width: 1152,
       height: 864,
@@ -195,14 +203,17 @@ describe('the same remote file is never stored twice', () => {
   });
 
   it('two URLs with the same bytes share one file, kept until the last item is deleted', async () => {
-    const bytes = await png(300, 200, '#ff0000');
-    const a = await addImage({ bytes, name: 'a.png' });
-    const b = await addImage({ bytes, name: 'b.png' });
+    // A JPEG: a PNG carries its own task's settings (file-settings.test.ts), so two PNGs never share bytes.
+    const bytes = await sharp(await png(300, 200, '#ff0000'))
+      .jpeg()
+      .toBuffer();
+    const a = await addImage({ bytes, name: 'a.jpg', mime: 'image/jpeg' });
+    const b = await addImage({ bytes, name: 'b.jpg', mime: 'image/jpeg' });
     expect(b.id).not.toBe(a.id);
     expect(b.path).toBe(a.path);
     expect(b.thumbnailPath).toBe(a.thumbnailPath);
     expect(b.width).toBe(300);
-    expect(existsSync(join(dirname(a.path), 'b.png'))).toBe(false);
+    expect(existsSync(join(dirname(a.path), 'b.jpg'))).toBe(false);
 
     expect(await library.delete(a.id)).toBe(true);
     expect(existsSync(a.path)).toBe(true);

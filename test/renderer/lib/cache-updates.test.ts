@@ -79,6 +79,16 @@ describe('task events in the query cache', () => {
     expect(client.getQueryState(queryKeys.balance)?.isInvalidated).toBe(true);
   });
 
+  it('re-asks the estimates when a task completes (the price book learned from it), not when it fails', () => {
+    const client = clientWith([task('a')]);
+    const estimate = [...queryKeys.estimates, [{ family: 'image.i3' }]];
+    client.setQueryData(estimate, { items: [] });
+    applyBridgeEvent(client, { type: 'task', task: task('a', { state: 'failed', updatedAt: 2_000 }) });
+    expect(client.getQueryState(estimate)?.isInvalidated).toBe(false);
+    applyBridgeEvent(client, { type: 'task', task: task('a', { state: 'completed', updatedAt: 3_000 }) });
+    expect(client.getQueryState(estimate)?.isInvalidated).toBe(true);
+  });
+
   it('records download bytes per task', () => {
     const client = new QueryClient();
     applyBridgeEvent(client, {

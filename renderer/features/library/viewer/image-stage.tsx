@@ -20,7 +20,9 @@ export function ImageStage({
   const stageRef = useRef<HTMLDivElement>(null);
   const [stage, setStage] = useState<Size>({ width: 0, height: 0 });
   const [natural, setNatural] = useState<Size>({ width: 0, height: 0 });
-  const drag = useRef<{ x: number; y: number } | null>(null);
+  // Where the drag began and the zoom then: each move pans from there, so moves that arrive between renders
+  // are not lost to a stale zoom.
+  const drag = useRef<{ x: number; y: number; from: ZoomState } | null>(null);
   const fit = fitScale(natural, stage);
   const scale = effectiveScale(zoom, fit);
 
@@ -62,14 +64,13 @@ export function ImageStage({
       data-testid="viewer-stage"
       onPointerDown={(event) => {
         if (zoom.scale === null) return;
-        drag.current = { x: event.clientX, y: event.clientY };
+        drag.current = { x: event.clientX, y: event.clientY, from: zoom };
         event.currentTarget.setPointerCapture(event.pointerId);
       }}
       onPointerMove={(event) => {
-        const from = drag.current;
-        if (!from) return;
-        drag.current = { x: event.clientX, y: event.clientY };
-        onZoom(panBy(zoom, event.clientX - from.x, event.clientY - from.y));
+        const start = drag.current;
+        if (!start) return;
+        onZoom(panBy(start.from, event.clientX - start.x, event.clientY - start.y));
       }}
       onPointerUp={() => {
         drag.current = null;

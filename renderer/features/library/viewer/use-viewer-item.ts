@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
 import { useStudioStore } from '../../../store/studio-store';
-import { useDeleteItem, useLibraryItem } from '../api/library-queries';
+import { useLibraryItem } from '../api/get-library-item';
+import { useDeleteItem } from '../api/item-actions';
 import type { ViewerPosition } from './library-viewer';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;

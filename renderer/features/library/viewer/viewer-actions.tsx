@@ -5,11 +5,11 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
-import { desktopActions } from '../../../lib/studio-queries';
+import { desktopActions } from '../../../lib/api/desktop';
 import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
-import { useSetFavourite } from '../api/library-queries';
+import { useSetFavourite } from '../api/item-actions';
 
 export function ViewerActions({
   item,

@@ -6,7 +6,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { formatBytes, formatDateTime, formatDuration, formatUsd } from '../../../lib/format';
-import { useTaskList } from '../../../lib/studio-queries';
+import { useTaskList } from '../../../lib/api/tasks';
 import { useStudioStore } from '../../../store/studio-store';
 import { CopyableId } from '../../../ui/copyable-id';
 import { TaskNotices } from '../../../ui/task-notices';

@@ -1,0 +1,18 @@
+// Sends what the create form built to the gateway through the main process.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
+import { bridge } from '../../../lib/bridge';
+import { upsertTask } from '../../../lib/cache-updates';
+import { queryKeys } from '../../../lib/query-client';
+
+export function useSubmitTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SubmissionRequest) => bridge.tasks.submit.mutate(request),
+    // The gateway charges at submission: the balances move now, not only when the task settles.
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
+  });
+}

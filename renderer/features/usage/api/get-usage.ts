@@ -1,0 +1,17 @@
+// The gateway's usage report for the Usage page.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UsageQuery } from '../../../../shared/bridge';
+import { bridge } from '../../../lib/bridge';
+
+export const usageQueryOptions = (query: UsageQuery) =>
+  queryOptions({
+    queryKey: ['usage', query],
+    queryFn: () => bridge.usage.query.query(query),
+    // [LIM-2] [LIM-3] the gateway caches usage for a minute and asks for no more than one query a minute.
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });
+
+export function useUsage(query: UsageQuery) {
+  return useQuery(usageQueryOptions(query));
+}

@@ -1,0 +1,31 @@
+// Both balances, shared: the shell's badge shows them and bridge events refresh them when money moves
+// (cache-updates.ts), so their keys live in query-client.ts with the other keys events touch.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { bridge } from '../bridge';
+import { queryKeys } from '../query-client';
+
+// A balance changes when work is billed; events invalidate it, and a slow refresh catches the rest.
+const BALANCE_REFRESH_MS = 60_000;
+
+export const balanceQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.balance,
+    queryFn: () => bridge.account.balance.query(),
+    refetchInterval: BALANCE_REFRESH_MS,
+  });
+
+/** [EP-UBAL-1] The account's balance, beside the key's; refreshed with it (its query key sits under 'balance'). */
+export const userBalanceQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.userBalance,
+    queryFn: () => bridge.account.userBalance.query(),
+    refetchInterval: BALANCE_REFRESH_MS,
+  });
+
+export function useBalance(enabled: boolean) {
+  return useQuery({ ...balanceQueryOptions(), enabled });
+}
+
+export function useUserBalance(enabled: boolean) {
+  return useQuery({ ...userBalanceQueryOptions(), enabled });
+}

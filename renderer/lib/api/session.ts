@@ -1,0 +1,61 @@
+// The session (key, demo mode, gateway) as react-query hooks, shared by every page: the shell decides what to show
+// from it, onboarding and Settings change it. A change of session refreshes every answer the old one gave.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SessionStatus } from '../../../shared/bridge';
+import { bridge } from '../bridge';
+import { checkKey, type KeyVerdict } from '../key-check';
+import { queryKeys } from '../query-client';
+
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.session, queryFn: () => bridge.session.status.query() });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** Another key, demo mode or gateway changes every answer (balance, tasks, library): all are read again. */
+export function refreshAfterSessionChange(client: QueryClient): Promise<void> {
+  return client.invalidateQueries();
+}
+
+export function useUseDemo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => bridge.session.useDemo.mutate(),
+    onSuccess: (session) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
+/**
+ * Saves the key, then asks the gateway whether it takes it. With `dropRefused` (first run) a refused key is
+ * removed again, so the user stays on the form that can fix it instead of entering a studio that cannot work.
+ */
+export function useSetKey({ dropRefused = false }: { dropRefused?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (key: string): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
+      let session = await bridge.secrets.setKey.mutate({ key });
+      const verdict = await checkKey();
+      if (verdict.kind === 'refused' && dropRefused) session = await bridge.secrets.clearKey.mutate();
+      return { session, verdict };
+    },
+    onSuccess: ({ session }) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
+export function useClearKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => bridge.secrets.clearKey.mutate(),
+    onSuccess: (session) => {
+      client.setQueryData(queryKeys.session, session);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}

@@ -1,0 +1,27 @@
+// The app's settings as react-query hooks, shared: the shell applies theme and language from them, and several
+// pages (create, speech, onboarding, Settings) read or change them.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SettingsPatch } from '../../../shared/bridge';
+import { bridge } from '../bridge';
+import { queryKeys } from '../query-client';
+import { refreshAfterSessionChange } from './session';
+
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.settings, queryFn: () => bridge.settings.get.query() });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}
+
+export function useUpdateSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) => bridge.settings.update.mutate(patch),
+    onSuccess: (settings, patch) => {
+      client.setQueryData(queryKeys.settings, settings);
+      // Another gateway or library folder changes every answer (balance, tasks, library); the rest only the session.
+      if ('baseUrl' in patch || 'libraryDir' in patch) return refreshAfterSessionChange(client);
+      return client.invalidateQueries({ queryKey: queryKeys.session });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+// The task list and the recovery actions every task notice offers, shared: the shell counts running tasks, the
+// Tasks page lists them, the create preview and the library dialog show one. Bridge events keep the cached list
+// current (cache-updates.ts), so its key lives in query-client.ts.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { bridge } from '../bridge';
+import { upsertTask } from '../cache-updates';
+import { queryKeys } from '../query-client';
+
+const TASK_PAGE = 200;
+
+export const taskListQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.tasks,
+    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE }),
+  });
+
+export function useTaskList() {
+  return useQuery(taskListQueryOptions());
+}
+
+/** The Try agains and the charge check of a task that is not a clean success (ui/task-notices.tsx). */
+export function useTaskRecovery() {
+  const client = useQueryClient();
+  const onSuccess = (task: TaskRecord) => upsertTask(client, task);
+  return {
+    retrySubmission: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retrySubmission.mutate({ id }),
+      onSuccess,
+    }),
+    retryDownloads: useMutation({
+      mutationFn: (id: string) => bridge.tasks.retryDownloads.mutate({ id }),
+      onSuccess,
+    }),
+    reconcile: useMutation({
+      mutationFn: (id: string) => bridge.tasks.reconcile.mutate({ id }),
+      onSuccess,
+    }),
+  };
+}
