@@ -50,6 +50,8 @@ const rooms = [
       'png-chunks-extract',
       'png-chunks-encode',
       'node-id3',
+      'date-fns',
+      '@date-fns/tz',
     ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).

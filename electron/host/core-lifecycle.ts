@@ -9,7 +9,7 @@ import { SpeechService } from '../core/speech';
 import { TaskEngine } from '../core/tasks';
 import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
-import type { TaskHistory } from '../core/tasks/task-history';
+import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
 import type { MediaSource } from './media-files';
 import { isDemoSourceFile } from './demo-sources';
@@ -32,6 +32,8 @@ export interface CoreLifecycleOptions {
   log: (message: string) => void;
   /** Learns from completions and paces polls by what it learned (the price books). */
   history?: TaskHistory;
+  /** The user's spending limits, asked before every submission. */
+  guard?: SubmissionGuard;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -82,7 +84,7 @@ export class CoreLifecycle {
       await previous.engine.handOver();
       previous.detach();
     }
-    const { db, gateway, clock, history } = this.#options;
+    const { db, gateway, clock, history, guard } = this.#options;
     const library: Library = new Library({
       db,
       dir: libraryDir,
@@ -98,6 +100,7 @@ export class CoreLifecycle {
       budget,
       downloads,
       history: history ?? null,
+      guard: guard ?? null,
       libraryFiles: libraryFileIndex(library),
       logger,
     });

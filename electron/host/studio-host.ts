@@ -12,6 +12,7 @@ import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
+import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { composeHandlers } from './handlers';
@@ -54,11 +55,14 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const references = ReferenceStore.forDatabase(db);
   const clock = options.clock ?? systemClock;
   const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
+  // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
+  const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
     clock,
     history: prices,
+    guard: spending,
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
@@ -73,6 +77,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     core,
     references,
     prices,
+    spending,
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop: options.desktop,
     onSettingsChanged: options.onSettingsChanged,

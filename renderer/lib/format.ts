@@ -1,15 +1,9 @@
 // Number, money, size and time formatting in the user's chosen language (Intl, no dependency).
-/**
- * Every amount of money in the studio, one rule: exactly two decimals from one dollar up (and for zero), exactly
- * four below one dollar, so a speech clip's 0.0005 USD is not "0.00" and two balances of the same size always
- * show the same number of digits.
- */
+import { moneyNumber } from '../../shared/studio/money-text';
+
+/** Every amount of money in the studio, by the one rule in shared/studio/money-text.ts. */
 export function formatUsd(amount: number, language: string): string {
-  const digits = Math.abs(amount) >= 1 || amount === 0 ? 2 : 4;
-  return new Intl.NumberFormat(language, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
+  return moneyNumber(amount, language);
 }
 
 export function formatCredits(amount: number, language: string): string {

@@ -14,7 +14,7 @@ import {
   libraryPageSchema,
   studioEventSchema,
   libraryQuerySchema,
-  submissionRequestSchema,
+  submitTaskInputSchema,
   taskRecordSchema,
   taskStateSchema,
 } from './record-schemas';
@@ -29,6 +29,13 @@ import { speechRequestSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
 import {
+  spendCheckInputSchema,
+  spendCheckSchema,
+  spendingLimitsSchema,
+  spendingLimitsViewSchema,
+  spendingSummarySchema,
+} from './spending-schemas';
+import {
   editSubmissionSchema,
   fileSettingsResultSchema,
   madeFromChainSchema,
@@ -36,6 +43,8 @@ import {
 } from './reuse-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
+/** Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending). */
+const rerunInput = z.strictObject({ id: z.string().min(1).max(200), confirmed: z.boolean().optional() });
 
 export const taskListQuerySchema = z
   .strictObject({
@@ -98,12 +107,24 @@ export const bridgeContract = {
   estimates: {
     submissions: { kind: 'query', input: estimateInputSchema, output: batchEstimateSchema },
   },
+  /**
+   * The user's limits on spending, kept in the database the tasks are in, and enforced in the main process for
+   * every submission: a confirmation threshold, daily and monthly budgets in a time zone.
+   */
+  spending: {
+    limits: { kind: 'query', output: spendingLimitsViewSchema },
+    setLimits: { kind: 'mutation', input: spendingLimitsSchema, output: spendingLimitsViewSchema },
+    /** Spent today and this month (charged, plus estimates for tasks not charged yet), in the limits' zone. */
+    summary: { kind: 'query', output: spendingSummarySchema },
+    /** One press of Generate against the limits, before it is sent: ask first, or refused and why. */
+    check: { kind: 'query', input: spendCheckInputSchema, output: spendCheckSchema },
+  },
   tasks: {
-    submit: { kind: 'mutation', input: submissionRequestSchema, output: taskRecordSchema },
+    submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
     get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
-    rerun: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */
     retrySubmission: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     /** Try again: missing files are fetched again, expired links renewed by a fresh status poll first. */

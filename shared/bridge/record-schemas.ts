@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { FAMILIES } from '../catalog';
 import { FAMILY_IDS } from '../catalog/family-ids';
+import type { FamilyId } from '../catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
@@ -143,19 +144,31 @@ export const libraryPageSchema = z.object({
   total: z.number().int().min(0),
 });
 
-export const submissionRequestSchema = z
-  .strictObject({
-    family: familyIdSchema,
-    model: z.string().max(200),
-    params,
-    webhook: z.string().max(2048).optional(),
-  })
-  // [EP-GRID-1] grid upscale's body has no model field: its request carries '' (as the catalog's empty
-  // variant list says); every other family needs the model id it will send.
-  .refine((r) => FAMILIES[r.family].variants.length > 0 === (r.model !== ''), {
-    path: ['model'],
-    message: 'A model id is required for this family, and grid upscale takes none.',
-  });
+const submissionShape = {
+  family: familyIdSchema,
+  model: z.string().max(200),
+  params,
+  webhook: z.string().max(2048).optional(),
+};
+
+// [EP-GRID-1] grid upscale's body has no model field: its request carries '' (as the catalog's empty variant
+// list says); every other family needs the model id it will send.
+const modelMatchesFamily = (r: { family: FamilyId; model: string }): boolean =>
+  FAMILIES[r.family].variants.length > 0 === (r.model !== '');
+const modelRule = {
+  path: ['model'],
+  message: 'A model id is required for this family, and grid upscale takes none.',
+};
+
+export const submissionRequestSchema = z.strictObject(submissionShape).refine(modelMatchesFamily, modelRule);
+
+/**
+ * tasks.submit: a submission, and whether the user confirmed its estimate (asked above their confirmation
+ * threshold, electron/core/spending); the main process refuses an unconfirmed one above it.
+ */
+export const submitTaskInputSchema = z
+  .strictObject({ ...submissionShape, confirmed: z.boolean().optional() })
+  .refine(modelMatchesFamily, modelRule);
 
 export const studioEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskRecordSchema }),

@@ -37,4 +37,9 @@ export const settingsFileSchema = z.strictObject({
 export const fileSettingsResultSchema = z.object({ settings: fileSettingsSchema.nullable() });
 
 /** A submission made from an earlier task's settings, changed by the person ("Edit and run again"). */
-export const editSubmissionSchema = z.strictObject({ request: submissionRequestSchema, editOf: id });
+/** `confirmed`: the user confirmed the estimate above their threshold (electron/core/spending), as for tasks.submit. */
+export const editSubmissionSchema = z.strictObject({
+  request: submissionRequestSchema,
+  editOf: id,
+  confirmed: z.boolean().optional(),
+});

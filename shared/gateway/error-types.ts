@@ -18,6 +18,8 @@ export type ErrorSentenceKey =
   | 'errors.notConfigured'
   | 'errors.unsupported'
   | 'errors.taskFailed'
+  | 'errors.budgetExceeded'
+  | 'errors.confirmationRequired'
   | 'errors.unknown';
 
 interface ErrorTypeSpec {
@@ -63,6 +65,9 @@ export const ERROR_TYPES = {
   task_failed: spec(null, 'errors.taskFailed'),
   interrupted: spec(null, 'errors.taskFailed'),
   internal_error: spec(null, 'errors.unknown'),
+  // The user's own limits (electron/core/spending): past a budget, or above the threshold without a confirmation.
+  budget_exceeded: spec(null, 'errors.budgetExceeded'),
+  confirmation_required: spec(null, 'errors.confirmationRequired'),
 } as const satisfies Record<string, ErrorTypeSpec>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;

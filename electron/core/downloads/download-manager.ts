@@ -2,7 +2,7 @@
 // backoff on the injected clock. A file that keeps failing is reported (the task settles, with the reason)
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
 import { z } from 'zod';
@@ -18,7 +18,8 @@ import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
-import { DownloadError, fetchToFile, PART_SUFFIX } from './fetch-to-file';
+import { DownloadError, fetchToFile } from './fetch-to-file';
+import { PART_SUFFIX, partIsStale } from './part-files';
 import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
 
@@ -131,7 +132,10 @@ export class DownloadManager {
     this.libraryDir = resolve(options.libraryDir);
   }
 
-  /** Deletes .part files a crash left behind and queues every file still pending. */
+  /**
+   * Deletes .part files a crash left behind (never one a live process sharing the library is writing) and
+   * queues every file still pending.
+   */
   async start(): Promise<void> {
     await this.removeStaleParts();
     const rows = this.options.db
@@ -532,7 +536,15 @@ export class DownloadManager {
         continue;
       }
       for (const name of names) {
-        if (name.endsWith(PART_SUFFIX)) await rm(join(dir, name), { force: true });
+        if (!name.endsWith(PART_SUFFIX)) continue;
+        const path = join(dir, name);
+        // Another process sharing this library may be writing it right now: only a dead writer's goes.
+        const modified = await stat(path).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
+        if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
       }
     }
   }

@@ -94,7 +94,7 @@ export class PriceBook implements TaskHistory {
       const usd = learned.cost.predict(features).value;
       return {
         usd,
-        credits: this.credits(usd),
+        credits: this.creditsFor(usd),
         basis: 'runs',
         observations: learned.cost.count,
         dependsOn: [...new Set(learned.cost.relevant.map(settingName))],
@@ -107,7 +107,7 @@ export class PriceBook implements TaskHistory {
       return {
         ...NO_ESTIMATE,
         usd,
-        credits: this.credits(usd),
+        credits: this.creditsFor(usd),
         basis: 'usage',
         observations: prior.requests,
         seconds,
@@ -258,8 +258,8 @@ export class PriceBook implements TaskHistory {
     return row ? { amountUsd: Number(row.amount_usd), requests: Number(row.requests) } : null;
   }
 
-  /** The gateway's credits per USD, as its tasks reported them (the median, against odd rows). */
-  private credits(usd: number): number | null {
+  /** An amount in USD as this gateway's credits, at the rate its tasks reported (the median, against odd rows). */
+  creditsFor(usd: number): number | null {
     if (this.creditsPerUsd === undefined) {
       const ratios = this.db
         .prepare(

@@ -39,7 +39,7 @@ import type { PollPolicy } from './poll-schedule';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
-import type { TaskHistory } from './task-history';
+import type { SubmissionGuard, TaskHistory } from './task-history';
 import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
@@ -82,6 +82,8 @@ export interface TaskEngineOptions {
   random?: () => number;
   /** Past runs: paces polls by learned durations and learns from every completion (the price book). */
   history?: TaskHistory | null;
+  /** The user's spending limits: asked before a new submission's row is written (resends are not asked). */
+  guard?: SubmissionGuard | null;
   /** The library's files by content and by link, so a reference taken from it is recorded as made-from. */
   libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
@@ -94,6 +96,10 @@ export interface SubmitOptions {
   /** A task whose settings this one was made with: 'rerun' unchanged, 'edit' after the person changed them. */
   madeFrom?: { relation: 'rerun' | 'edit'; taskId: string };
   signal?: AbortSignal;
+  /** The user saw the estimate and said send it (above the confirmation threshold). */
+  confirmed?: boolean;
+  /** Send even past a budget (the CLI's --over-budget). */
+  overBudget?: boolean;
 }
 
 export interface ListOptions {
@@ -264,6 +270,11 @@ export class TaskEngine {
     const kind = taskKindOf(request.family);
     const interned = this.references.intern(request.params);
     const params = interned instanceof Promise ? await interned : interned;
+    // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
+    this.options.guard?.admit(
+      { family: request.family, model: request.model, params },
+      { confirmed: options.confirmed, overBudget: options.overBudget },
+    );
     const id = this.newId();
     const now = this.clock.now();
     const inferred = this.inferParent(request.family, params);

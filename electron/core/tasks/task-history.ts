@@ -22,3 +22,11 @@ export interface TaskHistory {
   /** Told once when a task completes, with the gateway's final answer (cost, credits_cost, actual_time). */
   recordCompletion(task: TaskRecord, snapshot: TaskSnapshot): void;
 }
+
+/**
+ * What may refuse a submission before its row is written: the user's spending limits (core/spending). Kept as
+ * an interface so the engine stays free of budgets; it throws the refusal, which the caller shows as is.
+ */
+export interface SubmissionGuard {
+  admit(task: TaskConfiguration, options: { confirmed?: boolean; overBudget?: boolean }): void;
+}

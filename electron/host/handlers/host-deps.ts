@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { ReferenceStore } from '../../core/references';
+import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
 import type { GatewayPrices } from '../gateway-prices';
@@ -24,6 +25,8 @@ export interface HostDeps {
   references: ReferenceStore;
   /** The price book of the gateway in use. */
   prices: GatewayPrices;
+  /** The user's spending limits (the engine asks them too; speech and the checks ask here). */
+  spending: SpendingGuard;
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

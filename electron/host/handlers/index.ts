@@ -17,6 +17,7 @@ import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
 import { speechHandlers } from './speech';
+import { spendingHandlers } from './spending';
 import { tasksHandlers } from './tasks';
 import { usageHandlers } from './usage';
 
@@ -31,6 +32,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     account: accountHandlers(deps),
     usage: usageHandlers(deps),
     estimates: estimatesHandlers(deps),
+    spending: spendingHandlers(deps),
     tasks: tasksHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),

@@ -12,9 +12,9 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
     return e;
   };
   return {
-    submit: async (request) => {
+    submit: async ({ confirmed, ...request }) => {
       session.connected();
-      return (await engine()).submit(request);
+      return (await engine()).submit(request, { confirmed: confirmed ?? false });
     },
     list: async (query) => {
       const states = query?.states;
@@ -29,10 +29,10 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       return task;
     },
     stop: async ({ id }) => (await known(id)).stop(id),
-    rerun: async ({ id }) => {
+    rerun: async ({ id, confirmed }) => {
       const e = await known(id);
       session.connected();
-      return e.rerun(id);
+      return e.rerun(id, { confirmed: confirmed ?? false });
     },
     retrySubmission: async ({ id }) => {
       const e = await known(id);

@@ -1,0 +1,5 @@
+export { SpendingGuard, refusalSentence, resetText } from './spending-guard';
+export type { AdmitOptions, SpendingGuardOptions } from './spending-guard';
+export type { SpendingPrices } from './spending-ledger';
+export { spendingMigrations } from './spending-migrations';
+export { isTimeZone, systemTimeZone, windowAt } from './spending-windows';

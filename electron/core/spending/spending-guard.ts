@@ -1,0 +1,234 @@
+// Money before it leaves: the confirmation threshold and the daily and monthly budgets, checked in the main
+// process for every submission (the app's, web mode's and the CLI's alike) before its task row is written.
+// Above the threshold a submission must come confirmed; one that would take today's or this month's spending
+// past a budget is refused with a sentence saying what was spent and when the budget resets.
+import { GatewayError } from '../../../shared/gateway/gateway-error';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { spendingLimitsSchema } from '../../../shared/bridge/spending-schemas';
+import { moneyText } from '../../../shared/studio/money-text';
+import { NO_LIMITS } from '../../../shared/studio/spending';
+import type {
+  BudgetRefusal,
+  MoneyUnit,
+  SpendCheck,
+  SpendingLimits,
+  SpendingPeriod,
+  SpendingSummary,
+  SpendingWindow,
+} from '../../../shared/studio/spending';
+import { systemClock } from '../clock';
+import type { Clock } from '../clock';
+import { runMigrations } from '../db/database';
+import type { DatabaseSync } from '../db/database';
+import type { TaskConfiguration } from '../tasks/task-history';
+import { taskMigrations } from '../tasks/task-migrations';
+import { estimateIn, spentBetween } from './spending-ledger';
+import type { SpendingPrices } from './spending-ledger';
+import { spendingMigrations } from './spending-migrations';
+import { systemTimeZone, windowAt } from './spending-windows';
+
+export interface SpendingGuardOptions {
+  db: DatabaseSync;
+  clock?: Clock;
+  /** The price book of the gateway in use; null when none is set up (nothing is estimated then). */
+  prices: () => SpendingPrices | null;
+  /** The zone a limit without one follows; the process's by default. */
+  systemZone?: () => string;
+}
+
+export interface AdmitOptions {
+  /** The user saw the estimate and said send it (the app's dialog, the CLI's --yes). */
+  confirmed?: boolean;
+  /** Send even past a budget (the CLI's --over-budget); the app never sets it. */
+  overBudget?: boolean;
+}
+
+interface LimitsRow {
+  unit: string;
+  confirm_above: number | null;
+  daily: number | null;
+  monthly: number | null;
+  time_zone: string | null;
+}
+
+const PERIOD_WORDS: Record<SpendingPeriod, { budget: string; spent: string }> = {
+  day: { budget: 'daily', spent: 'today' },
+  month: { budget: 'monthly', spent: 'this month' },
+};
+
+export class SpendingGuard {
+  readonly #db: DatabaseSync;
+  readonly #clock: Clock;
+  readonly #prices: () => SpendingPrices | null;
+  readonly #systemZone: () => string;
+
+  constructor(options: SpendingGuardOptions) {
+    runMigrations(options.db, [...taskMigrations, ...spendingMigrations]);
+    this.#db = options.db;
+    this.#clock = options.clock ?? systemClock;
+    this.#prices = options.prices;
+    this.#systemZone = options.systemZone ?? systemTimeZone;
+  }
+
+  systemTimeZone(): string {
+    return this.#systemZone();
+  }
+
+  limits(): SpendingLimits {
+    const row = this.#db
+      .prepare('SELECT unit, confirm_above, daily, monthly, time_zone FROM spending_limits WHERE id = 1')
+      .get() as LimitsRow | undefined;
+    if (!row) return { ...NO_LIMITS };
+    // A row another version wrote, or a zone this system no longer knows, must not stop submissions: the
+    // fields that still parse are kept.
+    const parsed = spendingLimitsSchema.safeParse({
+      unit: row.unit,
+      confirmAbove: row.confirm_above,
+      daily: row.daily,
+      monthly: row.monthly,
+      timeZone: row.time_zone,
+    });
+    return parsed.success ? parsed.data : { ...NO_LIMITS, unit: row.unit === 'credits' ? 'credits' : 'usd' };
+  }
+
+  setLimits(input: SpendingLimits): SpendingLimits {
+    const limits = spendingLimitsSchema.parse(input);
+    this.#db
+      .prepare(
+        `INSERT INTO spending_limits (id, unit, confirm_above, daily, monthly, time_zone, updated_at)
+         VALUES (1, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET unit = excluded.unit, confirm_above = excluded.confirm_above,
+           daily = excluded.daily, monthly = excluded.monthly, time_zone = excluded.time_zone,
+           updated_at = excluded.updated_at`,
+      )
+      .run(
+        limits.unit,
+        limits.confirmAbove,
+        limits.daily,
+        limits.monthly,
+        limits.timeZone,
+        this.#clock.now(),
+      );
+    return this.limits();
+  }
+
+  /** What was spent today and this month, in the limits' unit and zone. */
+  summary(): SpendingSummary {
+    const limits = this.limits();
+    const timeZone = limits.timeZone ?? this.#systemZone();
+    return {
+      unit: limits.unit,
+      timeZone,
+      day: this.#window('day', limits, timeZone),
+      month: this.#window('month', limits, timeZone),
+    };
+  }
+
+  /** One press of Generate (one or several submissions) against the limits; nothing is written. */
+  check(requests: readonly TaskConfiguration[]): SpendCheck {
+    const limits = this.limits();
+    const prices = this.#prices();
+    const amounts = requests.map((r) =>
+      prices ? estimateIn(prices.estimate(r), limits.unit, prices) : null,
+    );
+    const known = amounts.filter((a): a is number => a !== null);
+    const estimate = known.length === 0 ? null : known.reduce((s, a) => s + a, 0);
+    const timeZone = limits.timeZone ?? this.#systemZone();
+    const refusals = (['day', 'month'] as const)
+      .map((period) => this.#window(period, limits, timeZone))
+      .filter(
+        (w) =>
+          w.limit !== null && (w.spent >= w.limit || (estimate !== null && w.spent + estimate > w.limit)),
+      );
+    // When both budgets refuse, the one that resets last is the one the user has to wait for.
+    const window = refusals.sort((a, b) => b.resetsAt - a.resetsAt)[0];
+    return {
+      unit: limits.unit,
+      timeZone,
+      estimate,
+      unknown: amounts.length - known.length,
+      confirmAbove: limits.confirmAbove,
+      needsConfirmation: limits.confirmAbove !== null && estimate !== null && estimate > limits.confirmAbove,
+      refusal: window ? { window, needed: estimate } : null,
+    };
+  }
+
+  /** Throws the refusal (a GatewayError the bridge and the CLI show as is) unless the submission may go. */
+  admit(request: TaskConfiguration, options: AdmitOptions = {}): void {
+    const check = this.check([request]);
+    if (check.refusal && !options.overBudget) {
+      throw refused('budget_exceeded', refusalSentence(check.refusal, check.unit, check.timeZone));
+    }
+    if (
+      check.needsConfirmation &&
+      !options.confirmed &&
+      check.estimate !== null &&
+      check.confirmAbove !== null
+    ) {
+      throw refused(
+        'confirmation_required',
+        `This will probably cost about ${moneyText(check.estimate, check.unit)}, above your confirmation ` +
+          `threshold of ${moneyText(check.confirmAbove, check.unit)}: confirm it to send it.`,
+      );
+    }
+  }
+
+  #window(period: SpendingPeriod, limits: SpendingLimits, zone: string): SpendingWindow {
+    const { start, end } = windowAt(period, this.#clock.now(), zone);
+    const { charged, estimated } = spentBetween(this.#db, { start, end }, limits.unit, this.#prices());
+    return {
+      period,
+      start,
+      resetsAt: end,
+      charged,
+      estimated,
+      spent: charged + estimated,
+      limit: period === 'day' ? limits.daily : limits.monthly,
+    };
+  }
+}
+
+function refused(type: 'budget_exceeded' | 'confirmation_required', message: string): GatewayError {
+  const info: GatewayErrorInfo = {
+    httpStatus: null,
+    type,
+    code: type,
+    message,
+    param: null,
+    retryable: false,
+    retryAfterMs: null,
+  };
+  return new GatewayError(info);
+}
+
+/** "00:00 on Sun 22 Nov (Pacific/Auckland)": when a window ends, in the user's zone. */
+export function resetText(at: number, zone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+  const date = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  }).format(at);
+  return `${time} on ${date.replace(',', '')} (${zone})`;
+}
+
+/** The sentence a refused submission reads as, in the CLI and wherever the app has no words of its own. */
+export function refusalSentence(refusal: BudgetRefusal, unit: MoneyUnit, zone: string): string {
+  const { window, needed } = refusal;
+  const words = PERIOD_WORDS[window.period];
+  const limit = moneyText(window.limit ?? 0, unit);
+  const estimated =
+    window.estimated > 0
+      ? ` (${moneyText(window.estimated, unit)} of it estimated for tasks not charged yet)`
+      : '';
+  const adds = needed === null ? '' : `; this would add about ${moneyText(needed, unit)}`;
+  return (
+    `Not sent: your ${words.budget} budget is ${limit} and ${moneyText(window.spent, unit)} has been spent ` +
+    `${words.spent}${estimated}${adds}. The budget resets at ${resetText(window.resetsAt, zone)}.`
+  );
+}
