@@ -518,6 +518,42 @@ export const en = {
     retry: 'Show it again',
     back: 'Go to Create',
   },
+  reuse: {
+    editAndRun: 'Edit and run again',
+    useAsReference: 'Use as reference…',
+    pickFamily: 'Use it in:',
+    cannotUse: '{{family}} cannot take this file.',
+    runAgainStarted: 'Started a new {{family}} task with the same settings.',
+    openTask: 'Show the task',
+    editing:
+      'These are the settings of an earlier result: change what you like. Generate makes a new task; the earlier file stays.',
+    notAnEdit: 'Not an edit',
+    dropHint:
+      'Drop or paste a picture or track the app made to restore its settings; any other picture becomes a reference image.',
+    restored: 'Restored the {{family}} settings from {{name}}.',
+    addedReference: 'Added as a reference image of {{family}}.',
+    takesNoImages:
+      '{{family}} takes no reference images: pick a family that does, or drop a file the app made.',
+    notUsable: '{{name}} is neither a picture nor a file with settings from this app.',
+    chain: 'Made from',
+    madeFrom: 'Made from',
+    madeFromThis: 'Made from this',
+    unknownTask: 'a task no longer in the list',
+    relationThis: {
+      rerun: 'Run again as',
+      edit: 'Edited into',
+      reference: 'Reference of',
+      'music-source': 'Source of',
+      'grid-source': 'Upscaled into',
+    },
+    relation: {
+      rerun: 'Run again of',
+      edit: 'Edit of',
+      reference: 'Reference',
+      'music-source': 'Music source',
+      'grid-source': 'Grid source',
+    },
+  },
   common: {
     loading: 'Loading…',
     retry: 'Try again',

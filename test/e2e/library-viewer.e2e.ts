@@ -39,7 +39,10 @@ const zoomText = () => viewer().getByTestId('viewer-zoom').textContent();
 const hash = () => page.evaluate(() => window.location.hash);
 
 async function openTile(name: string): Promise<Locator> {
-  await page.getByTestId('library-item').filter({ hasText: name }).click();
+  // From the keyboard: the tile takes focus and Enter opens it (a click waits for the hover lift to settle).
+  const tile = page.getByTestId('library-item').filter({ hasText: name });
+  await tile.focus();
+  await page.keyboard.press('Enter');
   await viewer().waitFor();
   return viewer();
 }

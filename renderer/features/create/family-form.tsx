@@ -1,6 +1,6 @@
 // One family's form, rendered from the catalog's field data and validated with the catalog's zod schema (the
 // same schema main validates with again before anything is sent).
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,10 @@ import {
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useStudioStore } from '../../store/studio-store';
+import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
+import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -61,7 +64,18 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     mode: 'onSubmit',
   });
   const submit = useSubmitTask();
+  const submitEdit = useSubmitEdit();
   const [failure, setFailure] = useState<string | null>(null);
+  // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
+  const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
+  const stopEditing = useStudioStore((s) => s.stopEditing);
+  const draft = useStudioStore((s) => s.draft);
+  const clearDraft = useStudioStore((s) => s.clearDraft);
+  useEffect(() => {
+    if (!draft || draft.family !== family.id) return;
+    clearDraft(draft.id);
+    applyDraft(form, draft, family.id, models);
+  }, [draft, clearDraft, family.id, form, models]);
   const [pending] = useState(createPendingEntries);
   const advanced = useAdvancedFields(family, models);
 
@@ -90,7 +104,10 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
     if (!prepared) return;
     try {
-      const task = await submit.mutateAsync({ family: family.id, model: modelId, ...prepared });
+      const request = { family: family.id, model: modelId, ...prepared };
+      const task = editOf
+        ? await submitEdit.mutateAsync({ request, editOf })
+        : await submit.mutateAsync(request);
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -162,6 +179,16 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
                 label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
               }))}
             />
+          </div>
+        ) : null}
+
+        {editOf ? (
+          <div className="edit-note" role="status" data-testid="edit-note">
+            <Icon name="spark" size={14} />
+            <span>{t('reuse.editing')}</span>
+            <button type="button" className="link-btn" onClick={stopEditing}>
+              {t('reuse.notAnEdit')}
+            </button>
           </div>
         ) : null}
 

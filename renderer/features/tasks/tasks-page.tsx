@@ -1,7 +1,7 @@
 // Tasks: every generation with live state and progress (kept current by bridge events), its cost, its files.
-import type { ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatRelative, formatUsd } from '../../lib/format';
@@ -33,7 +33,10 @@ function TaskRow({
   now,
   thumbnail,
   download,
+  current,
 }: {
+  /** The task the address names (#/tasks/<id>, e.g. from a "Run again" toast): scrolled to and marked. */
+  current: boolean;
   task: TaskRecord;
   now: number;
   thumbnail: { url: string; itemId: string } | null;
@@ -45,9 +48,20 @@ function TaskRow({
   const pushToast = useStudioStore((s) => s.pushToast);
   const prompt = promptOf(task);
   const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (current) row.current?.scrollIntoView({ block: 'center' });
+  }, [current]);
 
   return (
-    <li className="task card" data-testid="task-row" data-task-id={task.id} data-state={task.state}>
+    <li
+      ref={row}
+      className={current ? 'task card is-current' : 'task card'}
+      aria-current={current ? 'true' : undefined}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-state={task.state}
+    >
       {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
       <div className="task-body">
         <div className="task-top">
@@ -129,10 +143,11 @@ function TaskRow({
                 onClick={() =>
                   rerun.mutate(task.id, {
                     // Say what started: the new row appears at the top, far from the button pressed.
-                    onSuccess: () =>
+                    onSuccess: (started) =>
                       pushToast(
                         'success',
                         t('tasks.rerunStarted', { family: t(`create.families.${task.family}`) }),
+                        { href: `/tasks/${started.id}`, label: t('reuse.openTask') },
                       ),
                     onError: onFailure,
                   })
@@ -158,6 +173,7 @@ function TaskRow({
 
 export function TasksPage(): ReactElement {
   const { t } = useTranslation();
+  const { task: currentId } = useParams<{ task?: string }>();
   const tasks = useTaskList();
   const now = useNow();
   const downloads = useDownloads();
@@ -190,6 +206,7 @@ export function TasksPage(): ReactElement {
               now={now}
               thumbnail={thumbnails.get(task.id) ?? null}
               download={downloads[task.id]}
+              current={task.id === currentId}
             />
           ))}
         </ul>

@@ -38,3 +38,15 @@ export function useTaskRecovery() {
     }),
   };
 }
+
+/** The same request again, as a new (billed) task: from the Tasks page and from the library's details. */
+export function useRerunTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
+  });
+}

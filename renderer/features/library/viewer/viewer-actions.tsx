@@ -10,6 +10,7 @@ import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
+import { ReuseActions } from '../reuse-actions';
 
 export function ViewerActions({
   item,
@@ -36,7 +37,8 @@ export function ViewerActions({
       >
         {item.favourite ? t('library.unfavourite') : t('library.favourite')}
       </Button>
-      {/* EXTENSION (libreuse): "Use as reference" and "Edit and run again" go here. */}
+      {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
+      <ReuseActions item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}

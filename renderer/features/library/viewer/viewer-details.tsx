@@ -10,6 +10,7 @@ import { useTaskList } from '../../../lib/api/tasks';
 import { useStudioStore } from '../../../store/studio-store';
 import { CopyableId } from '../../../ui/copyable-id';
 import { TaskNotices } from '../../../ui/task-notices';
+import { MadeFromChain } from '../made-from-chain';
 
 function Entry({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
@@ -82,7 +83,8 @@ export function ViewerDetails({
       </dl>
       <ViewerSettings params={item.params} />
       {children}
-      {/* EXTENSION (libreuse): the made-from chain section goes here. */}
+      {/* Issue 9 "Reusing" (libreuse): made from → this → made from this. */}
+      {item.taskId ? <MadeFromChain taskId={item.taskId} /> : null}
     </div>
   );
 }
