@@ -246,6 +246,8 @@ export const en = {
     title: 'Tasks',
     subtitle: 'Every generation, tracked until its files are safe on disk.',
     empty: 'No tasks yet. Start on the Create page.',
+    shown: 'Showing {{shown}} of {{total}} tasks',
+    loadMore: 'Load more tasks',
     progress: '{{progress}}%',
     cost: '{{amount}} USD',
     files: '{{done}} of {{total}} files saved',

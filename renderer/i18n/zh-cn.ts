@@ -243,6 +243,8 @@ export const zhCN: Messages = {
     title: '任务',
     subtitle: '每个生成任务都会被跟踪，直到文件安全保存到本地。',
     empty: '还没有任务。去“创作”页面开始吧。',
+    shown: '显示 {{shown}} / {{total}} 个任务',
+    loadMore: '加载更多任务',
     progress: '{{progress}}%',
     cost: '{{amount}} 美元',
     files: '已保存 {{done}} / {{total}} 个文件',

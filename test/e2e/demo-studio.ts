@@ -24,16 +24,17 @@ export interface DemoStudio {
 
 /**
  * faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it.
- * prepare: fills the data folder before the studio starts (a library seeded with files, see seeded-library.ts).
+ * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
+ *   seeded with files: seeded-library.ts).
  */
 export async function openDemoStudio(
   timeScale = 0.05,
   faults?: FaultOptions,
-  prepare?: (dataDir: string) => Promise<void>,
+  seed?: (dataDir: string) => void | Promise<void>,
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
-  await prepare?.(dataDir);
+  await seed?.(dataDir);
   const simulator = { timeScale, ...(faults ? { faults } : {}) };
   const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;

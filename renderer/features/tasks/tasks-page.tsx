@@ -11,8 +11,8 @@ import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useNow } from '../../lib/use-now';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { useRerunTask, useStopTask } from './api/task-actions';
+import { useTaskPages } from './api/task-pages';
 import { useLibrary } from '../../lib/api/library';
-import { useTaskList } from '../../lib/api/tasks';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -174,7 +174,7 @@ function TaskRow({
 export function TasksPage(): ReactElement {
   const { t } = useTranslation();
   const { task: currentId } = useParams<{ task?: string }>();
-  const tasks = useTaskList();
+  const pages = useTaskPages();
   const now = useNow();
   const downloads = useDownloads();
   // The newest library page is enough to put a picture beside recent tasks.
@@ -187,29 +187,52 @@ export function TasksPage(): ReactElement {
     if (url) thumbnails.set(item.taskId, { url, itemId: item.id });
   }
 
+  // Pages are offsets into a list that grows at the top: a task that arrived since may show up twice.
+  const seen = new Set<string>();
+  const tasks = (pages.data?.pages.flatMap((p) => p.tasks) ?? []).filter(
+    (task) => !seen.has(task.id) && seen.add(task.id),
+  );
+  const total = pages.data?.pages.at(-1)?.total ?? 0;
+
   return (
     <Page title={t('tasks.title')} subtitle={t('tasks.subtitle')}>
-      {tasks.isPending ? (
+      {pages.isPending ? (
         <p className="muted">{t('common.loading')}</p>
-      ) : tasks.isError ? (
-        <Alert>{errorSentence(tasks.error, t)}</Alert>
-      ) : tasks.data.tasks.length === 0 ? (
+      ) : pages.isError ? (
+        <Alert>{errorSentence(pages.error, t)}</Alert>
+      ) : tasks.length === 0 ? (
         <EmptyState icon="tasks">
           <p>{t('tasks.empty')}</p>
         </EmptyState>
       ) : (
-        <ul className="task-list">
-          {tasks.data.tasks.map((task) => (
-            <TaskRow
-              key={task.id}
-              task={task}
-              now={now}
-              thumbnail={thumbnails.get(task.id) ?? null}
-              download={downloads[task.id]}
-              current={task.id === currentId}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="task-list">
+            {tasks.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                now={now}
+                thumbnail={thumbnails.get(task.id) ?? null}
+                download={downloads[task.id]}
+                current={task.id === currentId}
+              />
+            ))}
+          </ul>
+          <div className="task-pager">
+            <span className="muted" data-testid="tasks-shown" aria-live="polite">
+              {t('tasks.shown', { shown: tasks.length, total: Math.max(total, tasks.length) })}
+            </span>
+            {pages.hasNextPage ? (
+              <Button
+                variant="secondary"
+                busy={pages.isFetchingNextPage}
+                onClick={() => void pages.fetchNextPage()}
+              >
+                {t('tasks.loadMore')}
+              </Button>
+            ) : null}
+          </div>
+        </>
       )}
     </Page>
   );
