@@ -20,6 +20,9 @@ const nodeGlobals = [
   'setImmediate',
 ];
 const domGlobals = ['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'self'];
+// The browser's own blocking dialogs speak neither the app's language nor its theme, and freeze the page.
+const BLOCKING_DIALOG =
+  "Use the in-app dialog (renderer/ui/confirm-dialog.tsx), not the browser's blocking one.";
 const restrictGlobals = (names, message) => names.map((name) => ({ name, message }));
 
 // The rooms and what each may import (eslint-rules/rooms.js): relative paths and npm packages alike are allowed by
@@ -230,6 +233,15 @@ export default tseslint.config(
       'no-restricted-globals': [
         'error',
         ...restrictGlobals(nodeGlobals, 'The renderer runs sandboxed: no Node globals.'),
+        ...restrictGlobals(['confirm', 'alert', 'prompt'], BLOCKING_DIALOG),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['confirm', 'alert', 'prompt'].map((property) => ({
+          object: 'window',
+          property,
+          message: BLOCKING_DIALOG,
+        })),
       ],
     },
   },

@@ -53,7 +53,6 @@ export const en = {
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
-    charCount: '{{count}} / {{max}}',
     fields: {
       imageRolesHint:
         'One image per line: its URL, a space, then its role (for example: https://example.com/hero.png main character). The spec does not list the allowed roles: use the ones your gateway documents.',
@@ -347,6 +346,7 @@ export const en = {
     favouritesOnly: 'Favourites',
     delete: 'Delete',
     deleteConfirm: 'Delete this file from the library and the disk?',
+    deleteTitle: 'Delete this file?',
     deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
     viewer: {
@@ -383,6 +383,7 @@ export const en = {
     empty: 'Nothing spoken yet.',
     tooLong: 'At most 4096 characters.',
     speedInvalid: 'Enter a number above 0.',
+    voiceInvalid: 'A voice name is at most 100 characters.',
     required: 'Type something to speak.',
   },
   usage: {
@@ -557,6 +558,8 @@ export const en = {
     },
   },
   common: {
+    /** A text field's length against its limit, beside its label. */
+    charCount: '{{count}} / {{max}}',
     loading: 'Loading…',
     retry: 'Try again',
     dismiss: 'Dismiss',

@@ -55,7 +55,6 @@ export const zhCN: Messages = {
     submit: '生成',
     submitting: '正在发送…',
     viewTasks: '查看任务',
-    charCount: '{{count}} / {{max}}',
     fields: {
       imageRolesHint:
         '每行一张图片：先写 URL，空一格，再写它的角色（例如：https://example.com/hero.png main character）。规范未列出可用的角色值：请使用网关文档中的角色。',
@@ -343,6 +342,7 @@ export const zhCN: Messages = {
     favouritesOnly: '收藏',
     delete: '删除',
     deleteConfirm: '从媒体库和磁盘中删除此文件？',
+    deleteTitle: '删除此文件？',
     deleted: '已从媒体库删除。',
     noPrompt: '无提示词',
     viewer: {
@@ -378,6 +378,7 @@ export const zhCN: Messages = {
     empty: '还没有语音。',
     tooLong: '最多 4096 个字符。',
     speedInvalid: '请输入大于 0 的数。',
+    voiceInvalid: '音色名称最多 100 个字符。',
     required: '请输入要朗读的内容。',
   },
   usage: {
@@ -547,6 +548,8 @@ export const zhCN: Messages = {
     },
   },
   common: {
+    /** A text field's length against its limit, beside its label. */
+    charCount: '{{count}} / {{max}}',
     loading: '加载中…',
     retry: '重试',
     dismiss: '关闭',

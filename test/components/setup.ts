@@ -5,5 +5,19 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { initI18n } from '../../renderer/i18n/i18n';
 
+// jsdom has no top layer: HTMLDialogElement's showModal and close are missing. These stand-ins only open and
+// close the element (and fire 'close', as browsers do); focus, Esc and inertness in a real browser are the
+// Playwright tests' to check.
+if (!HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 initI18n('en');
 afterEach(() => cleanup());

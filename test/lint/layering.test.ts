@@ -251,6 +251,18 @@ describe('the cases the allow-lists were written for', () => {
     }
   });
 
+  it("the renderer asks with its own dialog, never the browser's window.confirm", async () => {
+    for (const code of [
+      'export const ok = window.confirm("Delete?");\n',
+      'export const ok = confirm("Delete?");\n',
+    ]) {
+      const messages = await lint('renderer/features/library/virtual-bad.tsx', code);
+      expect(rulesOf(messages), code).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^no-restricted-(properties|globals)$/)]),
+      );
+    }
+  });
+
   it('npm packages stay in their room', async () => {
     for (const file of ['shared/virtual-bad.ts', 'electron/core/library/virtual-bad.ts']) {
       await bad(file, "import Store from 'electron-store';\nexport const S = Store;\n");

@@ -24,7 +24,7 @@ import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
-import { Button } from '../../ui/button';
+import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { Segmented } from '../../ui/segmented';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
@@ -224,17 +224,14 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
 
         <div className="form-actions">
-          <Button
-            type="submit"
-            variant="primary"
-            className="btn-lg"
-            busy={form.formState.isSubmitting}
+          <SubmitButton
+            submitting={form.formState.isSubmitting}
+            label={t('create.submit')}
+            busyLabel={t('create.submitting')}
             icon={<Icon name="spark" />}
             data-testid="submit"
             aria-describedby={GENERATE_ESTIMATE_ID}
-          >
-            {form.formState.isSubmitting ? t('create.submitting') : t('create.submit')}
-          </Button>
+          />
           <GenerateEstimate family={family} models={models} control={form.control} />
         </div>
       </form>

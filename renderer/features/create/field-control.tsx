@@ -7,6 +7,7 @@ import type { FieldSpec } from '../../../shared/catalog';
 import { describedBy, Field } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
+import { CharCounter } from '../../ui/char-counter';
 import { cx } from '../../ui/cx';
 import { fieldHint, fieldLabel } from './field-label';
 import type { ItemErrors } from './item-errors';
@@ -31,7 +32,8 @@ export interface FieldControlProps {
 /** Up to this many choices show as chips; more become a drop-down. */
 const SEGMENTED_MAX = 12;
 
-function CharCounter({
+/** The counter beside a text field with a limit, following what is typed. */
+function WatchedCounter({
   control,
   name,
   max,
@@ -40,17 +42,9 @@ function CharCounter({
   name: string;
   max: number;
 }): ReactElement {
-  const { t } = useTranslation();
   const value = useWatch({ control, name });
-  const count = typeof value === 'string' ? value.length : 0;
   return (
-    <span
-      className={cx('counter', count > max && 'is-over')}
-      data-testid={`${name}-counter`}
-      aria-live="polite"
-    >
-      {t('create.charCount', { count, max })}
-    </span>
+    <CharCounter count={typeof value === 'string' ? value.length : 0} max={max} testId={`${name}-counter`} />
   );
 }
 
@@ -186,7 +180,7 @@ export function FieldControl({
           error={error}
           aside={
             maxLength !== undefined ? (
-              <CharCounter control={control} name={field.name} max={maxLength} />
+              <WatchedCounter control={control} name={field.name} max={maxLength} />
             ) : null
           }
         >

@@ -15,8 +15,8 @@ import { useSettings } from '../../lib/api/settings';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { AudioPlayer } from '../../ui/audio-player';
-import { Button } from '../../ui/button';
-import { cx } from '../../ui/cx';
+import { SubmitButton } from '../../ui/button';
+import { CharCounter } from '../../ui/char-counter';
 import { describedBy, Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
@@ -25,15 +25,6 @@ import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOu
 import './speech.css';
 
 const FORMATS = ['wav', 'opus', 'aac', 'flac', 'pcm'] as const;
-
-function Counter({ count }: { count: number }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <span className={cx('counter', count > SPEECH_LIMIT && 'is-over')} data-testid="speech-counter">
-      {t('create.charCount', { count, max: SPEECH_LIMIT })}
-    </span>
-  );
-}
 
 function SpeechItem({
   item,
@@ -103,7 +94,13 @@ export function SpeechPage(): ReactElement {
             id="speech-input"
             label={t('speech.text')}
             error={errors.input?.message}
-            aside={<Counter count={typeof input === 'string' ? input.length : 0} />}
+            aside={
+              <CharCounter
+                count={typeof input === 'string' ? input.length : 0}
+                max={SPEECH_LIMIT}
+                testId="speech-counter"
+              />
+            }
           >
             <textarea
               id="speech-input"
@@ -128,7 +125,7 @@ export function SpeechPage(): ReactElement {
             <Field
               id="speech-voice"
               label={t('speech.voice')}
-              error={errors.voice ? t('create.validation.invalid') : undefined}
+              error={errors.voice ? t('speech.voiceInvalid') : undefined}
             >
               <input
                 id="speech-voice"
@@ -171,15 +168,12 @@ export function SpeechPage(): ReactElement {
             </Alert>
           ) : null}
           <div className="form-actions">
-            <Button
-              type="submit"
-              variant="primary"
-              className="btn-lg"
-              busy={form.formState.isSubmitting}
+            <SubmitButton
+              submitting={form.formState.isSubmitting}
+              label={t('speech.submit')}
+              busyLabel={t('speech.submitting')}
               icon={<Icon name="speech" />}
-            >
-              {form.formState.isSubmitting ? t('speech.submitting') : t('speech.submit')}
-            </Button>
+            />
           </div>
         </form>
         <section className="speech-side">

@@ -78,7 +78,7 @@ export function useViewerItem({
     close,
     deleting: remove.isPending,
     remove: () => {
-      if (!item || !window.confirm(t('library.deleteConfirm'))) return;
+      if (!item) return;
       const neighbour = items[index + 1] ?? items[index - 1];
       remove.mutate(item.id, {
         onSuccess: () => {

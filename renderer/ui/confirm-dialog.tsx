@@ -1,0 +1,100 @@
+// An in-app "are you sure?" for actions that cannot be undone (deleting a file), instead of window.confirm: it
+// speaks the app's language and theme, and it is a real modal alertdialog. A native <dialog> opened with
+// showModal() sits in the top layer (above another modal, such as the library's item dialog) and makes the rest
+// of the page inert; Tab is also kept inside it explicitly, Esc cancels, and Cancel has the focus at first, so a
+// stray Enter never destroys anything.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from './button';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** The confirm button in red: the action destroys something. */
+  danger?: boolean;
+  busy?: boolean;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger = false,
+  busy = false,
+}: ConfirmDialogProps): ReactElement {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    // Focus goes back where it was (the button that asked) when the dialog leaves.
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    cancelRef.current?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      before?.focus();
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key === 'Escape') {
+      // The browser would close the dialog by itself; the owner decides, so it stays mounted until told.
+      event.preventDefault();
+      event.stopPropagation();
+      onCancel();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      className="confirm-dialog"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-message`}
+      onKeyDown={onKeyDown}
+      // Esc in a real browser fires `cancel` first: keep the dialog open and let onKeyDown's onCancel decide.
+      onCancel={(event) => event.preventDefault()}
+      data-testid="confirm-dialog"
+    >
+      <h2 className="confirm-title" id={`${id}-title`}>
+        {title}
+      </h2>
+      <p className="confirm-message" id={`${id}-message`}>
+        {message}
+      </p>
+      <div className="confirm-actions">
+        <Button ref={cancelRef} onClick={onCancel}>
+          {t('common.cancel')}
+        </Button>
+        <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
