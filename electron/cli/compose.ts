@@ -81,7 +81,12 @@ export function openCore(
     libraryFiles: libraryFileIndex(library),
     logger,
   });
-  const speech = new SpeechService({ gateway, library });
+  const speech = new SpeechService({
+    gateway,
+    library,
+    db: database,
+    gatewayKey: () => gatewayConfig.baseUrl,
+  });
   return {
     db: database,
     gateway,
@@ -95,6 +100,7 @@ export function openCore(
       return () => listeners.delete(listener);
     },
     async close() {
+      speech.close();
       await engine.close();
       database.close();
     },

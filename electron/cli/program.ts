@@ -134,6 +134,10 @@ export function buildProgram(
     .option('--format <format>', SPEECH_FORMATS.join(' | '))
     .option('--speed <x>', `speaking speed, above ${SPEECH_SPEED_ABOVE}`, positiveNumber)
     .option('--out <file>', 'also copy the audio here')
+    .option(
+      '--fresh',
+      'pay for a new take even when the library already holds this speech (same model, text, voice, format, speed)',
+    )
     .action((model: string, options, command: Command) =>
       speechCommand(context(command), { model, ...options }),
     );

@@ -30,6 +30,8 @@ export interface CoreLifecycleOptions {
   /** Read at each ensure(): where the library is and how fast the engine may poll, as settings say now. */
   wanted: () => { libraryDir: string; budget: BudgetOptions };
   log: (message: string) => void;
+  /** The gateway in use ('demo' or its base URL): speech takes are served again only on the same gateway. */
+  gatewayKey: () => string;
   /** Learns from completions and paces polls by what it learned (the price books). */
   history?: TaskHistory;
   /** The user's spending limits, asked before every submission. */
@@ -84,7 +86,7 @@ export class CoreLifecycle {
       await previous.engine.handOver();
       previous.detach();
     }
-    const { db, gateway, clock, history, guard } = this.#options;
+    const { db, gateway, clock, history, guard, gatewayKey } = this.#options;
     const library: Library = new Library({
       db,
       dir: libraryDir,
@@ -104,7 +106,8 @@ export class CoreLifecycle {
       libraryFiles: libraryFileIndex(library),
       logger,
     });
-    const speech = new SpeechService({ gateway, library });
+    const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
+    speech.resumeCosts();
     const emit = (event: StudioEvent): void => this.#emit(event);
     const offEngine = engine.events.subscribe(emit);
     const offLibrary = library.subscribe(emit);
@@ -114,7 +117,7 @@ export class CoreLifecycle {
       library,
       engine,
       speech,
-      detach: () => (offEngine(), offLibrary()),
+      detach: () => (offEngine(), offLibrary(), speech.close()),
     };
     this.#core = next;
     await engine.start({ handover: previous !== null });

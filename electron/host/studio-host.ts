@@ -63,6 +63,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     clock,
     history: prices,
     guard: spending,
+    gatewayKey: () => session.pricesKey() ?? '',
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),

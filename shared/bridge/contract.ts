@@ -25,7 +25,7 @@ import {
   settingsSchema,
 } from './session-schemas';
 import { demoSourcesSchema } from './source-schemas';
-import { speechRequestSchema } from './speech-schemas';
+import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
 import {
@@ -169,7 +169,7 @@ export const bridgeContract = {
     demo: { kind: 'query', output: demoSourcesSchema },
   },
   speech: {
-    synthesize: { kind: 'mutation', input: speechRequestSchema, output: bridgeLibraryItemSchema },
+    synthesize: { kind: 'mutation', input: speakInputSchema, output: speechOutcomeSchema },
   },
   /**
    * Desktop-only conveniences. In web mode each answers an 'unsupported' error; the renderer can tell the

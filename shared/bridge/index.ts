@@ -6,7 +6,7 @@ export type { BridgeErrorData } from './errors';
 export type { BridgeEvent, BridgeLibraryItem } from './record-schemas';
 export type { SessionStatus, Settings, SettingsPatch } from './session-schemas';
 export type { TokenBalanceView, UserBalanceView, UsageQuery, UsageResult } from './account-schemas';
-export type { SpeechRequest } from './speech-schemas';
+export type { SpeakInput, SpeechOutcomeView, SpeechRequest } from './speech-schemas';
 export { settingsSchema, settingsPatchSchema, apiKeyInputSchema, DEFAULT_SETTINGS } from './session-schemas';
 export { speechRequestSchema } from './speech-schemas';
 export { usageQuerySchema } from './account-schemas';

@@ -2,6 +2,7 @@
 // speech-rules.ts): the formats and the input limit the spec fixes, and a speed above zero (no upper bound is
 // shown, so the gateway has the last word).
 import { z } from 'zod';
+import { bridgeLibraryItemSchema } from './record-schemas';
 import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../catalog/speech-rules';
 
 export const speechFormatSchema = z.enum(SPEECH_FORMATS);
@@ -17,3 +18,14 @@ export const speechRequestSchema = z.strictObject({
   speed: z.number().gt(SPEECH_SPEED_ABOVE).optional(),
 });
 export type SpeechRequest = z.infer<typeof speechRequestSchema>;
+
+/** speech.synthesize's input: the request, and `fresh` to pay for a new take of a speech the library holds. */
+export const speakInputSchema = speechRequestSchema.extend({ fresh: z.boolean().optional() });
+export type SpeakInput = z.infer<typeof speakInputSchema>;
+
+/** The clip, and whether it came from the library (no gateway call, not charged) rather than a new take. */
+export const speechOutcomeSchema = z.object({
+  item: bridgeLibraryItemSchema,
+  fromLibrary: z.boolean(),
+});
+export type SpeechOutcomeView = z.infer<typeof speechOutcomeSchema>;

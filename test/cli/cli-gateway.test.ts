@@ -432,6 +432,33 @@ describe('speech and task lookups', () => {
     expect(found.items.map((i) => i.id)).toEqual([item?.id]);
   });
 
+  it("[EP-SPEECH-1] the same speech again is the library's take, not charged; --fresh pays for a new one", async () => {
+    // A key of its own: its usage report holds only these takes ([EP-USAGE-PARAM-6] scope=key).
+    const key = { GATEWAY_API_KEY: SIM_KEYS.default2 };
+    const say = (...extra: string[]) =>
+      ok(
+        ['speech', 'speech_model_id', '--input', 'Said twice from a terminal', '--format', 'wav', ...extra],
+        key,
+      );
+    const first = (await say()) as unknown as { items: LibraryItem[]; fromLibrary: boolean };
+    expect(first.fromLibrary).toBe(false);
+    // [EP-USAGE-1] its cost, read from the usage report: the simulator bills per character.
+    expect(first.items[0]?.cost).toBeCloseTo('Said twice from a terminal'.length * 0.000015, 6);
+    const again = (await say()) as unknown as { items: LibraryItem[]; fromLibrary: boolean };
+    expect(again).toMatchObject({ fromLibrary: true, items: [{ id: first.items[0]?.id }] });
+    const fresh = (await say('--fresh')) as unknown as { items: LibraryItem[]; fromLibrary: boolean };
+    expect(fresh.fromLibrary).toBe(false);
+    expect(fresh.items[0]?.id).not.toBe(first.items[0]?.id);
+    const text = await cli(
+      ['speech', 'speech_model_id', '--input', 'Said twice from a terminal', '--format', 'wav'],
+      { ...env, ...key },
+      dir,
+    );
+    expect(text.stdout).toContain('from your library, not charged');
+    const help = await cli(['speech', '--help'], env, dir);
+    expect(help.stdout).toContain('--fresh');
+  });
+
   it('library pages, sorts and filters favourites', async () => {
     const two = await ok(['library', '--limit', '2', '--sort', 'size']);
     const second = await ok(['library', '--limit', '1', '--offset', '1', '--sort', 'size']);

@@ -54,7 +54,7 @@ describe('FamilyForm', () => {
     expect(await sent()).toEqual({
       family: 'grid.upscale',
       model: '',
-      params: { task_id: 'grid-1', index: 3 },
+      params: { task_id: 'grid-1', index: 3, speed: 'fast' },
     });
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -181,7 +181,7 @@ describe('grid picker', () => {
     expect(await sent()).toEqual({
       family: 'grid.upscale',
       model: '',
-      params: { task_id: 'grid-1', index: 3 },
+      params: { task_id: 'grid-1', index: 3, speed: 'fast' },
     });
   });
 });

@@ -256,7 +256,7 @@ describe('web mode media', () => {
       }),
     });
     expect(made.status, made.body).toBe(200);
-    const item = JSON.parse(made.body).result.data as { relativePath: string };
+    const { item } = JSON.parse(made.body).result.data as { item: { relativePath: string } };
     spoken = `/media/${item.relativePath.split('/').map(encodeURIComponent).join('/')}`;
     spokenBytes = (await readFile(join(libraryDir, ...item.relativePath.split('/')))).toString('latin1');
     await mkdir(join(libraryDir, '2026-11-21'), { recursive: true });

@@ -1,5 +1,6 @@
 // `speech <model> (--input TEXT | --input-file F)`: synchronous; the audio is filed in the library and, with
-// --out, copied where the user asked.
+// --out, copied where the user asked. The same speech asked again is the library's earlier take, with no
+// gateway call and no charge, unless --fresh asks for a new one (issue 13).
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CliContext } from '../cli-context';
@@ -15,6 +16,7 @@ export interface SpeechCliArgs {
   format?: string;
   speed?: number;
   out?: string;
+  fresh?: boolean;
 }
 
 async function readInput(ctx: CliContext, args: SpeechCliArgs): Promise<string> {
@@ -41,7 +43,7 @@ export async function speechCommand(ctx: CliContext, args: SpeechCliArgs): Promi
   });
   const { speech } = ctx.core();
   ctx.out.progress(`speaking ${input.length} characters with ${request.model}`);
-  const item = await speech.synthesize(
+  const { item: spoken, fromLibrary } = await speech.synthesize(
     {
       model: request.model,
       input: request.input,
@@ -49,13 +51,24 @@ export async function speechCommand(ctx: CliContext, args: SpeechCliArgs): Promi
       ...(request.format !== undefined && { responseFormat: request.format }),
       ...(request.speed !== undefined && { speed: request.speed }),
     },
-    ctx.signal,
+    { signal: ctx.signal, fresh: args.fresh ?? false },
   );
+  // A new take's cost is read from the usage report (the speech answer carries none); one try here, and the
+  // app tries again later if the report has not caught up.
+  const item = fromLibrary ? spoken : ((await speech.settleCost(spoken.id, ctx.signal)) ?? spoken);
   let out: string | null = null;
   if (args.out !== undefined) {
     out = resolve(ctx.io.cwd, args.out);
     await mkdir(dirname(out), { recursive: true });
     await copyFile(item.path, out);
   }
-  ctx.out.result({ items: [item], out }, () => `${formatItems([item])}${out ? `\ncopied to ${out}` : ''}`);
+  const charge = fromLibrary
+    ? 'from your library, not charged (--fresh makes a new take)'
+    : item.cost === null
+      ? 'cost unknown: the usage report does not show it yet'
+      : `cost ${item.cost.toFixed(4)} USD`;
+  ctx.out.result(
+    { items: [item], out, fromLibrary },
+    () => `${formatItems([item])}\n${charge}${out ? `\ncopied to ${out}` : ''}`,
+  );
 }

@@ -39,6 +39,12 @@ export interface GatewayPort {
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
-  /** [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow. */
-  usage?(query: UsageQueryInput, options?: CallOptions): Promise<{ report: UsageData }>;
+  /**
+   * [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow and reading a speech
+   * take's cost; cache is [EP-USAGE-3]'s X-Usage-Cache (null when the gateway did not say).
+   */
+  usage?(
+    query: UsageQueryInput,
+    options?: CallOptions,
+  ): Promise<{ report: UsageData; cache?: 'hit' | 'miss' | null }>;
 }

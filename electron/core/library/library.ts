@@ -90,6 +90,7 @@ export class Library implements LibrarySink {
     insertCover: StatementSync;
     tracksWithoutCover: StatementSync;
     setThumbnail: StatementSync;
+    setCost: StatementSync;
   };
 
   constructor(options: LibraryOptions) {
@@ -132,6 +133,7 @@ export class Library implements LibrarySink {
         'SELECT * FROM library_items WHERE task_id = ? AND track_index = ? AND thumbnail_path IS NULL',
       ),
       setThumbnail: this.db.prepare('UPDATE library_items SET thumbnail_path = ? WHERE id = ?'),
+      setCost: this.db.prepare('UPDATE library_items SET cost = ?, credits_cost = ? WHERE id = ?'),
     };
   }
 
@@ -347,6 +349,16 @@ export class Library implements LibrarySink {
       tags: change.tags ? [...new Set(change.tags.map((t) => t.trim()).filter(Boolean))] : current.tags,
     };
     this.statements.update.run({ id, favourite: next.favourite ? 1 : 0, tags: JSON.stringify(next.tags) });
+    this.emit({ type: 'library', item: next, change: 'updated' });
+    return next;
+  }
+
+  /** What an item cost, learnt after it was filed (a speech take's, from the usage report). */
+  setCost(id: string, cost: number, creditsCost: number | null): LibraryItem | null {
+    const current = this.get(id);
+    if (!current) return null;
+    this.statements.setCost.run(cost, creditsCost, id);
+    const next: LibraryItem = { ...current, cost, creditsCost };
     this.emit({ type: 'library', item: next, change: 'updated' });
     return next;
   }

@@ -1,19 +1,28 @@
 // Speech is synchronous at the gateway ([SVC-2], [EP-SPEECH-1]): the audio streams back in the response.
 // We stream it to a .part file beside its final name, hash it on the way, rename it atomically, and file it
 // in the library as kind 'speech' with the spoken text as its prompt.
+// Issue 13: a repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
+// speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
+// the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
 import { partName } from '../downloads/part-files';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, sniffMedia } from '../downloads/media-sniff';
 import type { SniffedType } from '../downloads/media-sniff';
 import { invalidResponse } from '../../../shared/gateway/gateway-error';
+import type { DatabaseSync } from 'node:sqlite';
+import { systemClock } from '../clock';
+import type { Clock, TimerHandle } from '../clock';
 import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
+import { speechCacheKey } from './speech-cache-key';
+import { SpeechTakes } from './speech-takes';
+import type { SpeechTake } from './speech-takes';
 
 export interface SpeechRequest {
   model: string;
@@ -27,7 +36,31 @@ export interface SpeechRequest {
 export interface SpeechServiceOptions {
   gateway: GatewayPort;
   library: Library;
+  /** The library's database: the takes (cache keys, cost windows) are kept beside its items. */
+  db: DatabaseSync;
+  /** The gateway in use ('demo' or its base URL): a take from one gateway is never served for another. */
+  gatewayKey: () => string;
+  clock?: Clock;
 }
+
+export interface SpeakOptions {
+  signal?: AbortSignal;
+  /** Pay for a new take even when the library holds this speech already. */
+  fresh?: boolean;
+}
+
+/** What a speak call gave: the clip, and whether it came from the library (no gateway call, no charge). */
+export interface SpeechOutcome {
+  item: LibraryItem;
+  fromLibrary: boolean;
+}
+
+/**
+ * When the usage report is read for a new take: shortly after it (the gateway books a speech call as it
+ * answers), then again while it does not show it yet ([LIM-6]: the last minute may be incomplete; [LIM-2]:
+ * identical queries are cached for 60 s, so never sooner than that). After the last, the cost stays unknown.
+ */
+export const SPEECH_COST_READS_MS = [2_000, 70_000, 5 * 60_000, 15 * 60_000] as const;
 
 const EXTENSION_BY_MIME: Record<string, string> = {
   'audio/wav': 'wav',
@@ -56,10 +89,158 @@ export function speechBody(request: SpeechRequest): Record<string, unknown> {
 }
 
 export class SpeechService {
-  constructor(private readonly options: SpeechServiceOptions) {}
+  private readonly takes: SpeechTakes;
+  private readonly clock: Clock;
+  /** Takes under way by cache key: a second identical request (a double click) waits for the first. */
+  private readonly inFlight = new Map<string, Promise<SpeechOutcome>>();
+  private readonly costTimers = new Map<string, TimerHandle>();
+  private readonly settling = new Map<string, Promise<LibraryItem | null>>();
+  private closed = false;
 
-  async synthesize(request: SpeechRequest, signal?: AbortSignal): Promise<LibraryItem> {
+  constructor(private readonly options: SpeechServiceOptions) {
+    this.takes = new SpeechTakes(options.db);
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /**
+   * The speech for this request: from the library when the same speech was taken before on this gateway and
+   * its file is still there, else a new (paid) take. `fresh` always takes anew.
+   */
+  async synthesize(request: SpeechRequest, options: SpeakOptions = {}): Promise<SpeechOutcome> {
     const body = speechBody(request);
+    const key = speechCacheKey(this.options.gatewayKey(), body);
+    if (!options.fresh) {
+      const pending = this.inFlight.get(key);
+      if (pending) return { item: (await pending).item, fromLibrary: true };
+    }
+    // Registered before anything is awaited, so a second identical call finds it.
+    const work = (async (): Promise<SpeechOutcome> => {
+      const cached = options.fresh ? null : await this.cached(key);
+      if (cached) return { item: cached, fromLibrary: true };
+      return { item: await this.take(body, key, options.signal), fromLibrary: false };
+    })();
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      if (this.inFlight.get(key) === work) this.inFlight.delete(key);
+    }
+  }
+
+  /** The library's take of this request, if it holds one still on disk (a take under way counts once done). */
+  async fromLibrary(request: SpeechRequest): Promise<LibraryItem | null> {
+    const key = speechCacheKey(this.options.gatewayKey(), speechBody(request));
+    const pending = this.inFlight.get(key);
+    if (pending) return (await pending).item;
+    return this.cached(key);
+  }
+
+  /** The newest take under this key whose item and file are both still there; a missing file is no hit. */
+  async cached(key: string): Promise<LibraryItem | null> {
+    for (const take of this.takes.withKey(key)) {
+      const item = this.options.library.get(take.itemId);
+      if (item && (await sameFile(item))) return item;
+      if (!item) this.takes.drop(take.itemId);
+    }
+    return null;
+  }
+
+  /** The stored take of a speech item, or null (an item from before takes were kept). */
+  takeOf(itemId: string): SpeechTake | null {
+    return this.takes.get(itemId);
+  }
+
+  /**
+   * [EP-USAGE-1] Reads what one take cost from the usage report of its model over the seconds the call took
+   * ([EP-USAGE-2], [start, end)). Exactly one billed request there is this take's; none yet means the report
+   * has not caught up and it is tried again later; more than one cannot be told apart, so the cost stays
+   * unknown. Returns the item as it is now.
+   */
+  settleCost(itemId: string, signal?: AbortSignal): Promise<LibraryItem | null> {
+    // One reading at a time per take: the timer and a caller (the CLI) may ask together.
+    const running = this.settling.get(itemId);
+    if (running) return running;
+    const work = this.readCost(itemId, signal).finally(() => this.settling.delete(itemId));
+    this.settling.set(itemId, work);
+    return work;
+  }
+
+  private async readCost(itemId: string, signal?: AbortSignal): Promise<LibraryItem | null> {
+    const take = this.takes.get(itemId);
+    const usage = this.options.gateway.usage?.bind(this.options.gateway);
+    if (!take || take.costState !== 'pending') return this.options.library.get(itemId);
+    if (!usage) {
+      this.takes.settle(itemId, 'unknown');
+      return this.options.library.get(itemId);
+    }
+    const lastTry = take.costTries + 1 >= SPEECH_COST_READS_MS.length;
+    let requests: number;
+    let amountUsd: number;
+    let credits: number;
+    let cached: boolean;
+    try {
+      const { report, cache } = await usage(
+        {
+          start: Math.floor(take.requestedAt / 1000),
+          end: Math.floor(take.answeredAt / 1000) + 1,
+          model: take.model,
+          scope: 'key',
+        },
+        { ...(signal ? { signal } : {}), maxAttempts: 1 },
+      );
+      ({ requests, amount_usd: amountUsd, credits } = report.total);
+      cached = cache === 'hit';
+      // Closed while the report was on its way: the database may be gone; the next service asks again.
+      if (this.closed) return null;
+    } catch {
+      if (this.closed) return null;
+      // No answer (offline, a key without usage rights): the cost is not known yet.
+      this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
+      return this.options.library.get(itemId);
+    }
+    if (cached) {
+      // [LIM-2] An identical query (another take in the same seconds) was answered up to 60 s ago, perhaps
+      // before this take was billed: not evidence either way. Asked again once the cache has expired.
+      this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
+      return this.options.library.get(itemId);
+    }
+    if (requests === 1) {
+      this.takes.settle(itemId, 'known');
+      return this.options.library.setCost(itemId, amountUsd, credits);
+    }
+    this.takes.settle(itemId, requests === 0 && !lastTry ? 'pending' : 'unknown');
+    return this.options.library.get(itemId);
+  }
+
+  /** Settles the cost of every take still pending, now and (when the report lags) later, on the clock. */
+  resumeCosts(): void {
+    for (const take of this.takes.pending()) this.scheduleCost(take.itemId, SPEECH_COST_READS_MS[0]);
+  }
+
+  /** Stops the cost timers; a pending take is settled by the next service over this database. */
+  close(): void {
+    this.closed = true;
+    for (const timer of this.costTimers.values()) timer.cancel();
+    this.costTimers.clear();
+  }
+
+  private scheduleCost(itemId: string, delayMs: number): void {
+    if (this.closed) return;
+    this.costTimers.get(itemId)?.cancel();
+    const timer = this.clock.setTimer(delayMs, () => {
+      this.costTimers.delete(itemId);
+      void this.settleCost(itemId).then(() => {
+        if (this.closed) return;
+        const take = this.takes.get(itemId);
+        const next = take?.costState === 'pending' ? SPEECH_COST_READS_MS[take.costTries] : undefined;
+        if (next !== undefined) this.scheduleCost(itemId, next);
+      });
+    });
+    this.costTimers.set(itemId, timer);
+  }
+
+  private async take(body: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<LibraryItem> {
+    const requestedAt = this.clock.now();
     const response = await this.options.gateway.speech(body, signal ? { signal } : {});
     const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
     const name = `speech-${randomUUID()}`;
@@ -84,23 +265,24 @@ export class SpeechService {
       await rm(partPath, { force: true });
       throw error;
     }
+    const answeredAt = this.clock.now();
+    const format = typeof body.response_format === 'string' ? body.response_format : undefined;
     // Named and typed by the bytes when they are recognisable (raw PCM is not), else by the header, else by
     // what was asked for. Bytes that are not audio are refused: a proxy's page saved as .wav is a broken file
     // the user believes they have.
     const head = await readHead(partPath);
     const sniffed = sniffMedia(head);
-    const refusal = notAudio(sniffed, head, declared, request.responseFormat, size);
+    const refusal = notAudio(sniffed, head, declared, format, size);
     if (refusal) {
       await rm(partPath, { force: true });
       throw invalidResponse('speech answer', refusal, 200);
     }
     const mime = sniffed?.mime ?? (declared || 'application/octet-stream');
-    const extension =
-      sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(request.responseFormat) ?? 'bin';
+    const extension = sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(format) ?? 'bin';
     const path = join(dirname(partPath), `${name}.${extension}`);
     await rename(partPath, path);
     const { model, input, ...params } = body;
-    return this.options.library.addSpeech({
+    const item = await this.options.library.addSpeech({
       path,
       size,
       sha256: hash.digest('hex'),
@@ -109,6 +291,18 @@ export class SpeechService {
       input: String(input),
       params,
     });
+    this.takes.add({ itemId: item.id, cacheKey: key, model: item.model, requestedAt, answeredAt });
+    this.scheduleCost(item.id, SPEECH_COST_READS_MS[0]);
+    return item;
+  }
+}
+
+/** The item's file is where the library says, with the size it was filed with. */
+async function sameFile(item: LibraryItem): Promise<boolean> {
+  try {
+    return (await stat(item.path)).size === item.size;
+  } catch {
+    return false;
   }
 }
 

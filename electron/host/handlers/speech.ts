@@ -1,4 +1,5 @@
-// speech.*: synthesize a text; the audio lands in the library and comes back as its item.
+// speech.*: synthesize a text; the audio lands in the library and comes back as its item, or the library's
+// earlier take of the same speech comes back with no gateway call (issue 13) unless a fresh take is asked for.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import type { HostDeps, ItemView } from './host-deps';
 
@@ -7,13 +8,18 @@ export function speechHandlers(
   item: ItemView,
 ): BridgeHandlers['speech'] {
   return {
-    synthesize: async (request) => {
+    synthesize: async ({ fresh, ...request }) => {
       session.connected();
+      const { speech } = await core.ensure();
+      // The library's take of this speech costs nothing: no budget is asked about it.
+      const held = fresh ? null : await speech.fromLibrary(request);
+      if (held) return { item: item(held), fromLibrary: true };
       // A budget holds speech too. Speech is not asked about (a clip costs fractions of a cent and is answered
       // at once), so it counts as confirmed.
       const { model, ...params } = request;
       spending.admit({ family: 'speech', model, params }, { confirmed: true });
-      return item(await (await core.ensure()).speech.synthesize(request));
+      const outcome = await speech.synthesize(request, { fresh: fresh ?? false });
+      return { item: item(outcome.item), fromLibrary: outcome.fromLibrary };
     },
   };
 }

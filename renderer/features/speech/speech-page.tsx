@@ -1,10 +1,11 @@
 // Speech: synchronous text-to-speech ([EP-SPEECH-1]). Main streams the audio into the library and answers with
-// the item, which plays here at once from the local file.
+// the item, which plays here at once from the local file. Text spoken before the same way plays from the
+// library, not charged, unless "Make a new take" is on (issue 13); each clip shows what it cost.
 import { useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import type { BridgeLibraryItem } from '../../../shared/bridge';
+import type { BridgeLibraryItem, SpeechOutcomeView } from '../../../shared/bridge';
 import { familyModels } from '../../../shared/catalog';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { formatDateTime } from '../../lib/format';
@@ -17,10 +18,12 @@ import { Alert } from '../../ui/alert';
 import { AudioPlayer } from '../../ui/audio-player';
 import { SubmitButton } from '../../ui/button';
 import { CharCounter } from '../../ui/char-counter';
+import { CostText } from '../../ui/cost-text';
 import { describedBy, Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
+import { Switch } from '../../ui/switch';
 import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
 import './speech.css';
 
@@ -42,6 +45,7 @@ function SpeechItem({
       <div className="speech-meta">
         <span>{formatDateTime(item.createdAt, i18n.language)}</span>
         <span className="mono">{item.mime}</span>
+        <CostText usd={item.cost} credits={item.creditsCost} testId="speech-cost" />
       </div>
       {src ? <AudioPlayer src={src} mime={item.mime} autoPlay={autoPlay} testId="speech-audio" /> : null}
     </li>
@@ -72,19 +76,24 @@ export function SpeechPage(): ReactElement {
   const synthesize = useSynthesize();
   const recent = useLibrary({ kind: 'speech', sort: 'newest' });
   const toUrl = useMediaUrl();
-  const [latest, setLatest] = useState<BridgeLibraryItem | null>(null);
+  const [outcome, setOutcome] = useState<SpeechOutcomeView | null>(null);
+  const [fresh, setFresh] = useState(false);
   const [input, format] = useWatch({ control: form.control, name: ['input', 'responseFormat'] });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      setLatest(await synthesize.mutateAsync(values));
+      setOutcome(null);
+      setOutcome(await synthesize.mutateAsync({ ...values, fresh }));
     } catch {
       // Shown from synthesize.error below.
     }
   });
 
   const { errors } = form.formState;
-  const items = (recent.data?.pages.flatMap((p) => p.items) ?? []).filter((item) => item.id !== latest?.id);
+  const all = recent.data?.pages.flatMap((p) => p.items) ?? [];
+  // The library's copy when it has one: its cost arrives after the take (read from the usage report).
+  const latest = outcome ? (all.find((item) => item.id === outcome.item.id) ?? outcome.item) : null;
+  const items = all.filter((item) => item.id !== latest?.id);
 
   return (
     <Page title={t('speech.title')} subtitle={t('speech.subtitle')}>
@@ -160,6 +169,13 @@ export function SpeechPage(): ReactElement {
               options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
             />
           </div>
+          <Switch
+            id="speech-fresh"
+            label={t('costs.fresh')}
+            hint={t('costs.freshHint')}
+            checked={fresh}
+            onChange={(e) => setFresh(e.target.checked)}
+          />
           {synthesize.isError ? (
             <Alert testId="speech-error">
               {errorSentence(synthesize.error, t)}
@@ -180,8 +196,13 @@ export function SpeechPage(): ReactElement {
           {latest ? (
             <>
               <h2 className="card-title">{t('speech.latest')}</h2>
+              {outcome?.fromLibrary ? (
+                <p className="speech-from-library" role="status" data-testid="speech-from-library">
+                  {t('costs.fromLibrary')}
+                </p>
+              ) : null}
               <ul className="speech-list">
-                <SpeechItem item={latest} src={toUrl(latest.relativePath)} autoPlay />
+                <SpeechItem key={latest.id} item={latest} src={toUrl(latest.relativePath)} autoPlay />
               </ul>
             </>
           ) : null}

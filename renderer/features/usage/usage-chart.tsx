@@ -20,7 +20,7 @@ const PALETTE = [
 ];
 
 const REDUCED_MOTION =
-  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function UsageChart({ data }: { data: ChartData }): ReactElement {
   const { t, i18n } = useTranslation();

@@ -125,7 +125,7 @@ async function exercise(win: FakeWindow): Promise<void> {
       }),
     );
     await step('studio-media speech', async () => {
-      const item = dataOf(bridge.speech);
+      const item = dataOf(bridge.speech)['item'] as Record<string, unknown>;
       if (typeof item['relativePath'] !== 'string') throw new Error('speech filed no library item');
       if (report.media) report.media.speech = await media(item['relativePath']);
     });

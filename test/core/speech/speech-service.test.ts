@@ -31,13 +31,21 @@ beforeAll(async () => {
   speech = new SpeechService({
     gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default }),
     library,
+    db,
+    gatewayKey: () => sim.url,
   });
 });
 afterAll(async () => {
+  speech.close();
   db.close();
   await sim.close();
   await cleanup();
 });
+
+/** A fresh take's item: these tests are about filing audio, so each asks for a new take. */
+async function say(request: Parameters<SpeechService['synthesize']>[0]) {
+  return (await speech.synthesize(request, { fresh: true })).item;
+}
 
 async function allFiles(): Promise<string[]> {
   const days = await readdir(join(dir, 'media'));
@@ -58,7 +66,7 @@ describe('SpeechService', () => {
     it(`[EP-SPEECH-1] ${format}: streamed, hashed, named by its bytes and filed as speech`, async () => {
       const events: LibraryEvent[] = [];
       const off = library.subscribe((e) => events.push(e));
-      const item = await speech.synthesize({
+      const item = await say({
         model: 'speech_model_id',
         input: `Testing ${format}`,
         responseFormat: format,
@@ -82,7 +90,7 @@ describe('SpeechService', () => {
   }
 
   it('pcm has no signature: the declared type names it', async () => {
-    const item = await speech.synthesize({
+    const item = await say({
       model: 'speech_model_id',
       input: 'raw samples',
       responseFormat: 'pcm',
@@ -92,12 +100,12 @@ describe('SpeechService', () => {
   });
 
   it('Opus gets its duration from the last Ogg page, FLAC from STREAMINFO: the same clip, the same length', async () => {
-    const opus = await speech.synthesize({
+    const opus = await say({
       model: 'speech_model_id',
       input: 'same clip',
       responseFormat: 'opus',
     });
-    const flacItem = await speech.synthesize({
+    const flacItem = await say({
       model: 'speech_model_id',
       input: 'same clip',
       responseFormat: 'flac',
@@ -107,7 +115,7 @@ describe('SpeechService', () => {
   });
 
   it('a WAV gets its duration from the header', async () => {
-    const item = await speech.synthesize({
+    const item = await say({
       model: 'speech_model_id',
       input: 'A longer sentence to speak aloud.',
       responseFormat: 'wav',
@@ -142,7 +150,7 @@ describe('SpeechService', () => {
     const controller = new AbortController();
     controller.abort(new Error('user cancelled'));
     await expect(
-      speech.synthesize({ model: 'speech_model_id', input: 'never mind' }, controller.signal),
+      speech.synthesize({ model: 'speech_model_id', input: 'never mind' }, { signal: controller.signal }),
     ).rejects.toThrow();
     expect((await allFiles()).filter((f) => f.endsWith('.part'))).toEqual([]);
     expect(library.query().total).toBe(total);
@@ -159,9 +167,14 @@ describe('SpeechService against a misbehaving gateway', () => {
     misbehaving = new SpeechService({
       gateway: createGatewayClient({ baseUrl: server.url, apiKey: SIM_KEYS.default }),
       library,
+      db,
+      gatewayKey: () => server.url,
     });
   });
-  afterAll(() => server.close());
+  afterAll(() => {
+    misbehaving.close();
+    return server.close();
+  });
 
   const cases = [
     {

@@ -1,18 +1,20 @@
-// Speech is answered at once (no task): the audio lands in the library.
+// Speech is answered at once (no task): the audio lands in the library, or the library's earlier take of the
+// same speech comes back with no gateway call (issue 13) unless a fresh take is asked for.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SpeechRequest } from '../../../../shared/bridge';
+import type { SpeakInput } from '../../../../shared/bridge';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
 export function useSynthesize() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: SpeechRequest) => bridge.speech.synthesize.mutate(request),
-    // Speech is billed at once ([SVC-5]): both balances are read again with the library.
-    onSuccess: () =>
+    mutationFn: (request: SpeakInput) => bridge.speech.synthesize.mutate(request),
+    // Speech is billed at once ([SVC-5]): both balances are read again with the library. A take from the
+    // library cost nothing, so the balances are left alone.
+    onSuccess: ({ fromLibrary }) =>
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.library }),
-        client.invalidateQueries({ queryKey: queryKeys.balance }),
+        ...(fromLibrary ? [] : [client.invalidateQueries({ queryKey: queryKeys.balance })]),
       ]),
   });
 }
