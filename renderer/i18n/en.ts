@@ -349,6 +349,20 @@ export const en = {
     deleteTitle: 'Delete this file?',
     deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
+    viewer: {
+      previous: 'Previous',
+      next: 'Next',
+      position: '{{n}} of {{total}}',
+      zoom: 'Zoom',
+      zoomIn: 'Zoom in',
+      zoomOut: 'Zoom out',
+      fit: 'Fit',
+      fullScreen: 'Full screen',
+      keys: 'Keys: ← → previous and next · Space play or pause · + − zoom · 0 fit · 1 100 % · F full screen · Esc close',
+      actions: 'Actions',
+      settings: 'Settings',
+      file: 'File',
+    },
   },
   speech: {
     mayBeCharged:

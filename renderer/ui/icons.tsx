@@ -17,6 +17,14 @@ export type IconName =
   | 'image'
   | 'clock'
   | 'arrow-right'
+  | 'chevron-left'
+  | 'chevron-right'
+  | 'plus'
+  | 'minus'
+  | 'fullscreen'
+  | 'trash'
+  | 'tag'
+  | 'download'
   | 'star';
 
 const paths: Record<IconName, ReactElement> = {
@@ -92,6 +100,24 @@ const paths: Record<IconName, ReactElement> = {
     </>
   ),
   'arrow-right': <path d="M5 12h14M13 6l6 6-6 6" />,
+  'chevron-left': <path d="M15 5l-7 7 7 7" />,
+  'chevron-right': <path d="M9 5l7 7-7 7" />,
+  plus: <path d="M12 5v14M5 12h14" />,
+  minus: <path d="M5 12h14" />,
+  fullscreen: <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />,
+  trash: (
+    <>
+      <path d="M4 7h16M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </>
+  ),
+  tag: (
+    <>
+      <path d="M3 12V3h9l9 9-9 9z" />
+      <circle cx="7.5" cy="7.5" r="1.5" />
+    </>
+  ),
+  download: <path d="M12 4v11M7 10l5 5 5-5M4 20h16" />,
   star: <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z" />,
 };
 

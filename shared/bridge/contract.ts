@@ -141,6 +141,8 @@ export const bridgeContract = {
   },
   library: {
     query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },
+    /** One item by id: the viewer opened from a URL whose item is not on a loaded page. */
+    get: { kind: 'query', input: idInput, output: bridgeLibraryItemSchema },
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
     /** What one task produced, in file order: the Create page's preview of the task it just sent. */

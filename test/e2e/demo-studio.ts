@@ -15,6 +15,7 @@ export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
 export interface DemoStudio {
   page: Page;
   url: string;
+  dataDir: string;
   /** Errors the page threw (a test may assert there were none). */
   pageErrors: string[];
   shot(name: string): Promise<void>;
@@ -23,16 +24,17 @@ export interface DemoStudio {
 
 /**
  * faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it.
- * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks).
+ * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
+ *   seeded with files: seeded-library.ts).
  */
 export async function openDemoStudio(
   timeScale = 0.05,
   faults?: FaultOptions,
-  seed?: (dataDir: string) => void,
+  seed?: (dataDir: string) => void | Promise<void>,
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
-  seed?.(dataDir);
+  await seed?.(dataDir);
   const simulator = { timeScale, ...(faults ? { faults } : {}) };
   const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;
@@ -49,6 +51,7 @@ export async function openDemoStudio(
     return {
       page,
       url: web.url,
+      dataDir,
       pageErrors,
       shot: async (name) => {
         await page.screenshot({ path: join(SHOTS, `${name}.png`) });

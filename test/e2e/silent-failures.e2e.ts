@@ -142,8 +142,14 @@ describe('nothing fails silently', () => {
     await page.getByTestId('library-item').first().click();
     const dialog = page.getByTestId('item-dialog');
     await dialog.waitFor();
-    page.once('dialog', (confirm) => void confirm.accept());
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this file?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    // The viewer stays open on the next item (or closes after the last one); the toast says it is done.
+    await page.getByText('Deleted from the library.').waitFor();
+    if (await dialog.isVisible()) await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await goTo(page, 'Tasks');
     const files = page.getByTestId('task-files').filter({ hasText: 'deleted from the library' });

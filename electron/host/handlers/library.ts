@@ -15,6 +15,7 @@ export function libraryHandlers({ core }: HostDeps, item: ItemView): BridgeHandl
       const page = (await library()).query(query ?? {});
       return { items: page.items.map(item), total: page.total };
     },
+    get: async ({ id }) => found(id, (await library()).get(id)),
     setFavourite: async ({ id, favourite }) => found(id, (await library()).update(id, { favourite })),
     setTags: async ({ id, tags }) => found(id, (await library()).update(id, { tags })),
     forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),

@@ -16,7 +16,9 @@ import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
-import { LibraryItemDialog } from './library-item-dialog';
+import { useViewerItem } from './viewer/use-viewer-item';
+import { LibraryViewer } from './viewer/library-viewer';
+import './viewer/viewer.css';
 import { useColumns } from './use-columns';
 import './library.css';
 
@@ -109,7 +111,19 @@ export function LibraryPage(): ReactElement {
     if (lastRow >= rows - 2 && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [lastRow, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const open = params.item ? items.find((i) => i.id === params.item) : undefined;
+  const viewer = useViewerItem({
+    id: params.item,
+    items,
+    total,
+    navigate,
+    more: { hasNextPage, isFetchingNextPage, fetchNextPage },
+  });
+  const open = viewer.item;
+  // The grid follows the viewer, so closing it shows the item last seen.
+  const openIndex = viewer.position?.index ?? -1;
+  useEffect(() => {
+    if (openIndex >= 0) virtualizer.scrollToIndex(Math.floor(openIndex / columns), { align: 'auto' });
+  }, [openIndex, columns, virtualizer]);
   const srcOf = (item: BridgeLibraryItem, large: boolean) =>
     toUrl(large ? item.relativePath : (item.thumbnailRelativePath ?? item.relativePath));
 
@@ -192,7 +206,7 @@ export function LibraryPage(): ReactElement {
                     key={item.id}
                     item={item}
                     src={srcOf(item, false)}
-                    onOpen={() => navigate(`/library/${item.id}`)}
+                    onOpen={() => viewer.openFromGrid(item.id)}
                   />
                 ))}
               </div>
@@ -201,14 +215,18 @@ export function LibraryPage(): ReactElement {
         )}
       </div>
       {open ? (
-        <LibraryItemDialog
-          key={open.id}
+        <LibraryViewer
           item={open}
           src={srcOf(open, true)}
           cover={
             open.kind !== 'image' && open.thumbnailRelativePath ? toUrl(open.thumbnailRelativePath) : null
           }
-          onClose={() => navigate('/library')}
+          position={viewer.position}
+          onPrevious={viewer.previous}
+          onNext={viewer.next}
+          onClose={viewer.close}
+          onDelete={viewer.remove}
+          deleting={viewer.deleting}
         />
       ) : null}
     </Page>

@@ -1,0 +1,94 @@
+// Which item the viewer shows and where it sits in the grid's list: the URL names it (#/library/<id>), the
+// list on the page (the current search, filters and sort) gives its neighbours. Opening from the grid pushes
+// a history entry, stepping replaces it, so Back (or Esc) returns to the grid in one step; an item named by a
+// URL but not on a loaded page (a reload deep in the list) is asked for by id.
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeLibraryItem } from '../../../../shared/bridge';
+import { errorSentence } from '../../../lib/bridge-error';
+import { useStudioStore } from '../../../store/studio-store';
+import { useLibraryItem } from '../api/get-library-item';
+import { useDeleteItem } from '../api/item-actions';
+import type { ViewerPosition } from './library-viewer';
+
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+/** How close to the end of the loaded list stepping asks for the next page. */
+const PREFETCH = 3;
+
+export interface ViewerItem {
+  item: BridgeLibraryItem | undefined;
+  position: ViewerPosition | null;
+  previous: (() => void) | undefined;
+  next: (() => void) | undefined;
+  openFromGrid: (id: string) => void;
+  close: () => void;
+  remove: () => void;
+  deleting: boolean;
+}
+
+export function useViewerItem({
+  id,
+  items,
+  total,
+  navigate,
+  more,
+}: {
+  id: string | undefined;
+  items: BridgeLibraryItem[];
+  total: number;
+  navigate: Navigate;
+  more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+}): ViewerItem {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((st) => st.pushToast);
+  const remove = useDeleteItem();
+  // Whether the grid's entry is the history entry under the viewer's (Back would reach it).
+  const openedHere = useRef(false);
+  const index = id === undefined ? -1 : items.findIndex((candidate) => candidate.id === id);
+  const fetched = useLibraryItem(id, index < 0);
+  const item = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
+
+  const show = (target: BridgeLibraryItem | undefined) => {
+    if (!target) return undefined;
+    return () => {
+      navigate(`/library/${target.id}`, { replace: true });
+      if (index + 1 >= items.length - PREFETCH && more.hasNextPage && !more.isFetchingNextPage) {
+        void more.fetchNextPage();
+      }
+    };
+  };
+
+  const close = () => {
+    if (openedHere.current) {
+      openedHere.current = false;
+      window.history.back();
+    } else navigate('/library', { replace: true });
+  };
+
+  return {
+    item,
+    position: index >= 0 ? { index, total } : null,
+    previous: index > 0 ? show(items[index - 1]) : undefined,
+    next: index >= 0 ? show(items[index + 1]) : undefined,
+    openFromGrid: (target) => {
+      openedHere.current = true;
+      navigate(`/library/${target}`);
+    },
+    close,
+    deleting: remove.isPending,
+    remove: () => {
+      if (!item) return;
+      const neighbour = items[index + 1] ?? items[index - 1];
+      remove.mutate(item.id, {
+        onSuccess: () => {
+          pushToast('success', t('library.deleted'));
+          // The viewer stays open on the next item, as photo viewers do; the last one closes it.
+          if (neighbour && index >= 0) navigate(`/library/${neighbour.id}`, { replace: true });
+          else close();
+        },
+        onError: (error) => pushToast('error', errorSentence(error, t)),
+      });
+    },
+  };
+}

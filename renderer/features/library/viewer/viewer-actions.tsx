@@ -1,0 +1,74 @@
+// What can be done with the item on show: the viewer's actions bar, under the side panel's heading.
+// Issue 9 "Reusing" (helper libreuse): "Use as reference" and "Edit and run again" are buttons of this bar;
+// add them where the EXTENSION comment is, so every action on one item sits in one place.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeLibraryItem } from '../../../../shared/bridge';
+import { errorSentence } from '../../../lib/bridge-error';
+import { desktopActions } from '../../../lib/api/desktop';
+import { useStudioStore } from '../../../store/studio-store';
+import { Button } from '../../../ui/button';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { Icon } from '../../../ui/icons';
+import { useSetFavourite } from '../api/item-actions';
+import { ReuseActions } from '../reuse-actions';
+
+export function ViewerActions({
+  item,
+  onDelete,
+  deleting,
+}: {
+  item: BridgeLibraryItem;
+  onDelete: () => void;
+  deleting: boolean;
+}): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((st) => st.pushToast);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const favourite = useSetFavourite();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="viewer-actions" role="group" aria-label={t('library.viewer.actions')}>
+      <Button
+        variant={item.favourite ? 'primary' : 'secondary'}
+        icon={<Icon name="star" />}
+        aria-pressed={item.favourite}
+        busy={favourite.isPending}
+        onClick={() => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError })}
+        data-testid="item-favourite"
+      >
+        {item.favourite ? t('library.unfavourite') : t('library.favourite')}
+      </Button>
+      {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
+      <ReuseActions item={item} />
+      {desktopActions.available ? (
+        <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
+          {t('library.showInFolder')}
+        </Button>
+      ) : null}
+      <Button
+        variant="danger"
+        icon={<Icon name="trash" />}
+        busy={deleting}
+        onClick={() => setConfirming(true)}
+        data-testid="item-delete"
+      >
+        {t('library.delete')}
+      </Button>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('library.deleteTitle')}
+          message={t('library.deleteConfirm')}
+          confirmLabel={t('library.delete')}
+          danger
+          busy={deleting}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            onDelete();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
