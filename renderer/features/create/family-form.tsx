@@ -20,6 +20,10 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useSubmitTask } from './api/submit-task';
+import { checkSpending } from '../../lib/api/spending';
+import { moneyWords, refusalWords } from '../../lib/spend-words';
+import type { SpendCheck } from '../../../shared/studio/spending';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -62,6 +66,18 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const [failure, setFailure] = useState<string | null>(null);
+  // Above the user's confirmation threshold the press waits here for their answer.
+  const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
+  const ask = (check: SpendCheck) =>
+    new Promise<boolean>((resolve) =>
+      setAsking({
+        check,
+        answer: (send) => {
+          setAsking(null);
+          resolve(send);
+        },
+      }),
+    );
   const [pending] = useState(createPendingEntries);
   const advanced = useAdvancedFields(family, models);
 
@@ -89,8 +105,27 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
     const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
     if (!prepared) return;
+    const request = { family: family.id, model: modelId, ...prepared };
+    let confirmed = false;
     try {
-      const task = await submit.mutateAsync({ family: family.id, model: modelId, ...prepared });
+      // The limits are enforced in the main process; asking first lets the refusal or the question come before
+      // anything is written or sent.
+      const check = await checkSpending([request]);
+      const refusal = refusalWords(check, t, i18n.language);
+      if (refusal) {
+        setFailure(refusal);
+        return;
+      }
+      if (check.needsConfirmation) {
+        if (!(await ask(check))) return;
+        confirmed = true;
+      }
+    } catch (error) {
+      setFailure(errorSentence(error, t));
+      return;
+    }
+    try {
+      const task = await submit.mutateAsync({ ...request, confirmed });
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -195,6 +230,22 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         />
 
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
+        {asking ? (
+          <ConfirmDialog
+            title={t('money.guard.confirmTitle')}
+            confirmLabel={t('money.guard.send')}
+            cancelLabel={t('common.cancel')}
+            onConfirm={() => asking.answer(true)}
+            onCancel={() => asking.answer(false)}
+          >
+            <p>
+              {t('money.guard.confirmBody', {
+                estimate: moneyWords(asking.check.estimate ?? 0, asking.check.unit, t, i18n.language),
+                threshold: moneyWords(asking.check.confirmAbove ?? 0, asking.check.unit, t, i18n.language),
+              })}
+            </p>
+          </ConfirmDialog>
+        ) : null}
 
         <div className="form-actions">
           <Button
