@@ -20,6 +20,7 @@ export function resetWords(at: number, zone: string, language: string): string {
     month: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   }).format(at);
 }
 
