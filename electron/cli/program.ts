@@ -11,6 +11,10 @@ import { speechCommand } from './commands/speech';
 import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
 import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../../shared/catalog/speech-rules';
 import { MUSIC_OPERATIONS } from './submission-plans';
+import { getField } from '../../shared/catalog';
+
+/** [EP-GRID-1] the grid upscale's speeds, from the catalog (the app's form offers the same). */
+const GRID_SPEEDS = (getField('grid.upscale', 'speed')?.values ?? []).map(String);
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -129,7 +133,7 @@ export function buildProgram(
     .description('one image (U1..U4) from a four-image grid task')
     .requiredOption('--task <id>', 'the grid task (local or gateway id)')
     .requiredOption('--index <n>', '1 to 4', integer(1, 4))
-    .addOption(new Option('--speed <speed>', 'processing speed').choices(['fast']))
+    .addOption(new Option('--speed <speed>', 'processing speed').choices(GRID_SPEEDS))
     .option('--no-wait', 'print the task as soon as it is submitted')
     .option('--yes', SPENDING_HELP.yes)
     .option('--over-budget', SPENDING_HELP.overBudget)

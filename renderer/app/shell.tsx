@@ -68,7 +68,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
           <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
             <Switch>
               <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
-              <Route path={ROUTES.tasks} component={TasksPage} />
+              <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
               <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
               <Route path={ROUTES.speech} component={SpeechPage} />
               <Route path={ROUTES.usage} component={UsagePage} />

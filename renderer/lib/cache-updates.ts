@@ -1,6 +1,6 @@
 // How bridge answers and events fold into the query cache. Pure (no bridge, no React), so unit tests drive it
 // with a real QueryClient.
-import type { QueryClient } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
 import { queryKeys } from './query-client';
@@ -18,18 +18,38 @@ export interface DownloadState {
 /** Download progress per task id (the latest file's bytes). */
 export type DownloadMap = Record<string, DownloadState>;
 
-/** Inserts or replaces a task in the cached list, newest first, so events and mutations show at once. */
+/** The task in place of its older copy, or null when the list does not hold it. */
+function replaced(list: TaskList, task: TaskRecord): TaskList | null {
+  const index = list.tasks.findIndex((t) => t.id === task.id);
+  if (index === -1) return null;
+  // Events may arrive out of order with a mutation's answer: keep the newer record.
+  const current = list.tasks[index];
+  if (current && current.updatedAt > task.updatedAt) return list;
+  const tasks = list.tasks.slice();
+  tasks[index] = task;
+  return { ...list, tasks };
+}
+
+/**
+ * Inserts or replaces a task in the cached lists (the newest page, and the Tasks page's loaded pages), newest
+ * first, so events and mutations show at once. A new task goes on top and every page's total grows by one.
+ */
 export function upsertTask(client: QueryClient, task: TaskRecord): void {
   client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
     if (!list) return list;
-    const index = list.tasks.findIndex((t) => t.id === task.id);
-    if (index === -1) return { tasks: [task, ...list.tasks], total: list.total + 1 };
-    // Events may arrive out of order with a mutation's answer: keep the newer record.
-    const current = list.tasks[index];
-    if (current && current.updatedAt > task.updatedAt) return list;
-    const tasks = list.tasks.slice();
-    tasks[index] = task;
-    return { ...list, tasks };
+    return replaced(list, task) ?? { tasks: [task, ...list.tasks], total: list.total + 1 };
+  });
+  client.setQueryData<InfiniteData<TaskList, number>>(queryKeys.taskPages, (data) => {
+    if (!data) return data;
+    for (const [i, page] of data.pages.entries()) {
+      const next = replaced(page, task);
+      if (next) return { ...data, pages: data.pages.map((p, j) => (j === i ? next : p)) };
+    }
+    const pages = data.pages.map((page, j) => ({
+      tasks: j === 0 ? [task, ...page.tasks] : page.tasks,
+      total: page.total + 1,
+    }));
+    return { ...data, pages };
   });
 }
 

@@ -23,7 +23,10 @@ export const queryKeys = {
   userBalance: ['balance', 'account'] as const,
   /** What was spent today and this month: under 'balance', so it is counted again whenever money moves. */
   spending: ['balance', 'spending'] as const,
+  /** The newest page of tasks (the shell's counts, the preview's live record); every key below starts here. */
   tasks: ['tasks'] as const,
+  /** The Tasks page's pages, loaded one after another by "Load more". */
+  taskPages: ['tasks', 'pages'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */

@@ -9,11 +9,18 @@ export interface Toast {
   tone: ToastTone;
   /** Already translated: the caller owns the wording. */
   text: string;
+  /** Where the thing the toast speaks of can be seen (an app route, e.g. the task just started). */
+  link?: ToastLink;
+}
+
+export interface ToastLink {
+  href: string;
+  label: string;
 }
 
 export interface ToastSlice {
   toasts: Toast[];
-  pushToast: (tone: ToastTone, text: string) => number;
+  pushToast: (tone: ToastTone, text: string, link?: ToastLink) => number;
   dismissToast: (id: number) => void;
 }
 
@@ -24,9 +31,11 @@ export const createToastSlice: StateCreator<StudioStore, [['zustand/persist', un
   set,
 ) => ({
   toasts: [],
-  pushToast: (tone, text) => {
+  pushToast: (tone, text, link) => {
     const id = nextToastId++;
-    set((state) => ({ toasts: [...state.toasts, { id, tone, text }].slice(-MAX_TOASTS) }));
+    set((state) => ({
+      toasts: [...state.toasts, { id, tone, text, ...(link ? { link } : {}) }].slice(-MAX_TOASTS),
+    }));
     return id;
   },
   dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),

@@ -1,6 +1,7 @@
 // Renders the store's toasts; each one leaves by itself after a few seconds or when dismissed.
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
 import { useStudioStore, type Toast } from '../store/studio-store';
 import { Icon } from './icons';
@@ -20,6 +21,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         size={16}
       />
       <span>{toast.text}</span>
+      {toast.link ? (
+        <Link href={toast.link.href} className="toast-link" onClick={() => onDismiss(toast.id)}>
+          {toast.link.label}
+        </Link>
+      ) : null}
       <button
         type="button"
         className="toast-close"

@@ -46,6 +46,9 @@ const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /** Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending). */
 const rerunInput = z.strictObject({ id: z.string().min(1).max(200), confirmed: z.boolean().optional() });
 
+/** Tasks one tasks.list call returns when it names no limit: a page of the Tasks page. */
+export const TASK_PAGE_SIZE = 200;
+
 export const taskListQuerySchema = z
   .strictObject({
     states: z.array(taskStateSchema).max(8).optional(),
@@ -140,6 +143,12 @@ export const bridgeContract = {
     query: { kind: 'query', input: libraryQuerySchema.optional(), output: libraryPageSchema },
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
+    /** What one task produced, in file order: the Create page's preview of the task it just sent. */
+    forTask: {
+      kind: 'query',
+      input: z.strictObject({ taskId: z.string().min(1).max(200) }),
+      output: z.array(bridgeLibraryItemSchema),
+    },
     delete: { kind: 'mutation', input: idInput, output: deletedSchema },
   },
   /** Results flowing into the next creation (issue 9). */

@@ -45,18 +45,29 @@ function item(kind: LibraryKind, file: string, extra: Partial<BridgeLibraryItem>
   };
 }
 
+/** The library answers by task id; its first page (what the preview once scanned) holds only other tasks' items. */
 function renderPreview(task: TaskRecord, items: BridgeLibraryItem[]) {
+  const asked: string[] = [];
   serveBridge({
     tasks: { ...fixtureHandlers().tasks, list: async () => ({ tasks: [task], total: 1 }) },
-    library: { ...fixtureHandlers().library, query: async () => ({ items, total: items.length }) },
+    library: {
+      ...fixtureHandlers().library,
+      query: async () => ({ items: [item('image', 'someone-else.png', { taskId: 'other' })], total: 500 }),
+      forTask: async ({ taskId }: { taskId: string }) => {
+        asked.push(taskId);
+        return items.filter((i) => i.taskId === taskId);
+      },
+    },
   });
-  return renderWithStudio(<TaskPreview submitted={task} kind="image" />);
+  return { ...renderWithStudio(<TaskPreview submitted={task} kind="image" />), asked };
 }
 
 describe('TaskPreview', () => {
-  it('shows a finished picture', async () => {
-    renderPreview(done, [item('image', 'fox.png')]);
+  it('shows a finished picture, asked for by its task id (not found by scanning the first library page)', async () => {
+    const { asked } = renderPreview(done, [item('image', 'fox.png')]);
     expect(await screen.findByRole('img', { name: 'a red fox' })).toHaveAttribute('src', '/media/fox.png');
+    expect(asked).toEqual([done.id]);
+    expect(screen.queryByRole('img', { name: /someone-else/ })).toBeNull();
   });
 
   it('[TASK-12] plays a finished video with its controls, not as a broken picture', async () => {

@@ -21,10 +21,18 @@ export interface DemoStudio {
   close(): Promise<void>;
 }
 
-/** faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it. */
-export async function openDemoStudio(timeScale = 0.05, faults?: FaultOptions): Promise<DemoStudio> {
+/**
+ * faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it.
+ * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks).
+ */
+export async function openDemoStudio(
+  timeScale = 0.05,
+  faults?: FaultOptions,
+  seed?: (dataDir: string) => void,
+): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
+  seed?.(dataDir);
   const simulator = { timeScale, ...(faults ? { faults } : {}) };
   const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;
@@ -76,7 +84,7 @@ export async function chooseFamily(page: Page, id: FamilyId): Promise<void> {
 /** A page of the sidebar, by its visible name (Tasks may carry a count badge after its name). */
 export async function goTo(
   page: Page,
-  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Settings',
+  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Usage' | 'Settings',
 ): Promise<void> {
   await page
     .getByRole('navigation')

@@ -160,12 +160,20 @@ describe('every family from its form', () => {
           timeout: 15_000,
         })
         .toBeGreaterThan(0);
+      // [EP-GRID-1] speed is a choice, fast (the spec's value, the default) or normal; U2 goes normal.
+      const speeds = page.getByRole('radiogroup', { name: 'Speed' });
+      const speed = quadrant === 2 ? 'normal' : 'fast';
+      if (quadrant === 1) await expect.poll(() => speeds.getByLabel('fast').isChecked()).toBe(true);
+      await speeds.getByText(speed, { exact: true }).click();
+      await expect.poll(() => speeds.getByLabel(speed).isChecked()).toBe(true);
       if (quadrant === 1) await studio.shot('every-grid-upscale-form');
       const before = await page
         .getByTestId('task-preview')
         .getAttribute('data-task-id')
         .catch(() => null);
+      const sent = page.waitForRequest((r) => r.url().includes('tasks.submit'), { timeout: 15_000 });
       await button.click();
+      expect((await sent).postData() ?? '').toContain(`"speed":"${speed}"`);
       const preview = page.locator('[data-testid="task-preview"][data-family="grid.upscale"]');
       await expect.poll(() => preview.getAttribute('data-task-id'), { timeout: 15_000 }).not.toBe(before);
       await loaded(preview.getByTestId('preview-image').first(), 'image');

@@ -269,7 +269,7 @@ describe('web mode, demo gateway', () => {
 
   it('[EP-USAGE-1] [UREP-7] usage shows what the demo account spent, by day', async () => {
     await page.getByTestId('nav-usage').click();
-    await page.getByRole('radiogroup', { name: 'Period' }).getByText('Last 30 days', { exact: true }).click();
+    await page.getByRole('button', { name: 'Last 30 days' }).click();
     const spent = page.getByTestId('usage-spent');
     await expect.poll(() => spent.textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]*\.\d+ USD$/);
     expect(Number((await spent.textContent())?.replace(/[^\d.]/g, ''))).toBeGreaterThan(0);

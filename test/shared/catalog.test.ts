@@ -331,6 +331,10 @@ describe('schemas per family', () => {
 
   it('[EP-GRID-1] grid upscale: index 1..4, no model', () => {
     expect(ok('grid.upscale', { task_id: 't', index: 4, speed: 'fast' })).toBe(true);
+    // Speed is a choice, fast (the spec's value, the form's default) or normal, not free text.
+    expect(ok('grid.upscale', { task_id: 't', index: 4, speed: 'normal' })).toBe(true);
+    expect(ok('grid.upscale', { task_id: 't', index: 4, speed: 'turbo' })).toBe(false);
+    expect(defaultValues('grid.upscale')).toEqual({ speed: 'fast' });
     expect(ok('grid.upscale', { task_id: 't', index: 5 })).toBe(false);
     expect(ok('grid.upscale', { task_id: 't', index: 0 })).toBe(false);
     expect(ok('grid.upscale', { task_id: 't', index: 1, model: 'x' })).toBe(false);

@@ -59,7 +59,7 @@ describe('web mode key across restarts', () => {
     const db = openDatabase(join(dataDir, 'studio.db'));
     runMigrations(db, taskMigrations);
     const id = randomUUID();
-    new TaskStore(db, () => ({ total: 0, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 })).insert(
+    new TaskStore(db).insert(
       {
         id,
         family: 'image.i2',

@@ -2,7 +2,7 @@
 // backoff on the injected clock. A file that keeps failing is reported (the task settles, with the reason)
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
 import { z } from 'zod';
@@ -18,7 +18,8 @@ import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
-import { DownloadError, fetchToFile, PART_SUFFIX } from './fetch-to-file';
+import { DownloadError, fetchToFile } from './fetch-to-file';
+import { PART_SUFFIX, partIsStale } from './part-files';
 import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
 
@@ -131,7 +132,10 @@ export class DownloadManager {
     this.libraryDir = resolve(options.libraryDir);
   }
 
-  /** Deletes .part files a crash left behind and queues every file still pending. */
+  /**
+   * Deletes .part files a crash left behind (never one a live process sharing the library is writing) and
+   * queues every file still pending.
+   */
   async start(): Promise<void> {
     await this.removeStaleParts();
     const rows = this.options.db
@@ -165,52 +169,68 @@ export class DownloadManager {
   }
 
   counts(taskId: string): DownloadProgress {
-    const rows = this.options.db
-      .prepare('SELECT * FROM task_files WHERE task_id = ? ORDER BY ordinal')
-      .all(taskId)
-      .map((row) => fileRowSchema.parse(row));
-    const progress: DownloadProgress = {
-      total: rows.length,
-      done: 0,
-      failed: 0,
-      expired: 0,
-      missing: [],
-      deleted: 0,
-    };
-    const filed = this.filedCheck();
-    for (const row of rows) {
-      if (row.state === 'done' || row.state === 'skipped') {
-        progress.done++;
-        if (filed && !filed(row.url)) progress.deleted++;
-      }
-      if (row.state === 'failed') progress.failed++;
-      if (row.state === 'expired') progress.expired++;
-      if (row.state === 'failed' || row.state === 'expired') progress.missing.push(missingFile(row));
-    }
-    return progress;
+    return this.countsFor([taskId]).get(taskId) ?? emptyProgress();
   }
 
   /**
-   * Whether a saved file's URL is still in the library (an item, or a music track's cover), when the library
-   * shares this database; null otherwise. A file the user deleted from the library is then counted as
-   * deleted, so its task never claims a file it no longer has.
+   * The download counts of many tasks (a page of the task list) in two statements, whatever their number: one
+   * GROUP BY for the tallies and one read of the files that are missing. A task with no files has no entry.
    */
-  private filedCheck(): ((url: string) => boolean) | null {
+  countsFor(taskIds: readonly string[]): Map<string, DownloadProgress> {
+    const result = new Map<string, DownloadProgress>();
+    if (taskIds.length === 0) return result;
+    const ids = `(${taskIds.map(() => '?').join(', ')})`;
+    // A saved file whose URL is no longer in the library (an item, or a music track's cover) was deleted by the
+    // user, so its task never claims a file it no longer has. Only when the library shares this database.
+    const filed = this.filedSql();
+    const deleted = filed ? `SUM(state IN ('done', 'skipped') AND NOT (${filed}))` : '0';
+    const tallies = this.options.db
+      .prepare(
+        `SELECT task_id, COUNT(*) AS total, SUM(state IN ('done', 'skipped')) AS done,
+           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired, ${deleted} AS deleted
+         FROM task_files f WHERE task_id IN ${ids} GROUP BY task_id`,
+      )
+      .all(...taskIds);
+    for (const row of tallies) {
+      result.set(String(row.task_id), {
+        total: Number(row.total),
+        done: Number(row.done),
+        failed: Number(row.failed),
+        expired: Number(row.expired),
+        missing: [],
+        deleted: Number(row.deleted),
+      });
+    }
+    const missing = this.options.db
+      .prepare(
+        `SELECT * FROM task_files WHERE task_id IN ${ids} AND state IN ('failed', 'expired')
+         ORDER BY task_id, ordinal`,
+      )
+      .all(...taskIds)
+      .map((row) => fileRowSchema.parse(row));
+    for (const row of missing) result.get(row.task_id)?.missing.push(missingFile(row));
+    return result;
+  }
+
+  /**
+   * The SQL condition "file f's URL is in the library", when the library's tables share this database; null
+   * otherwise. Asked once per manager: the library's tables exist before the engine starts, or not at all.
+   */
+  private filedSql(): string | null {
     if (this.#filed === undefined) {
       const db = this.options.db;
       const has = (table: string) =>
         db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
-      // Asked once per manager: the library's tables exist before the engine starts, or not at all.
       if (!has('library_items')) return (this.#filed = null);
-      const covers = has('library_covers');
-      const item = db.prepare('SELECT 1 FROM library_items WHERE remote_url = ?');
-      const cover = covers ? db.prepare('SELECT 1 FROM library_covers WHERE remote_url = ?') : null;
-      this.#filed = (url) => item.get(url) !== undefined || cover?.get(url) !== undefined;
+      const item = 'EXISTS (SELECT 1 FROM library_items i WHERE i.remote_url = f.url)';
+      this.#filed = has('library_covers')
+        ? `${item} OR EXISTS (SELECT 1 FROM library_covers c WHERE c.remote_url = f.url)`
+        : item;
     }
     return this.#filed;
   }
 
-  #filed: ((url: string) => boolean) | null | undefined = undefined;
+  #filed: string | null | undefined = undefined;
 
   files(taskId: string): TaskFileStatus[] {
     return this.options.db
@@ -532,10 +552,22 @@ export class DownloadManager {
         continue;
       }
       for (const name of names) {
-        if (name.endsWith(PART_SUFFIX)) await rm(join(dir, name), { force: true });
+        if (!name.endsWith(PART_SUFFIX)) continue;
+        const path = join(dir, name);
+        // Another process sharing this library may be writing it right now: only a dead writer's goes.
+        const modified = await stat(path).then(
+          (s) => s.mtimeMs,
+          () => null,
+        );
+        // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
+        if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
       }
     }
   }
+}
+
+function emptyProgress(): DownloadProgress {
+  return { total: 0, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 };
 }
 
 function missingFile(row: FileRow): MissingFile {

@@ -4,6 +4,7 @@
 // http: and https: alike go through raw-http-get.ts (one reused 1 MiB receive buffer instead of node:http's
 // fresh 64 KiB buffers through a stream), each read is written synchronously, sha256 runs on a worker thread,
 // and fdatasync runs in the background every few MiB so the fsync before the rename finds little dirty.
+import { partName } from './part-files';
 import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -63,7 +64,7 @@ export interface FetchedFile {
   kind: SniffedType['kind'];
 }
 
-export const PART_SUFFIX = '.part';
+export { PART_SUFFIX } from './part-files';
 
 async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawResponse> {
   let url = parseDownloadUrl(options.url);
@@ -334,7 +335,8 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
     throw new DownloadError('unsafe_url', `refusing file name ${options.baseName}`, false);
   }
   await mkdir(options.dir, { recursive: true });
-  const part = join(options.dir, options.baseName + PART_SUFFIX);
+  // Named with this process's id, so a neighbour sharing the library never sweeps it away (part-files.ts).
+  const part = join(options.dir, partName(options.baseName));
   try {
     const got = await receive(await openFollowingRedirects(options), part, options);
     const path = join(options.dir, `${options.baseName}.${got.sniffed.ext}`);

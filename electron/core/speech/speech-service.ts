@@ -1,6 +1,7 @@
 // Speech is synchronous at the gateway ([SVC-2], [EP-SPEECH-1]): the audio streams back in the response.
 // We stream it to a .part file beside its final name, hash it on the way, rename it atomically, and file it
 // in the library as kind 'speech' with the spoken text as its prompt.
+import { partName } from '../downloads/part-files';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
@@ -62,7 +63,7 @@ export class SpeechService {
     const response = await this.options.gateway.speech(body, signal ? { signal } : {});
     const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
     const name = `speech-${randomUUID()}`;
-    const partPath = await this.options.library.allocatePath(`${name}.part`);
+    const partPath = await this.options.library.allocatePath(partName(name));
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({

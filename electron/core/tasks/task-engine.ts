@@ -40,7 +40,7 @@ import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
 import type { SubmissionGuard, TaskHistory } from './task-history';
-import { EMPTY_DOWNLOADS, TaskStore, TRACKED_STATES } from './task-store';
+import { TaskStore, TRACKED_STATES } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
 
@@ -206,9 +206,7 @@ export class TaskEngine {
         })
       : null;
     this.madeFrom = new MadeFromStore(options.db);
-    this.store = new TaskStore(options.db, (id) =>
-      this.downloads ? this.downloads.counts(id) : EMPTY_DOWNLOADS,
-    );
+    this.store = new TaskStore(options.db, (ids) => this.downloads?.countsFor(ids) ?? new Map());
   }
 
   /**
@@ -498,6 +496,11 @@ export class TaskEngine {
 
   list(options: ListOptions = {}): TaskRecord[] {
     return this.store.list(options).map((t) => t.record);
+  }
+
+  /** How many tasks (in these states) there are: the total beside a page of list(). */
+  count(options: Pick<ListOptions, 'states'> = {}): number {
+    return this.store.count(options);
   }
 
   files(taskId: string): TaskFileStatus[] {

@@ -194,14 +194,18 @@ function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
 }
 
 /**
- * Download counts come from a callback so the downloads table stays owned by the downloads module.
+ * Download counts come from a callback so the downloads table stays owned by the downloads module. It is asked
+ * once per read with every task id the read returns (one GROUP BY for a page, never one query per task); a task
+ * it has no entry for has no files.
  */
-export type DownloadCounter = (taskId: string) => DownloadProgress;
+export type DownloadCounter = (taskIds: readonly string[]) => ReadonlyMap<string, DownloadProgress>;
+
+const NO_COUNTS: DownloadCounter = () => new Map();
 
 export class TaskStore {
   constructor(
     private readonly db: DatabaseSync,
-    private readonly countDownloads: DownloadCounter = () => EMPTY_DOWNLOADS,
+    private readonly countDownloads: DownloadCounter = NO_COUNTS,
   ) {}
 
   insert(task: NewTask, state: TaskState): StoredTask {
@@ -242,7 +246,7 @@ export class TaskStore {
 
   get(id: string): StoredTask | null {
     const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id);
-    return row ? fromRow(row, this.countDownloads(id)) : null;
+    return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
   require(id: string): StoredTask {
@@ -256,7 +260,7 @@ export class TaskStore {
     const row = this.db
       .prepare('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
       .get(remoteId);
-    return row ? fromRow(row, this.countDownloads(String(row.id))) : null;
+    return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
   /**
@@ -270,16 +274,34 @@ export class TaskStore {
            AND (? IS NULL OR lower(model) = lower(?))`,
       )
       .all(end, start, except, model, model);
-    return rows.map((row) => fromRow(row, this.countDownloads(String(row.id))).record);
+    return this.withCounts(rows).map((task) => task.record);
   }
 
+  /** Newest first, one page in SQL (LIMIT/OFFSET), download counts for the whole page in one call. */
   list(options: { states?: readonly TaskState[]; limit?: number; offset?: number } = {}): StoredTask[] {
-    const where = options.states?.length
-      ? `WHERE state IN (${options.states.map(() => '?').join(', ')})`
-      : '';
     const rows = this.db
-      .prepare(`SELECT * FROM tasks ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT * FROM tasks ${whereStates(options.states)} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+      )
       .all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
-    return rows.map((row) => fromRow(row, this.countDownloads(String(row.id))));
+    return this.withCounts(rows);
   }
+
+  /** How many tasks list() would return without a limit: the task list's "N of M". */
+  count(options: { states?: readonly TaskState[] } = {}): number {
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`)
+      .get(...(options.states ?? []));
+    return Number(row?.n ?? 0);
+  }
+
+  private withCounts(rows: readonly unknown[]): StoredTask[] {
+    const ids = rows.map((row) => String((row as { id: unknown }).id));
+    const counts = ids.length ? this.countDownloads(ids) : new Map<string, DownloadProgress>();
+    return rows.map((row, i) => fromRow(row, counts.get(ids[i] ?? '') ?? EMPTY_DOWNLOADS));
+  }
+}
+
+function whereStates(states: readonly TaskState[] | undefined): string {
+  return states?.length ? `WHERE state IN (${states.map(() => '?').join(', ')})` : '';
 }

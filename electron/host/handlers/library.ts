@@ -17,6 +17,7 @@ export function libraryHandlers({ core }: HostDeps, item: ItemView): BridgeHandl
     },
     setFavourite: async ({ id, favourite }) => found(id, (await library()).update(id, { favourite })),
     setTags: async ({ id, tags }) => found(id, (await library()).update(id, { tags })),
+    forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),
     delete: async ({ id }) => ({ id, deleted: await (await library()).delete(id) }),
   };
 }

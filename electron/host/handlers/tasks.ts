@@ -2,6 +2,7 @@
 // error, and a call that would reach the gateway fails first when none is set up.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { notFound } from '../../../shared/bridge/errors';
+import { TASK_PAGE_SIZE } from '../../../shared/bridge/contract';
 import type { HostDeps } from './host-deps';
 
 export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['tasks'] {
@@ -17,11 +18,11 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       return (await engine()).submit(request, { confirmed: confirmed ?? false });
     },
     list: async (query) => {
+      const e = await engine();
       const states = query?.states;
-      const all = (await engine()).list(states ? { states } : {});
-      const offset = query?.offset ?? 0;
-      const limit = query?.limit ?? 200;
-      return { tasks: all.slice(offset, offset + limit), total: all.length };
+      // One page in SQL, with the total the page is out of (the Tasks page's "Load more" and its count).
+      const tasks = e.list({ states, offset: query?.offset ?? 0, limit: query?.limit ?? TASK_PAGE_SIZE });
+      return { tasks, total: e.count({ states }) };
     },
     get: async ({ id }) => {
       const task = (await engine()).get(id);

@@ -130,8 +130,8 @@ export function planMusic(
 const upscaleSchema = z.looseObject({
   task_id: z.string('task_id is required and must be a string').min(1, 'task_id must not be empty'),
   index: intIn('index', 1, 4),
-  // [EP-GRID-1] only fast is shown; relax is accepted as the slower, plausible alternative.
-  speed: z.enum(['fast', 'relax'], 'speed must be fast or relax').default('fast'),
+  // [EP-GRID-1] only fast is shown; normal and relax are accepted as the slower, plausible alternatives.
+  speed: z.enum(['fast', 'normal', 'relax'], 'speed must be fast, normal or relax').default('fast'),
   ...commonFields,
 });
 

@@ -1,6 +1,6 @@
 // One family's form, rendered from the catalog's field data and validated with the catalog's zod schema (the
 // same schema main validates with again before anything is sent).
-import { useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,14 @@ import {
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useStudioStore } from '../../store/studio-store';
+import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { checkSpending } from '../../lib/api/spending';
 import { moneyWords, refusalWords } from '../../lib/spend-words';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -65,6 +68,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     mode: 'onSubmit',
   });
   const submit = useSubmitTask();
+  const submitEdit = useSubmitEdit();
   const [failure, setFailure] = useState<string | null>(null);
   // Above the user's confirmation threshold the press waits here for their answer.
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
@@ -78,6 +82,16 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         },
       }),
     );
+  // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
+  const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
+  const stopEditing = useStudioStore((s) => s.stopEditing);
+  const draft = useStudioStore((s) => s.draft);
+  const clearDraft = useStudioStore((s) => s.clearDraft);
+  useEffect(() => {
+    if (!draft || draft.family !== family.id) return;
+    clearDraft(draft.id);
+    applyDraft(form, draft, family.id, models);
+  }, [draft, clearDraft, family.id, form, models]);
   const [pending] = useState(createPendingEntries);
   const advanced = useAdvancedFields(family, models);
 
@@ -125,7 +139,9 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       return;
     }
     try {
-      const task = await submit.mutateAsync({ ...request, confirmed });
+      const task = editOf
+        ? await submitEdit.mutateAsync({ request, editOf, confirmed })
+        : await submit.mutateAsync({ ...request, confirmed });
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -197,6 +213,16 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
                 label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
               }))}
             />
+          </div>
+        ) : null}
+
+        {editOf ? (
+          <div className="edit-note" role="status" data-testid="edit-note">
+            <Icon name="spark" size={14} />
+            <span>{t('reuse.editing')}</span>
+            <button type="button" className="link-btn" onClick={stopEditing}>
+              {t('reuse.notAnEdit')}
+            </button>
           </div>
         ) : null}
 

@@ -7,8 +7,8 @@ import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { taskOutcome } from '../../../shared/studio/task-outcome';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { useLibrary } from '../../lib/api/library';
 import { useTaskList } from '../../lib/api/tasks';
+import { useTaskItems } from './api/task-items';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
@@ -35,7 +35,7 @@ export function TaskPreview({
 }): ReactElement {
   const { t } = useTranslation();
   const tasks = useTaskList();
-  const library = useLibrary({ sort: 'newest' });
+  const library = useTaskItems(submitted?.id ?? null);
   const toUrl = useMediaUrl();
 
   if (!submitted) {
@@ -54,7 +54,7 @@ export function TaskPreview({
   // Events keep the cached list current; the mutation's answer is only the first snapshot.
   const task = tasks.data?.tasks.find((candidate) => candidate.id === submitted.id) ?? submitted;
   const incomplete = taskOutcome(task) === 'incomplete';
-  const items = library.data?.pages.flatMap((p) => p.items).filter((item) => item.taskId === task.id) ?? [];
+  const items = library.data ?? [];
 
   return (
     <div className="preview card" data-testid="task-preview" data-task-id={task.id} data-family={task.family}>

@@ -13,6 +13,8 @@ import { CopyableId } from '../../ui/copyable-id';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
 import { TaskNotices } from '../../ui/task-notices';
+import { MadeFromChain } from './made-from-chain';
+import { ReuseActions } from './reuse-actions';
 
 export function LibraryItemDialog({
   item,
@@ -129,6 +131,8 @@ export function LibraryItemDialog({
             </>
           ) : null}
         </dl>
+        {item.taskId ? <MadeFromChain taskId={item.taskId} /> : null}
+        <ReuseActions item={item} />
         <div className="item-dialog-actions item-dialog-buttons">
           <Button
             variant={item.favourite ? 'primary' : 'secondary'}

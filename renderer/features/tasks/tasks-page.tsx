@@ -1,7 +1,7 @@
 // Tasks: every generation with live state and progress (kept current by bridge events), its cost, its files.
-import type { ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useParams } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatRelative, formatUsd } from '../../lib/format';
@@ -11,8 +11,8 @@ import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useNow } from '../../lib/use-now';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { useRerunTask, useStopTask } from './api/task-actions';
+import { useTaskPages } from './api/task-pages';
 import { useLibrary } from '../../lib/api/library';
-import { useTaskList } from '../../lib/api/tasks';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -33,7 +33,10 @@ function TaskRow({
   now,
   thumbnail,
   download,
+  current,
 }: {
+  /** The task the address names (#/tasks/<id>, e.g. from a "Run again" toast): scrolled to and marked. */
+  current: boolean;
   task: TaskRecord;
   now: number;
   thumbnail: { url: string; itemId: string } | null;
@@ -45,9 +48,20 @@ function TaskRow({
   const pushToast = useStudioStore((s) => s.pushToast);
   const prompt = promptOf(task);
   const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const row = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (current) row.current?.scrollIntoView({ block: 'center' });
+  }, [current]);
 
   return (
-    <li className="task card" data-testid="task-row" data-task-id={task.id} data-state={task.state}>
+    <li
+      ref={row}
+      className={current ? 'task card is-current' : 'task card'}
+      aria-current={current ? 'true' : undefined}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-state={task.state}
+    >
       {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
       <div className="task-body">
         <div className="task-top">
@@ -129,10 +143,11 @@ function TaskRow({
                 onClick={() =>
                   rerun.mutate(task.id, {
                     // Say what started: the new row appears at the top, far from the button pressed.
-                    onSuccess: () =>
+                    onSuccess: (started) =>
                       pushToast(
                         'success',
                         t('tasks.rerunStarted', { family: t(`create.families.${task.family}`) }),
+                        { href: `/tasks/${started.id}`, label: t('reuse.openTask') },
                       ),
                     onError: onFailure,
                   })
@@ -158,7 +173,8 @@ function TaskRow({
 
 export function TasksPage(): ReactElement {
   const { t } = useTranslation();
-  const tasks = useTaskList();
+  const { task: currentId } = useParams<{ task?: string }>();
+  const pages = useTaskPages();
   const now = useNow();
   const downloads = useDownloads();
   // The newest library page is enough to put a picture beside recent tasks.
@@ -171,28 +187,52 @@ export function TasksPage(): ReactElement {
     if (url) thumbnails.set(item.taskId, { url, itemId: item.id });
   }
 
+  // Pages are offsets into a list that grows at the top: a task that arrived since may show up twice.
+  const seen = new Set<string>();
+  const tasks = (pages.data?.pages.flatMap((p) => p.tasks) ?? []).filter(
+    (task) => !seen.has(task.id) && seen.add(task.id),
+  );
+  const total = pages.data?.pages.at(-1)?.total ?? 0;
+
   return (
     <Page title={t('tasks.title')} subtitle={t('tasks.subtitle')}>
-      {tasks.isPending ? (
+      {pages.isPending ? (
         <p className="muted">{t('common.loading')}</p>
-      ) : tasks.isError ? (
-        <Alert>{errorSentence(tasks.error, t)}</Alert>
-      ) : tasks.data.tasks.length === 0 ? (
+      ) : pages.isError ? (
+        <Alert>{errorSentence(pages.error, t)}</Alert>
+      ) : tasks.length === 0 ? (
         <EmptyState icon="tasks">
           <p>{t('tasks.empty')}</p>
         </EmptyState>
       ) : (
-        <ul className="task-list">
-          {tasks.data.tasks.map((task) => (
-            <TaskRow
-              key={task.id}
-              task={task}
-              now={now}
-              thumbnail={thumbnails.get(task.id) ?? null}
-              download={downloads[task.id]}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="task-list">
+            {tasks.map((task) => (
+              <TaskRow
+                key={task.id}
+                task={task}
+                now={now}
+                thumbnail={thumbnails.get(task.id) ?? null}
+                download={downloads[task.id]}
+                current={task.id === currentId}
+              />
+            ))}
+          </ul>
+          <div className="task-pager">
+            <span className="muted" data-testid="tasks-shown" aria-live="polite">
+              {t('tasks.shown', { shown: tasks.length, total: Math.max(total, tasks.length) })}
+            </span>
+            {pages.hasNextPage ? (
+              <Button
+                variant="secondary"
+                busy={pages.isFetchingNextPage}
+                onClick={() => void pages.fetchNextPage()}
+              >
+                {t('tasks.loadMore')}
+              </Button>
+            ) : null}
+          </div>
+        </>
       )}
     </Page>
   );

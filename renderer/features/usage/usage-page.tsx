@@ -1,164 +1,180 @@
-// Usage: what generations cost over a period, by day (a chart) and by model (a table), for this key or the
-// whole account ([EP-USAGE-PARAM-1..6]). Queried at most once a minute, as the gateway asks ([LIM-3]).
-import { useState, type ReactElement } from 'react';
+// Usage: what generations cost over any days, in any zone, for this key or the whole account, for all models,
+// a kind or one model ([EP-USAGE-PARAM-1..6]). Two queries: the chart's (per model and day) and the table's
+// (grouped as chosen); each says its own failure. The table leaves as CSV exactly as shown.
+import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { modelConfigFromOverrides, type FamilyKind } from '../../../shared/catalog';
+import { systemTimeZone } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCredits, formatUsd } from '../../lib/format';
-import { useUsage } from './api/get-usage';
+import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
-import { Segmented } from '../../ui/segmented';
+import { useUsage } from './api/get-usage';
+import { UsageChart } from './usage-chart';
+import { usageColumns, usageCsv, usageCsvName, type UsageRow } from './usage-csv';
+import { UsageFilterBar } from './usage-filters';
+import { UsageFreshness } from './usage-freshness';
+import { UsageTable } from './usage-table';
+import {
+  catalogModels,
+  chartData,
+  defaultFilters,
+  rangeProblem,
+  tableRows,
+  usageQueries,
+  type UsageFilters,
+} from './usage-view';
 import './usage.css';
 
-const RANGES = ['1', '7', '30'] as const;
-type Range = (typeof RANGES)[number];
-type Scope = 'key' | 'account';
-
-const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const REDUCED_MOTION = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** A file download from the page: web mode's browser and the desktop window both save a Blob's link. */
+function saveText(name: string, text: string): void {
+  // The byte-order mark lets spreadsheet programs read the file as UTF-8 (zh-CN headers, model names).
+  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export function UsagePage(): ReactElement {
   const { t, i18n } = useTranslation();
-  const [range, setRange] = useState<Range>('7');
-  const [scope, setScope] = useState<Scope>('key');
-  // Whole minutes, so one period maps to one query key for a minute and the gateway's cache can answer.
-  const end = Math.floor(useNow(60_000) / 60_000) * 60;
-  const start = end - Number(range) * 86_400;
-  const byDate = useUsage({ start, end, groupBy: 'date', tz: TZ, scope });
-  const byModel = useUsage({ start, end, groupBy: 'model', tz: TZ, scope });
+  const now = useNow(60_000);
+  const system = useMemo(() => systemTimeZone(), []);
+  const [filters, setFilters] = useState<UsageFilters>(() => defaultFilters(Date.now(), system));
+  const overrides = useSettings().data?.modelOverrides;
+  const catalog = useMemo(() => catalogModels(modelConfigFromOverrides(overrides ?? {})), [overrides]);
 
-  const report = byDate.data?.report;
-  const days = [...(report?.items ?? [])].sort((a, b) => (a.date ?? '').localeCompare(b.date ?? ''));
-  const models = byModel.data?.report.items ?? [];
+  const queries = rangeProblem(filters) ? null : usageQueries(filters, catalog);
+  const chart = useUsage(queries?.chart, queries !== null);
+  const table = useUsage(queries?.table, queries !== null);
+
+  const seen = chart.data?.report.items;
+  const models = useMemo(() => {
+    const all = new Set(catalog.keys());
+    for (const item of seen ?? []) if (item.model) all.add(item.model);
+    return [...all].sort();
+  }, [catalog, seen]);
+  const kinds = useMemo(() => [...new Set(catalog.values())] as FamilyKind[], [catalog]);
+
   const usd = (amount: number) => t('usage.usd', { amount: formatUsd(amount, i18n.language) });
+  const count = (n: number) => formatCredits(n, i18n.language);
+  const columns = usageColumns(filters.groupBy, {
+    headers: {
+      model: t('usage.model'),
+      date: t('usage.date'),
+      requests: t('usage.requests'),
+      amount: t('usage.amount'),
+      credits: t('usage.credits'),
+    },
+    usd: (n) => formatUsd(n, i18n.language),
+    count,
+  });
+  const tableReport = table.data?.report;
+  const rows: UsageRow[] = tableReport ? tableRows(tableReport.items, filters.groupBy) : [];
+  const total: UsageRow | null = tableReport ? { ...tableReport.total, label: t('usage.total') } : null;
+  const stats = (tableReport ?? chart.data?.report)?.total;
+  const asOfs = [chart.data?.asOf, table.data?.asOf].filter((a): a is number => a !== undefined);
+
+  const exportCsv = () => {
+    if (!total) return;
+    saveText(usageCsvName(filters.from, filters.to, filters.tz), usageCsv(columns, rows, total));
+  };
 
   return (
     <Page
       title={t('usage.title')}
       subtitle={t('usage.subtitle')}
+      wide
       actions={
-        <div className="usage-controls">
-          <Segmented
-            name="usage-range"
-            label={t('usage.range')}
-            value={range}
-            onChange={setRange}
-            options={RANGES.map((r) => ({ value: r, label: t(`usage.ranges.${r}`) }))}
-          />
-          <Segmented
-            name="usage-scope"
-            label={t('usage.scope')}
-            value={scope}
-            onChange={setScope}
-            options={(['key', 'account'] as const).map((s) => ({ value: s, label: t(`usage.scopes.${s}`) }))}
-          />
-        </div>
+        <Button variant="primary" disabled={!total} onClick={exportCsv}>
+          {t('usage.exportCsv')}
+        </Button>
       }
     >
-      {byDate.isError ? <Alert>{errorSentence(byDate.error, t)}</Alert> : null}
-      {!report ? (
-        byDate.isPending ? (
-          <p className="muted">{t('common.loading')}</p>
-        ) : null
-      ) : (
-        <div className="usage">
+      <div className="usage">
+        <UsageFilterBar
+          filters={filters}
+          onChange={setFilters}
+          now={now}
+          system={system}
+          kinds={kinds}
+          models={models}
+        />
+        {asOfs.length > 0 ? (
+          <UsageFreshness
+            asOf={Math.min(...asOfs)}
+            tz={filters.tz}
+            refreshing={chart.isFetching || table.isFetching}
+            onRefresh={() => void Promise.all([chart.refetch(), table.refetch()])}
+          />
+        ) : null}
+        {stats ? (
           <div className="usage-stats">
             <div className="card card-pad stat">
               <span className="stat-label">{t('usage.spent')}</span>
               <span className="stat-value" data-testid="usage-spent">
-                {usd(report.total.amountUsd)}
+                {usd(stats.amountUsd)}
               </span>
             </div>
             <div className="card card-pad stat">
               <span className="stat-label">{t('usage.credits')}</span>
-              <span className="stat-value">{formatCredits(report.total.credits, i18n.language)}</span>
+              <span className="stat-value">{count(stats.credits)}</span>
             </div>
             <div className="card card-pad stat">
               <span className="stat-label">{t('usage.requests')}</span>
-              <span className="stat-value">{formatCredits(report.total.requests, i18n.language)}</span>
+              <span className="stat-value">{count(stats.requests)}</span>
             </div>
           </div>
-          {byDate.data?.cache === 'hit' ? <p className="usage-note">{t('usage.cached')}</p> : null}
-          <section className="card card-pad">
-            <h2 className="card-title">{t('usage.byDay')}</h2>
-            {days.length === 0 ? (
+        ) : null}
+        <section className="card card-pad" aria-labelledby="usage-chart-title">
+          <h2 className="card-title" id="usage-chart-title">
+            {t('usage.byDay')}
+          </h2>
+          {chart.isError ? (
+            <Alert testId="usage-chart-error">
+              {t('usage.chartFailed', { message: errorSentence(chart.error, t) })}
+            </Alert>
+          ) : chart.data ? (
+            chart.data.report.items.length === 0 ? (
               <EmptyState icon="usage">
                 <p>{t('usage.empty')}</p>
               </EmptyState>
             ) : (
-              <div className="usage-chart" data-testid="usage-chart">
-                <ResponsiveContainer width="100%" height={260}>
-                  <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-                    <defs>
-                      <linearGradient id="usage-bar" x1="0" y1="0" x2="0" y2="1">
-                        <stop offset="0%" style={{ stopColor: 'var(--accent-2)' }} />
-                        <stop offset="100%" style={{ stopColor: 'var(--accent)' }} />
-                      </linearGradient>
-                    </defs>
-                    <CartesianGrid vertical={false} strokeDasharray="3 3" stroke="var(--border)" />
-                    <XAxis
-                      dataKey="date"
-                      tickLine={false}
-                      axisLine={false}
-                      tick={{ fill: 'var(--text-faint)', fontSize: 12 }}
-                    />
-                    <YAxis
-                      width={56}
-                      tickLine={false}
-                      axisLine={false}
-                      tick={{ fill: 'var(--text-faint)', fontSize: 12 }}
-                      tickFormatter={(v: number) => formatUsd(v, i18n.language)}
-                    />
-                    <Tooltip
-                      cursor={{ fill: 'var(--bg-hover)' }}
-                      contentStyle={{
-                        background: 'var(--bg-elevated)',
-                        border: '1px solid var(--border)',
-                        borderRadius: 8,
-                        color: 'var(--text)',
-                      }}
-                      formatter={(value) => [usd(Number(value)), t('usage.amount')]}
-                    />
-                    <Bar
-                      dataKey="amountUsd"
-                      fill="url(#usage-bar)"
-                      radius={[6, 6, 0, 0]}
-                      maxBarSize={42}
-                      isAnimationActive={!REDUCED_MOTION}
-                    />
-                  </BarChart>
-                </ResponsiveContainer>
-              </div>
-            )}
-          </section>
-          {models.length > 0 ? (
-            <section className="card card-pad">
-              <h2 className="card-title">{t('usage.byModel')}</h2>
-              <table className="usage-table">
-                <thead>
-                  <tr>
-                    <th>{t('usage.model')}</th>
-                    <th>{t('usage.requests')}</th>
-                    <th>{t('usage.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {models.map((m) => (
-                    <tr key={m.model ?? ''}>
-                      <td className="mono">{m.model}</td>
-                      <td>{formatCredits(m.requests, i18n.language)}</td>
-                      <td>{formatUsd(m.amountUsd, i18n.language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
+              <UsageChart data={chartData(chart.data.report.items, filters.from, filters.to)} />
+            )
+          ) : queries ? (
+            <p className="muted">{t('common.loading')}</p>
           ) : null}
-        </div>
-      )}
+        </section>
+        <section className="card card-pad" aria-labelledby="usage-table-title">
+          <h2 className="card-title" id="usage-table-title">
+            {t(`usage.tableTitle.${filters.groupBy}`)}
+          </h2>
+          {table.isError ? (
+            <Alert testId="usage-table-error">
+              {t('usage.tableFailed', { message: errorSentence(table.error, t) })}
+            </Alert>
+          ) : total ? (
+            rows.length === 0 ? (
+              <p className="muted">{t('usage.empty')}</p>
+            ) : (
+              <UsageTable
+                caption={t(`usage.tableTitle.${filters.groupBy}`)}
+                columns={columns}
+                rows={rows}
+                total={total}
+              />
+            )
+          ) : queries ? (
+            <p className="muted">{t('common.loading')}</p>
+          ) : null}
+        </section>
+      </div>
     </Page>
   );
 }

@@ -2,19 +2,19 @@
 // Tasks page lists them, the create preview and the library dialog show one. Bridge events keep the cached list
 // current (cache-updates.ts), so its key lives in query-client.ts.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TASK_PAGE_SIZE } from '../../../shared/bridge/contract';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { bridge } from '../bridge';
 import { upsertTask } from '../cache-updates';
 import { queryKeys } from '../query-client';
 
-const TASK_PAGE = 200;
-
 export const taskListQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.tasks,
-    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE }),
+    queryFn: () => bridge.tasks.list.query({ limit: TASK_PAGE_SIZE }),
   });
 
+/** The newest page of tasks: the shell's counts, the task just submitted; the Tasks page pages on its own. */
 export function useTaskList() {
   return useQuery(taskListQueryOptions());
 }
@@ -37,4 +37,16 @@ export function useTaskRecovery() {
       onSuccess,
     }),
   };
+}
+
+/** The same request again, as a new (billed) task: from the Tasks page and from the library's details. */
+export function useRerunTask() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
+    onSuccess: (task) => {
+      upsertTask(client, task);
+      return client.invalidateQueries({ queryKey: queryKeys.balance });
+    },
+  });
 }

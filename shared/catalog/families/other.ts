@@ -96,8 +96,13 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
         max: 4,
         description: 'Which image: U1 to U4.',
       }),
-      // Only 'fast' is shown; other values pass as free text.
-      field('speed', 'string', '[EP-GRID-1]', { examples: ['fast'], description: 'Processing speed.' }),
+      // [EP-GRID-1] shows 'fast' (the default here, the one value the spec shows) and says other values are not
+      // shown; the studio offers fast or normal as a choice (issue 11), never free text.
+      field('speed', 'enum', '[EP-GRID-1]', {
+        values: ['fast', 'normal'],
+        default: 'fast',
+        description: 'Processing speed: fast or normal.',
+      }),
     ],
     notes: ['Composed locally: usually finished at once.'],
   },

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ManualClock } from '../../../electron/core/clock';
 import { DownloadManager, dayFolder } from '../../../electron/core/downloads/download-manager';
 import type { ResultFile } from '../../../shared/gateway/normalized';
@@ -282,6 +282,54 @@ describe('DownloadManager', () => {
     expect(partFiles(r.libraryDir)).toEqual([]);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
     expect(readFileSync(join(day, `${r.taskId}-0.png`))).toEqual(png);
+  });
+
+  it("two processes on one library: a start never deletes the live neighbour's .part, only a dead one's", async () => {
+    const png = Buffer.concat([tinyPng(), Buffer.alloc(256 * 1024, 7)]);
+    let healthy = false;
+    server.route('/shared-library', (req, res) => {
+      if (healthy) {
+        serveBytes(png, 'image/png')(req, res);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
+      res.write(png.subarray(0, 64 * 1024)); // and then nothing: the neighbour is mid-download
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
+    dirs.push(dir);
+    const dbPath = join(dir, 'studio.sqlite');
+    const libraryDir = join(dir, 'library');
+    const script = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+    const neighbour = spawn(
+      process.execPath,
+      ['--import', 'tsx', script, dbPath, libraryDir, `${server.url}/shared-library`],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolveRun, reject) => {
+      neighbour.once('error', reject);
+      neighbour.stdout?.on('data', (d: Buffer) => {
+        if (/bytes \d+/.test(d.toString())) resolveRun();
+      });
+    });
+    // However this test ends, the neighbour does not outlive it.
+    onTestFinished(() => void neighbour.kill('SIGKILL'));
+    const [theirs] = partFiles(libraryDir);
+    expect(theirs).toContain(`.${neighbour.pid}.part`);
+
+    // This process opens the same database and library while the neighbour still writes.
+    healthy = true;
+    const r = rig({ dir });
+    await r.manager.start();
+    expect(partFiles(libraryDir)).toContain(theirs);
+    await drive(r.manager, r.clock);
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done', size: png.length });
+    expect(partFiles(libraryDir)).toEqual([theirs]);
+
+    // Once the neighbour is gone, its .part is litter: the next start sweeps it.
+    neighbour.kill('SIGKILL');
+    await new Promise((done) => neighbour.once('exit', done));
+    await rig({ dir }).manager.start();
+    expect(partFiles(libraryDir)).toEqual([]);
   });
 
   it('survives a real crash (SIGKILL) mid-body: no done row, no stray .part after restart, then a whole file', async () => {

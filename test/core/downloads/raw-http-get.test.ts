@@ -1,5 +1,6 @@
 // The download fast path's own HTTP/1.1 client, against a loopback server that writes raw bytes, so each
 // malformed or misframed answer is exactly what a broken or hostile server would send.
+import { partName } from '../../../electron/core/downloads/part-files';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
@@ -410,7 +411,7 @@ describe('fetchToFile on the raw client', () => {
       },
     });
     await expect(pending).rejects.toBe(reason);
-    expect(existsSync(join(dir, 'endless.part'))).toBe(false);
+    expect(existsSync(join(dir, partName('endless')))).toBe(false);
     await new Promise<void>((resolve) => {
       const socket = serverSocket as Socket | null;
       if (!socket || socket.destroyed) resolve();

@@ -1,4 +1,4 @@
-import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { QueryClient, QueryObserver, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -45,6 +45,26 @@ function clientWith(tasks: TaskRecord[]): QueryClient {
 const list = (client: QueryClient) => client.getQueryData<TaskList>(queryKeys.tasks);
 
 describe('task events in the query cache', () => {
+  it("updates the Tasks page's loaded pages too: a task on page 2 in place, a new one on top of page 1", () => {
+    const client = new QueryClient();
+    const pages: InfiniteData<TaskList, number> = {
+      pages: [
+        { tasks: [task('c'), task('b')], total: 3 },
+        { tasks: [task('a')], total: 3 },
+      ],
+      pageParams: [0, 2],
+    };
+    client.setQueryData(queryKeys.taskPages, pages);
+    upsertTask(client, task('a', { state: 'completed', updatedAt: 2_000 }));
+    upsertTask(client, task('d'));
+    const after = client.getQueryData<InfiniteData<TaskList, number>>(queryKeys.taskPages);
+    expect(after?.pages.map((p) => p.tasks.map((t) => `${t.id}:${t.state}`))).toEqual([
+      ['d:submitted', 'c:submitted', 'b:submitted'],
+      ['a:completed'],
+    ]);
+    expect(after?.pages.map((p) => p.total)).toEqual([4, 4]);
+  });
+
   it('puts a new task first and counts it', () => {
     const client = clientWith([task('a')]);
     upsertTask(client, task('b'));

@@ -2,7 +2,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';
 import { upsertTask } from '../../../lib/cache-updates';
-import { queryKeys } from '../../../lib/query-client';
 
 export function useStopTask() {
   const client = useQueryClient();
@@ -12,13 +11,5 @@ export function useStopTask() {
   });
 }
 
-export function useRerunTask() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
-    onSuccess: (task) => {
-      upsertTask(client, task);
-      return client.invalidateQueries({ queryKey: queryKeys.balance });
-    },
-  });
-}
+// Run again is shared with the library's details (renderer/lib/api/tasks.ts).
+export { useRerunTask } from '../../../lib/api/tasks';

@@ -12,6 +12,7 @@ export const usageQueryOptions = (query: UsageQuery) =>
     refetchOnWindowFocus: false,
   });
 
-export function useUsage(query: UsageQuery) {
-  return useQuery(usageQueryOptions(query));
+/** enabled: false while the page's filters cannot make a query (a start date after the end). */
+export function useUsage(query: UsageQuery, enabled = true) {
+  return useQuery({ ...usageQueryOptions(query), enabled });
 }

@@ -1,0 +1,48 @@
+// Half-written files (.part) and who owns them. Several processes may share one library (the CLI beside the
+// app on one STUDIO_DATA_DIR), so each names its .part files with its process id, and the sweep at start
+// deletes only those whose writer is gone: a crash leaves no litter, and a live neighbour keeps its download.
+
+export const PART_SUFFIX = '.part';
+
+/**
+ * A .part untouched this long is stale whoever names it: a live download writes at least once per idle
+ * timeout (seconds), so this only catches a file whose process id has since been reused by another program.
+ */
+export const PART_LEASE_MS = 60 * 60 * 1000;
+
+/** `<base>.<pid>.part`: the half-written file of `base` by this process. */
+export function partName(base: string, pid = process.pid): string {
+  return `${base}.${pid}${PART_SUFFIX}`;
+}
+
+/** The process id a .part name carries; null for a name without one (written by an earlier version). */
+export function partOwner(name: string): number | null {
+  const match = /\.(\d+)\.part$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+/** Whether a process with this id is running (EPERM: it runs, as another user). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether the sweep may delete this .part: no owner named (an earlier version's; it never shared), an owner
+ * that is no longer running, or no write for PART_LEASE_MS.
+ */
+export function partIsStale(
+  name: string,
+  modifiedAt: number,
+  now: number,
+  alive: (pid: number) => boolean = processAlive,
+): boolean {
+  if (!name.endsWith(PART_SUFFIX)) return false;
+  const owner = partOwner(name);
+  if (owner === null || now - modifiedAt > PART_LEASE_MS) return true;
+  return owner !== process.pid && !alive(owner);
+}

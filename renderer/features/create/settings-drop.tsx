@@ -1,0 +1,106 @@
+// Dropping (or pasting) a file onto Create (issue 9): a PNG or MP3 this app made carries its settings, and the
+// form they name is restored (family, model, every parameter); any other picture becomes a reference image of
+// the family on screen. Drops on the reference list itself are that list's (react-dropzone marks them handled).
+import { useState, type ClipboardEvent, type DragEvent, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { FamilyId } from '../../../shared/catalog';
+import { errorSentence } from '../../lib/bridge-error';
+import { IMAGE_TYPES, readAsDataUrl } from '../../lib/image-files';
+import { reuseField } from '../../lib/reuse-targets';
+import { useAddReference } from './api/add-reference';
+import { useStudioStore } from '../../store/studio-store';
+import { useReadSettings } from './api/reuse';
+
+/** Types that may carry settings: the PNGs and MP3s the app writes them into. */
+const SETTINGS_TYPES = ['image/png', 'audio/mpeg', 'audio/mp3'];
+
+export function SettingsDrop({ family, children }: { family: FamilyId; children: ReactNode }): ReactElement {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [over, setOver] = useState(false);
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const setDraft = useStudioStore((s) => s.setDraft);
+  const readSettings = useReadSettings();
+  const addReference = useAddReference();
+
+  const take = async (file: File): Promise<void> => {
+    try {
+      const dataUrl = await readAsDataUrl(file);
+      if (SETTINGS_TYPES.includes(file.type)) {
+        const { settings } = await readSettings.mutateAsync(dataUrl);
+        if (settings && settings.family !== 'speech') {
+          setDraft({
+            family: settings.family,
+            model: settings.model,
+            values: settings.params,
+            replace: true,
+            editOf: null,
+          });
+          navigate(`/create/${settings.family}`);
+          pushToast(
+            'success',
+            t('reuse.restored', { name: file.name, family: t(`create.families.${settings.family}`) }),
+          );
+          return;
+        }
+      }
+      if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+        pushToast('error', t('reuse.notUsable', { name: file.name }));
+        return;
+      }
+      // A plain picture: a reference image of the family on screen, if it takes stored references.
+      const field = reuseField(family, 'image');
+      if (!field?.media?.dataUrls) {
+        pushToast('error', t('reuse.takesNoImages', { family: t(`create.families.${family}`) }));
+        return;
+      }
+      const reference = await addReference.mutateAsync(dataUrl);
+      setDraft({
+        family,
+        model: null,
+        values: { [field.name]: [reference.uri] },
+        replace: false,
+        editOf: null,
+      });
+      pushToast('success', t('reuse.addedReference', { family: t(`create.families.${family}`) }));
+    } catch (error) {
+      pushToast('error', errorSentence(error, t));
+    }
+  };
+
+  const onDrop = (e: DragEvent<HTMLDivElement>) => {
+    setOver(false);
+    if (e.defaultPrevented) return;
+    const file = e.dataTransfer.files[0];
+    if (!file) return;
+    e.preventDefault();
+    void take(file);
+  };
+  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
+    const file = e.clipboardData.files[0];
+    if (e.defaultPrevented || !file) return;
+    e.preventDefault();
+    void take(file);
+  };
+
+  return (
+    <div
+      className={over ? 'settings-drop is-over' : 'settings-drop'}
+      data-testid="settings-drop"
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes('Files')) return;
+        e.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+      }}
+      onDrop={onDrop}
+      onPaste={onPaste}
+    >
+      {children}
+      <p className="field-hint settings-drop-hint">{t('reuse.dropHint')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// What a library item can become next (issue 9): a reference of a family that takes it ("Use as reference",
+// the person picks the family), the whole form again ("Edit and run again"), or the same task again ("Run
+// again", which says what it started and links to it).
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import type { FamilyId } from '../../../shared/catalog';
+import { errorSentence } from '../../lib/bridge-error';
+import { mediaOf, reuseFamilies, reuseField, reuseValues } from '../../lib/reuse-targets';
+import { useRerunTask } from '../../lib/api/tasks';
+import { useStudioStore } from '../../store/studio-store';
+import { Button } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { useAsReference } from './api/reuse';
+
+export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElement | null {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const [picking, setPicking] = useState(false);
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const setDraft = useStudioStore((s) => s.setDraft);
+  const asReference = useAsReference();
+  const rerun = useRerunTask();
+  const families = reuseFamilies(item);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const taskId = item.family === 'speech' ? null : item.taskId;
+
+  const putIn = async (family: FamilyId): Promise<void> => {
+    try {
+      const stored =
+        mediaOf(item) === 'image' && reuseField(family, 'image')?.media?.dataUrls
+          ? (await asReference.mutateAsync(item.id)).uri
+          : null;
+      const values = reuseValues(family, item, stored);
+      if (!values) {
+        pushToast('error', t('reuse.cannotUse', { family: t(`create.families.${family}`) }));
+        return;
+      }
+      setDraft({ family, model: null, values, replace: false, editOf: null });
+      navigate(`/create/${family}`);
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  if (!taskId && families.length === 0) return null;
+  return (
+    <div className="reuse-actions">
+      <div className="item-dialog-actions item-dialog-buttons">
+        {taskId ? (
+          <>
+            <Button
+              icon={<Icon name="create" />}
+              onClick={() => {
+                setDraft({
+                  family: item.family,
+                  model: item.model,
+                  values: item.params,
+                  replace: true,
+                  editOf: taskId,
+                });
+                navigate(`/create/${item.family}`);
+              }}
+            >
+              {t('reuse.editAndRun')}
+            </Button>
+            <Button
+              busy={rerun.isPending}
+              onClick={() =>
+                rerun.mutate(taskId, {
+                  onSuccess: (task) => {
+                    // The details close so the toast's link can be followed (a modal makes the page inert).
+                    navigate('/library');
+                    pushToast(
+                      'success',
+                      t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),
+                      {
+                        href: `/tasks/${task.id}`,
+                        label: t('reuse.openTask'),
+                      },
+                    );
+                  },
+                  onError,
+                })
+              }
+            >
+              {t('tasks.rerun')}
+            </Button>
+          </>
+        ) : null}
+        {families.length > 0 ? (
+          <Button aria-expanded={picking} onClick={() => setPicking((p) => !p)} busy={asReference.isPending}>
+            {t('reuse.useAsReference')}
+          </Button>
+        ) : null}
+      </div>
+      {picking ? (
+        <div className="reuse-families" role="group" aria-label={t('reuse.pickFamily')}>
+          <span className="field-hint">{t('reuse.pickFamily')}</span>
+          {families.map((family) => (
+            <button key={family} type="button" className="family-chip" onClick={() => void putIn(family)}>
+              {t(`create.families.${family}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+// Issue 10: the Tasks page once stopped at 200 tasks and never said there were more. With 230 tasks in the
+// studio's own database (written there before it opens, as a long-used studio would have them) the page shows
+// the newest 200 and says "Showing 200 of 230 tasks"; Load more brings the rest, down to the very first task.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openDatabase, runMigrations } from '../../electron/core/db/database';
+import { downloadMigrations } from '../../electron/core/downloads/download-migrations';
+import { taskMigrations } from '../../electron/core/tasks/task-migrations';
+import { TaskStore } from '../../electron/core/tasks/task-store';
+import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+
+const SEEDED = 230;
+
+/** Stopped tasks: the engine leaves them alone, so the list is exactly what was written. */
+function seedTasks(dataDir: string): void {
+  const db = openDatabase(join(dataDir, 'studio.db'));
+  try {
+    runMigrations(db, [...taskMigrations, ...downloadMigrations]);
+    const store = new TaskStore(db);
+    const start = Date.UTC(2026, 10, 1, 9, 0, 0);
+    for (let i = 1; i <= SEEDED; i++) {
+      store.insert(
+        {
+          id: `seeded-${String(i).padStart(3, '0')}`,
+          family: 'image.i3',
+          model: 'image_model_id_i3',
+          kind: 'image',
+          endpoint: 'tasks',
+          params: { prompt: `Seeded lighthouse number ${i}` },
+          webhook: null,
+          idempotencyKey: null,
+          parentTaskId: null,
+          createdAt: start + i * 60_000,
+        },
+        'stopped',
+      );
+    }
+  } finally {
+    db.close();
+  }
+}
+
+let studio: DemoStudio;
+let page: Page;
+
+beforeAll(async () => {
+  studio = await openDemoStudio(0.05, undefined, seedTasks);
+  page = studio.page;
+});
+
+afterAll(async () => {
+  await studio?.close();
+});
+
+describe('the Tasks page with more than one page of tasks', () => {
+  it('shows how many of how many, and Load more brings the rest down to the first task', async () => {
+    await goTo(page, 'Tasks');
+    const rows = page.getByTestId('task-row');
+    const shown = page.getByTestId('tasks-shown');
+    await expect.poll(() => shown.textContent(), { timeout: 30_000 }).toBe('Showing 200 of 230 tasks');
+    expect(await rows.count()).toBe(200);
+    await page.getByText('Seeded lighthouse number 230', { exact: true }).waitFor();
+    expect(await page.getByText('Seeded lighthouse number 1', { exact: true }).count()).toBe(0);
+
+    const loadMore = page.getByRole('button', { name: 'Load more tasks' });
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown.textContent(), { timeout: 30_000 }).toBe('Showing 230 of 230 tasks');
+    expect(await rows.count()).toBe(SEEDED);
+    await page.getByText('Seeded lighthouse number 1', { exact: true }).scrollIntoViewIfNeeded();
+    await expect.poll(() => loadMore.count()).toBe(0);
+    await studio.shot('task-pages-01-all-loaded');
+    expect(studio.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+// Issue 9, "Use as reference": which families a library item is offered to, read from the catalog's fields,
+// and what goes into the form: an image as its stored reference where the field takes those
+// ([EP-IMAGE-2]), else by its gateway link; a video by its link ([EP-VIDEO-6]); a track as a source ([SRC-1]).
+import { describe, expect, it } from 'vitest';
+import type { BridgeLibraryItem } from '../../shared/bridge';
+import { reuseFamilies, reuseValues } from '../../renderer/lib/reuse-targets';
+
+const item = (over: Partial<BridgeLibraryItem>): BridgeLibraryItem => ({
+  id: 'item-1',
+  kind: 'image',
+  path: '/lib/a.png',
+  size: 1,
+  sha256: 'a'.repeat(64),
+  mime: 'image/png',
+  width: 1,
+  height: 1,
+  durationSeconds: null,
+  thumbnailPath: null,
+  prompt: 'p',
+  model: 'm',
+  family: 'image.i3',
+  params: {},
+  taskId: 'task-1',
+  remoteTaskId: 'remote-1',
+  remoteUrl: 'https://files.example/a.png',
+  expiresAt: null,
+  cost: null,
+  creditsCost: null,
+  createdAt: 0,
+  favourite: false,
+  tags: [],
+  sourceTaskId: null,
+  title: null,
+  trackIndex: null,
+  relativePath: 'a.png',
+  thumbnailRelativePath: null,
+  ...over,
+});
+
+describe('use as reference targets', () => {
+  it('an image is offered to families with a reference image list, never to text-only ones', () => {
+    const families = reuseFamilies(item({}));
+    expect(families).toContain('image.i2');
+    expect(families).toContain('video.s');
+    expect(families).not.toContain('image.i4'); // [EP-IMAGE-4] text only
+    expect(families).not.toContain('speech');
+    expect(families.every((f) => !f.startsWith('music.'))).toBe(true);
+  });
+
+  it('a stored reference goes where data URLs are taken; elsewhere the gateway link', () => {
+    const image = item({});
+    expect(reuseValues('image.i2', image, 'studio-ref:x')).toEqual({ image_urls: ['studio-ref:x'] });
+    expect(reuseValues('image.i6', image, 'studio-ref:x')).toEqual({ image_urls: [image.remoteUrl] });
+  });
+
+  it('a video goes to families that take video URLs by its link; a track to every music operation', () => {
+    const video = item({ kind: 'video', mime: 'video/mp4', remoteUrl: 'https://files.example/v.mp4' });
+    expect(reuseFamilies(video)).toEqual(['video.s']);
+    expect(reuseValues('video.s', video, null)).toEqual({ video_urls: ['https://files.example/v.mp4'] });
+    const track = item({ kind: 'audio', mime: 'audio/mpeg', trackIndex: 2, remoteTaskId: 'music-9' });
+    expect(reuseFamilies(track).every((f) => f.startsWith('music.'))).toBe(true);
+    expect(reuseFamilies(track).length).toBeGreaterThan(0);
+    expect(reuseValues('music.concat', track, null)).toEqual({ task_id: 'music-9', audio_index: 2 });
+    // Speech and a video never downloaded from a link cannot go anywhere.
+    expect(reuseFamilies(item({ kind: 'speech', family: 'speech', taskId: null }))).toEqual([]);
+    expect(reuseFamilies(item({ kind: 'video', remoteUrl: null }))).toEqual([]);
+  });
+});
