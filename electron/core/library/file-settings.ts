@@ -84,7 +84,8 @@ export const carriesSettings = (mime: string): boolean => mime === 'image/png' |
 
 /**
  * Rewrites a freshly downloaded file with its settings (temp file, then rename: never half a file). Returns
- * the new bytes, or null when the type carries none or the bytes are not what the MIME type said.
+ * the new bytes, or null when the type carries none, the bytes are not what the MIME type said or they are too
+ * damaged to rewrite (the file is then left exactly as downloaded).
  */
 export async function embedSettings(
   path: string,
@@ -94,9 +95,15 @@ export async function embedSettings(
   if (!carriesSettings(mime)) return null;
   const bytes = new Uint8Array(await readFile(path));
   let next: Uint8Array;
-  if (mime === 'image/png' && isPng(bytes)) next = pngWithSettings(bytes, settings);
-  else if (mime === 'audio/mpeg' && isMp3(bytes)) next = mp3WithSettings(bytes, settings);
-  else return null;
+  try {
+    if (mime === 'image/png' && isPng(bytes)) next = pngWithSettings(bytes, settings);
+    else if (mime === 'audio/mpeg' && isMp3(bytes)) next = mp3WithSettings(bytes, settings);
+    else return null;
+  } catch {
+    // A result the chunk reader refuses (a bad CRC, a torn tag) is still the paid result: it is filed as the
+    // gateway sent it, without settings, rather than failing the download.
+    return null;
+  }
   const temp = `${path}.settings`;
   await writeFile(temp, next);
   await rename(temp, path);

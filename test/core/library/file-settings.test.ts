@@ -129,4 +129,23 @@ describe('filing a PNG download writes its settings into the file', () => {
       madeFrom: ['parent-task'],
     });
   });
+
+  it('a PNG too damaged to rewrite (bad CRC) is still filed, byte for byte as downloaded, without settings', async () => {
+    const library = new Library({ db, dir: join(dir, 'media'), madeFromOf: () => [] });
+    const path = await library.allocatePath('t-0.png');
+    const bytes = new Uint8Array(await png(8, 8));
+    // Flip a byte of the first chunk's CRC (IHDR: signature 8 + length 4 + type 4 + data 13).
+    bytes[8 + 4 + 4 + 13] = (bytes[8 + 4 + 4 + 13] ?? 0) ^ 0xff;
+    const { size, sha256 } = await writeBytes(path, bytes);
+    const item = await library.fileDownload({
+      task: task(),
+      file: resultFile(),
+      path,
+      size,
+      sha256,
+      mime: 'image/png',
+    });
+    expect(item.sha256).toBe(sha256);
+    expect(new Uint8Array(await readFile(item.path))).toEqual(bytes);
+  });
 });
