@@ -41,12 +41,18 @@ export function invalidArgument(
   return new CliError(EXIT.invalid, { httpStatus: null, type: 'invalid_argument', code, message, param });
 }
 
+/** The user's spending limits refused (electron/core/spending): the flag that sends anyway, said with the refusal. */
+const LIMIT_FLAGS: Readonly<Record<string, string>> = {
+  confirmation_required: ' Pass --yes to send it.',
+  budget_exceeded: ' Pass --over-budget to send it anyway.',
+};
+
 export function fromGatewayError(info: GatewayErrorInfo): CliError {
   const body: CliErrorBody = {
     httpStatus: info.httpStatus,
     type: info.type,
     code: info.code,
-    message: info.message,
+    message: `${info.message}${LIMIT_FLAGS[info.type] ?? ''}`,
     param: info.param,
   };
   return new CliError(exitCodeFor(info), body);
@@ -55,6 +61,8 @@ export function fromGatewayError(info: GatewayErrorInfo): CliError {
 export function exitCodeFor(info: GatewayErrorInfo): ExitCode {
   if (info.type === 'validation_error') return EXIT.invalid;
   if (info.type === 'task_failed') return EXIT.refused;
+  // The user's own limits said no; nothing was sent.
+  if (Object.hasOwn(LIMIT_FLAGS, info.type)) return EXIT.refused;
   // A body we could not read is no answer at all, whatever its status.
   if (info.type === 'invalid_response') return EXIT.failure;
   // 4xx, and [ERR-OTHER-1] a balance lookup answering 200 with success:false, are the gateway saying no.

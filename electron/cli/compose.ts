@@ -8,6 +8,7 @@ import type { GatewayCallEvent } from '../core/gateway';
 import { Library, libraryFileIndex } from '../core/library';
 import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
+import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
 import { SpeechService } from '../core/speech';
@@ -73,11 +74,14 @@ export function openCore(
   });
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
   const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
+  // The spending limits kept in this database (the app's, when STUDIO_DATA_DIR points at its data folder).
+  const spending = new SpendingGuard({ db: database, prices: () => prices });
   const engine = new TaskEngine({
     db: database,
     gateway,
     downloads: { libraryDir: config.libraryDir, sink: library },
     history: prices,
+    guard: spending,
     libraryFiles: libraryFileIndex(library),
     logger,
   });

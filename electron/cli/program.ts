@@ -18,6 +18,15 @@ const GRID_SPEEDS = (getField('grid.upscale', 'speed')?.values ?? []).map(String
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/**
+ * The spending limits set in the app (Settings → Spending limits) live in the database: the CLI is held to them
+ * when it shares that database (STUDIO_DATA_DIR), and these flags are the person's answer to them.
+ */
+const SPENDING_HELP = {
+  yes: 'send even if the estimate is above your confirmation threshold (spending limits)',
+  overBudget: 'send even if it would pass your daily or monthly budget (spending limits)',
+};
+
 function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {
     const n = Number(value);
@@ -98,6 +107,8 @@ export function buildProgram(
     .option('--webhook <url>', 'completion callback base URL')
     .option('--no-wait', 'print the task as soon as it is submitted')
     .option('--dry-run', 'print what it will probably cost and take, from earlier runs; send nothing')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
     .action((model: string, options, command: Command) =>
       generateCommand(context(command), { model, ...options }),
     );
@@ -111,6 +122,8 @@ export function buildProgram(
     .option('--model <id>', 'music model id')
     .option('--set <field=value>', 'other body fields, e.g. speed=1.25 (repeatable)', collect, [])
     .option('--no-wait', 'print the task as soon as it is submitted')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
     .action((operation: string, options, command: Command) =>
       musicCommand(context(command), { operation, ...options }),
     );
@@ -122,6 +135,8 @@ export function buildProgram(
     .requiredOption('--index <n>', '1 to 4', integer(1, 4))
     .addOption(new Option('--speed <speed>', 'processing speed').choices(GRID_SPEEDS))
     .option('--no-wait', 'print the task as soon as it is submitted')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
     .action((options, command: Command) => upscaleCommand(context(command), options));
 
   program

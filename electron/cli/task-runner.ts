@@ -187,16 +187,24 @@ export function printOutcome(ctx: CliContext, outcome: TaskOutcome, core?: CliCo
   );
 }
 
+/** --yes: confirm an estimate above the threshold; --over-budget: send past a budget (electron/core/spending). */
+export interface SpendingFlags {
+  yes?: boolean;
+  overBudget?: boolean;
+}
+
 export async function submitAndFollow(
   ctx: CliContext,
   core: CliCore,
   request: SubmissionRequest,
-  options: { wait: boolean; parentTaskId?: string | null },
+  options: { wait: boolean; parentTaskId?: string | null } & SpendingFlags,
 ): Promise<void> {
   if (options.wait) await core.engine.start();
   ctx.out.progress(`submitting ${request.family} ${request.model}`.trim());
   const task = await core.engine.submit(request, {
     signal: ctx.signal,
+    confirmed: Boolean(options.yes),
+    overBudget: Boolean(options.overBudget),
     ...(options.parentTaskId !== undefined && { parentTaskId: options.parentTaskId }),
   });
   const submitted: TaskOutcome = { task, items: [] };

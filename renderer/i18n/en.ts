@@ -599,6 +599,43 @@ export const en = {
       firstRun: 'first run of this model: no estimate yet',
       about: 'about {{seconds}} s',
     },
+    guard: {
+      refusedDay:
+        'Not sent: your daily budget is {{limit}} and {{spent}} has been spent today{{adds}}. The budget resets {{resets}} ({{zone}}).',
+      refusedMonth:
+        'Not sent: your monthly budget is {{limit}} and {{spent}} has been spent this month{{adds}}. The budget resets {{resets}} ({{zone}}).',
+      wouldAdd: '; this would add about {{needed}}',
+      confirmTitle: 'Send this generation?',
+      confirmBody:
+        'This will probably cost about {{estimate}}, above your confirmation threshold of {{threshold}}.',
+      send: 'Send it',
+      overBalance:
+        'This will probably cost about {{estimate}}, more than the {{balance}} left on your balance.',
+    },
+    spending: {
+      button: 'Spending',
+      title: 'Spending',
+      today: 'Today',
+      month: 'This month',
+      ofBudget: '{{spent}} of {{limit}}',
+      estimatedPart: 'includes {{amount}} estimated for tasks not charged yet',
+      zone: 'Days and months in {{zone}}.',
+      loading: 'Counting…',
+    },
+    limits: {
+      title: 'Spending limits',
+      lead: 'Kept with your tasks and enforced for every generation, in the app and in the command line.',
+      unit: 'Amounts in',
+      confirmAbove: 'Ask before sending above',
+      daily: 'Daily budget',
+      monthly: 'Monthly budget',
+      none: 'Leave empty for none.',
+      timeZone: 'Time zone for days and months',
+      systemZone: 'System default ({{zone}})',
+      save: 'Save limits',
+      saved: 'Limits saved.',
+      invalidAmount: 'Enter an amount above 0, or leave it empty.',
+    },
   },
 };
 

@@ -21,6 +21,8 @@ export const queryKeys = {
   balance: ['balance'] as const,
   /** Under 'balance', so every refresh of the balance refreshes the account's too. */
   userBalance: ['balance', 'account'] as const,
+  /** What was spent today and this month: under 'balance', so it is counted again whenever money moves. */
+  spending: ['balance', 'spending'] as const,
   /** The newest page of tasks (the shell's counts, the preview's live record); every key below starts here. */
   tasks: ['tasks'] as const,
   /** The Tasks page's pages, loaded one after another by "Load more". */

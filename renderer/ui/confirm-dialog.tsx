@@ -2,15 +2,22 @@
 // speaks the app's language and theme, and it is a real modal alertdialog. A native <dialog> opened with
 // showModal() sits in the top layer (above another modal, such as the library's item dialog) and makes the rest
 // of the page inert; Tab is also kept inside it explicitly, Esc cancels, and Cancel has the focus at first, so a
-// stray Enter never destroys anything.
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement } from 'react';
+// stray Enter never destroys anything. A question before money is spent (the confirmation threshold) starts on
+// the confirming button instead: the user pressed Generate, Enter confirms what they meant.
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
   title: string;
-  message: string;
+  /** A plain sentence; richer content goes in children. */
+  message?: string;
+  children?: ReactNode;
   confirmLabel: string;
+  /** Defaults to the app's "Cancel". */
+  cancelLabel?: string;
+  /** Which button has the focus at first: Cancel unless the action is what the user just asked for. */
+  initialFocus?: 'cancel' | 'confirm';
   onConfirm: () => void;
   onCancel: () => void;
   /** The confirm button in red: the action destroys something. */
@@ -23,7 +30,10 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabin
 export function ConfirmDialog({
   title,
   message,
+  children,
   confirmLabel,
+  cancelLabel,
+  initialFocus = 'cancel',
   onConfirm,
   onCancel,
   danger = false,
@@ -32,6 +42,7 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -39,11 +50,13 @@ export function ConfirmDialog({
     // Focus goes back where it was (the button that asked) when the dialog leaves.
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
+    (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       before?.focus();
     };
+    // Opened once per mount: the owner unmounts the dialog to close it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
@@ -84,14 +97,15 @@ export function ConfirmDialog({
       <h2 className="confirm-title" id={`${id}-title`}>
         {title}
       </h2>
-      <p className="confirm-message" id={`${id}-message`}>
-        {message}
-      </p>
+      <div className="confirm-message" id={`${id}-message`}>
+        {message ? <p>{message}</p> : null}
+        {children}
+      </div>
       <div className="confirm-actions">
         <Button ref={cancelRef} onClick={onCancel}>
-          {t('common.cancel')}
+          {cancelLabel ?? t('common.cancel')}
         </Button>
-        <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
+        <Button ref={confirmRef} variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

@@ -8,11 +8,11 @@ import { formatEstimate, formatTask, taskJson } from '../formatting';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { printOutcome, settle, submitAndFollow } from '../task-runner';
-import type { TaskOutcome } from '../task-runner';
+import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
   ctx: CliContext,
-  args: GenerateArgs & { wait: boolean; dryRun?: boolean },
+  args: GenerateArgs & { wait: boolean; dryRun?: boolean } & SpendingFlags,
 ): Promise<void> {
   const request = await planGenerate(args, ctx.io.cwd);
   if (args.dryRun) {
@@ -26,7 +26,11 @@ export async function generateCommand(
     ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
     return;
   }
-  await submitAndFollow(ctx, ctx.core(), request, { wait: args.wait });
+  await submitAndFollow(ctx, ctx.core(), request, {
+    wait: args.wait,
+    yes: args.yes,
+    overBudget: args.overBudget,
+  });
 }
 
 /** A source named by local id or by the gateway's id; local tasks become the new task's parent. */
@@ -48,6 +52,8 @@ export interface MusicCliArgs {
   model?: string;
   set: string[];
   wait: boolean;
+  yes?: boolean;
+  overBudget?: boolean;
 }
 
 export async function musicCommand(ctx: CliContext, args: MusicCliArgs): Promise<void> {
@@ -62,18 +68,28 @@ export async function musicCommand(ctx: CliContext, args: MusicCliArgs): Promise
   const core = ctx.core();
   const source = resolveSource(core, args.task);
   const request = planMusic({ ...args, sourceRemoteId: source.remoteId });
-  await submitAndFollow(ctx, core, request, { wait: args.wait, parentTaskId: source.parentTaskId });
+  await submitAndFollow(ctx, core, request, {
+    wait: args.wait,
+    parentTaskId: source.parentTaskId,
+    yes: args.yes,
+    overBudget: args.overBudget,
+  });
 }
 
 export async function upscaleCommand(
   ctx: CliContext,
-  args: { task: string; index: number; speed?: string; wait: boolean },
+  args: { task: string; index: number; speed?: string; wait: boolean } & SpendingFlags,
 ): Promise<void> {
   planUpscale({ sourceRemoteId: args.task, index: args.index, speed: args.speed });
   const core = ctx.core();
   const source = resolveSource(core, args.task);
   const request = planUpscale({ ...args, sourceRemoteId: source.remoteId });
-  await submitAndFollow(ctx, core, request, { wait: args.wait, parentTaskId: source.parentTaskId });
+  await submitAndFollow(ctx, core, request, {
+    wait: args.wait,
+    parentTaskId: source.parentTaskId,
+    yes: args.yes,
+    overBudget: args.overBudget,
+  });
 }
 
 export async function taskCommand(ctx: CliContext, args: { id: string; wait: boolean }): Promise<void> {

@@ -22,6 +22,10 @@ import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
+import { checkSpending } from '../../lib/api/spending';
+import { moneyWords, refusalWords } from '../../lib/spend-words';
+import type { SpendCheck } from '../../../shared/studio/spending';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { SubmitButton } from '../../ui/button';
@@ -66,6 +70,18 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const submit = useSubmitTask();
   const submitEdit = useSubmitEdit();
   const [failure, setFailure] = useState<string | null>(null);
+  // Above the user's confirmation threshold the press waits here for their answer.
+  const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
+  const ask = (check: SpendCheck) =>
+    new Promise<boolean>((resolve) =>
+      setAsking({
+        check,
+        answer: (send) => {
+          setAsking(null);
+          resolve(send);
+        },
+      }),
+    );
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
@@ -103,11 +119,29 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
     const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
     if (!prepared) return;
+    const request = { family: family.id, model: modelId, ...prepared };
+    let confirmed = false;
     try {
-      const request = { family: family.id, model: modelId, ...prepared };
+      // The limits are enforced in the main process; asking first lets the refusal or the question come before
+      // anything is written or sent.
+      const check = await checkSpending([request]);
+      const refusal = refusalWords(check, t, i18n.language);
+      if (refusal) {
+        setFailure(refusal);
+        return;
+      }
+      if (check.needsConfirmation) {
+        if (!(await ask(check))) return;
+        confirmed = true;
+      }
+    } catch (error) {
+      setFailure(errorSentence(error, t));
+      return;
+    }
+    try {
       const task = editOf
-        ? await submitEdit.mutateAsync({ request, editOf })
-        : await submit.mutateAsync(request);
+        ? await submitEdit.mutateAsync({ request, editOf, confirmed })
+        : await submit.mutateAsync({ ...request, confirmed });
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -222,6 +256,22 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         />
 
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
+        {asking ? (
+          <ConfirmDialog
+            title={t('money.guard.confirmTitle')}
+            confirmLabel={t('money.guard.send')}
+            initialFocus="confirm"
+            onConfirm={() => asking.answer(true)}
+            onCancel={() => asking.answer(false)}
+          >
+            <p>
+              {t('money.guard.confirmBody', {
+                estimate: moneyWords(asking.check.estimate ?? 0, asking.check.unit, t, i18n.language),
+                threshold: moneyWords(asking.check.confirmAbove ?? 0, asking.check.unit, t, i18n.language),
+              })}
+            </p>
+          </ConfirmDialog>
+        ) : null}
 
         <div className="form-actions">
           <SubmitButton

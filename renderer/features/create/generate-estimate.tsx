@@ -12,6 +12,8 @@ import type { CostEstimate } from '../../../shared/studio/estimates';
 import { formatUsd } from '../../lib/format';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useSettings } from '../../lib/api/settings';
+import { useBalance, useUserBalance } from '../../lib/api/balance';
+import { balanceLeft, moneyWords } from '../../lib/spend-words';
 import type { FormValues } from './field-control';
 import './generate-estimate.css';
 
@@ -53,12 +55,29 @@ export function GenerateEstimate({ family, models, control }: GenerateEstimatePr
     return [{ family: family.id, model: submissionModelId(family.id, model, models), params }];
   }, [values, family.id, models]);
   const estimate = useSubmissionEstimate(requests);
+  // The header's balances, already read: an estimate above what is left is said before anything is sent.
+  const key = useBalance(true).data;
+  const account = useUserBalance(true).data;
   const item = estimate.data?.items[0];
   if (!item) return null;
-  const words = estimateWords(item, settings.data?.balanceUnit ?? 'usd', t, i18n.language);
+  const unit = settings.data?.balanceUnit ?? 'usd';
+  const words = estimateWords(item, unit, t, i18n.language);
+  const cost = unit === 'credits' && item.credits !== null ? item.credits : item.usd;
+  const costUnit = unit === 'credits' && item.credits !== null ? 'credits' : 'usd';
+  const left = balanceLeft([key, account], costUnit);
+  const short = cost !== null && left !== null && cost > left;
   return (
     <p className="generate-estimate" id={GENERATE_ESTIMATE_ID} data-testid="estimate" aria-live="polite">
       {words.join(' · ')}
+      {short ? (
+        <span className="generate-estimate-warning" data-testid="balance-warning">
+          {' '}
+          {t('money.guard.overBalance', {
+            estimate: moneyWords(cost, costUnit, t, i18n.language),
+            balance: moneyWords(left, costUnit, t, i18n.language),
+          })}
+        </span>
+      ) : null}
     </p>
   );
 }

@@ -29,6 +29,7 @@ import {
   type StorageFormValues,
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
+import { SpendingLimitsSection } from './spending-limits-section';
 import './settings.css';
 
 function useToastError(): (error: unknown) => void {
@@ -311,6 +312,7 @@ export function SettingsPage(): ReactElement {
           <ConnectionSection session={session.data} settings={settings.data} />
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />
+          <SpendingLimitsSection />
           <ModelIdsSection settings={settings.data} />
         </div>
       )}

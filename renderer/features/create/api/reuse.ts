@@ -13,7 +13,7 @@ export function useReadSettings() {
 export function useSubmitEdit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { request: SubmissionRequest; editOf: string }) =>
+    mutationFn: (input: { request: SubmissionRequest; editOf: string; confirmed?: boolean }) =>
       bridge.reuse.submitEdit.mutate(input),
     onSuccess: (task) => {
       upsertTask(client, task);

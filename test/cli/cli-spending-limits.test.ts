@@ -1,0 +1,75 @@
+// The CLI is held to the spending limits kept in its database (the app's, when STUDIO_DATA_DIR is shared): past a
+// budget `generate` sends nothing, says what was spent and names --over-budget; with it, the task is sent.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../electron/core/db';
+import { SpendingGuard } from '../../electron/core/spending';
+import { TaskStore } from '../../electron/core/tasks/task-store';
+import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator } from '../../electron/simulator';
+import { cli, tempDir } from './cli-harness';
+
+let sim: RunningSimulator;
+let dir: string;
+let cleanup: () => Promise<void>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sim = await startSimulator({});
+  ({ dir, cleanup } = await tempDir());
+  env = {
+    GATEWAY_BASE_URL: sim.url,
+    GATEWAY_API_KEY: SIM_KEYS.default,
+    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
+    STUDIO_DATA_DIR: join(dir, 'data'),
+    HOME: dir,
+  };
+  // Set as the app's Settings would: a monthly budget of 1 USD, with 1 USD already charged ([TASK-8]) this month.
+  const db = openDatabase(join(dir, 'data', 'studio.db'));
+  new SpendingGuard({ db, prices: () => null }).setLimits({
+    unit: 'usd',
+    confirmAbove: null,
+    daily: null,
+    monthly: 1,
+    timeZone: 'America/Los_Angeles',
+  });
+  const store = new TaskStore(db);
+  const now = Date.now();
+  store.insert(
+    {
+      id: 'earlier',
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      kind: 'image',
+      endpoint: 'tasks',
+      params: { prompt: 'earlier' },
+      webhook: null,
+      idempotencyKey: null,
+      parentTaskId: null,
+      createdAt: now,
+    },
+    'submitting',
+  );
+  store.update('earlier', { state: 'completed', cost: 1, updatedAt: now });
+  db.close();
+});
+afterAll(async () => {
+  await sim.close();
+  await cleanup();
+});
+
+describe('gateway-studio generate under a budget', () => {
+  it('refuses once the budget is spent and sends with --over-budget', async () => {
+    const args = ['generate', 'image_model_id_i3', '--prompt', 'a kite', '--no-wait'];
+    const refused = await cli(args, env, dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/Not sent: your monthly budget is 1\.00 USD and 1\.00 USD has been spent/);
+    expect(refused.stderr).toMatch(/resets at 00:00 on .+ \(America\/Los_Angeles\)\. Pass --over-budget/);
+    let tasks = await cli(['--json', 'tasks'], env, dir);
+    expect((tasks.json().tasks as unknown[]).length).toBe(1);
+    const sent = await cli(['--json', ...args, '--over-budget'], env, dir);
+    expect(sent.code).toBe(0);
+    tasks = await cli(['--json', 'tasks'], env, dir);
+    expect((tasks.json().tasks as unknown[]).length).toBe(2);
+  });
+});
