@@ -80,6 +80,18 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
         unknown: requests.length,
       }),
     },
+    spending: {
+      // No limits set: nothing to ask, nothing refused.
+      check: async () => ({
+        unit: 'usd',
+        timeZone: 'UTC',
+        estimate: null,
+        unknown: 1,
+        confirmAbove: null,
+        needsConfirmation: false,
+        refusal: null,
+      }),
+    },
     tasks: {
       submit: async () => sampleTask,
       list: async () => ({ tasks: [sampleTask], total: 1 }),

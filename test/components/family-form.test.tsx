@@ -52,6 +52,7 @@ describe('FamilyForm', () => {
     await userEvent.type(screen.getByLabelText('Grid image (1 to 4)'), '3');
     await generate();
     expect(await sent()).toEqual({
+      confirmed: false, // no threshold set: nothing was asked
       family: 'grid.upscale',
       model: '',
       params: { task_id: 'grid-1', index: 3, speed: 'fast' },

@@ -120,6 +120,7 @@ describe('music source picker', () => {
     expect(screen.getByLabelText('Source task id')).toHaveValue('music-extend-1');
     await generate();
     expect(await sent()).toEqual({
+      confirmed: false, // no threshold set: nothing was asked
       family: 'music.generateMp4',
       model: 'music_model_id',
       params: { task_id: 'music-extend-1', audio_index: 2 },
@@ -179,6 +180,7 @@ describe('grid picker', () => {
     );
     await userEvent.click(within(picker).getByRole('button', { name: 'U3: upscale the bottom-left image' }));
     expect(await sent()).toEqual({
+      confirmed: false, // no threshold set: nothing was asked
       family: 'grid.upscale',
       model: '',
       params: { task_id: 'grid-1', index: 3, speed: 'fast' },

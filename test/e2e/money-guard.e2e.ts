@@ -42,7 +42,7 @@ describe('spending limits', () => {
 
     await fillI3('A lighthouse at dusk');
     await page.getByRole('button', { name: 'Generate' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send this generation?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Send this generation?' });
     await dialog.waitFor({ timeout: 15_000 });
     await expect
       .poll(() => dialog.textContent())
