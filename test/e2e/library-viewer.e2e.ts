@@ -41,6 +41,14 @@ const hash = () => page.evaluate(() => window.location.hash);
 async function openTile(name: string): Promise<Locator> {
   // From the keyboard: the tile takes focus and Enter opens it (a click waits for the hover lift to settle).
   const tile = page.getByTestId('library-item').filter({ hasText: name });
+  // Start from the grid itself: a viewer closed by Esc a moment ago may still be mounted until its route
+  // follows (seen once in a full run after the reload test; see the closing note of issue 9's work).
+  if (!(await page.evaluate(() => window.location.hash === '#/library'))) {
+    await page.evaluate(() => {
+      window.location.hash = '#/library';
+    });
+  }
+  await viewer().waitFor({ state: 'detached', timeout: 15_000 });
   await tile.focus();
   await page.keyboard.press('Enter');
   await viewer().waitFor();
@@ -61,7 +69,9 @@ describe('the library viewer', () => {
     expect(first).toMatch(/^#\/library\/[0-9a-f-]{36}$/);
     await expect
       .poll(() =>
-        open.getByTestId('viewer-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        open
+          .getByTestId('viewer-image')
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
       )
       .toBe(2400);
     await studio.shot('viewer-01-image');
