@@ -110,14 +110,16 @@ describe('the library viewer', () => {
   it('Esc closes the viewer and leaves the grid in one step; Back does the same', async () => {
     await page.keyboard.press('Escape');
     await viewer().waitFor({ state: 'hidden' });
-    expect(await hash()).toBe('#/library');
+    // Closing is at once; the route follows (history.back is asynchronous).
+    await expect.poll(hash).toBe('#/library');
 
     await openTile(PICTURES[1].prompt);
     await page.keyboard.press('ArrowRight');
     await expect.poll(position).toBe('3 of 5');
     await page.goBack();
     await viewer().waitFor({ state: 'hidden' });
-    expect(await hash()).toBe('#/library');
+    // Closing is at once; the route follows (history.back is asynchronous).
+    await expect.poll(hash).toBe('#/library');
     // Forward reopens the item last seen: the history entry named it.
     await page.goForward();
     await viewer().getByTestId('viewer-details').getByText(PICTURES[2].prompt).waitFor();
