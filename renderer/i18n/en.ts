@@ -315,6 +315,7 @@ export const en = {
     noMatchSearch: 'No items match “{{search}}”.',
     noMatchFilters: 'No items match these filters.',
     clearFilters: 'Clear search and filters',
+    clearToolbar: 'Clear filters',
     search: 'Search prompts',
     count_one: '{{count}} item',
     count_other: '{{count}} items',

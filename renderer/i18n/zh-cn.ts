@@ -311,6 +311,7 @@ export const zhCN: Messages = {
     noMatchSearch: '没有与“{{search}}”匹配的内容。',
     noMatchFilters: '没有符合这些筛选条件的内容。',
     clearFilters: '清除搜索和筛选',
+    clearToolbar: '清除筛选',
     search: '搜索提示词',
     count_one: '{{count}} 项',
     count_other: '{{count}} 项',

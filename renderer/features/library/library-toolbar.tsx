@@ -144,7 +144,7 @@ export function LibraryToolbar({
         </div>
         {isFiltered(view) ? (
           <Button variant="ghost" onClick={onClear} data-testid="toolbar-clear">
-            {t('library.clearFilters')}
+            {t('library.clearToolbar')}
           </Button>
         ) : null}
       </div>
