@@ -226,9 +226,9 @@ export function LibraryViewer({
       <aside className="viewer-side">
         <h2>{t('library.details')}</h2>
         <ViewerActions item={item} onDelete={onDelete} deleting={deleting} />
-        <ViewerDetails item={item}>
-          <ViewerTags item={item} />
-        </ViewerDetails>
+        {/* Tags near the top: the thing a person edits here most, above the facts they only read. */}
+        <ViewerTags item={item} />
+        <ViewerDetails item={item} />
       </aside>
     </dialog>
   );
