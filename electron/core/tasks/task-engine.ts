@@ -293,6 +293,7 @@ export class TaskEngine {
       },
       'submitting',
     );
+    this.options.guard?.stamp?.(id);
     this.madeFrom.record(
       id,
       madeFromLinks({
