@@ -53,7 +53,7 @@ beforeAll(async () => {
     0,
     '#102030',
   );
-  library.update(must(items.video).id, { favourite: true });
+  library.update(must(items.video).id, { favourite: true, tags: ['storm'] });
   // Day 2: a task whose cost the gateway never said.
   now = T0 + 2 * DAY;
   await image('nocost', task({ cost: null, creditsCost: null, params: { prompt: 'a boat' } }), 0, '#203040');
@@ -113,6 +113,7 @@ describe('the cost of a library view', () => {
       unknown: 0,
     });
     expect(total({ search: 'storm' })).toMatchObject({ count: 1, usd: 1.5 });
+    expect(total({ tags: ['storm'] })).toMatchObject({ count: 1, usd: 1.5, unknown: 0 });
     // A search and a filter together: the kites of the images, not the spoken kites.
     const kites = total({ search: 'kite', kind: 'image' });
     expect(kites).toMatchObject({ count: 5, unknown: 0 });
