@@ -362,6 +362,7 @@ export const en = {
       actions: 'Actions',
       settings: 'Settings',
       file: 'File',
+      gatewayFile: 'Gateway file',
     },
   },
   speech: {

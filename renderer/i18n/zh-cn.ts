@@ -358,6 +358,7 @@ export const zhCN: Messages = {
       actions: '操作',
       settings: '参数',
       file: '文件',
+      gatewayFile: '网关文件名',
     },
   },
   speech: {
