@@ -13,12 +13,16 @@ import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
-import { ROUTES } from './routes';
+import { COMPARE_ROUTE, ROUTES } from './routes';
 import { Sidebar } from './sidebar';
 
 // Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
 // the library's grid and viewer are the next largest. `npm run bench -- renderer` measures what this saves.
 const UsagePage = lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage })));
+// Compare is opened from the library now and then, not at start: it loads when first asked for.
+const ComparePage = lazy(() =>
+  import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
+);
 const SpeechPage = lazy(() =>
   import('../features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
 );
@@ -82,6 +86,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
               <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
               <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
               <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+              <Route path={`${COMPARE_ROUTE}/:a/:b`} component={ComparePage} />
               <Route path={ROUTES.speech} component={SpeechPage} />
               <Route path={ROUTES.usage} component={UsagePage} />
               <Route path={ROUTES.settings} component={SettingsPage} />
