@@ -127,6 +127,19 @@ export const bridgeLibraryItemSchema = libraryItemSchema.extend({
 });
 export type BridgeLibraryItem = z.infer<typeof bridgeLibraryItemSchema>;
 
+/** One tag as a person types it: trimmed by the library, never empty, short enough to show on a chip. */
+export const libraryTagSchema = z.string().trim().min(1).max(64);
+
+export const libraryTagsInputSchema = z
+  .strictObject({
+    /** Tags starting with this text (case-insensitive); all tags without it. */
+    prefix: z.string().max(64).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .optional();
+
+export const libraryTagCountSchema = z.object({ tag: z.string(), count: z.number().int().min(1) });
+
 export const libraryQuerySchema = z.strictObject({
   search: z.string().max(500).optional(),
   kind: libraryKindSchema.optional(),
@@ -135,6 +148,7 @@ export const libraryQuerySchema = z.strictObject({
   from: unixMs.optional(),
   to: unixMs.optional(),
   favourite: z.boolean().optional(),
+  tags: z.array(libraryTagSchema).max(20).optional(),
   sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),

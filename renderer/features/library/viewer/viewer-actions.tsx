@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
+import { CompareWith } from '../compare-picker';
 import { ReuseActions } from '../reuse-actions';
 
 export function ViewerActions({
@@ -41,6 +42,8 @@ export function ViewerActions({
       </Button>
       {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
       <ReuseActions item={item} />
+      {/* Issue 9 "Compare" (lib-compare): the second item is picked in a small dialog. */}
+      <CompareWith item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}
