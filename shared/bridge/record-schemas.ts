@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FAMILIES } from '../catalog';
 import { FAMILY_IDS } from '../catalog/family-ids';
 import type { FamilyId } from '../catalog/family-ids';
+import { errorTypeSchema } from '../gateway/error-types';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
@@ -16,7 +17,7 @@ const params = z.record(z.string(), z.unknown());
 
 export const gatewayErrorInfoSchema = z.object({
   httpStatus: z.number().int().nullable(),
-  type: z.string(),
+  type: errorTypeSchema,
   code: z.string(),
   message: z.string(),
   param: z.string().nullable(),
