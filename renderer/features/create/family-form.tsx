@@ -20,6 +20,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
+import { usePressKeys } from '../../lib/press-keys';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { checkSpending } from '../../lib/api/spending';
@@ -30,6 +31,7 @@ import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { Field } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
@@ -69,6 +71,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const submitEdit = useSubmitEdit();
+  const pressKeys = usePressKeys();
   const [failure, setFailure] = useState<string | null>(null);
   // Above the user's confirmation threshold the press waits here for their answer.
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
@@ -138,10 +141,15 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       setFailure(errorSentence(error, t));
       return;
     }
+    // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
+    // same press and gets the same task; once answered, the next press is a new take.
+    const press = { request, editOf };
+    const key = pressKeys.keyFor(press);
     try {
       const task = editOf
-        ? await submitEdit.mutateAsync({ request, editOf, confirmed })
-        : await submit.mutateAsync({ ...request, confirmed });
+        ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
+        : await submit.mutateAsync({ ...request, confirmed, key });
+      pressKeys.answered(press);
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
@@ -201,19 +209,23 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         data-testid={`form-${family.id}`}
       >
         {variants.length > 1 ? (
-          <div className="field">
-            <span className="field-label">{t('create.model')}</span>
-            <Segmented
-              name="model"
-              label={t('create.model')}
-              value={typeof model === 'string' ? model : ''}
-              onChange={(v) => form.setValue('model', v)}
-              options={variants.map((v) => ({
-                value: v.modelId,
-                label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
-              }))}
-            />
-          </div>
+          <Field id="field-model" label={t('create.model')} error={errorOf('model')} group>
+            {(group) => (
+              <Segmented
+                name="model"
+                label={t('create.model')}
+                group={group}
+                value={typeof model === 'string' ? model : ''}
+                onChange={(v) => form.setValue('model', v)}
+                options={variants.map((v) => ({
+                  value: v.modelId,
+                  label: t(`create.variants.${v.key}` as 'create.variants.default', {
+                    defaultValue: v.label,
+                  }),
+                }))}
+              />
+            )}
+          </Field>
         ) : null}
 
         {editOf ? (

@@ -28,6 +28,7 @@ import {
 import { LibraryTile } from './library-tile';
 import { LibraryToolbar } from './library-toolbar';
 import { useActiveFilterText } from './active-filters';
+import { LibraryTotal } from './library-total';
 import './library.css';
 
 const GAP = 12;
@@ -41,7 +42,8 @@ export function LibraryPage(): ReactElement {
   const view = parseView(query);
   // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
   const deferredSearch = useDeferredValue(view.search);
-  const library = useLibrary(toLibraryQuery(view, deferredSearch));
+  const filter = toLibraryQuery(view, deferredSearch);
+  const library = useLibrary(filter);
   const setView = (next: LibraryView) => {
     const q = viewQuery(next);
     navigate(`/library${params.item ? `/${params.item}` : ''}${q ? `?${q}` : ''}`, { replace: true });
@@ -99,6 +101,7 @@ export function LibraryPage(): ReactElement {
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
+      <LibraryTotal filter={filter} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (

@@ -8,10 +8,11 @@
 import { useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
-import { desktopActions } from '../../lib/api/desktop';
 import { formatDuration } from '../../lib/format';
 import { Icon } from '../../ui/icons';
 import { setVideoPoster } from './api/tags';
+import { tileDragProps } from './drag-to-create';
+import { TileCost } from './tile-cost';
 
 /** Videos whose poster this window has drawn (or could not): each is drawn once, whatever remounts. */
 const postersDrawn = new Set<string>();
@@ -145,15 +146,15 @@ export function LibraryTile({
       data-testid="library-item"
       data-kind={item.kind}
       aria-label={caption ?? t(`library.kindOne.${item.kind}`)}
-      draggable={desktopActions.available}
-      onDragStart={(e) => {
-        // The OS drag carries the real file (main starts it); the browser's own drag would carry a URL.
-        if (!desktopActions.available) return;
-        e.preventDefault();
-        void desktopActions.startDrag(item.id).catch(() => undefined);
-      }}
+      // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
+      {...tileDragProps(item)}
     >
       {body}
+      {item.favourite ? (
+        <span className="tile-star" data-testid="tile-favourite">
+          <Icon name="star" size={13} />
+        </span>
+      ) : null}
       {item.kind === 'video' ? <Badge kind="video">{duration}</Badge> : null}
       {item.kind === 'audio' ? <Badge kind="music">{duration}</Badge> : null}
       {item.kind === 'speech' ? <Badge kind="speech">{duration}</Badge> : null}
@@ -162,11 +163,7 @@ export function LibraryTile({
           {caption}
         </span>
       ) : null}
-      {item.favourite ? (
-        <span className="tile-star" data-testid="tile-favourite">
-          <Icon name="star" size={13} />
-        </span>
-      ) : null}
+      <TileCost item={item} />
     </button>
   );
 }

@@ -11,6 +11,8 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
+import { CompareWith } from '../compare-picker';
+import { DragToCreate } from '../drag-to-create';
 import { ReuseActions } from '../reuse-actions';
 
 export function ViewerActions({
@@ -41,6 +43,9 @@ export function ViewerActions({
       </Button>
       {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
       <ReuseActions item={item} />
+      {/* Issue 9 "Compare" (lib-compare): the second item is picked in a small dialog. */}
+      <CompareWith item={item} />
+      <DragToCreate item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}
