@@ -51,7 +51,12 @@ export function TagEditor({
   const [unknown, setUnknown] = useState<string | null>(null);
   const suggestions = useLibraryTags(text).data ?? [];
   const have = new Set(tags.map((tag) => tag.toLowerCase()));
-  const options = suggestions.filter((s) => !have.has(s.tag.toLowerCase())).slice(0, 8);
+  // Filtered here too: while the answer for the latest keystroke is on its way, the previous one is shown,
+  // and it may hold tags that no longer fit what is typed.
+  const typed = text.trim().toLowerCase();
+  const options = suggestions
+    .filter((s) => s.tag.toLowerCase().startsWith(typed) && !have.has(s.tag.toLowerCase()))
+    .slice(0, 8);
   // The list appears as the person types (or asks with ↓), not on every focus: a calm field until used.
   const showList = open && options.length > 0 && (text.trim() !== '' || active >= 0);
 
