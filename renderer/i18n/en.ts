@@ -605,7 +605,8 @@ export const en = {
     notSet: 'not set',
     rows: { family: 'Family', model: 'Model', prompt: 'Prompt' },
     mixedTitle: 'These two cannot be compared',
-    mixed: 'One is {{a}}, the other {{b}}: they cannot be compared. Pick two pictures, two videos or two tracks.',
+    mixed:
+      'One is {{a}}, the other {{b}}: they cannot be compared. Pick two pictures, two videos or two tracks.',
     kinds: { image: 'a picture', video: 'a video', audio: 'a track', speech: 'a speech clip' },
     compareWith: 'Compare with…',
     pickTitle: 'Compare with',
@@ -614,6 +615,7 @@ export const en = {
     pickLead: 'Pick the second item (B). The one open now is A.',
   },
   libraryDrag: {
+    handle: 'Drag onto Create',
     dropHere: 'Drop here to use it in {{family}}',
     springHint: 'Hold over Create to open it, then drop on the form.',
     openCreate: 'Hold here to open Create',

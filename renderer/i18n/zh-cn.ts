@@ -603,6 +603,7 @@ export const zhCN: Messages = {
     pickLead: '选择第二项（B）。当前打开的是 A。',
   },
   libraryDrag: {
+    handle: '拖到“创作”',
     dropHere: '拖放到此处以用于 {{family}}',
     springHint: '在“创作”上停留即可打开它，然后拖放到表单上。',
     openCreate: '在此停留以打开“创作”',

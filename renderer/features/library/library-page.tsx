@@ -7,7 +7,6 @@ import { useLocation, useParams } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { LibraryKind } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { desktopActions } from '../../lib/api/desktop';
 import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
@@ -19,6 +18,7 @@ import { Segmented } from '../../ui/segmented';
 import { useViewerItem } from './viewer/use-viewer-item';
 import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
+import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
 import './library.css';
 
@@ -43,13 +43,8 @@ function Tile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      draggable={desktopActions.available}
-      onDragStart={(e) => {
-        // The OS drag carries the real file (main starts it); the browser's own drag would carry a URL.
-        if (!desktopActions.available) return;
-        e.preventDefault();
-        void desktopActions.startDrag(item.id).catch(() => undefined);
-      }}
+      // Issue 9: dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
+      {...tileDragProps(item)}
     >
       {/* A picture shows itself; a track shows its cover when it has one. */}
       {src && (item.kind === 'image' || item.thumbnailRelativePath !== null) ? (
