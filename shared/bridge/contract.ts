@@ -17,6 +17,7 @@ import {
   libraryTagCountSchema,
   libraryTagSchema,
   libraryTagsInputSchema,
+  submissionKeySchema,
   submitTaskInputSchema,
   taskRecordSchema,
   taskStateSchema,
@@ -46,8 +47,15 @@ import {
 } from './reuse-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
-/** Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending). */
-const rerunInput = z.strictObject({ id: z.string().min(1).max(200), confirmed: z.boolean().optional() });
+/**
+ * Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending),
+ * and carries its press's key like tasks.submit (a repeat answers with the task the first started).
+ */
+const rerunInput = z.strictObject({
+  id: z.string().min(1).max(200),
+  confirmed: z.boolean().optional(),
+  key: submissionKeySchema.optional(),
+});
 
 /** Tasks one tasks.list call returns when it names no limit: a page of the Tasks page. */
 export const TASK_PAGE_SIZE = 200;

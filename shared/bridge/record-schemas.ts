@@ -7,6 +7,7 @@ import { FAMILIES } from '../catalog';
 import type { FamilyId } from '../catalog/family-ids';
 import { submissionRequestShape } from '../gateway/normalized';
 import { libraryItemSchema, libraryPageSchemaOf, studioEventSchemaOf } from '../studio/records';
+import { SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE } from '../studio/submission-key';
 
 export { familyIdSchema } from '../catalog/family-ids';
 export { gatewayErrorInfoSchema } from '../gateway/normalized';
@@ -55,11 +56,21 @@ export const submissionRequestSchema = z
   .refine(modelMatchesFamily, modelRule);
 
 /**
- * tasks.submit: a submission, and whether the user confirmed its estimate (asked above their confirmation
- * threshold, electron/core/spending); the main process refuses an unconfirmed one above it.
+ * The caller's key for one press (shared/studio/submission-key.ts): a repeat with the same key answers with
+ * the task the first made, never a second one.
+ */
+export const submissionKeySchema = z.string().regex(SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE);
+
+/**
+ * tasks.submit: a submission, whether the user confirmed its estimate (asked above their confirmation
+ * threshold, electron/core/spending; the main process refuses an unconfirmed one above it), and its key.
  */
 export const submitTaskInputSchema = z
-  .strictObject({ ...submissionRequestShape, confirmed: z.boolean().optional() })
+  .strictObject({
+    ...submissionRequestShape,
+    confirmed: z.boolean().optional(),
+    key: submissionKeySchema.optional(),
+  })
   .refine(modelMatchesFamily, modelRule);
 
 export const studioEventSchema = studioEventSchemaOf(bridgeLibraryItemSchema);

@@ -230,6 +230,12 @@ export class TaskStore {
     return task;
   }
 
+  /** The task a submission key was first used for (the key is unique among rows). */
+  findByKey(key: string): StoredTask | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
+    return row ? (this.withCounts([row])[0] ?? null) : null;
+  }
+
   /** The local task that produced a remote id, for linking music operations and upscales to their source. */
   findByRemoteId(remoteId: string): StoredTask | null {
     const row = this.db
