@@ -83,6 +83,11 @@ export const downloadProgressSchema = z.object({
   missing: z.array(missingFileSchema),
   /** Files saved, then deleted from the library by the user: counted in done, no longer on disk. */
   deleted: z.number().int(),
+  /**
+   * When the soonest link of a file not downloaded yet (pending, or failed and tried again) expires, ms since
+   * epoch ([TASK-10] expires_at); null when no such file has a dated link, absent where nobody counted.
+   */
+  linkExpiresAt: unixMs.nullable().optional(),
 });
 export type DownloadProgress = z.infer<typeof downloadProgressSchema>;
 

@@ -20,6 +20,8 @@ import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
 import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
+import { LibraryTotal } from './library-total';
+import { TileCost } from './tile-cost';
 import './library.css';
 
 const GAP = 12;
@@ -58,6 +60,7 @@ function Tile({
         </span>
       )}
       {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
+      <TileCost item={item} />
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
           <Icon name="star" size={13} />
@@ -75,12 +78,13 @@ export function LibraryPage(): ReactElement {
   const [kind, setKind] = useState<KindFilter>('all');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
-  const library = useLibrary({
+  const filter = {
     sort: 'newest',
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
-  });
+  } as const;
+  const library = useLibrary(filter);
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
   const toUrl = useMediaUrl();
@@ -158,6 +162,7 @@ export function LibraryPage(): ReactElement {
           {t('library.favouritesOnly')}
         </Button>
       </div>
+      <LibraryTotal filter={filter} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
