@@ -7,6 +7,7 @@ import type { FamilyId } from '../catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
+import { because } from '../validation';
 
 export const familyIdSchema = z.enum(FAMILY_IDS);
 
@@ -169,10 +170,7 @@ const submissionShape = {
 // list says); every other family needs the model id it will send.
 const modelMatchesFamily = (r: { family: FamilyId; model: string }): boolean =>
   FAMILIES[r.family].variants.length > 0 === (r.model !== '');
-const modelRule = {
-  path: ['model'],
-  message: 'A model id is required for this family, and grid upscale takes none.',
-};
+const modelRule = { path: ['model'], params: because('modelForFamily') };
 
 export const submissionRequestSchema = z.strictObject(submissionShape).refine(modelMatchesFamily, modelRule);
 
