@@ -4,10 +4,12 @@ import { z } from 'zod';
 import { FAMILIES } from '../catalog';
 import { FAMILY_IDS } from '../catalog/family-ids';
 import type { FamilyId } from '../catalog/family-ids';
+import { errorTypeSchema } from '../gateway/error-types';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
 import { because } from '../validation';
+import { isSubmissionKey } from '../studio/submission-key';
 
 export const familyIdSchema = z.enum(FAMILY_IDS);
 
@@ -16,7 +18,7 @@ const params = z.record(z.string(), z.unknown());
 
 export const gatewayErrorInfoSchema = z.object({
   httpStatus: z.number().int().nullable(),
-  type: z.string(),
+  type: errorTypeSchema,
   code: z.string(),
   message: z.string(),
   param: z.string().nullable(),
@@ -68,6 +70,7 @@ export const taskRecordSchema = z.object({
       }),
     ),
     deleted: z.number().int(),
+    linkExpiresAt: unixMs.nullable().optional(),
   }),
   reconciliation: z
     .object({
@@ -175,11 +178,21 @@ const modelRule = { path: ['model'], params: because('modelForFamily') };
 export const submissionRequestSchema = z.strictObject(submissionShape).refine(modelMatchesFamily, modelRule);
 
 /**
- * tasks.submit: a submission, and whether the user confirmed its estimate (asked above their confirmation
- * threshold, electron/core/spending); the main process refuses an unconfirmed one above it.
+ * The caller's key for one press (shared/studio/submission-key.ts): a repeat with the same key answers with
+ * the task the first made, never a second one.
+ */
+export const submissionKeySchema = z.string().refine(isSubmissionKey, { params: because('submissionKey') });
+
+/**
+ * tasks.submit: a submission, whether the user confirmed its estimate (asked above their confirmation
+ * threshold, electron/core/spending; the main process refuses an unconfirmed one above it), and its key.
  */
 export const submitTaskInputSchema = z
-  .strictObject({ ...submissionShape, confirmed: z.boolean().optional() })
+  .strictObject({
+    ...submissionShape,
+    confirmed: z.boolean().optional(),
+    key: submissionKeySchema.optional(),
+  })
   .refine(modelMatchesFamily, modelRule);
 
 export const studioEventSchema = z.discriminatedUnion('type', [

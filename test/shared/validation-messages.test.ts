@@ -20,7 +20,7 @@ import { speechRequestSchema } from '../../shared/bridge/speech-schemas';
 import { spendingLimitsSchema } from '../../shared/bridge/spending-schemas';
 import { referenceUploadSchema } from '../../shared/bridge/reference-schemas';
 import { settingsFileSchema } from '../../shared/bridge/reuse-schemas';
-import { submissionRequestSchema } from '../../shared/bridge/record-schemas';
+import { submissionKeySchema, submissionRequestSchema } from '../../shared/bridge/record-schemas';
 import { usageQuerySchema } from '../../shared/gateway/usage';
 import { onboardingSchema } from '../../renderer/features/onboarding/onboarding-form';
 import { speechFormSchema } from '../../renderer/features/speech/speech-form';
@@ -99,7 +99,16 @@ export function englishMessagesIn(source: string, fileName: string): string[] {
           : '';
       const position = MESSAGE_ARGUMENT[name];
       const argument = position === undefined ? undefined : node.arguments[position];
-      if (ts.isPropertyAccessExpression(callee) && argument && isText(argument)) report(argument);
+      // A sentence by name (a constant) is a sentence too; only an options object may sit there, and refine's
+      // options may be a named object, so refine is held to literals. Math.min/max are not zod.
+      const onMath =
+        ts.isPropertyAccessExpression(callee) &&
+        ts.isIdentifier(callee.expression) &&
+        callee.expression.text === 'Math';
+      if (ts.isPropertyAccessExpression(callee) && argument && !onMath) {
+        if (isText(argument) || (name !== 'refine' && !ts.isObjectLiteralExpression(argument)))
+          report(argument);
+      }
       if (ZOD_CALLS.has(name)) {
         for (const arg of node.arguments) {
           if (!ts.isObjectLiteralExpression(arg)) continue;
@@ -138,9 +147,12 @@ describe('no schema carries its own sentence', () => {
       "const d = z.enum(['a', 'b'], { error: `Must be one of a, b.` });",
       "const e = z.string().superRefine((v, ctx) => ctx.addIssue({ code: 'custom', message: 'No.' }));",
       "const f = z.url({ error: () => 'Bad URL.' });",
+      'const g = z.string().regex(PATTERN, RULE_IN_WORDS);',
     ].join('\n');
-    expect(englishMessagesIn(broken, 'broken.ts')).toHaveLength(6);
-    const keyed = "const g = z.string().refine((v) => v !== '', { params: because('notBlank') }).min(1);";
+    expect(englishMessagesIn(broken, 'broken.ts')).toHaveLength(7);
+    const keyed =
+      "const g = z.string().refine((v) => v !== '', { params: because('notBlank') }).min(1).max(LIMIT);" +
+      'const h = Math.max(a, b);';
     expect(englishMessagesIn(keyed, 'keyed.ts')).toEqual([]);
   });
 
@@ -251,6 +263,7 @@ describe('every issue is worded by the one map', () => {
       ...messages(referenceUploadSchema, [{ dataUrl: 'data:text/plain;base64,aGk=' }]),
       ...messages(settingsFileSchema, [{ dataUrl: 'not a data url' }]),
       ...messages(submissionRequestSchema, [{ family: 'grid.upscale', model: 'x', params: {} }]),
+      ...messages(submissionKeySchema, ['short', 'has spaces in it, sixteen+']),
       ...messages(usageQuerySchema, [{ group_by: 'day', scope: 'team', tz: '' }]),
       ...messages(onboardingSchema, [{ baseUrl: 'gateway', key: '' }]),
       ...messages(speechFormSchema, [{ model: 'm', input: '   ', voice: 'v'.repeat(200), speed: -1 }]),

@@ -2,8 +2,8 @@
 // process for every submission (the app's, web mode's and the CLI's alike) before its task row is written.
 // Above the threshold a submission must come confirmed; one that would take today's or this month's spending
 // past a budget is refused with a sentence saying what was spent and when the budget resets.
+import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
-import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { spendingLimitsSchema } from '../../../shared/bridge/spending-schemas';
 import { moneyText } from '../../../shared/studio/money-text';
 import { NO_LIMITS } from '../../../shared/studio/spending';
@@ -22,7 +22,7 @@ import { runMigrations } from '../db/database';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration } from '../tasks/task-history';
 import { taskMigrations } from '../tasks/task-migrations';
-import { estimateIn, spentBetween } from './spending-ledger';
+import { estimateIn, spentBetween, stampGateway } from './spending-ledger';
 import type { SpendingPrices } from './spending-ledger';
 import { spendingMigrations } from './spending-migrations';
 import { systemTimeZone, windowAt } from './spending-windows';
@@ -173,6 +173,15 @@ export class SpendingGuard {
     }
   }
 
+  /**
+   * Marks a task row just written as spent on the gateway in use (the engine calls it in the same turn as
+   * admit and the insert), so budgets count it for that gateway alone.
+   */
+  stamp(taskId: string): void {
+    const prices = this.#prices();
+    if (prices) stampGateway(this.#db, taskId, prices.gatewayKey);
+  }
+
   #window(period: SpendingPeriod, limits: SpendingLimits, zone: string): SpendingWindow {
     const { start, end } = windowAt(period, this.#clock.now(), zone);
     const { charged, estimated } = spentBetween(this.#db, { start, end }, limits.unit, this.#prices());
@@ -189,16 +198,7 @@ export class SpendingGuard {
 }
 
 function refused(type: 'budget_exceeded' | 'confirmation_required', message: string): GatewayError {
-  const info: GatewayErrorInfo = {
-    httpStatus: null,
-    type,
-    code: type,
-    message,
-    param: null,
-    retryable: false,
-    retryAfterMs: null,
-  };
-  return new GatewayError(info);
+  return new GatewayError(localErrorInfo(type, message));
 }
 
 /** "00:00 on Sun 22 Nov (Pacific/Auckland)": when a window ends, in the user's zone. */
