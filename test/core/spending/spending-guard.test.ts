@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
+import { openDatabase, runMigrations } from '../../../electron/core/db/database';
+import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { PriceBook } from '../../../electron/core/pricing';
@@ -141,6 +142,54 @@ describe('per gateway, speech included', () => {
     const sameBook = new PriceBook({ db, gateway: 'HTTP://gateway.test/', clock });
     const same = new SpendingGuard({ db, clock, prices: () => sameBook, systemZone: () => 'UTC' });
     expect(same.summary().day.charged).toBe(1);
+  });
+
+  it('gives rows from before the gateway was kept the gateway the price book learnt their cost from', () => {
+    const older = openDatabase(join(dir, 'older.db'));
+    try {
+      runMigrations(older, taskMigrations);
+      const oldStore = new TaskStore(older);
+      const liveBook = new PriceBook({ db: older, gateway: 'http://gateway.test', clock });
+      const demoBook = new PriceBook({ db: older, gateway: 'demo', clock });
+      for (const [id, book, cost] of [
+        ['old-live', liveBook, 1],
+        ['old-demo', demoBook, 5],
+        ['old-unknown', null, 7],
+      ] as const) {
+        oldStore.insert(
+          {
+            id,
+            family: 'video.k',
+            model: MODEL,
+            kind: 'video',
+            endpoint: 'tasks',
+            params: SHOT,
+            webhook: null,
+            idempotencyKey: null,
+            parentTaskId: null,
+            createdAt: utc('2026-11-21T01:00:00Z'),
+          },
+          'submitting',
+        );
+        oldStore.update(id, { state: 'completed', cost, updatedAt: utc('2026-11-21T01:00:00Z') });
+        book?.observe({
+          family: 'video.k',
+          model: MODEL,
+          params: SHOT,
+          cost,
+          creditsCost: null,
+          actualTime: 60,
+          taskId: id,
+        });
+      }
+      // The first guard over this database adds the column and fills it where the book knows.
+      const live = new SpendingGuard({ db: older, clock, prices: () => liveBook, systemZone: () => 'UTC' });
+      const demo = new SpendingGuard({ db: older, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+      expect(live.summary().day.charged).toBe(1);
+      expect(demo.summary().day.charged).toBe(5);
+    } finally {
+      older.close();
+    }
   });
 
   it('counts no task when no gateway is set up', () => {
