@@ -84,6 +84,7 @@ export const taskRecordSchema = z.object({
     })
     .nullable(),
   webhook: z.string().optional(),
+  batch: z.object({ id: z.string(), size: z.number().int().positive() }).optional(),
 });
 
 export const libraryKindSchema = z.enum(['image', 'video', 'audio', 'speech']);
@@ -115,6 +116,7 @@ export const libraryItemSchema = z.object({
   sourceTaskId: z.string().nullable(),
   title: z.string().nullable(),
   trackIndex: z.number().int().min(1).nullable(),
+  batch: z.object({ id: z.string(), size: z.number().int().positive() }).optional(),
 });
 
 /**
@@ -149,6 +151,7 @@ export const libraryQuerySchema = z.strictObject({
   from: unixMs.optional(),
   to: unixMs.optional(),
   favourite: z.boolean().optional(),
+  batchId: z.string().min(1).max(200).optional(),
   tags: z.array(libraryTagSchema).max(20).optional(),
   sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
   limit: z.number().int().min(1).max(500).optional(),
@@ -195,6 +198,15 @@ export const submitTaskInputSchema = z
     key: submissionKeySchema.optional(),
   })
   .refine(modelMatchesFamily, modelRule);
+
+/** tasks.submitBatch: several prompts × n at one press; the limits apply to the total (electron/core/spending). */
+export const submitBatchInputSchema = z.strictObject({
+  requests: z.array(submissionRequestSchema).min(1).max(100),
+  confirmed: z.boolean().optional(),
+  key: submissionKeySchema.max(120).optional(),
+});
+
+export const batchResultSchema = z.object({ batchId: z.string(), tasks: z.array(taskRecordSchema) });
 
 export const studioEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('task'), task: taskRecordSchema }),

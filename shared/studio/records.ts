@@ -84,6 +84,14 @@ export interface TaskRecord {
   reconciliation: ChargeReconciliation | null;
   /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
   webhook?: string;
+  /** The batch this task was sent in (several prompts × n at one press) and its size; absent otherwise. */
+  batch?: TaskBatch;
+}
+
+/** A batch: the id every task of one press of a batch shares, and how many tasks that press made. */
+export interface TaskBatch {
+  id: string;
+  size: number;
 }
 
 export type LibraryKind = 'image' | 'video' | 'audio' | 'speech';
@@ -123,6 +131,8 @@ export interface LibraryItem {
    * names as its source ([SRC-1] task_id and audio_index). null for everything else.
    */
   trackIndex: number | null;
+  /** The batch its task was sent in, and the batch's size; absent for an item not made in a batch. */
+  batch?: TaskBatch;
 }
 
 export interface LibraryQuery {
@@ -137,6 +147,8 @@ export interface LibraryQuery {
   favourite?: boolean;
   /** Items carrying every one of these tags (case-insensitive). */
   tags?: string[];
+  /** The items of one batch (TaskBatch.id). */
+  batchId?: string;
   sort?: 'newest' | 'oldest' | 'cost' | 'size';
   limit?: number;
   offset?: number;

@@ -286,6 +286,7 @@ export class Library implements LibrarySink {
       trackIndex: track,
       tags: music ? styleTags(task.params) : [],
       coverThumbnailPath: cover?.thumbnail_path ?? null,
+      ...(task.batch ? { batch: task.batch } : {}),
     });
   }
 
@@ -348,7 +349,10 @@ export class Library implements LibrarySink {
   }
 
   /** The tags in use, most used first, optionally only those starting with a prefix (case-insensitive). */
-  tags({ prefix, limit = 200 }: { prefix?: string | undefined; limit?: number | undefined } = {}): LibraryTagCount[] {
+  tags({
+    prefix,
+    limit = 200,
+  }: { prefix?: string | undefined; limit?: number | undefined } = {}): LibraryTagCount[] {
     const start = prefix?.trim() ?? '';
     const rows = (
       start === ''
@@ -451,6 +455,7 @@ export class Library implements LibrarySink {
       sourceTaskId: fields.sourceTaskId,
       title: fields.title,
       trackIndex: fields.trackIndex,
+      ...(fields.batch ? { batch: fields.batch } : {}),
     };
     const result = this.statements.insert.run(itemToParams(item));
     if (Number(result.changes) === 0 && item.remoteUrl !== null) {

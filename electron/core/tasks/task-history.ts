@@ -29,4 +29,6 @@ export interface TaskHistory {
  */
 export interface SubmissionGuard {
   admit(task: TaskConfiguration, options: { confirmed?: boolean; overBudget?: boolean }): void;
+  /** One press that sends several (a batch): the limits apply to their total. */
+  admitAll(tasks: readonly TaskConfiguration[], options: { confirmed?: boolean; overBudget?: boolean }): void;
 }

@@ -7,6 +7,7 @@ import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/norma
 import type {
   ChargeReconciliation,
   DownloadProgress,
+  TaskBatch,
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
@@ -60,6 +61,8 @@ const rowSchema = z.object({
   result_files: z.string().nullable(),
   reconciliation: z.string().nullable(),
   sent_at: z.number().nullable(),
+  batch_id: z.string().nullable(),
+  batch_size: z.number().int().nullable(),
 });
 
 const reconciliationSchema: z.ZodType<ChargeReconciliation> = z.object({
@@ -127,6 +130,9 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     downloads,
     reconciliation: parseJson(row.reconciliation, reconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
+    ...(row.batch_id !== null && row.batch_size !== null
+      ? { batch: { id: row.batch_id, size: row.batch_size } }
+      : {}),
   };
   return {
     record,
@@ -149,6 +155,7 @@ export interface NewTask {
   idempotencyKey: string | null;
   parentTaskId: string | null;
   createdAt: number;
+  batch?: TaskBatch | null;
 }
 
 export interface TaskPatch {
@@ -212,8 +219,8 @@ export class TaskStore {
     this.db
       .prepare(
         `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
-           progress, created_at, updated_at, parent_task_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+           progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
       )
       .run(
         task.id,
@@ -228,6 +235,8 @@ export class TaskStore {
         task.createdAt,
         task.createdAt,
         task.parentTaskId,
+        task.batch?.id ?? null,
+        task.batch?.size ?? null,
       );
     return this.require(task.id);
   }

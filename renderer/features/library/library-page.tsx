@@ -21,6 +21,7 @@ import './viewer/viewer.css';
 import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
 import './library.css';
+import { BatchBadge, BatchFilter, useBatchQuery } from './batch-filter';
 
 const GAP = 12;
 const MIN_TILE = 200;
@@ -58,6 +59,7 @@ function Tile({
         </span>
       )}
       {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
+      <BatchBadge batch={item.batch} />
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
           <Icon name="star" size={13} />
@@ -75,11 +77,13 @@ export function LibraryPage(): ReactElement {
   const [kind, setKind] = useState<KindFilter>('all');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
+  const batchQuery = useBatchQuery();
   const library = useLibrary({
     sort: 'newest',
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
+    ...batchQuery,
   });
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
@@ -157,6 +161,7 @@ export function LibraryPage(): ReactElement {
         >
           {t('library.favouritesOnly')}
         </Button>
+        <BatchFilter />
       </div>
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
