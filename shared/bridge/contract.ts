@@ -34,6 +34,7 @@ import { demoSourcesSchema } from './source-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
+import { costTotalSchema, taskTotalQuerySchema } from './cost-schemas';
 import {
   spendCheckInputSchema,
   spendCheckSchema,
@@ -134,6 +135,14 @@ export const bridgeContract = {
     summary: { kind: 'query', output: spendingSummarySchema },
     /** One press of Generate against the limits, before it is sent: ask first, or refused and why. */
     check: { kind: 'query', input: spendCheckInputSchema, output: spendCheckSchema },
+  },
+  /**
+   * What a view's generations cost together, summed in SQL over the view's own filter: the library's (its
+   * query's filters; sort, limit and offset ignored) and the Tasks page's (its states).
+   */
+  costs: {
+    library: { kind: 'query', input: libraryQuerySchema.optional(), output: costTotalSchema },
+    tasks: { kind: 'query', input: taskTotalQuerySchema, output: costTotalSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },

@@ -69,6 +69,7 @@ export const taskRecordSchema = z.object({
       }),
     ),
     deleted: z.number().int(),
+    linkExpiresAt: unixMs.nullable().optional(),
   }),
   reconciliation: z
     .object({

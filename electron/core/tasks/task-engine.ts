@@ -7,6 +7,7 @@
 // a 429 did nothing and is waited out; an answer that may hide a charged task (5xx, reset, timeout,
 // unreadable 2xx) is resent only under I2's key, otherwise the task says it may have been charged and the
 // usage report is compared with what the app knows (docs/engine.md, "Money under faults").
+import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
@@ -404,6 +405,7 @@ export class TaskEngine {
       if (other) return this.heldTask(other, request.family, request.model, params, webhook);
       throw thrown;
     }
+    this.options.guard?.stamp?.(id);
     this.madeFrom.record(
       id,
       madeFromLinks({
@@ -607,6 +609,11 @@ export class TaskEngine {
   /** How many tasks (in these states) there are: the total beside a page of list(). */
   count(options: Pick<ListOptions, 'states'> = {}): number {
     return this.store.count(options);
+  }
+
+  /** What the tasks list() would return (in these states, all pages) cost together. */
+  costTotal(options: Pick<ListOptions, 'states'> = {}): CostTotal {
+    return this.store.costTotal(options);
   }
 
   files(taskId: string): TaskFileStatus[] {

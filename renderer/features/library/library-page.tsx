@@ -20,6 +20,8 @@ import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
 import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
+import { LibraryTotal } from './library-total';
+import { TileCost } from './tile-cost';
 import './library.css';
 import { BatchBadge, BatchFilter, useBatchQuery } from './batch-filter';
 
@@ -60,6 +62,7 @@ function Tile({
       )}
       {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
       <BatchBadge batch={item.batch} />
+      <TileCost item={item} />
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
           <Icon name="star" size={13} />
@@ -78,13 +81,14 @@ export function LibraryPage(): ReactElement {
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
   const batchQuery = useBatchQuery();
-  const library = useLibrary({
+  const filter = {
     sort: 'newest',
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
     ...batchQuery,
-  });
+  } as const;
+  const library = useLibrary(filter);
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
   const toUrl = useMediaUrl();
@@ -163,6 +167,7 @@ export function LibraryPage(): ReactElement {
         </Button>
         <BatchFilter />
       </div>
+      <LibraryTotal filter={filter} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (

@@ -59,6 +59,7 @@ const flatPrices: SpendingPrices = {
     seconds: 10,
   }),
   creditsFor: (usd) => usd * 10,
+  gatewayKey: 'http://gateway.test',
 };
 
 describe('submitBatch', () => {
