@@ -15,7 +15,7 @@ export function BatchControls({
 }): ReactElement {
   const { t } = useTranslation();
   return (
-    <div className="form-section batch-controls card" data-testid="batch-controls">
+    <div className="form-section switches card batch-controls" data-testid="batch-controls">
       <div className="field field-switch">
         <Switch
           id="batch-on"
@@ -26,7 +26,7 @@ export function BatchControls({
         />
       </div>
       {value.on ? (
-        <div className="field batch-takes">
+        <div className="batch-takes">
           <label className="field-label" htmlFor="batch-takes">
             {t('batch.takes')}
           </label>
