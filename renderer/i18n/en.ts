@@ -1,5 +1,12 @@
 // English messages: the reference shape every other language must match (see zh-cn.ts).
+import { VALIDATION_EN, type ValidationKey } from '../../shared/validation';
+
 export const en = {
+  /**
+   * What the one zod error map says (shared/validation/error-map.ts), by key. The English is the shared table
+   * itself, so main, the CLI and the renderer word a rule alike; zh-cn.ts says each key again.
+   */
+  validation: { ...VALIDATION_EN } as Record<ValidationKey, string>,
   app: {
     name: 'Gateway Studio',
     tagline: 'Images, video, music and speech from the Generative Media Gateway',
@@ -311,13 +318,51 @@ export const en = {
     title: 'Library',
     subtitle: 'Your generated media, stored on this computer.',
     empty: 'Nothing here yet. Finished tasks are saved here automatically.',
-    noMatch: 'Nothing matches',
-    noMatchSearch: 'Nothing in the library matches “{{search}}”.',
-    noMatchFilters: 'No item matches these filters.',
+    noMatchSearch: 'No items match “{{search}}”.',
+    noMatchFilters: 'No items match these filters.',
     clearFilters: 'Clear search and filters',
+    clearToolbar: 'Clear filters',
     search: 'Search prompts',
     count_one: '{{count}} item',
     count_other: '{{count}} items',
+    toolbar: 'Search, sort and filter the library',
+    sort: {
+      label: 'Sort',
+      newest: 'Newest first',
+      oldest: 'Oldest first',
+      cost: 'Highest cost',
+      size: 'Largest files',
+    },
+    filter: {
+      kind: 'Kind',
+      family: 'Family',
+      anyFamily: 'All families',
+      model: 'Model',
+      anyModel: 'All models',
+      modelCount: '{{model}} ({{count}})',
+      from: 'From',
+      to: 'To',
+      tags: 'Tags',
+      tagsLabel: 'Filter by tag',
+      tagsPlaceholder: 'Filter by tag…',
+      tagged: 'tagged “{{tag}}”',
+      fromDay: 'from {{day}}',
+      toDay: 'until {{day}}',
+    },
+    kindOne: {
+      image: 'Image',
+      video: 'Video',
+      audio: 'Track',
+      speech: 'Speech',
+    },
+    tagEditor: {
+      current: 'Tags',
+      add: 'Add a tag',
+      placeholder: 'Add a tag, press Enter',
+      remove: 'Remove tag {{tag}}',
+      suggestions: 'Tags in use',
+      unknown: 'No item has the tag “{{tag}}”.',
+    },
     kind: {
       all: 'All',
       image: 'Images',

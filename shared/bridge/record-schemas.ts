@@ -12,7 +12,8 @@ import {
   studioEventSchemaOf,
   taskRecordSchema,
 } from '../studio/records';
-import { SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE } from '../studio/submission-key';
+import { isSubmissionKey } from '../studio/submission-key';
+import { because } from '../validation';
 
 export { familyIdSchema } from '../catalog/family-ids';
 export { gatewayErrorInfoSchema } from '../gateway/normalized';
@@ -53,7 +54,7 @@ const modelMatchesFamily = (r: { family: FamilyId; model: string }): boolean =>
   FAMILIES[r.family].variants.length > 0 === (r.model !== '');
 const modelRule = {
   path: ['model'],
-  message: 'A model id is required for this family, and grid upscale takes none.',
+  params: because('modelForFamily'),
 };
 
 export const submissionRequestSchema = z
@@ -64,7 +65,7 @@ export const submissionRequestSchema = z
  * The caller's key for one press (shared/studio/submission-key.ts): a repeat with the same key answers with
  * the task the first made, never a second one.
  */
-export const submissionKeySchema = z.string().regex(SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE);
+export const submissionKeySchema = z.string().refine(isSubmissionKey, { params: because('submissionKey') });
 
 /**
  * tasks.submit: a submission, whether the user confirmed its estimate (asked above their confirmation
@@ -82,6 +83,7 @@ export const submitTaskInputSchema = z
 export const submitBatchInputSchema = z.strictObject({
   requests: z.array(submissionRequestSchema).min(1).max(100),
   confirmed: z.boolean().optional(),
+  // Room for "-<position>" in each task's own key.
   key: submissionKeySchema.max(120).optional(),
 });
 
