@@ -184,6 +184,11 @@ export const studioEventSchema = z.discriminatedUnion('type', [
     item: bridgeLibraryItemSchema,
     change: z.enum(['added', 'updated', 'deleted']),
   }),
+  z.object({
+    type: z.literal('library-bulk'),
+    change: z.enum(['updated', 'deleted', 'restored']),
+    count: z.number().int().min(0),
+  }),
 ]);
 /** StudioEvent as it crosses the bridge: library items carry their relative paths. */
 export type BridgeEvent = z.infer<typeof studioEventSchema>;

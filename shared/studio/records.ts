@@ -149,4 +149,9 @@ export interface LibraryPage {
 export type StudioEvent =
   | { type: 'task'; task: TaskRecord }
   | { type: 'download'; taskId: string; url: string; receivedBytes: number; totalBytes: number | null }
-  | { type: 'library'; item: LibraryItem; change: 'added' | 'updated' | 'deleted' };
+  | { type: 'library'; item: LibraryItem; change: 'added' | 'updated' | 'deleted' }
+  /**
+   * One bulk action on many items (favourite, tags, delete, undo): one event, not one per item, so selecting a
+   * whole filtered library of 100 000 items does not flood the stream. Listeners re-read what they show.
+   */
+  | { type: 'library-bulk'; change: 'updated' | 'deleted' | 'restored'; count: number };
