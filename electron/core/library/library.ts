@@ -152,7 +152,12 @@ export class Library implements LibrarySink {
     };
     const timers = options.timers ?? systemClock;
     this.bulk = new LibraryBulk(
-      { db: this.db, dir: this.dir, emit: (event) => this.emit(event), isInside: (path) => this.isInside(path) },
+      {
+        db: this.db,
+        dir: this.dir,
+        emit: (event) => this.emit(event),
+        isInside: (path) => this.isInside(path),
+      },
       {
         ...(options.trash ? { trash: options.trash } : {}),
         clock: { now: this.now, setTimer: (ms, fn) => timers.setTimer(ms, fn) },

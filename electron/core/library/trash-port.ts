@@ -36,7 +36,10 @@ export async function freeName(dir: string, name: string, taken: (path: string) 
   }
 }
 
-export function libraryTrashFolder(libraryDir: string, exists: (path: string) => Promise<boolean>): TrashPort {
+export function libraryTrashFolder(
+  libraryDir: string,
+  exists: (path: string) => Promise<boolean>,
+): TrashPort {
   return {
     kind: 'folder',
     async discard(path) {

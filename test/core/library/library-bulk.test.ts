@@ -111,9 +111,9 @@ describe('favourite and tags in bulk', () => {
     const a = await addImage('one');
     const b = await addImage('two');
     library.update(a.id, { tags: ['sky', 'draft'] });
-    expect(library.bulk.editTags({ ids: [a.id, b.id] }, { add: [' portfolio ', 'sky'], remove: ['draft'] })).toBe(
-      2,
-    );
+    expect(
+      library.bulk.editTags({ ids: [a.id, b.id] }, { add: [' portfolio ', 'sky'], remove: ['draft'] }),
+    ).toBe(2);
     expect(must(library.get(a.id)).tags).toEqual(['sky', 'portfolio']);
     expect(must(library.get(b.id)).tags).toEqual(['portfolio', 'sky']);
     expect(library.bulk.editTags({ ids: [a.id] }, { add: [], remove: [] })).toBe(0);
@@ -165,12 +165,16 @@ describe('delete with undo', () => {
     expect(trashed).toContain(bytes);
     expect(await library.bulk.undo(must(receipt.undoId))).toBeNull();
     expect(library.get(a.id)).toBeNull();
-    await expect.poll(() => existsSync(join(dir, 'media', '.trash', '.undo', must(receipt.undoId)))).toBe(false);
+    await expect
+      .poll(() => existsSync(join(dir, 'media', '.trash', '.undo', must(receipt.undoId))))
+      .toBe(false);
   });
 
   it('keeps a file another item still shares, and brings back only the row', async () => {
     // A JPEG carries no settings, so two tasks that return the same one share its file.
-    const bytes = await sharp(await png(32, 32, '#abcdef')).jpeg().toBuffer();
+    const bytes = await sharp(await png(32, 32, '#abcdef'))
+      .jpeg()
+      .toBuffer();
     const a = await addImage('twin one', bytes, 'image/jpeg');
     const b = await addImage('twin two', bytes, 'image/jpeg');
     expect(b.path).toBe(a.path);
@@ -242,6 +246,8 @@ describe('delete with undo', () => {
     const receipt = await plain.bulk.trash({ ids: [item.id] });
     expect(receipt.trash).toBe('folder');
     await clock.advance(WINDOW);
-    await expect.poll(async () => (await readdir(join(dir, 'media', '.trash'))).sort()).toContain('plain.png');
+    await expect
+      .poll(async () => (await readdir(join(dir, 'media', '.trash'))).sort())
+      .toContain('plain.png');
   });
 });
