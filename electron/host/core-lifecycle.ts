@@ -11,6 +11,7 @@ import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { TrashPort } from '../core/library/trash-port';
 import type { MediaSource } from './media-files';
 import { isDemoSourceFile } from './demo-sources';
 
@@ -36,6 +37,8 @@ export interface CoreLifecycleOptions {
   history?: TaskHistory;
   /** The user's spending limits, asked before every submission. */
   guard?: SubmissionGuard;
+  /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
+  trash?: TrashPort;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -85,16 +88,23 @@ export class CoreLifecycle {
       // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
       await previous.engine.handOver();
       previous.detach();
+      // Deletions still inside their undo window end now: their files belong to the folder being left.
+      await previous.library.bulk.flush();
     }
-    const { db, gateway, clock, history, guard, gatewayKey } = this.#options;
+    const { db, gateway, clock, history, guard, gatewayKey, trash } = this.#options;
+    const logger = lineLogger(this.#options.log);
     const library: Library = new Library({
       db,
       dir: libraryDir,
       now: () => clock.now(),
       madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+      timers: clock,
+      ...(trash ? { trash } : {}),
+      logger,
     });
+    // A run stopped inside an undo window left its deleted files pending: on to the trash with them.
+    await library.bulk.sweep();
     const downloads = { libraryDir, sink: library };
-    const logger = lineLogger(this.#options.log);
     const engine = new TaskEngine({
       db,
       gateway,
@@ -160,5 +170,7 @@ export class CoreLifecycle {
     if (!core) return;
     core.detach();
     await core.engine.close();
+    // Quitting ends every undo window: the deleted files go to the trash rather than wait in the library.
+    await core.library.bulk.flush();
   }
 }

@@ -5,11 +5,15 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { WEB_MEDIA_BASE_URL, WEB_REFERENCE_BASE_URL } from '../../shared/bridge/media-url';
 import { appRouter } from '../../shared/bridge/router';
+import { exportZip } from '../core/library/library-export';
 import { contentSecurityPolicy } from './csp';
+import { EXPORT_BASE_URL } from './export-tickets';
+import type { ExportTickets } from './export-tickets';
 import { resolveFileInside, resolveLibraryFile, resolveReferenceFile } from './media-files';
 import type { MediaSource, ReferenceFiles } from './media-files';
 import { newSessionToken } from './session-token';
@@ -25,6 +29,8 @@ export interface WebServerOptions {
   media: () => MediaSource;
   /** The reference image store, served under /references/ (by hash only). */
   references: ReferenceFiles;
+  /** Zip exports the bridge prepared (library.exportZip), streamed from /export/<ticket>/<name>.zip. */
+  exports?: Pick<ExportTickets, 'find'>;
   /** 0 picks a free port. */
   port?: number;
   /** For tests; a random token otherwise. */
@@ -142,6 +148,30 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     },
   });
 
+  /** A prepared export as a zip download, streamed as it is read; a failure mid-way cuts the download short. */
+  async function sendExport(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const found = options.exports?.find(path) ?? null;
+    if (!found) {
+      refuse(res, 404, 'This export link has expired: export the items again.');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="${found.fileName}"; filename*=UTF-8''${encodeURIComponent(found.fileName)}`,
+      'cache-control': 'no-store',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(exportZip(found.entries), res);
+    } catch (error) {
+      log(`export: the zip stopped: ${(error as Error).message}`);
+      res.destroy();
+    }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     commonHeaders(res);
     const url = admit(req, res, gate);
@@ -166,6 +196,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       refuse(res, 405, 'Method not allowed.');
+      return;
+    }
+    if (url.pathname.startsWith(EXPORT_BASE_URL)) {
+      await sendExport(req, res, url.pathname.slice(EXPORT_BASE_URL.length));
       return;
     }
     const media = url.pathname.startsWith(WEB_MEDIA_BASE_URL)
