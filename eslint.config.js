@@ -212,6 +212,12 @@ export default tseslint.config(
       ],
     },
   },
+  // The host composes the studio behind the bridge; a host file past 150 lines is doing more than one job (the
+  // 339-line closure of issue #10 grew one convenient line at a time). Split it by job, do not raise the limit.
+  {
+    files: ['electron/host/**'],
+    rules: { 'max-lines': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
   // The core (and shared) never write to the console: a failure goes to the Logger its composer injects
   // (electron/core/log), so the host and the CLI decide where it is told and tests can see it.
   {

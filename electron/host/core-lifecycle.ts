@@ -1,63 +1,27 @@
 // The core's lifetime: the library, the task engine (with its downloads) and the speech service, built over one
 // database and rebuilt when the library folder or the request budget changes, and the fan-out of their events
-// to whoever listens (the bridge's events stream, desktop notifications).
+// to whoever listens (event-fanout.ts).
 import type { StudioEvent } from '../../shared/studio/records';
-import type { Clock } from '../core/clock';
-import type { DatabaseSync } from '../core/db';
-import { Library, libraryFileIndex } from '../core/library';
-import { SpeechService } from '../core/speech';
-import { TaskEngine } from '../core/tasks';
-import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
-import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
-import type { GatewayPort } from '../core/gateway/gateway-port';
-import type { TrashPort } from '../core/library/trash-port';
+import { buildCore } from './build-core';
+import type { Core, CoreLifecycleOptions } from './build-core';
 import type { MediaSource } from './media-files';
 import { isDemoSourceFile } from './demo-sources';
+import { EventFanOut } from './event-fanout';
+import type { StudioListener } from './event-fanout';
 
-export interface Core {
-  libraryDir: string;
-  budget: BudgetOptions;
-  library: Library;
-  engine: TaskEngine;
-  speech: SpeechService;
-  detach: () => void;
-}
-
-export interface CoreLifecycleOptions {
-  db: DatabaseSync;
-  gateway: GatewayPort;
-  clock: Clock;
-  /** Read at each ensure(): where the library is and how fast the engine may poll, as settings say now. */
-  wanted: () => { libraryDir: string; budget: BudgetOptions };
-  log: (message: string) => void;
-  /** The gateway in use ('demo' or its base URL): speech takes are served again only on the same gateway. */
-  gatewayKey: () => string;
-  /** Learns from completions and paces polls by what it learned (the price books). */
-  history?: TaskHistory;
-  /** The user's spending limits, asked before every submission. */
-  guard?: SubmissionGuard;
-  /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
-  trash?: TrashPort;
-}
-
-/** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
-export function budgetFor(perSecond: number): BudgetOptions {
-  return perSecond >= 1
-    ? { requests: Math.round(perSecond), perMs: 1000 }
-    : { requests: 1, perMs: Math.round(1000 / perSecond) };
-}
-
-export type StudioListener = (event: StudioEvent) => void;
+export { budgetFor } from './build-core';
+export type { Core, CoreLifecycleOptions } from './build-core';
 
 export class CoreLifecycle {
   readonly #options: CoreLifecycleOptions;
-  readonly #listeners = new Set<StudioListener>();
+  readonly #events: EventFanOut;
   #core: Core | null = null;
   #change: Promise<Core> | null = null;
 
   constructor(options: CoreLifecycleOptions) {
     this.#options = options;
+    this.#events = new EventFanOut(options.log);
   }
 
   /** The core as settings want it now, (re)built if the library folder or the budget changed. */
@@ -91,46 +55,12 @@ export class CoreLifecycle {
       // Deletions still inside their undo window end now: their files belong to the folder being left.
       await previous.library.bulk.flush();
     }
-    const { db, gateway, clock, history, guard, gatewayKey, trash } = this.#options;
-    const logger = lineLogger(this.#options.log);
-    const library: Library = new Library({
-      db,
-      dir: libraryDir,
-      now: () => clock.now(),
-      madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
-      timers: clock,
-      ...(trash ? { trash } : {}),
-      logger,
-    });
+    const emit = (event: StudioEvent): void => this.#events.emit(event);
+    const next = buildCore(this.#options, libraryDir, budget, emit);
     // A run stopped inside an undo window left its deleted files pending: on to the trash with them.
-    await library.bulk.sweep();
-    const downloads = { libraryDir, sink: library };
-    const engine = new TaskEngine({
-      db,
-      gateway,
-      clock,
-      budget,
-      downloads,
-      history: history ?? null,
-      guard: guard ?? null,
-      libraryFiles: libraryFileIndex(library),
-      logger,
-    });
-    const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
-    speech.resumeCosts();
-    const emit = (event: StudioEvent): void => this.#emit(event);
-    const offEngine = engine.events.subscribe(emit);
-    const offLibrary = library.subscribe(emit);
-    const next: Core = {
-      libraryDir,
-      budget,
-      library,
-      engine,
-      speech,
-      detach: () => (offEngine(), offLibrary(), speech.close()),
-    };
+    await next.library.bulk.sweep();
     this.#core = next;
-    await engine.start({ handover: previous !== null });
+    await next.engine.start({ handover: previous !== null });
     return next;
   }
 
@@ -151,18 +81,7 @@ export class CoreLifecycle {
   }
 
   subscribe(listener: StudioListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  #emit(event: StudioEvent): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        this.#options.log(`host: an event listener failed: ${(error as Error).message}`);
-      }
-    }
+    return this.#events.subscribe(listener);
   }
 
   async close(): Promise<void> {

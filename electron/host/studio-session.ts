@@ -2,13 +2,13 @@
 // in-process demo gateway, or none yet). The gateway object the core holds never changes; the session swaps the
 // client behind it when the key, the base URL or the demo choice changes.
 import { join } from 'node:path';
-import { localError } from '../../shared/bridge/errors';
 import type { SessionStatus, Settings } from '../../shared/bridge/session-schemas';
 import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { SecretStore, SettingsStore } from '../core/settings/settings-store';
-import { startSimulator, SIM_KEYS } from '../simulator';
-import type { RunningSimulator, SimulatorOptions } from '../simulator';
+import { SIM_KEYS } from '../simulator';
+import { DemoGateway } from './demo-gateway';
+import type { DemoPolicy, DemoSimulatorOptions } from './demo-gateway';
 import type { DemoSeedIds } from './demo-sources';
 import { notConfigured, SwitchableGateway } from './studio-gateway';
 import type { GatewayFactory, StudioGateway } from './studio-gateway';
@@ -24,48 +24,40 @@ export interface StudioSessionOptions {
   mediaBaseUrl: string;
   /** Builds a gateway client for a base URL and key. */
   createGateway: GatewayFactory;
-  /**
-   * Whether the in-process demo gateway may be used: 'lazy' starts it when first chosen (the desktop app offers
-   * it on first run), 'eager' starts it with the host (web mode's --demo), 'off' refuses session.useDemo.
-   */
-  demo?: 'lazy' | 'eager' | 'off';
+  /** Whether the in-process demo gateway may be used (demo-gateway.ts); 'lazy' by default. */
+  demo?: DemoPolicy;
   /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir' | 'faults'>;
+  simulator?: DemoSimulatorOptions;
   /** Where the demo gateway reports trouble with its saved state, and gateway clients what failed unexpectedly. */
   log?: (message: string) => void;
 }
-
-/** The demo gateway's memory, beside the database: a restart must not lose its tasks, balance or history. */
-export const DEMO_STATE_FILE = 'demo-gateway.json';
 
 export class StudioSession {
   /** The one gateway the engine and speech service hold; it points at whichever client is current. */
   readonly gateway = new SwitchableGateway();
   readonly settings: SettingsStore;
   readonly #options: StudioSessionOptions;
-  readonly #demoPolicy: 'lazy' | 'eager' | 'off';
-  #simulator: RunningSimulator | null = null;
-  #simulatorStart: Promise<RunningSimulator> | null = null;
+  readonly #demo: DemoGateway;
   #liveKey: string | null = null;
 
   constructor(options: StudioSessionOptions) {
     this.#options = options;
     this.settings = options.settings;
-    this.#demoPolicy = options.demo ?? 'lazy';
+    this.#demo = new DemoGateway(options.dataDir, options.demo ?? 'lazy', options.simulator, options.log);
   }
 
-  /** The library folder the settings choose, or the default beside the database. */
   /** Where the database and settings live. */
   get dataDir(): string {
     return this.#options.dataDir;
   }
 
+  /** The library folder the settings choose, or the default beside the database. */
   libraryDir(s: Settings = this.settings.get()): string {
     return s.libraryDir ?? join(this.#options.dataDir, 'library');
   }
 
   get demoAvailable(): boolean {
-    return this.#demoPolicy !== 'off';
+    return this.#demo.available;
   }
 
   #inDemo(): boolean {
@@ -79,35 +71,16 @@ export class StudioSession {
     return lineLogger(this.#options.log ?? (() => undefined));
   }
 
-  /** Points the gateway at the simulator, the configured gateway, or nothing. */
+  /** Points the gateway at the demo gateway, the configured gateway, or nothing. */
   async refresh(): Promise<void> {
-    const { createGateway } = this.#options;
-    if (this.#demoPolicy === 'eager' || this.#inDemo()) {
-      this.#simulatorStart ??= startSimulator({
-        stateFile: join(this.#options.dataDir, DEMO_STATE_FILE),
-        ...(this.#options.log && { log: this.#options.log }),
-        ...this.#options.simulator,
-      });
-      this.#simulator = await this.#simulatorStart;
-    }
-    if (this.#simulator && this.#inDemo()) {
-      this.#liveKey = null;
-      const connection = {
-        baseUrl: this.#simulator.url,
-        apiKey: SIM_KEYS.default,
-        models: this.#models,
-        logger: this.#logger,
-      };
-      this.gateway.set(createGateway(connection));
-      return;
-    }
-    const baseUrl = this.settings.get().baseUrl;
-    const apiKey = (this.#liveKey = await this.#options.secrets.getKey());
-    this.gateway.set(
-      baseUrl && apiKey
-        ? createGateway({ baseUrl, apiKey, models: this.#models, logger: this.#logger })
-        : null,
-    );
+    const inDemo = this.#inDemo();
+    const demo = this.#demo.policy === 'eager' || inDemo ? await this.#demo.start() : null;
+    const useDemo = demo !== null && inDemo;
+    this.#liveKey = useDemo ? null : await this.#options.secrets.getKey();
+    const baseUrl = useDemo ? demo.url : this.settings.get().baseUrl;
+    const apiKey = useDemo ? SIM_KEYS.default : this.#liveKey;
+    const connection = baseUrl && apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger };
+    this.gateway.set(connection ? this.#options.createGateway(connection) : null);
   }
 
   async status(): Promise<SessionStatus> {
@@ -116,7 +89,7 @@ export class StudioSession {
     const demo = this.#inDemo();
     return {
       mode: demo ? 'demo' : s.baseUrl && hasKey ? 'live' : 'unconfigured',
-      baseUrl: demo ? (this.#simulator?.url ?? null) : s.baseUrl,
+      baseUrl: demo ? (this.#demo.running?.url ?? null) : s.baseUrl,
       hasKey: demo ? true : hasKey,
       mediaBaseUrl: this.#options.mediaBaseUrl,
       libraryDir: this.libraryDir(s),
@@ -125,12 +98,7 @@ export class StudioSession {
   }
 
   async useDemo(): Promise<SessionStatus> {
-    if (!this.demoAvailable) {
-      throw localError(
-        'demo_unavailable',
-        'The demo gateway is not available here: start web mode with --demo.',
-      );
-    }
+    this.#demo.assertAvailable();
     await this.settings.update({ demo: true, onboarded: true });
     await this.refresh();
     return this.status();
@@ -167,7 +135,8 @@ export class StudioSession {
 
   /** The seeded task ids of the demo gateway, when the studio is using it; null otherwise. */
   demoSeeds(): DemoSeedIds | null {
-    return this.#simulator && this.#inDemo() ? this.#simulator.seeds : null;
+    const demo = this.#demo.running;
+    return demo && this.#inDemo() ? demo.seeds : null;
   }
 
   /** Every key this process holds, so no error can carry one out. */
@@ -176,6 +145,6 @@ export class StudioSession {
   }
 
   async close(): Promise<void> {
-    await this.#simulator?.close();
+    await this.#demo.close();
   }
 }

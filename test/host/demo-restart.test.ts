@@ -12,7 +12,7 @@ import { createGatewayClient } from '../../electron/core/gateway/gateway-client'
 import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
 import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
-import { DEMO_STATE_FILE } from '../../electron/host/studio-session';
+import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 
 let dataDir: string;
 let hosts: StudioHost[] = [];

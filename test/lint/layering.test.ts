@@ -347,6 +347,16 @@ describe('the core tells its logger, never the console', () => {
   });
 });
 
+describe('the host stays in small files, one job each', () => {
+  it('a host file of 151 lines fails max-lines; 150 lines pass; other rooms are not held to it', async () => {
+    const lines = (n: number): string =>
+      Array.from({ length: n }, (_, i) => `export const x${i} = ${i};`).join('\n') + '\n';
+    expect(rulesOf(await lint('electron/host/handlers/virtual-bad.ts', lines(151)))).toContain('max-lines');
+    expect(rulesOf(await lint('electron/host/virtual-good.ts', lines(150)))).toEqual([]);
+    expect(rulesOf(await lint('electron/core/tasks/virtual-good.ts', lines(151)))).toEqual([]);
+  });
+});
+
 describe('layering rules pass on good imports', () => {
   it('shared/ importing shared/ and zod', async () => {
     const messages = await lint(

@@ -1,7 +1,16 @@
 // Dropping (or pasting) a file onto Create (issue 9): a PNG or MP3 this app made carries its settings, and the
 // form they name is restored (family, model, every parameter); any other picture becomes a reference image of
 // the family on screen. Drops on the reference list itself are that list's (react-dropzone marks them handled).
-import { useState, type ClipboardEvent, type DragEvent, type ReactElement, type ReactNode } from 'react';
+// A paste is taken anywhere on the page, not only inside this box: a person who copied a screenshot presses
+// Ctrl/Cmd+V with nothing focused, and that paste goes to the document body.
+import {
+  useEffect,
+  useEffectEvent,
+  useState,
+  type DragEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { FamilyId } from '../../../shared/catalog';
@@ -11,6 +20,16 @@ import { reuseField } from '../../lib/reuse-targets';
 import { useAddReference } from './api/add-reference';
 import { useStudioStore } from '../../store/studio-store';
 import { useReadSettings } from './api/reuse';
+
+/** An element where a paste types text: inputs that take text, text areas, editable content. */
+function isTextEntry(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement) return true;
+  return (
+    target instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'range', 'file', 'submit', 'reset', 'color'].includes(target.type)
+  );
+}
 
 /** Types that may carry settings: the PNGs and MP3s the app writes them into. */
 const SETTINGS_TYPES = ['image/png', 'audio/mpeg', 'audio/mp3'];
@@ -77,12 +96,22 @@ export function SettingsDrop({ family, children }: { family: FamilyId; children:
     e.preventDefault();
     void take(file);
   };
-  const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
-    const file = e.clipboardData.files[0];
-    if (e.defaultPrevented || !file) return;
-    e.preventDefault();
-    void take(file);
-  };
+  // The listener is added once; an effect event reads the latest `take` (the family on screen).
+  const takePasted = useEffectEvent((file: File) => void take(file));
+  useEffect(() => {
+    const onPaste = (e: ClipboardEvent) => {
+      // Already taken by a field of its own (Extra body fields inserts the image as a data URL).
+      if (e.defaultPrevented || !e.clipboardData) return;
+      const file = e.clipboardData.files[0];
+      if (!file) return;
+      // Text copied from an office program comes with a picture of itself: in a text field it is text.
+      if (isTextEntry(e.target) && e.clipboardData.types.includes('text/plain')) return;
+      e.preventDefault();
+      takePasted(file);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, []);
 
   return (
     <div
@@ -97,7 +126,6 @@ export function SettingsDrop({ family, children }: { family: FamilyId; children:
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
       }}
       onDrop={onDrop}
-      onPaste={onPaste}
     >
       {children}
       <p className="field-hint settings-drop-hint">{t('reuse.dropHint')}</p>

@@ -1,0 +1,90 @@
+// The core's parts wired together over one database: the library, the task engine (with its downloads, the
+// price books' history and the spending guard) and the speech service, their events sent to one emitter.
+import type { StudioEvent } from '../../shared/studio/records';
+import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
+import { Library, libraryFileIndex } from '../core/library';
+import { SpeechService } from '../core/speech';
+import { TaskEngine } from '../core/tasks';
+import { lineLogger } from '../core/log';
+import type { BudgetOptions } from '../core/tasks';
+import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
+import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { TrashPort } from '../core/library/trash-port';
+
+export interface Core {
+  libraryDir: string;
+  budget: BudgetOptions;
+  library: Library;
+  engine: TaskEngine;
+  speech: SpeechService;
+  detach: () => void;
+}
+
+export interface CoreLifecycleOptions {
+  db: DatabaseSync;
+  gateway: GatewayPort;
+  clock: Clock;
+  /** Read at each ensure(): where the library is and how fast the engine may poll, as settings say now. */
+  wanted: () => { libraryDir: string; budget: BudgetOptions };
+  log: (message: string) => void;
+  /** The gateway in use ('demo' or its base URL): speech takes are served again only on the same gateway. */
+  gatewayKey: () => string;
+  /** Learns from completions and paces polls by what it learned (the price books). */
+  history?: TaskHistory;
+  /** The user's spending limits, asked before every submission. */
+  guard?: SubmissionGuard;
+  /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
+  trash?: TrashPort;
+}
+
+/** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
+export function budgetFor(perSecond: number): BudgetOptions {
+  return perSecond >= 1
+    ? { requests: Math.round(perSecond), perMs: 1000 }
+    : { requests: 1, perMs: Math.round(1000 / perSecond) };
+}
+
+/** A new core for this library folder and budget; the caller starts its engine. */
+export function buildCore(
+  options: CoreLifecycleOptions,
+  libraryDir: string,
+  budget: BudgetOptions,
+  emit: (event: StudioEvent) => void,
+): Core {
+  const { db, gateway, clock, history, guard, gatewayKey, trash } = options;
+  const logger = lineLogger(options.log);
+  const library: Library = new Library({
+    db,
+    dir: libraryDir,
+    now: () => clock.now(),
+    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    timers: clock,
+    ...(trash ? { trash } : {}),
+    logger,
+  });
+  const downloads = { libraryDir, sink: library };
+  const engine = new TaskEngine({
+    db,
+    gateway,
+    clock,
+    budget,
+    downloads,
+    history: history ?? null,
+    guard: guard ?? null,
+    libraryFiles: libraryFileIndex(library),
+    logger,
+  });
+  const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
+  speech.resumeCosts();
+  const offEngine = engine.events.subscribe(emit);
+  const offLibrary = library.subscribe(emit);
+  return {
+    libraryDir,
+    budget,
+    library,
+    engine,
+    speech,
+    detach: () => (offEngine(), offLibrary(), speech.close()),
+  };
+}
