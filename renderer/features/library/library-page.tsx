@@ -21,6 +21,10 @@ import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
 import { useColumns } from './use-columns';
 import './library.css';
+import { SelectableTile } from './selection/selectable-tile';
+import { SelectionToolbar } from './selection/selection-toolbar';
+import { useLibrarySelection } from './selection/use-library-selection';
+import './selection/selection.css';
 
 const GAP = 12;
 const MIN_TILE = 200;
@@ -80,12 +84,13 @@ export function LibraryPage(): ReactElement {
   const [kind, setKind] = useState<KindFilter>('all');
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
-  const library = useLibrary({
-    sort: 'newest',
+  const filter = {
+    sort: 'newest' as const,
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
-  });
+  };
+  const library = useLibrary(filter);
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
   const toUrl = useMediaUrl();
@@ -119,6 +124,8 @@ export function LibraryPage(): ReactElement {
     more: { hasNextPage, isFetchingNextPage, fetchNextPage },
   });
   const open = viewer.item;
+  // Multi-select (selection/): by id, or everything matching the filter; the keys belong to the viewer when open.
+  const selection = useLibrarySelection({ items, total, filter, keyboard: !open });
   // The grid follows the viewer, so closing it shows the item last seen.
   const openIndex = viewer.position?.index ?? -1;
   useEffect(() => {
@@ -163,6 +170,7 @@ export function LibraryPage(): ReactElement {
           {t('library.favouritesOnly')}
         </Button>
       </div>
+      <SelectionToolbar selection={selection} total={total} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
@@ -201,13 +209,16 @@ export function LibraryPage(): ReactElement {
                   height: width,
                 }}
               >
-                {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
-                  <Tile
+                {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => (
+                  <SelectableTile
                     key={item.id}
-                    item={item}
-                    src={srcOf(item, false)}
-                    onOpen={() => viewer.openFromGrid(item.id)}
-                  />
+                    selection={selection}
+                    id={item.id}
+                    index={row.index * columns + i}
+                    label={item.title ?? item.prompt ?? ''}
+                  >
+                    <Tile item={item} src={srcOf(item, false)} onOpen={() => viewer.openFromGrid(item.id)} />
+                  </SelectableTile>
                 ))}
               </div>
             ))}

@@ -104,13 +104,16 @@ function TaskRow({
             ) : null}
             {task.downloads.total > 0 ? (
               <span data-testid="task-files">
-                {t('tasks.files', {
-                  done: task.downloads.done - task.downloads.deleted,
-                  total: task.downloads.total,
-                })}
-                {task.downloads.deleted > 0
-                  ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
-                  : ''}
+                {/* Every file saved and then deleted: say that alone, not "0 of 1 files saved". */}
+                {task.downloads.deleted > 0 && task.downloads.deleted === task.downloads.total
+                  ? t('tasks.filesDeleted', { count: task.downloads.deleted })
+                  : t('tasks.files', {
+                      done: task.downloads.done - task.downloads.deleted,
+                      total: task.downloads.total,
+                    }) +
+                    (task.downloads.deleted > 0
+                      ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
+                      : '')}
               </span>
             ) : null}
             {download &&
