@@ -1,5 +1,7 @@
 // The CLI's exit codes and the one error shape it prints. Everything thrown inside a command ends up here.
 import { toGatewayErrorInfo } from '../core/tasks/gateway-errors';
+import { localErrorInfo } from '../../shared/gateway/error-types';
+import type { ErrorType } from '../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 
 export const EXIT = {
@@ -16,7 +18,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** The `--json` error document: `{ "error": { httpStatus, type, code, message, param } }`. */
 export interface CliErrorBody {
   httpStatus: number | null;
-  type: string;
+  type: ErrorType;
   code: string;
   message: string;
   param: string | null;
@@ -32,13 +34,27 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The CLI's own error, from the one table of error types (shared/gateway/error-types.ts), like localError() on
+ * the bridge: a spelling outside the table does not compile.
+ */
+export function cliError(
+  exitCode: ExitCode,
+  type: ErrorType,
+  message: string,
+  extra: Partial<Pick<GatewayErrorInfo, 'httpStatus' | 'code' | 'param'>> = {},
+): CliError {
+  const { httpStatus, code, param } = localErrorInfo(type, message, extra);
+  return new CliError(exitCode, { httpStatus, type, code, message, param });
+}
+
 /** A usage mistake caught before anything is sent. */
 export function invalidArgument(
   message: string,
   param: string | null = null,
   code = 'invalid_argument',
 ): CliError {
-  return new CliError(EXIT.invalid, { httpStatus: null, type: 'invalid_argument', code, message, param });
+  return cliError(EXIT.invalid, 'invalid_argument', message, { code, param });
 }
 
 /** The user's spending limits refused (electron/core/spending): the flag that sends anyway, said with the refusal. */
@@ -75,13 +91,11 @@ export function toCliError(thrown: unknown): CliError {
   if (thrown instanceof CliError) return thrown;
   const info = toGatewayErrorInfo(thrown);
   if (info.type === 'network_error' && !looksLikeGatewayError(thrown)) {
-    return new CliError(EXIT.failure, {
-      httpStatus: null,
-      type: 'unexpected_error',
-      code: '',
-      message: thrown instanceof Error ? thrown.message : String(thrown),
-      param: null,
-    });
+    return cliError(
+      EXIT.failure,
+      'unexpected_error',
+      thrown instanceof Error ? thrown.message : String(thrown),
+    );
   }
   return fromGatewayError(info);
 }

@@ -1,9 +1,10 @@
 // Submitting through the engine and, unless --no-wait, following the task to its files. Progress goes to
 // stderr; the result is the task and the library items its downloads became.
+import { knownErrorType, localErrorInfo } from '../../shared/gateway/error-types';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
 import type { CliContext, CliCore } from './cli-context';
-import { CliError, EXIT, fromGatewayError } from './cli-errors';
+import { cliError, CliError, EXIT, fromGatewayError } from './cli-errors';
 import { formatItems, formatTask, taskJson } from './formatting';
 
 export interface TaskOutcome {
@@ -24,28 +25,19 @@ export class TaskFailure extends CliError {
 function failureOf(outcome: TaskOutcome, fileErrors: readonly string[] = []): TaskFailure | null {
   const { task } = outcome;
   if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') {
-    const info = task.error ?? {
-      httpStatus: null,
-      type: task.state === 'failed' ? 'task_failed' : `task_${task.state}`,
-      code: '',
-      message: `The task is ${task.state}.`,
-      param: null,
-      retryable: false,
-      retryAfterMs: null,
-    };
+    const type = task.state === 'failed' ? 'task_failed' : task.state;
+    const info = task.error ?? localErrorInfo(type, `The task is ${task.state}.`);
     return new TaskFailure(fromGatewayError(info), outcome);
   }
   const d = task.downloads;
   if (task.state === 'completed' && d.total === 0 && outcome.items.length === 0) {
     // Charged and "done", yet nothing to show: that is not a success to report with exit 0.
     return new TaskFailure(
-      new CliError(EXIT.refused, {
-        httpStatus: null,
-        type: 'no_results',
-        code: '',
-        message: 'The gateway reported the task completed but gave no result files.',
-        param: null,
-      }),
+      cliError(
+        EXIT.refused,
+        'no_results',
+        'The gateway reported the task completed but gave no result files.',
+      ),
       outcome,
     );
   }
@@ -53,13 +45,11 @@ function failureOf(outcome: TaskOutcome, fileErrors: readonly string[] = []): Ta
     const expiredOnly = d.failed === 0;
     const why = fileErrors.length ? ` ${fileErrors.join('; ')}.` : '';
     return new TaskFailure(
-      new CliError(expiredOnly ? EXIT.refused : EXIT.failure, {
-        httpStatus: null,
-        type: expiredOnly ? 'link_expired' : 'download_failed',
-        code: '',
-        message: `${d.done} of ${d.total} files downloaded; ${d.failed} failed, ${d.expired} expired before they could be fetched.${why}`,
-        param: null,
-      }),
+      cliError(
+        expiredOnly ? EXIT.refused : EXIT.failure,
+        expiredOnly ? 'link_expired' : 'download_failed',
+        `${d.done} of ${d.total} files downloaded; ${d.failed} failed, ${d.expired} expired before they could be fetched.${why}`,
+      ),
       outcome,
     );
   }
@@ -118,13 +108,12 @@ function keyRefused(core: CliCore, taskId: string, signal: AbortSignal): Promise
       off();
       const remote = core.engine.get(taskId)?.remoteId ?? taskId;
       reject(
-        new CliError(EXIT.refused, {
-          httpStatus: 401,
-          type: event.errorType ?? 'authentication_error',
-          code: '',
-          message: `The gateway refused the API key while checking the task (${event.message ?? 'HTTP 401'}). The task goes on at the gateway; with a working key, pick it up with: task ${remote} --wait`,
-          param: null,
-        }),
+        cliError(
+          EXIT.refused,
+          knownErrorType(event.errorType, 401, 'authentication_error'),
+          `The gateway refused the API key while checking the task (${event.message ?? 'HTTP 401'}). The task goes on at the gateway; with a working key, pick it up with: task ${remote} --wait`,
+          { httpStatus: 401 },
+        ),
       );
     });
     signal.addEventListener('abort', off, { once: true });
@@ -146,13 +135,11 @@ export async function settle(ctx: CliContext, core: CliCore, taskId: string): Pr
       .catch((error: unknown) => {
         if (!ctx.signal.aborted || error instanceof CliError) throw error;
         const remote = core.engine.get(taskId)?.remoteId;
-        throw new CliError(EXIT.failure, {
-          httpStatus: null,
-          type: 'interrupted',
-          code: '',
-          message: `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
-          param: null,
-        });
+        throw cliError(
+          EXIT.failure,
+          'interrupted',
+          `Stopped waiting; the task goes on at the gateway. Pick it up with: task ${remote ?? taskId} --wait`,
+        );
       })
       .finally(() => watching.abort());
     return { task, items: core.library.forTask(taskId) };

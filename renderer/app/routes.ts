@@ -9,3 +9,6 @@ export const ROUTES = {
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** Two library items side by side: /compare/<a>/<b> (reached from the library, so not in the sidebar). */
+export const COMPARE_ROUTE = '/compare';

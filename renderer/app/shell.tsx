@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { CreatePage } from '../features/create/create-page';
-import { LibraryPage } from '../features/library/library-page';
-import { SettingsPage } from '../features/settings/settings-page';
 import { TasksPage } from '../features/tasks/tasks-page';
 import { errorSentence } from '../lib/bridge-error';
 import { useSettings } from '../lib/api/settings';
@@ -15,13 +13,24 @@ import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
-import { ROUTES } from './routes';
+import { COMPARE_ROUTE, ROUTES } from './routes';
 import { Sidebar } from './sidebar';
 
-// Charts and the audio page load on first visit: recharts alone is most of the bundle.
+// Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
+// the library's grid and viewer are the next largest. `npm run bench -- renderer` measures what this saves.
 const UsagePage = lazy(() => import('../features/usage/usage-page').then((m) => ({ default: m.UsagePage })));
+// Compare is opened from the library now and then, not at start: it loads when first asked for.
+const ComparePage = lazy(() =>
+  import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
+);
 const SpeechPage = lazy(() =>
   import('../features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
+);
+const LibraryPage = lazy(() =>
+  import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 
 const ACTIVE = new Set(['submitting', 'submitted', 'pending', 'processing']);
@@ -65,11 +74,19 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
       <main className="main" ref={mainRef}>
         {/* One boundary per page (keyed by section): a page that throws leaves the rest of the studio usable. */}
         <PageBoundary key={section} home={ROUTES.create}>
-          <Suspense fallback={<div className="boot">{t('common.loading')}</div>}>
+          <Suspense
+            fallback={
+              <div className="page-loading" role="status" data-testid="page-loading">
+                <span className="spinner" aria-hidden="true" />
+                {t('common.loading')}
+              </div>
+            }
+          >
             <Switch>
               <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
               <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
               <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+              <Route path={`${COMPARE_ROUTE}/:a/:b`} component={ComparePage} />
               <Route path={ROUTES.speech} component={SpeechPage} />
               <Route path={ROUTES.usage} component={UsagePage} />
               <Route path={ROUTES.settings} component={SettingsPage} />

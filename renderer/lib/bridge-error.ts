@@ -3,18 +3,11 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
 import { gatewayErrorInfoSchema } from '../../shared/bridge/record-schemas';
+import { localErrorInfo } from '../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { gatewayErrorSentence } from './gateway-error-sentence';
 
-const NETWORK: GatewayErrorInfo = {
-  httpStatus: null,
-  type: 'bridge_unreachable',
-  code: 'bridge_unreachable',
-  message: '',
-  param: null,
-  retryable: true,
-  retryAfterMs: null,
-};
+const NETWORK: GatewayErrorInfo = localErrorInfo('bridge_unreachable', '');
 
 export function errorInfoOf(error: unknown): GatewayErrorInfo {
   if (error instanceof TRPCClientError) {
@@ -29,12 +22,9 @@ export function errorInfoOf(error: unknown): GatewayErrorInfo {
   }
   const direct = gatewayErrorInfoSchema.safeParse(error);
   if (direct.success) return direct.data;
-  return {
-    ...NETWORK,
-    type: 'unknown',
+  return localErrorInfo('internal_error', error instanceof Error ? error.message : String(error), {
     code: 'unknown',
-    message: error instanceof Error ? error.message : String(error),
-  };
+  });
 }
 
 export function errorSentence(error: unknown, t: TFunction): string {

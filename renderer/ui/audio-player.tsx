@@ -19,7 +19,7 @@ export interface AudioPlayerProps {
 type Playable = { state: 'ready'; url: string } | { state: 'loading' } | { state: 'failed'; message: string };
 
 /** The blob URL of the WAV made from a raw PCM file, revoked when the source changes or the player goes. */
-function usePcmAsWav(src: string, enabled: boolean): Playable {
+export function usePcmAsWav(src: string, enabled: boolean): Playable {
   // Keyed by source, so a new file reads as loading without resetting state inside the effect.
   const [result, setResult] = useState<{ src: string; playable: Playable } | null>(null);
   useEffect(() => {

@@ -11,6 +11,11 @@ export interface CopyableIdProps {
   copiedLabel: string;
   /** Told when the clipboard refused (a page without clipboard access). */
   onCopyFailed?: () => void;
+  /**
+   * Whether the label is shown beside the id. False where a caller already names it (a <dt> in a details
+   * list): shown twice it reads as a stutter. The copy button still names it either way.
+   */
+  showLabel?: boolean;
 }
 
 export function CopyableId({
@@ -19,11 +24,12 @@ export function CopyableId({
   copyLabel,
   copiedLabel,
   onCopyFailed,
+  showLabel = true,
 }: CopyableIdProps): ReactElement {
   const [copied, setCopied] = useState(false);
   return (
     <span className="copyable-id" data-testid="gateway-task-id">
-      <span className="copyable-id-label">{label}</span>
+      {showLabel ? <span className="copyable-id-label">{label}</span> : null}
       <code className="mono">{value}</code>
       <button
         type="button"

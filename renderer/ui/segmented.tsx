@@ -1,6 +1,7 @@
 // A row of mutually exclusive choices (aspect ratios, tiers, themes): a radio group styled as chips.
 import type { ReactElement, ReactNode } from 'react';
 import { cx } from './cx';
+import type { GroupProps } from './field';
 
 export interface SegmentedOption<T extends string> {
   value: T;
@@ -16,8 +17,8 @@ export interface SegmentedProps<T extends string> {
   options: readonly SegmentedOption<T>[];
   onChange: (value: T) => void;
   disabled?: boolean;
-  /** Lets a surrounding Field find the group. */
-  id?: string;
+  /** Inside a group Field: its id, name (aria-labelledby) and error wiring replace the aria-label. */
+  group?: GroupProps;
 }
 
 export function Segmented<T extends string>({
@@ -27,10 +28,10 @@ export function Segmented<T extends string>({
   options,
   onChange,
   disabled,
-  id,
+  group,
 }: SegmentedProps<T>): ReactElement {
   return (
-    <div className="segmented" role="radiogroup" aria-label={label} id={id}>
+    <div className="segmented" role="radiogroup" {...(group ?? { 'aria-label': label })}>
       {options.map((option) => {
         const selected = option.value === value;
         return (

@@ -14,6 +14,9 @@ import {
   libraryPageSchema,
   studioEventSchema,
   libraryQuerySchema,
+  libraryTagCountSchema,
+  libraryTagSchema,
+  libraryTagsInputSchema,
   submitTaskInputSchema,
   taskRecordSchema,
   taskStateSchema,
@@ -77,7 +80,7 @@ export const setFavouriteInputSchema = z.strictObject({
 });
 export const setTagsInputSchema = z.strictObject({
   id: z.string().min(1).max(200),
-  tags: z.array(z.string().trim().min(1).max(64)).max(50),
+  tags: z.array(libraryTagSchema).max(50),
 });
 export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });
@@ -156,6 +159,8 @@ export const bridgeContract = {
     get: { kind: 'query', input: idInput, output: bridgeLibraryItemSchema },
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
+    /** The tags in use with how many items carry each, most used first: the tag editor's suggestions. */
+    tags: { kind: 'query', input: libraryTagsInputSchema, output: z.array(libraryTagCountSchema) },
     /** What one task produced, in file order: the Create page's preview of the task it just sent. */
     forTask: {
       kind: 'query',

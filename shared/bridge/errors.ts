@@ -4,7 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
-import { ERROR_TYPES, isErrorType } from '../gateway/error-types';
+import { ERROR_TYPES, isErrorType, localErrorInfo } from '../gateway/error-types';
 import type { ErrorType } from '../gateway/error-types';
 import type { GatewayErrorInfo } from '../gateway/normalized';
 import { gatewayErrorInfoSchema } from './record-schemas';
@@ -36,7 +36,7 @@ export function localError(
   extra: Partial<Pick<GatewayErrorInfo, 'code' | 'param' | 'retryAfterMs'>> = {},
 ): BridgeError {
   // httpStatus stays null: no gateway answered. The type's status still decides the bridge's code (trpcCodeFor).
-  return new BridgeError({ type, code: type, message, retryable: ERROR_TYPES[type].retryable, ...extra });
+  return new BridgeError(localErrorInfo(type, message, extra));
 }
 
 /** An unknown id: the same type the gateway uses for a task it does not know ([ERR-7]), so it reads the same. */
@@ -49,15 +49,9 @@ const issuesLike = z.object({
   issues: z.array(z.object({ message: z.string(), path: z.array(z.unknown()).optional() }).loose()).min(1),
 });
 
-const INTERNAL: GatewayErrorInfo = {
-  httpStatus: null,
-  type: 'internal_error',
+const INTERNAL = localErrorInfo('internal_error', 'Something went wrong inside the studio.', {
   code: 'internal',
-  message: 'Something went wrong inside the studio.',
-  param: null,
-  retryable: false,
-  retryAfterMs: null,
-};
+});
 
 function pathOf(path: readonly unknown[] | undefined): string | null {
   if (!path || path.length === 0) return null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { FAMILIES } from '../catalog';
 import { FAMILY_IDS } from '../catalog/family-ids';
 import type { FamilyId } from '../catalog/family-ids';
+import { errorTypeSchema } from '../gateway/error-types';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
@@ -15,7 +16,7 @@ const params = z.record(z.string(), z.unknown());
 
 export const gatewayErrorInfoSchema = z.object({
   httpStatus: z.number().int().nullable(),
-  type: z.string(),
+  type: errorTypeSchema,
   code: z.string(),
   message: z.string(),
   param: z.string().nullable(),
@@ -126,6 +127,19 @@ export const bridgeLibraryItemSchema = libraryItemSchema.extend({
 });
 export type BridgeLibraryItem = z.infer<typeof bridgeLibraryItemSchema>;
 
+/** One tag as a person types it: trimmed by the library, never empty, short enough to show on a chip. */
+export const libraryTagSchema = z.string().trim().min(1).max(64);
+
+export const libraryTagsInputSchema = z
+  .strictObject({
+    /** Tags starting with this text (case-insensitive); all tags without it. */
+    prefix: z.string().max(64).optional(),
+    limit: z.number().int().min(1).max(1000).optional(),
+  })
+  .optional();
+
+export const libraryTagCountSchema = z.object({ tag: z.string(), count: z.number().int().min(1) });
+
 export const libraryQuerySchema = z.strictObject({
   search: z.string().max(500).optional(),
   kind: libraryKindSchema.optional(),
@@ -134,6 +148,7 @@ export const libraryQuerySchema = z.strictObject({
   from: unixMs.optional(),
   to: unixMs.optional(),
   favourite: z.boolean().optional(),
+  tags: z.array(libraryTagSchema).max(20).optional(),
   sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),

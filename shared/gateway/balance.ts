@@ -1,6 +1,7 @@
 // [TBAL-1..8] token balance, [UBAL-1] user balance. A failed lookup is HTTP 200 with success false and a
 // message ([EP-TBAL-2], [EP-UBAL-2], [ERR-OTHER-1]): parseTokenBalance / parseUserBalance turn it into a GatewayError.
 import { z } from 'zod';
+import { localErrorInfo } from './error-types';
 import { GatewayError, invalidResponse } from './gateway-error';
 import { looseInt, looseNumber } from './wire-values';
 
@@ -32,15 +33,11 @@ export const balanceFailureSchema = z.looseObject({
 export type BalanceFailure = z.infer<typeof balanceFailureSchema>;
 
 export function balanceLookupFailed(message: string): GatewayError {
-  return new GatewayError({
-    httpStatus: 200,
-    type: 'balance_lookup_failed',
-    code: 'balance_lookup_failed',
-    message: message || 'The gateway could not look up the balance.',
-    param: null,
-    retryable: false,
-    retryAfterMs: null,
-  });
+  return new GatewayError(
+    localErrorInfo('balance_lookup_failed', message || 'The gateway could not look up the balance.', {
+      httpStatus: 200,
+    }),
+  );
 }
 
 function parseBalance<T>(schema: z.ZodType<T>, body: unknown, what: string): T {

@@ -3,8 +3,8 @@
 // themselves, with their status and sentence, are in error-types.ts.
 import type { GatewayErrorInfo } from './normalized';
 import { errorFields } from './error-body';
-import { ERROR_TYPES, isErrorType, typeForStatus } from './error-types';
-import type { ErrorSentenceKey } from './error-types';
+import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo } from './error-types';
+import type { ErrorSentenceKey, ErrorType } from './error-types';
 
 const DEFAULT_MESSAGE: Record<number, string> = {
   401: 'Invalid or missing credentials.',
@@ -49,12 +49,13 @@ export interface HttpFailure {
 export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure): GatewayErrorInfo {
   const f = errorFields(body);
   const text = typeof body === 'string' ? body.trim().slice(0, 300) : '';
-  const type = f.type || typeForStatus(status) || (status >= 500 ? 'server_error' : 'invalid_request_error');
+  // A type the spec does not list is read as its status's; its own spelling stays in `code` when that is empty.
+  const type = knownErrorType(f.type, status, status >= 500 ? 'server_error' : 'invalid_request_error');
   return {
     httpStatus: status,
     type,
     // [ERR-1] the generic body's code is the HTTP status; other bodies use strings, sometimes empty.
-    code: f.code || type,
+    code: f.code || f.type || type,
     message: f.message || text || DEFAULT_MESSAGE[status] || `The gateway answered HTTP ${status}.`,
     param: f.param,
     retryable: RETRYABLE_STATUSES.has(status),
@@ -64,28 +65,20 @@ export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure):
 
 export type TransportFailure = 'timeout' | 'network' | 'aborted';
 
-const TRANSPORT: Record<TransportFailure, Omit<GatewayErrorInfo, 'message' | 'code'>> = {
-  timeout: { httpStatus: null, type: 'timeout', param: null, retryable: true, retryAfterMs: null },
-  network: { httpStatus: null, type: 'network_error', param: null, retryable: true, retryAfterMs: null },
-  aborted: { httpStatus: null, type: 'aborted', param: null, retryable: false, retryAfterMs: null },
-};
+const TRANSPORT = {
+  timeout: 'timeout',
+  network: 'network_error',
+  aborted: 'aborted',
+} as const satisfies Record<TransportFailure, ErrorType>;
 
 /** A call that got no HTTP answer. `code` is the system code when there is one (ECONNRESET, ECONNREFUSED, ...). */
 export function errorFromTransport(kind: TransportFailure, message: string, code?: string): GatewayErrorInfo {
-  return { ...TRANSPORT[kind], code: code || kind, message };
+  return localErrorInfo(TRANSPORT[kind], message, { code: code || kind });
 }
 
 /** A body refused before anything was sent. */
 export function validationError(message: string, param: string | null): GatewayErrorInfo {
-  return {
-    httpStatus: null,
-    type: 'validation_error',
-    code: 'validation_error',
-    message,
-    param,
-    retryable: false,
-    retryAfterMs: null,
-  };
+  return localErrorInfo('validation_error', message, { param });
 }
 
 export type { ErrorSentenceKey } from './error-types';

@@ -1,7 +1,12 @@
 // Every error type the studio knows, once: the gateway's ([ERR-2..11], [ERR-OTHER-1..3]), failures that never got
 // an answer, and the studio's own refusals. Each has the HTTP status it travels with (null: none) and the
 // sentence the UI shows (an i18n key under errors.*). error-map.ts reads the status's type and the sentence from
-// here; localError() (shared/bridge/errors.ts) builds the studio's own errors from it.
+// here; localErrorInfo() below builds every error the studio makes itself (localError() in shared/bridge/errors.ts
+// for the bridge, cliError() for the CLI), so no error value is written by hand and no spelling outside this
+// table compiles: GatewayErrorInfo['type'] is ErrorType.
+import { z } from 'zod';
+import type { GatewayErrorInfo } from './normalized';
+
 export type ErrorSentenceKey =
   | 'errors.nsfw'
   | 'errors.nsfwNoCategories'
@@ -20,6 +25,7 @@ export type ErrorSentenceKey =
   | 'errors.taskFailed'
   | 'errors.budgetExceeded'
   | 'errors.confirmationRequired'
+  | 'errors.bridge'
   | 'errors.unknown';
 
 interface ErrorTypeSpec {
@@ -68,9 +74,20 @@ export const ERROR_TYPES = {
   // The user's own limits (electron/core/spending): past a budget, or above the threshold without a confirmation.
   budget_exceeded: spec(null, 'errors.budgetExceeded'),
   confirmation_required: spec(null, 'errors.confirmationRequired'),
+  // The CLI's own outcomes (electron/cli): a bad argument, a task that ended without its files, a bug.
+  invalid_argument: spec(null, 'errors.validation'),
+  no_results: spec(null, 'errors.taskFailed'),
+  link_expired: spec(null, 'errors.taskFailed'),
+  download_failed: spec(null, 'errors.taskFailed'),
+  unexpected_error: spec(null, 'errors.unknown'),
+  stopped: spec(null, 'errors.taskFailed'),
+  // The renderer's: the bridge itself could not be reached (the main process or web server is gone).
+  bridge_unreachable: spec(null, 'errors.bridge', true),
 } as const satisfies Record<string, ErrorTypeSpec>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;
+
+export const errorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]);
 
 export function isErrorType(type: string): type is ErrorType {
   return Object.hasOwn(ERROR_TYPES, type);
@@ -80,4 +97,38 @@ export function isErrorType(type: string): type is ErrorType {
 export function typeForStatus(status: number): ErrorType | undefined {
   for (const [type, s] of Object.entries(ERROR_TYPES)) if (s.status === status) return type as ErrorType;
   return status === 413 ? 'invalid_request_error' : undefined;
+}
+
+/**
+ * An error the studio makes itself (no gateway answered): its retryability from the table, its code the type
+ * unless told otherwise.
+ */
+export function localErrorInfo(
+  type: ErrorType,
+  message: string,
+  extra: Partial<Omit<GatewayErrorInfo, 'type' | 'message'>> = {},
+): GatewayErrorInfo {
+  return {
+    httpStatus: null,
+    type,
+    code: type,
+    message,
+    param: null,
+    retryable: ERROR_TYPES[type].retryable,
+    retryAfterMs: null,
+    ...extra,
+  };
+}
+
+/**
+ * A type read from outside (a gateway body, a stored row): itself when the table knows it, else the type its
+ * HTTP status carries, else the fallback. The raw spelling is kept by the caller in `code` when it matters.
+ */
+export function knownErrorType(
+  type: string | null | undefined,
+  status: number | null,
+  fallback: ErrorType,
+): ErrorType {
+  if (type && isErrorType(type)) return type;
+  return (status !== null ? typeForStatus(status) : undefined) ?? fallback;
 }

@@ -1,10 +1,12 @@
 // The one error type the gateway client throws. It carries GatewayErrorInfo as own fields, so the bridge and
 // the engine can recognise it by shape, and it never holds a cause, a request config or a header.
+import { localErrorInfo } from './error-types';
+import type { ErrorType } from './error-types';
 import type { GatewayErrorInfo } from './normalized';
 
 export class GatewayError extends Error implements GatewayErrorInfo {
   readonly httpStatus: number | null;
-  readonly type: string;
+  readonly type: ErrorType;
   readonly code: string;
   readonly param: string | null;
   readonly retryable: boolean;
@@ -41,13 +43,7 @@ export function invalidResponse(
   detail: string,
   httpStatus: number | null = null,
 ): GatewayError {
-  return new GatewayError({
-    httpStatus,
-    type: 'invalid_response',
-    code: 'invalid_response',
-    message: `The gateway's ${what} could not be read: ${detail}`,
-    param: null,
-    retryable: false,
-    retryAfterMs: null,
-  });
+  return new GatewayError(
+    localErrorInfo('invalid_response', `The gateway's ${what} could not be read: ${detail}`, { httpStatus }),
+  );
 }

@@ -1,6 +1,7 @@
 // The shapes the rest of the app sees after the client has parsed and normalised the gateway's wire bodies.
 // Wire schemas live beside this file; nothing outside electron/core/gateway should need the raw shapes.
 import type { FamilyId, TaskEndpoint } from '../catalog/family-ids';
+import type { ErrorType } from './error-types';
 
 /** [STATE-1..5] Every state a task can be in, as the gateway reports it. */
 export type TaskStatus = 'submitted' | 'pending' | 'processing' | 'completed' | 'failed';
@@ -49,8 +50,8 @@ export interface TaskSnapshot {
 export interface GatewayErrorInfo {
   /** null for failures that never got an HTTP answer (network, timeout, reset, bad body). */
   httpStatus: number | null;
-  /** e.g. invalid_request_error, payment_required, network_error, timeout, invalid_response, validation_error */
-  type: string;
+  /** One of the closed table in error-types.ts: a spelling outside it does not compile. */
+  type: ErrorType;
   code: string;
   message: string;
   param: string | null;

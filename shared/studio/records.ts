@@ -135,9 +135,17 @@ export interface LibraryQuery {
   /** ms since epoch, exclusive */
   to?: number;
   favourite?: boolean;
+  /** Items carrying every one of these tags (case-insensitive). */
+  tags?: string[];
   sort?: 'newest' | 'oldest' | 'cost' | 'size';
   limit?: number;
   offset?: number;
+}
+
+/** A tag in use and how many items carry it: what the tag editor offers as you type. */
+export interface LibraryTagCount {
+  tag: string;
+  count: number;
 }
 
 export interface LibraryPage {

@@ -20,6 +20,7 @@ import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { DownloadError, fetchToFile } from './fetch-to-file';
 import { PART_SUFFIX, partIsStale } from './part-files';
+import { readableBaseName } from './readable-name';
 import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
 
@@ -463,6 +464,18 @@ export class DownloadManager {
             url: row.url,
             dir,
             baseName: `${taskId}-${ordinal}`,
+            // The person's name for it: day, what was asked for, a short id (readable-name.ts).
+            finalName: (idLength) =>
+              readableBaseName(
+                {
+                  day: dayFolder(task.createdAt),
+                  // A track is known by its title; everything else by what was asked for.
+                  prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
+                  fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
+                  seed: `${taskId}:${ordinal}`,
+                },
+                idLength,
+              ),
             signal: controller.signal,
             idleTimeoutMs: this.options.idleTimeoutMs,
             progressEveryBytes: this.options.progressEveryBytes,

@@ -15,6 +15,7 @@ import type { SniffedType } from './media-sniff';
 import { rawGet } from './raw-http-get';
 import type { RawResponse } from './raw-http-get';
 import { parseDownloadUrl, UnsafeUrlError } from './safe-url';
+import { placeWithoutOverwrite, SAFE_BASE_NAME, SHORT_ID_LENGTH } from './readable-name';
 import { InlineHasher, WorkerHasher } from './sha256-hasher';
 import type { Sha256Hasher } from './sha256-hasher';
 
@@ -31,6 +32,11 @@ export interface FetchToFileOptions {
   dir: string;
   /** Our own name, without extension; the extension comes from the verified type. */
   baseName: string;
+  /**
+   * The finished file's name (without extension) when it differs from baseName: a readable name
+   * (readable-name.ts), given the short id's length so a name already taken is stepped around, never replaced.
+   */
+  finalName?: (idLength: number) => string;
   signal?: AbortSignal;
   /** Idle socket timeout (real time: it guards a stalled peer, not a schedule). */
   idleTimeoutMs?: number;
@@ -334,13 +340,30 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
   if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(options.baseName)) {
     throw new DownloadError('unsafe_url', `refusing file name ${options.baseName}`, false);
   }
+  const { finalName } = options;
+  const checkedName = finalName
+    ? (idLength: number) => {
+        const name = finalName(idLength);
+        if (!SAFE_BASE_NAME.test(name)) {
+          throw new DownloadError('unsafe_url', `refusing file name ${name}`, false);
+        }
+        return name;
+      }
+    : null;
+  // Checked before a byte is fetched: a bad name is our bug, not the network's.
+  checkedName?.(SHORT_ID_LENGTH);
   await mkdir(options.dir, { recursive: true });
   // Named with this process's id, so a neighbour sharing the library never sweeps it away (part-files.ts).
   const part = join(options.dir, partName(options.baseName));
   try {
     const got = await receive(await openFollowingRedirects(options), part, options);
-    const path = join(options.dir, `${options.baseName}.${got.sniffed.ext}`);
-    await rename(part, path);
+    let path: string;
+    if (checkedName) {
+      path = await placeWithoutOverwrite(part, options.dir, checkedName, got.sniffed.ext);
+    } else {
+      path = join(options.dir, `${options.baseName}.${got.sniffed.ext}`);
+      await rename(part, path);
+    }
     await fsyncPath(options.dir);
     return {
       path,

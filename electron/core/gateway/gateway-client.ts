@@ -2,6 +2,7 @@
 // answered with a parsed, normalised value or a GatewayError. Bodies are checked with the catalog's schemas
 // before they leave the machine. Only safe calls are retried: GETs, and I2 submissions under their
 // Idempotency-Key ([EP-IMAGE-I2HDR-1]); other submissions carry a key too, but are never resent on its strength.
+import { localErrorInfo } from '../../../shared/gateway/error-types';
 import axios, { type AxiosInstance, type Method } from 'axios';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -305,15 +306,7 @@ export class GatewayClient implements GatewayPort {
   private async apiKey(): Promise<string> {
     const source = this.options.apiKey;
     const noKey = (code: string, message: string) =>
-      new GatewayError({
-        httpStatus: null,
-        type: 'authentication_error',
-        code,
-        message,
-        param: null,
-        retryable: false,
-        retryAfterMs: null,
-      });
+      new GatewayError(localErrorInfo('authentication_error', message, { code }));
     let key: string | undefined;
     try {
       key = (typeof source === 'function' ? await source() : source)?.trim();
@@ -411,15 +404,10 @@ export class GatewayClient implements GatewayPort {
       path,
       reason,
     });
-    return {
-      httpStatus: null,
-      type: 'network_error',
+    return localErrorInfo('network_error', 'The gateway call failed unexpectedly.', {
       code: 'unexpected',
-      message: 'The gateway call failed unexpectedly.',
-      param: null,
       retryable: false,
-      retryAfterMs: null,
-    };
+    });
   }
 
   private report(

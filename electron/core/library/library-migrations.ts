@@ -98,4 +98,36 @@ CREATE TABLE library_covers (
 );
 `,
   },
+  {
+    // Tags as rows (issue 9): filtering by a tag and listing the tags with their counts are index lookups, not
+    // a JSON scan of every item. The items' `tags` JSON column stays the one source of truth (what the bridge
+    // reads and writes); triggers keep this table in step with it, whoever writes the row. NOCASE: "Fox" and
+    // "fox" are one tag to a person filtering.
+    id: 'library-005',
+    up: `
+CREATE TABLE library_tags (
+  tag TEXT NOT NULL COLLATE NOCASE,
+  item_seq INTEGER NOT NULL,
+  PRIMARY KEY (tag, item_seq)
+) WITHOUT ROWID;
+CREATE INDEX library_tags_item ON library_tags (item_seq);
+INSERT OR IGNORE INTO library_tags (tag, item_seq)
+  SELECT trim(j.value), i.seq FROM library_items i, json_each(CASE WHEN json_valid(i.tags) THEN i.tags ELSE '[]' END) j
+  WHERE j.type = 'text' AND trim(j.value) <> '';
+CREATE TRIGGER library_items_tags_insert AFTER INSERT ON library_items BEGIN
+  INSERT OR IGNORE INTO library_tags (tag, item_seq)
+    SELECT trim(value), new.seq FROM json_each(CASE WHEN json_valid(new.tags) THEN new.tags ELSE '[]' END)
+    WHERE type = 'text' AND trim(value) <> '';
+END;
+CREATE TRIGGER library_items_tags_update AFTER UPDATE OF tags ON library_items BEGIN
+  DELETE FROM library_tags WHERE item_seq = old.seq;
+  INSERT OR IGNORE INTO library_tags (tag, item_seq)
+    SELECT trim(value), new.seq FROM json_each(CASE WHEN json_valid(new.tags) THEN new.tags ELSE '[]' END)
+    WHERE type = 'text' AND trim(value) <> '';
+END;
+CREATE TRIGGER library_items_tags_delete AFTER DELETE ON library_items BEGIN
+  DELETE FROM library_tags WHERE item_seq = old.seq;
+END;
+`,
+  },
 ];

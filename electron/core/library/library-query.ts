@@ -26,6 +26,7 @@ const SORT_INDEX: Record<Sort, string> = {
   size: 'library_items_size',
 };
 
+export const TAG_FILTER = 'i.seq IN (SELECT item_seq FROM library_tags WHERE tag = ?)';
 export const FTS_FILTER = 'i.seq IN (SELECT rowid FROM library_fts WHERE library_fts MATCH ?)';
 
 export interface PageStatements {
@@ -72,6 +73,11 @@ export function buildPageQuery(query: LibraryQuery): PageStatements {
     values.push(query.to);
   }
   if (query.favourite !== undefined) filters.push(`i.favourite = ${query.favourite ? 1 : 0}`);
+  // Every tag asked for must be on the item; each is one lookup in library_tags' primary key (tag, item_seq).
+  for (const tag of new Set((query.tags ?? []).map((t) => t.trim()).filter(Boolean))) {
+    filters.push(TAG_FILTER);
+    values.push(tag);
+  }
 
   const sort = query.sort ?? 'newest';
   return {

@@ -10,6 +10,7 @@ import type {
   LibraryKind,
   LibraryPage,
   LibraryQuery,
+  LibraryTagCount,
   StudioEvent,
 } from '../../../shared/studio/records';
 import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
@@ -106,6 +107,8 @@ export class Library implements LibrarySink {
     tracksWithoutCover: StatementSync;
     setThumbnail: StatementSync;
     setCost: StatementSync;
+    tags: StatementSync;
+    tagsByPrefix: StatementSync;
   };
 
   constructor(options: LibraryOptions) {
@@ -149,6 +152,15 @@ export class Library implements LibrarySink {
       ),
       setThumbnail: this.db.prepare('UPDATE library_items SET thumbnail_path = ? WHERE id = ?'),
       setCost: this.db.prepare('UPDATE library_items SET cost = ?, credits_cost = ? WHERE id = ?'),
+      // Grouped along library_tags' primary key (tag first), so no temporary b-tree for the grouping; a
+      // prefix is a range of that key (LIKE on a NOCASE column may use it).
+      tags: this.db.prepare(
+        'SELECT min(tag) AS tag, count(*) AS n FROM library_tags GROUP BY tag ORDER BY n DESC, tag LIMIT ?',
+      ),
+      tagsByPrefix: this.db.prepare(
+        `SELECT min(tag) AS tag, count(*) AS n FROM library_tags WHERE tag LIKE ? ESCAPE '\\'
+         GROUP BY tag ORDER BY n DESC, tag LIMIT ?`,
+      ),
     };
     const timers = options.timers ?? systemClock;
     this.bulk = new LibraryBulk(
@@ -379,6 +391,17 @@ export class Library implements LibrarySink {
     return { items: rows.map(rowToItem), total };
   }
 
+  /** The tags in use, most used first, optionally only those starting with a prefix (case-insensitive). */
+  tags({ prefix, limit = 200 }: { prefix?: string | undefined; limit?: number | undefined } = {}): LibraryTagCount[] {
+    const start = prefix?.trim() ?? '';
+    const rows = (
+      start === ''
+        ? this.statements.tags.all(limit)
+        : this.statements.tagsByPrefix.all(`${start.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit)
+    ) as { tag: string; n: number }[];
+    return rows.map((row) => ({ tag: row.tag, count: Number(row.n) }));
+  }
+
   private count(whereSql: string, values: SqlValue[]): number {
     const row = this.db.prepare(`SELECT count(*) AS n FROM library_items i WHERE ${whereSql}`).get(...values);
     return Number((row as { n: number }).n);
@@ -390,7 +413,7 @@ export class Library implements LibrarySink {
     const next: LibraryItem = {
       ...current,
       favourite: change.favourite ?? current.favourite,
-      tags: change.tags ? [...new Set(change.tags.map((t) => t.trim()).filter(Boolean))] : current.tags,
+      tags: change.tags ? uniqueTags(change.tags) : current.tags,
     };
     this.statements.update.run({ id, favourite: next.favourite ? 1 : 0, tags: JSON.stringify(next.tags) });
     this.emit({ type: 'library', item: next, change: 'updated' });
@@ -518,18 +541,25 @@ function isMusicCover({ task, file }: DownloadedFile): boolean {
   return task.kind === 'music' && file.kind === 'image';
 }
 
+/** Trimmed, empty ones dropped, and "Fox" after "fox" dropped too: tags compare without case (library_tags). */
+export function uniqueTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim();
+    const key = tag.toLowerCase();
+    if (tag === '' || seen.has(key)) continue;
+    seen.add(key);
+    out.push(tag);
+  }
+  return out;
+}
+
 /** The style text a music task was given ([EP-MUSIC-5] tags, "acoustic, warm") as the track's first tags. */
 function styleTags(params: Record<string, unknown>): string[] {
   const text = params.tags;
   if (typeof text !== 'string') return [];
-  return [
-    ...new Set(
-      text
-        .split(',')
-        .map((t) => t.trim())
-        .filter(Boolean),
-    ),
-  ];
+  return uniqueTags(text.split(','));
 }
 
 function dayFolder(at: number): string {

@@ -5,10 +5,11 @@
 // speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
 // the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
 import { partName } from '../downloads/part-files';
+import { placeWithoutOverwrite, readableBaseName } from '../downloads/readable-name';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { open, rm, stat } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { SNIFF_BYTES, sniffMedia } from '../downloads/media-sniff';
@@ -279,8 +280,22 @@ export class SpeechService {
     }
     const mime = sniffed?.mime ?? (declared || 'application/octet-stream');
     const extension = sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(format) ?? 'bin';
-    const path = join(dirname(partPath), `${name}.${extension}`);
-    await rename(partPath, path);
+    // A readable name (day, the first words spoken, a short id), never replacing another file.
+    const path = await placeWithoutOverwrite(
+      partPath,
+      dirname(partPath),
+      (idLength) =>
+        readableBaseName(
+          {
+            day: basename(dirname(partPath)),
+            prompt: typeof body.input === 'string' ? body.input : null,
+            fallback: 'speech',
+            seed: name,
+          },
+          idLength,
+        ),
+      extension,
+    );
     const { model, input, ...params } = body;
     const item = await this.options.library.addSpeech({
       path,

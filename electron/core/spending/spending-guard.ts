@@ -2,8 +2,8 @@
 // process for every submission (the app's, web mode's and the CLI's alike) before its task row is written.
 // Above the threshold a submission must come confirmed; one that would take today's or this month's spending
 // past a budget is refused with a sentence saying what was spent and when the budget resets.
+import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
-import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { spendingLimitsSchema } from '../../../shared/bridge/spending-schemas';
 import { moneyText } from '../../../shared/studio/money-text';
 import { NO_LIMITS } from '../../../shared/studio/spending';
@@ -189,16 +189,7 @@ export class SpendingGuard {
 }
 
 function refused(type: 'budget_exceeded' | 'confirmation_required', message: string): GatewayError {
-  const info: GatewayErrorInfo = {
-    httpStatus: null,
-    type,
-    code: type,
-    message,
-    param: null,
-    retryable: false,
-    retryAfterMs: null,
-  };
-  return new GatewayError(info);
+  return new GatewayError(localErrorInfo(type, message));
 }
 
 /** "00:00 on Sun 22 Nov (Pacific/Auckland)": when a window ends, in the user's zone. */

@@ -2,25 +2,40 @@
 // reads that shape from whatever was thrown, without importing the client's class, and decides what it means
 // for a task being tracked.
 import { z } from 'zod';
+import { knownErrorType, localErrorInfo } from '../../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 
-export const gatewayErrorInfoSchema = z.object({
-  httpStatus: z.number().int().nullable(),
-  type: z.string(),
-  code: z.union([z.string(), z.number()]).transform(String),
-  message: z.string(),
-  param: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  retryable: z.boolean(),
-  retryAfterMs: z
-    .number()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-});
+/**
+ * Lenient on purpose: it reads what was thrown and what older rows stored. A type outside the table
+ * (error-types.ts) is read as its status's type, or as the studio's internal error when there was no answer.
+ */
+export const gatewayErrorInfoSchema = z
+  .object({
+    httpStatus: z.number().int().nullable(),
+    type: z.string(),
+    code: z.union([z.string(), z.number()]).transform(String),
+    message: z.string(),
+    param: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    retryable: z.boolean(),
+    retryAfterMs: z
+      .number()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  })
+  .transform((info): GatewayErrorInfo => ({
+    ...info,
+    type: knownErrorType(info.type, info.httpStatus, fallbackType(info.httpStatus)),
+  }));
+
+function fallbackType(status: number | null) {
+  if (status === null) return 'internal_error';
+  return status >= 500 ? 'server_error' : 'invalid_request_error';
+}
 
 /** Whatever was thrown, as the value kept on the task and shown by the UI. */
 export function toGatewayErrorInfo(thrown: unknown): GatewayErrorInfo {
@@ -29,15 +44,8 @@ export function toGatewayErrorInfo(thrown: unknown): GatewayErrorInfo {
     if (parsed.success) return parsed.data;
   }
   const aborted = thrown instanceof Error && thrown.name === 'AbortError';
-  return {
-    httpStatus: null,
-    type: aborted ? 'aborted' : 'network_error',
-    code: '',
-    message: thrown instanceof Error ? thrown.message : String(thrown),
-    param: null,
-    retryable: true,
-    retryAfterMs: null,
-  };
+  const message = thrown instanceof Error ? thrown.message : String(thrown);
+  return localErrorInfo(aborted ? 'aborted' : 'network_error', message, { code: '', retryable: true });
 }
 
 /**

@@ -5,6 +5,7 @@
 // a 429 did nothing and is waited out; an answer that may hide a charged task (5xx, reset, timeout,
 // unreadable 2xx) is resent only under I2's key, otherwise the task says it may have been charged and the
 // usage report is compared with what the app knows (docs/engine.md, "Money under faults").
+import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
@@ -231,15 +232,9 @@ export class TaskEngine {
       } else {
         this.update(task.record.id, {
           state: 'interrupted',
-          error: mayHaveBeenCharged({
-            httpStatus: null,
-            type: 'interrupted',
-            code: '',
-            message: 'the app stopped while the task was being submitted',
-            param: null,
-            retryable: false,
-            retryAfterMs: null,
-          }),
+          error: mayHaveBeenCharged(
+            localErrorInfo('interrupted', 'the app stopped while the task was being submitted', { code: '' }),
+          ),
         });
       }
     }
@@ -313,16 +308,11 @@ export class TaskEngine {
       // Cancelled while waiting for the budget: nothing left the machine, so nothing can exist upstream.
       return this.update(id, {
         state: 'failed',
-        error: {
-          httpStatus: null,
-          type: 'aborted',
-          code: '',
-          message:
-            reason instanceof Error ? reason.message : 'The submission was cancelled before it was sent.',
-          param: null,
-          retryable: false,
-          retryAfterMs: null,
-        },
+        error: localErrorInfo(
+          'aborted',
+          reason instanceof Error ? reason.message : 'The submission was cancelled before it was sent.',
+          { code: '' },
+        ),
       });
     }
     return this.send(id, options.signal);
@@ -967,15 +957,11 @@ export class TaskEngine {
       return;
     }
     if (snapshot.status === 'failed') {
-      const error: GatewayErrorInfo = {
-        httpStatus: null,
-        type: 'task_failed',
-        code: snapshot.error?.code ?? '',
-        message: snapshot.error?.message || 'The gateway reported the task as failed.',
-        param: null,
-        retryable: false,
-        retryAfterMs: null,
-      };
+      const error = localErrorInfo(
+        'task_failed',
+        snapshot.error?.message || 'The gateway reported the task as failed.',
+        { code: snapshot.error?.code ?? '' },
+      );
       this.update(id, { ...common, state: 'failed', completedAt: this.clock.now(), error });
       this.runtime.delete(id);
       return;

@@ -23,6 +23,7 @@ export function libraryHandlers(
     get: async ({ id }) => found(id, (await library()).get(id)),
     setFavourite: async ({ id, favourite }) => found(id, (await library()).update(id, { favourite })),
     setTags: async ({ id, tags }) => found(id, (await library()).update(id, { tags })),
+    tags: async (input) => (await library()).tags(input ?? {}),
     forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),
     delete: async ({ id }) => ({ id, deleted: await (await library()).delete(id) }),
     bulkFavourite: async ({ selection, favourite }) => ({

@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { checkBody, webhookIssue, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
 import { imageFilesOf, readAsDataUrl } from '../../lib/image-files';
 import { useSession } from '../../lib/api/session';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import './advanced-fields.css';
 import { insertAt, mergeExtraBody, type ExtraBodyIssue } from './extra-body';
 import type { FormValues } from './field-control';
@@ -156,15 +156,15 @@ export function AdvancedFields({
             hint={webhookHint}
             error={webhookError}
           >
-            <input
-              id="field-webhook"
-              className="input"
-              type="url"
-              placeholder="https://hooks.example.com/studio"
-              aria-invalid={webhookError ? true : undefined}
-              aria-describedby={describedBy('field-webhook', webhookHint, webhookError)}
-              {...register('webhook')}
-            />
+            {(control) => (
+              <input
+                {...control}
+                className="input"
+                type="url"
+                placeholder="https://hooks.example.com/studio"
+                {...register('webhook')}
+              />
+            )}
           </Field>
         ) : null}
         <Field
@@ -173,20 +173,20 @@ export function AdvancedFields({
           hint={extraHint}
           error={state.extraError ?? undefined}
         >
-          <textarea
-            id="field-extra-body"
-            className="textarea mono"
-            rows={4}
-            spellCheck={false}
-            placeholder={'{ "first_frame_image": "https://…" }'}
-            value={state.extraText}
-            aria-invalid={state.extraError ? true : undefined}
-            aria-describedby={describedBy('field-extra-body', extraHint, state.extraError ?? undefined)}
-            onChange={(e) => state.setExtraText(e.target.value)}
-            onBlur={state.checkText}
-            onPaste={onPaste}
-            onDrop={onDrop}
-          />
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea mono"
+              rows={4}
+              spellCheck={false}
+              placeholder={'{ "first_frame_image": "https://…" }'}
+              value={state.extraText}
+              onChange={(e) => state.setExtraText(e.target.value)}
+              onBlur={state.checkText}
+              onPaste={onPaste}
+              onDrop={onDrop}
+            />
+          )}
         </Field>
       </div>
     </details>

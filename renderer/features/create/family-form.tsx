@@ -30,6 +30,7 @@ import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
+import { Field } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
@@ -201,19 +202,23 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         data-testid={`form-${family.id}`}
       >
         {variants.length > 1 ? (
-          <div className="field">
-            <span className="field-label">{t('create.model')}</span>
-            <Segmented
-              name="model"
-              label={t('create.model')}
-              value={typeof model === 'string' ? model : ''}
-              onChange={(v) => form.setValue('model', v)}
-              options={variants.map((v) => ({
-                value: v.modelId,
-                label: t(`create.variants.${v.key}` as 'create.variants.default', { defaultValue: v.label }),
-              }))}
-            />
-          </div>
+          <Field id="field-model" label={t('create.model')} error={errorOf('model')} group>
+            {(group) => (
+              <Segmented
+                name="model"
+                label={t('create.model')}
+                group={group}
+                value={typeof model === 'string' ? model : ''}
+                onChange={(v) => form.setValue('model', v)}
+                options={variants.map((v) => ({
+                  value: v.modelId,
+                  label: t(`create.variants.${v.key}` as 'create.variants.default', {
+                    defaultValue: v.label,
+                  }),
+                }))}
+              />
+            )}
+          </Field>
         ) : null}
 
         {editOf ? (

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { Controller, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/catalog';
-import { describedBy, Field } from '../../ui/field';
+import { Field, type ControlProps } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
 import { CharCounter } from '../../ui/char-counter';
@@ -54,6 +54,16 @@ const linesToList = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** A list's control is also described by its wrong entries (ItemErrorList's id), and invalid while any is. */
+export function withItems(control: ControlProps, itemErrors: ItemErrors | undefined): ControlProps {
+  if (!itemErrors) return control;
+  return {
+    id: control.id,
+    'aria-invalid': true,
+    'aria-describedby': [control['aria-describedby'], `${control.id}-items`].filter(Boolean).join(' '),
+  };
+}
+
 /**
  * A list typed one entry per line (URLs, or image roles built from URLs). The form value is the list, or
  * undefined when empty so an optional field stays unset; what was entered shows again when the form remounts.
@@ -84,38 +94,40 @@ function ListTextarea({
   const { t } = useTranslation();
   return (
     <Field id={id} label={label} hint={hint} error={error}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field: f }) => (
-          <textarea
-            id={id}
-            className="textarea"
-            rows={3}
-            disabled={disabled}
-            defaultValue={
-              Array.isArray(f.value)
-                ? f.value
-                    .map(toLines)
-                    .filter((l): l is string => l !== null)
-                    .join('\n')
-                : ''
-            }
-            onBlur={(e) => {
-              const list = linesToList(e.target.value);
-              f.onChange(list.length > 0 ? toValue(list) : undefined);
-              f.onBlur();
-            }}
-            aria-invalid={error || itemErrors ? true : undefined}
-            aria-describedby={itemErrors ? `${id}-items` : undefined}
+      {(wiring) => (
+        <>
+          <Controller
+            control={control}
+            name={name}
+            render={({ field: f }) => (
+              <textarea
+                {...withItems(wiring, itemErrors)}
+                className="textarea"
+                rows={3}
+                disabled={disabled}
+                defaultValue={
+                  Array.isArray(f.value)
+                    ? f.value
+                        .map(toLines)
+                        .filter((l): l is string => l !== null)
+                        .join('\n')
+                    : ''
+                }
+                onBlur={(e) => {
+                  const list = linesToList(e.target.value);
+                  f.onChange(list.length > 0 ? toValue(list) : undefined);
+                  f.onBlur();
+                }}
+              />
+            )}
           />
-        )}
-      />
-      <ItemErrorList
-        id={`${id}-items`}
-        errors={itemErrors}
-        label={(n, message) => t('create.validation.line', { n, message })}
-      />
+          <ItemErrorList
+            id={`${id}-items`}
+            errors={itemErrors}
+            label={(n, message) => t('create.validation.line', { n, message })}
+          />
+        </>
+      )}
     </Field>
   );
 }
@@ -157,17 +169,25 @@ export function FieldControl({
   const id = `field-${field.name}`;
   const label = fieldLabel(field.name, t);
   const hint = fieldHint(field.name, t);
-  const aria = {
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': describedBy(id, hint, error),
-  } as const;
 
   switch (field.type) {
     case 'boolean':
       return (
         <div className={cx('field', 'field-switch', error && 'has-error')}>
-          <Switch id={id} label={label} hint={hint} disabled={disabled} {...register(field.name)} />
-          {error ? <p className="field-error">{error}</p> : null}
+          <Switch
+            id={id}
+            label={label}
+            hint={hint}
+            disabled={disabled}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            {...register(field.name)}
+          />
+          {error ? (
+            <p className="field-error" id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
       );
 
@@ -184,16 +204,17 @@ export function FieldControl({
             ) : null
           }
         >
-          <textarea
-            id={id}
-            className={cx('textarea', field.name === 'prompt' && 'textarea-prompt')}
-            placeholder={t(`create.fields.${field.name}Placeholder` as 'create.fields.promptPlaceholder', {
-              defaultValue: '',
-            })}
-            disabled={disabled}
-            {...aria}
-            {...register(field.name)}
-          />
+          {(wiring) => (
+            <textarea
+              {...wiring}
+              className={cx('textarea', field.name === 'prompt' && 'textarea-prompt')}
+              placeholder={t(`create.fields.${field.name}Placeholder` as 'create.fields.promptPlaceholder', {
+                defaultValue: '',
+              })}
+              disabled={disabled}
+              {...register(field.name)}
+            />
+          )}
         </Field>
       );
 
@@ -210,56 +231,62 @@ export function FieldControl({
             hint={hint}
             error={error}
             className={values.length > 4 ? 'field-wide' : undefined}
+            group
           >
-            <Controller
-              control={control}
-              name={field.name}
-              render={({ field: f }) => (
-                <Segmented
-                  id={id}
-                  name={field.name}
-                  label={label}
-                  value={f.value === undefined || f.value === null ? '' : String(f.value)}
-                  disabled={disabled}
-                  onChange={(v) => f.onChange(numeric ? Number(v) : v)}
-                  options={values.map((v) => ({
-                    value: String(v),
-                    label: String(v),
-                    art: typeof v === 'string' && isRatio(v) ? <RatioArt ratio={v} /> : undefined,
-                  }))}
-                />
-              )}
-            />
+            {(group) => (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => (
+                  <Segmented
+                    group={group}
+                    name={field.name}
+                    label={label}
+                    value={f.value === undefined || f.value === null ? '' : String(f.value)}
+                    disabled={disabled}
+                    onChange={(v) => f.onChange(numeric ? Number(v) : v)}
+                    options={values.map((v) => ({
+                      value: String(v),
+                      label: String(v),
+                      art: typeof v === 'string' && isRatio(v) ? <RatioArt ratio={v} /> : undefined,
+                    }))}
+                  />
+                )}
+              />
+            )}
           </Field>
         );
       }
       if (values) {
         return (
           <Field id={id} label={label} hint={hint} error={error}>
-            <select id={id} className="select" disabled={disabled} {...aria} {...register(field.name)}>
-              <option value="">{t('common.unknown')}</option>
-              {values.map((v) => (
-                <option key={String(v)} value={String(v)}>
-                  {String(v)}
-                </option>
-              ))}
-            </select>
+            {(wiring) => (
+              <select {...wiring} className="select" disabled={disabled} {...register(field.name)}>
+                <option value="">{t('common.unknown')}</option>
+                {values.map((v) => (
+                  <option key={String(v)} value={String(v)}>
+                    {String(v)}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
         );
       }
       return (
         <Field id={id} label={label} hint={hint} error={error}>
-          <input
-            id={id}
-            className="input input-number"
-            type="number"
-            min={field.min}
-            max={field.max}
-            step={field.type === 'integer' ? 1 : 'any'}
-            disabled={disabled}
-            {...aria}
-            {...register(field.name, { valueAsNumber: true })}
-          />
+          {(wiring) => (
+            <input
+              {...wiring}
+              className="input input-number"
+              type="number"
+              min={field.min}
+              max={field.max}
+              step={field.type === 'integer' ? 1 : 'any'}
+              disabled={disabled}
+              {...register(field.name, { valueAsNumber: true })}
+            />
+          )}
         </Field>
       );
     }
@@ -267,35 +294,33 @@ export function FieldControl({
     case 'string':
       return (
         <Field id={id} label={label} hint={hint} error={error}>
-          <input
-            id={id}
-            className="input"
-            list={field.examples ? `${id}-examples` : undefined}
-            disabled={disabled}
-            {...aria}
-            {...register(field.name)}
-          />
-          {field.examples ? (
-            <datalist id={`${id}-examples`}>
-              {field.examples.map((e) => (
-                <option key={e} value={e} />
-              ))}
-            </datalist>
-          ) : null}
+          {(wiring) => (
+            <>
+              <input
+                {...wiring}
+                className="input"
+                list={field.examples ? `${id}-examples` : undefined}
+                disabled={disabled}
+                {...register(field.name)}
+              />
+              {field.examples ? (
+                <datalist id={`${id}-examples`}>
+                  {field.examples.map((e) => (
+                    <option key={e} value={e} />
+                  ))}
+                </datalist>
+              ) : null}
+            </>
+          )}
         </Field>
       );
 
     case 'url':
       return (
         <Field id={id} label={label} hint={hint} error={error}>
-          <input
-            id={id}
-            className="input"
-            type="url"
-            disabled={disabled}
-            {...aria}
-            {...register(field.name)}
-          />
+          {(wiring) => (
+            <input {...wiring} className="input" type="url" disabled={disabled} {...register(field.name)} />
+          )}
         </Field>
       );
 
@@ -303,21 +328,23 @@ export function FieldControl({
       if (field.media?.media === 'image') {
         return (
           <Field id={id} label={label} hint={hint} error={error}>
-            <Controller
-              control={control}
-              name={field.name}
-              render={({ field: f }) => (
-                <ReferenceImages
-                  id={id}
-                  field={field}
-                  value={
-                    Array.isArray(f.value) ? f.value.filter((v): v is string => typeof v === 'string') : []
-                  }
-                  onChange={f.onChange}
-                  itemErrors={itemErrors}
-                />
-              )}
-            />
+            {(wiring) => (
+              <Controller
+                control={control}
+                name={field.name}
+                render={({ field: f }) => (
+                  <ReferenceImages
+                    control={withItems(wiring, itemErrors)}
+                    field={field}
+                    value={
+                      Array.isArray(f.value) ? f.value.filter((v): v is string => typeof v === 'string') : []
+                    }
+                    onChange={f.onChange}
+                    itemErrors={itemErrors}
+                  />
+                )}
+              />
+            )}
           </Field>
         );
       }

@@ -13,6 +13,7 @@ import { useAddReference } from './api/add-reference';
 import { useReferenceUrl } from '../../lib/use-media-url';
 import { Icon } from '../../ui/icons';
 import { cx } from '../../ui/cx';
+import type { ControlProps } from '../../ui/field';
 import type { ItemErrors } from './item-errors';
 import { usePendingEntry } from './pending-entries';
 
@@ -34,7 +35,8 @@ function shortUrl(url: string): string {
 }
 
 export interface ReferenceImagesProps {
-  id: string;
+  /** The Field's wiring, for the link box (the control the field's label names). */
+  control: ControlProps;
   field: FieldSpec;
   value: string[];
   onChange: (value: string[]) => void;
@@ -43,13 +45,14 @@ export interface ReferenceImagesProps {
 }
 
 export function ReferenceImages({
-  id,
+  control,
   field,
   value,
   onChange,
   itemErrors,
 }: ReferenceImagesProps): ReactElement {
   const { t, i18n } = useTranslation();
+  const id = control.id;
   const [problem, setProblem] = useState<string | null>(null);
   const [link, setLink] = useState('');
   const [uploading, setUploading] = useState(0);
@@ -123,7 +126,7 @@ export function ReferenceImages({
     <div className="refs">
       {acceptsFiles ? (
         <div {...getRootProps({ className: cx('dropzone', isDragActive && 'is-active') })}>
-          <input {...getInputProps({ id: `${id}-files` })} />
+          <input {...getInputProps({ id: `${id}-files`, 'aria-label': t('create.fields.dropImages') })} />
           <Icon name="image" size={22} />
           <span className="dropzone-title">{t('create.fields.dropImages')}</span>
           <span className="dropzone-hint">
@@ -135,7 +138,12 @@ export function ReferenceImages({
       ) : null}
       <div className="refs-link">
         <input
-          id={id}
+          {...control}
+          aria-invalid={problem ? true : control['aria-invalid']}
+          aria-describedby={
+            [control['aria-describedby'], problem ? `${id}-problem` : undefined].filter(Boolean).join(' ') ||
+            undefined
+          }
           className="input"
           type="url"
           value={link}
@@ -147,7 +155,6 @@ export function ReferenceImages({
               addLink();
             }
           }}
-          aria-describedby={itemErrors ? `${id}-items` : undefined}
         />
       </div>
       {value.length > 0 ? (
@@ -205,7 +212,7 @@ export function ReferenceImages({
         </p>
       ) : null}
       {problem ? (
-        <p className="field-error" role="alert">
+        <p className="field-error" id={`${id}-problem`} role="alert">
           {problem}
         </p>
       ) : null}

@@ -8,7 +8,7 @@ import { useSession, useSetKey, useUseDemo } from '../../lib/api/session';
 import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { onboardingSchema, type OnboardingValues } from './onboarding-form';
 import './onboarding.css';
@@ -94,29 +94,29 @@ export function OnboardingPage(): ReactElement {
           <p className="onboarding-lead">{t('onboarding.lead')}</p>
           <form onSubmit={(e) => void connect(e)} noValidate>
             <Field id="onb-base-url" label={t('onboarding.baseUrl')} error={errors.baseUrl?.message}>
-              <input
-                id="onb-base-url"
-                className="input"
-                type="url"
-                autoComplete="url"
-                placeholder={t('onboarding.baseUrlPlaceholder')}
-                aria-invalid={errors.baseUrl ? true : undefined}
-                aria-describedby={describedBy('onb-base-url', undefined, errors.baseUrl?.message)}
-                {...form.register('baseUrl')}
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="url"
+                  autoComplete="url"
+                  placeholder={t('onboarding.baseUrlPlaceholder')}
+                  {...form.register('baseUrl')}
+                />
+              )}
             </Field>
             <Field id="onb-key" label={t('onboarding.apiKey')} error={errors.key?.message}>
-              <input
-                id="onb-key"
-                className="input"
-                type="password"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t('onboarding.apiKeyPlaceholder')}
-                aria-invalid={errors.key ? true : undefined}
-                aria-describedby={describedBy('onb-key', undefined, errors.key?.message)}
-                {...form.register('key')}
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="password"
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={t('onboarding.apiKeyPlaceholder')}
+                  {...form.register('key')}
+                />
+              )}
             </Field>
             <Button
               type="submit"

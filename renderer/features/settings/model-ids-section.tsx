@@ -10,7 +10,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { useUpdateSettings } from '../../lib/api/settings';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 
 interface ModelRow {
   defaultModelId: string;
@@ -94,32 +94,32 @@ export function ModelIdsSection({ settings }: { settings: Settings }): ReactElem
           const value = values[row.defaultModelId] ?? '';
           return (
             <Field key={row.defaultModelId} id={id} label={label} hint={hint} error={error}>
-              <div className="input-row">
-                <input
-                  id={id}
-                  className="input mono"
-                  placeholder={row.defaultModelId}
-                  value={value}
-                  spellCheck={false}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy(id, hint, error)}
-                  onChange={(e) => setValues({ ...values, [row.defaultModelId]: e.target.value })}
-                />
-                <Button
-                  variant="ghost"
-                  aria-label={t('settings.models.resetOne', { label })}
-                  disabled={value === ''}
-                  onClick={() => {
-                    const next = Object.fromEntries(
-                      Object.entries(values).filter(([key]) => key !== row.defaultModelId),
-                    );
-                    setValues(next);
-                    void save(next);
-                  }}
-                >
-                  {t('settings.models.reset')}
-                </Button>
-              </div>
+              {(control) => (
+                <div className="input-row">
+                  <input
+                    {...control}
+                    className="input mono"
+                    placeholder={row.defaultModelId}
+                    value={value}
+                    spellCheck={false}
+                    onChange={(e) => setValues({ ...values, [row.defaultModelId]: e.target.value })}
+                  />
+                  <Button
+                    variant="ghost"
+                    aria-label={t('settings.models.resetOne', { label })}
+                    disabled={value === ''}
+                    onClick={() => {
+                      const next = Object.fromEntries(
+                        Object.entries(values).filter(([key]) => key !== row.defaultModelId),
+                      );
+                      setValues(next);
+                      void save(next);
+                    }}
+                  >
+                    {t('settings.models.reset')}
+                  </Button>
+                </div>
+              )}
             </Field>
           );
         })}

@@ -17,7 +17,7 @@ import {
 } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import {
@@ -89,14 +89,15 @@ function ConnectionSection({
       {session.mode === 'demo' ? <Alert tone="info">{t('settings.demoMode')}</Alert> : null}
       <form className="settings-row" onSubmit={(e) => void saveUrl(e)} noValidate>
         <Field id="set-base-url" label={t('settings.baseUrl')} error={urlError}>
-          <input
-            id="set-base-url"
-            className="input"
-            type="url"
-            placeholder={t('onboarding.baseUrlPlaceholder')}
-            aria-describedby={describedBy('set-base-url', undefined, urlError)}
-            {...url.register('baseUrl')}
-          />
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="url"
+              placeholder={t('onboarding.baseUrlPlaceholder')}
+              {...url.register('baseUrl')}
+            />
+          )}
         </Field>
         <Button type="submit" busy={url.formState.isSubmitting}>
           {t('settings.save')}
@@ -109,15 +110,17 @@ function ConnectionSection({
           hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
           error={key.formState.errors.key ? t('settings.keyInvalid') : undefined}
         >
-          <input
-            id="set-key"
-            className="input"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('settings.keyPlaceholder')}
-            {...key.register('key')}
-          />
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t('settings.keyPlaceholder')}
+              {...key.register('key')}
+            />
+          )}
         </Field>
         <Button type="submit" variant="primary" busy={key.formState.isSubmitting}>
           {t('settings.saveKey')}
@@ -192,43 +195,43 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
     <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
       <h2 className="card-title">{t('settings.storage')}</h2>
       <Field id="set-library" label={t('settings.libraryFolder')} hint={libraryHint} error={libraryError}>
-        <div className="input-row">
-          <input
-            id="set-library"
-            className="input mono"
-            placeholder={session.libraryDir}
-            aria-invalid={libraryError ? true : undefined}
-            aria-describedby={describedBy('set-library', libraryHint, libraryError)}
-            {...form.register('libraryDir')}
-          />
-          {desktopActions.available ? (
-            <Button
-              onClick={() =>
-                void desktopActions
-                  .chooseLibraryFolder()
-                  .then(({ path }) => {
-                    if (path) form.setValue('libraryDir', path, { shouldDirty: true });
-                  })
-                  .catch(onError)
-              }
-            >
-              {t('settings.chooseFolder')}
-            </Button>
-          ) : null}
-        </div>
+        {(control) => (
+          <div className="input-row">
+            <input
+              {...control}
+              className="input mono"
+              placeholder={session.libraryDir}
+              {...form.register('libraryDir')}
+            />
+            {desktopActions.available ? (
+              <Button
+                onClick={() =>
+                  void desktopActions
+                    .chooseLibraryFolder()
+                    .then(({ path }) => {
+                      if (path) form.setValue('libraryDir', path, { shouldDirty: true });
+                    })
+                    .catch(onError)
+                }
+              >
+                {t('settings.chooseFolder')}
+              </Button>
+            ) : null}
+          </div>
+        )}
       </Field>
       <Field id="set-budget" label={t('settings.pollingBudget')} hint={budgetHint} error={budgetError}>
-        <input
-          id="set-budget"
-          className="input input-short"
-          type="number"
-          min={0.1}
-          max={50}
-          step={0.1}
-          aria-invalid={budgetError ? true : undefined}
-          aria-describedby={describedBy('set-budget', budgetHint, budgetError)}
-          {...form.register('pollBudgetPerSecond', { valueAsNumber: true })}
-        />
+        {(control) => (
+          <input
+            {...control}
+            className="input input-short"
+            type="number"
+            min={0.1}
+            max={50}
+            step={0.1}
+            {...form.register('pollBudgetPerSecond', { valueAsNumber: true })}
+          />
+        )}
       </Field>
       <div className="settings-buttons">
         <Button type="submit" busy={form.formState.isSubmitting}>

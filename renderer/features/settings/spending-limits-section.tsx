@@ -8,7 +8,7 @@ import type { MoneyUnit, SpendingLimits } from '../../../shared/studio/spending'
 import { errorSentence } from '../../lib/bridge-error';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { useSaveSpendingLimits, useSpendingLimits } from './api/spending-limits';
 
 interface LimitsForm {
@@ -85,14 +85,9 @@ function LimitsFormView({
     const error = form.formState.errors[name]?.message;
     return (
       <Field id={id} label={label} hint={hint} error={error}>
-        <input
-          id={id}
-          className="input input-short"
-          inputMode="decimal"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
-          {...form.register(name)}
-        />
+        {(control) => (
+          <input {...control} className="input input-short" inputMode="decimal" {...form.register(name)} />
+        )}
       </Field>
     );
   };
@@ -108,23 +103,27 @@ function LimitsFormView({
       </h2>
       <p className="field-hint">{t('money.limits.lead')}</p>
       <Field id="limits-unit" label={t('money.limits.unit')}>
-        <select id="limits-unit" className="input input-short" {...form.register('unit')}>
-          <option value="usd">{t('settings.balanceUnits.usd')}</option>
-          <option value="credits">{t('settings.balanceUnits.credits')}</option>
-        </select>
+        {(control) => (
+          <select {...control} className="input input-short" {...form.register('unit')}>
+            <option value="usd">{t('settings.balanceUnits.usd')}</option>
+            <option value="credits">{t('settings.balanceUnits.credits')}</option>
+          </select>
+        )}
       </Field>
       {amountField('confirmAbove', t('money.limits.confirmAbove'))}
       {amountField('daily', t('money.limits.daily'))}
       {amountField('monthly', t('money.limits.monthly'))}
       <Field id="limits-zone" label={t('money.limits.timeZone')}>
-        <select id="limits-zone" className="input" {...form.register('timeZone')}>
-          <option value="">{t('money.limits.systemZone', { zone: systemTimeZone })}</option>
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
+        {(control) => (
+          <select {...control} className="input" {...form.register('timeZone')}>
+            <option value="">{t('money.limits.systemZone', { zone: systemTimeZone })}</option>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
       <div className="settings-buttons">
         <Button type="submit" busy={form.formState.isSubmitting}>

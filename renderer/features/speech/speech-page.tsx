@@ -19,7 +19,7 @@ import { AudioPlayer } from '../../ui/audio-player';
 import { SubmitButton } from '../../ui/button';
 import { CharCounter } from '../../ui/char-counter';
 import { CostText } from '../../ui/cost-text';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
@@ -111,24 +111,27 @@ export function SpeechPage(): ReactElement {
               />
             }
           >
-            <textarea
-              id="speech-input"
-              className="textarea textarea-prompt"
-              placeholder={t('speech.textPlaceholder')}
-              aria-describedby={describedBy('speech-input', undefined, errors.input?.message)}
-              {...form.register('input')}
-            />
+            {(control) => (
+              <textarea
+                {...control}
+                className="textarea textarea-prompt"
+                placeholder={t('speech.textPlaceholder')}
+                {...form.register('input')}
+              />
+            )}
           </Field>
           <div className="speech-options">
             {models.length > 1 ? (
               <Field id="speech-model" label={t('speech.model')}>
-                <select id="speech-model" className="select" {...form.register('model')}>
-                  {models.map((m) => (
-                    <option key={m.modelId} value={m.modelId}>
-                      {m.modelId}
-                    </option>
-                  ))}
-                </select>
+                {(control) => (
+                  <select {...control} className="select" {...form.register('model')}>
+                    {models.map((m) => (
+                      <option key={m.modelId} value={m.modelId}>
+                        {m.modelId}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </Field>
             ) : null}
             <Field
@@ -136,39 +139,45 @@ export function SpeechPage(): ReactElement {
               label={t('speech.voice')}
               error={errors.voice ? t('speech.voiceInvalid') : undefined}
             >
-              <input
-                id="speech-voice"
-                className="input"
-                placeholder={t('speech.voicePlaceholder')}
-                {...form.register('voice')}
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  placeholder={t('speech.voicePlaceholder')}
+                  {...form.register('voice')}
+                />
+              )}
             </Field>
             <Field
               id="speech-speed"
               label={t('speech.speed')}
               error={errors.speed ? t('speech.speedInvalid') : undefined}
             >
-              <input
-                id="speech-speed"
-                className="input input-short"
-                type="number"
-                step={0.1}
-                min={0.1}
-                placeholder="1.0"
-                {...form.register('speed', { valueAsNumber: true })}
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  className="input input-short"
+                  type="number"
+                  step={0.1}
+                  min={0.1}
+                  placeholder="1.0"
+                  {...form.register('speed', { valueAsNumber: true })}
+                />
+              )}
             </Field>
           </div>
-          <div className="field">
-            <span className="field-label">{t('speech.format')}</span>
-            <Segmented
-              name="speech-format"
-              label={t('speech.format')}
-              value={format ?? 'wav'}
-              onChange={(v) => form.setValue('responseFormat', v)}
-              options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-            />
-          </div>
+          <Field id="speech-format" label={t('speech.format')} group>
+            {(group) => (
+              <Segmented
+                name="speech-format"
+                label={t('speech.format')}
+                group={group}
+                value={format ?? 'wav'}
+                onChange={(v) => form.setValue('responseFormat', v)}
+                options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+              />
+            )}
+          </Field>
           <Switch
             id="speech-fresh"
             label={t('costs.fresh')}

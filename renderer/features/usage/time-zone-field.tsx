@@ -4,7 +4,7 @@
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { timeZoneNames } from '../../../shared/studio/zoned-days';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 
 export function TimeZoneField({
   value,
@@ -33,36 +33,38 @@ export function TimeZoneField({
 
   return (
     <Field id={id} label={t('usage.tz')} hint={hint} error={error} className="usage-tz">
-      <input
-        id={id}
-        className="input"
-        list={`${id}-zones`}
-        value={text}
-        autoComplete="off"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        onChange={(e) => {
-          setTouched(false);
-          take(e.target.value);
-        }}
-        onBlur={() => {
-          setTouched(true);
-          if (known) setText(known);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') setTouched(true);
-          if (e.key === 'Escape') {
-            setText(value);
-            setTouched(false);
-          }
-        }}
-      />
-      <datalist id={`${id}-zones`}>
-        {zones.map((z) => (
-          <option key={z} value={z} />
-        ))}
-      </datalist>
+      {(control) => (
+        <>
+          <input
+            {...control}
+            className="input"
+            list={`${id}-zones`}
+            value={text}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => {
+              setTouched(false);
+              take(e.target.value);
+            }}
+            onBlur={() => {
+              setTouched(true);
+              if (known) setText(known);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setTouched(true);
+              if (e.key === 'Escape') {
+                setText(value);
+                setTouched(false);
+              }
+            }}
+          />
+          <datalist id={`${id}-zones`}>
+            {zones.map((z) => (
+              <option key={z} value={z} />
+            ))}
+          </datalist>
+        </>
+      )}
     </Field>
   );
 }

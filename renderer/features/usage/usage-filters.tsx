@@ -4,7 +4,7 @@ import { useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyKind } from '../../../shared/catalog';
 import { dayOf } from '../../../shared/studio/zoned-days';
-import { describedBy, Field } from '../../ui/field';
+import { Field } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { TimeZoneField } from './time-zone-field';
 import {
@@ -37,7 +37,7 @@ export function UsageFilterBar({
   models: readonly string[];
 }): ReactElement {
   const { t } = useTranslation();
-  const ids = { from: useId(), to: useId(), models: useId() };
+  const ids = { from: useId(), to: useId(), models: useId(), scope: useId(), groupBy: useId() };
   const set = (patch: Partial<UsageFilters>) => onChange({ ...filters, ...patch });
   const today = dayOf(now, filters.tz);
   const problem = rangeProblem(filters);
@@ -47,26 +47,28 @@ export function UsageFilterBar({
     <div className="card card-pad usage-filters">
       <div className="usage-filter-row">
         <Field id={ids.from} label={t('usage.from')} error={rangeError}>
-          <input
-            id={ids.from}
-            type="date"
-            className="input"
-            value={filters.from}
-            max={today}
-            aria-invalid={rangeError ? true : undefined}
-            aria-describedby={describedBy(ids.from, undefined, rangeError)}
-            onChange={(e) => set({ from: e.target.value })}
-          />
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className="input"
+              value={filters.from}
+              max={today}
+              onChange={(e) => set({ from: e.target.value })}
+            />
+          )}
         </Field>
         <Field id={ids.to} label={t('usage.to')}>
-          <input
-            id={ids.to}
-            type="date"
-            className="input"
-            value={filters.to}
-            max={today}
-            onChange={(e) => set({ to: e.target.value })}
-          />
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className="input"
+              value={filters.to}
+              max={today}
+              onChange={(e) => set({ to: e.target.value })}
+            />
+          )}
         </Field>
         <div className="usage-presets" role="group" aria-label={t('usage.presets')}>
           {RANGE_PRESETS.map((preset) => {
@@ -89,49 +91,58 @@ export function UsageFilterBar({
       <div className="usage-filter-row">
         <TimeZoneField value={filters.tz} system={system} onChange={(tz) => set({ tz })} />
         <Field id={ids.models} label={t('usage.models')}>
-          <select
-            id={ids.models}
-            className="select"
-            value={filters.model}
-            onChange={(e) => set({ model: e.target.value as ModelChoice })}
-          >
-            <option value="">{t('usage.allModels')}</option>
-            <optgroup label={t('usage.byKind')}>
-              {KINDS.filter((k) => kinds.includes(k)).map((k) => (
-                <option key={k} value={`kind:${k}`}>
-                  {t(`usage.kinds.${k}`)}
-                </option>
-              ))}
-            </optgroup>
-            <optgroup label={t('usage.oneModel')}>
-              {models.map((m) => (
-                <option key={m} value={`model:${m}`}>
-                  {m}
-                </option>
-              ))}
-            </optgroup>
-          </select>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={filters.model}
+              onChange={(e) => set({ model: e.target.value as ModelChoice })}
+            >
+              <option value="">{t('usage.allModels')}</option>
+              <optgroup label={t('usage.byKind')}>
+                {KINDS.filter((k) => kinds.includes(k)).map((k) => (
+                  <option key={k} value={`kind:${k}`}>
+                    {t(`usage.kinds.${k}`)}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label={t('usage.oneModel')}>
+                {models.map((m) => (
+                  <option key={m} value={`model:${m}`}>
+                    {m}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          )}
         </Field>
-        <div className="field">
-          <span className="field-label">{t('usage.scope')}</span>
-          <Segmented
-            name="usage-scope"
-            label={t('usage.scope')}
-            value={filters.scope}
-            onChange={(scope) => set({ scope })}
-            options={(['key', 'account'] as const).map((s) => ({ value: s, label: t(`usage.scopes.${s}`) }))}
-          />
-        </div>
-        <div className="field">
-          <span className="field-label">{t('usage.groupBy')}</span>
-          <Segmented
-            name="usage-group"
-            label={t('usage.groupBy')}
-            value={filters.groupBy}
-            onChange={(groupBy) => set({ groupBy })}
-            options={TABLE_GROUPINGS.map((g) => ({ value: g, label: t(`usage.groupings.${g}`) }))}
-          />
-        </div>
+        <Field id={ids.scope} label={t('usage.scope')} group>
+          {(group) => (
+            <Segmented
+              name="usage-scope"
+              label={t('usage.scope')}
+              group={group}
+              value={filters.scope}
+              onChange={(scope) => set({ scope })}
+              options={(['key', 'account'] as const).map((s) => ({
+                value: s,
+                label: t(`usage.scopes.${s}`),
+              }))}
+            />
+          )}
+        </Field>
+        <Field id={ids.groupBy} label={t('usage.groupBy')} group>
+          {(group) => (
+            <Segmented
+              name="usage-group"
+              label={t('usage.groupBy')}
+              group={group}
+              value={filters.groupBy}
+              onChange={(groupBy) => set({ groupBy })}
+              options={TABLE_GROUPINGS.map((g) => ({ value: g, label: t(`usage.groupings.${g}`) }))}
+            />
+          )}
+        </Field>
       </div>
     </div>
   );

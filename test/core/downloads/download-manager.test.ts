@@ -10,11 +10,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ManualClock } from '../../../electron/core/clock';
 import { DownloadManager, dayFolder } from '../../../electron/core/downloads/download-manager';
+import { readableBaseName } from '../../../electron/core/downloads/readable-name';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { StudioEvent } from '../../../shared/studio/records';
 import {
@@ -96,19 +97,26 @@ async function drive(manager: DownloadManager, clock: ManualClock): Promise<void
   expect(idle).toBe(true);
 }
 
+/** The readable name a file of this task gets (readable-name.ts), without extension. */
+function readable(taskId: string, ordinal: number, day: string): string {
+  return readableBaseName({ day, prompt: 'a lighthouse', fallback: 'image', seed: `${taskId}:${ordinal}` });
+}
+
 function partFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => n.endsWith('.part'));
 }
 
 describe('DownloadManager', () => {
-  it('streams, verifies, hashes and files a result under <library>/<date>/<task>-<n>.<ext>', async () => {
+  it('streams, verifies, hashes and files a result under <library>/<date>/<date>_<prompt slug>_<id>.<ext>', async () => {
     const png = tinyPng();
     server.route('/ok/result.bin', serveBytes(png, 'image/png'));
     const r = rig();
     r.manager.enqueue(r.taskId, [file(`${server.url}/ok/result.bin`)]);
     await drive(r.manager, r.clock);
-    const expected = join(resolve(r.libraryDir), dayFolder(r.clock.now()), `${r.taskId}-0.png`);
+    const day = dayFolder(r.clock.now());
+    const expected = join(resolve(r.libraryDir), day, `${readable(r.taskId, 0, day)}.png`);
+    expect(basename(expected)).toMatch(/^\d{4}-\d\d-\d\d_a-lighthouse_[0-9a-f]{6}\.png$/);
     expect(readFileSync(expected)).toEqual(png);
     expect(r.sink.added).toHaveLength(1);
     expect(r.sink.added[0]).toMatchObject({
@@ -172,7 +180,7 @@ describe('DownloadManager', () => {
     await drive(r.manager, r.clock);
     const paths = r.manager.files(r.taskId).map((f) => f.path ?? '');
     const day = join(resolve(r.libraryDir), dayFolder(r.clock.now()));
-    expect(paths[1]).toBe(join(day, `${r.taskId}-1.png`));
+    expect(paths[1]).toBe(join(day, `${readable(r.taskId, 1, dayFolder(r.clock.now()))}.png`));
     for (const p of paths.filter(Boolean)) expect(p.startsWith(day)).toBe(true);
     expect(existsSync(join(r.libraryDir, '..', 'outside.png'))).toBe(false);
   });
@@ -281,7 +289,7 @@ describe('DownloadManager', () => {
     await drive(r.manager, r.clock);
     expect(partFiles(r.libraryDir)).toEqual([]);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
-    expect(readFileSync(join(day, `${r.taskId}-0.png`))).toEqual(png);
+    expect(readFileSync(join(day, `${readable(r.taskId, 0, dayFolder(first.clock.now()))}.png`))).toEqual(png);
   });
 
   it("two processes on one library: a start never deletes the live neighbour's .part, only a dead one's", async () => {

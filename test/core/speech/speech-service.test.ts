@@ -81,7 +81,10 @@ describe('SpeechService', () => {
         model: 'speech_model_id',
       });
       expect(item.params).toEqual({ voice: 'alloy', response_format: format });
-      expect(basename(item.path)).toMatch(new RegExp(`^speech-[0-9a-f-]+\\.${ext}$`));
+      // A readable name: the day, the first words spoken, a short id (readable-name.ts).
+      expect(basename(item.path)).toMatch(
+        new RegExp(`^\\d{4}-\\d\\d-\\d\\d_testing-${format}_[0-9a-f]{6}\\.${ext}$`),
+      );
       const bytes = await readFile(item.path);
       expect(item.size).toBe(bytes.length);
       expect(item.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));

@@ -8,7 +8,7 @@ import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 
 const info = (httpStatus: number | null, extra: Partial<GatewayErrorInfo> = {}): GatewayErrorInfo => ({
   httpStatus,
-  type: 'x',
+  type: 'server_error',
   code: '',
   message: 'm',
   param: null,

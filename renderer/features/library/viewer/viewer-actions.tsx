@@ -10,6 +10,7 @@ import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
+import { CompareWith } from '../compare-picker';
 import { ReuseActions } from '../reuse-actions';
 
 export function ViewerActions({
@@ -39,6 +40,8 @@ export function ViewerActions({
       </Button>
       {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
       <ReuseActions item={item} />
+      {/* Issue 9 "Compare" (lib-compare): the second item is picked in a small dialog. */}
+      <CompareWith item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}

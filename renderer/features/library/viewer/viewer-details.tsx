@@ -67,12 +67,23 @@ export function ViewerDetails({
         ) : null}
         <Entry label={t('library.created')}>{formatDateTime(item.createdAt, i18n.language)}</Entry>
         <Entry label={t('library.viewer.file')}>
-          <span className="mono">{item.relativePath}</span>
+          <span className="mono" data-testid="item-file">
+            {item.relativePath}
+          </span>
         </Entry>
+        {/* What the gateway called it: the index keeps the link, the file got a readable name of its own. */}
+        {item.remoteUrl ? (
+          <Entry label={t('library.viewer.gatewayFile')}>
+            <span className="mono" title={item.remoteUrl} data-testid="item-gateway-file">
+              {gatewayFileName(item.remoteUrl)}
+            </span>
+          </Entry>
+        ) : null}
         {item.remoteTaskId ? (
           <Entry label={t('tasks.gatewayId')}>
             <CopyableId
               label={t('tasks.gatewayId')}
+              showLabel={false}
               value={item.remoteTaskId}
               copyLabel={t('common.copy')}
               copiedLabel={t('common.copied')}
@@ -87,6 +98,16 @@ export function ViewerDetails({
       {item.taskId ? <MadeFromChain taskId={item.taskId} /> : null}
     </div>
   );
+}
+
+/** The last segment of the gateway's link, decoded: the name the gateway gave the file. */
+function gatewayFileName(url: string): string {
+  try {
+    const segment = new URL(url).pathname.split('/').filter(Boolean).pop() ?? url;
+    return decodeURIComponent(segment);
+  } catch {
+    return url;
+  }
 }
 
 /** A parameter as one line of text: strings as written, everything else as compact JSON. */
