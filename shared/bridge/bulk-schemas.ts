@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { LibrarySelection } from '../studio/library-selection';
 import { MAX_SELECTED_IDS } from '../studio/library-selection';
-import { libraryQuerySchema } from './record-schemas';
+import { libraryQuerySchema, libraryTagSchema } from './record-schemas';
 import type { Assert, Equals } from './type-equals';
 
 const itemId = z.string().min(1).max(200);
@@ -15,7 +15,7 @@ export const librarySelectionSchema = z.union([
   z.strictObject({ filter: libraryFilterSchema, except: z.array(itemId).max(MAX_SELECTED_IDS) }),
 ]);
 
-const tag = z.string().trim().min(1).max(64);
+const tag = libraryTagSchema;
 
 export const bulkFavouriteInputSchema = z.strictObject({
   selection: librarySelectionSchema,

@@ -136,11 +136,10 @@ describe('bulk actions in web mode', () => {
     const entries = await readZip(download.body);
     expect(entries.map((e) => e.name)).toHaveLength(6);
     for (const item of all.items) {
-      const file = entries.find(
-        (e) => e.name.endsWith('.png') && e.name.includes(item.id.replace(/-/g, '').slice(0, 8)),
-      );
+      const slug = (item.prompt ?? '').toLowerCase().replace(/ /g, '-');
+      const file = entries.find((e) => e.name.endsWith('.png') && e.name.includes(`_${slug}_`));
       if (!file) throw new Error(`no entry for ${item.prompt}`);
-      expect(file.name).toMatch(/^\d{4}-\d{2}-\d{2}_a-[a-z-]+_[0-9a-f]{8}\.png$/);
+      expect(file.name).toMatch(/^\d{4}-\d{2}-\d{2}_a-[a-z-]+_[0-9a-f]{6}\.png$/);
       const json = entries.find((e) => e.name === file.name.replace(/\.png$/, '.json'));
       const settings = JSON.parse(json?.bytes.toString('utf8') ?? 'null') as unknown;
       expect(settings).toEqual(readFileSettings(file.bytes));

@@ -16,6 +16,8 @@ import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { rowToItem } from './library-rows';
+// A function declaration, used only when called: the import cycle with library.ts is harmless.
+import { uniqueTags } from './library';
 import type { Row, SqlValue } from './library-rows';
 import { TRASH_FOLDER, freeName, libraryTrashFolder, moveFile } from './trash-port';
 import type { TrashPort } from './trash-port';
@@ -75,10 +77,6 @@ const exists = async (path: string): Promise<boolean> => {
     return false;
   }
 };
-
-const normaliseTags = (tags: readonly string[]): string[] => [
-  ...new Set(tags.map((t) => t.trim()).filter(Boolean)),
-];
 
 export class LibraryBulk {
   readonly #lib: BulkInternals;
@@ -160,15 +158,16 @@ export class LibraryBulk {
 
   /** Adds and removes tags on every selected item (each keeps its other tags), in one transaction. */
   editTags(selection: LibrarySelection, edit: TagEdit): number {
-    const add = normaliseTags(edit.add);
-    const remove = new Set(normaliseTags(edit.remove));
+    const add = uniqueTags(edit.add);
+    // Tags compare without case (library_tags is NOCASE): taking off "fox" takes off "Fox" too.
+    const remove = new Set(uniqueTags(edit.remove).map((t) => t.toLowerCase()));
     const ids = this.resolve(selection);
     if (ids.length === 0 || (add.length === 0 && remove.size === 0)) return 0;
     const update = this.#lib.db.prepare('UPDATE library_items SET tags = ? WHERE id = ?');
     this.#transaction(() => {
       for (const row of this.#rows(ids)) {
         const item = rowToItem(row);
-        const next = normaliseTags([...item.tags.filter((t) => !remove.has(t)), ...add]);
+        const next = uniqueTags([...item.tags.filter((t) => !remove.has(t.toLowerCase())), ...add]);
         if (next.join('\u0000') !== item.tags.join('\u0000')) update.run(JSON.stringify(next), item.id);
       }
     });

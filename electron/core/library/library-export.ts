@@ -1,15 +1,16 @@
-// Exporting library items (issue 9 "Keeping"): each file under a name a person can read (the day it was made,
-// a slug of its title or prompt, a short id), unique inside the export, with its settings beside it as JSON:
+// Exporting library items (issue 9 "Keeping"): each file under a name a person can read (the library's own
+// readable scheme: the day it was made, a slug of its title or prompt, a short id), unique inside the export, with its settings beside it as JSON:
 // the same object a PNG carries in its iTXt chunk (shared/studio/file-settings.ts), so a video or a WAV, which
 // carry none inside, keep theirs too. To a folder (desktop: copies, never overwriting) or as a zip stream (web
 // mode's download; yazl, media stored as they are since they are compressed already, ZIP64 when needed).
 import { constants } from 'node:fs';
 import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { LibraryItem } from '../../../shared/studio/records';
+import { readableBaseName } from '../downloads/readable-name';
 
 export interface ExportEntry {
   item: LibraryItem;
@@ -19,8 +20,6 @@ export interface ExportEntry {
   settingsName: string;
   settings: FileSettings;
 }
-
-const SLUG_LENGTH = 48;
 
 const EXTENSION_BY_MIME: Record<string, string> = {
   'image/png': '.png',
@@ -34,28 +33,6 @@ const EXTENSION_BY_MIME: Record<string, string> = {
   'audio/aac': '.aac',
 };
 
-/**
- * A slug of what the item shows: letters and digits of any script kept (a Chinese prompt stays readable),
- * everything else one hyphen, cut at a word boundary near SLUG_LENGTH.
- */
-export function slugOf(text: string | null): string {
-  const words = (text ?? '')
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-  let slug = '';
-  for (const word of words) {
-    const next = slug ? `${slug}-${word}` : word;
-    if (next.length > SLUG_LENGTH) {
-      if (!slug) slug = [...word].slice(0, SLUG_LENGTH).join('');
-      break;
-    }
-    slug = next;
-  }
-  return slug;
-}
-
 function day(ms: number): string {
   // The machine's calendar day, as the library's own day folders: the day the user remembers.
   const d = new Date(ms);
@@ -63,11 +40,23 @@ function day(ms: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** `2026-11-20_a-lighthouse-at-dusk_1a2b3c4d.png`: readable, sortable by day, and telling twins apart. */
+/** A file already named the readable way (`2026-11-20_red-fox_3f9a1c.png`) keeps its name in an export. */
+const READABLE = /^\d{4}-\d{2}-\d{2}_[\p{L}\p{N}\p{M}-]+_[0-9a-f]{6,}$/u;
+
+/**
+ * The export's name for an item (no extension): the file's own name when it is already readable (so an
+ * export and the library folder agree), else the same scheme the downloader names new files by
+ * (readable-name.ts: day, slug of title or prompt, short id), for files named before that scheme.
+ */
 export function exportStem(item: LibraryItem): string {
-  const slug = slugOf(item.title ?? item.prompt);
-  const short = item.id.replace(/[^0-9a-z]/gi, '').slice(0, 8);
-  return [day(item.createdAt), slug || item.kind, short].join('_');
+  const own = basename(item.path, extname(item.path));
+  if (READABLE.test(own)) return own;
+  return readableBaseName({
+    day: day(item.createdAt),
+    prompt: item.title ?? item.prompt,
+    fallback: item.kind,
+    seed: item.id,
+  });
 }
 
 function extensionOf(item: LibraryItem): string {

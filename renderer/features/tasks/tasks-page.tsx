@@ -159,7 +159,8 @@ function TaskRow({
                 {t('tasks.rerun')}
               </Button>
             )}
-            {task.state === 'completed' && task.downloads.done > 0 ? (
+            {/* Nothing to open once every saved file was deleted. */}
+            {task.state === 'completed' && task.downloads.done - task.downloads.deleted > 0 ? (
               <Link
                 href={thumbnail ? `/library/${thumbnail.itemId}` : '/library'}
                 className="btn btn-secondary"

@@ -116,6 +116,10 @@ describe('favourite and tags in bulk', () => {
     ).toBe(2);
     expect(must(library.get(a.id)).tags).toEqual(['sky', 'portfolio']);
     expect(must(library.get(b.id)).tags).toEqual(['portfolio', 'sky']);
+    // The tag filter (library_tags, kept by triggers) sees what the bulk edit wrote; case does not matter.
+    expect(library.query({ tags: ['Portfolio'] }).total).toBe(2);
+    library.bulk.editTags({ ids: [a.id, b.id] }, { add: [], remove: ['SKY'] });
+    expect(library.query({ tags: ['sky'] }).total).toBe(0);
     expect(library.bulk.editTags({ ids: [a.id] }, { add: [], remove: [] })).toBe(0);
   });
 });
@@ -138,8 +142,10 @@ describe('delete with undo', () => {
     const pending = join(dir, 'media', '.trash', '.undo', must(receipt.undoId));
     expect((await readdir(pending)).length).toBe(4); // two pictures, two thumbnails, a folder each
 
+    expect(library.query({ tags: ['best'] }).total).toBe(0);
     expect(await library.bulk.undo(must(receipt.undoId))).toBe(2);
     expect(rowsOf([b.id, c.id])).toEqual(before);
+    expect(library.query({ tags: ['best'] }).items.map((i) => i.id)).toEqual([b.id]);
     expect(existsSync(b.path) && existsSync(c.path)).toBe(true);
     expect(existsSync(must(b.thumbnailPath))).toBe(true);
     expect(library.query({ search: 'delete' }).total).toBe(2);

@@ -14,7 +14,6 @@ import {
   exportToFolder,
   exportZip,
   planExport,
-  slugOf,
 } from '../../../electron/core/library/library-export';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { must, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
@@ -90,20 +89,29 @@ function readZip(bytes: Buffer): Promise<ZipEntry[]> {
 }
 
 describe('export names', () => {
-  it('slugs any script, cuts at a word, and falls back to the kind', async () => {
-    expect(slugOf('A lighthouse at dusk, 35mm!')).toBe('a-lighthouse-at-dusk-35mm');
-    expect(slugOf('雨中的灯塔 at night')).toBe('雨中的灯塔-at-night');
-    expect(slugOf('word '.repeat(30)).length).toBeLessThanOrEqual(48);
-    expect(slugOf('x'.repeat(80))).toBe('x'.repeat(48));
+  it('keeps a readable file name, and gives an older file the same scheme (slug of the prompt, or the kind)', async () => {
+    const named = await addImage('A red fox, in snow!', '#ff0000');
+    const readable = {
+      ...named,
+      path: join(dir, 'media', '2026-11-20', '2026-11-20_red-fox-in-snow_3f9a1c.png'),
+    };
+    expect(exportStem(readable)).toBe('2026-11-20_red-fox-in-snow_3f9a1c');
+    const older = { ...named, path: join(dir, 'media', '2026-11-20', `${named.taskId}-0.png`) };
+    expect(exportStem(older)).toMatch(/^2026-11-20_a-red-fox-in-snow_[0-9a-f]{6}$/);
     const speech = await addSpeech('...');
-    expect(exportStem(speech)).toBe(`2026-11-20_speech_${speech.id.replace(/-/g, '').slice(0, 8)}`);
+    expect(exportStem({ ...speech, path: join(dir, 'speech-x.wav') })).toMatch(
+      /^2026-11-20_speech_[0-9a-f]{6}$/,
+    );
+    expect(exportStem({ ...named, prompt: '雪中的红狐狸', path: join(dir, 'x.png') })).toMatch(
+      /^2026-11-20_雪中的红狐狸_[0-9a-f]{6}$/,
+    );
   });
 
   it('keeps names unique inside one export, whatever the case', async () => {
     const a = await addImage('Same prompt', '#ff0000');
-    const items = [a, { ...a }, { ...a, prompt: 'SAME PROMPT' }];
-    const names = planExport(items, (item) => library.settingsOf(item)).map((e) => e.name);
-    const stem = exportStem(a);
+    const items = [a, { ...a }, { ...a, path: a.path.toUpperCase() }];
+    const names = planExport(items, (item) => library.settingsOf(item)).map((e) => e.name.toLowerCase());
+    const stem = exportStem(a).toLowerCase();
     expect(names).toEqual([`${stem}.png`, `${stem}-2.png`, `${stem}-3.png`]);
   });
 });

@@ -1,6 +1,7 @@
 // Tags for a whole selection: type a tag and Add (Enter) puts it on every selected item; the tags the selected
 // items carry are listed, each with a button that takes it off all of them. Each item keeps its other tags.
-// A small popover under the Tags button; Esc or a click outside closes it.
+// The field suggests the tags already in use (library.tags). A small popover under the Tags button; Esc or a
+// click outside closes it.
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
@@ -9,7 +10,7 @@ import { errorSentence } from '../../../lib/bridge-error';
 import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
-import { useBulkTags } from '../api/bulk-actions';
+import { useBulkTags, useTagSuggestions } from '../api/bulk-actions';
 
 export function BulkTagEditor({
   selection,
@@ -31,6 +32,7 @@ export function BulkTagEditor({
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
   const present = [...new Set(items.flatMap((item) => item.tags))].sort((a, b) => a.localeCompare(b));
+  const suggestions = useTagSuggestions(text.trim()).data ?? [];
 
   useEffect(() => input.current?.focus(), []);
   useEffect(() => {
@@ -96,7 +98,7 @@ export function BulkTagEditor({
           onChange={(e) => setText(e.target.value)}
         />
         <datalist id={listId}>
-          {present.map((tag) => (
+          {suggestions.map(({ tag }) => (
             <option key={tag} value={tag} />
           ))}
         </datalist>
