@@ -1,6 +1,7 @@
-import type { ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRoute } from 'wouter';
+import { Link, useLocation, useRoute } from 'wouter';
+import { createPath, rememberCreatePath, useSpring } from '../lib/library-drag';
 import { Icon, type IconName } from '../ui/icons';
 import { cx } from '../ui/cx';
 import { ROUTES, type RouteName } from './routes';
@@ -17,8 +18,13 @@ const ITEMS: { name: RouteName; icon: IconName }[] = [
 function NavItem({ name, icon, badge }: { name: RouteName; icon: IconName; badge?: number }): ReactElement {
   const { t } = useTranslation();
   const [active] = useRoute(`${ROUTES[name]}/*?`);
+  const [, navigate] = useLocation();
+  // Issue 9: a library item dragged onto Create and held there opens Create (on the family last shown there),
+  // to be dropped on the form.
+  const spring = useSpring(() => navigate(name === 'create' ? createPath() : ROUTES[name]));
   return (
     <Link
+      {...(name === 'create' ? spring : {})}
       href={ROUTES[name]}
       className={cx('nav-link', active && 'is-active')}
       aria-current={active ? 'page' : undefined}
@@ -33,6 +39,8 @@ function NavItem({ name, icon, badge }: { name: RouteName; icon: IconName; badge
 
 export function Sidebar({ activeTasks }: { activeTasks: number }): ReactElement {
   const { t } = useTranslation();
+  const [location] = useLocation();
+  useEffect(() => rememberCreatePath(location), [location]);
   return (
     <nav className="sidebar" aria-label={t('nav.main')}>
       <div className="brand">

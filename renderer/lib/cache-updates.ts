@@ -53,6 +53,14 @@ export function upsertTask(client: QueryClient, task: TaskRecord): void {
   });
 }
 
+const TOTAL_CHANGES: ReadonlySet<TaskRecord['state']> = new Set([
+  'submitting',
+  'completed',
+  'failed',
+  'stopped',
+  'interrupted',
+]);
+
 export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
   switch (event.type) {
     case 'task': {
@@ -64,6 +72,9 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       // A completed task taught the price book its cost and time: an estimate on screen must not keep saying
       // "first run" (or an older price) until something else happens to refetch it.
       if (event.task.state === 'completed') void client.invalidateQueries({ queryKey: queryKeys.estimates });
+      // The Tasks page's total: a new row, a cost learnt, a failure (not charged) change it; progress does not.
+      if (TOTAL_CHANGES.has(event.task.state))
+        void client.invalidateQueries({ queryKey: queryKeys.taskTotal });
       return;
     }
     case 'download': {

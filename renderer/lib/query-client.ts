@@ -27,6 +27,8 @@ export const queryKeys = {
   tasks: ['tasks'] as const,
   /** The Tasks page's pages, loaded one after another by "Load more". */
   taskPages: ['tasks', 'pages'] as const,
+  /** What the listed tasks cost together: counted again when a task starts, is charged or fails. */
+  taskTotal: ['tasks', 'total'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */

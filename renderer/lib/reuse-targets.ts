@@ -49,3 +49,20 @@ export function reuseValues(
   const value = media === 'image' && field.media?.dataUrls ? referenceUri : item.remoteUrl;
   return value ? { [field.name]: [value] } : null;
 }
+
+/**
+ * What putting this item into this family's form adds: the same values as reuseValues, asking main to store
+ * a picture as a reference (`studio-ref:`) only when the family's field takes those. Shared by "Use as
+ * reference" and a library item dropped on Create, so both put the same thing in the form.
+ */
+export async function reuseDraftValues(
+  family: FamilyId,
+  item: BridgeLibraryItem,
+  storeReference: (itemId: string) => Promise<string>,
+): Promise<Record<string, unknown> | null> {
+  const media = mediaOf(item);
+  if (!media || !reuseField(family, media)) return null;
+  const stored =
+    media === 'image' && reuseField(family, 'image')?.media?.dataUrls ? await storeReference(item.id) : null;
+  return reuseValues(family, item, stored);
+}

@@ -2,26 +2,11 @@
 // charge is not known (a speech take the usage report did not show, a task that never reported one).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { formatUsd } from '../lib/format';
+import { costWords } from '../lib/cost-words';
 import { useSettings } from '../lib/api/settings';
+import type { MoneyUnit } from '../../shared/studio/spending';
 
-export type MoneyUnit = 'usd' | 'credits';
-
-/** The words for an amount; credits only when the user prefers them and they are known. */
-export function costWords(
-  usd: number | null,
-  credits: number | null,
-  unit: MoneyUnit,
-  t: TFunction,
-  language: string,
-): string {
-  if (usd === null && credits === null) return t('costs.unknown');
-  if ((unit === 'credits' && credits !== null) || usd === null) {
-    return t('costs.credits', { amount: formatUsd(credits ?? 0, language) });
-  }
-  return t('costs.usd', { amount: formatUsd(usd, language) });
-}
+export type { MoneyUnit };
 
 /** The user's money unit, from Settings (USD until they are read). */
 export function useMoneyUnit(): MoneyUnit {

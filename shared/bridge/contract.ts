@@ -17,6 +17,7 @@ import {
   libraryTagCountSchema,
   libraryTagSchema,
   libraryTagsInputSchema,
+  submissionKeySchema,
   submitTaskInputSchema,
   taskRecordSchema,
   taskStateSchema,
@@ -31,6 +32,7 @@ import { demoSourcesSchema } from './source-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
+import { costTotalSchema, taskTotalQuerySchema } from './cost-schemas';
 import {
   spendCheckInputSchema,
   spendCheckSchema,
@@ -57,8 +59,15 @@ import {
 } from './reuse-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
-/** Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending). */
-const rerunInput = z.strictObject({ id: z.string().min(1).max(200), confirmed: z.boolean().optional() });
+/**
+ * Run again: a new submission, so it may need the user's confirmation like any other (electron/core/spending),
+ * and carries its press's key like tasks.submit (a repeat answers with the task the first started).
+ */
+const rerunInput = z.strictObject({
+  id: z.string().min(1).max(200),
+  confirmed: z.boolean().optional(),
+  key: submissionKeySchema.optional(),
+});
 
 /** Tasks one tasks.list call returns when it names no limit: a page of the Tasks page. */
 export const TASK_PAGE_SIZE = 200;
@@ -135,6 +144,14 @@ export const bridgeContract = {
     summary: { kind: 'query', output: spendingSummarySchema },
     /** One press of Generate against the limits, before it is sent: ask first, or refused and why. */
     check: { kind: 'query', input: spendCheckInputSchema, output: spendCheckSchema },
+  },
+  /**
+   * What a view's generations cost together, summed in SQL over the view's own filter: the library's (its
+   * query's filters; sort, limit and offset ignored) and the Tasks page's (its states).
+   */
+  costs: {
+    library: { kind: 'query', input: libraryQuerySchema.optional(), output: costTotalSchema },
+    tasks: { kind: 'query', input: taskTotalQuerySchema, output: costTotalSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },

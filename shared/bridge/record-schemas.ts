@@ -8,6 +8,7 @@ import { errorTypeSchema } from '../gateway/error-types';
 import type { GatewayErrorInfo, SubmissionRequest } from '../gateway/normalized';
 import type { LibraryItem, LibraryPage, LibraryQuery, StudioEvent, TaskRecord } from '../studio/records';
 import type { Assert, Equals } from './type-equals';
+import { SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE } from '../studio/submission-key';
 
 export const familyIdSchema = z.enum(FAMILY_IDS);
 
@@ -68,6 +69,7 @@ export const taskRecordSchema = z.object({
       }),
     ),
     deleted: z.number().int(),
+    linkExpiresAt: unixMs.nullable().optional(),
   }),
   reconciliation: z
     .object({
@@ -178,11 +180,21 @@ const modelRule = {
 export const submissionRequestSchema = z.strictObject(submissionShape).refine(modelMatchesFamily, modelRule);
 
 /**
- * tasks.submit: a submission, and whether the user confirmed its estimate (asked above their confirmation
- * threshold, electron/core/spending); the main process refuses an unconfirmed one above it.
+ * The caller's key for one press (shared/studio/submission-key.ts): a repeat with the same key answers with
+ * the task the first made, never a second one.
+ */
+export const submissionKeySchema = z.string().regex(SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE);
+
+/**
+ * tasks.submit: a submission, whether the user confirmed its estimate (asked above their confirmation
+ * threshold, electron/core/spending; the main process refuses an unconfirmed one above it), and its key.
  */
 export const submitTaskInputSchema = z
-  .strictObject({ ...submissionShape, confirmed: z.boolean().optional() })
+  .strictObject({
+    ...submissionShape,
+    confirmed: z.boolean().optional(),
+    key: submissionKeySchema.optional(),
+  })
   .refine(modelMatchesFamily, modelRule);
 
 export const studioEventSchema = z.discriminatedUnion('type', [

@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { fileSettingsSchema } from '../studio/file-settings';
 import { MADE_FROM_RELATIONS } from '../studio/made-from';
 import { base64DecodedLength, MAX_REFERENCE_BYTES, referenceTooLarge } from '../studio/references';
-import { bridgeLibraryItemSchema, familyIdSchema, submissionRequestSchema } from './record-schemas';
+import {
+  bridgeLibraryItemSchema,
+  familyIdSchema,
+  submissionKeySchema,
+  submissionRequestSchema,
+} from './record-schemas';
 
 const id = z.string().min(1).max(200);
 
@@ -42,4 +47,5 @@ export const editSubmissionSchema = z.strictObject({
   request: submissionRequestSchema,
   editOf: id,
   confirmed: z.boolean().optional(),
+  key: submissionKeySchema.optional(),
 });

@@ -37,6 +37,11 @@ export interface DownloadProgress {
   missing: MissingFile[];
   /** Files saved, then deleted from the library by the user: counted in done, no longer on disk. */
   deleted: number;
+  /**
+   * When the soonest link of a file not downloaded yet (pending, or failed and tried again) expires, ms since
+   * epoch ([TASK-10] expires_at); null when no such file has a dated link, absent where nobody counted.
+   */
+  linkExpiresAt?: number | null;
 }
 
 /**

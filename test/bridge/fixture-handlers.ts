@@ -92,6 +92,11 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
         refusal: null,
       }),
     },
+    costs: {
+      library: async () => ({ count: 0, usd: null, credits: null, unknown: 0 }),
+      // The one sample task, its cost not known yet.
+      tasks: async () => ({ count: 1, usd: null, credits: null, unknown: 1 }),
+    },
     tasks: {
       submit: async () => sampleTask,
       list: async () => ({ tasks: [sampleTask], total: 1 }),

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db';
+import { PriceBook } from '../../electron/core/pricing';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
@@ -26,7 +27,10 @@ beforeAll(async () => {
   };
   // Set as the app's Settings would: a monthly budget of 1 USD, with 1 USD already charged ([TASK-8]) this month.
   const db = openDatabase(join(dir, 'data', 'studio.db'));
-  new SpendingGuard({ db, prices: () => null }).setLimits({
+  // The earlier task was sent to this same gateway (budgets count per gateway): as the engine marks it.
+  const book = new PriceBook({ db, gateway: sim.url });
+  const guard = new SpendingGuard({ db, prices: () => book });
+  guard.setLimits({
     unit: 'usd',
     confirmAbove: null,
     daily: null,
@@ -50,6 +54,7 @@ beforeAll(async () => {
     },
     'submitting',
   );
+  guard.stamp('earlier');
   store.update('earlier', { state: 'completed', cost: 1, updatedAt: now });
   db.close();
 });

@@ -35,6 +35,30 @@ describe('FamilyForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it('[issue 13] a press tried again after a failed call carries the same key; the next press a new one', async () => {
+    let calls = 0;
+    const submit = vi.fn(async (_request: SubmissionRequest & { key?: string }) => {
+      calls++;
+      // The first call's answer is lost on the way: the press failed as far as the person can see.
+      if (calls === 1) throw new Error('connection lost');
+      return sampleTask;
+    });
+    serveBridge({ tasks: { ...fixtureHandlers().tasks, submit } });
+    renderWithStudio(<FamilyForm family={FAMILIES['image.i3']} models={{}} onSubmitted={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
+    await generate();
+    await screen.findByTestId('submit-error');
+    await generate();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(screen.queryByTestId('submit-error')).toBeNull());
+    await generate();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
+    const keys = submit.mock.calls.map(([request]) => request.key);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]); // the same press, tried again: main answers with the task it made, if any
+    expect(keys[2]).not.toBe(keys[1]); // answered: pressing again is a new take
+  });
+
   it('[EP-IMAGE-2] sends the typed prompt with the family and its catalog model', async () => {
     const { sent } = renderForm('image.i3');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
@@ -53,6 +77,7 @@ describe('FamilyForm', () => {
     await generate();
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key
       family: 'grid.upscale',
       model: '',
       params: { task_id: 'grid-1', index: 3, speed: 'fast' },

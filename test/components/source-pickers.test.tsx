@@ -121,6 +121,7 @@ describe('music source picker', () => {
     await generate();
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key
       family: 'music.generateMp4',
       model: 'music_model_id',
       params: { task_id: 'music-extend-1', audio_index: 2 },
@@ -181,6 +182,7 @@ describe('grid picker', () => {
     await userEvent.click(within(picker).getByRole('button', { name: 'U3: upscale the bottom-left image' }));
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
+      key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key
       family: 'grid.upscale',
       model: '',
       params: { task_id: 'grid-1', index: 3, speed: 'fast' },

@@ -95,6 +95,17 @@ describe('TaskPreview', () => {
     expect(track).toHaveTextContent('Night Drive');
   });
 
+  it('[TASK-8] [STATE-7] says the cost: charged, unknown (never 0) or not charged for a failure', async () => {
+    const { unmount } = renderPreview({ ...done, cost: 0.04, creditsCost: 0.4 }, []);
+    await expect.poll(() => screen.getByTestId('task-cost').textContent).toBe('0.0400 USD');
+    unmount();
+    const second = renderPreview({ ...done, cost: null, creditsCost: null }, []);
+    await expect.poll(() => screen.getByTestId('task-cost').textContent).toBe('cost unknown');
+    second.unmount();
+    renderPreview({ ...sampleTask, state: 'failed', cost: null, creditsCost: null }, []);
+    await expect.poll(() => screen.getByTestId('task-cost').textContent).toBe('not charged');
+  });
+
   it('promises a picture only for families that make pictures', async () => {
     serveBridge();
     const { rerender } = renderWithStudio(<TaskPreview submitted={null} kind="image" />);

@@ -188,7 +188,8 @@ export class DownloadManager {
     const tallies = this.options.db
       .prepare(
         `SELECT task_id, COUNT(*) AS total, SUM(state IN ('done', 'skipped')) AS done,
-           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired, ${deleted} AS deleted
+           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired, ${deleted} AS deleted,
+           MIN(CASE WHEN state IN ('pending', 'failed') THEN expires_at END) AS link_expires_at
          FROM task_files f WHERE task_id IN ${ids} GROUP BY task_id`,
       )
       .all(...taskIds);
@@ -200,6 +201,8 @@ export class DownloadManager {
         expired: Number(row.expired),
         missing: [],
         deleted: Number(row.deleted),
+        // The gateway's expires_at is in seconds ([TASK-10]); records speak milliseconds.
+        linkExpiresAt: row.link_expires_at === null ? null : Number(row.link_expires_at) * 1000,
       });
     }
     const missing = this.options.db

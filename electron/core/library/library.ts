@@ -15,6 +15,7 @@ import type {
 } from '../../../shared/studio/records';
 import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
 import type { FileSettings } from '../../../shared/studio/file-settings';
+import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
 import { runMigrations } from '../db';
@@ -23,6 +24,7 @@ import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
+import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
@@ -389,6 +391,11 @@ export class Library implements LibrarySink {
       )
       .all(...values, page.limit, page.offset) as Row[];
     return { items: rows.map(rowToItem), total };
+  }
+
+  /** What the items of this view (the same filter as query(), all pages) cost together. */
+  costTotal(query: LibraryQuery = {}): CostTotal {
+    return libraryCostTotal(this.db, query);
   }
 
   /** The tags in use, most used first, optionally only those starting with a prefix (case-insensitive). */

@@ -1,3 +1,3 @@
-export { PriceBook } from './price-book';
+export { PriceBook, normaliseGateway } from './price-book';
 export type { PriceBookOptions, RunObservation, UsagePrior } from './price-book';
 export { pricingMigrations } from './pricing-migrations';

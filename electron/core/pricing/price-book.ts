@@ -66,7 +66,8 @@ const RATIO_SPREAD = 1.1;
 /** actual_time of 0 (an upscale composed at once) still has to be a positive magnitude for the learner. */
 const MIN_SECONDS = 0.5;
 
-const normaliseGateway = (url: string): string => url.trim().replace(/\/+$/, '').toLowerCase();
+/** One gateway, however its base URL was typed: what the book's rows, the task rows and the speech charges carry. */
+export const normaliseGateway = (url: string): string => url.trim().replace(/\/+$/, '').toLowerCase();
 
 export class PriceBook implements TaskHistory {
   private readonly db: DatabaseSync;
@@ -82,6 +83,11 @@ export class PriceBook implements TaskHistory {
     this.gateway = normaliseGateway(options.gateway);
     this.clock = options.clock ?? systemClock;
     this.window = options.window ?? 200;
+  }
+
+  /** The gateway this book prices (normalised): spending is counted for it alone. */
+  get gatewayKey(): string {
+    return this.gateway;
   }
 
   /** What one submission will probably cost and take. */

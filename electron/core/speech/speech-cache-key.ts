@@ -2,6 +2,7 @@
 // the audio. A repeat is served from the library instead of being paid for again (issue 13). The rules lean
 // towards a miss: serving different audio as "the same" is worse than paying once more.
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json';
 
 /**
  * Normalises one speech body (as speechBody() builds it) for the cache:
@@ -48,15 +49,4 @@ export function normaliseGateway(gateway: string): string {
 export function speechCacheKey(gateway: string, body: Record<string, unknown>): string {
   const canonical = canonicalJson({ gateway: normaliseGateway(gateway), body: normaliseSpeechBody(body) });
   return createHash('sha256').update(canonical).digest('hex');
-}
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

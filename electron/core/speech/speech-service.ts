@@ -21,6 +21,10 @@ import type { Clock, TimerHandle } from '../clock';
 import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
+import { normaliseGateway } from '../pricing';
+import { recordSpeechTake, settleSpeechCharge, spendingMigrations } from '../spending';
+import { runMigrations } from '../db';
+import { taskMigrations } from '../tasks/task-migrations';
 import { speechCacheKey } from './speech-cache-key';
 import { SpeechTakes } from './speech-takes';
 import type { SpeechTake } from './speech-takes';
@@ -100,6 +104,8 @@ export class SpeechService {
 
   constructor(private readonly options: SpeechServiceOptions) {
     this.takes = new SpeechTakes(options.db);
+    // Paid takes count in the spending budgets (core/spending): their table comes with the limits'.
+    runMigrations(options.db, [...taskMigrations, ...spendingMigrations]);
     this.clock = options.clock ?? systemClock;
   }
 
@@ -207,6 +213,7 @@ export class SpeechService {
     }
     if (requests === 1) {
       this.takes.settle(itemId, 'known');
+      settleSpeechCharge(this.options.db, itemId, amountUsd, credits);
       return this.options.library.setCost(itemId, amountUsd, credits);
     }
     this.takes.settle(itemId, requests === 0 && !lastTry ? 'pending' : 'unknown');
@@ -242,6 +249,7 @@ export class SpeechService {
 
   private async take(body: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<LibraryItem> {
     const requestedAt = this.clock.now();
+    const gateway = normaliseGateway(this.options.gatewayKey());
     const response = await this.options.gateway.speech(body, signal ? { signal } : {});
     const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
     const name = `speech-${randomUUID()}`;
@@ -307,6 +315,8 @@ export class SpeechService {
       params,
     });
     this.takes.add({ itemId: item.id, cacheKey: key, model: item.model, requestedAt, answeredAt });
+    // Spent on the gateway that answered, whichever the app points at when the cost is known.
+    recordSpeechTake(this.options.db, { itemId: item.id, gatewayKey: gateway, at: requestedAt });
     this.scheduleCost(item.id, SPEECH_COST_READS_MS[0]);
     return item;
   }

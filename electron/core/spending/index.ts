@@ -1,5 +1,6 @@
 export { SpendingGuard, refusalSentence, resetText } from './spending-guard';
 export type { AdmitOptions, SpendingGuardOptions } from './spending-guard';
 export type { SpendingPrices } from './spending-ledger';
+export { recordSpeechTake, settleSpeechCharge } from './spending-ledger';
 export { spendingMigrations } from './spending-migrations';
 export { isTimeZone, systemTimeZone, windowAt } from './spending-windows';

@@ -22,7 +22,7 @@ import { runMigrations } from '../db/database';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration } from '../tasks/task-history';
 import { taskMigrations } from '../tasks/task-migrations';
-import { estimateIn, spentBetween } from './spending-ledger';
+import { estimateIn, spentBetween, stampGateway } from './spending-ledger';
 import type { SpendingPrices } from './spending-ledger';
 import { spendingMigrations } from './spending-migrations';
 import { systemTimeZone, windowAt } from './spending-windows';
@@ -171,6 +171,15 @@ export class SpendingGuard {
           `threshold of ${moneyText(check.confirmAbove, check.unit)}: confirm it to send it.`,
       );
     }
+  }
+
+  /**
+   * Marks a task row just written as spent on the gateway in use (the engine calls it in the same turn as
+   * admit and the insert), so budgets count it for that gateway alone.
+   */
+  stamp(taskId: string): void {
+    const prices = this.#prices();
+    if (prices) stampGateway(this.#db, taskId, prices.gatewayKey);
   }
 
   #window(period: SpendingPeriod, limits: SpendingLimits, zone: string): SpendingWindow {

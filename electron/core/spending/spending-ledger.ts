@@ -1,6 +1,8 @@
-// What was spent in a window: what the gateway charged for each task sent in it ([TASK-8] cost, [TASK-9]
+// What was spent in a window on one gateway: what it charged for each task sent in it ([TASK-8] cost, [TASK-9]
 // credits_cost), and for tasks it has not charged yet (still running, or no cost reported) the price book's
-// estimate. A failed task is not charged ([STATE-7]); one refused before it reached the gateway has no row.
+// estimate; what each speech take cost once the usage report said so. A failed task is not charged
+// ([STATE-7]); one refused before it reached the gateway has no row. Another gateway's spending (the demo's,
+// a second account's) never counts.
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { CostEstimate } from '../../../shared/studio/estimates';
 import type { MoneyUnit } from '../../../shared/studio/spending';
@@ -9,6 +11,8 @@ import type { TaskConfiguration } from '../tasks/task-history';
 
 /** What the ledger needs of the price book of the gateway in use. */
 export interface SpendingPrices {
+  /** The gateway these prices are for (normalised): the one whose spending counts. */
+  readonly gatewayKey: string;
   estimate(task: TaskConfiguration): CostEstimate;
   /** USD as this gateway's credits; null when its rate is not known yet. */
   creditsFor(usd: number): number | null;
@@ -59,28 +63,69 @@ export function estimateIn(
   return inUnit(estimate.usd, estimate.credits, unit, prices);
 }
 
-/** Tasks created in [start, end): charged amounts, and estimates for what is not charged yet. */
+/** Marks a new task row as sent to this gateway, so its money counts there and nowhere else. */
+export function stampGateway(db: DatabaseSync, taskId: string, gatewayKey: string): void {
+  db.prepare('UPDATE tasks SET gateway = ? WHERE id = ?').run(gatewayKey, taskId);
+}
+
+/** A paid speech take, asked at `at` of this gateway: its cost is not known until the usage report says it. */
+export function recordSpeechTake(
+  db: DatabaseSync,
+  take: { itemId: string; gatewayKey: string; at: number },
+): void {
+  db.prepare(
+    'INSERT INTO speech_charges (item_id, gateway, charged_at) VALUES (?, ?, ?) ON CONFLICT (item_id) DO NOTHING',
+  ).run(take.itemId, take.gatewayKey, take.at);
+}
+
+/** What the usage report said a speech take cost ([EP-USAGE-1]): from now on it counts in budgets. */
+export function settleSpeechCharge(
+  db: DatabaseSync,
+  itemId: string,
+  cost: number,
+  creditsCost: number | null,
+): void {
+  db.prepare('UPDATE speech_charges SET cost = ?, credits_cost = ? WHERE item_id = ?').run(
+    cost,
+    creditsCost,
+    itemId,
+  );
+}
+
+/**
+ * Tasks created and speech asked in [start, end) on the prices' gateway: charged amounts, and estimates for
+ * tasks not charged yet. With no gateway set up nothing is spent anywhere.
+ */
 export function spentBetween(
   db: DatabaseSync,
   window: { start: number; end: number },
   unit: MoneyUnit,
   prices: SpendingPrices | null,
 ): Spent {
+  if (!prices) return { charged: 0, estimated: 0 };
+  const gateway = prices.gatewayKey;
   const rows = db
     .prepare(
       `SELECT family, model, params, state, cost, credits_cost FROM tasks
-       WHERE created_at >= ? AND created_at < ?`,
+       WHERE gateway = ? AND created_at >= ? AND created_at < ?`,
     )
-    .all(window.start, window.end) as unknown as Row[];
+    .all(gateway, window.start, window.end) as unknown as Row[];
+  const speech = db
+    .prepare(
+      `SELECT cost, credits_cost FROM speech_charges
+       WHERE gateway = ? AND charged_at >= ? AND charged_at < ? AND cost IS NOT NULL`,
+    )
+    .all(gateway, window.start, window.end) as unknown as { cost: number; credits_cost: number | null }[];
   let charged = 0;
   let estimated = 0;
+  for (const take of speech) charged += inUnit(take.cost, take.credits_cost, unit, prices) ?? 0;
   for (const row of rows) {
     const known = inUnit(row.cost, row.credits_cost, unit, prices);
     if (known !== null) {
       charged += known;
       continue;
     }
-    if (!MAY_BE_CHARGED.has(row.state) || !prices) continue;
+    if (!MAY_BE_CHARGED.has(row.state)) continue;
     const params = JSON.parse(row.params) as Record<string, unknown>;
     const estimate = prices.estimate({ family: row.family, model: row.model, params });
     estimated += estimateIn(estimate, unit, prices) ?? 0;

@@ -1,12 +1,15 @@
 // The webhook-free completion tracker. Every submission is a row before it is a request; every tracked
 // task sits in one due-queue served earliest-first under one request budget; completion hands the result
 // files to the downloader. A restart rebuilds all of it from the rows and never resubmits by itself
-// (except I2, whose stored Idempotency-Key makes a resend return the original task). Money under faults:
+// (except I2, whose stored Idempotency-Key makes a resend return the original task). A caller's submission
+// key is on the row before anything is sent: a repeat of the same press answers with that task, never a second
+// paid one, whatever the family (the row decides; the gateway's key helps only I2). Money under faults:
 // a 429 did nothing and is waited out; an answer that may hide a charged task (5xx, reset, timeout,
 // unreadable 2xx) is resent only under I2's key, otherwise the task says it may have been charged and the
 // usage report is compared with what the app knows (docs/engine.md, "Money under faults").
+import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
@@ -17,6 +20,8 @@ import { runMigrations } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { localError } from '../../../shared/bridge/errors';
+import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
+import { canonicalJson } from '../canonical-json';
 import type { DatabaseSync } from '../db/database';
 import { downloadMigrations } from '../downloads/download-migrations';
 import { DownloadManager } from '../downloads/download-manager';
@@ -101,6 +106,12 @@ export interface SubmitOptions {
   confirmed?: boolean;
   /** Send even past a budget (the CLI's --over-budget). */
   overBudget?: boolean;
+  /**
+   * The caller's key for this press (shared/studio/submission-key.ts), sent again with every repeat of it. A key
+   * some task already holds answers with that task, sending nothing; the same key with a different request
+   * is refused. Without one, the press gets a fresh key and cannot be told from a new one.
+   */
+  key?: string;
 }
 
 export interface ListOptions {
@@ -165,6 +176,8 @@ export class TaskEngine {
   private sending = 0;
   private timer: TimerHandle | null = null;
   private started = false;
+  /** Keyed submissions not yet answered, by key: a repeat arriving meanwhile waits for the same answer. */
+  private readonly keyed = new Map<string, { request: string; work: Promise<TaskRecord> }>();
   /** submit() and retrySubmission() calls not yet answered, budget waits included (see handOver). */
   private readonly submissions = new Set<Promise<unknown>>();
   /** Sends in flight, scheduled resends included (see handOver). */
@@ -256,13 +269,40 @@ export class TaskEngine {
    * stored (too large, not an image) is refused here, before any row exists.
    */
   submit(request: SubmissionRequest, options: SubmitOptions = {}): Promise<TaskRecord> {
-    return this.tracked(this.submissions, this.submitNow(request, options));
+    const { key } = options;
+    if (key === undefined) return this.tracked(this.submissions, this.submitNow(request, options, null));
+    if (!isSubmissionKey(key)) {
+      return Promise.reject(localError('validation_error', SUBMISSION_KEY_RULE, { param: 'key' }));
+    }
+    // A repeat while the first is still on its way (a double click): the same answer, nothing sent twice.
+    // Compared as sent (data URLs and all) since the first has not stored its references yet.
+    const asked = requestText(request.family, request.model, request.params, request.webhook ?? null);
+    const pending = this.keyed.get(key);
+    if (pending) {
+      if (pending.request !== asked) return Promise.reject(keyReused());
+      return pending.work.then((record) => this.get(record.id) ?? record);
+    }
+    const work = this.tracked(this.submissions, this.submitNow(request, options, key));
+    this.keyed.set(key, { request: asked, work });
+    const done = () => void this.keyed.delete(key);
+    void work.then(done, done);
+    return work;
   }
 
-  private async submitNow(request: SubmissionRequest, options: SubmitOptions): Promise<TaskRecord> {
+  private async submitNow(
+    request: SubmissionRequest,
+    options: SubmitOptions,
+    key: string | null,
+  ): Promise<TaskRecord> {
     const kind = taskKindOf(request.family);
     const interned = this.references.intern(request.params);
     const params = interned instanceof Promise ? await interned : interned;
+    const webhook = request.webhook ?? null;
+    // A key a row already holds (the press was answered, or cut off by a restart): that task, as it stands.
+    // Whatever its state, nothing is sent again from here; a row that may have been sent is resumed or
+    // reconciled by the engine's own rules (start(), retrySubmission()).
+    const held = key === null ? null : this.store.findByKey(key);
+    if (held) return this.heldTask(held, request.family, request.model, params, webhook);
     // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
     this.options.guard?.admit(
       { family: request.family, model: request.model, params },
@@ -272,22 +312,31 @@ export class TaskEngine {
     const now = this.clock.now();
     const inferred = this.inferParent(request.family, params);
     const parentTaskId = options.parentTaskId ?? inferred ?? options.madeFrom?.taskId ?? null;
-    const stored = this.store.insert(
-      {
-        id,
-        family: request.family,
-        model: request.model,
-        kind,
-        endpoint: pollEndpointOf(request.family),
-        params,
-        webhook: request.webhook ?? null,
-        // Every family gets a key (issue 8 item 10); only I2's is relied on for resending.
-        idempotencyKey: randomUUID(),
-        parentTaskId,
-        createdAt: now,
-      },
-      'submitting',
-    );
+    let stored: StoredTask;
+    try {
+      stored = this.store.insert(
+        {
+          id,
+          family: request.family,
+          model: request.model,
+          kind,
+          endpoint: pollEndpointOf(request.family),
+          params,
+          webhook,
+          // Every family gets a key (issue 8 item 10); only I2's is relied on for resending by the gateway.
+          idempotencyKey: key ?? randomUUID(),
+          parentTaskId,
+          createdAt: now,
+        },
+        'submitting',
+      );
+    } catch (thrown) {
+      // Another process on this database (the CLI beside the app) wrote the key first: its task is the answer.
+      const other = key === null ? null : this.store.findByKey(key);
+      if (other) return this.heldTask(other, request.family, request.model, params, webhook);
+      throw thrown;
+    }
+    this.options.guard?.stamp?.(id);
     this.madeFrom.record(
       id,
       madeFromLinks({
@@ -493,6 +542,11 @@ export class TaskEngine {
     return this.store.count(options);
   }
 
+  /** What the tasks list() would return (in these states, all pages) cost together. */
+  costTotal(options: Pick<ListOptions, 'states'> = {}): CostTotal {
+    return this.store.costTotal(options);
+  }
+
   files(taskId: string): TaskFileStatus[] {
     return this.downloads?.files(taskId) ?? [];
   }
@@ -572,6 +626,22 @@ export class TaskEngine {
     const source = params.task_id;
     if (typeof source !== 'string') return null;
     return this.store.findByRemoteId(source)?.record.id ?? null;
+  }
+
+  /** The task a repeated key names, if the repeat asks for the same thing; a different request is refused. */
+  private heldTask(
+    held: StoredTask,
+    family: FamilyId,
+    model: string,
+    params: Record<string, unknown>,
+    webhook: string | null,
+  ): TaskRecord {
+    const { record } = held;
+    const same =
+      requestText(record.family, record.model, record.params, held.webhook) ===
+      requestText(family, model, params, webhook);
+    if (!same) throw keyReused();
+    return record;
   }
 
   private emitTask(record: TaskRecord): void {
@@ -978,4 +1048,22 @@ export class TaskEngine {
     if (changed) this.emitTask(updated.record);
     this.schedule(id, this.clock.now() + this.delayFor(updated));
   }
+}
+
+/** A request as one text (keys sorted), hashed: what "the same request" means for a repeated key. */
+function requestText(
+  family: FamilyId,
+  model: string,
+  params: Readonly<Record<string, unknown>>,
+  webhook: string | null,
+): string {
+  return createHash('sha256').update(canonicalJson({ family, model, params, webhook })).digest('hex');
+}
+
+function keyReused(): Error {
+  return localError(
+    'validation_error',
+    'This submission key was already used for a different request; a new press needs a new key.',
+    { param: 'key' },
+  );
 }

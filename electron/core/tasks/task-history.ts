@@ -29,4 +29,6 @@ export interface TaskHistory {
  */
 export interface SubmissionGuard {
   admit(task: TaskConfiguration, options: { confirmed?: boolean; overBudget?: boolean }): void;
+  /** The admitted task's row is written: the guard records which gateway it is spent on. */
+  stamp?(taskId: string): void;
 }

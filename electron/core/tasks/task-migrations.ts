@@ -61,4 +61,11 @@ export const taskMigrations: readonly Migration[] = [
       CREATE INDEX task_sources_source ON task_sources(source_task_id);
     `,
   },
+  {
+    // Issue 13: the submission key is the caller's, chosen once per press and sent again with every repeat; at
+    // most one row per key is what turns a repeat into "that task" instead of a second paid one, across the app
+    // and a CLI sharing the database too. Keys written before were random UUIDs, so none collide.
+    id: 'tasks-005-submission-keys',
+    up: 'CREATE UNIQUE INDEX tasks_idempotency_key ON tasks(idempotency_key) WHERE idempotency_key IS NOT NULL;',
+  },
 ];

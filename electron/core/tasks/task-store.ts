@@ -1,5 +1,6 @@
 // Reads and writes task rows. Rows are parsed on the way out: the file may have been written by an older
 // build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
+import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { z } from 'zod';
 import { FAMILY_IDS } from '../../../shared/catalog/family-ids';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
@@ -255,6 +256,12 @@ export class TaskStore {
     return task;
   }
 
+  /** The task a submission key was first used for (the key is unique among rows). */
+  findByKey(key: string): StoredTask | null {
+    const row = this.db.prepare('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
+    return row ? (this.withCounts([row])[0] ?? null) : null;
+  }
+
   /** The local task that produced a remote id, for linking music operations and upscales to their source. */
   findByRemoteId(remoteId: string): StoredTask | null {
     const row = this.db
@@ -293,6 +300,36 @@ export class TaskStore {
       .prepare(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`)
       .get(...(options.states ?? []));
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed task is not
+   * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
+   */
+  costTotal(options: { states?: readonly TaskState[] } = {}): CostTotal {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n, SUM(cost) AS usd, SUM(credits_cost) AS credits,
+           SUM(cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
+           SUM(cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown
+         FROM tasks ${whereStates(options.states)}`,
+      )
+      .get(...(options.states ?? [])) as
+      | {
+          n: number;
+          usd: number | null;
+          credits: number | null;
+          usd_only: number | null;
+          unknown: number | null;
+        }
+      | undefined;
+    if (!row) return { count: 0, usd: null, credits: null, unknown: 0 };
+    return {
+      count: Number(row.n),
+      usd: row.usd === null ? null : Number(row.usd),
+      credits: row.credits === null || Number(row.usd_only ?? 0) > 0 ? null : Number(row.credits),
+      unknown: Number(row.unknown ?? 0),
+    };
   }
 
   private withCounts(rows: readonly unknown[]): StoredTask[] {

@@ -5,6 +5,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { toBridgeItem } from '../library-view';
 import { scrubbedHandlers } from '../scrub-secrets';
 import { accountHandlers } from './account';
+import { costsHandlers } from './costs';
 import { desktopHandlers } from './desktop';
 import { estimatesHandlers } from './estimates';
 import { eventsHandler } from './events';
@@ -33,6 +34,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     usage: usageHandlers(deps),
     estimates: estimatesHandlers(deps),
     spending: spendingHandlers(deps),
+    costs: costsHandlers(deps),
     tasks: tasksHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),

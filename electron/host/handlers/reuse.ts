@@ -42,13 +42,14 @@ export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['r
       const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
       return Promise.resolve({ settings: readFileSettings(bytes) });
     },
-    submitEdit: async ({ request, editOf, confirmed }) => {
+    submitEdit: async ({ request, editOf, confirmed, key }) => {
       const { engine } = await core.ensure();
       if (!engine.get(editOf)) throw notFound('task', editOf);
       session.connected();
       return engine.submit(request, {
         madeFrom: { relation: 'edit', taskId: editOf },
         confirmed: confirmed ?? false,
+        ...(key ? { key } : {}),
       });
     },
   };

@@ -13,9 +13,9 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
     return e;
   };
   return {
-    submit: async ({ confirmed, ...request }) => {
+    submit: async ({ confirmed, key, ...request }) => {
       session.connected();
-      return (await engine()).submit(request, { confirmed: confirmed ?? false });
+      return (await engine()).submit(request, { confirmed: confirmed ?? false, ...(key ? { key } : {}) });
     },
     list: async (query) => {
       const e = await engine();
@@ -30,10 +30,10 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       return task;
     },
     stop: async ({ id }) => (await known(id)).stop(id),
-    rerun: async ({ id, confirmed }) => {
+    rerun: async ({ id, confirmed, key }) => {
       const e = await known(id);
       session.connected();
-      return e.rerun(id, { confirmed: confirmed ?? false });
+      return e.rerun(id, { confirmed: confirmed ?? false, ...(key ? { key } : {}) });
     },
     retrySubmission: async ({ id }) => {
       const e = await known(id);

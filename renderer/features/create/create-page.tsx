@@ -9,6 +9,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import { FamilyForm } from './family-form';
+import { LibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
 import { TaskPreview } from './task-preview';
 import './create.css';
@@ -65,17 +66,20 @@ export function CreatePage(): ReactElement {
               ))}
             </div>
           </div>
-          <SettingsDrop family={family.id}>
-            <div className="card card-pad">
-              {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
-              <FamilyForm
-                key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
-                family={family}
-                models={models}
-                onSubmitted={setSubmitted}
-              />
-            </div>
-          </SettingsDrop>
+          {/* Issue 9: a library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */}
+          <LibraryDrop family={family.id}>
+            <SettingsDrop family={family.id}>
+              <div className="card card-pad">
+                {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
+                <FamilyForm
+                  key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
+                  family={family}
+                  models={models}
+                  onSubmitted={setSubmitted}
+                />
+              </div>
+            </SettingsDrop>
+          </LibraryDrop>
         </div>
         <aside className="create-side">
           <TaskPreview submitted={submitted} kind={kind} />

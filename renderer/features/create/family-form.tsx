@@ -20,6 +20,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
+import { usePressKeys } from '../../lib/press-keys';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { checkSpending } from '../../lib/api/spending';
@@ -70,6 +71,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   });
   const submit = useSubmitTask();
   const submitEdit = useSubmitEdit();
+  const pressKeys = usePressKeys();
   const [failure, setFailure] = useState<string | null>(null);
   // Above the user's confirmation threshold the press waits here for their answer.
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
@@ -139,10 +141,15 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       setFailure(errorSentence(error, t));
       return;
     }
+    // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
+    // same press and gets the same task; once answered, the next press is a new take.
+    const press = { request, editOf };
+    const key = pressKeys.keyFor(press);
     try {
       const task = editOf
-        ? await submitEdit.mutateAsync({ request, editOf, confirmed })
-        : await submit.mutateAsync({ ...request, confirmed });
+        ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
+        : await submit.mutateAsync({ ...request, confirmed, key });
+      pressKeys.answered(press);
       onSubmitted(task);
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)

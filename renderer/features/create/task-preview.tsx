@@ -14,6 +14,8 @@ import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
 import { TaskNotices } from '../../ui/task-notices';
+import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
+import { TaskCost } from '../../ui/task-cost';
 import { TaskProgress, TaskStatePill } from '../../ui/task-status';
 
 /** What the empty panel promises, by what the chosen family makes. */
@@ -109,6 +111,10 @@ export function TaskPreview({
       {task.error ? null : <TaskProgress key={task.id} task={task} />}
       {/* The status line: which file is missing and why, or that the gateway may have charged it. */}
       <TaskNotices task={task} />
+      <p className="preview-meta">
+        <TaskCost task={task} />
+        <LinkExpiryFlag task={task} />
+      </p>
       <Link href="/tasks" className="preview-link">
         {t('create.viewTasks')}
       </Link>

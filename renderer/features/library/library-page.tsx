@@ -7,7 +7,6 @@ import { useLocation, useParams } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { LibraryKind } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { desktopActions } from '../../lib/api/desktop';
 import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
@@ -19,7 +18,10 @@ import { Segmented } from '../../ui/segmented';
 import { useViewerItem } from './viewer/use-viewer-item';
 import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
+import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
+import { LibraryTotal } from './library-total';
+import { TileCost } from './tile-cost';
 import './library.css';
 import { SelectableTile } from './selection/selectable-tile';
 import { SelectionToolbar } from './selection/selection-toolbar';
@@ -47,13 +49,8 @@ function Tile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      draggable={desktopActions.available}
-      onDragStart={(e) => {
-        // The OS drag carries the real file (main starts it); the browser's own drag would carry a URL.
-        if (!desktopActions.available) return;
-        e.preventDefault();
-        void desktopActions.startDrag(item.id).catch(() => undefined);
-      }}
+      // Issue 9: dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
+      {...tileDragProps(item)}
     >
       {/* A picture shows itself; a track shows its cover when it has one. */}
       {src && (item.kind === 'image' || item.thumbnailRelativePath !== null) ? (
@@ -67,6 +64,7 @@ function Tile({
         </span>
       )}
       {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
+      <TileCost item={item} />
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
           <Icon name="star" size={13} />
@@ -85,11 +83,11 @@ export function LibraryPage(): ReactElement {
   const [favouritesOnly, setFavouritesOnly] = useState(false);
   const deferredSearch = useDeferredValue(search.trim());
   const filter = {
-    sort: 'newest' as const,
+    sort: 'newest',
     ...(deferredSearch ? { search: deferredSearch } : {}),
     ...(kind !== 'all' ? { kind } : {}),
     ...(favouritesOnly ? { favourite: true } : {}),
-  };
+  } as const;
   const library = useLibrary(filter);
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
@@ -170,6 +168,7 @@ export function LibraryPage(): ReactElement {
           {t('library.favouritesOnly')}
         </Button>
       </div>
+      <LibraryTotal filter={filter} />
       <SelectionToolbar selection={selection} total={total} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">

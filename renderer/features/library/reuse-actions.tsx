@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { FamilyId } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
-import { mediaOf, reuseFamilies, reuseField, reuseValues } from '../../lib/reuse-targets';
+import { reuseDraftValues, reuseFamilies } from '../../lib/reuse-targets';
 import { useRerunTask } from '../../lib/api/tasks';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
@@ -28,11 +28,11 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
 
   const putIn = async (family: FamilyId): Promise<void> => {
     try {
-      const stored =
-        mediaOf(item) === 'image' && reuseField(family, 'image')?.media?.dataUrls
-          ? (await asReference.mutateAsync(item.id)).uri
-          : null;
-      const values = reuseValues(family, item, stored);
+      const values = await reuseDraftValues(
+        family,
+        item,
+        async (id) => (await asReference.mutateAsync(id)).uri,
+      );
       if (!values) {
         pushToast('error', t('reuse.cannotUse', { family: t(`create.families.${family}`) }));
         return;

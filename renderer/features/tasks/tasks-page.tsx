@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { formatBytes, formatRelative, formatUsd } from '../../lib/format';
+import { formatBytes, formatRelative } from '../../lib/format';
 import type { DownloadState } from '../../lib/cache-updates';
 import { useDownloads } from '../../lib/use-bridge-events';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
@@ -20,6 +20,9 @@ import { CopyableId } from '../../ui/copyable-id';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
 import { TaskNotices } from '../../ui/task-notices';
+import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
+import { TaskCost } from '../../ui/task-cost';
+import { TasksTotal } from './tasks-total';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import './tasks.css';
 
@@ -99,9 +102,8 @@ function TaskRow({
         <TaskNotices task={task} />
         <div className="task-foot">
           <span className="task-meta">
-            {task.cost !== null ? (
-              <span>{t('tasks.cost', { amount: formatUsd(task.cost, i18n.language) })}</span>
-            ) : null}
+            <TaskCost task={task} />
+            <LinkExpiryFlag task={task} />
             {task.downloads.total > 0 ? (
               <span data-testid="task-files">
                 {/* Every file saved and then deleted: say that alone, not "0 of 1 files saved". */}
@@ -210,6 +212,7 @@ export function TasksPage(): ReactElement {
         </EmptyState>
       ) : (
         <>
+          <TasksTotal />
           <ul className="task-list">
             {tasks.map((task) => (
               <TaskRow

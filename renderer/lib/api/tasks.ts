@@ -7,6 +7,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { bridge } from '../bridge';
 import { upsertTask } from '../cache-updates';
 import { queryKeys } from '../query-client';
+import { usePressKeys } from '../press-keys';
 
 export const taskListQueryOptions = () =>
   queryOptions({
@@ -39,12 +40,17 @@ export function useTaskRecovery() {
   };
 }
 
-/** The same request again, as a new (billed) task: from the Tasks page and from the library's details. */
+/**
+ * The same request again, as a new (billed) task: from the Tasks page and from the library's details. A second
+ * click before the first is answered carries the same key, so it answers with the same new task.
+ */
 export function useRerunTask() {
   const client = useQueryClient();
+  const keys = usePressKeys();
   return useMutation({
-    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id }),
-    onSuccess: (task) => {
+    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id, key: keys.keyFor(['rerun', id]) }),
+    onSuccess: (task, id) => {
+      keys.answered(['rerun', id]);
       upsertTask(client, task);
       return client.invalidateQueries({ queryKey: queryKeys.balance });
     },

@@ -132,6 +132,7 @@ describe('DownloadManager', () => {
       expired: 0,
       missing: [],
       deleted: 0,
+      linkExpiresAt: null,
     });
     expect(r.events.at(-1)).toMatchObject({
       type: 'download',
@@ -253,6 +254,36 @@ describe('DownloadManager', () => {
     expect(server.hits.get('/dying')).toBeLessThanOrEqual(4);
     expect(r.manager.counts(r.taskId)).toMatchObject({ total: 2, done: 0, failed: 0, expired: 2 });
     expect(r.manager.counts(r.taskId).missing.map((m) => m.reason)).toEqual(['expired', 'expired']);
+    expect(r.manager.counts(r.taskId).linkExpiresAt).toBeNull();
+  });
+
+  it('[TASK-10] counts when the soonest link of a file not downloaded yet expires; a saved or expired file no longer counts', async () => {
+    server.route('/expiry-saved', serveBytes(tinyPng(), 'image/png'));
+    let refuse = true;
+    server.route('/expiry-soon', (req, res) => {
+      if (refuse) res.writeHead(503).end();
+      else serveBytes(tinyPng(), 'image/png')(req, res);
+    });
+    server.route('/expiry-hour', (_req, res) => res.writeHead(503).end());
+    const r = rig({ maxAttempts: 1 });
+    const nowS = Math.floor(r.clock.now() / 1000);
+    r.manager.enqueue(r.taskId, [
+      file(`${server.url}/expiry-saved`, { expiresAt: nowS + 60 }),
+      file(`${server.url}/expiry-soon`, { expiresAt: nowS + 1_800, index: 1 }),
+      file(`${server.url}/expiry-hour`, { expiresAt: nowS + 3_600, index: 2 }),
+    ]);
+    // Before anything is fetched, the first link (a minute) is the soonest.
+    expect(r.manager.counts(r.taskId).linkExpiresAt).toBe((nowS + 60) * 1000);
+    // The clock stands still: a refused file waits, failed, for its background retry.
+    await r.manager.idle();
+    // The first is saved: its link no longer matters. The two refused ones wait for a retry, the sooner counts.
+    expect(r.manager.files(r.taskId).map((f) => f.state === 'done')).toEqual([true, false, false]);
+    expect(r.manager.counts(r.taskId).linkExpiresAt).toBe((nowS + 1_800) * 1000);
+    refuse = false;
+    r.manager.retry(r.taskId);
+    await r.manager.idle();
+    expect(r.manager.files(r.taskId).map((f) => f.state === 'done')).toEqual([true, true, false]);
+    expect(r.manager.counts(r.taskId).linkExpiresAt).toBe((nowS + 3_600) * 1000);
   });
 
   it('skips a URL the library already holds', async () => {

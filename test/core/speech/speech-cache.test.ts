@@ -10,6 +10,8 @@ import type { DatabaseSync } from '../../../electron/core/db';
 import { createGatewayClient } from '../../../electron/core/gateway';
 import type { GatewayCallEvent } from '../../../electron/core/gateway';
 import { Library } from '../../../electron/core/library';
+import { PriceBook } from '../../../electron/core/pricing';
+import { SpendingGuard } from '../../../electron/core/spending';
 import { SPEECH_COST_READS_MS, SpeechService } from '../../../electron/core/speech';
 import { SIM_KEYS, startSimulator } from '../../../electron/simulator';
 import type { RunningSimulator } from '../../../electron/simulator';
@@ -134,6 +136,25 @@ describe("a take's cost [EP-USAGE-1] [UREP-STAT-1]", () => {
       fromLibrary: true,
       item: { id: item.id, cost: library.get(item.id)?.cost },
     });
+  });
+
+  it('counts in the budgets of the gateway that took it once known, not before, and not after deleting the clip', async () => {
+    await clock.advance(10_000);
+    const speech = service();
+    const book = new PriceBook({ db, gateway: `${sim.url}/`, clock });
+    const guard = new SpendingGuard({ db, clock, prices: () => book, systemZone: () => 'UTC' });
+    const demoBook = new PriceBook({ db, gateway: 'demo', clock });
+    const demo = new SpendingGuard({ db, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+    const before = guard.summary().day.charged;
+    const input = 'Counted in the budget once billed.';
+    const { item } = await speech.synthesize({ ...request, input }, { fresh: true });
+    expect(guard.summary().day.charged).toBe(before);
+    await clock.advance(SPEECH_COST_READS_MS[0]);
+    await expect.poll(() => library.get(item.id)?.cost).not.toBeNull();
+    expect(guard.summary().day.charged - before).toBeCloseTo(input.length * 0.000015, 9);
+    expect(demo.summary().day.charged).toBe(0);
+    await library.delete(item.id);
+    expect(guard.summary().day.charged - before).toBeCloseTo(input.length * 0.000015, 9);
   });
 
   it('stays unknown when the report shows more than one billed call in those seconds', async () => {

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
+import { openDatabase, runMigrations } from '../../../electron/core/db/database';
+import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { PriceBook } from '../../../electron/core/pricing';
-import { SpendingGuard } from '../../../electron/core/spending';
+import { recordSpeechTake, settleSpeechCharge, SpendingGuard } from '../../../electron/core/spending';
 import { TaskEngine } from '../../../electron/core/tasks';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
@@ -60,6 +61,7 @@ function task(
   state: TaskState,
   cost: number | null = null,
   creditsCost: number | null = null,
+  on: SpendingGuard = guard,
 ): void {
   const id = `task-${++seq}`;
   store.insert(
@@ -77,6 +79,8 @@ function task(
     },
     'submitting',
   );
+  // As the engine does: the row is marked with the gateway it goes to.
+  on.stamp(id);
   store.update(id, { state, cost, creditsCost, updatedAt: utc(at) });
 }
 
@@ -118,6 +122,107 @@ describe('what was spent, in the user zone', () => {
     const { day } = guard.summary();
     expect(day.charged).toBeCloseTo(15, 6);
     expect(day.estimated).toBeCloseTo(3.5, 6);
+  });
+});
+
+describe('per gateway, speech included', () => {
+  it('counts only the gateway in use: the demo and a live gateway never add up', () => {
+    limits({ daily: 2, monthly: 10 });
+    const demoBook = new PriceBook({ db, gateway: 'demo', clock });
+    const demo = new SpendingGuard({ db, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+    task('2026-11-21T01:00:00Z', 'completed', 1); // live, today
+    task('2026-11-21T02:00:00Z', 'completed', 5, null, demo); // the demo's play money, today
+    task('2026-11-21T03:00:00Z', 'processing', null, null, demo); // the demo's, estimated nowhere here
+    expect(guard.summary().day).toMatchObject({ charged: 1, estimated: 0 });
+    expect(demo.summary().day.charged).toBe(5);
+    // The live budget is not spent by the demo's 5 USD; the demo's is.
+    expect(() => guard.admit(shot, { confirmed: true })).not.toThrow();
+    expect(() => demo.admit(shot, { confirmed: true })).toThrow(/Not sent: your daily budget is 2\.00 USD/);
+    // The same base URL typed differently is the same gateway.
+    const sameBook = new PriceBook({ db, gateway: 'HTTP://gateway.test/', clock });
+    const same = new SpendingGuard({ db, clock, prices: () => sameBook, systemZone: () => 'UTC' });
+    expect(same.summary().day.charged).toBe(1);
+  });
+
+  it('gives rows from before the gateway was kept the gateway the price book learnt their cost from', () => {
+    const older = openDatabase(join(dir, 'older.db'));
+    try {
+      runMigrations(older, taskMigrations);
+      const oldStore = new TaskStore(older);
+      const liveBook = new PriceBook({ db: older, gateway: 'http://gateway.test', clock });
+      const demoBook = new PriceBook({ db: older, gateway: 'demo', clock });
+      for (const [id, book, cost] of [
+        ['old-live', liveBook, 1],
+        ['old-demo', demoBook, 5],
+        ['old-unknown', null, 7],
+      ] as const) {
+        oldStore.insert(
+          {
+            id,
+            family: 'video.k',
+            model: MODEL,
+            kind: 'video',
+            endpoint: 'tasks',
+            params: SHOT,
+            webhook: null,
+            idempotencyKey: null,
+            parentTaskId: null,
+            createdAt: utc('2026-11-21T01:00:00Z'),
+          },
+          'submitting',
+        );
+        oldStore.update(id, { state: 'completed', cost, updatedAt: utc('2026-11-21T01:00:00Z') });
+        book?.observe({
+          family: 'video.k',
+          model: MODEL,
+          params: SHOT,
+          cost,
+          creditsCost: null,
+          actualTime: 60,
+          taskId: id,
+        });
+      }
+      // The first guard over this database adds the column and fills it where the book knows.
+      const live = new SpendingGuard({ db: older, clock, prices: () => liveBook, systemZone: () => 'UTC' });
+      const demo = new SpendingGuard({ db: older, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+      expect(live.summary().day.charged).toBe(1);
+      expect(demo.summary().day.charged).toBe(5);
+    } finally {
+      older.close();
+    }
+  });
+
+  it('counts no task when no gateway is set up', () => {
+    task('2026-11-21T01:00:00Z', 'completed', 1);
+    const none = new SpendingGuard({ db, clock, prices: () => null, systemZone: () => 'UTC' });
+    expect(none.summary().day).toMatchObject({ charged: 0, estimated: 0 });
+  });
+
+  it('counts a speech take once the usage report said what it cost, on its own gateway, even after the clip is deleted', () => {
+    limits({ daily: 2 });
+    recordSpeechTake(db, {
+      itemId: 'clip-1',
+      gatewayKey: 'http://gateway.test',
+      at: utc('2026-11-21T04:00:00Z'),
+    });
+    recordSpeechTake(db, { itemId: 'clip-2', gatewayKey: 'demo', at: utc('2026-11-21T04:00:00Z') });
+    // Not known yet: nothing is counted (speech has no estimate).
+    expect(guard.summary().day.charged).toBe(0);
+    settleSpeechCharge(db, 'clip-1', 0.0015, 0.015);
+    settleSpeechCharge(db, 'clip-2', 9, 90);
+    expect(guard.summary().day.charged).toBeCloseTo(0.0015, 9);
+    limits({ unit: 'credits', daily: 100 });
+    expect(guard.summary().day.charged).toBeCloseTo(0.015, 9);
+    // A take of yesterday (Auckland) is this month's, not today's.
+    recordSpeechTake(db, {
+      itemId: 'clip-3',
+      gatewayKey: 'http://gateway.test',
+      at: utc('2026-11-20T10:00:00Z'),
+    });
+    settleSpeechCharge(db, 'clip-3', 0.002, 0.02);
+    const { day, month } = guard.summary();
+    expect(day.charged).toBeCloseTo(0.015, 9);
+    expect(month.charged).toBeCloseTo(0.035, 9);
   });
 });
 

@@ -106,6 +106,8 @@ describe('the task list', () => {
       expired: 0,
       missing: [{ ordinal: 1, kind: 'image', reason: 'refused', detail: 'HTTP 403', retryAt: null }],
       deleted: 1,
+      // The refused file's link carries no expires_at.
+      linkExpiresAt: null,
     });
     // One task read alone counts the same way.
     expect(engine.get('task-249')?.downloads).toEqual(page[0]?.downloads);

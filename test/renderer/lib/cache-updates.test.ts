@@ -109,6 +109,31 @@ describe('task events in the query cache', () => {
     expect(client.getQueryState(estimate)?.isInvalidated).toBe(true);
   });
 
+  it("counts the Tasks page's total again when a task starts, is charged or fails, not on progress", () => {
+    const client = clientWith([task('a')]);
+    const fresh = () =>
+      client.setQueryData(queryKeys.taskTotal, { count: 1, usd: null, credits: null, unknown: 1 });
+    const stale = () => client.getQueryState(queryKeys.taskTotal)?.isInvalidated;
+    fresh();
+    applyBridgeEvent(client, {
+      type: 'task',
+      task: task('a', { state: 'processing', progress: 40, updatedAt: 2_000 }),
+    });
+    expect(stale()).toBe(false);
+    for (const [state, at] of [
+      ['completed', 3_000],
+      ['failed', 4_000],
+      ['submitting', 5_000],
+    ] as const) {
+      fresh();
+      applyBridgeEvent(client, {
+        type: 'task',
+        task: task(state === 'submitting' ? 'b' : 'a', { state, updatedAt: at }),
+      });
+      expect(stale()).toBe(true);
+    }
+  });
+
   it('records download bytes per task', () => {
     const client = new QueryClient();
     applyBridgeEvent(client, {

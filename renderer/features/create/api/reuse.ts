@@ -13,7 +13,7 @@ export function useReadSettings() {
 export function useSubmitEdit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { request: SubmissionRequest; editOf: string; confirmed?: boolean }) =>
+    mutationFn: (input: { request: SubmissionRequest; editOf: string; confirmed?: boolean; key: string }) =>
       bridge.reuse.submitEdit.mutate(input),
     onSuccess: (task) => {
       upsertTask(client, task);

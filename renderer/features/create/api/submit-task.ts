@@ -8,8 +8,10 @@ import { queryKeys } from '../../../lib/query-client';
 export function useSubmitTask() {
   const client = useQueryClient();
   return useMutation({
-    // `confirmed`: the user said send it above their confirmation threshold (the main process checks it).
-    mutationFn: (request: SubmissionRequest & { confirmed?: boolean }) => bridge.tasks.submit.mutate(request),
+    // `confirmed`: the user said send it above their confirmation threshold (the main process checks it);
+    // `key`: the press's key (renderer/lib/press-keys.ts), the same for every repeat of that press.
+    mutationFn: (request: SubmissionRequest & { confirmed?: boolean; key: string }) =>
+      bridge.tasks.submit.mutate(request),
     // The gateway charges at submission: the balances move now, not only when the task settles.
     onSuccess: (task) => {
       upsertTask(client, task);

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
 import { CompareWith } from '../compare-picker';
+import { DragToCreate } from '../drag-to-create';
 import { ReuseActions } from '../reuse-actions';
 
 export function ViewerActions({
@@ -42,6 +43,7 @@ export function ViewerActions({
       <ReuseActions item={item} />
       {/* Issue 9 "Compare" (lib-compare): the second item is picked in a small dialog. */}
       <CompareWith item={item} />
+      <DragToCreate item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}

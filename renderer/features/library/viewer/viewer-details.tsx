@@ -5,10 +5,12 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
-import { formatBytes, formatDateTime, formatDuration, formatUsd } from '../../../lib/format';
+import { formatBytes, formatDateTime, formatDuration } from '../../../lib/format';
 import { useTaskList } from '../../../lib/api/tasks';
 import { useStudioStore } from '../../../store/studio-store';
 import { CopyableId } from '../../../ui/copyable-id';
+import { CostText } from '../../../ui/cost-text';
+import { LinkKept } from './link-kept';
 import { TaskNotices } from '../../../ui/task-notices';
 import { MadeFromChain } from '../made-from-chain';
 
@@ -60,11 +62,9 @@ export function ViewerDetails({
           </Entry>
         ) : null}
         <Entry label={t('library.size')}>{formatBytes(item.size, i18n.language)}</Entry>
-        {item.cost !== null ? (
-          <Entry label={t('library.cost')}>
-            {t('tasks.cost', { amount: formatUsd(item.cost, i18n.language) })}
-          </Entry>
-        ) : null}
+        <Entry label={t('library.cost')}>
+          <CostText usd={item.cost} credits={item.creditsCost} testId="item-cost" />
+        </Entry>
         <Entry label={t('library.created')}>{formatDateTime(item.createdAt, i18n.language)}</Entry>
         <Entry label={t('library.viewer.file')}>
           <span className="mono" data-testid="item-file">
@@ -77,6 +77,11 @@ export function ViewerDetails({
             <span className="mono" title={item.remoteUrl} data-testid="item-gateway-file">
               {gatewayFileName(item.remoteUrl)}
             </span>
+          </Entry>
+        ) : null}
+        {item.expiresAt !== null ? (
+          <Entry label={t('costs.link')}>
+            <LinkKept expiresAt={item.expiresAt} />
           </Entry>
         ) : null}
         {item.remoteTaskId ? (

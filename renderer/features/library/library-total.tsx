@@ -1,0 +1,14 @@
+// Above the library grid: how many items the current view holds and what they cost together ("12 items ·
+// 0.48 USD, 2 with unknown cost"). Its own component, given the very filter the grid is read with, so the
+// toolbar around it can change without touching the sum.
+import type { ReactElement } from 'react';
+import type { LibraryFilter } from '../../lib/api/library';
+import { CostTotalLine } from '../../ui/cost-total-line';
+import { useLibraryTotal } from './api/library-total';
+
+export function LibraryTotal({ filter }: { filter: LibraryFilter }): ReactElement | null {
+  const total = useLibraryTotal(filter).data;
+  // Nothing in view: the grid's empty state says so.
+  if (!total || total.count === 0) return null;
+  return <CostTotalLine total={total} of="items" testId="library-total" />;
+}

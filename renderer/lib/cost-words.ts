@@ -1,0 +1,37 @@
+// The words for what generations cost, pure (no React, no bridge) so they are tested as users read them: one
+// cost ("0.0400 USD", "0.40 credits", "cost unknown") and a view's total ("12 items · 0.48 USD, 2 with
+// unknown cost"). Amounts follow the one rule for decimals (shared/studio/money-text.ts).
+import type { TFunction } from 'i18next';
+import type { CostTotal } from '../../shared/studio/cost-totals';
+import type { MoneyUnit } from '../../shared/studio/spending';
+import { formatUsd } from './format';
+
+/** The words for an amount; credits only when the user prefers them and they are known. */
+export function costWords(
+  usd: number | null,
+  credits: number | null,
+  unit: MoneyUnit,
+  t: TFunction,
+  language: string,
+): string {
+  if (usd === null && credits === null) return t('costs.unknown');
+  if ((unit === 'credits' && credits !== null) || usd === null) {
+    return t('costs.credits', { amount: formatUsd(credits ?? 0, language) });
+  }
+  return t('costs.usd', { amount: formatUsd(usd, language) });
+}
+
+/** A view's count and total; how many have no known cost is said apart, never counted as 0. */
+export function costTotalWords(
+  total: CostTotal,
+  of: 'items' | 'tasks',
+  unit: MoneyUnit,
+  t: TFunction,
+  language: string,
+): string {
+  const amount = costWords(total.usd, total.credits, unit, t, language);
+  const head = t(of === 'items' ? 'costs.libraryTotal' : 'costs.tasksTotal', { count: total.count, amount });
+  // All unknown: the amount already says "cost unknown".
+  const known = total.usd !== null || total.credits !== null;
+  return known && total.unknown > 0 ? head + t('costs.totalUnknown', { count: total.unknown }) : head;
+}

@@ -1,0 +1,91 @@
+// What the Tasks page's list costs together, summed in SQL over the list's own filter (its states): charged
+// costs in USD and credits ([TASK-8], [TASK-9]); a failed task is not charged ([STATE-7]) so it is not
+// "unknown"; any other task without a cost is counted as unknown, never as 0.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, runMigrations } from '../../../electron/core/db/database';
+import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
+import type { DatabaseSync } from '../../../electron/core/db/database';
+import { TaskStore } from '../../../electron/core/tasks/task-store';
+import type { TaskState } from '../../../shared/studio/records';
+
+let dir: string;
+let db: DatabaseSync;
+let store: TaskStore;
+let seq = 0;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'task-totals-'));
+  db = openDatabase(join(dir, 'studio.db'));
+  runMigrations(db, taskMigrations);
+  store = new TaskStore(db);
+});
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function task(state: TaskState, cost: number | null, creditsCost: number | null = null): void {
+  const id = `task-${++seq}`;
+  store.insert(
+    {
+      id,
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      kind: 'image',
+      endpoint: 'tasks',
+      params: { prompt: 'p' },
+      webhook: null,
+      idempotencyKey: null,
+      parentTaskId: null,
+      createdAt: 1_700_000_000_000 + seq,
+    },
+    'submitting',
+  );
+  store.update(id, { state, cost, creditsCost, updatedAt: 1_700_000_000_000 + seq });
+}
+
+describe('the cost of the task list', () => {
+  it('sums what was charged, counts failures as not charged and the rest without a cost as unknown', () => {
+    task('completed', 0.04, 0.4);
+    task('completed', 1.5, 15);
+    task('failed', null); // [STATE-7]
+    task('processing', null); // not charged yet: unknown
+    task('interrupted', null); // may have been charged: unknown
+    const total = store.costTotal();
+    expect(total).toMatchObject({ count: 5, unknown: 2 });
+    expect(total.usd).toBeCloseTo(1.54, 9);
+    expect(total.credits).toBeCloseTo(15.4, 9);
+    expect(total.count).toBe(store.count());
+  });
+
+  it('follows the list filter (states)', () => {
+    task('completed', 0.04, 0.4);
+    task('failed', null);
+    task('processing', null);
+    expect(store.costTotal({ states: ['completed'] })).toEqual({
+      count: 1,
+      usd: 0.04,
+      credits: 0.4,
+      unknown: 0,
+    });
+    expect(store.costTotal({ states: ['processing', 'failed'] })).toEqual({
+      count: 2,
+      usd: null,
+      credits: null,
+      unknown: 1,
+    });
+  });
+
+  it('has no credits total when a charge came without its credits (the page then says USD)', () => {
+    task('completed', 0.04, 0.4);
+    task('completed', 0.1, null);
+    expect(store.costTotal()).toMatchObject({ usd: 0.14, credits: null, unknown: 0 });
+  });
+
+  it('an empty list costs nothing known', () => {
+    expect(store.costTotal()).toEqual({ count: 0, usd: null, credits: null, unknown: 0 });
+  });
+});

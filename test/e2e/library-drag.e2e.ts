@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+// Issue 9, "Use as reference" by dragging, as a creator does it with the mouse: a picture's tile dragged from the
+// library onto the sidebar's Create and held there opens the form last used, and dropped on it joins the
+// reference list; a video dragged from its viewer onto a family that takes no video says so (naming one that
+// does), and onto Video S joins its video URLs; a track dropped on a music operation becomes its source.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { seedMedia } from './seeded-media';
+
+let studio: DemoStudio;
+let page: Page;
+
+const FOX = 'A red fox in fresh snow';
+const WAVES = 'Waves breaking at dawn';
+const TRACK = 'Lo-fi rain loop';
+
+beforeAll(async () => {
+  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
+    seedMedia(dataDir, [
+      {
+        kind: 'image',
+        prompt: FOX,
+        family: 'image.i3',
+        model: 'image_model_id_i3',
+        params: { size: '1:1', resolution: '1K' },
+        colour: '#c0392b',
+        minutesAgo: 1,
+      },
+      {
+        kind: 'video',
+        prompt: WAVES,
+        family: 'video.v1',
+        model: 'video_model_id_v1',
+        params: { duration: 5 },
+        minutesAgo: 2,
+      },
+      {
+        kind: 'track',
+        prompt: TRACK,
+        title: TRACK,
+        family: 'music.concat',
+        model: 'music_model_id',
+        params: {},
+        minutesAgo: 3,
+      },
+    ]),
+  );
+  page = studio.page;
+});
+
+afterAll(async () => {
+  await studio?.close();
+});
+
+/** The pointer's path of a drag: press on `from`, move in steps (dragstart needs a real move). */
+async function pressAndLift(from: Locator): Promise<void> {
+  const box = await from.boundingBox();
+  if (!box) throw new Error('nothing to drag');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 12, box.y + box.height / 2 + 12, { steps: 4 });
+}
+
+async function moveOnto(target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('no drop target');
+  await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120), { steps: 6 });
+}
+
+const createLink = () => page.getByRole('navigation').getByRole('link', { name: /^Create/ });
+const tile = (text: string) => page.getByTestId('library-item').filter({ hasText: text }).first();
+
+async function toGrid(): Promise<void> {
+  if (await page.getByTestId('item-dialog').isVisible()) await page.keyboard.press('Escape');
+  await page.getByTestId('item-dialog').waitFor({ state: 'detached' });
+  await goTo(page, 'Library');
+  await tile(FOX).waitFor();
+}
+
+describe('dragging from the library onto Create', () => {
+  it('a picture dragged onto Create (held on the sidebar link) joins the reference list of the form', async () => {
+    await chooseFamily(page, 'image.i2');
+    await toGrid();
+    await pressAndLift(tile(FOX));
+    // Held on the sidebar's Create, the drag opens the form last shown (I2), under the moving pointer.
+    await moveOnto(createLink());
+    const form = page.getByTestId('form-image.i2');
+    await form.waitFor({ timeout: 10_000 });
+    await moveOnto(form);
+    await expect
+      .poll(() => page.getByTestId('library-drop-note').textContent())
+      .toBe('Drop here to use it in Image I2 (extended)');
+    await studio.shot('drag-01-over-form');
+    await page.mouse.up();
+    await page.getByRole('img', { name: 'Reference image 1' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Added to Image I2 (extended) from the library.').waitFor();
+    await studio.shot('drag-02-reference-added');
+  });
+
+  it('a video dragged from its viewer: refused in words by an image family, taken by Video S', async () => {
+    await toGrid();
+    await tile(WAVES).click();
+    const handle = page.getByTestId('item-dialog').getByTestId('drag-to-create');
+    await pressAndLift(handle);
+    // The viewer covers the sidebar: its own spring target appears while dragging.
+    await page.getByTestId('spring-create').waitFor();
+    await studio.shot('drag-03-viewer-spring');
+    await moveOnto(page.getByTestId('spring-create'));
+    const i2 = page.getByTestId('form-image.i2');
+    await i2.waitFor({ timeout: 10_000 });
+    await moveOnto(i2);
+    const refusal = 'Image I2 (extended) cannot take a video: pick a family that does (for example Video S).';
+    await expect.poll(() => page.getByTestId('library-drop-note').textContent()).toBe(refusal);
+    await page.mouse.up();
+    await page.getByText(refusal).first().waitFor();
+
+    await chooseFamily(page, 'video.s');
+    await toGrid();
+    await tile(WAVES).click();
+    await pressAndLift(page.getByTestId('item-dialog').getByTestId('drag-to-create'));
+    await moveOnto(page.getByTestId('spring-create'));
+    const s = page.getByTestId('form-video.s');
+    await s.waitFor({ timeout: 10_000 });
+    await moveOnto(s);
+    await page.mouse.up();
+    await expect
+      .poll(() =>
+        s
+          .locator('textarea')
+          .evaluateAll((areas) => areas.map((a) => (a as HTMLTextAreaElement).value).join('\n')),
+      )
+      .toMatch(/http:\/\/127\.0\.0\.1:9\/files\/[\w-]+\.mp4/);
+    await studio.shot('drag-04-video-url');
+  });
+
+  it('a track dropped on a music operation becomes its source', async () => {
+    await chooseFamily(page, 'music.adjustSpeed');
+    await toGrid();
+    await pressAndLift(tile(TRACK));
+    await moveOnto(createLink());
+    const form = page.getByTestId('form-music.adjustSpeed');
+    await form.waitFor({ timeout: 10_000 });
+    await moveOnto(form);
+    await page.mouse.up();
+    const source = page.getByTestId('music-source-picker').getByRole('radio', { name: new RegExp(TRACK) });
+    await expect.poll(() => source.isChecked()).toBe(true);
+    await studio.shot('drag-05-track-source');
+  });
+});
