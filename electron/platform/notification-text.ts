@@ -1,6 +1,8 @@
 // The few strings the main process shows itself (notifications, menus). The renderer has its own i18n; these
 // follow the same language setting.
-export type Language = 'en' | 'zh-CN';
+import type { Language } from '../../shared/studio/preferences';
+
+export type { Language } from '../../shared/studio/preferences';
 
 export interface ShellText {
   completed: string;

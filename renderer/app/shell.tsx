@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, type ReactElement } fro
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
+import { isActiveState } from '../../shared/studio/records';
 import { CreatePage } from '../features/create/create-page';
 import { TasksPage } from '../features/tasks/tasks-page';
 import { errorSentence } from '../lib/bridge-error';
@@ -33,8 +34,6 @@ const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
 
-const ACTIVE = new Set(['submitting', 'submitted', 'pending', 'processing']);
-
 export function Shell({ session }: { session: SessionStatus }): ReactElement {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -61,7 +60,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
     mainRef.current?.scrollTo(0, 0);
   }, [section]);
 
-  const activeTasks = tasks.data?.tasks.filter((task) => ACTIVE.has(task.state)).length ?? 0;
+  const activeTasks = tasks.data?.tasks.filter((task) => isActiveState(task.state)).length ?? 0;
 
   return (
     <div className="shell">

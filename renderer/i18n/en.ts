@@ -639,7 +639,7 @@ export const en = {
     hearA: 'A',
     hearB: 'B',
     heardKeys: 'Keys A and B switch at the same moment.',
-    heardNow: 'playing',
+    heardNow: 'listening',
     settings: 'Settings',
     setting: 'Setting',
     allSame: 'Made with the same settings.',

@@ -628,7 +628,7 @@ export const zhCN: Messages = {
     hearA: 'A',
     hearB: 'B',
     heardKeys: '按 A 或 B 键在同一时刻切换。',
-    heardNow: '播放中',
+    heardNow: '正在听',
     settings: '设置',
     setting: '设置项',
     allSame: '两者使用相同的设置生成。',

@@ -3,11 +3,10 @@
 import type { StateCreator } from 'zustand';
 import type { StudioStore } from './store-types';
 
-export const THEME_PREFERENCES = ['system', 'light', 'dark'] as const;
-export type ThemePreference = (typeof THEME_PREFERENCES)[number];
+import type { Language, ThemePreference } from '../../shared/studio/preferences';
 
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, THEME_PREFERENCES } from '../../shared/studio/preferences';
+export type { Language, ThemePreference } from '../../shared/studio/preferences';
 
 export interface PreferencesSlice {
   theme: ThemePreference;

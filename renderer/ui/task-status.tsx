@@ -1,6 +1,7 @@
 // A task's state as a pill and a progress bar; shared by the Create preview and the Tasks list.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isActiveState } from '../../shared/studio/records';
 import type { TaskRecord } from '../../shared/studio/records';
 import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
@@ -38,10 +39,5 @@ export function TaskProgress({ task }: { task: TaskRecord }): ReactElement {
 }
 
 export function isActiveTask(task: TaskRecord): boolean {
-  return (
-    task.state === 'submitting' ||
-    task.state === 'submitted' ||
-    task.state === 'pending' ||
-    task.state === 'processing'
-  );
+  return isActiveState(task.state);
 }

@@ -1,6 +1,7 @@
 // Session, secrets and settings as the renderer sees them. The key goes in through secrets.setKey and never
 // comes back out: every answer carries only `hasKey`.
 import { z } from 'zod';
+import { languageSchema, themeSchema } from '../studio/preferences';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
 
@@ -34,8 +35,8 @@ const httpUrl = z
   .max(2048)
   .transform((u) => u.replace(/\/+$/, ''));
 
-export const themeSchema = z.enum(['system', 'light', 'dark']);
-export const languageSchema = z.enum(['en', 'zh-CN']);
+
+export { languageSchema, themeSchema };
 export const balanceUnitSchema = z.enum(['usd', 'credits']);
 
 /** The user's settings. Model overrides map a catalog default model id (e.g. image_model_id_i3) to the id to send. */

@@ -1,5 +1,7 @@
 // The identifiers of every model family in spec/gateway-api.md. Everything else about a family (endpoint,
 // fields, bounds, defaults, ack shape, reference images) lives in the catalog built on these ids.
+import { z } from 'zod';
+
 export const FAMILY_IDS = [
   'image.i1', // [EP-IMAGE-1] standard and pro variants, Shape C
   'image.i2', // [EP-IMAGE-2] extended, Shape B/A, Idempotency-Key
@@ -21,10 +23,13 @@ export const FAMILY_IDS = [
   'speech', // [EP-SPEECH-1] synchronous
 ] as const;
 
-export type FamilyId = (typeof FAMILY_IDS)[number];
+export const familyIdSchema = z.enum(FAMILY_IDS);
+export type FamilyId = z.infer<typeof familyIdSchema>;
 
 /** What a family produces and how it is tracked. 'speech' is synchronous and never becomes a task. */
-export type TaskKind = 'image' | 'video' | 'music' | 'upscale';
+export const taskKindSchema = z.enum(['image', 'video', 'music', 'upscale']);
+export type TaskKind = z.infer<typeof taskKindSchema>;
 
 /** Which endpoint a task is polled on: /v1/tasks/{id} or /v1/music/tasks/{id} ([EP-TASK-1], [EP-MUSIC-1]). */
-export type TaskEndpoint = 'tasks' | 'music';
+export const taskEndpointSchema = z.enum(['tasks', 'music']);
+export type TaskEndpoint = z.infer<typeof taskEndpointSchema>;

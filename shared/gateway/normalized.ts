@@ -1,11 +1,15 @@
 // The shapes the rest of the app sees after the client has parsed and normalised the gateway's wire bodies.
 // Wire schemas live beside this file; nothing outside electron/core/gateway should need the raw shapes.
-import type { FamilyId, TaskEndpoint } from '../catalog/family-ids';
-import type { ErrorType } from './error-types';
+// Records that also cross the bridge are zod schemas with inferred types: one definition each.
+import { z } from 'zod';
+import { familyIdSchema } from '../catalog/family-ids';
+import type { TaskEndpoint } from '../catalog/family-ids';
+import { errorTypeSchema } from './error-types';
 
 /** [STATE-1..5] Every state a task can be in, as the gateway reports it. */
-export type TaskStatus = 'submitted' | 'pending' | 'processing' | 'completed' | 'failed';
-export const TERMINAL_STATUSES: readonly TaskStatus[] = ['completed', 'failed'];
+export const taskStatusSchema = z.enum(['submitted', 'pending', 'processing', 'completed', 'failed']);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+export const TERMINAL_STATUSES = ['completed', 'failed'] as const satisfies readonly TaskStatus[];
 
 /** [ACK-1..4] Shapes A, B and C reduced to one. */
 export interface NormalizedAck {
@@ -47,23 +51,28 @@ export interface TaskSnapshot {
 }
 
 /** [ERR-1..11], [ERR-OTHER-1..3], [ERR-USAGE-1..6]: every error body, plus network failures, as one value. */
-export interface GatewayErrorInfo {
+export const gatewayErrorInfoSchema = z.object({
   /** null for failures that never got an HTTP answer (network, timeout, reset, bad body). */
-  httpStatus: number | null;
+  httpStatus: z.number().int().nullable(),
   /** One of the closed table in error-types.ts: a spelling outside it does not compile. */
-  type: ErrorType;
-  code: string;
-  message: string;
-  param: string | null;
-  retryable: boolean;
-  retryAfterMs: number | null;
-}
+  type: errorTypeSchema,
+  code: z.string(),
+  message: z.string(),
+  param: z.string().nullable(),
+  retryable: z.boolean(),
+  retryAfterMs: z.number().nullable(),
+});
+export type GatewayErrorInfo = z.infer<typeof gatewayErrorInfoSchema>;
 
-/** What a submission asks for, as stored on the task row and sent over the bridge. */
-export interface SubmissionRequest {
-  family: FamilyId;
-  model: string;
+/**
+ * What a submission asks for, as stored on the task row and sent over the bridge. The bridge adds the rule that
+ * needs the catalog (a model id for every family but grid upscale; shared/bridge/record-schemas.ts).
+ */
+export const submissionRequestShape = {
+  family: familyIdSchema,
+  model: z.string().max(200),
   /** Every body field but model, already validated by the family's schema. */
-  params: Record<string, unknown>;
-  webhook?: string;
-}
+  params: z.record(z.string(), z.unknown()),
+  webhook: z.string().max(2048).optional(),
+};
+export type SubmissionRequest = z.infer<z.ZodObject<typeof submissionRequestShape>>;

@@ -1,170 +1,235 @@
 // The app's own records, as the core stores them and the bridge carries them. Pure data: no key, ever.
-import type { FamilyId, TaskEndpoint, TaskKind } from '../catalog/family-ids';
-import type { GatewayErrorInfo, TaskStatus } from '../gateway/normalized';
+// Each record is written once, as a zod schema, and its type is inferred from it: the bridge validates with the
+// same schema the core's type comes from, so the two cannot drift (shared/bridge/record-schemas.ts adds only
+// what the bridge itself adds: relative paths, the submission's own rules).
+import { z } from 'zod';
+import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../catalog/family-ids';
+import { gatewayErrorInfoSchema, taskStatusSchema } from '../gateway/normalized';
+import type { Assert, Equals } from '../bridge/type-equals';
+
+const unixMs = z.number().finite();
+const params = z.record(z.string(), z.unknown());
 
 /**
  * Local lifecycle around the gateway's states: 'submitting' is written before the POST leaves (so a crash
  * mid-submission is visible and never silently resubmitted), 'interrupted' is such a row found after a
  * restart without a remote id, 'stopped' is a task the user stopped tracking.
  */
-export type TaskState = TaskStatus | 'submitting' | 'interrupted' | 'stopped';
+export const taskStateSchema = z.enum([...taskStatusSchema.options, 'submitting', 'interrupted', 'stopped']);
+export type TaskState = z.infer<typeof taskStateSchema>;
+
+/** The engine polls these: the gateway has the task and has not finished it. */
+export const TRACKED_TASK_STATES = [
+  'submitted',
+  'pending',
+  'processing',
+] as const satisfies readonly TaskState[];
+/** Work is under way: tracked, or still being sent. What the header's counter and the Tasks page's bar show. */
+export const ACTIVE_TASK_STATES = [
+  'submitting',
+  ...TRACKED_TASK_STATES,
+] as const satisfies readonly TaskState[];
+/** Nothing more will happen by itself: finished, failed, or left alone (stopped, interrupted). */
+export const TERMINAL_TASK_STATES = [
+  'completed',
+  'failed',
+  'stopped',
+  'interrupted',
+] as const satisfies readonly TaskState[];
+
+// Every state is active or terminal, never both: a new state must be placed in a group or this fails to compile.
+type Active = (typeof ACTIVE_TASK_STATES)[number];
+type Terminal = (typeof TERMINAL_TASK_STATES)[number];
+export type _TaskStateGroups = [
+  Assert<Equals<Exclude<TaskState, Active | Terminal>, never>>,
+  Assert<Equals<Extract<Active, Terminal>, never>>,
+];
+
+const isIn =
+  <S extends TaskState>(group: readonly S[]) =>
+  (state: TaskState): state is S =>
+    (group as readonly TaskState[]).includes(state);
+export const isTrackedState = isIn(TRACKED_TASK_STATES);
+export const isActiveState = isIn(ACTIVE_TASK_STATES);
+export const isTerminalState = isIn(TERMINAL_TASK_STATES);
 
 /**
  * Why a result file is not in the library: its link expired before it was fetched (a fresh status poll may
  * renew it), the file server refused it, the network failed, the bytes were not the media promised, or the
  * gateway no longer offers it at all (a fresh poll gave no working link: the result is lost).
  */
-export type MissingFileReason = 'expired' | 'refused' | 'network' | 'invalid' | 'lost';
+export const missingFileReasonSchema = z.enum(['expired', 'refused', 'network', 'invalid', 'lost']);
+export type MissingFileReason = z.infer<typeof missingFileReasonSchema>;
 
-export interface MissingFile {
+export const missingFileSchema = z.object({
   /** Position in the task's result list (0-based). */
-  ordinal: number;
-  kind: 'image' | 'video' | 'audio';
-  reason: MissingFileReason;
+  ordinal: z.number().int(),
+  kind: z.enum(['image', 'video', 'audio']),
+  reason: missingFileReasonSchema,
   /** The downloader's own words (HTTP 403, no data for 30000 ms, …), for the detail line. */
-  detail: string | null;
+  detail: z.string().nullable(),
   /** ms since epoch when the engine tries this file again by itself; null when it does not. */
-  retryAt: number | null;
-}
+  retryAt: unixMs.nullable(),
+});
+export type MissingFile = z.infer<typeof missingFileSchema>;
 
-export interface DownloadProgress {
-  total: number;
-  done: number;
-  failed: number;
+export const downloadProgressSchema = z.object({
+  total: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
   /** Files whose link expired before we could fetch them. */
-  expired: number;
+  expired: z.number().int(),
   /** Every file that failed or expired, with why: a task is a success only when this is empty. */
-  missing: MissingFile[];
+  missing: z.array(missingFileSchema),
   /** Files saved, then deleted from the library by the user: counted in done, no longer on disk. */
-  deleted: number;
+  deleted: z.number().int(),
   /**
    * When the soonest link of a file not downloaded yet (pending, or failed and tried again) expires, ms since
    * epoch ([TASK-10] expires_at); null when no such file has a dated link, absent where nobody counted.
    */
-  linkExpiresAt?: number | null;
-}
+  linkExpiresAt: unixMs.nullable().optional(),
+});
+export type DownloadProgress = z.infer<typeof downloadProgressSchema>;
 
 /**
  * What the usage report ([EP-USAGE-1]) says about a task the gateway may have charged though the app never
  * learnt its id: the model's billed requests and amount in the task's window, against the tasks the app
  * knows were charged in it. What is left over is likely this task's charge (or another lost one's).
  */
-export interface ChargeReconciliation {
-  checkedAt: number;
+export const chargeReconciliationSchema = z.object({
+  checkedAt: unixMs,
   /** [start, end) of the usage query, ms since epoch. */
-  windowStart: number;
-  windowEnd: number;
-  billedRequests: number;
-  billedUsd: number;
-  knownRequests: number;
-  knownUsd: number;
-  unmatchedRequests: number;
-  unmatchedUsd: number;
-}
+  windowStart: unixMs,
+  windowEnd: unixMs,
+  billedRequests: z.number().int(),
+  billedUsd: z.number(),
+  knownRequests: z.number().int(),
+  knownUsd: z.number(),
+  unmatchedRequests: z.number().int(),
+  unmatchedUsd: z.number(),
+});
+export type ChargeReconciliation = z.infer<typeof chargeReconciliationSchema>;
 
-export interface TaskRecord {
+export const taskRecordSchema = z.object({
   /** Local id (uuid): stable before the gateway answers. */
-  id: string;
-  remoteId: string | null;
-  family: FamilyId;
-  model: string;
-  kind: TaskKind;
-  endpoint: TaskEndpoint;
+  id: z.string(),
+  remoteId: z.string().nullable(),
+  family: familyIdSchema,
+  model: z.string(),
+  kind: taskKindSchema,
+  endpoint: taskEndpointSchema,
   /** The full request body but the model, exactly as submitted; never the key. */
-  params: Record<string, unknown>;
-  state: TaskState;
-  progress: number;
-  error: GatewayErrorInfo | null;
-  cost: number | null;
-  creditsCost: number | null;
-  estimatedTime: number | null;
+  params,
+  state: taskStateSchema,
+  progress: z.number(),
+  error: gatewayErrorInfoSchema.nullable(),
+  cost: z.number().nullable(),
+  creditsCost: z.number().nullable(),
+  estimatedTime: z.number().nullable(),
   /** ms since epoch, on the engine's clock */
-  createdAt: number;
-  updatedAt: number;
-  completedAt: number | null;
+  createdAt: unixMs,
+  updatedAt: unixMs,
+  completedAt: unixMs.nullable(),
   /** The task this one was made from: a re-run, an upscale, a music operation. */
-  parentTaskId: string | null;
-  downloads: DownloadProgress;
+  parentTaskId: z.string().nullable(),
+  downloads: downloadProgressSchema,
   /** Set once the usage report was compared for a task that may have been charged unseen (interrupted). */
-  reconciliation: ChargeReconciliation | null;
+  reconciliation: chargeReconciliationSchema.nullable(),
   /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
-  webhook?: string;
-}
+  webhook: z.string().optional(),
+});
+export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
-export type LibraryKind = 'image' | 'video' | 'audio' | 'speech';
+export const libraryKindSchema = z.enum(['image', 'video', 'audio', 'speech']);
+export type LibraryKind = z.infer<typeof libraryKindSchema>;
 
-export interface LibraryItem {
-  id: string;
-  kind: LibraryKind;
+export const libraryItemSchema = z.object({
+  id: z.string(),
+  kind: libraryKindSchema,
   /** Absolute path inside the library folder. */
-  path: string;
-  size: number;
-  sha256: string;
-  mime: string;
-  width: number | null;
-  height: number | null;
-  durationSeconds: number | null;
-  thumbnailPath: string | null;
-  prompt: string | null;
-  model: string;
-  family: FamilyId;
-  params: Record<string, unknown>;
+  path: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  mime: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  thumbnailPath: z.string().nullable(),
+  prompt: z.string().nullable(),
+  model: z.string(),
+  family: familyIdSchema,
+  params,
   /** Local task id; null for speech. */
-  taskId: string | null;
-  remoteTaskId: string | null;
-  remoteUrl: string | null;
-  expiresAt: number | null;
-  cost: number | null;
-  creditsCost: number | null;
-  createdAt: number;
-  favourite: boolean;
-  tags: string[];
+  taskId: z.string().nullable(),
+  remoteTaskId: z.string().nullable(),
+  remoteUrl: z.string().nullable(),
+  expiresAt: z.number().nullable(),
+  cost: z.number().nullable(),
+  creditsCost: z.number().nullable(),
+  createdAt: unixMs,
+  favourite: z.boolean(),
+  tags: z.array(z.string()),
   /** The task whose output this item was derived from (re-run, upscale, music operation). */
-  sourceTaskId: string | null;
+  sourceTaskId: z.string().nullable(),
   /** A music track's title, as the gateway named it; null for everything else. */
-  title: string | null;
+  title: z.string().nullable(),
   /**
    * A music track's 1-based position in its task's music list: with remoteTaskId, what a music operation
    * names as its source ([SRC-1] task_id and audio_index). null for everything else.
    */
-  trackIndex: number | null;
-}
+  trackIndex: z.number().int().min(1).nullable(),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
 
-export interface LibraryQuery {
-  search?: string;
-  kind?: LibraryKind;
-  model?: string;
-  family?: FamilyId;
+/** One tag as a person types it: trimmed by the library, never empty, short enough to show on a chip. */
+export const libraryTagSchema = z.string().trim().min(1).max(64);
+
+/** A library search, with the bounds the bridge holds a caller to. */
+export const libraryQuerySchema = z.strictObject({
+  search: z.string().max(500).optional(),
+  kind: libraryKindSchema.optional(),
+  model: z.string().max(200).optional(),
+  family: familyIdSchema.optional(),
   /** ms since epoch, inclusive */
-  from?: number;
+  from: unixMs.optional(),
   /** ms since epoch, exclusive */
-  to?: number;
-  favourite?: boolean;
+  to: unixMs.optional(),
+  favourite: z.boolean().optional(),
   /** Items carrying every one of these tags (case-insensitive). */
-  tags?: string[];
-  sort?: 'newest' | 'oldest' | 'cost' | 'size';
-  limit?: number;
-  offset?: number;
-}
+  tags: z.array(libraryTagSchema).max(20).optional(),
+  sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
+  limit: z.number().int().min(1).max(500).optional(),
+  offset: z.number().int().min(0).optional(),
+});
+export type LibraryQuery = z.input<typeof libraryQuerySchema>;
 
 /** A tag in use and how many items carry it: what the tag editor offers as you type. */
-export interface LibraryTagCount {
-  tag: string;
-  count: number;
-}
+export const libraryTagCountSchema = z.object({ tag: z.string(), count: z.number().int().min(1) });
+export type LibraryTagCount = z.infer<typeof libraryTagCountSchema>;
 
-export interface LibraryPage {
-  items: LibraryItem[];
-  total: number;
-}
+/** A page of a library search; the bridge's page carries its items' relative paths too. */
+export const libraryPageSchemaOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), total: z.number().int().min(0) });
+export type LibraryPage = z.infer<ReturnType<typeof libraryPageSchemaOf<typeof libraryItemSchema>>>;
 
-/** Events the core emits; the bridge forwards them to the renderer unchanged. */
-export type StudioEvent =
-  | { type: 'task'; task: TaskRecord }
-  | { type: 'download'; taskId: string; url: string; receivedBytes: number; totalBytes: number | null }
-  | { type: 'library'; item: LibraryItem; change: 'added' | 'updated' | 'deleted' }
-  /**
-   * One bulk action on many items (favourite, tags, delete, undo): one event, not one per item, so selecting a
-   * whole filtered library of 100 000 items does not flood the stream. Listeners re-read what they show.
-   */
-  | { type: 'library-bulk'; change: 'updated' | 'deleted' | 'restored'; count: number };
+/** Events the core emits; the bridge forwards them with its own library items (relative paths added). */
+export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
+  z.discriminatedUnion('type', [
+    z.object({ type: z.literal('task'), task: taskRecordSchema }),
+    z.object({
+      type: z.literal('download'),
+      taskId: z.string(),
+      url: z.string(),
+      receivedBytes: z.number(),
+      totalBytes: z.number().nullable(),
+    }),
+    z.object({ type: z.literal('library'), item, change: z.enum(['added', 'updated', 'deleted']) }),
+    // One bulk action on many items (favourite, tags, delete, undo): one event, not one per item, so selecting
+    // a whole filtered library of 100 000 items does not flood the stream. Listeners re-read what they show.
+    z.object({
+      type: z.literal('library-bulk'),
+      change: z.enum(['updated', 'deleted', 'restored']),
+      count: z.number().int().min(0),
+    }),
+  ]);
+export type StudioEvent = z.infer<ReturnType<typeof studioEventSchemaOf<typeof libraryItemSchema>>>;

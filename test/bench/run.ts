@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   pricing: () => import('./pricing.bench'),
   download: () => import('./download.bench'),
   library: () => import('./library.bench'),
+  'library-grid': () => import('./library-grid.bench'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -132,6 +132,7 @@ describe('comparing two library items', () => {
     await studio.shot('compare-images-diff');
 
     // The slider: the divider starts in the middle and follows ←/→ (Shift for a larger step), Home and End.
+    await page.getByRole('heading', { name: 'Compare', level: 1 }).scrollIntoViewIfNeeded();
     await page.getByRole('radiogroup', { name: 'View' }).getByText('Slider').click();
     const divider = page.getByRole('slider', { name: 'Divider between A and B' });
     await expect.poll(() => divider.getAttribute('aria-valuenow')).toBe('50');

@@ -13,6 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
+import { isTerminalState, isTrackedState, TRACKED_TASK_STATES } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
@@ -46,7 +47,7 @@ import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import type { BudgetOptions } from './request-budget';
 import { StudioEventHub } from './studio-event-hub';
 import type { SubmissionGuard, TaskHistory } from './task-history';
-import { TaskStore, TRACKED_STATES } from './task-store';
+import { TaskStore } from './task-store';
 import type { StoredTask } from './task-store';
 import { taskMigrations } from './task-migrations';
 
@@ -124,8 +125,6 @@ export interface EngineStats {
   submits: number;
   polls: number;
 }
-
-const TERMINAL: readonly TaskState[] = ['completed', 'failed', 'stopped', 'interrupted'];
 
 interface Runtime {
   polls: number;
@@ -256,7 +255,7 @@ export class TaskEngine {
       if (record.remoteId || record.reconciliation) continue;
       this.scheduleReconcile(record.id, Math.max(now, record.updatedAt + this.reconcileAfterMs));
     }
-    for (const task of this.store.list({ states: TRACKED_STATES })) {
+    for (const task of this.store.list({ states: TRACKED_TASK_STATES })) {
       this.runtimeOf(task.record.id).resumed = true;
       this.schedule(task.record.id, now + this.delayFor(task));
     }
@@ -484,7 +483,7 @@ export class TaskEngine {
   stop(taskId: string): TaskRecord {
     const task = this.store.require(taskId);
     this.downloads?.cancel(taskId);
-    if (TERMINAL.includes(task.record.state)) return task.record;
+    if (isTerminalState(task.record.state)) return task.record;
     this.due.delete(taskId);
     return this.update(taskId, { state: 'stopped' });
   }
@@ -501,7 +500,7 @@ export class TaskEngine {
   ): Promise<{ task: TaskRecord; error: GatewayErrorInfo | null }> {
     const task = this.store.require(taskId);
     const remoteId = task.record.remoteId;
-    if (!TRACKED_STATES.includes(task.record.state) || !remoteId) return { task: task.record, error: null };
+    if (!isTrackedState(task.record.state) || !remoteId) return { task: task.record, error: null };
     await this.budget.take(AbortSignal.any([this.closing.signal, ...(signal ? [signal] : [])]));
     this.due.delete(taskId);
     // Tracked like a scheduled poll, so close() waits for it before the database goes away.
@@ -582,7 +581,7 @@ export class TaskEngine {
   }
 
   isSettled(record: TaskRecord): boolean {
-    if (record.state !== 'completed') return TERMINAL.includes(record.state);
+    if (record.state !== 'completed') return isTerminalState(record.state);
     const d = record.downloads;
     if (!this.downloads) return true;
     const files = this.store.get(record.id)?.files ?? [];
@@ -861,7 +860,7 @@ export class TaskEngine {
       if (rt.config !== config || (rt.learnedMs != null && rt.estimateRatio != null)) continue;
       const dueAt = this.due.dueAt(id);
       const task = dueAt === undefined ? undefined : this.store.get(id);
-      if (!task || dueAt === undefined || !TRACKED_STATES.includes(task.record.state)) continue;
+      if (!task || dueAt === undefined || !isTrackedState(task.record.state)) continue;
       const at = this.clock.now() + this.delayFor(task);
       if (at < dueAt) this.schedule(id, at);
     }
@@ -931,7 +930,7 @@ export class TaskEngine {
         this.update(id, { state: 'interrupted', error: mayHaveBeenCharged(error) });
         return;
       }
-      if (!TRACKED_STATES.includes(task.record.state)) return;
+      if (!isTrackedState(task.record.state)) return;
       const rt = this.runtimeOf(id);
       rt.errors++;
       this.update(id, { error });
@@ -949,7 +948,7 @@ export class TaskEngine {
       await this.send(id);
       return;
     }
-    if (!TRACKED_STATES.includes(task.record.state) || !task.record.remoteId) return;
+    if (!isTrackedState(task.record.state) || !task.record.remoteId) return;
     await this.poll(task, task.record.remoteId);
   }
 
@@ -969,7 +968,7 @@ export class TaskEngine {
       if (this.closing.signal.aborted) return null;
       const info = toGatewayErrorInfo(thrown);
       const current = this.store.get(id);
-      if (!current || !TRACKED_STATES.includes(current.record.state)) return info;
+      if (!current || !isTrackedState(current.record.state)) return info;
       const ageMs = this.clock.now() - (current.trackingStartedAt ?? current.record.createdAt);
       const verdict = judgePollError(info, {
         ageMs,
@@ -991,7 +990,7 @@ export class TaskEngine {
     rt.errors = 0;
     const current = this.store.get(id);
     // The user may have stopped the task while the answer was on its way.
-    if (current && TRACKED_STATES.includes(current.record.state)) this.apply(current, snapshot);
+    if (current && isTrackedState(current.record.state)) this.apply(current, snapshot);
     return null;
   }
 

@@ -2,7 +2,7 @@
 // build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
 import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { z } from 'zod';
-import { FAMILY_IDS } from '../../../shared/catalog/family-ids';
+import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../../../shared/catalog/family-ids';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
 import type {
@@ -11,22 +11,9 @@ import type {
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
+import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
-
-export const TASK_STATES = [
-  'submitting',
-  'submitted',
-  'pending',
-  'processing',
-  'completed',
-  'failed',
-  'interrupted',
-  'stopped',
-] as const satisfies readonly TaskState[];
-
-/** States in which the engine still has work to do with the gateway. */
-export const TRACKED_STATES: readonly TaskState[] = ['submitted', 'pending', 'processing'];
 
 const resultFileSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
@@ -40,14 +27,14 @@ const resultFileSchema = z.object({
 const rowSchema = z.object({
   id: z.string(),
   remote_id: z.string().nullable(),
-  family: z.enum(FAMILY_IDS),
+  family: familyIdSchema,
   model: z.string(),
-  kind: z.enum(['image', 'video', 'music', 'upscale']),
-  endpoint: z.enum(['tasks', 'music']),
+  kind: taskKindSchema,
+  endpoint: taskEndpointSchema,
   params: z.string(),
   webhook: z.string().nullable(),
   idempotency_key: z.string().nullable(),
-  state: z.enum(TASK_STATES),
+  state: taskStateSchema,
   progress: z.number(),
   error: z.string().nullable(),
   cost: z.number().nullable(),
@@ -61,18 +48,6 @@ const rowSchema = z.object({
   result_files: z.string().nullable(),
   reconciliation: z.string().nullable(),
   sent_at: z.number().nullable(),
-});
-
-const reconciliationSchema: z.ZodType<ChargeReconciliation> = z.object({
-  checkedAt: z.number(),
-  windowStart: z.number(),
-  windowEnd: z.number(),
-  billedRequests: z.number(),
-  billedUsd: z.number(),
-  knownRequests: z.number(),
-  knownUsd: z.number(),
-  unmatchedRequests: z.number(),
-  unmatchedUsd: z.number(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -126,7 +101,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     completedAt: row.completed_at,
     parentTaskId: row.parent_task_id,
     downloads,
-    reconciliation: parseJson(row.reconciliation, reconciliationSchema),
+    reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
   };
   return {

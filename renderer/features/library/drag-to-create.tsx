@@ -9,6 +9,7 @@ import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { desktopActions } from '../../lib/api/desktop';
 import { createPath, setLibraryDrag, useSpring } from '../../lib/library-drag';
+import { reuseFamilies } from '../../lib/reuse-targets';
 import { Icon } from '../../ui/icons';
 
 /** A tile's drag: the item in-page; with Alt in the desktop app, the file out to the OS. */
@@ -26,27 +27,32 @@ export function tileDragProps(item: BridgeLibraryItem) {
   };
 }
 
-export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElement {
+export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElement | null {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [dragging, setDragging] = useState(false);
   const spring = useSpring(() => navigate(createPath()));
+  // An item no family takes (a speech clip, a video without its link) offers no drag onto Create.
+  const usable = reuseFamilies(item).length > 0;
+  if (!usable && !desktopActions.available) return null;
   return (
     <div className="drag-to-create">
       <div className="drag-handles">
-        <span
-          className="drag-handle"
-          draggable
-          onDragStart={(event) => {
-            setLibraryDrag(event.dataTransfer, item);
-            setDragging(true);
-          }}
-          onDragEnd={() => setDragging(false)}
-          data-testid="drag-to-create"
-        >
-          <Icon name="create" size={15} />
-          {t('libraryDrag.handle')}
-        </span>
+        {usable ? (
+          <span
+            className="drag-handle"
+            draggable
+            onDragStart={(event) => {
+              setLibraryDrag(event.dataTransfer, item);
+              setDragging(true);
+            }}
+            onDragEnd={() => setDragging(false)}
+            data-testid="drag-to-create"
+          >
+            <Icon name="create" size={15} />
+            {t('libraryDrag.handle')}
+          </span>
+        ) : null}
         {desktopActions.available ? (
           <span
             className="drag-handle"
@@ -65,9 +71,9 @@ export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElemen
         <div className="drag-spring" {...spring} data-testid="spring-create">
           {t('libraryDrag.openCreate')}
         </div>
-      ) : (
+      ) : usable ? (
         <p className="field-hint">{t('libraryDrag.springHint')}</p>
-      )}
+      ) : null}
     </div>
   );
 }

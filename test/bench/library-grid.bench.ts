@@ -1,0 +1,289 @@
+/// <reference lib="dom" />
+// The Library page at 100 000 items, in Chromium against web mode (issue 9, "Keeping"): scrolling the grid must
+// not cause a long task over 50 ms (PerformanceObserver 'longtask'), and search must answer as the person types
+// (from the keystroke to the grid showing that prefix's results). Each figure is printed beside the same
+// measurement on a 1 000-item library in the same run, as a ratio, so a slower machine moves both together.
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { openDatabase, transaction } from '../../electron/core/db';
+import { Library } from '../../electron/core/library';
+import { startWebMode } from '../../electron/host/web-mode';
+import { launchChromium } from '../e2e/browser';
+
+const BASELINE_ITEMS = 1_000;
+const ITEMS = 100_000;
+/** Wheel steps of the scroll run, each a screenful or so: about 3 000 items pass by on the large library. */
+const WHEEL_STEPS = 80;
+const WHEEL_PX = 700;
+/** What is typed into the search box, one key at a time (two words: prefix search narrows on each key). */
+const TYPED = 'kalo su';
+/** The long-task limit of the issue. */
+const LONG_TASK_MS = 50;
+/** Search on 100k may be this many times slower than on 1k and still answer "as the user types". */
+const SEARCH_RATIO_LIMIT = 4;
+/** Ratios below this floor are noise, not signal: a 1k answer in 5 ms makes 20 ms look like 4×. */
+const SEARCH_FLOOR_MS = 25;
+
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mi',
+  'ren',
+  'sa',
+  'tor',
+  'vel',
+  'su',
+  'an',
+  'dri',
+  'sol',
+  'mar',
+  'nex',
+  'ori',
+];
+
+function mulberry32(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A data folder whose library holds `count` pictures: rows in SQLite, files shared among a few real PNGs. */
+async function seed(dataDir: string, count: number): Promise<void> {
+  const libraryDir = join(dataDir, 'library');
+  await mkdir(join(libraryDir, 'bench'), { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < 24; i += 1) {
+    const path = join(libraryDir, 'bench', `tile-${i}.png`);
+    const hue = Math.round((i / 24) * 255);
+    await writeFile(
+      path,
+      await sharp({
+        create: { width: 256, height: 256, channels: 3, background: { r: hue, g: 255 - hue, b: 128 } },
+      })
+        .png()
+        .toBuffer(),
+    );
+    files.push(path);
+  }
+  const db = openDatabase(join(dataDir, 'studio.db'));
+  try {
+    // Constructing the Library registers and runs its migrations.
+    new Library({ db, dir: libraryDir });
+    const random = mulberry32(7);
+    const words = Array.from(
+      new Set(
+        Array.from({ length: 4000 }, () => {
+          const n = 2 + Math.floor(random() * 3);
+          return Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
+        }),
+      ),
+    );
+    const insert = db.prepare(`INSERT INTO library_items (id, kind, path, size, sha256, mime, width, height,
+      prompt, model, family, params, created_at, favourite, cost, remote_url)
+      VALUES (?, 'image', ?, 1000, ?, 'image/png', 256, 256, ?, 'image_model_id_i3', 'image.i3', '{}', ?, 0, 0.04, ?)`);
+    const start = Date.UTC(2026, 0, 1);
+    transaction(db, () => {
+      for (let i = 0; i < count; i += 1) {
+        const length = 5 + Math.floor(random() * 10);
+        const prompt = Array.from({ length }, () => words[Math.floor(random() ** 2 * words.length)]).join(
+          ' ',
+        );
+        insert.run(
+          `bench-${i}`,
+          files[i % files.length] ?? '',
+          `sha-${i % files.length}`,
+          prompt,
+          start + i * 60_000,
+          `http://127.0.0.1/${i}`,
+        );
+      }
+    });
+    db.exec("INSERT INTO library_fts (library_fts) VALUES ('optimize'); ANALYZE;");
+  } finally {
+    db.close();
+  }
+}
+
+/** The totals the grid must show for each typed prefix, asked of the same database the app serves. */
+function expectedTotals(dataDir: string): number[] {
+  const db = openDatabase(join(dataDir, 'studio.db'));
+  try {
+    const library = new Library({ db, dir: join(dataDir, 'library') });
+    return Array.from(TYPED, (_, i) => library.query({ search: TYPED.slice(0, i + 1), limit: 1 }).total);
+  } finally {
+    db.close();
+  }
+}
+
+const percentile = (samples: number[], p: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+};
+
+interface Figures {
+  longTasks: number[];
+  frameP95: number;
+  searchMs: number[];
+}
+
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+
+async function measure(page: Page, totals: number[]): Promise<Figures> {
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Library/ })
+    .click();
+  await page.getByTestId('library-item').first().waitFor({ timeout: 60_000 });
+  // Long tasks and frame intervals, collected in the page from now on.
+  await page.evaluate(() => {
+    const w = window as unknown as { benchLong: number[]; benchFrames: number[]; benchRun: boolean };
+    w.benchLong = [];
+    w.benchFrames = [];
+    w.benchRun = true;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.benchLong.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.benchFrames.push(now - last);
+      last = now;
+      if (w.benchRun) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const grid = page.getByTestId('library-grid');
+  const box = await grid.boundingBox();
+  if (!box) throw new Error('no grid on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < WHEEL_STEPS; i += 1) {
+    await page.mouse.wheel(0, WHEEL_PX);
+    await nextFrames(page);
+  }
+  const scroll = await page.evaluate(() => {
+    const w = window as unknown as { benchLong: number[]; benchFrames: number[]; benchRun: boolean };
+    w.benchRun = false;
+    return { longTasks: [...w.benchLong], frames: w.benchFrames.slice(1) };
+  });
+
+  // Typing: each key's time from keydown (in the page's clock) to the count showing that prefix's total.
+  const search = page.getByRole('searchbox', { name: 'Search prompts' });
+  await search.scrollIntoViewIfNeeded();
+  await search.focus();
+  await page.evaluate(() => {
+    const w = window as unknown as { benchKey: number };
+    document.addEventListener('keydown', () => (w.benchKey = performance.now()), { capture: true });
+  });
+  const searchMs: number[] = [];
+  for (const [i, key] of Array.from(TYPED).entries()) {
+    const total = totals[i] ?? -1;
+    await page.keyboard.press(key === ' ' ? 'Space' : key);
+    const elapsed = await page.evaluate(
+      (want) =>
+        new Promise<number>((done, fail) => {
+          const w = window as unknown as { benchKey: number };
+          const deadline = performance.now() + 30_000;
+          // The grid's count names the total of the answer on screen; a frame later it is painted.
+          const check = () => {
+            const text = document.querySelector('.library-count')?.textContent ?? '';
+            const shown = Number(text.replace(/[^0-9]/g, ''));
+            const emptyShown = want === 0 && document.querySelector('[data-testid="clear-filters"]') !== null;
+            if (shown === want || emptyShown) done(performance.now() - w.benchKey);
+            else if (performance.now() > deadline)
+              fail(new Error(`the grid never showed ${want} (shows "${text}")`));
+            else requestAnimationFrame(check);
+          };
+          requestAnimationFrame(check);
+        }),
+      total,
+    );
+    searchMs.push(elapsed);
+  }
+  return { longTasks: scroll.longTasks, frameP95: percentile(scroll.frames, 95), searchMs };
+}
+
+async function figuresFor(count: number): Promise<Figures> {
+  const dataDir = await mkdtemp(join(tmpdir(), `library-grid-bench-${count}-`));
+  try {
+    await seed(dataDir, count);
+    const totals = expectedTotals(dataDir);
+    const web = await startWebMode({ port: 0, demo: true, dataDir, log: () => {} });
+    const chromium = await launchChromium();
+    try {
+      // tsx keeps function names with a helper (__name) the page does not have: functions sent to the page
+      // through evaluate() would throw without it.
+      await chromium.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+      const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+      await page.goto(web.url);
+      await page.getByRole('button', { name: 'Try the demo gateway' }).click();
+      await page.getByTestId('nav-library').waitFor();
+      return await measure(page, totals);
+    } finally {
+      await chromium.close();
+      await web.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface BenchOutcome {
+  name: string;
+  pass: boolean;
+  lines: string[];
+}
+
+export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    log(line);
+  };
+  if (!existsSync(join(process.cwd(), 'out', 'renderer', 'index.html'))) {
+    say('FAIL library grid: no built renderer (run `npx electron-vite build` first)');
+    return { name: 'library-grid', pass: false, lines };
+  }
+  const base = await figuresFor(BASELINE_ITEMS);
+  const large = await figuresFor(ITEMS);
+  const worst = (tasks: number[]) => (tasks.length ? Math.max(...tasks) : 0);
+  const scrollOk = large.longTasks.every((d) => d <= LONG_TASK_MS);
+  say(
+    `${scrollOk ? 'PASS' : 'FAIL'} library grid scroll (${WHEEL_STEPS} wheel steps): ${ITEMS} items ${large.longTasks.length} long tasks ` +
+      `(longest ${worst(large.longTasks).toFixed(0)} ms, limit ${LONG_TASK_MS} ms), frame p95 ${large.frameP95.toFixed(1)} ms; ` +
+      `${BASELINE_ITEMS} items ${base.longTasks.length} long tasks, frame p95 ${base.frameP95.toFixed(1)} ms; ` +
+      `frame ratio ${(large.frameP95 / Math.max(base.frameP95, 1)).toFixed(2)}x`,
+  );
+  const p95Large = percentile(large.searchMs, 95);
+  const p95Base = percentile(base.searchMs, 95);
+  const ratio = Math.max(p95Large, SEARCH_FLOOR_MS) / Math.max(p95Base, SEARCH_FLOOR_MS);
+  const searchOk = ratio <= SEARCH_RATIO_LIMIT;
+  say(
+    `${searchOk ? 'PASS' : 'FAIL'} library search as you type ("${TYPED}", key to grid): ${ITEMS} items p50 ` +
+      `${percentile(large.searchMs, 50).toFixed(0)} ms, p95 ${p95Large.toFixed(0)} ms; ${BASELINE_ITEMS} items p50 ` +
+      `${percentile(base.searchMs, 50).toFixed(0)} ms, p95 ${p95Base.toFixed(0)} ms; ratio ${ratio.toFixed(2)}x ` +
+      `(limit ${SEARCH_RATIO_LIMIT}x, both floored at ${SEARCH_FLOOR_MS} ms)`,
+  );
+  say(`library grid per key, ${ITEMS} items: ${large.searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  // Long tasks on the small library too say the machine, not the grid, is busy: read the large figure with it.
+  say(
+    `library grid long tasks while scrolling (ms): ${ITEMS} items [${large.longTasks.map((d) => d.toFixed(0)).join(', ')}]; ` +
+      `${BASELINE_ITEMS} items [${base.longTasks.map((d) => d.toFixed(0)).join(', ')}]`,
+  );
+  return { name: 'library-grid', pass: scrollOk && searchOk, lines };
+}
+
+// Runnable alone: npx tsx test/bench/library-grid.bench.ts
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outcome = await run();
+  process.exitCode = outcome.pass ? 0 : 1;
+}
