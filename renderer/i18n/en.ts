@@ -248,7 +248,6 @@ export const en = {
     shown: 'Showing {{shown}} of {{total}} tasks',
     loadMore: 'Load more tasks',
     progress: '{{progress}}%',
-    cost: '{{amount}} USD',
     files: '{{done}} of {{total}} files saved',
     filesDeleted_one: '{{count}} file deleted from the library',
     filesDeleted_other: '{{count}} files deleted from the library',

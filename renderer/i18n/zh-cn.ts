@@ -245,7 +245,6 @@ export const zhCN: Messages = {
     shown: '显示 {{shown}} / {{total}} 个任务',
     loadMore: '加载更多任务',
     progress: '{{progress}}%',
-    cost: '{{amount}} 美元',
     files: '已保存 {{done}} / {{total}} 个文件',
     filesDeleted_one: '{{count}} 个文件已从资料库删除',
     filesDeleted_other: '{{count}} 个文件已从资料库删除',

@@ -48,6 +48,7 @@ describe('cost on every task and item, and totals', () => {
     await expect
       .poll(() => details.getByTestId('item-link-expiry').textContent())
       .toMatch(/^The gateway’s link is valid until \w{3} \d+, \d{4}/);
+    await studio.shot('costs-viewer');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('viewer-details').count()).toBe(0);
   });
