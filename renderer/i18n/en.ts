@@ -1,5 +1,12 @@
 // English messages: the reference shape every other language must match (see zh-cn.ts).
+import { VALIDATION_EN, type ValidationKey } from '../../shared/validation';
+
 export const en = {
+  /**
+   * What the one zod error map says (shared/validation/error-map.ts), by key. The English is the shared table
+   * itself, so main, the CLI and the renderer word a rule alike; zh-cn.ts says each key again.
+   */
+  validation: { ...VALIDATION_EN } as Record<ValidationKey, string>,
   app: {
     name: 'Gateway Studio',
     tagline: 'Images, video, music and speech from the Generative Media Gateway',

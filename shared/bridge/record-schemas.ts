@@ -7,7 +7,8 @@ import { FAMILIES } from '../catalog';
 import type { FamilyId } from '../catalog/family-ids';
 import { submissionRequestShape } from '../gateway/normalized';
 import { libraryItemSchema, libraryPageSchemaOf, studioEventSchemaOf } from '../studio/records';
-import { SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE } from '../studio/submission-key';
+import { isSubmissionKey } from '../studio/submission-key';
+import { because } from '../validation';
 
 export { familyIdSchema } from '../catalog/family-ids';
 export { gatewayErrorInfoSchema } from '../gateway/normalized';
@@ -48,7 +49,7 @@ const modelMatchesFamily = (r: { family: FamilyId; model: string }): boolean =>
   FAMILIES[r.family].variants.length > 0 === (r.model !== '');
 const modelRule = {
   path: ['model'],
-  message: 'A model id is required for this family, and grid upscale takes none.',
+  params: because('modelForFamily'),
 };
 
 export const submissionRequestSchema = z
@@ -59,7 +60,7 @@ export const submissionRequestSchema = z
  * The caller's key for one press (shared/studio/submission-key.ts): a repeat with the same key answers with
  * the task the first made, never a second one.
  */
-export const submissionKeySchema = z.string().regex(SUBMISSION_KEY_PATTERN, SUBMISSION_KEY_RULE);
+export const submissionKeySchema = z.string().refine(isSubmissionKey, { params: because('submissionKey') });
 
 /**
  * tasks.submit: a submission, whether the user confirmed its estimate (asked above their confirmation

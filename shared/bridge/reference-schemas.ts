@@ -5,19 +5,21 @@ import {
   base64DecodedLength,
   DATA_IMAGE_URL,
   MAX_REFERENCE_BYTES,
-  referenceTooLarge,
+  referenceSizes,
 } from '../studio/references';
 import type { ReferenceImage } from '../studio/references';
 import type { Assert, Equals } from './type-equals';
+import { because } from '../validation';
 
 export const referenceUploadSchema = z.strictObject({
   dataUrl: z.string().superRefine((value, ctx) => {
     // The size first, from the base64 length, so an oversized upload is refused with the sentence and its
     // size without a regex ever running over megabytes.
     const size = base64DecodedLength(value.slice(value.indexOf(',') + 1));
-    if (size > MAX_REFERENCE_BYTES) ctx.addIssue({ code: 'custom', message: referenceTooLarge(size) });
+    if (size > MAX_REFERENCE_BYTES)
+      ctx.addIssue({ code: 'custom', params: because('referenceTooLarge', referenceSizes(size)) });
     else if (!DATA_IMAGE_URL.test(value))
-      ctx.addIssue({ code: 'custom', message: 'A reference image must be a data:image/…;base64 URL.' });
+      ctx.addIssue({ code: 'custom', params: because('referenceDataUrl') });
   }),
 });
 

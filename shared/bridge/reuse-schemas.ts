@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import { fileSettingsSchema } from '../studio/file-settings';
 import { MADE_FROM_RELATIONS } from '../studio/made-from';
-import { base64DecodedLength, MAX_REFERENCE_BYTES, referenceTooLarge } from '../studio/references';
+import { base64DecodedLength, MAX_REFERENCE_BYTES, referenceSizes } from '../studio/references';
 import {
   bridgeLibraryItemSchema,
   familyIdSchema,
   submissionKeySchema,
   submissionRequestSchema,
 } from './record-schemas';
+import { because } from '../validation';
 
 const id = z.string().min(1).max(200);
 
@@ -33,9 +34,10 @@ export type MadeFromChain = z.infer<typeof madeFromChainSchema>;
 export const settingsFileSchema = z.strictObject({
   dataUrl: z.string().superRefine((value, ctx) => {
     const size = base64DecodedLength(value.slice(value.indexOf(',') + 1));
-    if (size > MAX_REFERENCE_BYTES) ctx.addIssue({ code: 'custom', message: referenceTooLarge(size) });
+    if (size > MAX_REFERENCE_BYTES)
+      ctx.addIssue({ code: 'custom', params: because('referenceTooLarge', referenceSizes(size)) });
     else if (!/^data:[a-z]+\/[a-z0-9.+-]+;base64,/i.test(value))
-      ctx.addIssue({ code: 'custom', message: 'A dropped file must arrive as a base64 data URL.' });
+      ctx.addIssue({ code: 'custom', params: because('droppedDataUrl') });
   }),
 });
 

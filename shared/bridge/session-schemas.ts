@@ -1,6 +1,7 @@
 // Session, secrets and settings as the renderer sees them. The key goes in through secrets.setKey and never
 // comes back out: every answer carries only `hasKey`.
 import { z } from 'zod';
+import { because } from '../validation';
 import { languageSchema, themeSchema } from '../studio/preferences';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
@@ -25,16 +26,16 @@ export const apiKeyInputSchema = z.strictObject({
   key: z
     .string()
     .trim()
-    .min(1, 'The API key is empty.')
-    .max(512, 'The API key is too long.')
-    .regex(/^[\x21-\x7e]+$/, 'The API key may contain only printable characters without spaces.'),
+    .max(512)
+    // Empty stops here, so it is not also called unprintable.
+    .refine((key) => key !== '', { params: because('keyEmpty'), abort: true })
+    .refine((key) => /^[\x21-\x7e]+$/.test(key), { params: because('keyCharacters') }),
 });
 
 const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'The base URL must be an http(s) URL.' })
+  .url({ protocol: /^https?$/ })
   .max(2048)
   .transform((u) => u.replace(/\/+$/, ''));
-
 
 export { languageSchema, themeSchema };
 export const balanceUnitSchema = z.enum(['usd', 'credits']);
@@ -48,7 +49,7 @@ export const settingsSchema = z.object({
     .trim()
     .min(1)
     .max(4096)
-    .regex(/^(\/|[A-Za-z]:[\\/]|\\\\)/, 'The library folder must be an absolute path.')
+    .refine((dir) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(dir), { params: because('libraryAbsolute') })
     .nullable(),
   pollBudgetPerSecond: z.number().min(0.1).max(50),
   theme: themeSchema,

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { bridgeLibraryItemSchema } from './record-schemas';
 import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../catalog/speech-rules';
+import { because } from '../validation';
 
 export const speechFormatSchema = z.enum(SPEECH_FORMATS);
 
@@ -11,8 +12,8 @@ export const speechRequestSchema = z.strictObject({
   model: z.string().min(1).max(200),
   input: z
     .string()
-    .min(1, 'Type something to speak.')
-    .max(SPEECH_INPUT_LIMIT, `Speech input is limited to ${SPEECH_INPUT_LIMIT} characters.`),
+    .max(SPEECH_INPUT_LIMIT)
+    .refine((text) => text.trim() !== '', { params: because('speechEmpty') }),
   voice: z.string().min(1).max(100).optional(),
   responseFormat: speechFormatSchema.optional(),
   speed: z.number().gt(SPEECH_SPEED_ABOVE).optional(),

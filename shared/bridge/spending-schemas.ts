@@ -11,9 +11,14 @@ import type {
 import { isTimeZone } from '../studio/time-zones';
 import { estimateInputSchema } from './estimate-schemas';
 import type { Assert, Equals } from './type-equals';
+import { because } from '../validation';
 
 /** An amount a user may type: above zero, and below anything a gateway balance could hold. */
-const amount = z.number().positive('Enter an amount above 0, or leave it empty.').max(1e9).nullable();
+const amount = z
+  .number()
+  .max(1e9)
+  .refine((n) => n > 0, { params: because('amountAboveZero') })
+  .nullable();
 
 export const moneyUnitSchema = z.enum(['usd', 'credits']);
 
@@ -25,7 +30,7 @@ export const spendingLimitsSchema = z.strictObject({
   timeZone: z
     .string()
     .max(100)
-    .refine(isTimeZone, { message: 'Not a time zone this system knows (e.g. Europe/Paris).' })
+    .refine(isTimeZone, { params: because('timeZone') })
     .nullable(),
 });
 

@@ -37,7 +37,6 @@ export {
   fieldValueSchema,
   isAcceptedMediaUrl,
   webhookIssue,
-  webhookProblem,
   type WebhookIssue,
   type WebhookIssueCode,
   type BodyCheck,

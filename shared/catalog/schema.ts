@@ -5,6 +5,7 @@ import type { FamilyId } from './family-ids';
 import type { FamilySpec, FieldSpec, MediaSpec, ModelConfig } from './types';
 import { FAMILIES, variantForModel } from './families';
 import { DATA_IMAGE_URL, isReferenceUri } from '../studio/references';
+import { because, englishValidationText, type ValidationKey } from '../validation';
 
 /** A request body: model (absent for grid upscale), the family's fields and, for async families, webhook. */
 export type FamilyBody = Record<string, unknown>;
@@ -30,41 +31,42 @@ export function isAcceptedMediaUrl(value: string, media: MediaSpec | undefined):
   return Boolean(media?.assets && ASSET_URL.test(value));
 }
 
-function urlMessage(media: MediaSpec | undefined): string {
-  const forms = ['an http(s) URL'];
-  if (media?.dataUrls) forms.push('a data:image/...;base64 URL');
-  if (media?.assets) forms.push('an asset:// reference');
-  return `Must be ${forms.join(' or ')}.`;
+/** The sentence naming the URL forms the field's media spec accepts. */
+function mediaUrlKey(media: MediaSpec | undefined): ValidationKey {
+  if (media?.dataUrls && media.assets) return 'urlOrDataOrAsset';
+  if (media?.dataUrls) return 'urlOrData';
+  if (media?.assets) return 'urlOrAsset';
+  return 'url';
 }
 
+// Messages are keys, never sentences: the one error map (shared/validation) says them in the reader's language.
 const mediaUrl = (media: MediaSpec | undefined) =>
-  z.string().refine((v) => isAcceptedMediaUrl(v, media), { message: urlMessage(media) });
+  z.string().refine((v) => isAcceptedMediaUrl(v, media), { params: because(mediaUrlKey(media)) });
 
 function withItems<T extends z.ZodType>(item: T, f: FieldSpec) {
   let list = z.array(item);
-  if (f.minItems) list = list.min(f.minItems, `At least ${f.minItems}.`);
-  if (f.maxItems !== undefined) list = list.max(f.maxItems, `At most ${f.maxItems}.`);
+  if (f.minItems) list = list.min(f.minItems);
+  if (f.maxItems !== undefined) list = list.max(f.maxItems);
   return list;
 }
 
 function numberSchema(f: FieldSpec): z.ZodType {
-  let n = f.type === 'integer' ? z.number().int('Must be a whole number.') : z.number();
-  if (f.min !== undefined)
-    n = f.exclusiveMin ? n.gt(f.min, `Must be above ${f.min}.`) : n.min(f.min, `At least ${f.min}.`);
-  if (f.max !== undefined) n = n.max(f.max, `At most ${f.max}.`);
+  let n = f.type === 'integer' ? z.number().int() : z.number();
+  if (f.min !== undefined) n = f.exclusiveMin ? n.gt(f.min) : n.min(f.min);
+  if (f.max !== undefined) n = n.max(f.max);
   const allowed = f.values;
   if (!allowed) return n;
-  return n.refine((v) => allowed.includes(v), { message: `Must be one of ${allowed.join(', ')}.` });
+  return n.refine((v) => allowed.includes(v), { params: because('oneOf', { values: allowed.join(', ') }) });
 }
 
 function stringSchema(f: FieldSpec): z.ZodType {
   let s = z.string();
-  if (f.required) s = s.min(1, 'Required.');
+  if (f.required) s = s.min(1);
   // maxLength is checked by familyRules: it can depend on the model ([EP-VIDEO-6] mini has no limit).
   const checks: z.ZodType<string> = s
-    .refine((v) => !f.nonBlank || v.trim() !== '', { message: 'Must not be blank.' })
+    .refine((v) => !f.nonBlank || v.trim() !== '', { params: because('notBlank') })
     .refine((v) => !f.ratio || v === '' || RATIO.test(v) || (f.examples ?? []).includes(v), {
-      message: 'Must be a ratio such as 16:9.',
+      params: because('ratio'),
     });
   return checks;
 }
@@ -76,9 +78,7 @@ export function fieldValueSchema(f: FieldSpec): z.ZodType {
     case 'string':
       return stringSchema(f);
     case 'enum':
-      return z.enum((f.values ?? []).map(String) as [string, ...string[]], {
-        error: `Must be one of ${(f.values ?? []).join(', ')}.`,
-      });
+      return z.enum((f.values ?? []).map(String) as [string, ...string[]]);
     case 'integer':
     case 'number':
       return numberSchema(f);
@@ -110,18 +110,19 @@ export type WebhookIssueCode = 'not-http' | 'private' | 'port' | 'credentials' |
 
 export interface WebhookIssue {
   code: WebhookIssueCode;
-  message: string;
+  /** The sentence's key for the error map (shared/validation). */
+  key: ValidationKey;
 }
 
-const WEBHOOK_MESSAGES: Record<WebhookIssueCode, string> = {
-  'not-http': 'Must be an http(s) URL.',
-  private: 'Must be publicly reachable: local and private addresses are refused.',
-  port: 'Must use port 80 or 443.',
-  credentials: 'Must not carry a user name or password: the gateway stores and calls this address.',
-  'own-domain': "Must not point at the gateway's own domain.",
+const WEBHOOK_KEYS: Record<WebhookIssueCode, ValidationKey> = {
+  'not-http': 'webhookNotHttp',
+  private: 'webhookPrivate',
+  port: 'webhookPort',
+  credentials: 'webhookCredentials',
+  'own-domain': 'webhookOwnDomain',
 };
 
-const issue = (code: WebhookIssueCode): WebhookIssue => ({ code, message: WEBHOOK_MESSAGES[code] });
+const issue = (code: WebhookIssueCode): WebhookIssue => ({ code, key: WEBHOOK_KEYS[code] });
 
 /**
  * Why the gateway would drop callbacks to this webhook base URL, or null. [EVT-9]: public http(s) host on a
@@ -142,22 +143,23 @@ export function webhookIssue(value: string, gatewayBaseUrl?: string | null): Web
   return null;
 }
 
-export function webhookProblem(value: string): string | null {
-  return webhookIssue(value)?.message ?? null;
-}
-
 const webhookSchema = z.string().superRefine((v, ctx) => {
-  const problem = webhookProblem(v);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  const found = webhookIssue(v);
+  if (found) ctx.addIssue({ code: 'custom', params: because(found.key) });
 });
 
 // [EP-IMAGE-4] the names an image input may travel under; the text-only family refuses all of them.
 const IMAGE_INPUT = /(^|_)(image|images|img|frame|reference)(_|s?$)/i;
 
-/** [EP-IMAGE-4] why a text-only family refuses this body field, or null when it does not. */
+/** [EP-IMAGE-4] whether a text-only family refuses this body field. */
+function refusedAsImageInput(family: FamilySpec, key: string): boolean {
+  return family.textOnly && IMAGE_INPUT.test(key);
+}
+
+/** [EP-IMAGE-4] why a text-only family refuses this body field (in English, for the CLI), or null. */
 export function textOnlyRefusal(family: FamilySpec, key: string): string | null {
-  return family.textOnly && IMAGE_INPUT.test(key)
-    ? `${family.label} is text-to-image only: image input is refused.`
+  return refusedAsImageInput(family, key)
+    ? englishValidationText('textOnly', { family: family.label })
     : null;
 }
 
@@ -178,7 +180,7 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [f.name],
-          message: `At most ${f.maxLength} characters (${v.length}).`,
+          params: because('promptTooLong', { max: f.maxLength, length: v.length }),
         });
       }
     }
@@ -189,18 +191,18 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
         ctx.addIssue({
           code: 'custom',
           path: [key],
-          message: `${family.label} has no content moderation option.`,
+          params: because('noModeration', { family: family.label }),
         });
-      } else if (textOnlyRefusal(family, key)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: textOnlyRefusal(family, key) ?? '' });
+      } else if (refusedAsImageInput(family, key)) {
+        ctx.addIssue({ code: 'custom', path: [key], params: because('textOnly', { family: family.label }) });
       } else if (family.id === 'image.i3' && key === 'n') {
+        ctx.addIssue({ code: 'custom', path: [key], params: because('oneImage', { family: family.label }) });
+      } else if (!family.openParameters) {
         ctx.addIssue({
           code: 'custom',
           path: [key],
-          message: `${family.label} makes exactly one image per request.`,
+          params: because('unknownField', { family: family.label, field: key }),
         });
-      } else if (!family.openParameters) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${family.label} has no field "${key}".` });
       }
     }
 
@@ -216,15 +218,14 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
       const hasInput = inputs.some(
         (k) => !isUnset(body[k]) && !(Array.isArray(body[k]) && body[k].length === 0),
       );
-      if (!hasInput)
-        ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'Required for text-to-video.' });
+      if (!hasInput) ctx.addIssue({ code: 'custom', path: ['prompt'], params: because('textToVideoPrompt') });
     }
   };
 }
 
 function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
   const shape: Record<string, z.ZodType> = {};
-  if (family.variants.length > 0) shape.model = z.string().min(1, 'Pick a model.');
+  if (family.variants.length > 0) shape.model = z.string().min(1);
   for (const f of family.fields) {
     const value = fieldValueSchema(f);
     shape[f.name] = f.required ? value : optional(value);

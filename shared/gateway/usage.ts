@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { invalidResponse } from './gateway-error';
 import { looseInt, looseNumber } from './wire-values';
+import { because } from '../validation';
 
 export const USAGE_GROUP_BY = ['none', 'model', 'date', 'model,date'] as const;
 export const USAGE_SCOPES = ['key', 'account'] as const;
@@ -13,8 +14,12 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}
 
 /** Unix seconds (not milliseconds: anything from 1e11 up is refused) or an RFC 3339 string with a timezone. */
 export const usageInstantSchema = z.union([
-  z.number().int().nonnegative().lt(1e11, 'Unix seconds, not milliseconds.'),
-  z.string().regex(RFC3339, 'RFC 3339 with a timezone, e.g. 2026-05-01T00:00:00+08:00.'),
+  z
+    .number()
+    .int()
+    .nonnegative()
+    .refine((n) => n < 1e11, { params: because('unixSeconds') }),
+  z.string().refine((s) => RFC3339.test(s), { params: because('rfc3339') }),
 ]);
 
 /**
@@ -29,11 +34,11 @@ export const usageQuerySchema = z.strictObject({
   model: z
     .union([z.string(), z.array(z.string().min(1))])
     .transform((m) => (Array.isArray(m) ? m : m.split(',')).map((s) => s.trim()).filter(Boolean))
-    .refine((m) => m.length <= 50, 'At most 50 model names.')
+    .refine((m) => m.length <= 50, { params: because('maxItems', { maximum: 50 }) })
     .optional(),
-  group_by: z.enum(USAGE_GROUP_BY, { error: `Must be one of ${USAGE_GROUP_BY.join(', ')}.` }).optional(),
-  tz: z.string().min(1, 'An IANA timezone name, e.g. Asia/Shanghai.').optional(),
-  scope: z.enum(USAGE_SCOPES, { error: `Must be one of ${USAGE_SCOPES.join(', ')}.` }).optional(),
+  group_by: z.enum(USAGE_GROUP_BY).optional(),
+  tz: z.string().min(1).optional(),
+  scope: z.enum(USAGE_SCOPES).optional(),
 });
 export type UsageQueryInput = z.input<typeof usageQuerySchema>;
 export type UsageQuery = z.output<typeof usageQuerySchema>;

@@ -1,6 +1,7 @@
 // Tolerant building blocks for the wire schemas: where the spec does not fix a representation, the reasonable
 // variants are accepted and reduced to one.
 import { z } from 'zod';
+import { because } from '../validation';
 
 /** A number, or a numeric string ("0.04"). */
 export const looseNumber = z.union([
@@ -26,6 +27,6 @@ export const unixSeconds = z.union([
   looseNumber.transform((n) => (n >= 1e11 ? Math.floor(n / 1000) : n)),
   z
     .string()
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'not a date')
+    .refine((s) => !Number.isNaN(Date.parse(s)), { params: because('format') })
     .transform((s) => Math.floor(Date.parse(s) / 1000)),
 ]);

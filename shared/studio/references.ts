@@ -2,6 +2,7 @@
 // its bytes, and task parameters, library items, events and bridge payloads carry only `studio-ref:<sha256>`.
 // The data URL the gateway wants ([EP-IMAGE-2], [EP-VIDEO-NSFW-1]) is built from the file only for the body of a
 // submission. This module is the one definition of that reference, of the size limit and of its sentence.
+import { englishValidationText } from '../validation';
 
 /** The scheme of a stored reference image inside task parameters and library items. */
 export const REFERENCE_SCHEME = 'studio-ref:';
@@ -29,12 +30,16 @@ export const isReferenceUri = (value: string): boolean => REFERENCE_URI.test(val
 
 const mib = (bytes: number): string => (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, '');
 
-/** The one sentence for an image over the limit, everywhere (form, bridge, CLI). */
+/** The limit and an image's size in MiB, as the sentence for an image over the limit shows them. */
+export function referenceSizes(bytes: number): { limit: string; size: string } {
+  return { limit: mib(MAX_REFERENCE_BYTES), size: mib(bytes) };
+}
+
+/** The one sentence for an image over the limit (CLI, core), from the validation table. */
 export function referenceTooLarge(bytes?: number): string {
-  const limit = mib(MAX_REFERENCE_BYTES);
   return bytes === undefined
-    ? `A reference image can be at most ${limit} MiB.`
-    : `A reference image can be at most ${limit} MiB; this one is ${mib(bytes)} MiB.`;
+    ? englishValidationText('referenceLimit', { limit: mib(MAX_REFERENCE_BYTES) })
+    : englishValidationText('referenceTooLarge', referenceSizes(bytes));
 }
 
 /** Bytes a base64 payload decodes to, without decoding it (whitespace and padding ignored). */

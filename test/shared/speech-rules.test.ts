@@ -8,7 +8,7 @@ import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT } from '../../shared/catalog/speech-
 import { speechFormSchema } from '../../renderer/features/speech/speech-form';
 import { planSpeech } from '../../electron/cli/submission-plans';
 
-const form = speechFormSchema({ required: 'required', tooLong: 'too long' });
+const form = speechFormSchema;
 const request = { model: 'speech_model_id', input: 'hello' };
 
 describe('speech rules agree everywhere', () => {

@@ -113,7 +113,9 @@ export function AdvancedFields({
   const { t } = useTranslation();
   const webhookText = typeof webhookValue === 'string' ? webhookValue : '';
   const issue = errors.webhook || state.ownDomain ? webhookIssue(webhookText, state.gatewayBaseUrl) : null;
-  const webhookError = issue ? t(`create.advanced.webhookIssues.${issue.code}`) : undefined;
+  // The schema's verdict and the own-domain check (which needs the gateway's address) name the same keys the
+  // error map says, so both read alike.
+  const webhookError = issue ? t(`validation.${issue.key}`) : undefined;
   const webhookHint = t('create.advanced.webhookHint');
   const extraHint = t('create.advanced.extraHint');
   const open = state.open || Boolean(webhookError);

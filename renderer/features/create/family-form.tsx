@@ -36,7 +36,6 @@ import { Segmented } from '../../ui/segmented';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
-import { fieldErrorText } from './field-error';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
@@ -170,19 +169,14 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const promptLimit = (f: FieldSpec) =>
     f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
 
+  // The catalog's schema says keys, and the one error map (shared/validation) says them in the user's language:
+  // what zod reports is what the form shows.
   const errorOf = (name: string): string | undefined => {
-    const e = form.formState.errors[name];
-    if (typeof e?.message !== 'string') return undefined;
-    const spec = family.fields.find((f) => f.name === name);
-    if (!spec) return e.message;
-    return fieldErrorText(spec, form.getValues(name), e.message, promptLimit(spec), t, i18n.language);
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? message : undefined;
   };
 
-  /** The schema speaks English; other languages get the generic sentence, still beside the right item. */
-  const itemErrors = (name: string): ItemErrors | undefined =>
-    itemErrorsOf(form.formState.errors[name])?.map((message) =>
-      message === undefined || i18n.language.startsWith('en') ? message : t('create.validation.invalid'),
-    );
+  const itemErrors = (name: string): ItemErrors | undefined => itemErrorsOf(form.formState.errors[name]);
 
   const control = (f: FieldSpec): ReactElement => (
     <FieldControl

@@ -1,5 +1,5 @@
 // First run: connect an own gateway (base URL + key), or try the built-in demo gateway.
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -15,13 +15,8 @@ import './onboarding.css';
 
 export function OnboardingPage(): ReactElement {
   const { t } = useTranslation();
-  const schema = useMemo(
-    () =>
-      onboardingSchema({ invalidUrl: t('onboarding.invalidUrl'), keyRequired: t('onboarding.keyRequired') }),
-    [t],
-  );
   const form = useForm<OnboardingValues>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(onboardingSchema),
     defaultValues: { baseUrl: '', key: '' },
   });
   // Web mode keeps the key only in memory, so after a restart this page comes back: the base URL is still in

@@ -59,7 +59,7 @@ function ConnectionSection({
   const key = useForm<KeyFormValues>({ resolver: zodResolver(keyFormSchema), defaultValues: { key: '' } });
 
   // The schema's own messages are English; these fields have one failure each worth a translated sentence.
-  const urlError = url.formState.errors.baseUrl ? t('onboarding.invalidUrl') : undefined;
+  const urlError = url.formState.errors.baseUrl?.message;
 
   const saveUrl = url.handleSubmit(async ({ baseUrl }) => {
     try {
@@ -108,7 +108,7 @@ function ConnectionSection({
           id="set-key"
           label={t('settings.apiKey')}
           hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
-          error={key.formState.errors.key ? t('settings.keyInvalid') : undefined}
+          error={key.formState.errors.key?.message}
         >
           {(control) => (
             <input
@@ -183,12 +183,9 @@ function StorageSection({ session, settings }: { session: SessionStatus; setting
     }
   });
   const { errors } = form.formState;
-  const libraryError = errors.libraryDir
-    ? errors.libraryDir.type === 'server'
-      ? errors.libraryDir.message
-      : t('settings.libraryFolderAbsolute')
-    : undefined;
-  const budgetError = errors.pollBudgetPerSecond ? t('settings.pollingBudgetRange') : undefined;
+  // The schema's verdict comes through the one error map; the server's refusal was said above.
+  const libraryError = errors.libraryDir?.message;
+  const budgetError = errors.pollBudgetPerSecond?.message;
   const libraryHint = t('settings.defaultFolder', { path: session.libraryDir });
   const budgetHint = t('settings.pollingBudgetHint');
   return (

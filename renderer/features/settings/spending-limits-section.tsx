@@ -57,7 +57,7 @@ function LimitsFormView({
     let valid = true;
     for (const [name, value] of amounts) {
       if (value === 'invalid') {
-        form.setError(name, { message: t('money.limits.invalidAmount') });
+        form.setError(name, { message: t('validation.amountAboveZero') });
         valid = false;
       }
     }

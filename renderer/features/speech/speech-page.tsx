@@ -60,12 +60,8 @@ export function SpeechPage(): ReactElement {
     () => familyModels('speech', modelConfigFromOverrides(overrides ?? {})),
     [overrides],
   );
-  const schema = useMemo(
-    () => speechFormSchema({ required: t('speech.required'), tooLong: t('speech.tooLong') }),
-    [t],
-  );
   const form = useForm<SpeechFormInput, unknown, SpeechFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: zodResolver(speechFormSchema),
     defaultValues: {
       model: models[0]?.modelId ?? 'speech_model_id',
       input: '',
@@ -134,11 +130,7 @@ export function SpeechPage(): ReactElement {
                 )}
               </Field>
             ) : null}
-            <Field
-              id="speech-voice"
-              label={t('speech.voice')}
-              error={errors.voice ? t('speech.voiceInvalid') : undefined}
-            >
+            <Field id="speech-voice" label={t('speech.voice')} error={errors.voice?.message}>
               {(control) => (
                 <input
                   {...control}
@@ -148,11 +140,7 @@ export function SpeechPage(): ReactElement {
                 />
               )}
             </Field>
-            <Field
-              id="speech-speed"
-              label={t('speech.speed')}
-              error={errors.speed ? t('speech.speedInvalid') : undefined}
-            >
+            <Field id="speech-speed" label={t('speech.speed')} error={errors.speed?.message}>
               {(control) => (
                 <input
                   {...control}

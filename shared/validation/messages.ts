@@ -1,0 +1,63 @@
+// Every sentence a validation can end in, by key, in English: the one source of their English text. The
+// renderer's English bundle is this table (renderer/i18n/en.ts `validation`), its Chinese bundle says each key
+// again, and processes without i18n (main, the CLI, tests) read it through the error map in ./error-map.ts.
+// Placeholders are i18next's `{{name}}`: the map fills them from the zod issue.
+
+export const VALIDATION_EN = {
+  // What zod itself finds, by issue code (./error-map.ts says which key each issue becomes).
+  required: 'This field is required.',
+  wrongType: 'This value has the wrong type ({{expected}} expected).',
+  wholeNumber: 'Must be a whole number.',
+  atLeast: 'At least {{minimum}}.',
+  above: 'Must be above {{minimum}}.',
+  atMost: 'At most {{maximum}}.',
+  below: 'Must be below {{maximum}}.',
+  minChars: 'At least {{minimum}} characters.',
+  maxChars: 'At most {{maximum}} characters.',
+  minItems: 'At least {{minimum}} entries.',
+  maxItems: 'At most {{maximum}} entries.',
+  url: 'Must be an http(s) URL.',
+  format: 'Not in the expected form.',
+  oneOf: 'Must be one of {{values}}.',
+  unknownKeys: 'Not expected here: {{keys}}.',
+  invalid: 'This value is not allowed.',
+  // The catalog's own rules (shared/catalog/schema.ts).
+  urlOrData: 'Must be an http(s) URL or a data:image/...;base64 URL.',
+  urlOrAsset: 'Must be an http(s) URL or an asset:// reference.',
+  urlOrDataOrAsset: 'Must be an http(s) URL or a data:image/...;base64 URL or an asset:// reference.',
+  notBlank: 'Must not be blank.',
+  ratio: 'Must be a ratio such as 16:9.',
+  promptTooLong: 'At most {{max}} characters ({{length}}).',
+  noModeration: '{{family}} has no content moderation option.',
+  textOnly: '{{family}} is text-to-image only: image input is refused.',
+  oneImage: '{{family}} makes exactly one image per request.',
+  unknownField: '{{family}} has no field "{{field}}".',
+  textToVideoPrompt: 'Required for text-to-video.',
+  webhookNotHttp: 'Enter a full http(s) address, e.g. https://hooks.example.com/studio.',
+  webhookPrivate:
+    'The gateway drops callbacks to local and private addresses: use an address reachable from the internet.',
+  webhookPort: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
+  webhookCredentials:
+    'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
+  webhookOwnDomain:
+    'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
+  // The gateway's wire rules (shared/gateway/*).
+  unixSeconds: 'Unix seconds, not milliseconds.',
+  rfc3339: 'RFC 3339 with a timezone, e.g. 2026-05-01T00:00:00+08:00.',
+  // The bridge's rules (shared/bridge/*).
+  keyEmpty: 'The API key is empty.',
+  keyCharacters: 'The API key may contain only printable characters without spaces.',
+  libraryAbsolute: 'The library folder must be an absolute path.',
+  timeZone: 'Not a time zone this system knows (e.g. Europe/Paris).',
+  amountAboveZero: 'Enter an amount above 0, or leave it empty.',
+  speechEmpty: 'Type something to speak.',
+  referenceDataUrl: 'A reference image must be a data:image/…;base64 URL.',
+  droppedDataUrl: 'A dropped file must arrive as a base64 data URL.',
+  referenceTooLarge: 'A reference image can be at most {{limit}} MiB; this one is {{size}} MiB.',
+  referenceLimit: 'A reference image can be at most {{limit}} MiB.',
+  submissionKey: 'A submission key is 16 to 128 letters, digits, "-" or "_" (a UUID will do).',
+  modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
+} as const;
+
+export type ValidationKey = keyof typeof VALIDATION_EN;
+export type ValidationValues = Record<string, string | number>;
