@@ -49,6 +49,7 @@ export const zhCN: Messages = {
     referenceLimit: '参考图片最大 {{limit}} MiB。',
     submissionKey: '提交键须为 16 到 128 个字母、数字、“-”或“_”（UUID 即可）。',
     modelForFamily: '此类型需要模型 ID，而网格放大不需要。',
+    tagEditEmpty: '请填写要添加或移除的标签。',
   },
   app: {
     name: 'Gateway Studio',

@@ -5,6 +5,7 @@ import type { LibrarySelection } from '../studio/library-selection';
 import { MAX_SELECTED_IDS } from '../studio/library-selection';
 import { libraryQuerySchema, libraryTagSchema } from './record-schemas';
 import type { Assert, Equals } from './type-equals';
+import { because } from '../validation';
 
 const itemId = z.string().min(1).max(200);
 
@@ -29,7 +30,7 @@ export const bulkTagsInputSchema = z
     remove: z.array(tag).max(50),
   })
   .refine((edit) => edit.add.length + edit.remove.length > 0, {
-    message: 'Name a tag to add or remove.',
+    params: because('tagEditEmpty'),
     path: ['add'],
   });
 
