@@ -2,7 +2,7 @@
 // list on the page (the current search, filters and sort) gives its neighbours. Opening from the grid pushes
 // a history entry, stepping replaces it, so Back (or Esc) returns to the grid in one step; an item named by a
 // URL but not on a loaded page (a reload deep in the list) is asked for by id.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { useLibraryItem } from '../api/get-library-item';
 import { useDeleteWithUndo } from '../selection/use-delete-with-undo';
@@ -29,26 +29,37 @@ export function useViewerItem({
   items,
   total,
   navigate,
+  query,
   more,
 }: {
   id: string | undefined;
   items: BridgeLibraryItem[];
   total: number;
   navigate: Navigate;
+  /** The grid's view (the hash query): kept on every address the viewer goes to, so Back finds it. */
+  query: string;
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }): ViewerItem {
   // The same path as a selection's Delete: out of the library at once, Undo in the toast (selection/).
   const remove = useDeleteWithUndo();
   // Whether the grid's entry is the history entry under the viewer's (Back would reach it).
   const openedHere = useRef(false);
+  // Closing (Esc, ×, deleting the last item) hides the viewer at once; the address follows a moment later
+  // (history.back() is asynchronous). Without this, an item that changed in between (a step, a refetch) kept
+  // a closed viewer mounted under an address that still named an item. Cleared once the address names no
+  // item, or when a tile is opened.
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed && id === undefined) setDismissed(false);
+  const suffix = query ? `?${query}` : '';
   const index = id === undefined ? -1 : items.findIndex((candidate) => candidate.id === id);
   const fetched = useLibraryItem(id, index < 0);
-  const item = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
+  const found = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
+  const item = dismissed ? undefined : found;
 
   const show = (target: BridgeLibraryItem | undefined) => {
     if (!target) return undefined;
     return () => {
-      navigate(`/library/${target.id}`, { replace: true });
+      navigate(`/library/${target.id}${suffix}`, { replace: true });
       if (index + 1 >= items.length - PREFETCH && more.hasNextPage && !more.isFetchingNextPage) {
         void more.fetchNextPage();
       }
@@ -56,20 +67,22 @@ export function useViewerItem({
   };
 
   const close = () => {
+    setDismissed(true);
     if (openedHere.current) {
       openedHere.current = false;
       window.history.back();
-    } else navigate('/library', { replace: true });
+    } else navigate(`/library${suffix}`, { replace: true });
   };
 
   return {
     item,
-    position: index >= 0 ? { index, total } : null,
+    position: index >= 0 && !dismissed ? { index, total } : null,
     previous: index > 0 ? show(items[index - 1]) : undefined,
     next: index >= 0 ? show(items[index + 1]) : undefined,
     openFromGrid: (target) => {
       openedHere.current = true;
-      navigate(`/library/${target}`);
+      setDismissed(false);
+      navigate(`/library/${target}${suffix}`);
     },
     close,
     deleting: remove.deleting,
@@ -78,7 +91,7 @@ export function useViewerItem({
       const neighbour = items[index + 1] ?? items[index - 1];
       remove.remove({ ids: [item.id] }, () => {
         // The viewer stays open on the next item, as photo viewers do; the last one closes it.
-        if (neighbour && index >= 0) navigate(`/library/${neighbour.id}`, { replace: true });
+        if (neighbour && index >= 0) navigate(`/library/${neighbour.id}${suffix}`, { replace: true });
         else close();
       });
     },
