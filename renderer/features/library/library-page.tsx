@@ -30,6 +30,7 @@ import { LibraryToolbar } from './library-toolbar';
 import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
+import { BatchFilter, useBatchQuery } from './batch-filter';
 import { SelectableTile } from './selection/selectable-tile';
 import { SelectionToolbar } from './selection/selection-toolbar';
 import { useLibrarySelection } from './selection/use-library-selection';
@@ -46,7 +47,8 @@ export function LibraryPage(): ReactElement {
   const view = parseView(query);
   // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
   const deferredSearch = useDeferredValue(view.search);
-  const filter = toLibraryQuery(view, deferredSearch);
+  const batchQuery = useBatchQuery();
+  const filter = { ...toLibraryQuery(view, deferredSearch), ...batchQuery };
   const library = useLibrary(filter);
   const setView = (next: LibraryView) => {
     const q = viewQuery(next);
@@ -107,6 +109,7 @@ export function LibraryPage(): ReactElement {
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
+      <BatchFilter />
       <LibraryTotal filter={filter} />
       <SelectionToolbar selection={selection} total={total} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
