@@ -3,7 +3,7 @@ import { useEffect, type ReactElement } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useHashLocation } from '../lib/hash-location';
 import { OnboardingPage } from '../features/onboarding/onboarding-page';
 import { errorSentence } from '../lib/bridge-error';
 import { useSession } from '../lib/api/session';

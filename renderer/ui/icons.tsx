@@ -25,7 +25,10 @@ export type IconName =
   | 'trash'
   | 'tag'
   | 'download'
-  | 'star';
+  | 'star'
+  | 'video'
+  | 'music'
+  | 'play';
 
 const paths: Record<IconName, ReactElement> = {
   create: (
@@ -119,6 +122,20 @@ const paths: Record<IconName, ReactElement> = {
   ),
   download: <path d="M12 4v11M7 10l5 5 5-5M4 20h16" />,
   star: <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8-4.3-4.1 5.9-.9z" />,
+  video: (
+    <>
+      <rect x="3" y="6" width="13" height="12" rx="2" />
+      <path d="M16 10.5l5-3v9l-5-3z" />
+    </>
+  ),
+  music: (
+    <>
+      <path d="M9 18V5l11-2v13" />
+      <circle cx="6.5" cy="18" r="2.5" />
+      <circle cx="17.5" cy="16" r="2.5" />
+    </>
+  ),
+  play: <path d="M8 5.5v13l10.5-6.5z" />,
 };
 
 export interface IconProps extends SVGProps<SVGSVGElement> {

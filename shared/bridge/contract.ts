@@ -80,6 +80,14 @@ export const setTagsInputSchema = z.strictObject({
   id: z.string().min(1).max(200),
   tags: z.array(libraryTagSchema).max(50),
 });
+/** A video's poster frame as the renderer drew it: a data:image URL of at most 2 MiB of base64. */
+export const setPosterInputSchema = z.strictObject({
+  id: z.string().min(1).max(200),
+  dataUrl: z
+    .string()
+    .max(2 * 1024 * 1024)
+    .regex(/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/]+=*$/, 'A poster must be a data:image/… URL.'),
+});
 export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });
 export const doneSchema = z.object({ ok: z.literal(true) });
@@ -165,6 +173,16 @@ export const bridgeContract = {
     get: { kind: 'query', input: idInput, output: bridgeLibraryItemSchema },
     setFavourite: { kind: 'mutation', input: setFavouriteInputSchema, output: bridgeLibraryItemSchema },
     setTags: { kind: 'mutation', input: setTagsInputSchema, output: bridgeLibraryItemSchema },
+    /**
+     * Stores a frame of a video (drawn by the renderer from the file) as its thumbnail, once: null when the
+     * item already has a picture, so the first tile to draw one wins and the others keep showing it.
+     */
+    setPoster: { kind: 'mutation', input: setPosterInputSchema, output: bridgeLibraryItemSchema.nullable() },
+    /** The models the library's items were made with, each with its count: the model filter's choices. */
+    models: {
+      kind: 'query',
+      output: z.array(z.object({ model: z.string(), count: z.number().int().min(1) })),
+    },
     /** The tags in use with how many items carry each, most used first: the tag editor's suggestions. */
     tags: { kind: 'query', input: libraryTagsInputSchema, output: z.array(libraryTagCountSchema) },
     /** What one task produced, in file order: the Create page's preview of the task it just sent. */

@@ -120,7 +120,7 @@ async function engineRun(log: (l: string) => void, learn: boolean) {
           const t = engine.get(id);
           return t !== null && engine.isSettled(t);
         });
-      if (!(await driveUntil({ clock }, () => engine.isBusy(), done, { maxSimMs: 6 * 3_600_000 })))
+      if (!(await driveUntil({ clock }, engine, done, { maxSimMs: 6 * 3_600_000 })))
         throw new Error('engine run did not settle');
       await submitting;
       const late: { lateMs: number; boundMs: number }[] = [];

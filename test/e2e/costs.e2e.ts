@@ -70,9 +70,9 @@ describe('cost on every task and item, and totals', () => {
     const speechTile = page.getByTestId('library-item').and(page.locator('[data-kind="speech"]'));
     await expect.poll(() => speechTile.getByTestId('tile-cost').textContent()).toBe(speechUsd);
     // The total is of the view: speech alone, then a search that finds nothing.
-    await page.getByRole('radiogroup', { name: 'All' }).getByText('Speech', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Kind' }).getByText('Speech', { exact: true }).click();
     await expect.poll(() => text('library-total')).toBe(`1 item · ${speechUsd}`);
-    await page.getByRole('radiogroup', { name: 'All' }).getByText('All', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Kind' }).getByText('All', { exact: true }).click();
     await page.getByRole('searchbox').fill('paper boat');
     await expect.poll(() => text('library-total')).toBe('1 item · 0.0200 USD');
     await page.getByRole('searchbox').fill('');

@@ -191,7 +191,7 @@ describe('every family from its form', () => {
       .toMatch(/^\d+ items$/);
     const count = Number((await page.locator('.library-count').textContent())?.split(' ')[0]);
     expect(count).toBeGreaterThanOrEqual(CASES.length + 4);
-    await page.getByRole('radiogroup', { name: 'All' }).getByText('Audio', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: 'Kind' }).getByText('Audio', { exact: true }).click();
     const track = page.locator('[data-testid="library-item"][data-kind="audio"]').first();
     await track.waitFor();
     // A track shows its cover as its picture, and its title, never an untitled image beside it.

@@ -43,11 +43,11 @@ async function openTile(name: string): Promise<Locator> {
   const tile = page.getByTestId('library-item').filter({ hasText: name });
   // Start from the grid itself: a viewer closed by Esc a moment ago may still be mounted until its route
   // follows (seen once in a full run after the reload test; see the closing note of issue 9's work).
-  if (!(await page.evaluate(() => window.location.hash === '#/library'))) {
-    await page.evaluate(() => {
-      window.location.hash = '#/library';
-    });
-  }
+  // The grid's view (search, filters) is the hash's query: kept when going back to the grid.
+  await page.evaluate(() => {
+    const [path, query] = window.location.hash.split('?');
+    if (path !== '#/library') window.location.hash = `#/library${query ? `?${query}` : ''}`;
+  });
   await viewer().waitFor({ state: 'detached', timeout: 15_000 });
   await tile.focus();
   await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@
 // files of distinct colours and sizes, prompts, costs and dates, so the library's browser tests start from a
 // known list without waiting for the demo gateway to make each picture.
 import { createHash, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { openDatabase } from '../../electron/core/db';
@@ -29,6 +29,23 @@ export interface SeedSpeech {
   daysAgo: number;
 }
 
+/** A clip filed from the demo's own video fixture (a real H.264 MP4 the browser plays). */
+export interface SeedVideo {
+  prompt: string;
+  daysAgo: number;
+  tags?: string[];
+}
+
+/** A music track (the demo's MP3) with a cover of this colour, or none. */
+export interface SeedTrack {
+  title: string;
+  prompt: string;
+  cover: string | null;
+  daysAgo: number;
+}
+
+const FIXTURES = join(process.cwd(), 'electron', 'simulator', 'fixtures');
+
 /** A mono 8 kHz 16-bit WAV of silence. */
 function wav(seconds: number): Buffer {
   const rate = 8000;
@@ -50,6 +67,36 @@ function wav(seconds: number): Buffer {
 }
 
 const NOON = Date.UTC(2026, 10, 20, 12);
+
+function seedTask(
+  family: TaskRecord['family'],
+  model: string,
+  kind: TaskRecord['kind'],
+  params: Record<string, unknown>,
+  at: number,
+): TaskRecord {
+  return {
+    id: randomUUID(),
+    remoteId: `remote-${randomUUID()}`,
+    family,
+    model,
+    kind,
+    endpoint: kind === 'music' ? 'music' : 'tasks',
+    params,
+    state: 'completed',
+    progress: 100,
+    error: null,
+    cost: kind === 'video' ? 0.6 : 0.1,
+    creditsCost: null,
+    estimatedTime: 10,
+    createdAt: at,
+    updatedAt: at,
+    completedAt: at,
+    parentTaskId: null,
+    downloads: { total: 1, done: 1, failed: 0, expired: 0, missing: [], deleted: 0 },
+    reconciliation: null,
+  };
+}
 const DAY = 86_400_000;
 
 /** Files every image into `<dataDir>/library` (web mode's default library folder) and indexes it. */
@@ -57,6 +104,7 @@ export async function seedLibrary(
   dataDir: string,
   images: SeedImage[],
   speech: SeedSpeech[] = [],
+  media: { videos?: SeedVideo[]; tracks?: SeedTrack[] } = {},
 ): Promise<void> {
   const db = openDatabase(join(dataDir, 'studio.db'));
   let now = NOON;
@@ -110,6 +158,87 @@ export async function seedLibrary(
       });
       if (image.tags || image.favourite) {
         library.update(item.id, { tags: image.tags ?? [], favourite: image.favourite ?? false });
+      }
+    }
+    for (const video of media.videos ?? []) {
+      now = NOON - video.daysAgo * DAY;
+      const bytes = await readFile(join(FIXTURES, 'video.mp4'));
+      const path = await library.allocatePath(`${randomUUID()}.mp4`, now);
+      await writeFile(path, bytes);
+      const item = await library.fileDownload({
+        task: seedTask('video.s', 'video_model_id_s', 'video', { prompt: video.prompt, duration: 5 }, now),
+        file: {
+          kind: 'video',
+          url: `http://127.0.0.1:9/files/${randomUUID()}.mp4`,
+          expiresAt: null,
+          index: 0,
+          title: null,
+          durationSeconds: null,
+        },
+        path,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        mime: 'video/mp4',
+      });
+      if (video.tags) library.update(item.id, { tags: video.tags });
+    }
+    for (const track of media.tracks ?? []) {
+      now = NOON - track.daysAgo * DAY;
+      const task = seedTask(
+        'music.addInstrumental',
+        'music_model_id',
+        'music',
+        { prompt: track.prompt },
+        now,
+      );
+      const bytes = await readFile(join(FIXTURES, 'music.mp3'));
+      const path = await library.allocatePath(`${randomUUID()}.mp3`, now);
+      await writeFile(path, bytes);
+      await library.addFromDownload({
+        task,
+        file: {
+          kind: 'audio',
+          url: `http://127.0.0.1:9/files/${randomUUID()}.mp3`,
+          expiresAt: null,
+          index: 0,
+          title: track.title,
+          durationSeconds: 95,
+        },
+        path,
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        mime: 'audio/mpeg',
+      });
+      if (track.cover) {
+        const cover = await sharp({
+          create: { width: 512, height: 512, channels: 3, background: track.cover },
+        })
+          .composite([
+            {
+              input: Buffer.from(
+                `<svg width="512" height="512"><circle cx="256" cy="256" r="150" fill="none" stroke="white" stroke-width="24" opacity="0.6"/></svg>`,
+              ),
+            },
+          ])
+          .png()
+          .toBuffer();
+        const coverPath = await library.allocatePath(`${randomUUID()}.png`, now);
+        await writeFile(coverPath, cover);
+        await library.addFromDownload({
+          task,
+          file: {
+            kind: 'image',
+            url: `http://127.0.0.1:9/files/${randomUUID()}.png`,
+            expiresAt: null,
+            index: 0,
+            title: track.title,
+            durationSeconds: 95,
+          },
+          path: coverPath,
+          size: cover.length,
+          sha256: createHash('sha256').update(cover).digest('hex'),
+          mime: 'image/png',
+        });
       }
     }
     for (const spoken of speech) {

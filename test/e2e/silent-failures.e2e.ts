@@ -129,7 +129,7 @@ describe('nothing fails silently', () => {
     await goTo(page, 'Library');
     await page.getByTestId('library-item').first().waitFor({ timeout: 30_000 });
     await page.getByPlaceholder('Search prompts').fill('zebra unicorn');
-    await page.getByText('Nothing in the library matches “zebra unicorn”.').waitFor();
+    await page.getByText('No items match “zebra unicorn”.').waitFor();
     expect(await page.getByText('Nothing here yet').count()).toBe(0);
     await studio.shot('silent-04-empty-search');
     await page.getByRole('button', { name: 'Clear search and filters' }).click();

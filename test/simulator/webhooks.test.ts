@@ -16,6 +16,13 @@ class Receiver {
   readonly received: Received[] = [];
   script: (number | 'silent')[] = [];
   private server: Server | null = null;
+  private arrivals: { count: number; resolve: () => void }[] = [];
+
+  /** Resolves once `count` requests have arrived (the receiver's own event, not a guess at how long it takes). */
+  arrived(count: number): Promise<void> {
+    if (this.received.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.arrivals.push({ count, resolve }));
+  }
   url = '';
 
   async start(): Promise<void> {
@@ -28,6 +35,8 @@ class Receiver {
           headers: req.headers,
           body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
         });
+        for (const waiter of this.arrivals.filter((w) => this.received.length >= w.count)) waiter.resolve();
+        this.arrivals = this.arrivals.filter((w) => this.received.length < w.count);
         const answer = this.script.shift() ?? 200;
         if (answer === 'silent') return;
         res.writeHead(answer).end();
@@ -59,12 +68,12 @@ afterEach(() => {
   rx.script = [];
 });
 
-/** Lets in-flight deliveries reach the receiver and their answers come back. */
+/**
+ * Waits until every delivery in flight has its answer (or its timeout). A delivery starts in the same turn the
+ * clock's advance makes its task terminal or its retry due, so the sender's own idle() sees all of them.
+ */
 async function settleDeliveries(harness: Harness = h): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    await harness.sim.webhooks.idle();
-  }
+  await harness.sim.webhooks.idle();
 }
 
 async function runTask(prompt: string, webhook: string): Promise<string> {
@@ -147,7 +156,7 @@ describe('delivery', () => {
     rx.script = ['silent', 200];
     const id = await runTask('silent receiver', rx.url);
     h.clock.advance(60 * SECOND);
-    await new Promise((r) => setTimeout(r, 50));
+    await rx.arrived(1); // the receiver has it and says nothing
     expect(rx.received).toHaveLength(1);
     h.clock.advance(10 * SECOND); // receiver timeout
     await settleDeliveries();
@@ -221,7 +230,8 @@ describe('receiver URL rules', () => {
         webhook: rx.url,
       });
       strict.clock.advance(300 * SECOND);
-      await new Promise((r) => setTimeout(r, 50));
+      // Dropping is decided in the turn the task ends, so nothing can be in flight now.
+      await strict.sim.webhooks.idle();
       expect(rx.received).toHaveLength(0);
       expect(strict.sim.webhooks.deliveries).toEqual([
         expect.objectContaining({ outcome: 'dropped', attempt: 0 }),

@@ -2,6 +2,7 @@
 // backoff on the injected clock. A file that keeps failing is reported (the task settles, with the reason)
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
+import { BusyGauge } from '../busy-gauge';
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
@@ -122,7 +123,7 @@ export class DownloadManager {
   /** Background retries of failed files, by `${taskId}:${ordinal}`. */
   private readonly retryTimers = new Map<string, TimerHandle>();
   private closed = false;
-  private fetching = 0;
+  private readonly fetching = new BusyGauge();
   private readonly libraryDir: string;
 
   private readonly logger: Logger;
@@ -320,7 +321,12 @@ export class DownloadManager {
 
   /** Files being fetched or handed to the library right now (not those waiting out a backoff). */
   get activeFetches(): number {
-    return this.fetching;
+    return this.fetching.count;
+  }
+
+  /** Resolves when no file is being fetched or handed to the library (queued ones may still wait). */
+  fetchesDone(): Promise<void> {
+    return this.fetching.whenZero();
   }
 
   /** Resolves when nothing is queued or running. */
@@ -460,7 +466,7 @@ export class DownloadManager {
         }
         const attempt = row.attempts + 1;
         this.mark(taskId, ordinal, 'pending', { attempts: attempt });
-        this.fetching++;
+        this.fetching.enter();
         try {
           const dir = join(this.libraryDir, dayFolder(task.createdAt));
           const fetched = await fetchToFile({
@@ -494,7 +500,7 @@ export class DownloadManager {
             sha256: fetched.sha256,
             mime: fetched.mime,
           });
-          this.fetching--;
+          this.fetching.leave();
           this.mark(taskId, ordinal, 'done', {
             path: fetched.path,
             size: fetched.size,
@@ -504,7 +510,7 @@ export class DownloadManager {
           });
           return;
         } catch (error) {
-          this.fetching--;
+          this.fetching.leave();
           if (controller.signal.aborted || this.closed) return;
           const failure = error instanceof DownloadError ? error : null;
           const message = error instanceof Error ? error.message : String(error);

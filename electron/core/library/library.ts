@@ -26,7 +26,7 @@ import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
 import { probeMedia } from './media-probe';
-import { writeThumbnail } from './thumbnails';
+import { writePoster, writeThumbnail } from './thumbnails';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
@@ -95,6 +95,7 @@ export class Library implements LibrarySink {
     setThumbnail: StatementSync;
     setCost: StatementSync;
     tags: StatementSync;
+    models: StatementSync;
     tagsByPrefix: StatementSync;
   };
 
@@ -144,6 +145,8 @@ export class Library implements LibrarySink {
       tags: this.db.prepare(
         'SELECT min(tag) AS tag, count(*) AS n FROM library_tags GROUP BY tag ORDER BY n DESC, tag LIMIT ?',
       ),
+      // Read along library_items_model_created (model first): a walk of one index, no table rows.
+      models: this.db.prepare('SELECT model, count(*) AS n FROM library_items GROUP BY model ORDER BY model'),
       tagsByPrefix: this.db.prepare(
         `SELECT min(tag) AS tag, count(*) AS n FROM library_tags WHERE tag LIKE ? ESCAPE '\\'
          GROUP BY tag ORDER BY n DESC, tag LIMIT ?`,
@@ -349,13 +352,24 @@ export class Library implements LibrarySink {
     return { items: rows.map(rowToItem), total };
   }
 
+  /** The models that made the library's items, each with its count: the model filter's choices. */
+  models(): { model: string; count: number }[] {
+    return (this.statements.models.all() as { model: string; n: number }[]).map((row) => ({
+      model: row.model,
+      count: Number(row.n),
+    }));
+  }
+
   /** What the items of this view (the same filter as query(), all pages) cost together. */
   costTotal(query: LibraryQuery = {}): CostTotal {
     return libraryCostTotal(this.db, query);
   }
 
   /** The tags in use, most used first, optionally only those starting with a prefix (case-insensitive). */
-  tags({ prefix, limit = 200 }: { prefix?: string | undefined; limit?: number | undefined } = {}): LibraryTagCount[] {
+  tags({
+    prefix,
+    limit = 200,
+  }: { prefix?: string | undefined; limit?: number | undefined } = {}): LibraryTagCount[] {
     const start = prefix?.trim() ?? '';
     const rows = (
       start === ''
@@ -379,6 +393,21 @@ export class Library implements LibrarySink {
       tags: change.tags ? uniqueTags(change.tags) : current.tags,
     };
     this.statements.update.run({ id, favourite: next.favourite ? 1 : 0, tags: JSON.stringify(next.tags) });
+    this.emit({ type: 'library', item: next, change: 'updated' });
+    return next;
+  }
+
+  /**
+   * A video's poster frame, drawn by the renderer the first time its tile showed, becomes its thumbnail. A
+   * video that already has a picture (a poster, or a music video's cover) keeps it: null then, as for an
+   * unknown id or an item that is no video.
+   */
+  async setPoster(id: string, frame: Uint8Array): Promise<LibraryItem | null> {
+    const current = this.get(id);
+    if (!current || current.kind !== 'video' || current.thumbnailPath !== null) return null;
+    const thumbnailPath = await writePoster(current.path, frame);
+    this.statements.setThumbnail.run(thumbnailPath, id);
+    const next: LibraryItem = { ...current, thumbnailPath };
     this.emit({ type: 'library', item: next, change: 'updated' });
     return next;
   }

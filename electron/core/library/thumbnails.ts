@@ -24,3 +24,19 @@ export async function writeThumbnail(filePath: string): Promise<string | null> {
     return null;
   }
 }
+
+/**
+ * A video's poster: a frame the renderer drew from the playing file (no video decoder runs in Node), stored
+ * as the item's thumbnail so its tile is a plain picture from then on. The bytes are decoded and re-encoded
+ * here, so what is stored is a checked WebP of thumbnail size whatever was sent; throws on bytes that are no
+ * picture.
+ */
+export async function writePoster(videoPath: string, frame: Uint8Array): Promise<string> {
+  const target = thumbnailPathFor(videoPath);
+  await mkdir(dirname(target), { recursive: true });
+  await sharp(frame, { limitInputPixels: 8192 * 8192 })
+    .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+    .webp({ quality: 78 })
+    .toFile(target);
+  return target;
+}

@@ -7,6 +7,7 @@
 // a 429 did nothing and is waited out; an answer that may hide a charged task (5xx, reset, timeout,
 // unreadable 2xx) is resent only under I2's key, otherwise the task says it may have been charged and the
 // usage report is compared with what the app knows (docs/engine.md, "Money under faults").
+import { BusyGauge } from '../busy-gauge';
 import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { createHash, randomUUID } from 'node:crypto';
@@ -170,9 +171,9 @@ export class TaskEngine {
   private readonly reconcileTimers = new Map<string, TimerHandle>();
   /** Tasks whose links are being renewed by a fresh status poll. */
   private readonly renewing = new Map<string, Promise<void>>();
-  private inFlight = 0;
+  private readonly inFlight = new BusyGauge();
   private readonly running = new Set<Promise<unknown>>();
-  private sending = 0;
+  private readonly sending = new BusyGauge();
   private timer: TimerHandle | null = null;
   private started = false;
   /** Keyed submissions not yet answered, by key: a repeat arriving meanwhile waits for the same answer. */
@@ -590,7 +591,14 @@ export class TaskEngine {
 
   /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
   isBusy(): boolean {
-    return this.inFlight > 0 || this.sending > 0 || (this.downloads?.activeFetches ?? 0) > 0;
+    return this.inFlight.count > 0 || this.sending.count > 0 || (this.downloads?.activeFetches ?? 0) > 0;
+  }
+
+  /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
+  async whenQuiet(): Promise<void> {
+    while (this.isBusy()) {
+      await Promise.all([this.inFlight.whenZero(), this.sending.whenZero(), this.downloads?.fetchesDone()]);
+    }
   }
 
   /** Resolves when no downloads are queued or running (for the CLI and tests). */
@@ -660,11 +668,11 @@ export class TaskEngine {
 
   /** Sends (or, for I2, resends) a row in 'submitting'. The caller has already taken a budget slot. */
   private async send(id: string, signal?: AbortSignal): Promise<TaskRecord> {
-    this.sending++;
+    this.sending.enter();
     try {
       return await this.tracked(this.sends, this.sendOnce(id, signal));
     } finally {
-      this.sending--;
+      this.sending.leave();
     }
   }
 
@@ -886,17 +894,17 @@ export class TaskEngine {
         this.arm(next.dueAt - now);
         return;
       }
-      if (this.inFlight >= this.maxInFlight) return;
+      if (this.inFlight.count >= this.maxInFlight) return;
       if (!this.budget.tryTake()) {
         this.arm(Math.max(1, this.budget.delay()));
         return;
       }
       this.due.pop();
-      this.inFlight++;
+      this.inFlight.enter();
       const work = this.runDue(next.id)
         .catch((thrown: unknown) => this.runFailed(next.id, thrown))
         .finally(() => {
-          this.inFlight--;
+          this.inFlight.leave();
           this.running.delete(work);
           this.pump();
         });

@@ -18,6 +18,12 @@ export function libraryHandlers({ core }: HostDeps, item: ItemView): BridgeHandl
     get: async ({ id }) => found(id, (await library()).get(id)),
     setFavourite: async ({ id, favourite }) => found(id, (await library()).update(id, { favourite })),
     setTags: async ({ id, tags }) => found(id, (await library()).update(id, { tags })),
+    setPoster: async ({ id, dataUrl }) => {
+      const frame = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+      const updated = await (await library()).setPoster(id, frame);
+      return updated ? item(updated) : null;
+    },
+    models: async () => (await library()).models(),
     tags: async (input) => (await library()).tags(input ?? {}),
     forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),
     delete: async ({ id }) => ({ id, deleted: await (await library()).delete(id) }),

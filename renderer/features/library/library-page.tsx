@@ -1,92 +1,56 @@
-// Library: a virtualised grid of everything downloaded, searchable by prompt, filtered by kind, paged from main
-// as you scroll. Images load from the local file through the media URL the session gives.
-import { useEffect, useRef, useState, useDeferredValue, type ReactElement } from 'react';
+// Library: a virtualised grid of everything downloaded, searched, sorted and filtered by the toolbar (the view
+// lives in the hash query, library-filters.ts), paged from main as you scroll. Tiles are library-tile.tsx.
+import { useDeferredValue, useEffect, useRef, type ReactElement } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
-import type { LibraryKind } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { useLibrary } from '../../lib/api/library';
+import { useHashQuery } from '../../lib/hash-location';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
-import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { Segmented } from '../../ui/segmented';
 import { useViewerItem } from './viewer/use-viewer-item';
 import { LibraryViewer } from './viewer/library-viewer';
 import './viewer/viewer.css';
-import { tileDragProps } from './drag-to-create';
 import { useColumns } from './use-columns';
+import {
+  clearedView,
+  isFiltered,
+  parseView,
+  toLibraryQuery,
+  viewQuery,
+  type LibraryView,
+} from './library-filters';
+import { LibraryTile } from './library-tile';
+import { LibraryToolbar } from './library-toolbar';
+import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
-import { TileCost } from './tile-cost';
 import './library.css';
 
 const GAP = 12;
 const MIN_TILE = 200;
-type KindFilter = LibraryKind | 'all';
-const KINDS: KindFilter[] = ['all', 'image', 'video', 'audio', 'speech'];
-
-function Tile({
-  item,
-  src,
-  onOpen,
-}: {
-  item: BridgeLibraryItem;
-  src: string | null;
-  onOpen: () => void;
-}): ReactElement {
-  return (
-    <button
-      type="button"
-      className="tile"
-      onClick={onOpen}
-      data-testid="library-item"
-      data-kind={item.kind}
-      // Issue 9: dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
-      {...tileDragProps(item)}
-    >
-      {/* A picture shows itself; a track shows its cover when it has one. */}
-      {src && (item.kind === 'image' || item.thumbnailRelativePath !== null) ? (
-        <img src={src} alt={item.title ?? item.prompt ?? ''} loading="lazy" decoding="async" />
-      ) : (
-        <span className="tile-icon">
-          <Icon
-            name={item.kind === 'image' ? 'image' : item.kind === 'video' ? 'create' : 'speech'}
-            size={28}
-          />
-        </span>
-      )}
-      {item.title || item.prompt ? <span className="tile-caption">{item.title ?? item.prompt}</span> : null}
-      <TileCost item={item} />
-      {item.favourite ? (
-        <span className="tile-star" data-testid="tile-favourite">
-          <Icon name="star" size={13} />
-        </span>
-      ) : null}
-    </button>
-  );
-}
 
 export function LibraryPage(): ReactElement {
   const { t } = useTranslation();
   const params = useParams<{ item?: string }>();
   const [, navigate] = useLocation();
-  const [search, setSearch] = useState('');
-  const [kind, setKind] = useState<KindFilter>('all');
-  const [favouritesOnly, setFavouritesOnly] = useState(false);
-  const deferredSearch = useDeferredValue(search.trim());
-  const filter = {
-    sort: 'newest',
-    ...(deferredSearch ? { search: deferredSearch } : {}),
-    ...(kind !== 'all' ? { kind } : {}),
-    ...(favouritesOnly ? { favourite: true } : {}),
-  } as const;
+  const query = useHashQuery();
+  const view = parseView(query);
+  // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
+  const deferredSearch = useDeferredValue(view.search);
+  const filter = toLibraryQuery(view, deferredSearch);
   const library = useLibrary(filter);
+  const setView = (next: LibraryView) => {
+    const q = viewQuery(next);
+    navigate(`/library${params.item ? `/${params.item}` : ''}${q ? `?${q}` : ''}`, { replace: true });
+  };
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
-  const filtered = deferredSearch !== '' || kind !== 'all' || favouritesOnly;
+  const filtered = isFiltered(view);
+  const filterText = useActiveFilterText(view);
   const toUrl = useMediaUrl();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { columns, width } = useColumns(scrollRef, MIN_TILE, GAP);
@@ -115,6 +79,7 @@ export function LibraryPage(): ReactElement {
     items,
     total,
     navigate,
+    query,
     more: { hasNextPage, isFetchingNextPage, fetchNextPage },
   });
   const open = viewer.item;
@@ -125,6 +90,7 @@ export function LibraryPage(): ReactElement {
   }, [openIndex, columns, virtualizer]);
   const srcOf = (item: BridgeLibraryItem, large: boolean) =>
     toUrl(large ? item.relativePath : (item.thumbnailRelativePath ?? item.relativePath));
+  const clear = () => setView(clearedView(view));
 
   return (
     <Page
@@ -134,53 +100,22 @@ export function LibraryPage(): ReactElement {
       fill
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
-      <div className="library-tools">
-        <label className="search">
-          <Icon name="search" size={16} />
-          <span className="visually-hidden">{t('library.search')}</span>
-          <input
-            type="search"
-            value={search}
-            placeholder={t('library.search')}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </label>
-        <Segmented
-          name="library-kind"
-          label={t('library.kind.all')}
-          value={kind}
-          onChange={setKind}
-          options={KINDS.map((k) => ({ value: k, label: t(`library.kind.${k}`) }))}
-        />
-        <Button
-          variant={favouritesOnly ? 'primary' : 'secondary'}
-          icon={<Icon name="star" />}
-          aria-pressed={favouritesOnly}
-          onClick={() => setFavouritesOnly((v) => !v)}
-          data-testid="favourites-only"
-        >
-          {t('library.favouritesOnly')}
-        </Button>
-      </div>
+      <LibraryToolbar view={view} onChange={setView} onClear={clear} />
       <LibraryTotal filter={filter} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
           filtered ? (
-            <EmptyState icon="search" title={t('library.noMatch')}>
-              <p>
-                {deferredSearch
-                  ? t('library.noMatchSearch', { search: deferredSearch })
-                  : t('library.noMatchFilters')}
-              </p>
-              <Button
-                onClick={() => {
-                  setSearch('');
-                  setKind('all');
-                  setFavouritesOnly(false);
-                }}
-                data-testid="clear-filters"
-              >
+            <EmptyState
+              icon="search"
+              title={
+                view.search.trim()
+                  ? t('library.noMatchSearch', { search: view.search.trim() })
+                  : t('library.noMatchFilters')
+              }
+            >
+              {filterText ? <p data-testid="active-filters">{filterText}</p> : null}
+              <Button onClick={clear} data-testid="clear-filters">
                 {t('library.clearFilters')}
               </Button>
             </EmptyState>
@@ -202,10 +137,11 @@ export function LibraryPage(): ReactElement {
                 }}
               >
                 {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
-                  <Tile
+                  <LibraryTile
                     key={item.id}
                     item={item}
-                    src={srcOf(item, false)}
+                    thumbnailSrc={srcOf(item, false)}
+                    fileSrc={srcOf(item, true)}
                     onOpen={() => viewer.openFromGrid(item.id)}
                   />
                 ))}

@@ -320,7 +320,9 @@ describe('DownloadManager', () => {
     await drive(r.manager, r.clock);
     expect(partFiles(r.libraryDir)).toEqual([]);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
-    expect(readFileSync(join(day, `${readable(r.taskId, 0, dayFolder(first.clock.now()))}.png`))).toEqual(png);
+    expect(readFileSync(join(day, `${readable(r.taskId, 0, dayFolder(first.clock.now()))}.png`))).toEqual(
+      png,
+    );
   });
 
   it("two processes on one library: a start never deletes the live neighbour's .part, only a dead one's", async () => {

@@ -35,7 +35,8 @@ describe('promptSlug', () => {
     expect(Array.from(slug).length).toBeLessThanOrEqual(SLUG_MAX);
     expect(slug).toBe('a-photograph-of-a-very-small-red-fox');
     expect(long.replaceAll(' ', '-').startsWith(slug)).toBe(true);
-    const chinese = '一只在清晨的深雪里安静地坐着的非常小的红色狐狸的照片背景是松树林和远处的群山还有一条结冰的小河';
+    const chinese =
+      '一只在清晨的深雪里安静地坐着的非常小的红色狐狸的照片背景是松树林和远处的群山还有一条结冰的小河';
     expect(Array.from(promptSlug(chinese))).toHaveLength(SLUG_MAX);
     // Punctuation of any script separates words: the first sentence is kept whole.
     expect(promptSlug('雪中的红狐狸，背景是松树林')).toBe('雪中的红狐狸-背景是松树林');
@@ -75,7 +76,15 @@ describe('readableBaseName', () => {
   });
 
   it('is always a safe single path segment, whatever the prompt', () => {
-    for (const prompt of ['../../etc/passwd', 'CON', 'a\u0000b', '.hidden', 'x\ny', 'name.with.dots', '   ']) {
+    for (const prompt of [
+      '../../etc/passwd',
+      'CON',
+      'a\u0000b',
+      '.hidden',
+      'x\ny',
+      'name.with.dots',
+      '   ',
+    ]) {
       const name = readableBaseName({ day: '2026-11-22', prompt, fallback: 'image', seed: prompt });
       expect(SAFE_BASE_NAME.test(name), prompt).toBe(true);
       for (const bad of ['.', '/', '\\', '\u0000', '\n']) expect(name.includes(bad), prompt).toBe(false);

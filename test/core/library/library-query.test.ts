@@ -188,6 +188,21 @@ describe('filters', () => {
   });
 });
 
+describe('the model list', () => {
+  it('names each model once with its count, in order', () => {
+    expect(library.models()).toEqual([
+      { model: 'image_model_id_i2', count: 2 },
+      { model: 'image_model_id_i3', count: 2 },
+      { model: 'music_model_id', count: 1 },
+      { model: 'video_model_id_s', count: 1 },
+    ]);
+    const plan = db
+      .prepare('EXPLAIN QUERY PLAN SELECT model, count(*) FROM library_items GROUP BY model')
+      .all();
+    expect(JSON.stringify(plan)).toMatch(/COVERING INDEX library_items_model_created/);
+  });
+});
+
 describe('sorting and paging', () => {
   it('sorts newest, oldest, by cost (unknown last) and by size', () => {
     expect(keys(library.query())).toEqual(['beach', 'quote', 'song', 'catvideo', 'dog', 'cat']);

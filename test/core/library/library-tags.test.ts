@@ -132,7 +132,11 @@ describe('the tag list', () => {
     const path = await library.allocatePath('song.wav');
     const { size, sha256 } = await writeBytes(path, Buffer.alloc(64, 1));
     await library.fileDownload({
-      task: task({ kind: 'music', family: 'music.addInstrumental', params: { prompt: 'x', tags: 'lofi, warm' } }),
+      task: task({
+        kind: 'music',
+        family: 'music.addInstrumental',
+        params: { prompt: 'x', tags: 'lofi, warm' },
+      }),
       file: resultFile({ kind: 'audio', title: 'Song' }),
       path,
       size,
@@ -155,6 +159,11 @@ describe('the migration', () => {
     expect(LIBRARY_MIGRATIONS.some((m) => m.id === 'library-005')).toBe(true);
     const reopened = new Library({ db, dir: join(dir, 'media'), now: () => now });
     expect(ids(reopened.query({ tags: ['fox'] }))).toEqual([fox.id]);
-    expect(reopened.tags().map((t) => t.tag).sort()).toEqual(['fox', 'winter']);
+    expect(
+      reopened
+        .tags()
+        .map((t) => t.tag)
+        .sort(),
+    ).toEqual(['fox', 'winter']);
   });
 });

@@ -68,7 +68,7 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     // A Retry-After of a day is capped: the next try goes within the cap, not tomorrow.
     rig.sim.faults.set({ paths: [SUBMIT_PATH], retryAfterSeconds: 86_400 });
     rig.sim.faults.enqueue('429');
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     const at = submits(gw).map((r) => r.at);
     expect(at).toHaveLength(3);
     expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(30_000);
@@ -85,18 +85,13 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     rig.sim.faults.enqueue('500');
     const record = await e.submit(i3('ambiguous'));
     expect(record).toMatchObject({ state: 'interrupted', remoteId: null, error: { httpStatus: 500 } });
-    await driveUntil(
-      rig,
-      () => e.isBusy(),
-      () => false,
-      { maxSimMs: 600_000 },
-    );
+    await driveUntil(rig, e, () => false, { maxSimMs: 600_000 });
     expect(submits(gw)).toHaveLength(1);
 
     const again = await e.retrySubmission(record.id);
     expect(again).toMatchObject({ id: record.id, state: 'submitted', error: null });
     expect(again.remoteId).toBeTruthy();
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(e.get(record.id)?.state).toBe('completed');
     await expect(e.retrySubmission(record.id)).rejects.toThrow(/only an interrupted task/i);
   });
@@ -109,7 +104,7 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     rig.sim.faults.enqueue('502');
     const record = await e.submit(i2('fox after 502'));
     expect(record.state).toBe('submitting');
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(e.get(record.id)?.state).toBe('completed');
     expect(upstream('fox after 502')).toHaveLength(1);
   });
@@ -123,7 +118,7 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     const record = await e.submit(i2('fox resent'));
     expect(record.state).toBe('submitting');
     rig.sim.faults.enqueue('429', '502', '500');
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(submits(gw)).toHaveLength(5);
     expect(e.get(record.id)?.state).toBe('completed');
     expect(upstream('fox resent')).toHaveLength(1);
@@ -138,7 +133,7 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     rig.sim.faults.enqueue('garble');
     const fox = await e.submit(i2('garbled fox'));
     expect(fox.state).toBe('submitting');
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, fox.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, fox.id))).toBe(true);
     expect(e.get(fox.id)).toMatchObject({ state: 'completed', remoteId: upstream('garbled fox')[0]?.id });
     expect(upstream('garbled fox')).toHaveLength(1);
 
@@ -172,7 +167,7 @@ describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
     // [EP-USAGE-1] once the task would be done, the usage for that model and minute is compared with what
     // the app knows: two requests billed, one of them the known task's.
     const charged = (): boolean => e.get(lost.id)?.reconciliation !== null;
-    expect(await driveUntil(rig, () => e.isBusy(), charged, { maxSimMs: 900_000 })).toBe(true);
+    expect(await driveUntil(rig, e, charged, { maxSimMs: 900_000 })).toBe(true);
     const check = e.get(lost.id)?.reconciliation;
     const cost = rig.sim.createdTasks().find((t) => t.body.prompt === 'lost answer');
     expect(cost).toBeDefined();
@@ -205,7 +200,7 @@ describe('restart (soak finding)', () => {
     await second.start();
     const waiting = second.list().find((t) => t.params.prompt === 'waiting for the budget');
     expect(waiting?.state).not.toBe('interrupted');
-    expect(await driveUntil(rig, () => second.isBusy(), settled(second, waiting?.id ?? ''))).toBe(true);
+    expect(await driveUntil(rig, second, settled(second, waiting?.id ?? ''))).toBe(true);
     expect(second.get(waiting?.id ?? '')?.state).toBe('completed');
     expect(upstream('waiting for the budget')).toHaveLength(1);
   });
@@ -219,7 +214,7 @@ describe('poll faults (issue 8 items 2, 6)', () => {
     const record = await e.submit(i3('garbled poll'));
     rig.sim.faults.set({ paths: ['/v1/tasks/'] });
     rig.sim.faults.enqueue('garble', 'garble');
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(rig.sim.faults.injected.garble).toBe(2);
     expect(e.get(record.id)).toMatchObject({ state: 'completed', error: null });
   });
@@ -242,14 +237,14 @@ describe('poll faults (issue 8 items 2, 6)', () => {
       return done();
     };
     const refused = (): boolean => rig.sim.faults.injected['429'] >= 1;
-    expect(await driveUntil(rig, () => e.isBusy(), watch(refused))).toBe(true);
+    expect(await driveUntil(rig, e, watch(refused))).toBe(true);
     const refusedAt = rig.clock.now();
     const other = await e.submit(i3('not stalled'));
-    expect(await driveUntil(rig, () => e.isBusy(), watch(settled(e, other.id)))).toBe(true);
+    expect(await driveUntil(rig, e, watch(settled(e, other.id)))).toBe(true);
     expect(e.get(other.id)?.state).toBe('completed');
     // The other task went on while the refused one waited.
     expect(rig.clock.now() - refusedAt).toBeLessThan(CAP_MS);
-    expect(await driveUntil(rig, () => e.isBusy(), watch(settled(e, slow.id)))).toBe(true);
+    expect(await driveUntil(rig, e, watch(settled(e, slow.id)))).toBe(true);
     expect(e.get(slow.id)?.state).toBe('completed');
     expect(rig.sim.faults.injected['429']).toBe(2);
     expect(longestTimer).toBeLessThanOrEqual(CAP_MS * 1.2);
@@ -263,7 +258,7 @@ describe('download faults (issue 8 item 7, issue 11 "0 of 1 files saved")', () =
     await e.start();
     const record = await e.submit(i3('flaky file'));
     rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/files/'] });
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     // Settled for now (a waiting CLI is told), with the reason, but not given up on.
     expect(e.get(record.id)?.downloads).toMatchObject({ total: 1, done: 0, failed: 1 });
     expect(e.get(record.id)?.downloads.missing).toEqual([
@@ -271,7 +266,7 @@ describe('download faults (issue 8 item 7, issue 11 "0 of 1 files saved")', () =
     ]);
     rig.sim.faults.clear();
     const done = (): boolean => e.get(record.id)?.downloads.done === 1;
-    expect(await driveUntil(rig, () => e.isBusy(), done, { maxSimMs: 30 * 60_000 })).toBe(true);
+    expect(await driveUntil(rig, e, done, { maxSimMs: 30 * 60_000 })).toBe(true);
     expect(e.get(record.id)?.downloads.missing).toEqual([]);
   });
 
@@ -289,7 +284,7 @@ describe('download faults (issue 8 item 7, issue 11 "0 of 1 files saved")', () =
     // The link expires while the file server refuses; the engine asks for a fresh link by itself, and the
     // simulator (like a gateway whose links do not renew) gives the same one: the file is lost.
     const lost = (): boolean => e.get(record.id)?.downloads.missing[0]?.reason === 'lost';
-    expect(await driveUntil(rig, () => e.isBusy(), lost, { maxSimMs: 2 * 86_400_000 })).toBe(true);
+    expect(await driveUntil(rig, e, lost, { maxSimMs: 2 * 86_400_000 })).toBe(true);
     rig.sim.faults.clear();
     const pollsBefore = gw.log.filter((r) => r.kind === 'poll').length;
     const after = await e.retryDownloads(record.id);

@@ -124,25 +124,35 @@ export async function startRig(): Promise<Rig> {
   };
 }
 
+/** An engine, or anything else that can say it is busy and tell when it is not. */
+export interface Quietable {
+  isBusy(): boolean;
+  whenQuiet(): Promise<void>;
+}
+
 /**
- * Runs until done() holds: lets in-flight requests finish on real time, otherwise jumps the clock to the
- * next timer (or by stepMs when nothing is scheduled). Returns false if it gave up.
+ * Runs until done() holds: waits for in-flight work to finish (on real time: the simulator answers over
+ * loopback), otherwise jumps the clock to the next timer (or by stepMs when nothing is scheduled). Returns false
+ * if it gave up. Given an engine, it waits on the engine's own signal (whenQuiet) that its work in flight has
+ * finished; a bare predicate (a counting gateway's in-flight count, which has no signal) is polled.
  */
 export async function driveUntil(
   rig: Pick<Rig, 'clock'>,
-  busy: () => boolean,
+  busy: Quietable | (() => boolean),
   done: () => boolean,
   { maxSimMs = 3_600_000, stepMs = 1_000 } = {},
 ): Promise<boolean> {
   const limit = rig.clock.now() + maxSimMs;
+  const isBusy = typeof busy === 'function' ? busy : () => busy.isBusy();
   while (!done()) {
     if (rig.clock.now() > limit) return false;
-    if (busy()) {
-      await new Promise((r) => setTimeout(r, 1));
+    if (isBusy()) {
+      if (typeof busy === 'function') await new Promise((r) => setTimeout(r, 1));
+      else await busy.whenQuiet();
       continue;
     }
     await new Promise((r) => setImmediate(r));
-    if (busy() || done()) continue;
+    if (isBusy() || done()) continue;
     const next = rig.clock.nextTimerAt();
     await rig.clock.advanceTo(next ?? rig.clock.now() + stepMs);
   }

@@ -54,7 +54,7 @@ describe('reference images in the engine', () => {
     library.subscribe((ev) => events.push(ev));
 
     const record = await e.submit(i2());
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     const done = e.get(record.id);
     expect(done).toMatchObject({ state: 'completed', downloads: { total: 4, done: 4 } });
 
@@ -88,7 +88,7 @@ describe('reference images in the engine', () => {
     const second = new TaskEngine({ db: rig.openDb(), gateway: gw2, clock: rig.clock, downloads: null });
     engines.push(second);
     await second.start();
-    expect(await driveUntil(rig, () => second.isBusy(), settled(second, record.id))).toBe(true);
+    expect(await driveUntil(rig, second, settled(second, record.id))).toBe(true);
     expect(second.get(record.id)?.state).toBe('completed');
     expect(gw2.bodies).toEqual(gw.bodies);
     expect(jsonBytes(second.get(record.id))).toBeLessThan(2_000);

@@ -65,7 +65,7 @@ describe('TaskEngine on the simulator', () => {
     expect(submitted.remoteId).toBeTruthy();
     expect(events[0]).toMatchObject({ type: 'task', task: { state: 'submitting' } });
 
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, submitted.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, submitted.id))).toBe(true);
     const done = e.get(submitted.id);
     expect(done).toMatchObject({ state: 'completed', progress: 100, downloads: { total: 1, done: 1 } });
     expect(done?.params).toEqual(i3().params);
@@ -102,7 +102,7 @@ describe('TaskEngine on the simulator', () => {
     expect(second.get(video.id)?.state).toBe(video.state);
     const ok = await driveUntil(
       rig,
-      () => second.isBusy(),
+      second,
       () => settled(second, video.id)() && settled(second, music.id)(),
     );
     expect(ok).toBe(true);
@@ -130,12 +130,7 @@ describe('TaskEngine on the simulator', () => {
     const second = engine(gw2, { downloads: null });
     await second.start();
     expect(second.get(row?.id ?? '')).toMatchObject({ state: 'interrupted', error: { type: 'interrupted' } });
-    await driveUntil(
-      rig,
-      () => second.isBusy(),
-      () => false,
-      { maxSimMs: 60_000 },
-    );
+    await driveUntil(rig, second, () => false, { maxSimMs: 60_000 });
     expect(gw2.log).toHaveLength(0);
   });
 
@@ -150,7 +145,7 @@ describe('TaskEngine on the simulator', () => {
       params: { prompt: 'a fox', n: 1 },
     });
     expect(record).toMatchObject({ state: 'submitting', error: { type: 'network_error' } });
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(2);
     const done = e.get(record.id);
     expect(done?.state).toBe('completed');
@@ -174,7 +169,7 @@ describe('TaskEngine on the simulator', () => {
     );
     const allDone = (): boolean => ids.length === 1_000 && ids.every((id) => settled(e, id)());
     void Promise.all(submissions).then((records) => ids.push(...records.map((r) => r.id)));
-    expect(await driveUntil(rig, () => e.isBusy(), allDone, { maxSimMs: 4 * 3_600_000 })).toBe(true);
+    expect(await driveUntil(rig, e, allDone, { maxSimMs: 4 * 3_600_000 })).toBe(true);
     expect(gw.maxInWindow(1_000)).toBeLessThanOrEqual(5);
     const states = new Set(ids.map((id) => e.get(id)?.state));
     expect(states).toEqual(new Set(['completed']));
@@ -187,29 +182,17 @@ describe('TaskEngine on the simulator', () => {
     await e.start();
     const record = await e.submit(i3());
     rig.sim.faults.set({ rate: 1, kinds: ['429'], paths: ['/v1/tasks/'], retryAfterSeconds: 30 });
-    await driveUntil(
-      rig,
-      () => e.isBusy(),
-      () => rig.sim.faults.injected['429'] >= 1,
-    );
+    await driveUntil(rig, e, () => rig.sim.faults.injected['429'] >= 1);
     const refusedAt = rig.clock.now();
     const pollsBefore = gw.log.length;
-    await driveUntil(
-      rig,
-      () => e.isBusy(),
-      () => gw.log.length > pollsBefore,
-    );
+    await driveUntil(rig, e, () => gw.log.length > pollsBefore);
     // [ERR-9] nothing went out before the 30 s the gateway asked for.
     expect((gw.log.at(-1)?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(30_000);
     rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
-    await driveUntil(
-      rig,
-      () => e.isBusy(),
-      () => rig.sim.faults.injected['502'] >= 3,
-    );
+    await driveUntil(rig, e, () => rig.sim.faults.injected['502'] >= 3);
     expect(e.get(record.id)?.state).not.toBe('failed');
     rig.sim.faults.clear();
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     expect(e.get(record.id)?.state).toBe('completed');
   });
 
@@ -221,7 +204,7 @@ describe('TaskEngine on the simulator', () => {
 
     const stranger = engine(rig.gateway(rig.sim.keys.other), { downloads: null });
     await stranger.start();
-    expect(await driveUntil(rig, () => stranger.isBusy(), settled(stranger, record.id))).toBe(true);
+    expect(await driveUntil(rig, stranger, settled(stranger, record.id))).toBe(true);
     expect(stranger.get(record.id)).toMatchObject({
       state: 'failed',
       error: { httpStatus: 403, type: 'permission_error' },
@@ -234,7 +217,7 @@ describe('TaskEngine on the simulator', () => {
     ).run(started, record.id);
     const third = engine(rig.gateway(), { downloads: null, polling: { notFoundGraceMs: 60_000 } });
     await third.start();
-    expect(await driveUntil(rig, () => third.isBusy(), settled(third, record.id))).toBe(true);
+    expect(await driveUntil(rig, third, settled(third, record.id))).toBe(true);
     expect(third.get(record.id)).toMatchObject({ state: 'failed', error: { httpStatus: 404 } });
     expect(rig.clock.now() - started).toBeGreaterThanOrEqual(60_000);
   });
@@ -244,19 +227,14 @@ describe('TaskEngine on the simulator', () => {
     const e = engine(gw, { downloads: null });
     await e.start();
     const failing = await e.submit(i3('a bridge [fail]'));
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, failing.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, failing.id))).toBe(true);
     expect(e.get(failing.id)).toMatchObject({ state: 'failed', error: { type: 'task_failed' } });
     expect(e.get(failing.id)?.error?.message.length).toBeGreaterThan(0);
 
     const stopped = await e.submit(i3('a quiet harbour'));
     e.stop(stopped.id);
     const polls = gw.log.filter((r) => r.taskId === stopped.remoteId).length;
-    await driveUntil(
-      rig,
-      () => e.isBusy(),
-      () => false,
-      { maxSimMs: 120_000 },
-    );
+    await driveUntil(rig, e, () => false, { maxSimMs: 120_000 });
     expect(gw.log.filter((r) => r.taskId === stopped.remoteId).length).toBe(polls);
     expect(e.get(stopped.id)?.state).toBe('stopped');
 
@@ -279,7 +257,7 @@ describe('TaskEngine on the simulator', () => {
       params: { task_id: rig.sim.seeds.grid, index: 2, speed: 'fast' },
     });
     expect(upscale).toMatchObject({ parentTaskId: grid.id, kind: 'upscale', endpoint: 'tasks' });
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, upscale.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, upscale.id))).toBe(true);
     expect(e.get(upscale.id)?.state).toBe('completed');
     const unrelated = await e.submit({
       family: 'music.concat',
@@ -308,13 +286,13 @@ describe('TaskEngine on the simulator', () => {
 
     rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
     await rig.clock.advanceTo(rig.clock.now() + 60_000);
-    while (e.isBusy()) await new Promise((r) => setTimeout(r, 1)); // the scheduled poll that just came due
+    await e.whenQuiet(); // the scheduled poll that just came due
     const failed = await e.refresh(record.id);
     expect(failed.error?.httpStatus).toBe(502);
     expect(failed.task.state).not.toBe('failed');
     rig.sim.faults.clear();
 
-    expect(await driveUntil(rig, () => e.isBusy(), settled(e, record.id))).toBe(true);
+    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
     const before = polls();
     // A settled task is answered from the database.
     expect((await e.refresh(record.id)).task.state).toBe('completed');

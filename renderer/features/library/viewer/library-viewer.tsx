@@ -14,6 +14,7 @@ import { MediaView } from '../../../ui/media-view';
 import { ImageStage } from './image-stage';
 import { ViewerActions } from './viewer-actions';
 import { ViewerDetails } from './viewer-details';
+import { ViewerTags } from './viewer-tags';
 import { actualSize, effectiveScale, FIT, zoomBy, ZOOM_STEP, type ZoomState } from './zoom';
 
 export interface ViewerPosition {
@@ -225,6 +226,8 @@ export function LibraryViewer({
       <aside className="viewer-side">
         <h2>{t('library.details')}</h2>
         <ViewerActions item={item} onDelete={onDelete} deleting={deleting} />
+        {/* Tags near the top: the thing a person edits here most, above the facts they only read. */}
+        <ViewerTags item={item} />
         <ViewerDetails item={item} />
       </aside>
     </dialog>

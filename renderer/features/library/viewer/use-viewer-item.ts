@@ -2,7 +2,7 @@
 // list on the page (the current search, filters and sort) gives its neighbours. Opening from the grid pushes
 // a history entry, stepping replaces it, so Back (or Esc) returns to the grid in one step; an item named by a
 // URL but not on a loaded page (a reload deep in the list) is asked for by id.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
@@ -32,12 +32,15 @@ export function useViewerItem({
   items,
   total,
   navigate,
+  query,
   more,
 }: {
   id: string | undefined;
   items: BridgeLibraryItem[];
   total: number;
   navigate: Navigate;
+  /** The grid's view (the hash query): kept on every address the viewer goes to, so Back finds it. */
+  query: string;
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }): ViewerItem {
   const { t } = useTranslation();
@@ -45,14 +48,22 @@ export function useViewerItem({
   const remove = useDeleteItem();
   // Whether the grid's entry is the history entry under the viewer's (Back would reach it).
   const openedHere = useRef(false);
+  // Closing (Esc, ×, deleting the last item) hides the viewer at once; the address follows a moment later
+  // (history.back() is asynchronous). Without this, an item that changed in between (a step, a refetch) kept
+  // a closed viewer mounted under an address that still named an item. Cleared once the address names no
+  // item, or when a tile is opened.
+  const [dismissed, setDismissed] = useState(false);
+  if (dismissed && id === undefined) setDismissed(false);
+  const suffix = query ? `?${query}` : '';
   const index = id === undefined ? -1 : items.findIndex((candidate) => candidate.id === id);
   const fetched = useLibraryItem(id, index < 0);
-  const item = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
+  const found = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
+  const item = dismissed ? undefined : found;
 
   const show = (target: BridgeLibraryItem | undefined) => {
     if (!target) return undefined;
     return () => {
-      navigate(`/library/${target.id}`, { replace: true });
+      navigate(`/library/${target.id}${suffix}`, { replace: true });
       if (index + 1 >= items.length - PREFETCH && more.hasNextPage && !more.isFetchingNextPage) {
         void more.fetchNextPage();
       }
@@ -60,20 +71,22 @@ export function useViewerItem({
   };
 
   const close = () => {
+    setDismissed(true);
     if (openedHere.current) {
       openedHere.current = false;
       window.history.back();
-    } else navigate('/library', { replace: true });
+    } else navigate(`/library${suffix}`, { replace: true });
   };
 
   return {
     item,
-    position: index >= 0 ? { index, total } : null,
+    position: index >= 0 && !dismissed ? { index, total } : null,
     previous: index > 0 ? show(items[index - 1]) : undefined,
     next: index >= 0 ? show(items[index + 1]) : undefined,
     openFromGrid: (target) => {
       openedHere.current = true;
-      navigate(`/library/${target}`);
+      setDismissed(false);
+      navigate(`/library/${target}${suffix}`);
     },
     close,
     deleting: remove.isPending,
@@ -84,7 +97,7 @@ export function useViewerItem({
         onSuccess: () => {
           pushToast('success', t('library.deleted'));
           // The viewer stays open on the next item, as photo viewers do; the last one closes it.
-          if (neighbour && index >= 0) navigate(`/library/${neighbour.id}`, { replace: true });
+          if (neighbour && index >= 0) navigate(`/library/${neighbour.id}${suffix}`, { replace: true });
           else close();
         },
         onError: (error) => pushToast('error', errorSentence(error, t)),

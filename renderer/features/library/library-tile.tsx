@@ -1,0 +1,169 @@
+// One tile of the library grid, by kind: a picture shows itself; a video a frame of itself (its poster, drawn
+// once from the file and stored as its thumbnail, so from then on it is a plain picture in a 100k grid); a
+// track its cover and duration; speech the first words it says. Captions (title or prompt) show without
+// hovering once the tile is large enough (a container query in library.css).
+//
+// Kept apart from the grid (library-page.tsx) so the selection layer (lib-bulk) and the cost badge (money)
+// can change the grid and the tile with small, separate diffs.
+import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BridgeLibraryItem } from '../../../shared/bridge';
+import { formatDuration } from '../../lib/format';
+import { Icon } from '../../ui/icons';
+import { setVideoPoster } from './api/tags';
+import { tileDragProps } from './drag-to-create';
+import { TileCost } from './tile-cost';
+
+/** Videos whose poster this window has drawn (or could not): each is drawn once, whatever remounts. */
+const postersDrawn = new Set<string>();
+
+/** Where in a video its poster is taken: a tenth in, at most a second, past the fade-in many clips start with. */
+function posterTime(duration: number): number {
+  return Number.isFinite(duration) && duration > 0 ? Math.min(1, duration / 10) : 0;
+}
+
+/**
+ * A video without a poster yet: the muted element itself shows the frame (no generic icon while waiting),
+ * and once it is there the frame is drawn to a canvas and stored as the item's thumbnail. A page that may
+ * not read the pixels (a tainted canvas) keeps showing the element.
+ */
+function VideoFrame({ item, src }: { item: BridgeLibraryItem; src: string }): ReactElement {
+  const ref = useRef<HTMLVideoElement>(null);
+  return (
+    <video
+      ref={ref}
+      className="tile-media"
+      src={src}
+      muted
+      playsInline
+      preload="metadata"
+      data-testid="tile-video-frame"
+      aria-hidden="true"
+      tabIndex={-1}
+      onLoadedMetadata={(e) => {
+        e.currentTarget.currentTime = posterTime(e.currentTarget.duration);
+      }}
+      onSeeked={(e) => {
+        const video = e.currentTarget;
+        if (postersDrawn.has(item.id) || video.videoWidth === 0) return;
+        postersDrawn.add(item.id);
+        try {
+          const width = Math.min(640, video.videoWidth);
+          const canvas = document.createElement('canvas');
+          canvas.width = width;
+          canvas.height = Math.round((video.videoHeight * width) / video.videoWidth);
+          canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
+          void setVideoPoster(item.id, canvas.toDataURL('image/webp', 0.82)).catch(() => undefined);
+        } catch {
+          // A tainted canvas: the element goes on showing the frame.
+        }
+      }}
+    />
+  );
+}
+
+function Badge({
+  kind,
+  children,
+}: {
+  kind: 'video' | 'music' | 'speech';
+  children?: ReactNode;
+}): ReactElement {
+  return (
+    <span className="tile-badge">
+      <Icon name={kind === 'video' ? 'play' : kind === 'music' ? 'music' : 'speech'} size={12} />
+      {children}
+    </span>
+  );
+}
+
+/** The first words of a spoken text, cut at a word near `max` characters. */
+export function firstWords(text: string, max = 90): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+export function LibraryTile({
+  item,
+  thumbnailSrc,
+  fileSrc,
+  onOpen,
+}: {
+  item: BridgeLibraryItem;
+  /** The item's picture (its thumbnail, or the image itself); null without one. */
+  thumbnailSrc: string | null;
+  /** The item's file (a video draws its poster from it). */
+  fileSrc: string | null;
+  onOpen: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const caption = item.title ?? item.prompt;
+  const hasPicture = thumbnailSrc !== null && (item.kind === 'image' || item.thumbnailRelativePath !== null);
+  const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
+
+  let body: ReactNode;
+  if (hasPicture) {
+    body = (
+      <img
+        className="tile-media"
+        src={thumbnailSrc}
+        alt={caption ?? ''}
+        loading="lazy"
+        decoding="async"
+        data-testid={item.kind === 'video' ? 'tile-video-poster' : undefined}
+      />
+    );
+  } else if (item.kind === 'video' && fileSrc) {
+    body = <VideoFrame item={item} src={fileSrc} />;
+  } else if (item.kind === 'speech') {
+    body = (
+      <span className="tile-speech">
+        <span className="tile-speech-mark" aria-hidden="true">
+          “
+        </span>
+        <span className="tile-speech-words" data-testid="tile-speech-words">
+          {item.prompt ? firstWords(item.prompt) : t('library.noPrompt')}
+        </span>
+      </span>
+    );
+  } else {
+    // A track without a cover (or a file the page cannot show): the kind's art, not a broken picture.
+    body = (
+      <span className={`tile-art tile-art-${item.kind}`}>
+        <Icon name={item.kind === 'audio' ? 'music' : item.kind === 'video' ? 'video' : 'image'} size={36} />
+      </span>
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      className={`tile tile-${item.kind}`}
+      onClick={onOpen}
+      data-testid="library-item"
+      data-kind={item.kind}
+      aria-label={caption ?? t(`library.kindOne.${item.kind}`)}
+      // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
+      {...tileDragProps(item)}
+    >
+      {body}
+      {item.favourite ? (
+        <span className="tile-star" data-testid="tile-favourite">
+          <Icon name="star" size={13} />
+        </span>
+      ) : null}
+      {item.kind === 'video' ? <Badge kind="video">{duration}</Badge> : null}
+      {item.kind === 'audio' ? <Badge kind="music">{duration}</Badge> : null}
+      {item.kind === 'speech' ? <Badge kind="speech">{duration}</Badge> : null}
+      {caption && item.kind !== 'speech' ? (
+        <span className="tile-caption" data-testid="tile-caption">
+          {caption}
+        </span>
+      ) : null}
+      <TileCost item={item} />
+    </button>
+  );
+}
