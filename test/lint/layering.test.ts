@@ -383,11 +383,11 @@ describe('layering rules pass on good imports', () => {
   });
 
   it('a renderer feature importing its own files, renderer/ui and shared/', async () => {
-    real('renderer/features/create/field-error');
+    real('renderer/features/create/extra-body');
     real('renderer/ui/cx');
     const messages = await lint(
       'renderer/features/create/virtual-good.ts',
-      "import { cx } from '../../ui/cx';\nimport * as fieldError from './field-error';\nimport { FAMILIES } from '../../../shared/catalog/families';\nexport const all = [cx, fieldError, FAMILIES];\n",
+      "import { cx } from '../../ui/cx';\nimport * as extraBody from './extra-body';\nimport { FAMILIES } from '../../../shared/catalog/families';\nexport const all = [cx, extraBody, FAMILIES];\n",
     );
     expect(rulesOf(messages)).toEqual([]);
   });
