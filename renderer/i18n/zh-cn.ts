@@ -48,6 +48,7 @@ export const zhCN: Messages = {
     referenceTooLarge: '参考图片最大 {{limit}} MiB；这张是 {{size}} MiB。',
     referenceLimit: '参考图片最大 {{limit}} MiB。',
     submissionKey: '提交键须为 16 到 128 个字母、数字、“-”或“_”（UUID 即可）。',
+    posterDataUrl: '封面必须是 data:image/… 地址。',
     modelForFamily: '此类型需要模型 ID，而网格放大不需要。',
   },
   app: {

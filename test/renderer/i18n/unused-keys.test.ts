@@ -22,6 +22,8 @@ const DYNAMIC_PREFIXES = [
   'compare.kinds.',
   'compare.rows.',
   'library.kind.',
+  'library.kindOne.',
+  'library.sort.',
   'libraryDrag.what.',
   'reuse.relation.',
   'reuse.relationThis.',
