@@ -696,6 +696,27 @@ export const en = {
       saved: 'Limits saved.',
     },
   },
+  batch: {
+    title: 'Batch',
+    perLine: 'Several prompts: one task per line',
+    takes: 'Takes of each',
+    hint: 'Each non-empty line of the prompt is a prompt of its own, sent {{takes}} times.',
+    count_one: '{{count}} task',
+    count_other: '{{count}} tasks',
+    total: '{{count}} tasks ≈ {{amount}}',
+    totalUnknown: '{{count}} tasks; {{unknown}} without an estimate yet',
+    noLines: 'Type at least one prompt (one per line) to send a batch.',
+    tooMany: 'A batch holds at most {{max}} tasks; this one would be {{count}}.',
+    progress: 'Batch: {{done}} of {{total}} done',
+    progressFailed: '{{count}} failed',
+    progressLabel: 'Batch progress',
+    finished: 'Batch finished.',
+    openInLibrary: 'Show this batch in the library',
+    of: 'batch of {{count}}',
+    filtered: 'Showing one batch of {{count}}',
+    showAll: 'Show the whole library',
+    started: 'Sent a batch of {{count}} tasks.',
+  },
 };
 
 export type Messages = typeof en;

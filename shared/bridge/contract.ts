@@ -18,7 +18,9 @@ import {
   libraryTagCountSchema,
   libraryTagSchema,
   libraryTagsInputSchema,
+  batchResultSchema,
   submissionKeySchema,
+  submitBatchInputSchema,
   submitTaskInputSchema,
   taskRecordSchema,
   taskStateSchema,
@@ -155,6 +157,8 @@ export const bridgeContract = {
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },
+    /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
+    submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
     get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },

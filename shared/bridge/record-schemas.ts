@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { FAMILIES } from '../catalog';
 import type { FamilyId } from '../catalog/family-ids';
 import { submissionRequestShape } from '../gateway/normalized';
-import { libraryItemSchema, libraryPageSchemaOf, studioEventSchemaOf } from '../studio/records';
+import {
+  libraryItemSchema,
+  libraryPageSchemaOf,
+  studioEventSchemaOf,
+  taskRecordSchema,
+} from '../studio/records';
 import { isSubmissionKey } from '../studio/submission-key';
 import { because } from '../validation';
 
@@ -73,6 +78,16 @@ export const submitTaskInputSchema = z
     key: submissionKeySchema.optional(),
   })
   .refine(modelMatchesFamily, modelRule);
+
+/** tasks.submitBatch: several prompts × n at one press; the limits apply to the total (electron/core/spending). */
+export const submitBatchInputSchema = z.strictObject({
+  requests: z.array(submissionRequestSchema).min(1).max(100),
+  confirmed: z.boolean().optional(),
+  // Room for "-<position>" in each task's own key.
+  key: submissionKeySchema.max(120).optional(),
+});
+
+export const batchResultSchema = z.object({ batchId: z.string(), tasks: z.array(taskRecordSchema) });
 
 export const studioEventSchema = studioEventSchemaOf(bridgeLibraryItemSchema);
 /** StudioEvent as it crosses the bridge: library items carry their relative paths. */

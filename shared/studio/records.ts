@@ -110,6 +110,10 @@ export const chargeReconciliationSchema = z.object({
 });
 export type ChargeReconciliation = z.infer<typeof chargeReconciliationSchema>;
 
+/** A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made. */
+export const taskBatchSchema = z.object({ id: z.string(), size: z.number().int().positive() });
+export type TaskBatch = z.infer<typeof taskBatchSchema>;
+
 export const taskRecordSchema = z.object({
   /** Local id (uuid): stable before the gateway answers. */
   id: z.string(),
@@ -137,6 +141,8 @@ export const taskRecordSchema = z.object({
   reconciliation: chargeReconciliationSchema.nullable(),
   /** [COMMON-1] The webhook base URL sent with the submission; absent when none was. */
   webhook: z.string().optional(),
+  /** The batch this task was sent in (several prompts × n at one press); absent otherwise. */
+  batch: taskBatchSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 
@@ -178,6 +184,8 @@ export const libraryItemSchema = z.object({
    * names as its source ([SRC-1] task_id and audio_index). null for everything else.
    */
   trackIndex: z.number().int().min(1).nullable(),
+  /** The batch its task was sent in, and the batch's size; absent for an item not made in a batch. */
+  batch: taskBatchSchema.optional(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 
@@ -197,6 +205,8 @@ export const libraryQuerySchema = z.strictObject({
   favourite: z.boolean().optional(),
   /** Items carrying every one of these tags (case-insensitive). */
   tags: z.array(libraryTagSchema).max(20).optional(),
+  /** The items of one batch (TaskBatch.id). */
+  batchId: z.string().min(1).max(200).optional(),
   sort: z.enum(['newest', 'oldest', 'cost', 'size']).optional(),
   limit: z.number().int().min(1).max(500).optional(),
   offset: z.number().int().min(0).optional(),

@@ -130,4 +130,14 @@ CREATE TRIGGER library_items_tags_delete AFTER DELETE ON library_items BEGIN
 END;
 `,
   },
+  {
+    // Batches (issues 9 and 13): an item made by a task of a batch keeps the batch's id and size, so the library
+    // filters by batch with one index lookup and a tile says "batch of 6" without asking the tasks.
+    id: 'library-batches',
+    up: `
+ALTER TABLE library_items ADD COLUMN batch_id TEXT;
+ALTER TABLE library_items ADD COLUMN batch_size INTEGER;
+CREATE INDEX library_items_batch ON library_items (batch_id) WHERE batch_id IS NOT NULL;
+`,
+  },
 ];

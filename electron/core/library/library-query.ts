@@ -64,6 +64,10 @@ export function buildPageQuery(query: LibraryQuery): PageStatements {
   equal('kind', query.kind);
   equal('model', query.model);
   equal('family', query.family);
+  if (query.batchId !== undefined) {
+    filters.push('i.batch_id = ?');
+    values.push(query.batchId);
+  }
   if (query.from !== undefined) {
     filters.push('i.created_at >= ?');
     values.push(query.from);

@@ -62,7 +62,14 @@ export function rowToItem(row: Row): LibraryItem {
     sourceTaskId: maybeText(row, 'source_task_id'),
     title: maybeText(row, 'title'),
     trackIndex: maybeNumber(row, 'track_index'),
+    ...batchOf(row),
   };
+}
+
+function batchOf(row: Row): Pick<LibraryItem, 'batch'> {
+  const id = maybeText(row, 'batch_id');
+  const size = maybeNumber(row, 'batch_size');
+  return id === null || size === null ? {} : { batch: { id, size } };
 }
 
 export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
@@ -93,6 +100,8 @@ export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
     source_task_id: item.sourceTaskId,
     title: item.title,
     track_index: item.trackIndex,
+    batch_id: item.batch?.id ?? null,
+    batch_size: item.batch?.size ?? null,
   };
 }
 

@@ -291,6 +291,7 @@ export class Library implements LibrarySink {
       trackIndex: track,
       tags: music ? styleTags(task.params) : [],
       coverThumbnailPath: cover?.thumbnail_path ?? null,
+      ...(task.batch ? { batch: task.batch } : {}),
     });
   }
 
@@ -487,6 +488,7 @@ export class Library implements LibrarySink {
       sourceTaskId: fields.sourceTaskId,
       title: fields.title,
       trackIndex: fields.trackIndex,
+      ...(fields.batch ? { batch: fields.batch } : {}),
     };
     const result = this.statements.insert.run(itemToParams(item));
     if (Number(result.changes) === 0 && item.remoteUrl !== null) {

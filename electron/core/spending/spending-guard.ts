@@ -155,7 +155,15 @@ export class SpendingGuard {
 
   /** Throws the refusal (a GatewayError the bridge and the CLI show as is) unless the submission may go. */
   admit(request: TaskConfiguration, options: AdmitOptions = {}): void {
-    const check = this.check([request]);
+    this.admitAll([request], options);
+  }
+
+  /**
+   * The same for one press that sends several (a batch): the threshold and the budgets apply to their total,
+   * so six tasks of 0.04 ask first under a threshold of 0.20 although each alone would not.
+   */
+  admitAll(requests: readonly TaskConfiguration[], options: AdmitOptions = {}): void {
+    const check = this.check(requests);
     if (check.refusal && !options.overBudget) {
       throw refused('budget_exceeded', refusalSentence(check.refusal, check.unit, check.timeZone));
     }

@@ -13,7 +13,7 @@ import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo, SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
-import type { ChargeReconciliation, TaskRecord, TaskState } from '../../../shared/studio/records';
+import type { ChargeReconciliation, TaskBatch, TaskRecord, TaskState } from '../../../shared/studio/records';
 import { isTerminalState, isTrackedState, TRACKED_TASK_STATES } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
@@ -114,6 +114,24 @@ export interface SubmitOptions {
    * is refused. Without one, the press gets a fresh key and cannot be told from a new one.
    */
   key?: string;
+  /** The batch this submission belongs to (submitBatch sets it). */
+  batch?: TaskBatch;
+}
+
+/** A batch of at most this many tasks at one press: the estimate and the spending check take 100 at most. */
+export const MAX_BATCH_TASKS = 100;
+
+export interface BatchOptions {
+  /** The press's key: the batch's id, and with "-<n>" each task's own key. Chosen here when not given. */
+  key?: string;
+  confirmed?: boolean;
+  overBudget?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface BatchResult {
+  batchId: string;
+  tasks: TaskRecord[];
 }
 
 export interface ListOptions {
@@ -289,6 +307,56 @@ export class TaskEngine {
     return work;
   }
 
+  /**
+   * Several submissions at one press (prompts × n): the spending limits apply to their total, once, then each
+   * is a submission of its own under the one request budget, keyed `<batch key>-<position>` so a repeat of the
+   * press (double click, retried call, after a restart) answers with the same tasks and sends only what was
+   * never written. Every task records the batch (its id is the press's key) and its size.
+   */
+  async submitBatch(
+    requests: readonly SubmissionRequest[],
+    options: BatchOptions = {},
+  ): Promise<BatchResult> {
+    if (requests.length === 0 || requests.length > MAX_BATCH_TASKS) {
+      throw localError(
+        'validation_error',
+        `A batch holds 1 to ${MAX_BATCH_TASKS} tasks; this one has ${requests.length}.`,
+        { param: 'requests' },
+      );
+    }
+    const batchId = options.key ?? randomUUID();
+    // Room for "-<position>" inside the longest key allowed.
+    if (!isSubmissionKey(batchId) || batchId.length > 120) {
+      throw localError('validation_error', SUBMISSION_KEY_RULE, { param: 'key' });
+    }
+    const keyOf = (i: number) => `${batchId}-${i}`;
+    // A repeat of the press: what it already wrote (or is writing) is not asked about or paid for again.
+    const fresh = requests.filter((_, i) => !this.keyed.has(keyOf(i)) && !this.store.findByKey(keyOf(i)));
+    if (fresh.length > 0) {
+      this.options.guard?.admitAll(
+        fresh.map((r) => ({ family: r.family, model: r.model, params: r.params })),
+        { confirmed: options.confirmed, overBudget: options.overBudget },
+      );
+    }
+    const batch: TaskBatch = { id: batchId, size: requests.length };
+    const settled = await Promise.allSettled(
+      requests.map((request, i) =>
+        this.submit(request, {
+          key: keyOf(i),
+          batch,
+          // The total was measured against the limits just above: each part of it is within them.
+          confirmed: true,
+          overBudget: options.overBudget,
+          signal: options.signal,
+        }),
+      ),
+    );
+    const tasks = settled.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (tasks.length === 0 && refused) throw refused.reason;
+    return { batchId, tasks };
+  }
+
   private async submitNow(
     request: SubmissionRequest,
     options: SubmitOptions,
@@ -327,6 +395,7 @@ export class TaskEngine {
           idempotencyKey: key ?? randomUUID(),
           parentTaskId,
           createdAt: now,
+          batch: options.batch ?? null,
         },
         'submitting',
       );

@@ -29,6 +29,8 @@ export interface TaskHistory {
  */
 export interface SubmissionGuard {
   admit(task: TaskConfiguration, options: { confirmed?: boolean; overBudget?: boolean }): void;
+  /** One press that sends several (a batch): the limits apply to their total. */
+  admitAll(tasks: readonly TaskConfiguration[], options: { confirmed?: boolean; overBudget?: boolean }): void;
   /** The admitted task's row is written: the guard records which gateway it is spent on. */
   stamp?(taskId: string): void;
 }

@@ -68,4 +68,14 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-005-submission-keys',
     up: 'CREATE UNIQUE INDEX tasks_idempotency_key ON tasks(idempotency_key) WHERE idempotency_key IS NOT NULL;',
   },
+  {
+    // Issue 9 and 13, batches: several prompts × n sent at one press share a batch id (the press's key) and
+    // know their batch's size, so the library can group them and a tile can say "batch of 6".
+    id: 'tasks-006-batches',
+    up: `
+      ALTER TABLE tasks ADD COLUMN batch_id TEXT;
+      ALTER TABLE tasks ADD COLUMN batch_size INTEGER;
+      CREATE INDEX tasks_batch ON tasks(batch_id) WHERE batch_id IS NOT NULL;
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/norma
 import type {
   ChargeReconciliation,
   DownloadProgress,
+  TaskBatch,
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
@@ -48,6 +49,8 @@ const rowSchema = z.object({
   result_files: z.string().nullable(),
   reconciliation: z.string().nullable(),
   sent_at: z.number().nullable(),
+  batch_id: z.string().nullable(),
+  batch_size: z.number().int().nullable(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -103,6 +106,9 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     downloads,
     reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
+    ...(row.batch_id !== null && row.batch_size !== null
+      ? { batch: { id: row.batch_id, size: row.batch_size } }
+      : {}),
   };
   return {
     record,
@@ -125,6 +131,7 @@ export interface NewTask {
   idempotencyKey: string | null;
   parentTaskId: string | null;
   createdAt: number;
+  batch?: TaskBatch | null;
 }
 
 export interface TaskPatch {
@@ -188,8 +195,8 @@ export class TaskStore {
     this.db
       .prepare(
         `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
-           progress, created_at, updated_at, parent_task_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+           progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
       )
       .run(
         task.id,
@@ -204,6 +211,8 @@ export class TaskStore {
         task.createdAt,
         task.createdAt,
         task.parentTaskId,
+        task.batch?.id ?? null,
+        task.batch?.size ?? null,
       );
     return this.require(task.id);
   }

@@ -17,6 +17,13 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       session.connected();
       return (await engine()).submit(request, { confirmed: confirmed ?? false, ...(key ? { key } : {}) });
     },
+    submitBatch: async ({ requests, confirmed, key }) => {
+      session.connected();
+      return (await engine()).submitBatch(requests, {
+        confirmed: confirmed ?? false,
+        ...(key ? { key } : {}),
+      });
+    },
     list: async (query) => {
       const e = await engine();
       const states = query?.states;

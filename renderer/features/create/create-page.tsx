@@ -12,6 +12,7 @@ import { FamilyForm } from './family-form';
 import { LibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
 import { TaskPreview } from './task-preview';
+import { BatchProgress } from './batch-progress';
 import './create.css';
 
 const DEFAULT_FAMILY = 'image.i3';
@@ -82,6 +83,7 @@ export function CreatePage(): ReactElement {
           </LibraryDrop>
         </div>
         <aside className="create-side">
+          <BatchProgress />
           <TaskPreview submitted={submitted} kind={kind} />
         </aside>
       </div>

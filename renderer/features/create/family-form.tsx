@@ -21,6 +21,10 @@ import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
 import { usePressKeys } from '../../lib/press-keys';
+import { useSubmitBatch } from './api/submit-batch';
+import { BatchControls } from './batch-controls';
+import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './batch-requests';
+import { useBatchStore } from '../../lib/batch-store';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { checkSpending } from '../../lib/api/spending';
@@ -71,6 +75,11 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const submit = useSubmitTask();
   const submitEdit = useSubmitEdit();
   const pressKeys = usePressKeys();
+  const submitBatch = useSubmitBatch();
+  const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
+  const setCurrentBatch = useBatchStore((s) => s.setCurrent);
+  // Batch sends one task per prompt line: only families whose prompt is free text.
+  const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
   const [failure, setFailure] = useState<string | null>(null);
   // Above the user's confirmation threshold the press waits here for their answer.
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
@@ -122,11 +131,22 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
     if (!prepared) return;
     const request = { family: family.id, model: modelId, ...prepared };
+    const inBatch = batchable && batch.on;
+    // One press: the one request, or (Batch on) every prompt line × its takes.
+    const requests = inBatch ? batchRequests(request, batch) : [request];
+    if (inBatch && requests.length === 0) {
+      setFailure(t('batch.noLines'));
+      return;
+    }
+    if (requests.length > MAX_BATCH_TASKS) {
+      setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
+      return;
+    }
     let confirmed = false;
     try {
       // The limits are enforced in the main process; asking first lets the refusal or the question come before
-      // anything is written or sent.
-      const check = await checkSpending([request]);
+      // anything is written or sent. A batch is measured by its total.
+      const check = await checkSpending(requests);
       const refusal = refusalWords(check, t, i18n.language);
       if (refusal) {
         setFailure(refusal);
@@ -138,6 +158,19 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       }
     } catch (error) {
       setFailure(errorSentence(error, t));
+      return;
+    }
+    if (inBatch) {
+      const press = { batch: requests };
+      const key = pressKeys.keyFor(press);
+      try {
+        const sent = await submitBatch.mutateAsync({ requests, confirmed, key });
+        pressKeys.answered(press);
+        setCurrentBatch({ id: sent.batchId, size: requests.length });
+        if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+      } catch (error) {
+        setFailure(errorSentence(error, t));
+      }
       return;
     }
     // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
@@ -253,6 +286,8 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
           <div className="form-section switches card">{switches.map(control)}</div>
         ) : null}
 
+        {batchable ? <BatchControls value={batch} onChange={setBatch} /> : null}
+
         <AdvancedFields
           family={family}
           state={advanced}
@@ -288,7 +323,12 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             data-testid="submit"
             aria-describedby={GENERATE_ESTIMATE_ID}
           />
-          <GenerateEstimate family={family} models={models} control={form.control} />
+          <GenerateEstimate
+            family={family}
+            models={models}
+            control={form.control}
+            batch={batchable ? batch : NO_BATCH}
+          />
         </div>
       </form>
     </PendingEntriesContext.Provider>

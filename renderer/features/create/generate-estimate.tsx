@@ -8,13 +8,14 @@ import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { compactBody, submissionModelId, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
-import type { CostEstimate } from '../../../shared/studio/estimates';
+import type { BatchEstimate, CostEstimate } from '../../../shared/studio/estimates';
 import { formatUsd } from '../../lib/format';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useSettings } from '../../lib/api/settings';
 import { useBalance, useUserBalance } from '../../lib/api/balance';
 import { balanceLeft, moneyWords } from '../../lib/spend-words';
 import type { FormValues } from './field-control';
+import { batchRequests, type BatchSettings } from './batch-requests';
 import './generate-estimate.css';
 
 export const GENERATE_ESTIMATE_ID = 'generate-estimate';
@@ -23,6 +24,8 @@ export interface GenerateEstimateProps {
   family: FamilySpec;
   models: ModelConfig;
   control: Control<FormValues>;
+  /** Batch on: the estimate is the press's total ("6 tasks ≈ 0.24 USD"). */
+  batch: BatchSettings;
 }
 
 /** The words of one estimate; exported for the component test. */
@@ -45,22 +48,33 @@ export function estimateWords(
   return [amount, basis, ...time];
 }
 
-export function GenerateEstimate({ family, models, control }: GenerateEstimateProps): ReactElement | null {
+export function GenerateEstimate({
+  family,
+  models,
+  control,
+  batch,
+}: GenerateEstimateProps): ReactElement | null {
   const { t, i18n } = useTranslation();
   const values = useWatch({ control });
   const settings = useSettings();
   const requests = useMemo(() => {
     const { model, webhook: _webhook, ...rest } = values;
     const params = compactBody(rest);
-    return [{ family: family.id, model: submissionModelId(family.id, model, models), params }];
-  }, [values, family.id, models]);
+    return batchRequests(
+      { family: family.id, model: submissionModelId(family.id, model, models), params },
+      batch,
+    );
+  }, [values, family.id, models, batch]);
   const estimate = useSubmissionEstimate(requests);
   // The header's balances, already read: an estimate above what is left is said before anything is sent.
   const key = useBalance(true).data;
   const account = useUserBalance(true).data;
+  const unit = settings.data?.balanceUnit ?? 'usd';
+  if (batch.on) {
+    return <BatchTotal count={requests.length} data={estimate.data} unit={unit} />;
+  }
   const item = estimate.data?.items[0];
   if (!item) return null;
-  const unit = settings.data?.balanceUnit ?? 'usd';
   const words = estimateWords(item, unit, t, i18n.language);
   const cost = unit === 'credits' && item.credits !== null ? item.credits : item.usd;
   const costUnit = unit === 'credits' && item.credits !== null ? 'credits' : 'usd';
@@ -78,6 +92,42 @@ export function GenerateEstimate({ family, models, control }: GenerateEstimatePr
           })}
         </span>
       ) : null}
+    </p>
+  );
+}
+
+/** A batch's line beside the button: how many tasks, and their estimated total ("6 tasks ≈ 0.24 USD"). */
+function BatchTotal({
+  count,
+  data,
+  unit,
+}: {
+  count: number;
+  data: BatchEstimate | undefined;
+  unit: 'usd' | 'credits';
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  // Shown only for what is being estimated: an answer for an earlier count is not this batch's total.
+  const current = data && data.items.length === count ? data : undefined;
+  const credits = unit === 'credits' && current?.totalCredits != null;
+  const total = credits ? current.totalCredits : (current?.totalUsd ?? null);
+  const amount =
+    total === null
+      ? null
+      : t(credits ? 'money.estimate.credits' : 'money.estimate.usd', {
+          amount: formatUsd(total, i18n.language),
+        });
+  const words =
+    count === 0
+      ? t('batch.noLines')
+      : amount === null
+        ? t('batch.count', { count })
+        : t('batch.total', { count, amount: amount.replace(/^≈\s*/, '') });
+  const unknown = current?.unknown ?? 0;
+  return (
+    <p className="generate-estimate" id={GENERATE_ESTIMATE_ID} data-testid="estimate" aria-live="polite">
+      {words}
+      {unknown > 0 && count > 0 ? ` · ${t('batch.totalUnknown', { count, unknown })}` : null}
     </p>
   );
 }

@@ -30,6 +30,7 @@ import { LibraryToolbar } from './library-toolbar';
 import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
+import { BatchFilter, useBatchQuery } from './batch-filter';
 
 const GAP = 12;
 const MIN_TILE = 200;
@@ -42,7 +43,8 @@ export function LibraryPage(): ReactElement {
   const view = parseView(query);
   // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
   const deferredSearch = useDeferredValue(view.search);
-  const filter = toLibraryQuery(view, deferredSearch);
+  const batchQuery = useBatchQuery();
+  const filter = { ...toLibraryQuery(view, deferredSearch), ...batchQuery };
   const library = useLibrary(filter);
   const setView = (next: LibraryView) => {
     const q = viewQuery(next);
@@ -101,6 +103,7 @@ export function LibraryPage(): ReactElement {
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
+      <BatchFilter />
       <LibraryTotal filter={filter} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">

@@ -13,6 +13,7 @@ import { Icon } from '../../ui/icons';
 import { setVideoPoster } from './api/tags';
 import { tileDragProps } from './drag-to-create';
 import { TileCost } from './tile-cost';
+import { BatchBadge } from './batch-filter';
 
 /** Videos whose poster this window has drawn (or could not): each is drawn once, whatever remounts. */
 const postersDrawn = new Set<string>();
@@ -163,6 +164,7 @@ export function LibraryTile({
           {caption}
         </span>
       ) : null}
+      <BatchBadge batch={item.batch} />
       <TileCost item={item} />
     </button>
   );

@@ -212,6 +212,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
         admit: () => {
           if (refuse) throw new Error('confirm first');
         },
+        admitAll: () => undefined,
       },
     });
     await e.start();

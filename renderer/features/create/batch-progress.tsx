@@ -1,0 +1,57 @@
+// One progress bar for the batch last sent from Create: done, failed and the total, live (task events keep the
+// task list current), and a way to the batch in the library. A task counts as done once completed with every
+// file saved; failed when refused, interrupted, stopped, or completed with a file missing.
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { useTaskList } from '../../lib/api/tasks';
+import { Button } from '../../ui/button';
+import { ProgressBar } from '../../ui/progress-bar';
+import { useBatchStore } from '../../lib/batch-store';
+
+function outcome(task: TaskRecord): 'done' | 'failed' | 'running' {
+  if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') return 'failed';
+  if (task.state !== 'completed') return 'running';
+  const d = task.downloads;
+  if (d.total > 0 && d.done === d.total) return 'done';
+  return d.failed + d.expired > 0 ? 'failed' : 'running';
+}
+
+export function BatchProgress(): ReactElement | null {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const batch = useBatchStore((s) => s.current);
+  const filterLibrary = useBatchStore((s) => s.filterLibrary);
+  const tasks = useTaskList().data?.tasks;
+  if (!batch) return null;
+  const mine = (tasks ?? []).filter((task) => task.batch?.id === batch.id);
+  const done = mine.filter((task) => outcome(task) === 'done').length;
+  const failed = mine.filter((task) => outcome(task) === 'failed').length;
+  const finished = done + failed === batch.size;
+  return (
+    <section className="card card-pad batch-progress" data-testid="batch-progress" aria-live="polite">
+      <p className="batch-progress-line">
+        <strong>{t('batch.progress', { done, total: batch.size })}</strong>
+        {failed > 0 ? (
+          <span className="batch-progress-failed"> · {t('batch.progressFailed', { count: failed })}</span>
+        ) : null}
+      </p>
+      <ProgressBar
+        value={((done + failed) / batch.size) * 100}
+        label={t('batch.progressLabel')}
+        tone={finished ? (failed > 0 ? 'failed' : 'done') : 'active'}
+      />
+      {finished ? <p className="field-hint">{t('batch.finished')}</p> : null}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          filterLibrary(batch);
+          navigate('/library');
+        }}
+      >
+        {t('batch.openInLibrary')}
+      </Button>
+    </section>
+  );
+}

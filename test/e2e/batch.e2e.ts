@@ -1,0 +1,89 @@
+/// <reference lib="dom" />
+// Batch on Create (issues 9 and 13), as a creator does it on the demo gateway: three prompts, one per line, two
+// takes of each; the button's line says "6 tasks" and their estimated total before anything is sent; one
+// progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+
+let studio: DemoStudio;
+let page: Page;
+
+beforeAll(async () => {
+  studio = await openDemoStudio();
+  page = studio.page;
+});
+
+afterAll(async () => {
+  await studio?.close();
+});
+
+const PROMPTS = ['A fox in the snow', 'A heron at dawn', 'An owl at midnight'];
+
+interface ListedTask {
+  id: string;
+  params: { prompt?: string };
+  batch?: { id: string; size: number };
+}
+
+async function tasks(): Promise<ListedTask[]> {
+  return page.evaluate(async () => {
+    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
+      result: { data: { tasks: ListedTask[] } };
+    };
+    return answer.result.data.tasks;
+  });
+}
+
+describe('Batch on Create', () => {
+  it('three prompts × 2: the total before sending, one progress bar to 6 of 6, grouped in the library', async () => {
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    const prompt = form.getByLabel('Prompt', { exact: true });
+    await prompt.fill(PROMPTS.join('\n'));
+    const batchSwitch = form.getByRole('switch', { name: 'Several prompts: one task per line' });
+    await form.getByText('Several prompts: one task per line').click();
+    await expect.poll(() => batchSwitch.isChecked()).toBe(true);
+    const takes = form.getByLabel('Takes of each');
+    await takes.fill('2');
+    const estimate = form.getByTestId('estimate');
+    await expect.poll(() => estimate.textContent(), { timeout: 15_000 }).toMatch(/^6 tasks ≈ \d+\.\d+ USD/);
+    await studio.shot('batch-estimate');
+
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const progress = page.getByTestId('batch-progress');
+    await progress.waitFor();
+    await expect.poll(() => progress.textContent(), { timeout: 90_000 }).toMatch(/Batch: 6 of 6 done/);
+    expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await studio.shot('batch-progress');
+
+    // Six tasks, one batch, each prompt twice.
+    const sent = (await tasks()).filter((t) => t.batch);
+    expect(sent).toHaveLength(6);
+    expect(new Set(sent.map((t) => t.batch?.id)).size).toBe(1);
+    expect(sent.every((t) => t.batch?.size === 6)).toBe(true);
+    expect(sent.map((t) => t.params.prompt).sort()).toEqual([...PROMPTS, ...PROMPTS].sort());
+
+    // A task made outside the batch, so the library's batch filter has something to leave out.
+    await form.getByText('Several prompts: one task per line').click();
+    await expect.poll(() => batchSwitch.isChecked()).toBe(false);
+    await prompt.fill('A lone lighthouse');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(async () => (await tasks()).some((t) => t.params.prompt === 'A lone lighthouse'))
+      .toBe(true);
+
+    await page.getByRole('button', { name: 'Show this batch in the library' }).click();
+    await page.getByText('Showing one batch of 6').waitFor();
+    const tiles = page.getByTestId('library-item');
+    await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(6);
+    await expect.poll(() => page.getByTestId('batch-badge').count()).toBe(6);
+    expect(await page.getByTestId('batch-badge').first().textContent()).toBe('batch of 6');
+    await studio.shot('batch-library');
+
+    // Back to the whole library: the lone picture is there too, without a badge.
+    await page.getByRole('button', { name: 'Show the whole library' }).click();
+    await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(7);
+    expect(await page.getByTestId('batch-badge').count()).toBe(6);
+  });
+});
