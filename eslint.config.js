@@ -53,6 +53,7 @@ const rooms = [
       'png-chunks-extract',
       'png-chunks-encode',
       'node-id3',
+      'yazl',
       'date-fns',
       '@date-fns/tz',
     ],

@@ -10,6 +10,7 @@ import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
+import type { TrashPort } from '../core/library/trash-port';
 
 export interface Core {
   libraryDir: string;
@@ -33,6 +34,8 @@ export interface CoreLifecycleOptions {
   history?: TaskHistory;
   /** The user's spending limits, asked before every submission. */
   guard?: SubmissionGuard;
+  /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
+  trash?: TrashPort;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -49,15 +52,18 @@ export function buildCore(
   budget: BudgetOptions,
   emit: (event: StudioEvent) => void,
 ): Core {
-  const { db, gateway, clock, history, guard, gatewayKey } = options;
+  const { db, gateway, clock, history, guard, gatewayKey, trash } = options;
+  const logger = lineLogger(options.log);
   const library: Library = new Library({
     db,
     dir: libraryDir,
     now: () => clock.now(),
     madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
+    timers: clock,
+    ...(trash ? { trash } : {}),
+    logger,
   });
   const downloads = { libraryDir, sink: library };
-  const logger = lineLogger(options.log);
   const engine = new TaskEngine({
     db,
     gateway,

@@ -52,9 +52,13 @@ export class CoreLifecycle {
       // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
       await previous.engine.handOver();
       previous.detach();
+      // Deletions still inside their undo window end now: their files belong to the folder being left.
+      await previous.library.bulk.flush();
     }
     const emit = (event: StudioEvent): void => this.#events.emit(event);
     const next = buildCore(this.#options, libraryDir, budget, emit);
+    // A run stopped inside an undo window left its deleted files pending: on to the trash with them.
+    await next.library.bulk.sweep();
     this.#core = next;
     await next.engine.start({ handover: previous !== null });
     return next;
@@ -85,5 +89,7 @@ export class CoreLifecycle {
     if (!core) return;
     core.detach();
     await core.engine.close();
+    // Quitting ends every undo window: the deleted files go to the trash rather than wait in the library.
+    await core.library.bulk.flush();
   }
 }

@@ -15,6 +15,7 @@ import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
+import { ExportTickets } from './export-tickets';
 import { composeHandlers } from './handlers';
 import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
@@ -43,6 +44,8 @@ export interface StudioHost {
   references: ReferenceStore;
   /** What /media/ and studio-media:// may serve: indexed library files only. */
   media(): MediaSource;
+  /** Zip exports waiting for web mode's /export/ to stream them. */
+  exports: ExportTickets;
   settings(): Settings;
   close(): Promise<void>;
 }
@@ -57,10 +60,15 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
   // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
   const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
+  const desktop = options.desktop;
   const core = new CoreLifecycle({
     db,
     gateway: session.gateway,
     clock,
+    // Deleted files go to the OS trash in the desktop app; elsewhere the library keeps its own .trash folder.
+    ...(desktop
+      ? { trash: { kind: 'os' as const, discard: (path: string) => desktop.trashItem(path) } }
+      : {}),
     history: prices,
     guard: spending,
     gatewayKey: () => session.pricesKey() ?? '',
@@ -72,6 +80,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   });
   await session.refresh();
   await core.ensure();
+  const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
     session,
@@ -80,7 +89,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     prices,
     spending,
     usage: new UsageReader((query) => session.connected().usage(query), clock),
-    desktop: options.desktop,
+    desktop,
+    exports,
     onSettingsChanged: options.onSettingsChanged,
   });
 
@@ -91,6 +101,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     libraryDir: () => core.libraryDir(),
     references,
     media: () => core.media(),
+    exports,
     settings: () => session.settings.get(),
     async close() {
       if (closed) return;

@@ -61,6 +61,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
       staticDir: options.staticDir ?? DEFAULT_STATIC_DIR,
       media: () => host.media(),
       references: host.references,
+      exports: host.exports,
       port: options.port ?? 0,
       log,
     });

@@ -8,8 +8,10 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { appRouter } from '../../shared/bridge/router';
 import { contentSecurityPolicy } from './csp';
+import type { ExportTickets } from './export-tickets';
 import { newSessionToken } from './session-token';
 import { serveBridge } from './web-bridge-request';
+import { serveExport } from './web-export';
 import { serveMedia, serveStatic } from './web-files';
 import type { WebFiles } from './web-files';
 import { admit } from './web-gate';
@@ -18,6 +20,8 @@ import { commonHeaders, refuse } from './web-responses';
 
 export interface WebServerOptions extends Omit<WebFiles, 'csp'> {
   handlers: BridgeHandlers;
+  /** Zip exports the bridge prepared (library.exportZip), streamed from /export/<ticket>/<name>.zip. */
+  exports?: Pick<ExportTickets, 'find'>;
   /** 0 picks a free port. */
   port?: number;
   /** For tests; a random token otherwise. */
@@ -56,6 +60,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!url) return;
     if (url.pathname.startsWith('/trpc/')) return serveBridge(req, res, bridge);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+    if (await serveExport(req, res, url, options.exports, log)) return;
     if (await serveMedia(req, res, url, files)) return;
     await serveStatic(req, res, url, files);
   }

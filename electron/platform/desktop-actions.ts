@@ -1,11 +1,11 @@
 // The desktop-only bridge actions over Electron: a native folder picker, reveal in the file manager, and
-// dragging a library file out of the window into another app.
+// dragging a library file out of the window into another app, and moving deleted files to the OS trash.
 import type { BrowserWindow, Dialog, Shell } from 'electron';
 import type { DesktopActions } from '../host/studio-host';
 
 export interface DesktopActionDeps {
   dialog: Pick<Dialog, 'showOpenDialog'>;
-  shell: Pick<Shell, 'showItemInFolder'>;
+  shell: Pick<Shell, 'showItemInFolder' | 'trashItem'>;
   window: () => BrowserWindow | null;
   /** Shown under the cursor while dragging (a PNG: WebP thumbnails are not accepted everywhere). */
   dragIcon: string;
@@ -26,6 +26,11 @@ export function electronDesktopActions(deps: DesktopActionDeps): DesktopActions 
     },
     startDrag(path) {
       deps.window()?.webContents.startDrag({ file: path, icon: deps.dragIcon });
+    },
+    trashItem(path) {
+      // The platform's own trash (Finder's Trash, the Recycle Bin, the freedesktop trash), where the user can
+      // restore the file after the app's Undo has passed.
+      return deps.shell.trashItem(path);
     },
   };
 }

@@ -90,6 +90,12 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       if (event.change === 'deleted') void client.invalidateQueries({ queryKey: queryKeys.tasks });
       return;
     }
+    case 'library-bulk': {
+      // One event for a whole selection: read the pages again once, not once per item.
+      void client.invalidateQueries({ queryKey: queryKeys.library });
+      if (event.change !== 'updated') void client.invalidateQueries({ queryKey: queryKeys.tasks });
+      return;
+    }
   }
 }
 

@@ -11,6 +11,23 @@ export interface Toast {
   text: string;
   /** Where the thing the toast speaks of can be seen (an app route, e.g. the task just started). */
   link?: ToastLink;
+  /** A button that acts on what the toast says (Undo); the toast leaves once it is pressed. */
+  action?: ToastAction;
+  /** How long the toast stays when nobody points at it or focuses it; a default otherwise. */
+  durationMs?: number;
+}
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
+  /** Ctrl/Cmd+Z outside a text field presses the newest Undo on screen. */
+  undo?: boolean;
+}
+
+export interface ToastOptions {
+  link?: ToastLink;
+  action?: ToastAction;
+  durationMs?: number;
 }
 
 export interface ToastLink {
@@ -20,7 +37,7 @@ export interface ToastLink {
 
 export interface ToastSlice {
   toasts: Toast[];
-  pushToast: (tone: ToastTone, text: string, link?: ToastLink) => number;
+  pushToast: (tone: ToastTone, text: string, link?: ToastLink | ToastOptions) => number;
   dismissToast: (id: number) => void;
 }
 
@@ -31,10 +48,12 @@ export const createToastSlice: StateCreator<StudioStore, [['zustand/persist', un
   set,
 ) => ({
   toasts: [],
-  pushToast: (tone, text, link) => {
+  pushToast: (tone, text, extra) => {
     const id = nextToastId++;
+    // A bare link is the older call shape (Run again's toast); options carry an action or a duration too.
+    const options: ToastOptions = extra && 'href' in extra ? { link: extra } : (extra ?? {});
     set((state) => ({
-      toasts: [...state.toasts, { id, tone, text, ...(link ? { link } : {}) }].slice(-MAX_TOASTS),
+      toasts: [...state.toasts, { id, tone, text, ...options }].slice(-MAX_TOASTS),
     }));
     return id;
   },

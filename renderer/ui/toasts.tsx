@@ -1,8 +1,11 @@
-// Renders the store's toasts; each one leaves by itself after a few seconds or when dismissed.
-import { useEffect, type ReactElement } from 'react';
+// Renders the store's toasts; each one leaves by itself after a few seconds or when dismissed. A toast with an
+// action (Undo) waits while the pointer is over it or focus is inside it, so a keyboard user who tabbed to the
+// button is not raced by the timer, and Ctrl/Cmd+Z outside a text field presses the newest Undo on screen.
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
+import { typingIn } from '../lib/typing-in';
 import { useStudioStore, type Toast } from '../store/studio-store';
 import { Icon } from './icons';
 
@@ -10,12 +13,26 @@ const TOAST_MS = 6000;
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }): ReactElement {
   const { t } = useTranslation();
+  const [held, setHeld] = useState(false);
+  const duration = toast.durationMs ?? TOAST_MS;
   useEffect(() => {
-    const timer = window.setTimeout(() => onDismiss(toast.id), TOAST_MS);
+    if (held) return undefined;
+    const timer = window.setTimeout(() => onDismiss(toast.id), duration);
     return () => window.clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, held, duration]);
+  const { action } = toast;
   return (
-    <div className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`toast toast-${toast.tone}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) setHeld(false);
+      }}
+    >
       <Icon
         name={toast.tone === 'success' ? 'check' : toast.tone === 'error' ? 'alert' : 'spark'}
         size={16}
@@ -25,6 +42,19 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         <Link href={toast.link.href} className="toast-link" onClick={() => onDismiss(toast.id)}>
           {toast.link.label}
         </Link>
+      ) : null}
+      {action ? (
+        <button
+          type="button"
+          className="toast-action"
+          onClick={() => {
+            onDismiss(toast.id);
+            action.run();
+          }}
+          aria-keyshortcuts={action.undo ? 'Control+Z Meta+Z' : undefined}
+        >
+          {action.label}
+        </button>
       ) : null}
       <button
         type="button"
@@ -42,6 +72,20 @@ export function Toasts(): ReactElement {
   const { toasts, dismissToast } = useStudioStore(
     useShallow((s) => ({ toasts: s.toasts, dismissToast: s.dismissToast })),
   );
+  const undo = [...toasts].reverse().find((toast) => toast.action?.undo);
+  useEffect(() => {
+    if (!undo?.action) return undefined;
+    const { action } = undo;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() !== 'z' || !(e.ctrlKey || e.metaKey) || e.shiftKey || e.altKey) return;
+      if (typingIn(e.target)) return;
+      e.preventDefault();
+      dismissToast(undo.id);
+      action.run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo, dismissToast]);
   return (
     <div className="toasts" aria-live="polite">
       {toasts.map((toast) => (

@@ -44,6 +44,17 @@ import {
   spendingSummarySchema,
 } from './spending-schemas';
 import {
+  bulkCountSchema,
+  bulkFavouriteInputSchema,
+  bulkTagsInputSchema,
+  exportZipSchema,
+  folderExportSchema,
+  selectionInputSchema,
+  trashReceiptSchema,
+  undoTrashInputSchema,
+  undoTrashSchema,
+} from './bulk-schemas';
+import {
   editSubmissionSchema,
   fileSettingsResultSchema,
   madeFromChainSchema,
@@ -199,6 +210,16 @@ export const bridgeContract = {
       output: z.array(bridgeLibraryItemSchema),
     },
     delete: { kind: 'mutation', input: idInput, output: deletedSchema },
+    /** Marks or unmarks every item of a selection as a favourite, in one call (bulk-schemas.ts). */
+    bulkFavourite: { kind: 'mutation', input: bulkFavouriteInputSchema, output: bulkCountSchema },
+    /** Adds and removes tags on every item of a selection; each item keeps its other tags. */
+    bulkTags: { kind: 'mutation', input: bulkTagsInputSchema, output: bulkCountSchema },
+    /** Deletes a selection (one item too): out of the library now, to the trash once the undo window ends. */
+    trash: { kind: 'mutation', input: selectionInputSchema, output: trashReceiptSchema },
+    /** Brings a deletion back, files and rows as they were, while its window is open. */
+    undoTrash: { kind: 'mutation', input: undoTrashInputSchema, output: undoTrashSchema },
+    /** Web mode: a one-time link to a zip of the selection with each file's settings JSON beside it. */
+    exportZip: { kind: 'mutation', input: selectionInputSchema, output: exportZipSchema },
   },
   /** Results flowing into the next creation (issue 9). */
   reuse: {
@@ -229,6 +250,8 @@ export const bridgeContract = {
     showInFolder: { kind: 'mutation', input: idInput, output: doneSchema },
     /** Starts dragging a library item's file out of the window (call it from the dragstart handler). */
     startDrag: { kind: 'mutation', input: idInput, output: doneSchema },
+    /** Asks for a folder, then copies the selection into it with each file's settings JSON beside it. */
+    exportToFolder: { kind: 'mutation', input: selectionInputSchema, output: folderExportSchema },
   },
   /** Task progress, downloads and library changes, as they happen; each event is parsed on the way out. */
   events: { kind: 'subscription', output: studioEventSchema },

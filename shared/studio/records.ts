@@ -234,5 +234,12 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
       totalBytes: z.number().nullable(),
     }),
     z.object({ type: z.literal('library'), item, change: z.enum(['added', 'updated', 'deleted']) }),
+    // One bulk action on many items (favourite, tags, delete, undo): one event, not one per item, so selecting
+    // a whole filtered library of 100 000 items does not flood the stream. Listeners re-read what they show.
+    z.object({
+      type: z.literal('library-bulk'),
+      change: z.enum(['updated', 'deleted', 'restored']),
+      count: z.number().int().min(0),
+    }),
   ]);
 export type StudioEvent = z.infer<ReturnType<typeof studioEventSchemaOf<typeof libraryItemSchema>>>;

@@ -82,6 +82,7 @@ beforeAll(async () => {
       chooseFolder: async (current) => (desktopCalls.push(`choose:${current}`), '/picked/folder'),
       showInFolder: (path) => void desktopCalls.push(`show:${path}`),
       startDrag: (path) => void desktopCalls.push(`drag:${path}`),
+      trashItem: async (path) => void desktopCalls.push(`trash:${path}`),
     },
     simulator: FAST,
     log: () => undefined,

@@ -9,9 +9,10 @@ describe('desktop actions', () => {
   const win = { webContents: { startDrag } } as unknown as BrowserWindow;
   const showOpenDialog = vi.fn();
   const showItemInFolder = vi.fn();
+  const trashItem = vi.fn(() => Promise.resolve());
   const actions = electronDesktopActions({
     dialog: { showOpenDialog } as unknown as Pick<Dialog, 'showOpenDialog'>,
-    shell: { showItemInFolder } as unknown as Pick<Shell, 'showItemInFolder'>,
+    shell: { showItemInFolder, trashItem } as unknown as Pick<Shell, 'showItemInFolder' | 'trashItem'>,
     window: () => win,
     dragIcon: '/app/assets/icon.png',
   });
@@ -32,5 +33,12 @@ describe('desktop actions', () => {
     expect(showItemInFolder).toHaveBeenCalledWith('/data/library/a.png');
     actions.startDrag('/data/library/a.png');
     expect(startDrag).toHaveBeenCalledWith({ file: '/data/library/a.png', icon: '/app/assets/icon.png' });
+  });
+
+  it("moves a deleted file to the OS trash through Electron's shell, and passes its failure on", async () => {
+    await actions.trashItem('/data/library/.trash/.undo/b/1/a.png');
+    expect(trashItem).toHaveBeenCalledWith('/data/library/.trash/.undo/b/1/a.png');
+    trashItem.mockRejectedValueOnce(new Error('no trash on this volume'));
+    await expect(actions.trashItem('/x.png')).rejects.toThrow('no trash on this volume');
   });
 });

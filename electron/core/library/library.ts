@@ -16,7 +16,10 @@ import type {
 import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
 import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { CostTotal } from '../../../shared/studio/cost-totals';
+import { systemClock } from '../clock';
+import type { Clock } from '../clock';
 import { runMigrations } from '../db';
+import type { Logger } from '../log';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
 import { LIBRARY_MIGRATIONS } from './library-migrations';
@@ -25,10 +28,13 @@ import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
+import { LibraryBulk } from './library-bulk';
 import { probeMedia } from './media-probe';
+import type { TrashPort } from './trash-port';
+import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
 import { writePoster, writeThumbnail } from './thumbnails';
 
-export type LibraryEvent = Extract<StudioEvent, { type: 'library' }>;
+export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
 
 export interface SpeechFile {
@@ -56,6 +62,13 @@ export interface LibraryOptions {
    * the engine built after the library can answer; without it files carry an empty list.
    */
   madeFromOf?: (taskId: string) => string[];
+  /** Where deleted files finally go (the OS trash in the desktop app); the library's .trash folder by default. */
+  trash?: TrashPort;
+  /** Timers of the undo window of a deletion; the system's by default. */
+  timers?: Pick<Clock, 'setTimer'>;
+  /** How long a deletion can be undone. */
+  undoWindowMs?: number;
+  logger?: Logger;
 }
 
 export type LibraryUpdate = Partial<Pick<LibraryItem, 'favourite' | 'tags'>>;
@@ -71,6 +84,8 @@ export class Library implements LibrarySink {
   readonly dir: string;
   /** Items keep `studio-ref:` values in params; a library file becomes a reference with addFile(path, { link }). */
   readonly references: ReferenceStore;
+  /** Favourite, tag, delete (with undo) and read many items at once: library-bulk.ts. */
+  readonly bulk: LibraryBulk;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly madeFromOf: (taskId: string) => string[];
@@ -151,6 +166,35 @@ export class Library implements LibrarySink {
         `SELECT min(tag) AS tag, count(*) AS n FROM library_tags WHERE tag LIKE ? ESCAPE '\\'
          GROUP BY tag ORDER BY n DESC, tag LIMIT ?`,
       ),
+    };
+    const timers = options.timers ?? systemClock;
+    this.bulk = new LibraryBulk(
+      {
+        db: this.db,
+        dir: this.dir,
+        emit: (event) => this.emit(event),
+        isInside: (path) => this.isInside(path),
+      },
+      {
+        ...(options.trash ? { trash: options.trash } : {}),
+        clock: { now: this.now, setTimer: (ms, fn) => timers.setTimer(ms, fn) },
+        undoWindowMs: options.undoWindowMs ?? UNDO_WINDOW_MS,
+        ...(options.logger ? { logger: options.logger } : {}),
+      },
+    );
+  }
+
+  /** The settings a file of this item carries (and an export writes beside it): shared/studio/file-settings.ts. */
+  settingsOf(item: LibraryItem): FileSettings {
+    return {
+      app: FILE_SETTINGS_KEY,
+      version: FILE_SETTINGS_VERSION,
+      family: item.family,
+      model: item.model,
+      params: item.params,
+      prompt: item.prompt,
+      taskId: item.taskId,
+      madeFrom: item.taskId === null ? [] : this.madeFromOf(item.taskId),
     };
   }
 

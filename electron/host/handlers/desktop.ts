@@ -2,7 +2,15 @@
 // own rows, never from the renderer.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { localError, notFound } from '../../../shared/bridge/errors';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { exportToFolder, planExport } from '../../core/library/library-export';
 import type { DesktopActions, HostDeps } from './host-deps';
+
+/** Whether `folder` is the library folder or inside it (an export there would be files the index never lists). */
+function insideLibrary(folder: string, libraryDir: string): boolean {
+  const rel = relative(resolve(libraryDir), resolve(folder));
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
 
 export function desktopHandlers({ core, desktop }: HostDeps): BridgeHandlers['desktop'] {
   const shell = (): DesktopActions => {
@@ -23,6 +31,23 @@ export function desktopHandlers({ core, desktop }: HostDeps): BridgeHandlers['de
     startDrag: async ({ id }) => {
       shell().startDrag(await pathOf(id));
       return { ok: true as const };
+    },
+    exportToFolder: async ({ selection }) => {
+      const actions = shell();
+      const { library } = await core.ensure();
+      const entries = planExport(library.bulk.items(selection), (i) => library.settingsOf(i));
+      if (entries.length === 0)
+        throw localError('invalid_request_error', 'None of the selected items exist.');
+      // The picker opens beside the library folder: a creator's exports usually live near their library.
+      const folder = await actions.chooseFolder(dirname(library.dir));
+      if (folder === null) return { folder: null, count: 0 };
+      if (insideLibrary(folder, library.dir)) {
+        throw localError(
+          'invalid_request_error',
+          'Pick a folder outside the library: files exported into it would not show in the library.',
+        );
+      }
+      return { folder, count: await exportToFolder(entries, folder) };
     },
   };
 }

@@ -8,6 +8,7 @@ import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
+import type { ExportTickets } from '../export-tickets';
 import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
 
@@ -16,6 +17,8 @@ export interface DesktopActions {
   chooseFolder(current: string): Promise<string | null>;
   showInFolder(path: string): void;
   startDrag(path: string): void;
+  /** Moves a file to the operating system's trash (Electron's shell.trashItem). */
+  trashItem(path: string): Promise<void>;
 }
 
 export interface HostDeps {
@@ -30,6 +33,8 @@ export interface HostDeps {
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;
+  /** Zip exports waiting to be downloaded from web mode's /export/. */
+  exports: ExportTickets;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;
 }

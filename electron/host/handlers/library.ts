@@ -1,10 +1,15 @@
 // library.*: query, favourite, tag and delete items, delegated to the library and mapped to bridge views.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
-import { notFound } from '../../../shared/bridge/errors';
+import { localError, notFound } from '../../../shared/bridge/errors';
 import type { LibraryItem } from '../../../shared/studio/records';
+import { planExport } from '../../core/library/library-export';
+import { zipFileName } from '../export-tickets';
 import type { HostDeps, ItemView } from './host-deps';
 
-export function libraryHandlers({ core }: HostDeps, item: ItemView): BridgeHandlers['library'] {
+export function libraryHandlers(
+  { core, desktop, exports }: HostDeps,
+  item: ItemView,
+): BridgeHandlers['library'] {
   const library = async () => (await core.ensure()).library;
   const found = (id: string, updated: LibraryItem | null) => {
     if (!updated) throw notFound('library item', id);
@@ -27,5 +32,33 @@ export function libraryHandlers({ core }: HostDeps, item: ItemView): BridgeHandl
     tags: async (input) => (await library()).tags(input ?? {}),
     forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),
     delete: async ({ id }) => ({ id, deleted: await (await library()).delete(id) }),
+    bulkFavourite: async ({ selection, favourite }) => ({
+      count: (await library()).bulk.setFavourite(selection, favourite),
+    }),
+    bulkTags: async ({ selection, add, remove }) => ({
+      count: (await library()).bulk.editTags(selection, { add, remove }),
+    }),
+    trash: async ({ selection }) => (await library()).bulk.trash(selection),
+    undoTrash: async ({ undoId }) => {
+      const restored = await (await library()).bulk.undo(undoId);
+      if (restored === null) {
+        throw localError(
+          'not_found_error',
+          'Too late to undo: the files have gone to the trash. They can still be restored from there.',
+          { param: 'undoId' },
+        );
+      }
+      return { restored };
+    },
+    exportZip: async ({ selection }) => {
+      // The desktop app writes into a folder the user picks (desktop.exportToFolder): no download there.
+      if (desktop) throw localError('unsupported', 'The desktop app exports into a folder: use Export.');
+      const lib = await library();
+      const entries = planExport(lib.bulk.items(selection), (i) => lib.settingsOf(i));
+      if (entries.length === 0)
+        throw localError('invalid_request_error', 'None of the selected items exist.');
+      const fileName = zipFileName(entries.length, Date.now());
+      return { url: exports.issue(entries, fileName), fileName, count: entries.length };
+    },
   };
 }

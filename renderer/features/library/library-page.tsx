@@ -31,6 +31,10 @@ import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
 import { BatchFilter, useBatchQuery } from './batch-filter';
+import { SelectableTile } from './selection/selectable-tile';
+import { SelectionToolbar } from './selection/selection-toolbar';
+import { useLibrarySelection } from './selection/use-library-selection';
+import './selection/selection.css';
 
 const GAP = 12;
 const MIN_TILE = 200;
@@ -85,6 +89,8 @@ export function LibraryPage(): ReactElement {
     more: { hasNextPage, isFetchingNextPage, fetchNextPage },
   });
   const open = viewer.item;
+  // Multi-select (selection/): by id, or everything matching the filter; the keys belong to the viewer when open.
+  const selection = useLibrarySelection({ items, total, filter, keyboard: !open });
   // The grid follows the viewer, so closing it shows the item last seen.
   const openIndex = viewer.position?.index ?? -1;
   useEffect(() => {
@@ -105,6 +111,7 @@ export function LibraryPage(): ReactElement {
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
       <BatchFilter />
       <LibraryTotal filter={filter} />
+      <SelectionToolbar selection={selection} total={total} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
@@ -139,14 +146,21 @@ export function LibraryPage(): ReactElement {
                   height: width,
                 }}
               >
-                {items.slice(row.index * columns, row.index * columns + columns).map((item) => (
-                  <LibraryTile
+                {items.slice(row.index * columns, row.index * columns + columns).map((item, i) => (
+                  <SelectableTile
                     key={item.id}
-                    item={item}
-                    thumbnailSrc={srcOf(item, false)}
-                    fileSrc={srcOf(item, true)}
-                    onOpen={() => viewer.openFromGrid(item.id)}
-                  />
+                    selection={selection}
+                    id={item.id}
+                    index={row.index * columns + i}
+                    label={item.title ?? item.prompt ?? ''}
+                  >
+                    <LibraryTile
+                      item={item}
+                      thumbnailSrc={srcOf(item, false)}
+                      fileSrc={srcOf(item, true)}
+                      onOpen={() => viewer.openFromGrid(item.id)}
+                    />
+                  </SelectableTile>
                 ))}
               </div>
             ))}

@@ -106,13 +106,16 @@ function TaskRow({
             <LinkExpiryFlag task={task} />
             {task.downloads.total > 0 ? (
               <span data-testid="task-files">
-                {t('tasks.files', {
-                  done: task.downloads.done - task.downloads.deleted,
-                  total: task.downloads.total,
-                })}
-                {task.downloads.deleted > 0
-                  ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
-                  : ''}
+                {/* Every file saved and then deleted: say that alone, not "0 of 1 files saved". */}
+                {task.downloads.deleted > 0 && task.downloads.deleted === task.downloads.total
+                  ? t('tasks.filesDeleted', { count: task.downloads.deleted })
+                  : t('tasks.files', {
+                      done: task.downloads.done - task.downloads.deleted,
+                      total: task.downloads.total,
+                    }) +
+                    (task.downloads.deleted > 0
+                      ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
+                      : '')}
               </span>
             ) : null}
             {download &&
@@ -158,7 +161,8 @@ function TaskRow({
                 {t('tasks.rerun')}
               </Button>
             )}
-            {task.state === 'completed' && task.downloads.done > 0 ? (
+            {/* Nothing to open once every saved file was deleted. */}
+            {task.state === 'completed' && task.downloads.done - task.downloads.deleted > 0 ? (
               <Link
                 href={thumbnail ? `/library/${thumbnail.itemId}` : '/library'}
                 className="btn btn-secondary"

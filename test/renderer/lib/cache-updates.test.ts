@@ -174,6 +174,22 @@ describe('task events in the query cache', () => {
       expect(query.state.isInvalidated).toBe(true);
     }
   });
+
+  it('refreshes the library once for a bulk change, and the tasks when files were deleted or restored', () => {
+    const client = new QueryClient();
+    client.setQueryData([...queryKeys.library, { kind: 'image' }], { pages: [] });
+    client.setQueryData(queryKeys.tasks, { tasks: [], total: 0 });
+    applyBridgeEvent(client, { type: 'library-bulk', change: 'updated', count: 40 });
+    expect(client.getQueryCache().findAll({ queryKey: queryKeys.library })[0]?.state.isInvalidated).toBe(
+      true,
+    );
+    expect(client.getQueryCache().find({ queryKey: queryKeys.tasks })?.state.isInvalidated).toBe(false);
+    for (const change of ['deleted', 'restored'] as const) {
+      client.setQueryData(queryKeys.tasks, { tasks: [], total: 0 });
+      applyBridgeEvent(client, { type: 'library-bulk', change, count: 2 });
+      expect(client.getQueryCache().find({ queryKey: queryKeys.tasks })?.state.isInvalidated).toBe(true);
+    }
+  });
 });
 
 describe('after the events stream reconnects', () => {

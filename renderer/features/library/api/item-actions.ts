@@ -1,4 +1,4 @@
-// What the library dialog does to an item: mark it a favourite, or delete it (file and record).
+// What the viewer does to one item: mark it a favourite. Deleting goes through bulk-actions.ts (with Undo).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
@@ -7,14 +7,6 @@ export function useSetFavourite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; favourite: boolean }) => bridge.library.setFavourite.mutate(input),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
-  });
-}
-
-export function useDeleteItem() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => bridge.library.delete.mutate({ id }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.library }),
   });
 }

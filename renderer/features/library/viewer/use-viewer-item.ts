@@ -3,12 +3,9 @@
 // a history entry, stepping replaces it, so Back (or Esc) returns to the grid in one step; an item named by a
 // URL but not on a loaded page (a reload deep in the list) is asked for by id.
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
-import { errorSentence } from '../../../lib/bridge-error';
-import { useStudioStore } from '../../../store/studio-store';
 import { useLibraryItem } from '../api/get-library-item';
-import { useDeleteItem } from '../api/item-actions';
+import { useDeleteWithUndo } from '../selection/use-delete-with-undo';
 import type { ViewerPosition } from './library-viewer';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
@@ -43,9 +40,8 @@ export function useViewerItem({
   query: string;
   more: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
 }): ViewerItem {
-  const { t } = useTranslation();
-  const pushToast = useStudioStore((st) => st.pushToast);
-  const remove = useDeleteItem();
+  // The same path as a selection's Delete: out of the library at once, Undo in the toast (selection/).
+  const remove = useDeleteWithUndo();
   // Whether the grid's entry is the history entry under the viewer's (Back would reach it).
   const openedHere = useRef(false);
   // Closing (Esc, ×, deleting the last item) hides the viewer at once; the address follows a moment later
@@ -89,18 +85,14 @@ export function useViewerItem({
       navigate(`/library/${target}${suffix}`);
     },
     close,
-    deleting: remove.isPending,
+    deleting: remove.deleting,
     remove: () => {
       if (!item) return;
       const neighbour = items[index + 1] ?? items[index - 1];
-      remove.mutate(item.id, {
-        onSuccess: () => {
-          pushToast('success', t('library.deleted'));
-          // The viewer stays open on the next item, as photo viewers do; the last one closes it.
-          if (neighbour && index >= 0) navigate(`/library/${neighbour.id}${suffix}`, { replace: true });
-          else close();
-        },
-        onError: (error) => pushToast('error', errorSentence(error, t)),
+      remove.remove({ ids: [item.id] }, () => {
+        // The viewer stays open on the next item, as photo viewers do; the last one closes it.
+        if (neighbour && index >= 0) navigate(`/library/${neighbour.id}${suffix}`, { replace: true });
+        else close();
       });
     },
   };

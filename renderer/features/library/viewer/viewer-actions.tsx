@@ -1,14 +1,13 @@
 // What can be done with the item on show: the viewer's actions bar, under the side panel's heading.
 // Issue 9 "Reusing" (helper libreuse): "Use as reference" and "Edit and run again" are buttons of this bar;
 // add them where the EXTENSION comment is, so every action on one item sits in one place.
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
 import { desktopActions } from '../../../lib/api/desktop';
 import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
 import { CompareWith } from '../compare-picker';
@@ -28,7 +27,6 @@ export function ViewerActions({
   const pushToast = useStudioStore((st) => st.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
-  const [confirming, setConfirming] = useState(false);
   return (
     <div className="viewer-actions" role="group" aria-label={t('library.viewer.actions')}>
       <Button
@@ -51,29 +49,16 @@ export function ViewerActions({
           {t('library.showInFolder')}
         </Button>
       ) : null}
+      {/* No question first: the toast's Undo takes it back (selection/use-delete-with-undo.ts says why). */}
       <Button
         variant="danger"
         icon={<Icon name="trash" />}
         busy={deleting}
-        onClick={() => setConfirming(true)}
+        onClick={onDelete}
         data-testid="item-delete"
       >
         {t('library.delete')}
       </Button>
-      {confirming ? (
-        <ConfirmDialog
-          title={t('library.deleteTitle')}
-          message={t('library.deleteConfirm')}
-          confirmLabel={t('library.delete')}
-          danger
-          busy={deleting}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => {
-            setConfirming(false);
-            onDelete();
-          }}
-        />
-      ) : null}
     </div>
   );
 }

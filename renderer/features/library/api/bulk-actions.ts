@@ -1,0 +1,74 @@
+// The library's bulk actions over a selection (picked ids, or all matching the filter but some): one bridge
+// call each, never one per item. The library's queries are refetched by the one library-bulk event the main
+// process sends, and here as well so the page that acted is never behind its own action.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LibrarySelection } from '../../../../shared/studio/library-selection';
+import { bridge } from '../../../lib/bridge';
+import { queryKeys } from '../../../lib/query-client';
+
+function useRefetchLibrary(alsoTasks = false) {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries({ queryKey: queryKeys.library });
+    // A deleted or restored file changes what its task can claim to have saved.
+    if (alsoTasks) await client.invalidateQueries({ queryKey: queryKeys.tasks });
+  };
+}
+
+export function useBulkFavourite() {
+  const refetch = useRefetchLibrary();
+  return useMutation({
+    mutationFn: (input: { selection: LibrarySelection; favourite: boolean }) =>
+      bridge.library.bulkFavourite.mutate(input),
+    onSuccess: refetch,
+  });
+}
+
+export function useBulkTags() {
+  const refetch = useRefetchLibrary();
+  return useMutation({
+    mutationFn: (input: { selection: LibrarySelection; add: string[]; remove: string[] }) =>
+      bridge.library.bulkTags.mutate(input),
+    onSuccess: refetch,
+  });
+}
+
+export function useTrash() {
+  const refetch = useRefetchLibrary(true);
+  return useMutation({
+    mutationFn: (selection: LibrarySelection) => bridge.library.trash.mutate({ selection }),
+    onSuccess: refetch,
+  });
+}
+
+export function useUndoTrash() {
+  const refetch = useRefetchLibrary(true);
+  return useMutation({
+    mutationFn: (undoId: string) => bridge.library.undoTrash.mutate({ undoId }),
+    onSuccess: refetch,
+  });
+}
+
+/** Web mode: a link to a zip of the selection. */
+export function useExportZip() {
+  return useMutation({
+    mutationFn: (selection: LibrarySelection) => bridge.library.exportZip.mutate({ selection }),
+  });
+}
+
+/** The desktop app: the folder chooser, then the files copied into the folder picked. */
+export function useExportToFolder() {
+  return useMutation({
+    mutationFn: (selection: LibrarySelection) => bridge.desktop.exportToFolder.mutate({ selection }),
+  });
+}
+
+/** Tags already in use that start with what is typed, most used first: the bulk tag editor's suggestions. */
+export function useTagSuggestions(prefix: string) {
+  return useQuery({
+    // Under the library's key, so a bulk edit's refetch brings new tags in.
+    queryKey: [...queryKeys.library, 'tags', prefix],
+    queryFn: () => bridge.library.tags.query({ prefix, limit: 20 }),
+    placeholderData: keepPreviousData,
+  });
+}
