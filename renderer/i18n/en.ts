@@ -44,8 +44,6 @@ export const en = {
     or: 'or',
     demo: 'Try the demo gateway',
     demoHint: 'A built-in simulator with a 50 USD test balance. Nothing leaves this computer.',
-    invalidUrl: 'Enter a full http(s) address.',
-    keyRequired: 'Enter your API key.',
     features: {
       create: 'Generate images and video from a prompt or reference images',
       track: 'Tasks are tracked and downloaded before their links expire',
@@ -222,16 +220,6 @@ export const en = {
       webhook: 'Webhook URL (optional)',
       webhookHint:
         'When the task finishes, the gateway POSTs it to this address with /callback added. It must be a public http(s) address on port 80 or 443 (https recommended). The studio tracks the task either way.',
-      webhookIssues: {
-        'not-http': 'Enter a full http(s) address, e.g. https://hooks.example.com/studio.',
-        private:
-          'The gateway drops callbacks to local and private addresses: use an address reachable from the internet.',
-        port: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
-        credentials:
-          'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
-        'own-domain':
-          'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
-      },
       extra: 'Extra body fields (JSON)',
       extraHint:
         'V1, H, W and K accept image input (first frame, last frame, audio), but the spec does not name those fields. Add them here as a JSON object, named as your gateway documents them; they are sent with the form’s fields, which always win. Drop or paste an image here to insert it as a data URL.',
@@ -241,9 +229,6 @@ export const en = {
       extraRefused: 'This family does not take “{{field}}”: {{message}}',
     },
     validation: {
-      required: 'This field is required.',
-      tooLong: 'At most {{max}} characters.',
-      invalid: 'This value is not allowed.',
       image: 'Image {{n}} ({{url}}): {{message}}',
       line: 'Line {{n}}: {{message}}',
     },
@@ -261,16 +246,6 @@ export const en = {
     downloading: 'Saving {{received}} of {{total}}',
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
-    state: {
-      submitting: 'Sending',
-      submitted: 'Queued',
-      pending: 'Pending',
-      processing: 'Generating',
-      completed: 'Completed',
-      failed: 'Failed',
-      interrupted: 'Interrupted',
-      stopped: 'Stopped',
-    },
     stop: 'Stop tracking',
     rerun: 'Run again',
     rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',
@@ -384,7 +359,6 @@ export const en = {
     dimensionsLabel: 'Dimensions',
     cost: 'Cost',
     showInFolder: 'Show in folder',
-    dragHint: 'Drag a picture into another app to use it there.',
     favourite: 'Favourite',
     unfavourite: 'Remove from favourites',
     favouritesOnly: 'Favourites',
@@ -426,10 +400,6 @@ export const en = {
     latest: 'Latest',
     recent: 'Recent speech',
     empty: 'Nothing spoken yet.',
-    tooLong: 'At most 4096 characters.',
-    speedInvalid: 'Enter a number above 0.',
-    voiceInvalid: 'A voice name is at most 100 characters.',
-    required: 'Type something to speak.',
   },
   costs: {
     usd: '{{amount}} USD',
@@ -515,7 +485,6 @@ export const en = {
     storage: 'Storage',
     libraryFolder: 'Library folder',
     chooseFolder: 'Choose…',
-    polling: 'Task tracking',
     pollingBudget: 'Requests per second (all tasks)',
     pollingBudgetHint: 'The gateway is polled at most this often, however many tasks are running.',
     appearance: 'Appearance',
@@ -527,10 +496,6 @@ export const en = {
     balanceUnits: { usd: 'US dollars', credits: 'Credits' },
     defaultFolder: 'Default folder: {{path}}',
     useDemo: 'Use the demo gateway',
-    connectOwn: 'Save connection',
-    keyInvalid: 'Enter the key without spaces (printable characters only).',
-    pollingBudgetRange: 'From 0.1 to 50 requests per second.',
-    libraryFolderAbsolute: 'Enter the full path of a folder, or leave it empty for the default.',
     libraryFolderRefused: {
       root: 'A filesystem root holds far more than the library. Choose or create a folder for it.',
       home: 'Not your home folder itself: choose or create a folder inside it, such as Gateway Studio.',
@@ -771,7 +736,6 @@ export const en = {
       systemZone: 'System default ({{zone}})',
       save: 'Save limits',
       saved: 'Limits saved.',
-      invalidAmount: 'Enter an amount above 0, or leave it empty.',
     },
   },
   batch: {

@@ -3,6 +3,7 @@
 // are both derived from this table, so a procedure without a handler, or a handler with the wrong shape, fails
 // to compile. Adding a procedure: a line here, its handler in electron/host/handlers/, its hook in the renderer.
 import { z } from 'zod';
+import { because } from '../validation';
 import {
   tokenBalanceViewSchema,
   usageQuerySchema,
@@ -99,7 +100,9 @@ export const setPosterInputSchema = z.strictObject({
   dataUrl: z
     .string()
     .max(2 * 1024 * 1024)
-    .regex(/^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/]+=*$/, 'A poster must be a data:image/… URL.'),
+    .refine((url) => /^data:image\/(webp|png|jpeg);base64,[A-Za-z0-9+/]+=*$/.test(url), {
+      params: because('posterDataUrl'),
+    }),
 });
 export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });

@@ -56,6 +56,7 @@ export const VALIDATION_EN = {
   referenceTooLarge: 'A reference image can be at most {{limit}} MiB; this one is {{size}} MiB.',
   referenceLimit: 'A reference image can be at most {{limit}} MiB.',
   submissionKey: 'A submission key is 16 to 128 letters, digits, "-" or "_" (a UUID will do).',
+  posterDataUrl: 'A poster must be a data:image/… URL.',
   modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
   tagEditEmpty: 'Name a tag to add or remove.',
 } as const;
