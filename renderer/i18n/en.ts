@@ -363,9 +363,6 @@ export const en = {
     unfavourite: 'Remove from favourites',
     favouritesOnly: 'Favourites',
     delete: 'Delete',
-    deleteConfirm: 'Delete this file from the library and the disk?',
-    deleteTitle: 'Delete this file?',
-    deleted: 'Deleted from the library.',
     noPrompt: 'No prompt',
     viewer: {
       previous: 'Previous',
@@ -739,7 +736,6 @@ export const en = {
     },
   },
   batch: {
-    title: 'Batch',
     perLine: 'Several prompts: one task per line',
     takes: 'Takes of each',
     hint: 'Each non-empty line of the prompt is a prompt of its own, sent {{takes}} times.',
@@ -757,7 +753,6 @@ export const en = {
     of: 'batch of {{count}}',
     filtered: 'Showing one batch of {{count}}',
     showAll: 'Show the whole library',
-    started: 'Sent a batch of {{count}} tasks.',
   },
 };
 

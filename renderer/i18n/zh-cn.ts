@@ -405,9 +405,6 @@ export const zhCN: Messages = {
     unfavourite: '取消收藏',
     favouritesOnly: '收藏',
     delete: '删除',
-    deleteConfirm: '从媒体库和磁盘中删除此文件？',
-    deleteTitle: '删除此文件？',
-    deleted: '已从媒体库删除。',
     noPrompt: '无提示词',
     viewer: {
       previous: '上一个',
@@ -771,7 +768,6 @@ export const zhCN: Messages = {
     },
   },
   batch: {
-    title: '批量',
     perLine: '多个提示词：每行一个任务',
     takes: '每个生成次数',
     hint: '提示词的每个非空行都是一个单独的提示词，各发送 {{takes}} 次。',
@@ -789,6 +785,5 @@ export const zhCN: Messages = {
     of: '{{count}} 个一批',
     filtered: '仅显示一个批量（{{count}} 项）',
     showAll: '显示整个素材库',
-    started: '已发送 {{count}} 个任务的批量。',
   },
 };
