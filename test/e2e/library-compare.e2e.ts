@@ -206,6 +206,30 @@ describe('comparing two library items', () => {
     expect((await media('compare-audio-a')).muted).toBe(false);
   });
 
+  it('two tiles picked with Ctrl+click compare from the selection bar; one alone offers no Compare', async () => {
+    if (await page.getByTestId('item-dialog').isVisible()) await page.keyboard.press('Escape');
+    await page.getByTestId('item-dialog').waitFor({ state: 'detached' });
+    await goTo(page, 'Library');
+    const tile = (text: string) => page.getByTestId('library-item').filter({ hasText: text }).first();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
+    await tile(FOX).click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => bar.getByText('1 selected').isVisible()).toBe(true);
+    expect(await bar.getByRole('button', { name: 'Compare', exact: true }).count()).toBe(0);
+    await tile(WAVES).click({ modifiers: ['ControlOrMeta'] });
+    await tile(WAVES).click({ modifiers: ['ControlOrMeta'] });
+    await tile(FOX_GOLD).click({ modifiers: ['ControlOrMeta'] });
+    await expect.poll(() => bar.getByText('2 selected').isVisible()).toBe(true);
+    await studio.shot('compare-from-selection');
+    await bar.getByRole('button', { name: 'Compare', exact: true }).click();
+    await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
+    await expect.poll(hash).toMatch(/^#\/compare\/[\w-]+\/[\w-]+$/);
+    await expect
+      .poll(() => page.getByTestId('compare-diff').getByTestId('diff-resolution').getAttribute('class'))
+      .toBe('is-different');
+    await page.goBack();
+    await expect.poll(hash).toMatch(/^#\/library/);
+  });
+
   it('a picture and a video are said to be incomparable, their settings still listed', async () => {
     const ids = await page.evaluate(async () => {
       const answer = (await (await fetch('/trpc/library.query')).json()) as {

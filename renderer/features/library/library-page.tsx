@@ -33,6 +33,7 @@ import './library.css';
 import { BatchFilter, useBatchQuery } from './batch-filter';
 import { SelectableTile } from './selection/selectable-tile';
 import { SelectionToolbar } from './selection/selection-toolbar';
+import { COMPARE_SELECTED } from './compare-selected';
 import { useLibrarySelection } from './selection/use-library-selection';
 import './selection/selection.css';
 
@@ -111,7 +112,7 @@ export function LibraryPage(): ReactElement {
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
       <BatchFilter />
       <LibraryTotal filter={filter} />
-      <SelectionToolbar selection={selection} total={total} />
+      <SelectionToolbar selection={selection} total={total} actions={COMPARE_SELECTED} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
