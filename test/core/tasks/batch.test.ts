@@ -1,39 +1,15 @@
 // Batches (issues 9 and 13): several prompts × n at one press go out as one batch under the request budget,
 // each a task of its own carrying the batch's id and size; the spending limits apply to the batch's total;
 // a repeat of the press answers with the same tasks and pays for nothing twice.
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../../electron/core/tasks/task-engine';
-import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import { describe, expect, it } from 'vitest';
 import { SpendingGuard } from '../../../electron/core/spending';
 import type { SpendingPrices } from '../../../electron/core/spending/spending-ledger';
 import type { CostEstimate } from '../../../shared/studio/estimates';
-import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, startRig } from './engine-rig';
-import type { CountingGateway, Rig } from './engine-rig';
+import { driveUntil, useEngineRig } from './engine-rig';
+import type { CountingGateway } from './engine-rig';
 
-let rig: Rig;
-const engines: TaskEngine[] = [];
-beforeEach(async () => {
-  rig = await startRig();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.close();
-  await rig.close();
-});
-
-function engine(gateway: CountingGateway, extra: Partial<TaskEngineOptions> = {}): TaskEngine {
-  const e = new TaskEngine({
-    db: rig.openDb(),
-    gateway,
-    clock: rig.clock,
-    requestTimeoutMs: 2_000,
-    downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
-    ...extra,
-  });
-  engines.push(e);
-  return e;
-}
+const bench = useEngineRig();
+const engine = bench.engine;
 
 const PROMPTS = ['a lighthouse at dusk', 'a lighthouse at night', 'a lighthouse in fog'];
 /** Three prompts × 2, as the Create form builds them. */
@@ -64,12 +40,12 @@ const flatPrices: SpendingPrices = {
 
 describe('submitBatch', () => {
   it('sends six tasks under the request budget, each with the batch id and size, and all complete', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { budget: { requests: 2, perMs: 1_000 } });
     await e.start();
     const result = e.submitBatch(sixRequests(), { key: BATCH_KEY });
     const settledAll = () => e.list().length === 6 && e.list().every((t) => e.isSettled(t));
-    expect(await driveUntil(rig, () => e.isBusy(), settledAll)).toBe(true);
+    expect(await driveUntil(bench.rig, () => e.isBusy(), settledAll)).toBe(true);
     const { batchId, tasks } = await result;
     expect(batchId).toBe(BATCH_KEY);
     expect(tasks).toHaveLength(6);
@@ -90,7 +66,7 @@ describe('submitBatch', () => {
   });
 
   it('a repeated press with the same key answers with the same tasks and sends nothing', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 100, perMs: 1_000 } });
     await e.start();
     const [first, second] = await Promise.all([
@@ -106,15 +82,15 @@ describe('submitBatch', () => {
   });
 
   it('the confirmation threshold and the budget apply to the batch total, not to each task', async () => {
-    const db = rig.openDb();
+    const db = bench.rig.openDb();
     const guard = new SpendingGuard({
       db,
-      clock: rig.clock,
+      clock: bench.rig.clock,
       prices: () => flatPrices,
       systemZone: () => 'UTC',
     });
     guard.setLimits({ unit: 'usd', confirmAbove: 0.2, daily: null, monthly: null, timeZone: null });
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null, guard, budget: { requests: 100, perMs: 1_000 } });
     await e.start();
     // 6 × 0.04 = 0.24 > 0.20, although each task alone (0.04) is under the threshold.
@@ -135,7 +111,7 @@ describe('submitBatch', () => {
   });
 
   it('refuses an empty batch, one over the limit, and a key with no room for positions', async () => {
-    const e = engine(rig.gateway(), { downloads: null });
+    const e = engine(bench.rig.gateway(), { downloads: null });
     await e.start();
     await expect(e.submitBatch([])).rejects.toThrow(/1 to 100 tasks/);
     const many = Array.from({ length: 101 }, () => sixRequests()[0] as ReturnType<typeof sixRequests>[0]);

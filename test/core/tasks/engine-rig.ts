@@ -12,6 +12,10 @@ import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
 import type { UsageData } from '../../../shared/gateway/usage';
+import { afterEach, beforeEach } from 'vitest';
+import { TaskEngine } from '../../../electron/core/tasks/task-engine';
+import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import { RecordingSink } from '../downloads/download-fixtures';
 
 export interface RequestLog {
   kind: 'submit' | 'poll';
@@ -157,4 +161,52 @@ export async function driveUntil(
     await rig.clock.advanceTo(next ?? rig.clock.now() + stepMs);
   }
   return true;
+}
+
+/** What an engine test file shares: a fresh rig for each test, and engines made on it that close after it. */
+export interface EngineRig {
+  /** This test's rig (a new one for every test). */
+  readonly rig: Rig;
+  /** An engine on this test's database and clock, downloading into the rig's library with a recording sink. */
+  engine(gateway: CountingGateway, extra?: Partial<TaskEngineOptions>): TaskEngine;
+}
+
+/**
+ * Registers the per-test rig and the closing of every engine made in the test. `defaults` are the file's own
+ * engine options (a download backoff, a Retry-After cap), applied under each call's `extra`.
+ */
+export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> = () => ({})): EngineRig {
+  let current: Rig | null = null;
+  const engines: TaskEngine[] = [];
+  beforeEach(async () => {
+    current = await startRig();
+  });
+  afterEach(async () => {
+    for (const e of engines.splice(0)) await e.close();
+    await current?.close();
+    current = null;
+  });
+  const rigNow = (): Rig => {
+    if (!current) throw new Error('the engine rig exists only inside a test');
+    return current;
+  };
+  return {
+    get rig() {
+      return rigNow();
+    },
+    engine(gateway, extra = {}) {
+      const rig = rigNow();
+      const e = new TaskEngine({
+        db: rig.openDb(),
+        gateway,
+        clock: rig.clock,
+        requestTimeoutMs: 2_000,
+        downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
+        ...defaults(rig),
+        ...extra,
+      });
+      engines.push(e);
+      return e;
+    },
+  };
 }

@@ -1,35 +1,19 @@
 // Issue 9, made-from: the engine records at submission what each task was made from (a re-run, an edit, a
 // library file used as a reference, the track a music operation works on [SRC-1], the grid an upscale picks
 // from [EP-GRID-1]) and answers both ways: made from, and made from this.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../../electron/core/tasks/task-engine';
+import { describe, expect, it } from 'vitest';
+import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
 import type { LibraryFileIndex } from '../../../electron/core/tasks/made-from-links';
 import { referenceUri } from '../../../shared/studio/references';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import { png as pngOf } from '../library/library-fixtures';
-import { startRig } from './engine-rig';
-import type { Rig } from './engine-rig';
+import { useEngineRig } from './engine-rig';
 
-let rig: Rig;
-const engines: TaskEngine[] = [];
-beforeEach(async () => {
-  rig = await startRig();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.close();
-  await rig.close();
-});
+const bench = useEngineRig();
 
 async function engine(extra: Partial<TaskEngineOptions> = {}): Promise<TaskEngine> {
-  const e = new TaskEngine({
-    db: rig.openDb(),
-    gateway: rig.gateway(),
-    clock: rig.clock,
-    downloads: null,
-    ...extra,
-  });
-  engines.push(e);
+  const e = bench.engine(bench.rig.gateway(), { downloads: null, ...extra });
   await e.start();
   return e;
 }
@@ -70,7 +54,7 @@ describe('made-from', () => {
 
   it('[EP-IMAGE-2] [EP-VIDEO-6] a library file used as a reference links to its item and task; other references do not', async () => {
     // Two real stored references: one whose bytes are a library item's, one dropped in from elsewhere.
-    const store = ReferenceStore.forDatabase(rig.openDb());
+    const store = ReferenceStore.forDatabase(bench.rig.openDb());
     const fromLibrary = await store.addBytes(await png('#336699'));
     const dropped = await store.addBytes(await png('#993366'));
     const shaFromLibrary = fromLibrary.sha256;
@@ -104,25 +88,28 @@ describe('made-from', () => {
   it('[SRC-1] [EP-GRID-1] a music operation and an upscale are made from the local task they name', async () => {
     const e = await engine();
     const track = await e.submit(i3('stand-in for a music task'));
-    rig
+    bench.rig
       .openDb()
       .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
-      .run(rig.sim.seeds.musicExtend, track.id);
+      .run(bench.rig.sim.seeds.musicExtend, track.id);
     const extend = await e.submit({
       family: 'music.concat',
       model: 'music_model_id',
-      params: { task_id: rig.sim.seeds.musicExtend, audio_index: 1 },
+      params: { task_id: bench.rig.sim.seeds.musicExtend, audio_index: 1 },
     });
     expect(e.links(extend.id).madeFrom).toEqual([
       { relation: 'music-source', taskId: track.id, itemId: null },
     ]);
 
     const grid = await e.submit(i3('grid'));
-    rig.openDb().prepare('UPDATE tasks SET remote_id = ? WHERE id = ?').run(rig.sim.seeds.grid, grid.id);
+    bench.rig
+      .openDb()
+      .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
+      .run(bench.rig.sim.seeds.grid, grid.id);
     const upscale = await e.submit({
       family: 'grid.upscale',
       model: '',
-      params: { task_id: rig.sim.seeds.grid, index: 2, speed: 'fast' },
+      params: { task_id: bench.rig.sim.seeds.grid, index: 2, speed: 'fast' },
     });
     expect(e.links(upscale.id).madeFrom).toEqual([
       { relation: 'grid-source', taskId: grid.id, itemId: null },
@@ -141,7 +128,6 @@ describe('made-from', () => {
     const first = await e.submit(i3('first'));
     const again = await e.rerun(first.id);
     await e.close();
-    engines.splice(0);
     const next = await engine();
     expect(next.links(first.id).madeFromThis).toEqual([
       { relation: 'rerun', taskId: again.id, itemId: null },

@@ -1,36 +1,12 @@
 // Issue 13, "Never paying twice": a submission carries the caller's key, kept on the task row before anything
 // is sent, so a repeat of the same press (a double click, a bridge call tried again, a restart between sending
 // and the answer) answers with the task the first made and never creates a second paid one, for every family.
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../../electron/core/tasks/task-engine';
-import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
-import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, startRig } from './engine-rig';
-import type { CountingGateway, Rig } from './engine-rig';
+import { describe, expect, it } from 'vitest';
+import { driveUntil, useEngineRig } from './engine-rig';
+import type { CountingGateway } from './engine-rig';
 
-let rig: Rig;
-const engines: TaskEngine[] = [];
-beforeEach(async () => {
-  rig = await startRig();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.close();
-  await rig.close();
-});
-
-function engine(gateway: CountingGateway, extra: Partial<TaskEngineOptions> = {}): TaskEngine {
-  const e = new TaskEngine({
-    db: rig.openDb(),
-    gateway,
-    clock: rig.clock,
-    requestTimeoutMs: 2_000,
-    downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
-    ...extra,
-  });
-  engines.push(e);
-  return e;
-}
+const bench = useEngineRig();
+const engine = bench.engine;
 
 const i3 = (prompt: string) => ({
   family: 'image.i3' as const,
@@ -52,11 +28,11 @@ const KEY = 'press-0001-aaaaaaaaaaaa';
 const OTHER_KEY = 'press-0002-bbbbbbbbbbbb';
 const submits = (gw: CountingGateway) => gw.log.filter((r) => r.kind === 'submit').length;
 /** Tasks the simulator created for this prompt: more than one is a second charge. */
-const upstream = (prompt: string) => rig.sim.createdTasks().filter((t) => t.body.prompt === prompt);
+const upstream = (prompt: string) => bench.rig.sim.createdTasks().filter((t) => t.body.prompt === prompt);
 
 describe('submission keys: a repeat of the same press is the same task', () => {
   it('a repeated key after the answer returns the first task and sends nothing (a family without a gateway key)', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw);
     await e.start();
     const first = await e.submit(i3('a kestrel hovering'), { key: KEY });
@@ -74,7 +50,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('a double click (two calls at once, same key) sends once and both get the same task', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw);
     await e.start();
     const [a, b, c] = await Promise.all([
@@ -88,7 +64,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('the same key with a different request is refused, and nothing is written or sent', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw);
     await e.start();
     await e.submit(i3('first words'), { key: KEY });
@@ -107,7 +83,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('a key that is not a safe header value is refused before anything is written', async () => {
-    const e = engine(rig.gateway());
+    const e = engine(bench.rig.gateway());
     await e.start();
     await expect(e.submit(i3('bad key'), { key: 'short' })).rejects.toMatchObject({
       info: { type: 'validation_error', param: 'key' },
@@ -117,7 +93,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('a lost answer (the task may exist) is not sent again when the call is repeated: the row says interrupted', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
     await e.start();
     gw.loseNextAck = true;
@@ -132,7 +108,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('a restart between sending and the answer: the repeat after the restart finds the row and sends nothing', async () => {
-    const gw1 = rig.gateway();
+    const gw1 = bench.rig.gateway();
     const first = engine(gw1, { downloads: null });
     await first.start();
     gw1.holdSubmissions = true; // the POST leaves; the answer never comes back to this process
@@ -140,9 +116,9 @@ describe('submission keys: a repeat of the same press is the same task', () => {
     await expect.poll(() => submits(gw1)).toBe(1);
     // As a SIGKILL leaves it: close() would mark it, a killed process leaves the row 'submitting', sent_at set.
     await first.close();
-    rig.openDb().prepare("UPDATE tasks SET state = 'submitting', error = NULL").run();
+    bench.rig.openDb().prepare("UPDATE tasks SET state = 'submitting', error = NULL").run();
 
-    const gw2 = rig.gateway();
+    const gw2 = bench.rig.gateway();
     const second = engine(gw2, { downloads: null });
     await second.start();
     const again = await second.submit(i3('cut off by a restart'), { key: KEY });
@@ -152,7 +128,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('[EP-IMAGE-I2HDR-1] I2 sends the caller key as its Idempotency-Key, so a resend after a restart finds the original', async () => {
-    const gw1 = rig.gateway();
+    const gw1 = bench.rig.gateway();
     const first = engine(gw1, { downloads: null });
     await first.start();
     let sentKey: string | undefined;
@@ -165,21 +141,21 @@ describe('submission keys: a repeat of the same press is the same task', () => {
     void first.submit(i2('fox in the snow'), { key: KEY }).catch(() => undefined);
     await expect.poll(() => sentKey).toBe(KEY);
     await first.close();
-    rig.openDb().prepare("UPDATE tasks SET state = 'submitting', error = NULL").run();
+    bench.rig.openDb().prepare("UPDATE tasks SET state = 'submitting', error = NULL").run();
 
-    const gw2 = rig.gateway();
+    const gw2 = bench.rig.gateway();
     const second = engine(gw2, { downloads: null });
     await second.start();
     const repeat = await second.submit(i2('fox in the snow'), { key: KEY });
     const id = repeat.id;
-    expect(await driveUntil(rig, second, () => second.get(id)?.state === 'completed')).toBe(true);
+    expect(await driveUntil(bench.rig, second, () => second.get(id)?.state === 'completed')).toBe(true);
     expect(second.list()).toHaveLength(1);
     // Resent by start() under the same key: the gateway answered with the original task, not a second one.
     expect(upstream('fox in the snow')).toHaveLength(1);
   });
 
   it('rerun with a key: a repeated Run again starts one task, not two', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
     await e.start();
     const source = await e.submit(i3('run me again'));
@@ -193,8 +169,8 @@ describe('submission keys: a repeat of the same press is the same task', () => {
   });
 
   it('two processes on one database (the app and the CLI): the second finds the key the first wrote', async () => {
-    const app = engine(rig.gateway(), { downloads: null });
-    const cliGateway = rig.gateway();
+    const app = engine(bench.rig.gateway(), { downloads: null });
+    const cliGateway = bench.rig.gateway();
     const cli = engine(cliGateway, { downloads: null });
     await app.start();
     const made = await app.submit(i3('shared database'), { key: KEY });
@@ -205,7 +181,7 @@ describe('submission keys: a repeat of the same press is the same task', () => {
 
   it('a refused press (over the budget) writes no row, so the same key may go once the user confirms', async () => {
     let refuse = true;
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, {
       downloads: null,
       guard: {

@@ -2,37 +2,17 @@
 // Retry-After, permanent errors, restart without double submission, stop and re-run, downloads.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Library } from '../../../electron/core/library/library';
-import { TaskEngine } from '../../../electron/core/tasks/task-engine';
-import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { StudioEvent, TaskRecord } from '../../../shared/studio/records';
 import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, startRig } from './engine-rig';
-import type { CountingGateway, Rig } from './engine-rig';
+import { driveUntil, useEngineRig } from './engine-rig';
 
-let rig: Rig;
-const engines: TaskEngine[] = [];
-beforeEach(async () => {
-  rig = await startRig();
-});
-afterEach(async () => {
-  for (const e of engines.splice(0)) await e.close();
-  await rig.close();
-});
-
-function engine(gateway: CountingGateway, extra: Partial<TaskEngineOptions> = {}): TaskEngine {
-  const e = new TaskEngine({
-    db: rig.openDb(),
-    gateway,
-    clock: rig.clock,
-    requestTimeoutMs: 2_000,
-    downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
-    ...extra,
-  });
-  engines.push(e);
-  return e;
-}
+const bench = useEngineRig((rig) => ({
+  downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
+}));
+const engine = bench.engine;
 
 const i3 = (prompt = 'a lighthouse at dusk') => ({
   family: 'image.i3' as const,
@@ -47,11 +27,11 @@ const settled = (e: TaskEngine, id: string) => (): boolean => {
 
 describe('TaskEngine on the simulator', () => {
   it('writes the row before the POST, tracks to completion in ≤ 3 polls and files the result [EP-IMAGE-3] [TASK-10]', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const library = new Library({
-      db: rig.openDb(),
-      dir: join(rig.dir, 'library'),
-      now: () => rig.clock.now(),
+      db: bench.rig.openDb(),
+      dir: join(bench.rig.dir, 'library'),
+      now: () => bench.rig.clock.now(),
     });
     const e = engine(gw, { downloads: { libraryDir: library.dir, sink: library } });
     await e.start();
@@ -65,7 +45,7 @@ describe('TaskEngine on the simulator', () => {
     expect(submitted.remoteId).toBeTruthy();
     expect(events[0]).toMatchObject({ type: 'task', task: { state: 'submitting' } });
 
-    expect(await driveUntil(rig, e, settled(e, submitted.id))).toBe(true);
+    expect(await driveUntil(bench.rig, e, settled(e, submitted.id))).toBe(true);
     const done = e.get(submitted.id);
     expect(done).toMatchObject({ state: 'completed', progress: 100, downloads: { total: 1, done: 1 } });
     expect(done?.params).toEqual(i3().params);
@@ -76,11 +56,11 @@ describe('TaskEngine on the simulator', () => {
     expect(library.has(file?.url ?? '')).toBe(true);
     expect(events.some((ev) => ev.type === 'download')).toBe(true);
     // [AUTH-6] the key never reaches the database file.
-    expect(readFileSync(rig.dbPath).includes(Buffer.from(rig.sim.keys.default))).toBe(false);
+    expect(readFileSync(bench.rig.dbPath).includes(Buffer.from(bench.rig.sim.keys.default))).toBe(false);
   });
 
   it('resumes tracking from the same SQLite file after a restart, without submitting again', async () => {
-    const gw1 = rig.gateway();
+    const gw1 = bench.rig.gateway();
     const first = engine(gw1, { downloads: null });
     await first.start();
     const video = await first.submit({
@@ -91,17 +71,17 @@ describe('TaskEngine on the simulator', () => {
     const music = await first.submit({
       family: 'music.concat',
       model: 'music_model_id',
-      params: { task_id: rig.sim.seeds.musicExtend, audio_index: 1 },
+      params: { task_id: bench.rig.sim.seeds.musicExtend, audio_index: 1 },
     });
     expect(gw1.log.filter((r) => r.kind === 'submit')).toHaveLength(2);
     await first.close(); // the app quits; both tasks are still running upstream
 
-    const gw2 = rig.gateway();
+    const gw2 = bench.rig.gateway();
     const second = engine(gw2);
     await second.start();
     expect(second.get(video.id)?.state).toBe(video.state);
     const ok = await driveUntil(
-      rig,
+      bench.rig,
       second,
       () => settled(second, video.id)() && settled(second, music.id)(),
     );
@@ -114,7 +94,7 @@ describe('TaskEngine on the simulator', () => {
   });
 
   it('marks a row caught mid-submission as interrupted and never resends it', async () => {
-    const gw1 = rig.gateway();
+    const gw1 = bench.rig.gateway();
     gw1.holdSubmissions = true; // the POST never answers: the app dies while it is on the wire
     const first = engine(gw1, { downloads: null });
     await first.start();
@@ -126,16 +106,16 @@ describe('TaskEngine on the simulator', () => {
     expect(row?.state).toBe('submitting');
     await first.close();
 
-    const gw2 = rig.gateway();
+    const gw2 = bench.rig.gateway();
     const second = engine(gw2, { downloads: null });
     await second.start();
     expect(second.get(row?.id ?? '')).toMatchObject({ state: 'interrupted', error: { type: 'interrupted' } });
-    await driveUntil(rig, second, () => false, { maxSimMs: 60_000 });
+    await driveUntil(bench.rig, second, () => false, { maxSimMs: 60_000 });
     expect(gw2.log).toHaveLength(0);
   });
 
   it('resends an I2 submission whose answer was lost with the same Idempotency-Key and gets the original task [EP-IMAGE-I2HDR-1]', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     gw.loseNextAck = true;
     const e = engine(gw, { downloads: null });
     await e.start();
@@ -145,7 +125,7 @@ describe('TaskEngine on the simulator', () => {
       params: { prompt: 'a fox', n: 1 },
     });
     expect(record).toMatchObject({ state: 'submitting', error: { type: 'network_error' } });
-    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
+    expect(await driveUntil(bench.rig, e, settled(e, record.id))).toBe(true);
     expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(2);
     const done = e.get(record.id);
     expect(done?.state).toBe('completed');
@@ -156,7 +136,7 @@ describe('TaskEngine on the simulator', () => {
   });
 
   it('keeps 1,000 tasks under the budget in every window and lets none starve', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 5, perMs: 1_000 } });
     await e.start();
     const ids: string[] = [];
@@ -164,12 +144,12 @@ describe('TaskEngine on the simulator', () => {
       e.submit({
         family: 'grid.upscale',
         model: '',
-        params: { task_id: rig.sim.seeds.grid, index: (i % 4) + 1, speed: 'fast' },
+        params: { task_id: bench.rig.sim.seeds.grid, index: (i % 4) + 1, speed: 'fast' },
       }),
     );
     const allDone = (): boolean => ids.length === 1_000 && ids.every((id) => settled(e, id)());
     void Promise.all(submissions).then((records) => ids.push(...records.map((r) => r.id)));
-    expect(await driveUntil(rig, e, allDone, { maxSimMs: 4 * 3_600_000 })).toBe(true);
+    expect(await driveUntil(bench.rig, e, allDone, { maxSimMs: 4 * 3_600_000 })).toBe(true);
     expect(gw.maxInWindow(1_000)).toBeLessThanOrEqual(5);
     const states = new Set(ids.map((id) => e.get(id)?.state));
     expect(states).toEqual(new Set(['completed']));
@@ -177,64 +157,64 @@ describe('TaskEngine on the simulator', () => {
   }, 120_000);
 
   it('honours Retry-After for everyone and never fails a task on 429 or 502 [ERR-9] [ERR-11]', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
     await e.start();
     const record = await e.submit(i3());
-    rig.sim.faults.set({ rate: 1, kinds: ['429'], paths: ['/v1/tasks/'], retryAfterSeconds: 30 });
-    await driveUntil(rig, e, () => rig.sim.faults.injected['429'] >= 1);
-    const refusedAt = rig.clock.now();
+    bench.rig.sim.faults.set({ rate: 1, kinds: ['429'], paths: ['/v1/tasks/'], retryAfterSeconds: 30 });
+    await driveUntil(bench.rig, e, () => bench.rig.sim.faults.injected['429'] >= 1);
+    const refusedAt = bench.rig.clock.now();
     const pollsBefore = gw.log.length;
-    await driveUntil(rig, e, () => gw.log.length > pollsBefore);
+    await driveUntil(bench.rig, e, () => gw.log.length > pollsBefore);
     // [ERR-9] nothing went out before the 30 s the gateway asked for.
     expect((gw.log.at(-1)?.at ?? 0) - refusedAt).toBeGreaterThanOrEqual(30_000);
-    rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
-    await driveUntil(rig, e, () => rig.sim.faults.injected['502'] >= 3);
+    bench.rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
+    await driveUntil(bench.rig, e, () => bench.rig.sim.faults.injected['502'] >= 3);
     expect(e.get(record.id)?.state).not.toBe('failed');
-    rig.sim.faults.clear();
-    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
+    bench.rig.sim.faults.clear();
+    expect(await driveUntil(bench.rig, e, settled(e, record.id))).toBe(true);
     expect(e.get(record.id)?.state).toBe('completed');
   });
 
   it('fails on 403 at once and on 404 only after the grace period, keeping the error [ERR-6] [ERR-7] [AUTH-5]', async () => {
-    const owner = engine(rig.gateway(), { downloads: null });
+    const owner = engine(bench.rig.gateway(), { downloads: null });
     await owner.start();
     const record = await owner.submit(i3());
     await owner.close();
 
-    const stranger = engine(rig.gateway(rig.sim.keys.other), { downloads: null });
+    const stranger = engine(bench.rig.gateway(bench.rig.sim.keys.other), { downloads: null });
     await stranger.start();
-    expect(await driveUntil(rig, stranger, settled(stranger, record.id))).toBe(true);
+    expect(await driveUntil(bench.rig, stranger, settled(stranger, record.id))).toBe(true);
     expect(stranger.get(record.id)).toMatchObject({
       state: 'failed',
       error: { httpStatus: 403, type: 'permission_error' },
     });
 
-    const db = rig.openDb();
-    const started = rig.clock.now();
+    const db = bench.rig.openDb();
+    const started = bench.rig.clock.now();
     db.prepare(
       "UPDATE tasks SET state = 'processing', remote_id = 'no-such-task', tracking_started_at = ? WHERE id = ?",
     ).run(started, record.id);
-    const third = engine(rig.gateway(), { downloads: null, polling: { notFoundGraceMs: 60_000 } });
+    const third = engine(bench.rig.gateway(), { downloads: null, polling: { notFoundGraceMs: 60_000 } });
     await third.start();
-    expect(await driveUntil(rig, third, settled(third, record.id))).toBe(true);
+    expect(await driveUntil(bench.rig, third, settled(third, record.id))).toBe(true);
     expect(third.get(record.id)).toMatchObject({ state: 'failed', error: { httpStatus: 404 } });
-    expect(rig.clock.now() - started).toBeGreaterThanOrEqual(60_000);
+    expect(bench.rig.clock.now() - started).toBeGreaterThanOrEqual(60_000);
   });
 
   it('keeps the gateway failure on a failed task, stops tracking on request, and re-runs as a child task', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
     await e.start();
     const failing = await e.submit(i3('a bridge [fail]'));
-    expect(await driveUntil(rig, e, settled(e, failing.id))).toBe(true);
+    expect(await driveUntil(bench.rig, e, settled(e, failing.id))).toBe(true);
     expect(e.get(failing.id)).toMatchObject({ state: 'failed', error: { type: 'task_failed' } });
     expect(e.get(failing.id)?.error?.message.length).toBeGreaterThan(0);
 
     const stopped = await e.submit(i3('a quiet harbour'));
     e.stop(stopped.id);
     const polls = gw.log.filter((r) => r.taskId === stopped.remoteId).length;
-    await driveUntil(rig, e, () => false, { maxSimMs: 120_000 });
+    await driveUntil(bench.rig, e, () => false, { maxSimMs: 120_000 });
     expect(gw.log.filter((r) => r.taskId === stopped.remoteId).length).toBe(polls);
     expect(e.get(stopped.id)?.state).toBe('stopped');
 
@@ -245,30 +225,33 @@ describe('TaskEngine on the simulator', () => {
   });
 
   it('links an upscale to the local task that made its grid, and polls it to completion [EP-GRID-1]', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
     await e.start();
     // A local row for the seeded grid task, as if this app had generated it.
     const grid = await e.submit(i3('grid source'));
-    rig.openDb().prepare('UPDATE tasks SET remote_id = ? WHERE id = ?').run(rig.sim.seeds.grid, grid.id);
+    bench.rig
+      .openDb()
+      .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
+      .run(bench.rig.sim.seeds.grid, grid.id);
     const upscale = await e.submit({
       family: 'grid.upscale',
       model: '',
-      params: { task_id: rig.sim.seeds.grid, index: 2, speed: 'fast' },
+      params: { task_id: bench.rig.sim.seeds.grid, index: 2, speed: 'fast' },
     });
     expect(upscale).toMatchObject({ parentTaskId: grid.id, kind: 'upscale', endpoint: 'tasks' });
-    expect(await driveUntil(rig, e, settled(e, upscale.id))).toBe(true);
+    expect(await driveUntil(bench.rig, e, settled(e, upscale.id))).toBe(true);
     expect(e.get(upscale.id)?.state).toBe('completed');
     const unrelated = await e.submit({
       family: 'music.concat',
       model: 'music_model_id',
-      params: { task_id: rig.sim.seeds.musicExtend, audio_index: 1 },
+      params: { task_id: bench.rig.sim.seeds.musicExtend, audio_index: 1 },
     });
     expect(unrelated).toMatchObject({ parentTaskId: null, kind: 'music', endpoint: 'music' });
   });
 
   it('refresh() polls at once, outside the schedule but inside the budget; a transient error is returned, never a failure [ERR-11]', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 2, perMs: 60_000 } });
     const polls = () => gw.log.filter((r) => r.kind === 'poll').length;
     const record = await e.submit(i3('refreshed'));
@@ -284,15 +267,15 @@ describe('TaskEngine on the simulator', () => {
     await expect(e.refresh(record.id, AbortSignal.timeout(30))).rejects.toThrow();
     expect(polls()).toBe(1);
 
-    rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
-    await rig.clock.advanceTo(rig.clock.now() + 60_000);
+    bench.rig.sim.faults.set({ rate: 1, kinds: ['502'], paths: ['/v1/tasks/'] });
+    await bench.rig.clock.advanceTo(bench.rig.clock.now() + 60_000);
     await e.whenQuiet(); // the scheduled poll that just came due
     const failed = await e.refresh(record.id);
     expect(failed.error?.httpStatus).toBe(502);
     expect(failed.task.state).not.toBe('failed');
-    rig.sim.faults.clear();
+    bench.rig.sim.faults.clear();
 
-    expect(await driveUntil(rig, e, settled(e, record.id))).toBe(true);
+    expect(await driveUntil(bench.rig, e, settled(e, record.id))).toBe(true);
     const before = polls();
     // A settled task is answered from the database.
     expect((await e.refresh(record.id)).task.state).toBe('completed');
@@ -300,7 +283,7 @@ describe('TaskEngine on the simulator', () => {
   });
 
   it('[EVT-1] sends the webhook with the body, keeps it on the row, and a re-run sends it again', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const bodies: Record<string, unknown>[] = [];
     const send = gw.submit.bind(gw);
     gw.submit = (family, body, options) => {
@@ -319,7 +302,7 @@ describe('TaskEngine on the simulator', () => {
   });
 
   it('a submission cancelled while waiting for the budget fails without sending anything', async () => {
-    const gw = rig.gateway();
+    const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
     await e.start();
     await e.submit(i3('first'));
