@@ -45,7 +45,7 @@ describe('Advanced: webhook and extra body fields', () => {
   it('[EVT-9] a local webhook is refused beside the field, and nothing is sent', async () => {
     await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Video', { exact: true }).click();
     await page.getByRole('button', { name: 'V1', exact: true }).click();
-    await page.getByLabel('Prompt').fill('Waves rolling onto a black sand beach');
+    await page.getByLabel('Prompt', { exact: true }).fill('Waves rolling onto a black sand beach');
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByLabel('Webhook URL (optional)').fill('http://localhost:8080/hook');
     await page.getByRole('button', { name: 'Generate' }).click();

@@ -42,7 +42,7 @@ describe('balances in the header', () => {
     const { page } = studio;
     const key = await amount('balance-value');
     await chooseFamily(page, 'image.i2');
-    await page.getByLabel('Prompt').fill('A harbour at dawn');
+    await page.getByLabel('Prompt', { exact: true }).fill('A harbour at dawn');
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect.poll(() => amount('balance-value'), { timeout: 10_000 }).toBeLessThan(key);
   });

@@ -26,7 +26,7 @@ function secondsLeft(words: string | null): number {
 describe('a result link that runs out before the file is saved', () => {
   it('[TASK-10] [LIM-12] is flagged with a live countdown on the preview and the task row, then says it expired', async () => {
     await chooseFamily(page, 'image.i4');
-    await page.getByLabel('Prompt').fill('A harbour whose picture is slow to come');
+    await page.getByLabel('Prompt', { exact: true }).fill('A harbour whose picture is slow to come');
     await page.getByRole('button', { name: 'Generate' }).click();
 
     const preview = page.getByTestId('task-preview');

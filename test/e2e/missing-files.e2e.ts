@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('a result whose files did not arrive', () => {
   it('[TASK-10] [LIM-12] is never a green Completed: it names the missing file, why, and offers Try again', async () => {
     await chooseFamily(page, 'image.i4');
-    await page.getByLabel('Prompt').fill('A lighthouse whose picture never arrives');
+    await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse whose picture never arrives');
     await page.getByRole('button', { name: 'Generate' }).click();
 
     const preview = page.getByTestId('task-preview');

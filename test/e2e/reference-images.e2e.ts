@@ -56,7 +56,7 @@ describe('reference images', () => {
     expect(png.length).toBeGreaterThan(2_000_000);
 
     await chooseFamily(page, 'image.i2');
-    await page.getByLabel('Prompt').fill('The same orange square, painted in watercolour');
+    await page.getByLabel('Prompt', { exact: true }).fill('The same orange square, painted in watercolour');
     await dropFile('.dropzone', 'orange.png', 'image/png', png);
 
     const thumb = page.getByRole('img', { name: 'Reference image 1' });

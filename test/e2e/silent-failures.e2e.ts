@@ -151,9 +151,7 @@ describe('nothing fails silently', () => {
     await goTo(page, 'Tasks');
     const files = page.getByTestId('task-files').filter({ hasText: 'deleted from the library' });
     await files.first().waitFor();
-    expect(await files.first().textContent()).toMatch(
-      /^1 file deleted from the library$/,
-    );
+    expect(await files.first().textContent()).toMatch(/^1 file deleted from the library$/);
     await studio.shot('silent-06-task-file-deleted');
   });
 });
