@@ -18,6 +18,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   download: () => import('./download.bench'),
   library: () => import('./library.bench'),
   'library-grid': () => import('./library-grid.bench'),
+  'renderer-load': () => import('./renderer-load.bench'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

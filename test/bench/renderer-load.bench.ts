@@ -1,0 +1,193 @@
+/// <reference lib="dom" />
+// The renderer's load (issue 10, "The renderer"): eager JS bytes and time to interactive in Chromium against web
+// mode (demo), for the renderer as configured (minified, lazy pages) beside a baseline built in the same run from
+// the same code, unminified with every dynamic import inlined (the "before" shape of the app).
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { startWebMode } from '../../electron/host/web-mode';
+import { launchChromium } from '../e2e/browser';
+
+/** Loads per build; the median is reported. Each load gets a fresh browser profile (nothing cached). */
+const LOADS = 5;
+/** The first interactive element the demo shows: onboarding's button. */
+const FIRST_BUTTON = 'Try the demo gateway';
+const BYTES_RATIO_LIMIT = 0.6;
+const TTI_RATIO_LIMIT = 1.0;
+
+/** Builds the renderer into a temp dir: as configured (`shipped`) or the unminified, single-chunk baseline. */
+async function buildRenderer(outDir: string, shipped: boolean): Promise<void> {
+  const root = resolve('renderer');
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'chrome120',
+      minify: shipped,
+      modulePreload: { polyfill: false },
+      rollupOptions: {
+        input: { index: join(root, 'index.html') },
+        output: shipped ? {} : { codeSplitting: false },
+      },
+    },
+  });
+}
+
+/** Script files index.html loads at start, plus the chunks it modulepreloads (Vite lists static imports so). */
+async function eagerBytes(dir: string): Promise<{ bytes: number; files: number }> {
+  const html = await readFile(join(dir, 'index.html'), 'utf8');
+  const srcs = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) if (m[1]) srcs.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
+    if (m[1]) srcs.add(m[1]);
+  let bytes = 0;
+  for (const src of srcs) bytes += (await stat(join(dir, src))).size;
+  return { bytes, files: srcs.size };
+}
+
+interface Load {
+  ttiMs: number;
+  jsBytes: number;
+}
+
+/** One load in a fresh profile: navigation start to the first button visible, enabled and a frame painted. */
+async function loadOnce(url: string): Promise<Load> {
+  const chromium = await launchChromium();
+  try {
+    // tsx keeps function names with a helper (__name) the page does not have (see library-grid.bench.ts).
+    await chromium.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await chromium.context.addInitScript({
+      content: `(() => {
+        const name = ${JSON.stringify(FIRST_BUTTON)};
+        const check = () => {
+          if (window.benchTti !== undefined) return;
+          const button = Array.from(document.querySelectorAll('button')).find(
+            (b) => b.textContent && b.textContent.includes(name) && !b.disabled && b.offsetParent !== null,
+          );
+          if (button) requestAnimationFrame(() => setTimeout(() => (window.benchTti ??= performance.now())));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      })();`,
+    });
+    const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+    await page.goto(url);
+    await page.waitForFunction(
+      () => (window as unknown as { benchTti?: number }).benchTti !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    // JS fetched before interactive, from Resource Timing (decoded sizes: web mode serves uncompressed).
+    const { ttiMs, jsBytes } = await page.evaluate(() => {
+      const tti = (window as unknown as { benchTti: number }).benchTti;
+      const js = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+        (e) => (e.name.split('?')[0] ?? '').endsWith('.js') && e.responseEnd <= tti,
+      );
+      return { ttiMs: tti, jsBytes: js.reduce((sum, e) => sum + e.decodedBodySize, 0) };
+    });
+    return { ttiMs, jsBytes };
+  } finally {
+    await chromium.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+
+interface Figures {
+  eager: { bytes: number; files: number };
+  ttiMs: number[];
+  networkJs: number;
+}
+
+/** Both builds served side by side; loads alternate between them so a warming or busy machine favours neither. */
+async function figuresFor(dirs: string[]): Promise<Figures[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'renderer-load-bench-data-'));
+  const webs = [];
+  try {
+    for (const staticDir of dirs) {
+      webs.push(await startWebMode({ port: 0, demo: true, dataDir, staticDir, log: () => {} }));
+    }
+    const loads: Load[][] = dirs.map(() => []);
+    for (let i = 0; i < LOADS; i += 1) {
+      for (const [j, web] of webs.entries()) loads[j]?.push(await loadOnce(web.url));
+    }
+    return await Promise.all(
+      dirs.map(async (dir, j) => ({
+        eager: await eagerBytes(dir),
+        ttiMs: (loads[j] ?? []).map((l) => l.ttiMs),
+        networkJs: median((loads[j] ?? []).map((l) => l.jsBytes)),
+      })),
+    );
+  } finally {
+    for (const web of webs) await web.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export interface BenchOutcome {
+  name: string;
+  pass: boolean;
+  lines: string[];
+}
+
+export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
+  const lines: string[] = [];
+  const say = (line: string) => {
+    lines.push(line);
+    log(line);
+  };
+  const work = await mkdtemp(join(tmpdir(), 'renderer-load-bench-'));
+  try {
+    const oursDir = join(work, 'ours');
+    const baseDir = join(work, 'baseline');
+    await buildRenderer(oursDir, true);
+    await buildRenderer(baseDir, false);
+    const [base, ours] = await figuresFor([baseDir, oursDir]);
+    if (!base || !ours) throw new Error('no figures');
+    const kb = (b: number) => `${(b / 1024).toFixed(0)} KiB`;
+    const bytesRatio = ours.eager.bytes / base.eager.bytes;
+    const netRatio = ours.networkJs / Math.max(base.networkJs, 1);
+    const ttiOurs = median(ours.ttiMs);
+    const ttiBase = median(base.ttiMs);
+    const ttiRatio = ttiOurs / Math.max(ttiBase, 1);
+    const bytesOk = bytesRatio <= BYTES_RATIO_LIMIT;
+    const ttiOk = ttiRatio <= TTI_RATIO_LIMIT;
+    say(
+      `${bytesOk ? 'PASS' : 'FAIL'} renderer eager JS (index.html scripts + modulepreloads): ours ${kb(ours.eager.bytes)} ` +
+        `in ${ours.eager.files} files; baseline (unminified, no lazy chunks) ${kb(base.eager.bytes)} in ` +
+        `${base.eager.files} files; ratio ${bytesRatio.toFixed(2)} (limit ${BYTES_RATIO_LIMIT})`,
+    );
+    say(
+      `renderer JS fetched before interactive (Resource Timing, median): ours ${kb(ours.networkJs)}; baseline ` +
+        `${kb(base.networkJs)}; ratio ${netRatio.toFixed(2)}`,
+    );
+    say(
+      `${ttiOk ? 'PASS' : 'FAIL'} renderer time to interactive (navigation start to "${FIRST_BUTTON}" enabled and ` +
+        `painted, median of ${LOADS} fresh profiles): ours ${ttiOurs.toFixed(0)} ms; baseline ${ttiBase.toFixed(0)} ms; ` +
+        `ratio ${ttiRatio.toFixed(2)} (limit ${TTI_RATIO_LIMIT})`,
+    );
+    say(
+      `renderer TTI samples (ms): ours [${ours.ttiMs.map((t) => t.toFixed(0)).join(', ')}]; baseline ` +
+        `[${base.ttiMs.map((t) => t.toFixed(0)).join(', ')}]`,
+    );
+    return { name: 'renderer-load', pass: bytesOk && ttiOk, lines };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+// Runnable alone: npx tsx test/bench/renderer-load.bench.ts
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const outcome = await run();
+  process.exitCode = outcome.pass ? 0 : 1;
+}
