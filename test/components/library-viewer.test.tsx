@@ -1,0 +1,107 @@
+// The library viewer: a modal dialog named by the item it shows; → and ← step through the list (neither
+// where the list ends), and Close closes the dialog, which tells the page (onClose). Esc itself is the
+// browser's (cancel, then close): jsdom has no top layer, so the Playwright tests own it.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BridgeLibraryItem } from '../../shared/bridge';
+import { LibraryViewer } from '../../renderer/features/library/viewer/library-viewer';
+import { renderWithStudio, serveBridge } from './render';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function item(overrides: Partial<BridgeLibraryItem> = {}): BridgeLibraryItem {
+  return {
+    id: 'item-1',
+    kind: 'image',
+    path: '/library/item-1.png',
+    relativePath: 'item-1.png',
+    size: 1000,
+    sha256: 'abc',
+    mime: 'image/png',
+    width: 512,
+    height: 512,
+    durationSeconds: null,
+    thumbnailPath: null,
+    thumbnailRelativePath: null,
+    prompt: 'a red fox in the snow',
+    model: 'image_model_id_i3',
+    family: 'image.i3',
+    params: {},
+    taskId: 'task-1',
+    remoteTaskId: 'remote-1',
+    remoteUrl: null,
+    expiresAt: null,
+    cost: 0.04,
+    creditsCost: null,
+    createdAt: 1_700_000_000_000,
+    favourite: false,
+    tags: [],
+    sourceTaskId: null,
+    title: null,
+    trackIndex: null,
+    ...overrides,
+  } as BridgeLibraryItem;
+}
+
+function renderViewer(ends: { first?: boolean; last?: boolean } = {}) {
+  serveBridge();
+  // The image stage measures itself to fit; jsdom has no layout, so nothing is ever observed.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    },
+  );
+  const handlers = { onPrevious: vi.fn(), onNext: vi.fn(), onClose: vi.fn(), onDelete: vi.fn() };
+  renderWithStudio(
+    <LibraryViewer
+      item={item()}
+      src="media://item-1.png"
+      cover={null}
+      position={{ index: ends.first ? 0 : 1, total: 3 }}
+      onPrevious={ends.first ? undefined : handlers.onPrevious}
+      onNext={ends.last ? undefined : handlers.onNext}
+      onClose={handlers.onClose}
+      onDelete={handlers.onDelete}
+      deleting={false}
+    />,
+  );
+  return handlers;
+}
+
+describe('LibraryViewer', () => {
+  it('opens as a modal dialog named by the item', () => {
+    renderViewer();
+    const dialog = screen.getByRole('dialog', { name: 'a red fox in the snow' });
+    expect(dialog).toHaveAttribute('open');
+  });
+
+  it('steps to the next item with → and the previous with ←', async () => {
+    const user = userEvent.setup();
+    const { onNext, onPrevious } = renderViewer();
+    // Keys pressed anywhere in the dialog (here on its Close button) reach it.
+    screen.getByRole('button', { name: 'Close' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(onPrevious).not.toHaveBeenCalled();
+    await user.keyboard('{ArrowLeft}');
+    expect(onPrevious).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Previous at the start of the list', () => {
+    renderViewer({ first: true });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  it('closes with Close, telling the page once', async () => {
+    const user = userEvent.setup();
+    const { onClose } = renderViewer();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('item-dialog')).not.toHaveAttribute('open');
+  });
+});
