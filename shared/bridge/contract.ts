@@ -104,7 +104,6 @@ export const setPosterInputSchema = z.strictObject({
       params: because('posterDataUrl'),
     }),
 });
-export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });
 export const doneSchema = z.object({ ok: z.literal(true) });
 
@@ -209,7 +208,6 @@ export const bridgeContract = {
       input: z.strictObject({ taskId: z.string().min(1).max(200) }),
       output: z.array(bridgeLibraryItemSchema),
     },
-    delete: { kind: 'mutation', input: idInput, output: deletedSchema },
     /** Marks or unmarks every item of a selection as a favourite, in one call (bulk-schemas.ts). */
     bulkFavourite: { kind: 'mutation', input: bulkFavouriteInputSchema, output: bulkCountSchema },
     /** Adds and removes tags on every item of a selection; each item keeps its other tags. */

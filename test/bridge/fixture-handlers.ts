@@ -106,7 +106,6 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     },
     library: {
       query: async () => ({ items: [], total: 0 }),
-      delete: async ({ id }) => ({ id, deleted: true }),
     },
     desktop: {
       chooseLibraryFolder: async () => ({ path: null }),
