@@ -170,7 +170,6 @@ export const bridgeContract = {
     /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
     submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
-    get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */

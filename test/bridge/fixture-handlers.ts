@@ -100,7 +100,6 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     tasks: {
       submit: async () => sampleTask,
       list: async () => ({ tasks: [sampleTask], total: 1 }),
-      get: async () => sampleTask,
       stop: async () => ({ ...sampleTask, state: 'stopped' }),
       rerun: async () => ({ ...sampleTask, id: 'local-2', parentTaskId: 'local-1' }),
     },
