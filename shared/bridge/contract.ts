@@ -104,7 +104,6 @@ export const setPosterInputSchema = z.strictObject({
       params: because('posterDataUrl'),
     }),
 });
-export const deletedSchema = z.object({ id: z.string(), deleted: z.boolean() });
 export const chosenFolderSchema = z.object({ path: z.string().nullable() });
 export const doneSchema = z.object({ ok: z.literal(true) });
 
@@ -171,7 +170,6 @@ export const bridgeContract = {
     /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
     submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
-    get: { kind: 'query', input: idInput, output: taskRecordSchema },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */
@@ -209,7 +207,6 @@ export const bridgeContract = {
       input: z.strictObject({ taskId: z.string().min(1).max(200) }),
       output: z.array(bridgeLibraryItemSchema),
     },
-    delete: { kind: 'mutation', input: idInput, output: deletedSchema },
     /** Marks or unmarks every item of a selection as a favourite, in one call (bulk-schemas.ts). */
     bulkFavourite: { kind: 'mutation', input: bulkFavouriteInputSchema, output: bulkCountSchema },
     /** Adds and removes tags on every item of a selection; each item keeps its other tags. */

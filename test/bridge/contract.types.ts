@@ -25,14 +25,14 @@ const _n1: BridgeHandlers = withoutDesktop;
 const _n2: BridgeHandlers = {
   ...full,
   // @ts-expect-error - 'rerun' is missing from tasks
-  tasks: { submit: full.tasks.submit, list: full.tasks.list, get: full.tasks.get, stop: full.tasks.stop },
+  tasks: { submit: full.tasks.submit, list: full.tasks.list, stop: full.tasks.stop },
 };
 
 // N3: a procedure the contract does not have (a typo).
 const _n3: BridgeHandlers = {
   ...full,
-  // @ts-expect-error - 'gte' is not a tasks procedure
-  tasks: { ...full.tasks, gte: full.tasks.get },
+  // @ts-expect-error - 'stpo' is not a tasks procedure
+  tasks: { ...full.tasks, stpo: full.tasks.stop },
 };
 
 // N4: a handler reading a field its input does not have.
@@ -40,10 +40,10 @@ const _n4: BridgeHandlers = {
   ...full,
   tasks: {
     ...full.tasks,
-    get: async (input) => {
-      // @ts-expect-error - tasks.get takes { id }, not { taskId }
+    stop: async (input) => {
+      // @ts-expect-error - tasks.stop takes { id }, not { taskId }
       void input.taskId;
-      return full.tasks.get(input);
+      return full.tasks.stop(input);
     },
   },
 };
@@ -68,11 +68,13 @@ type _kinds = Assert<Equals<Kinds<Served>, ContractKinds<BridgeContract>>>;
 
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
-type _getInput = Assert<Equals<Inputs['tasks']['get'], { id: string }>>;
-type _getOutput = Assert<Equals<Outputs['tasks']['get'], z.output<BridgeContract['tasks']['get']['output']>>>;
-type _task = Assert<Equals<Outputs['tasks']['get']['state'], TaskRecord['state']>>;
+type _stopInput = Assert<Equals<Inputs['tasks']['stop'], { id: string }>>;
+type _stopOutput = Assert<
+  Equals<Outputs['tasks']['stop'], z.output<BridgeContract['tasks']['stop']['output']>>
+>;
+type _task = Assert<Equals<Outputs['tasks']['stop']['state'], TaskRecord['state']>>;
 // @ts-expect-error - a procedure the contract does not have is not on the router either
 type _missing = Inputs['tasks']['remove'];
 
 void [_p1, _n1, _n2, _n3, _n4, _n5];
-export type { _kinds, _getInput, _getOutput, _task, _missing };
+export type { _kinds, _stopInput, _stopOutput, _task, _missing };

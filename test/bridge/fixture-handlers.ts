@@ -100,13 +100,11 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     tasks: {
       submit: async () => sampleTask,
       list: async () => ({ tasks: [sampleTask], total: 1 }),
-      get: async () => sampleTask,
       stop: async () => ({ ...sampleTask, state: 'stopped' }),
       rerun: async () => ({ ...sampleTask, id: 'local-2', parentTaskId: 'local-1' }),
     },
     library: {
       query: async () => ({ items: [], total: 0 }),
-      delete: async ({ id }) => ({ id, deleted: true }),
     },
     desktop: {
       chooseLibraryFolder: async () => ({ path: null }),

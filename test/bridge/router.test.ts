@@ -47,9 +47,9 @@ describe('bridge router', () => {
   });
 
   it('delegates a valid call and returns the parsed output', async () => {
-    const res = await call(fixtureHandlers(), 'tasks.get', { id: 'local-1' }, 'GET');
+    const res = await call(fixtureHandlers(), 'tasks.list', { limit: 10 }, 'GET');
     expect(res.status).toBe(200);
-    expect(res.body.result?.data).toEqual(sampleTask);
+    expect(res.body.result?.data).toEqual({ tasks: [sampleTask], total: 1 });
   });
 
   it('rejects bad input with a validation error naming the field, before any handler runs', async () => {
@@ -75,7 +75,7 @@ describe('bridge router', () => {
   });
 
   it('rejects unknown keys (strict inputs) and an over-long speech input [EP-SPEECH-1]', async () => {
-    const extra = await call(fixtureHandlers(), 'tasks.get', { id: 'x', sneaky: true }, 'GET');
+    const extra = await call(fixtureHandlers(), 'tasks.list', { limit: 10, sneaky: true }, 'GET');
     expect(extra.status).toBe(400);
     const speech = await call(fixtureHandlers(), 'speech.synthesize', {
       model: 'speech_model_id',
@@ -166,12 +166,12 @@ describe('bridge router', () => {
     const handlers = fixtureHandlers({
       tasks: {
         ...fixtureHandlers().tasks,
-        get: async () => {
+        stop: async () => {
           throw notFound('task', 'x');
         },
       },
     });
-    const res = await call(handlers, 'tasks.get', { id: 'x' }, 'GET');
+    const res = await call(handlers, 'tasks.stop', { id: 'x' });
     expect(res.status).toBe(404);
     expect(res.body.error?.message).toBe('No task with id x.');
   });

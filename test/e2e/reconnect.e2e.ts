@@ -140,7 +140,11 @@ describe('web mode, events stream interrupted', () => {
     await expect
       .poll(
         async () =>
-          (await call<{ state: string }>(`tasks.get?input=${JSON.stringify({ id: task.id })}`)).state,
+          (
+            await call<{ tasks: { id: string; state: string }[] }>(
+              `tasks.list?input=${JSON.stringify({ limit: 1000 })}`,
+            )
+          ).tasks.find((t) => t.id === task.id)?.state,
         {
           timeout: 60_000,
           interval: 250,

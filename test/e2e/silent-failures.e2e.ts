@@ -63,11 +63,11 @@ describe('nothing fails silently', () => {
     const id = await preview.getAttribute('data-task-id');
     const sent = await page.evaluate(async (taskId) => {
       const answer = (await (
-        await fetch(`/trpc/tasks.get?input=${encodeURIComponent(JSON.stringify({ id: taskId }))}`)
+        await fetch(`/trpc/tasks.list?input=${encodeURIComponent(JSON.stringify({ limit: 1000 }))}`)
       ).json()) as {
-        result: { data: { params: { image_urls?: string[] } } };
+        result: { data: { tasks: { id: string; params: { image_urls?: string[] } }[] } };
       };
-      return answer.result.data.params.image_urls;
+      return answer.result.data.tasks.find((t) => t.id === taskId)?.params.image_urls;
     }, id);
     expect(sent).toEqual(['https://example.com/harbour.png']);
   });

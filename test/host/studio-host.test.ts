@@ -192,7 +192,7 @@ describe('studio host', () => {
     expect(desktopCalls).toEqual([`show:${added.item.path}`, `drag:${added.item.path}`]);
     await expect(bridge.desktop.startDrag({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await bridge.desktop.chooseLibraryFolder()).toEqual({ path: '/picked/folder' });
-    expect((await bridge.tasks.get({ id: task.id })).state).toBe('completed');
+    expect((await bridge.tasks.list()).tasks.find((t) => t.id === task.id)?.state).toBe('completed');
 
     // [TASK-8] [TASK-6] The completed run taught the demo gateway's price book its price and time.
     const i3 = { family: 'image.i3' as const, model: 'image_model_id_i3', params: { prompt: 'another' } };
@@ -215,7 +215,7 @@ describe('studio host', () => {
 
   it('answers unknown ids with not found, and reruns create a child task', async () => {
     const bridge = caller();
-    await expect(bridge.tasks.get({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(bridge.tasks.stop({ id: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(bridge.library.setTags({ id: 'nope', tags: ['a'] })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });

@@ -85,8 +85,10 @@ describe('web mode key across restarts', () => {
     await expect
       .poll(
         async () => {
-          const task = (await call('/trpc/tasks.get', undefined, { id })).data<{ remoteId: string | null }>();
-          return task?.remoteId ?? null;
+          const page = (await call('/trpc/tasks.list', undefined, { limit: 1000 })).data<{
+            tasks: { id: string; remoteId: string | null }[];
+          }>();
+          return page?.tasks.find((t) => t.id === id)?.remoteId ?? null;
         },
         { timeout: 10_000, interval: 50 },
       )

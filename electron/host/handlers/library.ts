@@ -31,7 +31,6 @@ export function libraryHandlers(
     models: async () => (await library()).models(),
     tags: async (input) => (await library()).tags(input ?? {}),
     forTask: async ({ taskId }) => (await library()).forTask(taskId).map(item),
-    delete: async ({ id }) => ({ id, deleted: await (await library()).delete(id) }),
     bulkFavourite: async ({ selection, favourite }) => ({
       count: (await library()).bulk.setFavourite(selection, favourite),
     }),

@@ -31,11 +31,6 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       const tasks = e.list({ states, offset: query?.offset ?? 0, limit: query?.limit ?? TASK_PAGE_SIZE });
       return { tasks, total: e.count({ states }) };
     },
-    get: async ({ id }) => {
-      const task = (await engine()).get(id);
-      if (!task) throw notFound('task', id);
-      return task;
-    },
     stop: async ({ id }) => (await known(id)).stop(id),
     rerun: async ({ id, confirmed, key }) => {
       const e = await known(id);
