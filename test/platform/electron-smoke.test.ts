@@ -95,10 +95,19 @@ describe.skipIf(!binary)('Electron shell (smoke)', () => {
   it('refuses new windows and navigation away from the app', async () => {
     const before = page.url();
     expect(await page.evaluate(() => window.open('https://example.com') === null)).toBe(true);
+    // Wait on the main process's own 'will-navigate' for this attempt rather than a fixed time: the app's
+    // listener (window-security.ts) was added when the window was made, so it has run, and refused, by the
+    // time this one-off listener fires.
+    const attempted = app.evaluate(
+      ({ BrowserWindow }) =>
+        new Promise<string>((done) => {
+          BrowserWindow.getAllWindows()[0]?.webContents.once('will-navigate', (details) => done(details.url));
+        }),
+    );
     await page.evaluate(() => {
       window.location.href = 'https://example.com/';
     });
-    await page.waitForTimeout(500);
+    expect(await attempted).toBe('https://example.com/');
     expect(page.url()).toBe(before);
     expect(app.windows()).toHaveLength(1);
   });
