@@ -5,7 +5,8 @@ import { toErrorInfo } from '../../shared/bridge/errors';
 
 const MASK = '[redacted]';
 
-function scrub(text: string, secrets: readonly string[]): string {
+/** Every occurrence of every secret (of 4 characters or more) in a text, masked. */
+export function scrubText(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(MASK);
   return out;
@@ -16,13 +17,13 @@ export function scrubError(error: unknown, secrets: readonly string[]): unknown 
   if (info.type !== 'internal_error') {
     return new BridgeError({
       ...info,
-      message: scrub(info.message, secrets),
-      param: info.param && scrub(info.param, secrets),
+      message: scrubText(info.message, secrets),
+      param: info.param && scrubText(info.param, secrets),
     });
   }
   // Unknown errors never reach the renderer's eyes (the formatter hides them) but they are logged in main.
   if (error instanceof Error) {
-    const clean = new Error(scrub(error.message, secrets));
+    const clean = new Error(scrubText(error.message, secrets));
     clean.name = error.name;
     return clean;
   }

@@ -21,6 +21,11 @@ import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
+import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import type { SecretStore } from '../core/settings/settings-store';
+import { scrubText } from './scrub-secrets';
+import { StudioSync } from './studio-sync';
+import { SyncSettings } from './sync-settings';
 
 export type { DesktopActions } from './handlers';
 export { budgetFor } from './core-lifecycle';
@@ -33,6 +38,8 @@ export interface StudioHostOptions extends StudioSessionOptions {
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged?: (settings: Settings) => void;
   log?: (message: string) => void;
+  /** Where the sync remote's secret and passphrase are kept, like the key (in memory only when absent). */
+  syncSecrets?: SecretStore;
 }
 
 export interface StudioHost {
@@ -51,7 +58,10 @@ export interface StudioHost {
 }
 
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const write = options.log ?? ((m: string) => console.warn(m));
+  // No key, password or passphrase in a log line, whoever wrote it.
+  let secrets = (): string[] => [];
+  const log = (m: string): void => write(scrubText(m, secrets()));
   const db = openDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
@@ -78,8 +88,17 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     }),
     log,
   });
+  const syncSettings = new SyncSettings(
+    join(options.dataDir, 'sync.json'),
+    options.syncSecrets ?? new MemorySecretStore(),
+    log,
+  );
+  secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   await session.refresh();
   await core.ensure();
+  const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
+  // Its first round runs in the background: the studio opens without waiting on the remote.
+  await sync.start();
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
@@ -91,6 +110,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,
+    sync,
     onSettingsChanged: options.onSettingsChanged,
   });
 
@@ -106,6 +126,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     async close() {
       if (closed) return;
       closed = true;
+      await sync.close();
       await core.close();
       await session.close();
       db.close();

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../catalog/family-ids';
 import { gatewayErrorInfoSchema, taskStatusSchema } from '../gateway/normalized';
 import type { Assert, Equals } from '../bridge/type-equals';
+import { syncEventSchema } from './sync';
 
 const unixMs = z.number().finite();
 const params = z.record(z.string(), z.unknown());
@@ -241,5 +242,7 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
       change: z.enum(['updated', 'deleted', 'restored']),
       count: z.number().int().min(0),
     }),
+    // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
+    syncEventSchema,
   ]);
 export type StudioEvent = z.infer<ReturnType<typeof studioEventSchemaOf<typeof libraryItemSchema>>>;
