@@ -13,6 +13,8 @@ export const syncSetupViewSchema = z.object({
   hasPassphrase: z.boolean(),
   /** The user paused sync (kept across restarts). */
   paused: z.boolean(),
+  /** A name for this device until the user picks one (the computer's name). */
+  suggestedDeviceName: z.string(),
 });
 export type SyncSetupView = z.infer<typeof syncSetupViewSchema>;
 

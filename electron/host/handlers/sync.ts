@@ -1,6 +1,7 @@
 // sync.*: Settings › Sync and the library's fetch-on-open, delegated to the studio's sync (studio-sync.ts).
 // Secrets come in here and never go back out: the setup answers only whether each is stored, and an empty field
 // keeps what is stored. A remote of another kind does not inherit the old one's secret.
+import { hostname } from 'node:os';
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { localError } from '../../../shared/bridge/errors';
 import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
@@ -16,6 +17,7 @@ export function syncHandlers({ sync }: HostDeps, item: ItemView): BridgeHandlers
       hasSecret: stored.secret,
       hasPassphrase: stored.passphrase,
       paused: sync.settings.paused,
+      suggestedDeviceName: hostname(),
     };
   };
   const patchFor = (config: SyncConfig, typed: { secret?: string; passphrase?: string }): SecretsPatch => {

@@ -102,7 +102,11 @@ export function LibraryTile({
 }): ReactElement {
   const { t } = useTranslation();
   const caption = item.title ?? item.prompt;
-  const hasPicture = thumbnailSrc !== null && (item.kind === 'image' || item.thumbnailRelativePath !== null);
+  // A file on the remote only (library sync) is not here to show: its thumbnail is, when it has one.
+  const remoteOnly = item.remoteOnly === true;
+  const hasPicture =
+    thumbnailSrc !== null &&
+    (item.thumbnailRelativePath !== null || (item.kind === 'image' && !remoteOnly));
   const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
 
   let body: ReactNode;
@@ -117,7 +121,7 @@ export function LibraryTile({
         data-testid={item.kind === 'video' ? 'tile-video-poster' : undefined}
       />
     );
-  } else if (item.kind === 'video' && fileSrc) {
+  } else if (item.kind === 'video' && fileSrc && !remoteOnly) {
     body = <VideoFrame item={item} src={fileSrc} />;
   } else if (item.kind === 'speech') {
     body = (
@@ -146,7 +150,10 @@ export function LibraryTile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      aria-label={caption ?? t(`library.kindOne.${item.kind}`)}
+      aria-label={[caption ?? t(`library.kindOne.${item.kind}`), remoteOnly ? t('library.notDownloaded') : null]
+        .filter(Boolean)
+        .join(', ')}
+      title={item.origin ? t('library.madeOn', { name: item.origin }) : undefined}
       // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
       {...tileDragProps(item)}
     >
@@ -162,6 +169,12 @@ export function LibraryTile({
       {caption && item.kind !== 'speech' ? (
         <span className="tile-caption" data-testid="tile-caption">
           {caption}
+        </span>
+      ) : null}
+      {remoteOnly ? (
+        <span className="tile-remote" data-testid="tile-not-downloaded">
+          <Icon name="download" size={13} />
+          {t('library.notDownloaded')}
         </span>
       ) : null}
       <BatchBadge batch={item.batch} />

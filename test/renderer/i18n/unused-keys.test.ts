@@ -40,6 +40,12 @@ const DYNAMIC_PREFIXES = [
   'tasks.missing.reason.',
   'tasks.kind.',
   'tasks.outcome.',
+  'sync.kinds.',
+  'sync.problems.',
+  'sync.phases.',
+  'sync.progress.',
+  'sync.filesModes.',
+  'sync.filesModeHint.',
 ];
 
 /**

@@ -66,6 +66,12 @@ export function ViewerDetails({
           <CostText usd={item.cost} credits={item.creditsCost} testId="item-cost" />
         </Entry>
         <Entry label={t('library.created')}>{formatDateTime(item.createdAt, i18n.language)}</Entry>
+        {/* Library sync: made on another device, or by a colleague, by the name they chose. */}
+        {item.origin ? (
+          <Entry label={t('library.madeOnLabel')}>
+            <span data-testid="item-origin">{item.origin}</span>
+          </Entry>
+        ) : null}
         <Entry label={t('library.viewer.file')}>
           <span className="mono" data-testid="item-file">
             {item.relativePath}
