@@ -128,6 +128,43 @@ describe('bulk actions', () => {
     await expect.poll(() => tiles().count()).toBe(TREES.length);
   });
 
+  it('tags the selection from the Tags popover by keyboard; the tag filter then shows exactly those', async () => {
+    await showLibrary();
+    await ctrlClick(tile('Cedar'));
+    await ctrlClick(tile('Fir'));
+    const tagsButton = bar().getByRole('button', { name: 'Tags', exact: true });
+    await tagsButton.click();
+    const popover = page.getByRole('dialog', { name: 'Tags of 2 items' });
+    // The popover opens for typing: the field has the focus.
+    await page.keyboard.type('evergreen');
+    await page.keyboard.press('Enter');
+    await page.getByText('Tagged 2 items “evergreen”.').waitFor();
+    await popover.getByRole('button', { name: 'Remove “evergreen” from the selected items' }).waitFor();
+    await studio.shot('bulk-02-tags-popover');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    expect(await tagsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await bar().waitFor({ state: 'detached' });
+
+    await page.getByRole('combobox', { name: 'Filter by tag' }).fill('evergreen');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await tiles().allTextContents()).map((text) => text.split(' ')[0]))
+      .toEqual(['Cedar', 'Fir']);
+
+    // The chip's × takes the tag off every selected item again.
+    await tile('Cedar').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await expect.poll(() => count().textContent()).toBe('2 selected');
+    await tagsButton.click();
+    await popover.getByRole('button', { name: 'Remove “evergreen” from the selected items' }).click();
+    await page.getByText('Took “evergreen” off 2 items.').waitFor();
+    await expect.poll(() => tiles().count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => tiles().count()).toBe(TREES.length);
+  });
+
   it('deletes the selection and Undo brings it back as it was, favourites included', async () => {
     await showLibrary();
     await ctrlClick(tile('Birch'));
