@@ -7,40 +7,30 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
-
-let studio: DemoStudio;
-let page: Page;
 
 // Newest first in the grid: Alder is the first tile, Fir the last.
 const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir'] as const;
 const promptOf = (tree: string) => `${tree} tree in morning fog`;
 const COLOURS = ['#2e8b57', '#c0a060', '#8b4513', '#d87093', '#556b2f', '#20504a'];
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedLibrary(
-      dataDir,
-      TREES.map((tree, i) => ({
-        prompt: promptOf(tree),
-        colour: COLOURS[i] ?? '#777777',
-        width: 320,
-        height: 320,
-        cost: 0.04,
-        daysAgo: i,
-      })),
-    ),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedLibrary(
+    dataDir,
+    TREES.map((tree, i) => ({
+      prompt: promptOf(tree),
+      colour: COLOURS[i] ?? '#777777',
+      width: 320,
+      height: 320,
+      cost: 0.04,
+      daysAgo: i,
+    })),
+  ),
+);
 
 const tiles = () => page.getByTestId('library-item');
 const tile = (tree: string) => tiles().filter({ hasText: tree });
