@@ -6,7 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SyncRemoteKind } from '../../../shared/studio/sync';
 import { Field } from '../../ui/field';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import type { SyncFieldName, SyncFormValues } from './sync-form';
 
 const KINDS: readonly SyncRemoteKind[] = ['s3', 'webdav', 'folder'];
@@ -57,18 +57,14 @@ export function RemoteFields({
   );
   return (
     <>
-      <Field id="sync-kind" label={t('sync.remoteKind')} group>
-        {(group) => (
-          <Segmented
-            name="sync-kind"
-            label={t('sync.remoteKind')}
-            group={group}
-            value={kind}
-            onChange={(value) => form.setValue('kind', value, { shouldDirty: true })}
-            options={KINDS.map((value) => ({ value, label: t(`sync.kinds.${value}`) }))}
-          />
-        )}
-      </Field>
+      <SegmentedField
+        id="sync-kind"
+        name="sync-kind"
+        label={t('sync.remoteKind')}
+        value={kind}
+        onChange={(value) => form.setValue('kind', value, { shouldDirty: true })}
+        options={KINDS.map((value) => ({ value, label: t(`sync.kinds.${value}`) }))}
+      />
       {kind === 's3' ? (
         <div className="sync-grid">
           {text('endpoint', t('sync.s3.endpoint'), {

@@ -11,7 +11,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { useSaveSync, useTestSync } from './api/sync';
 import { EncryptionFields } from './encryption-fields';
 import { RemoteFields } from './remote-fields';
@@ -92,6 +92,7 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
     );
 
   const words = verdict ? testWords(verdict, t) : null;
+  const filesMode = form.watch('filesMode');
   return (
     <form
       className="card card-pad sync-section"
@@ -123,21 +124,18 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
       >
         {(control) => <input {...control} className="input" {...form.register('deviceName')} />}
       </Field>
-      <Field id="sync-files" label={t('sync.filesMode')} hint={t(`sync.filesModeHint.${form.watch('filesMode')}`)} group>
-        {(group) => (
-          <Segmented
-            name="sync-files"
-            label={t('sync.filesMode')}
-            group={group}
-            value={form.watch('filesMode')}
-            onChange={(value) => form.setValue('filesMode', value, { shouldDirty: true })}
-            options={(['on-demand', 'all'] as const).map((value) => ({
-              value,
-              label: t(`sync.filesModes.${value}`),
-            }))}
-          />
-        )}
-      </Field>
+      <SegmentedField
+        id="sync-files"
+        name="sync-files"
+        label={t('sync.filesMode')}
+        hint={t(`sync.filesModeHint.${filesMode}`)}
+        value={filesMode}
+        onChange={(value) => form.setValue('filesMode', value, { shouldDirty: true })}
+        options={(['on-demand', 'all'] as const).map((value) => ({
+          value,
+          label: t(`sync.filesModes.${value}`),
+        }))}
+      />
       <EncryptionFields form={form} passphraseStored={setup.hasPassphrase} />
       <div className="sync-buttons">
         <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
