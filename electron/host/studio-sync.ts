@@ -1,7 +1,6 @@
-// Library sync as the studio runs it: the sync service over the current core's library (built again when the
-// library folder changes), its rounds scheduled by SyncScheduler (at start, after new results, every few
-// minutes), pause and resume kept across restarts, and its status told to the events stream with every secret
-// scrubbed out. Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
+// Library sync as the studio runs it: the sync service over the current core's library (rebuilt with it), rounds
+// scheduled by SyncScheduler, pause kept across restarts, status told to the events stream with secrets scrubbed.
+// Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
 import type { LibraryItem } from '../../shared/studio/records';
 import type { SyncConfig, SyncEvent, SyncReport, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
 import type { Clock } from '../core/clock';
@@ -24,9 +23,6 @@ export interface StudioSyncOptions {
   clock: Clock;
   /** Already scrubbed of every secret by the host. */
   log: (message: string) => void;
-  /** Scheduling, shortened by tests. */
-  intervalMs?: number;
-  debounceMs?: number;
 }
 
 export class StudioSync {
@@ -45,8 +41,6 @@ export class StudioSync {
       clock: options.clock,
       log: options.log,
       round: () => this.#round(),
-      ...(options.intervalMs !== undefined && { intervalMs: options.intervalMs }),
-      ...(options.debounceMs !== undefined && { debounceMs: options.debounceMs }),
     });
   }
 
@@ -65,10 +59,8 @@ export class StudioSync {
   async #service(): Promise<SyncService> {
     const { library } = await this.#options.core.ensure();
     if (this.#current?.library === library) return this.#current.service;
-    if (this.#current) {
-      this.#current.off();
-      await this.#current.service.close();
-    }
+    this.#current?.off();
+    await this.#current?.service.close();
     const service = new SyncService({
       db: this.#options.db,
       library,
@@ -78,7 +70,9 @@ export class StudioSync {
       logger: lineLogger(this.#options.log),
     });
     if (this.settings.paused) service.pause();
-    const off = service.subscribe((status) => this.#events.emit({ type: 'sync', status: this.#clean(status) }));
+    const off = service.subscribe((status) =>
+      this.#events.emit({ type: 'sync', status: this.#clean(status) }),
+    );
     this.#current = { library, service, off };
     return service;
   }
@@ -88,10 +82,10 @@ export class StudioSync {
     return (await this.#service()).runRound();
   }
 
-  /** A problem sentence with any secret in it masked (a server may echo a URL with its password). */
+  /** A problem sentence with any secret masked (a server may echo a URL with its password). */
   #clean(status: SyncStatus): SyncStatus {
-    const secrets = this.settings.secretValues();
-    return { ...status, problem: status.problem === null ? null : scrubText(status.problem, secrets) };
+    const { problem } = status;
+    return { ...status, problem: problem && scrubText(problem, this.settings.secretValues()) };
   }
 
   async status(): Promise<SyncStatus> {
@@ -103,12 +97,11 @@ export class StudioSync {
   }
 
   async test(config: SyncConfig, patch: SecretsPatch): Promise<SyncTestResult> {
-    const result = await (await this.#service()).testConnection(config, this.settings.withPatch(patch));
-    return result.ok ? result : { ...result, message: scrubText(result.message, this.#patchValues(patch)) };
-  }
-
-  #patchValues(patch: SecretsPatch): string[] {
-    return [...this.settings.secretValues(), patch.secret ?? '', patch.passphrase ?? ''];
+    const secrets = this.settings.withPatch(patch);
+    const result = await (await this.#service()).testConnection(config, secrets);
+    if (result.ok) return result;
+    const values = [secrets.secret ?? '', secrets.passphrase ?? ''];
+    return { ...result, message: scrubText(result.message, values) };
   }
 
   /** Keeps a setup and syncs with it at once (unless paused); null turns sync off. */
@@ -124,17 +117,14 @@ export class StudioSync {
     return this.status();
   }
 
-  async pause(): Promise<SyncStatus> {
-    await this.settings.setPaused(true);
-    this.#scheduler.pause();
-    (await this.#service()).pause();
-    return this.status();
-  }
-
-  async resume(): Promise<SyncStatus> {
-    await this.settings.setPaused(false);
-    (await this.#service()).resume();
-    if (this.settings.config) this.#scheduler.resume();
+  /** Pause (a running round stops at its next safe point) or resume, kept across restarts. */
+  async setPaused(paused: boolean): Promise<SyncStatus> {
+    await this.settings.setPaused(paused);
+    const service = await this.#service();
+    if (paused) this.#scheduler.pause();
+    if (paused) service.pause();
+    else service.resume();
+    if (!paused && this.settings.config) this.#scheduler.resume();
     return this.status();
   }
 

@@ -37,7 +37,8 @@ export class SyncSettings {
     try {
       const parsed = fileSchema.safeParse(JSON.parse(await readFile(this.#path, 'utf8')));
       if (parsed.success) this.#file = parsed.data;
-      else this.#log(`sync: ${this.#path} is not a sync setup this version reads; sync is off until set again.`);
+      else
+        this.#log(`sync: ${this.#path} is not a sync setup this version reads; sync is off until set again.`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.#log(`sync: ${this.#path} could not be read; sync is off until set again.`);
@@ -67,13 +68,11 @@ export class SyncSettings {
 
   /** The stored secrets with a patch applied, without keeping it (a connection test of unsaved fields). */
   withPatch(patch: SecretsPatch): SyncSecrets {
-    const next: SyncSecrets = { ...this.#values };
-    for (const name of ['secret', 'passphrase'] as const) {
-      const value = patch[name];
-      if (value === null) delete next[name];
-      else if (value !== undefined) next[name] = value;
-    }
-    return next;
+    const pick = (typed: string | null | undefined, stored: string | undefined) =>
+      typed === undefined ? stored : (typed ?? undefined);
+    const secret = pick(patch.secret, this.#values.secret);
+    const passphrase = pick(patch.passphrase, this.#values.passphrase);
+    return { ...(secret ? { secret } : {}), ...(passphrase ? { passphrase } : {}) };
   }
 
   async save(config: SyncConfig | null, patch: SecretsPatch): Promise<void> {

@@ -40,7 +40,9 @@ export class SafeStorageSecretStore implements SecretStore {
     const weak = this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'basic_text';
     if ((!available || weak) && !this.#warned) {
       this.#warned = true;
-      this.warn(`secrets: no OS keyring available; ${this.slot.name} is kept in memory for this session only.`);
+      this.warn(
+        `secrets: no OS keyring available; ${this.slot.name} is kept in memory for this session only.`,
+      );
     }
     return available && !weak;
   }

@@ -796,7 +796,8 @@ export const en = {
     testConnection: 'Test connection',
     test: {
       ok: 'Connected: the remote answers, takes your sign-in and lets the studio write.',
-      okDevices_one: 'Connected: the remote answers, takes your sign-in and lets the studio write. {{count}} other device uses it.',
+      okDevices_one:
+        'Connected: the remote answers, takes your sign-in and lets the studio write. {{count}} other device uses it.',
       okDevices_other:
         'Connected: the remote answers, takes your sign-in and lets the studio write. {{count}} other devices use it.',
       encryptedRemote: 'This remote is end-to-end encrypted.',
@@ -813,7 +814,8 @@ export const en = {
       other: 'The remote answered with a problem.',
     },
     deviceName: 'This device’s name',
-    deviceNameHint: 'Items made here carry this name on your other devices and your team’s (a person’s name works too).',
+    deviceNameHint:
+      'Items made here carry this name on your other devices and your team’s (a person’s name works too).',
     filesMode: 'Files on this device',
     filesModes: { 'on-demand': 'As they are opened', all: 'All of them' },
     filesModeHint: {

@@ -54,7 +54,12 @@ import {
   undoTrashInputSchema,
   undoTrashSchema,
 } from './bulk-schemas';
-import { syncSaveInputSchema, syncSaveResultSchema, syncSetupViewSchema, syncTestInputSchema } from './sync-schemas';
+import {
+  syncSaveInputSchema,
+  syncSaveResultSchema,
+  syncSetupViewSchema,
+  syncTestInputSchema,
+} from './sync-schemas';
 import { syncReportSchema, syncStatusSchema, syncTestResultSchema } from '../studio/sync';
 import {
   editSubmissionSchema,

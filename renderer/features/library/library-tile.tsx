@@ -105,8 +105,7 @@ export function LibraryTile({
   // A file on the remote only (library sync) is not here to show: its thumbnail is, when it has one.
   const remoteOnly = item.remoteOnly === true;
   const hasPicture =
-    thumbnailSrc !== null &&
-    (item.thumbnailRelativePath !== null || (item.kind === 'image' && !remoteOnly));
+    thumbnailSrc !== null && (item.thumbnailRelativePath !== null || (item.kind === 'image' && !remoteOnly));
   const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
 
   let body: ReactNode;
@@ -150,7 +149,10 @@ export function LibraryTile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      aria-label={[caption ?? t(`library.kindOne.${item.kind}`), remoteOnly ? t('library.notDownloaded') : null]
+      aria-label={[
+        caption ?? t(`library.kindOne.${item.kind}`),
+        remoteOnly ? t('library.notDownloaded') : null,
+      ]
         .filter(Boolean)
         .join(', ')}
       title={item.origin ? t('library.madeOn', { name: item.origin }) : undefined}

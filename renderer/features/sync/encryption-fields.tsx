@@ -3,7 +3,7 @@
 // they have kept it somewhere safe. A wrong passphrase for an encrypted remote is refused by the main process;
 // its sentence shows at this field.
 import type { ReactElement } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
@@ -18,12 +18,17 @@ export function EncryptionFields({
   passphraseStored: boolean;
 }): ReactElement {
   const { t } = useTranslation();
-  const encrypted = form.watch('encrypted');
-  const typed = form.watch('passphrase') !== '';
+  const [encrypted, passphrase] = useWatch({ control: form.control, name: ['encrypted', 'passphrase'] });
+  const typed = passphrase !== '';
   const errors = form.formState.errors;
   return (
     <div className="sync-encryption">
-      <Switch id="sync-encrypted" label={t('sync.encryption')} hint={t('sync.encryptionHint')} {...form.register('encrypted')} />
+      <Switch
+        id="sync-encrypted"
+        label={t('sync.encryption')}
+        hint={t('sync.encryptionHint')}
+        {...form.register('encrypted')}
+      />
       {encrypted ? (
         <>
           <Alert tone="info" testId="sync-passphrase-warning">

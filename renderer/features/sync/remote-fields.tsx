@@ -2,7 +2,7 @@
 // a WebDAV folder (address, user, password) or a plain folder. The secret field is never filled from the stored
 // value (the page never has it): its hint says whether one is stored, and leaving it empty keeps it.
 import type { ReactElement } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SyncRemoteKind } from '../../../shared/studio/sync';
 import { Field } from '../../ui/field';
@@ -19,7 +19,7 @@ export function RemoteFields({
   secretStored: boolean;
 }): ReactElement {
   const { t } = useTranslation();
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
   const errors = form.formState.errors;
   const text = (name: SyncFieldName, label: string, extra: { hint?: string; placeholder?: string } = {}) => (
     <Field id={`sync-${name}`} label={label} hint={extra.hint} error={errors[name]?.message}>

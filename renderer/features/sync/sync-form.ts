@@ -69,8 +69,7 @@ function remoteOf(values: SyncFormValues): unknown {
 }
 
 export type ConfigResult =
-  | { ok: true; config: SyncConfig }
-  | { ok: false; errors: { field: SyncFieldName; message: string }[] };
+  { ok: true; config: SyncConfig } | { ok: false; errors: { field: SyncFieldName; message: string }[] };
 
 const FIELDS: ReadonlySet<string> = new Set<SyncFieldName>([
   'endpoint',

@@ -2,7 +2,7 @@
 // this device's name, files as needed or all, end-to-end encryption; Save tries the setup and keeps it (a wrong
 // passphrase is refused at its field and nothing is kept), Turn sync off forgets it.
 import { useState, type ReactElement } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
 import type { SyncTestResult } from '../../../shared/studio/sync';
@@ -71,7 +71,8 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
       pushToast('success', t('sync.saved'));
     } catch (error) {
       const code = errorInfoOf(error).code;
-      if (code === 'sync_passphrase_wrong') form.setError('passphrase', { message: t('sync.passphraseWrong') });
+      if (code === 'sync_passphrase_wrong')
+        form.setError('passphrase', { message: t('sync.passphraseWrong') });
       else if (code === 'sync_passphrase_missing')
         form.setError('passphrase', { message: t('sync.passphraseNeeded') });
       else onError(error);
@@ -92,7 +93,7 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
     );
 
   const words = verdict ? testWords(verdict, t) : null;
-  const filesMode = form.watch('filesMode');
+  const filesMode = useWatch({ control: form.control, name: 'filesMode' });
   return (
     <form
       className="card card-pad sync-section"

@@ -53,7 +53,10 @@ export function SyncStatusPanel({ status }: { status: SyncStatus }): ReactElemen
           {running ? t('sync.syncing') : t('sync.syncNow')}
         </Button>
         {paused ? (
-          <Button busy={control.resume.isPending} onClick={() => control.resume.mutate(undefined, { onError })}>
+          <Button
+            busy={control.resume.isPending}
+            onClick={() => control.resume.mutate(undefined, { onError })}
+          >
             {t('sync.resume')}
           </Button>
         ) : (

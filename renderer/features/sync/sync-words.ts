@@ -32,7 +32,9 @@ export function statusWords(status: SyncStatus, t: TFunction, language: string, 
     case 'running':
       return status.progress ? progressWords(status.progress, t, language) : t('sync.state.running');
     case 'paused':
-      return status.problem ? t('sync.state.pausedBecause', { problem: status.problem }) : t('sync.state.paused');
+      return status.problem
+        ? t('sync.state.pausedBecause', { problem: status.problem })
+        : t('sync.state.paused');
     case 'error':
       return t('sync.state.error', { problem: status.problem ?? '' });
     case 'idle':
@@ -43,7 +45,10 @@ export function statusWords(status: SyncStatus, t: TFunction, language: string, 
 }
 
 /** What "Test connection" found, as the sentence to show. */
-export function testWords(result: SyncTestResult, t: TFunction): { ok: boolean; sentence: string; detail: string } {
+export function testWords(
+  result: SyncTestResult,
+  t: TFunction,
+): { ok: boolean; sentence: string; detail: string } {
   if (result.ok) {
     return {
       ok: true,
