@@ -787,7 +787,7 @@ export const en = {
       password: 'Password',
     },
     folder: {
-      path: 'Folder',
+      path: 'Folder path',
       pathHint: 'An absolute path; a folder that another program keeps in sync works too.',
     },
     secretStored: 'Stored securely. Leave empty to keep it.',

@@ -819,7 +819,7 @@ export const zhCN: Messages = {
       password: '密码',
     },
     folder: {
-      path: '文件夹',
+      path: '文件夹路径',
       pathHint: '绝对路径；由其他程序保持同步的文件夹也可以。',
     },
     secretStored: '已安全保存。留空则保留原值。',
