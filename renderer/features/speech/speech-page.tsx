@@ -23,7 +23,7 @@ import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
 import { WithPromptHistory } from '../../ui/prompt-history';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { Switch } from '../../ui/switch';
 import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
 import './speech.css';
@@ -157,18 +157,14 @@ export function SpeechPage(): ReactElement {
               )}
             </Field>
           </div>
-          <Field id="speech-format" label={t('speech.format')} group>
-            {(group) => (
-              <Segmented
-                name="speech-format"
-                label={t('speech.format')}
-                group={group}
-                value={format ?? 'wav'}
-                onChange={(v) => form.setValue('responseFormat', v)}
-                options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-              />
-            )}
-          </Field>
+          <SegmentedField
+            id="speech-format"
+            name="speech-format"
+            label={t('speech.format')}
+            value={format ?? 'wav'}
+            onChange={(v) => form.setValue('responseFormat', v)}
+            options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+          />
           <Switch
             id="speech-fresh"
             label={t('costs.fresh')}
