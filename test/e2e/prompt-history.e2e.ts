@@ -2,21 +2,10 @@
 // The prompt history from the keyboard, on the demo gateway: two prompts sent (one fails), then ↑ in the empty
 // prompt opens the history, typing filters it, ↓ and Enter insert a prompt; each entry shows its thumbnail and
 // cost, a failed one says so; pin moves an entry to the top, forget takes it out. Speech text is kept too.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 async function sentTasks(): Promise<number> {
   return page.evaluate(async () => {
