@@ -11,6 +11,7 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
+import { PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
@@ -94,6 +95,9 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     log,
   );
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
+  // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
+  const history = new PromptHistory({ db, clock });
+  core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
@@ -107,6 +111,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     references,
     prices,
     spending,
+    history,
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

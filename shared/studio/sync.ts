@@ -67,7 +67,14 @@ export type SyncSecrets = z.infer<typeof syncSecretsSchema>;
 export const syncStateSchema = z.enum(['off', 'idle', 'running', 'paused', 'error']);
 export type SyncState = z.infer<typeof syncStateSchema>;
 
-export const syncPhaseSchema = z.enum(['connecting', 'uploading', 'publishing', 'reading', 'downloading', 'merging']);
+export const syncPhaseSchema = z.enum([
+  'connecting',
+  'uploading',
+  'publishing',
+  'reading',
+  'downloading',
+  'merging',
+]);
 export type SyncPhase = z.infer<typeof syncPhaseSchema>;
 
 export const syncProgressSchema = z.strictObject({
