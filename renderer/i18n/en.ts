@@ -849,8 +849,6 @@ export const en = {
       off: 'Sync is off.',
       running: 'Syncing…',
       paused: 'Paused. Nothing syncs until you resume.',
-      pausedBecause: 'Paused: {{problem}}',
-      error: 'Sync stopped: {{problem}}',
       never: 'Not synced yet.',
       lastCompleted: 'Up to date. Last completed {{when}}.',
     },

@@ -880,8 +880,6 @@ export const zhCN: Messages = {
       off: '同步已关闭。',
       running: '正在同步…',
       paused: '已暂停。继续之前不会同步。',
-      pausedBecause: '已暂停：{{problem}}',
-      error: '同步已停止：{{problem}}',
       never: '尚未同步。',
       lastCompleted: '已是最新。上次完成于{{when}}。',
     },

@@ -178,7 +178,7 @@ describe('SyncStatusPanel', () => {
         bytesTotal: 1.2 * 1024 ** 3,
       },
     };
-    renderWithStudio(<SyncStatusPanel status={running} />);
+    renderWithStudio(<SyncStatusPanel status={running} userPaused={false} />);
     expect(screen.getByRole('status')).toHaveTextContent('Uploading 12 of 340 files, 1.2 GB');
     expect(screen.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute(
       'aria-valuenow',
@@ -193,14 +193,14 @@ describe('SyncStatusPanel', () => {
     const runNow = vi.fn(async () => ({ ...idle, state: 'running' as const }));
     serveSync({ pause, runNow });
     const { rerender } = renderWithStudio(
-      <SyncStatusPanel status={{ ...idle, lastCompletedAt: Date.now() - 5 * 60_000 }} />,
+      <SyncStatusPanel status={{ ...idle, lastCompletedAt: Date.now() - 5 * 60_000 }} userPaused={false} />,
     );
     expect(screen.getByRole('status')).toHaveTextContent('Up to date. Last completed 5 minutes ago.');
     await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
     await waitFor(() => expect(runNow).toHaveBeenCalledOnce());
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
     await waitFor(() => expect(pause).toHaveBeenCalledOnce());
-    rerender(<SyncStatusPanel status={{ ...idle, state: 'paused' }} />);
+    rerender(<SyncStatusPanel status={{ ...idle, state: 'paused' }} userPaused />);
     expect(screen.getByRole('status')).toHaveTextContent('Paused. Nothing syncs until you resume.');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Sync now' })).toBeDisabled();

@@ -98,6 +98,8 @@ async function syncNow(page: Page): Promise<void> {
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   dav = await startRcloneWebdav('studio', PASSWORD);
+  // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
+  await mkdir(join(dav.dir, 'studio'));
   ana = await openInstance();
   ben = await openInstance();
 });

@@ -1,7 +1,7 @@
 // The sync remote's password and passphrase are kept like the API key: at rest in the key's store (web mode's
 // 0600 file here), never in sync.json, never in a bridge answer, an event or a log line, and read back after a
 // restart. The host runs with the real sync service against a real WebDAV server (rclone), through the router.
-import { readFile, stat, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,8 @@ async function openHost(): Promise<StudioHost> {
 
 beforeAll(async () => {
   dav = await startRcloneWebdav('studio', PASSWORD);
+  // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
+  await mkdir(join(dav.dir, 'studio'));
   dataDir = await mkdtemp(join(tmpdir(), 'studio-sync-secrets-'));
 });
 afterAll(async () => {

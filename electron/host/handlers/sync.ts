@@ -6,8 +6,28 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { localError } from '../../../shared/bridge/errors';
 import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
 import type { SyncConfig } from '../../../shared/studio/sync';
+import { SyncNotReadyError, SyncRemoteError } from '../../core/sync';
 import type { SecretsPatch } from '../sync-settings';
 import type { HostDeps, ItemView } from './host-deps';
+
+/** The remote's own sentence for what went wrong, as the bridge carries errors (not an anonymous failure). */
+function asBridgeError(error: unknown): never {
+  if (error instanceof SyncNotReadyError) {
+    throw localError('invalid_request_error', error.message, { code: 'sync_not_ready' });
+  }
+  if (!(error instanceof SyncRemoteError)) throw error;
+  const type =
+    error.kind === 'auth'
+      ? 'authentication_error'
+      : error.kind === 'no-write-permission'
+        ? 'permission_error'
+        : error.kind === 'unreachable'
+          ? 'network_error'
+          : error.transient
+            ? 'service_unavailable'
+            : 'invalid_request_error';
+  throw localError(type, error.message, { code: `sync_${error.kind}` });
+}
 
 export function syncHandlers({ sync }: HostDeps, item: ItemView): BridgeHandlers['sync'] {
   const view = (): SyncSetupView => {
@@ -58,7 +78,7 @@ export function syncHandlers({ sync }: HostDeps, item: ItemView): BridgeHandlers
     pause: () => sync.setPaused(true),
     resume: () => sync.setPaused(false),
     status: () => sync.status(),
-    restore: () => sync.restore(),
-    fetchFile: async ({ id }) => item(await sync.fetchFile(id)),
+    restore: () => sync.restore().catch(asBridgeError),
+    fetchFile: async ({ id }) => item(await sync.fetchFile(id).catch(asBridgeError)),
   };
 }

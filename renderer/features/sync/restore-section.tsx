@@ -2,7 +2,7 @@
 // Asked once in a dialog, since it may download a lot; it adds what the remote holds and deletes nothing here.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorSentence } from '../../lib/bridge-error';
+import { syncErrorSentence } from '../../lib/sync-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -21,7 +21,7 @@ export function RestoreSection(): ReactElement {
       },
       onError: (error) => {
         setAsking(false);
-        pushToast('error', errorSentence(error, t));
+        pushToast('error', syncErrorSentence(error, t));
       },
     });
   return (

@@ -31,7 +31,7 @@ export function SyncPage(): ReactElement {
         <p className="muted">{t('common.loading')}</p>
       ) : (
         <div className="sync">
-          {setup.data.config ? <SyncStatusPanel status={status.data} /> : null}
+          {setup.data.config ? <SyncStatusPanel status={status.data} userPaused={setup.data.paused} /> : null}
           <SyncSetupForm key={JSON.stringify(setup.data.config)} setup={setup.data} />
           {setup.data.config ? <RestoreSection /> : null}
         </div>

@@ -13,14 +13,21 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { useSyncControl } from './api/sync';
 import { progressPercent, statusWords } from './sync-words';
 
-export function SyncStatusPanel({ status }: { status: SyncStatus }): ReactElement {
+export function SyncStatusPanel({
+  status,
+  userPaused,
+}: {
+  status: SyncStatus;
+  /** The user paused sync (the setup says); a round stopped by a problem is not that. */
+  userPaused: boolean;
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const pushToast = useStudioStore((s) => s.pushToast);
   const control = useSyncControl();
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const running = status.state === 'running';
-  const paused = status.state === 'paused';
+  const paused = userPaused;
   const percent = running && status.progress ? progressPercent(status.progress) : null;
   return (
     <section className="card card-pad sync-section" aria-labelledby="sync-status-title">
@@ -28,11 +35,11 @@ export function SyncStatusPanel({ status }: { status: SyncStatus }): ReactElemen
         {t('sync.statusTitle')}
       </h2>
       <p
-        className={status.state === 'error' ? 'sync-status sync-status-problem' : 'sync-status'}
+        className={status.problem && !userPaused && !running ? 'sync-status sync-status-problem' : 'sync-status'}
         role="status"
         data-testid="sync-status"
       >
-        {statusWords(status, t, i18n.language, now)}
+        {statusWords(status, userPaused, t, i18n.language, now)}
       </p>
       {percent !== null ? <ProgressBar value={percent} label={t('sync.progressLabel')} /> : null}
       {status.lastCompletedAt !== null && status.state !== 'idle' ? (

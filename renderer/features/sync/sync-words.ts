@@ -24,19 +24,26 @@ export function progressPercent(progress: SyncProgress): number | null {
   return null;
 }
 
-/** The status line: running (with progress), paused, a problem, or when it last completed. */
-export function statusWords(status: SyncStatus, t: TFunction, language: string, now: number): string {
+/**
+ * The status line: running (with progress), paused by the user, stopped by a problem (the remote's sentence,
+ * which also says whether it tries again by itself), or when it last completed.
+ */
+export function statusWords(
+  status: SyncStatus,
+  userPaused: boolean,
+  t: TFunction,
+  language: string,
+  now: number,
+): string {
   switch (status.state) {
     case 'off':
       return t('sync.state.off');
     case 'running':
       return status.progress ? progressWords(status.progress, t, language) : t('sync.state.running');
     case 'paused':
-      return status.problem
-        ? t('sync.state.pausedBecause', { problem: status.problem })
-        : t('sync.state.paused');
     case 'error':
-      return t('sync.state.error', { problem: status.problem ?? '' });
+      if (userPaused || !status.problem) return t('sync.state.paused');
+      return status.problem;
     case 'idle':
       return status.lastCompletedAt === null
         ? t('sync.state.never')

@@ -4,7 +4,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
-import { errorSentence } from '../../../lib/bridge-error';
+import { syncErrorSentence } from '../../../lib/sync-error-sentence';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { useFetchRemoteFile } from '../api/remote-file';
@@ -19,7 +19,7 @@ export function RemoteFile({ item }: { item: BridgeLibraryItem }): ReactElement 
   if (fetchFile.isError) {
     return (
       <div className="viewer-remote">
-        <Alert>{t('library.fetchFailed', { sentence: errorSentence(fetchFile.error, t) })}</Alert>
+        <Alert>{t('library.fetchFailed', { sentence: syncErrorSentence(fetchFile.error, t) })}</Alert>
         <Button onClick={() => mutate(item.id)}>{t('library.fetchAgain')}</Button>
       </div>
     );
