@@ -64,10 +64,16 @@ async function closeInstance(instance: Instance | undefined): Promise<void> {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 
+/** The page from its top (the status and the remote), as the README shows it. */
+async function shotFromTop(page: Page, name: string): Promise<void> {
+  await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+  await shot(page, name);
+}
+
 async function openSyncSettings(page: Page): Promise<void> {
   await goTo(page, 'Settings');
   await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Sync' }).click();
-  await page.getByRole('heading', { name: 'Remote' }).waitFor();
+  await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
 }
 
 /** The WebDAV fields as a person fills them. */
@@ -132,11 +138,11 @@ describe('Settings › Sync against a WebDAV server', () => {
     await page.getByText('Sync setup saved.').waitFor();
     // The secrets went to the main process: the page shows only that they are stored.
     await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    await page.getByText('Stored securely. Leave empty to keep it.').waitFor();
+    await page.getByText('Stored securely. Leave empty to keep it.', { exact: true }).waitFor();
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 60_000 })
       .toMatch(/^Up to date\. Last completed/);
-    await shot(page, 'settings-sync');
+    await shotFromTop(page, 'settings-sync');
   });
 
   it('shows a result made in one instance in the second instance’s library, fetched when opened', async () => {

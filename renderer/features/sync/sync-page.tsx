@@ -32,7 +32,7 @@ export function SyncPage(): ReactElement {
       ) : (
         <div className="sync">
           {setup.data.config ? <SyncStatusPanel status={status.data} userPaused={setup.data.paused} /> : null}
-          <SyncSetupForm key={JSON.stringify(setup.data.config)} setup={setup.data} />
+          <SyncSetupForm setup={setup.data} />
           {setup.data.config ? <RestoreSection /> : null}
         </div>
       )}
