@@ -50,6 +50,15 @@ export async function startRcloneWebdav(
   };
 }
 
+/** MKCOL through the server itself (rclone caches its folder listing, so a folder made on disk shows late). */
+export async function makeCollection(url: string, user: string, pass: string): Promise<void> {
+  const answer = await fetch(url, {
+    method: 'MKCOL',
+    headers: { authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}` },
+  });
+  if (answer.status !== 201 && answer.status !== 405) throw new Error(`MKCOL ${url}: ${answer.status}`);
+}
+
 export const S3RVER_KEY = 'S3RVER';
 
 /** s3rver with one bucket, on 127.0.0.1:0 (its fixed key pair S3RVER/S3RVER). */

@@ -13,6 +13,7 @@ import { CostText } from '../../../ui/cost-text';
 import { LinkKept } from './link-kept';
 import { TaskNotices } from '../../../ui/task-notices';
 import { MadeFromChain } from '../made-from-chain';
+import { BatchBadge } from '../batch-filter';
 
 function Entry({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
@@ -70,6 +71,11 @@ export function ViewerDetails({
         {item.origin ? (
           <Entry label={t('library.madeOnLabel')}>
             <span data-testid="item-origin">{item.origin}</span>
+          </Entry>
+        ) : null}
+        {item.batch ? (
+          <Entry label={t('library.batch')}>
+            <BatchBadge batch={item.batch} inline />
           </Entry>
         ) : null}
         <Entry label={t('library.viewer.file')}>
