@@ -202,7 +202,8 @@ describe('Settings › Sync against a WebDAV server', () => {
       await instance.traffic.settle();
       expect(instance.traffic.events.some((event) => event.includes('"sync"'))).toBe(true);
       for (const secret of [PASSWORD, PASSPHRASE]) {
-        for (const { url, body } of instance.traffic.responses) expect(body.includes(secret), url).toBe(false);
+        for (const { url, body } of instance.traffic.responses)
+          expect(body.includes(secret), url).toBe(false);
         for (const event of instance.traffic.events) expect(event.includes(secret)).toBe(false);
         for (const line of instance.log) expect(line.includes(secret), line).toBe(false);
         expect(await instance.page.content()).not.toContain(secret);

@@ -98,8 +98,10 @@ describe('sync secrets', () => {
     const again = await openHost();
     try {
       const call = createBridgeCaller({ handlers: again.handlers });
-      expect(await call.sync.config()).toMatchObject({ hasSecret: true, hasPassphrase: true });
-      expect(await call.sync.test({ config: (await call.sync.config()).config! })).toMatchObject({ ok: true });
+      const kept = await call.sync.config();
+      expect(kept).toMatchObject({ hasSecret: true, hasPassphrase: true });
+      if (!kept.config) throw new Error('the setup was not read back');
+      expect(await call.sync.test({ config: kept.config })).toMatchObject({ ok: true });
     } finally {
       await again.close();
     }

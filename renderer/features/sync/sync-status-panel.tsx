@@ -35,7 +35,9 @@ export function SyncStatusPanel({
         {t('sync.statusTitle')}
       </h2>
       <p
-        className={status.problem && !userPaused && !running ? 'sync-status sync-status-problem' : 'sync-status'}
+        className={
+          status.problem && !userPaused && !running ? 'sync-status sync-status-problem' : 'sync-status'
+        }
         role="status"
         data-testid="sync-status"
       >
