@@ -15,6 +15,10 @@ import type { UsageData } from '../../../shared/gateway/usage';
 import { afterEach, beforeEach } from 'vitest';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import { composeEngine } from '../../../electron/core/tasks/compose-engine';
+import type { EngineParts } from '../../../electron/core/tasks/compose-engine';
+import type { StoredTask } from '../../../electron/core/tasks/task-store';
+import type { TaskState } from '../../../shared/studio/records';
 import { RecordingSink } from '../downloads/download-fixtures';
 
 export interface RequestLog {
@@ -169,6 +173,8 @@ export interface EngineRig {
   readonly rig: Rig;
   /** An engine on this test's database and clock, downloading into the rig's library with a recording sink. */
   engine(gateway: CountingGateway, extra?: Partial<TaskEngineOptions>): TaskEngine;
+  /** The engine's parts, wired as the engine wires them, for testing one part on its own; ended after the test. */
+  parts(gateway: CountingGateway, extra?: Partial<TaskEngineOptions>): EngineParts;
 }
 
 /**
@@ -178,11 +184,13 @@ export interface EngineRig {
 export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> = () => ({})): EngineRig {
   let current: Rig | null = null;
   const engines: TaskEngine[] = [];
+  const partSets: EngineParts[] = [];
   beforeEach(async () => {
     current = await startRig();
   });
   afterEach(async () => {
     for (const e of engines.splice(0)) await e.close();
+    for (const p of partSets.splice(0)) await p.close();
     await current?.close();
     current = null;
   });
@@ -190,23 +198,55 @@ export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> 
     if (!current) throw new Error('the engine rig exists only inside a test');
     return current;
   };
+  const optionsFor = (gateway: CountingGateway, extra: Partial<TaskEngineOptions>): TaskEngineOptions => {
+    const rig = rigNow();
+    return {
+      db: rig.openDb(),
+      gateway,
+      clock: rig.clock,
+      requestTimeoutMs: 2_000,
+      downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
+      ...defaults(rig),
+      ...extra,
+    };
+  };
   return {
     get rig() {
       return rigNow();
     },
     engine(gateway, extra = {}) {
-      const rig = rigNow();
-      const e = new TaskEngine({
-        db: rig.openDb(),
-        gateway,
-        clock: rig.clock,
-        requestTimeoutMs: 2_000,
-        downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
-        ...defaults(rig),
-        ...extra,
-      });
+      const e = new TaskEngine(optionsFor(gateway, extra));
       engines.push(e);
       return e;
     },
+    parts(gateway, extra = {}) {
+      const p = composeEngine(optionsFor(gateway, extra));
+      partSets.push(p);
+      return p;
+    },
   };
+}
+
+/** An I3 row written straight into the parts' store, in `state`, for testing one part on its own. */
+export function writeRow(
+  parts: EngineParts,
+  clock: ManualClock,
+  { id = 'task-1', prompt = 'a lighthouse at dusk', state = 'submitting' as TaskState, key = '' } = {},
+): StoredTask {
+  return parts.tasks.store.insert(
+    {
+      id,
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      kind: 'image',
+      endpoint: 'tasks',
+      params: { prompt, size: '16:9', resolution: '1K' },
+      webhook: null,
+      idempotencyKey: key || `key-${id}-0000000000`,
+      parentTaskId: null,
+      createdAt: clock.now(),
+      batch: null,
+    },
+    state,
+  );
 }
