@@ -19,6 +19,7 @@ import { composeEngine } from '../../../electron/core/tasks/compose-engine';
 import type { EngineParts } from '../../../electron/core/tasks/compose-engine';
 import type { StoredTask } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
+import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { RecordingSink } from '../downloads/download-fixtures';
 
 export interface RequestLog {
@@ -227,22 +228,30 @@ export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> 
   };
 }
 
-/** An I3 row written straight into the parts' store, in `state`, for testing one part on its own. */
-export function writeRow(
-  parts: EngineParts,
-  clock: ManualClock,
-  { id = 'task-1', prompt = 'a lighthouse at dusk', state = 'submitting' as TaskState, key = '' } = {},
-): StoredTask {
+/** What writeRow() writes: an I3 with this prompt unless a whole request is given. */
+export interface RowOptions {
+  id?: string;
+  prompt?: string;
+  state?: TaskState;
+  request?: { family: FamilyId; model: string; params: Record<string, unknown> };
+}
+
+/** A row written straight into the parts' store, in `state`, for testing one part alone. */
+export function writeRow(parts: EngineParts, clock: ManualClock, options: RowOptions = {}): StoredTask {
+  const { id = 'task-1', prompt = 'a lighthouse at dusk', state = 'submitting' } = options;
+  const request = options.request ?? {
+    family: 'image.i3',
+    model: 'image_model_id_i3',
+    params: { prompt, size: '16:9', resolution: '1K' },
+  };
   return parts.tasks.store.insert(
     {
       id,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
+      ...request,
       kind: 'image',
       endpoint: 'tasks',
-      params: { prompt, size: '16:9', resolution: '1K' },
       webhook: null,
-      idempotencyKey: key || `key-${id}-0000000000`,
+      idempotencyKey: `key-${id}-0000000000`,
       parentTaskId: null,
       createdAt: clock.now(),
       batch: null,
