@@ -18,14 +18,12 @@ import { isTerminalState, isTrackedState, TRACKED_TASK_STATES } from '../../../s
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
-import { runMigrations } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { localError } from '../../../shared/bridge/errors';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import { canonicalJson } from '../canonical-json';
 import type { DatabaseSync } from '../db/database';
-import { downloadMigrations } from '../downloads/download-migrations';
 import { DownloadManager } from '../downloads/download-manager';
 import type { TaskFileStatus } from '../downloads/download-manager';
 import type { LibrarySink } from '../downloads/library-sink';
@@ -50,7 +48,6 @@ import { StudioEventHub } from './studio-event-hub';
 import type { SubmissionGuard, TaskHistory } from './task-history';
 import { TaskStore } from './task-store';
 import type { StoredTask } from './task-store';
-import { taskMigrations } from './task-migrations';
 
 export interface DownloadSettings {
   libraryDir: string;
@@ -96,6 +93,8 @@ export interface TaskEngineOptions {
   libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
   logger?: Logger;
+  /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
+  madeFrom?: MadeFromStore;
 }
 
 export interface SubmitOptions {
@@ -203,7 +202,6 @@ export class TaskEngine {
   private handingOver = false;
 
   constructor(private readonly options: TaskEngineOptions) {
-    runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
     this.logger = options.logger ?? silentLogger;
     this.events = new StudioEventHub(this.logger);
     this.references = options.references ?? ReferenceStore.forDatabase(options.db);
@@ -237,7 +235,7 @@ export class TaskEngine {
           logger: this.logger,
         })
       : null;
-    this.madeFrom = new MadeFromStore(options.db);
+    this.madeFrom = options.madeFrom ?? new MadeFromStore(options.db);
     this.store = new TaskStore(options.db, (ids) => this.downloads?.countsFor(ids) ?? new Map());
   }
 
