@@ -531,7 +531,6 @@ export const en = {
     tagsTitle_other: 'Tags of {{count}} items',
     tagInput: 'Tag to add',
     tagPlaceholder: 'Add a tag, e.g. portfolio',
-    tagAdd: 'Add',
     tagsOnSelected: 'Tags on the selected items',
     tagRemove: 'Remove “{{tag}}” from the selected items',
     tagged_one: 'Tagged {{count}} item “{{tag}}”.',

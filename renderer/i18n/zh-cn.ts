@@ -571,7 +571,6 @@ export const zhCN: Messages = {
     tagsTitle_other: '{{count}} 项的标签',
     tagInput: '要添加的标签',
     tagPlaceholder: '添加标签，例如 作品集',
-    tagAdd: '添加',
     tagsOnSelected: '所选项目上的标签',
     tagRemove: '从所选项目移除“{{tag}}”',
     tagged_one: '已为 {{count}} 项添加标签“{{tag}}”。',

@@ -4,13 +4,9 @@
 // the newest 200 and says "Showing 200 of 230 tasks"; Load more brings the rest, down to the very first task.
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { runMigrations } from '../../electron/core/db/database';
-import { downloadMigrations } from '../../electron/core/downloads/download-migrations';
-import { taskMigrations } from '../../electron/core/tasks/task-migrations';
+import { describe, expect, it } from 'vitest';
 import { TaskStore } from '../../electron/core/tasks/task-store';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { goTo, useDemoStudio } from './demo-studio';
 
 const SEEDED = 230;
 
@@ -18,7 +14,6 @@ const SEEDED = 230;
 function seedTasks(dataDir: string): void {
   const db = openStudioDatabase(join(dataDir, 'studio.db'));
   try {
-    runMigrations(db, [...taskMigrations, ...downloadMigrations]);
     const store = new TaskStore(db);
     const start = Date.UTC(2026, 10, 1, 9, 0, 0);
     for (let i = 1; i <= SEEDED; i++) {
@@ -43,17 +38,7 @@ function seedTasks(dataDir: string): void {
   }
 }
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, seedTasks);
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, seedTasks);
 
 describe('the Tasks page with more than one page of tasks', () => {
   it('shows how many of how many, and Load more brings the rest down to the first task', async () => {

@@ -35,8 +35,7 @@ import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
-import { Field } from '../../ui/field';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
@@ -236,23 +235,20 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         data-testid={`form-${family.id}`}
       >
         {variants.length > 1 ? (
-          <Field id="field-model" label={t('create.model')} error={errorOf('model')} group>
-            {(group) => (
-              <Segmented
-                name="model"
-                label={t('create.model')}
-                group={group}
-                value={typeof model === 'string' ? model : ''}
-                onChange={(v) => form.setValue('model', v)}
-                options={variants.map((v) => ({
-                  value: v.modelId,
-                  label: t(`create.variants.${v.key}` as 'create.variants.default', {
-                    defaultValue: v.label,
-                  }),
-                }))}
-              />
-            )}
-          </Field>
+          <SegmentedField
+            id="field-model"
+            name="model"
+            label={t('create.model')}
+            error={errorOf('model')}
+            value={typeof model === 'string' ? model : ''}
+            onChange={(v) => form.setValue('model', v)}
+            options={variants.map((v) => ({
+              value: v.modelId,
+              label: t(`create.variants.${v.key}` as 'create.variants.default', {
+                defaultValue: v.label,
+              }),
+            }))}
+          />
         ) : null}
 
         {editOf ? (

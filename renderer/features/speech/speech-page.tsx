@@ -22,7 +22,7 @@ import { CostText } from '../../ui/cost-text';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { Switch } from '../../ui/switch';
 import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
 import './speech.css';
@@ -154,18 +154,14 @@ export function SpeechPage(): ReactElement {
               )}
             </Field>
           </div>
-          <Field id="speech-format" label={t('speech.format')} group>
-            {(group) => (
-              <Segmented
-                name="speech-format"
-                label={t('speech.format')}
-                group={group}
-                value={format ?? 'wav'}
-                onChange={(v) => form.setValue('responseFormat', v)}
-                options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-              />
-            )}
-          </Field>
+          <SegmentedField
+            id="speech-format"
+            name="speech-format"
+            label={t('speech.format')}
+            value={format ?? 'wav'}
+            onChange={(v) => form.setValue('responseFormat', v)}
+            options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+          />
           <Switch
             id="speech-fresh"
             label={t('costs.fresh')}
