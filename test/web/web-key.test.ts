@@ -7,8 +7,6 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../electron/core/db/database';
-import { taskMigrations } from '../../electron/core/tasks/task-migrations';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { startWebMode, WEB_KEY_FILE } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
@@ -57,7 +55,6 @@ describe('web mode key across restarts', () => {
 
     // The crash: the row was written in 'submitting' with its Idempotency-Key, and no answer was stored.
     const db = openStudioDatabase(join(dataDir, 'studio.db'));
-    runMigrations(db, taskMigrations);
     const id = randomUUID();
     new TaskStore(db).insert(
       {

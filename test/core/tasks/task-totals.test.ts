@@ -6,8 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../../electron/core/db/database';
-import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
@@ -20,7 +18,6 @@ let seq = 0;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'task-totals-'));
   db = openStudioDatabase(join(dir, 'studio.db'));
-  runMigrations(db, taskMigrations);
   store = new TaskStore(db);
 });
 afterEach(() => {
