@@ -13,6 +13,7 @@ import { openDatabase } from './db';
 import type { DatabaseSync, Migration, OpenDatabaseOptions } from './db';
 import { downloadMigrations } from './downloads/download-migrations';
 import { LIBRARY_MIGRATIONS } from './library/library-migrations';
+import { presetMigrations } from './presets/presets-migrations';
 import { pricingMigrations } from './pricing/pricing-migrations';
 import { referenceMigrations } from './references/reference-migrations';
 import { REFERENCES_FOLDER } from './references/reference-store';
@@ -41,6 +42,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     spendingMigrations,
     referenceMigrations(referencesDir, now),
     speechMigrations,
+    presetMigrations,
   ];
   return STUDIO_MIGRATION_LISTS.flat();
 }

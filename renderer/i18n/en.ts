@@ -753,6 +753,24 @@ export const en = {
     filtered: 'Showing one batch of {{count}}',
     showAll: 'Show the whole library',
   },
+  history: {
+    open: 'History',
+    title: 'Prompt history',
+    search: 'Search your prompts',
+    searchPlaceholder: 'Type to filter · ↑↓ to move · Enter inserts',
+    loading: 'Loading…',
+    empty: 'No prompts sent yet.',
+    noMatch: 'No prompt you sent contains this.',
+    pinned: 'Pinned',
+    failed: 'Failed',
+    pin: 'Pin',
+    unpin: 'Unpin',
+    forget: 'Forget this prompt',
+    forgetAll: 'Forget all',
+    forgetAllTitle: 'Forget every prompt?',
+    forgetAllBody: 'The history is emptied, pinned prompts too. What the prompts made stays in the library.',
+    close: 'Close the history',
+  },
 };
 
 export type Messages = typeof en;

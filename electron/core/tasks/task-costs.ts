@@ -31,3 +31,13 @@ export function taskCostsBetween(
     )
     .all(gatewayKey, window.start, window.end) as unknown as TaskCostRow[];
 }
+
+/** A task's state and what it cost, for a reader outside the engine (the prompt history's list). */
+export function taskOutcome(
+  db: DatabaseSync,
+  taskId: string,
+): { state: string; cost: number | null; credits_cost: number | null } | null {
+  const row = db.prepare('SELECT state, cost, credits_cost FROM tasks WHERE id = ?').get(taskId) as
+    { state: string; cost: number | null; credits_cost: number | null } | undefined;
+  return row ?? null;
+}

@@ -42,6 +42,7 @@ import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
+import { PromptField } from './prompt-field';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -210,17 +211,26 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
   const itemErrors = (name: string): ItemErrors | undefined => itemErrorsOf(form.formState.errors[name]);
 
-  const control = (f: FieldSpec): ReactElement => (
-    <FieldControl
-      key={f.name}
-      field={f}
-      control={form.control}
-      register={form.register}
-      error={errorOf(f.name)}
-      itemErrors={itemErrors(f.name)}
-      maxLength={promptLimit(f)}
-    />
-  );
+  const control = (f: FieldSpec): ReactElement => {
+    const field = (
+      <FieldControl
+        key={f.name}
+        field={f}
+        control={form.control}
+        register={form.register}
+        error={errorOf(f.name)}
+        itemErrors={itemErrors(f.name)}
+        maxLength={promptLimit(f)}
+      />
+    );
+    // A free-text prompt gets its reuse tools (history) around it.
+    if (f.name !== 'prompt' || f.type !== 'text') return field;
+    return (
+      <PromptField key={f.name} name={f.name} setValue={form.setValue}>
+        {field}
+      </PromptField>
+    );
+  };
 
   return (
     <PendingEntriesContext.Provider value={pending}>
