@@ -18,6 +18,7 @@ import { pricingMigrations } from './pricing/pricing-migrations';
 import { referenceMigrations } from './references/reference-migrations';
 import { REFERENCES_FOLDER } from './references/reference-store';
 import { spendingMigrations } from './spending/spending-migrations';
+import { SYNC_MIGRATIONS } from './sync/sync-migrations';
 import { speechMigrations } from './speech/speech-migrations';
 import { taskMigrations } from './tasks/task-migrations';
 
@@ -31,7 +32,8 @@ export function referencesDirFor(path: string): string {
 /**
  * Every module's migrations, in the order they run. Each list runs after those of the tables it refers to: the
  * downloads' files and the spending column hang off tasks; the spending backfill reads the price book; speech
- * takes go with library items; the references' one-time move rewrites tasks and library items.
+ * takes go with library items; the references' one-time move rewrites tasks and library items; sync's triggers
+ * watch library items.
  */
 export function studioMigrations(referencesDir: string, now: () => number = Date.now): readonly Migration[] {
   const STUDIO_MIGRATION_LISTS: readonly (readonly Migration[])[] = [
@@ -43,6 +45,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     referenceMigrations(referencesDir, now),
     speechMigrations,
     presetMigrations,
+    SYNC_MIGRATIONS,
   ];
   return STUDIO_MIGRATION_LISTS.flat();
 }

@@ -19,3 +19,22 @@ export function itemCost(
     { id: string; cost: number | null; credits_cost: number | null } | undefined;
   return row ?? null;
 }
+
+/** Every item's id (sync marks them all to be compared again when it starts over with a new remote). */
+export function libraryItemIds(db: DatabaseSync): string[] {
+  return db
+    .prepare('SELECT id FROM library_items')
+    .all()
+    .map((row) => String(row.id));
+}
+
+/** Which of these items have no thumbnail yet, in one read. */
+export function itemsWithoutThumbnail(db: DatabaseSync, itemIds: readonly string[]): ReadonlySet<string> {
+  if (itemIds.length === 0) return new Set();
+  const rows = db
+    .prepare(
+      'SELECT id FROM library_items WHERE thumbnail_path IS NULL AND id IN (SELECT value FROM json_each(?))',
+    )
+    .all(JSON.stringify(itemIds));
+  return new Set(rows.map((row) => String(row.id)));
+}
