@@ -82,6 +82,7 @@ export function CommandPalette({
           className="palette-input"
           placeholder={t('keyboard.palette.placeholder')}
           aria-label={t('keyboard.palette.title')}
+          data-initial-focus
         />
         <Command.List className="palette-list">
           <Command.Empty className="palette-empty">{t('keyboard.palette.empty')}</Command.Empty>
