@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // WCAG 2.1 AA on every screen, in light and in dark: axe-core (the rules for wcag2a/2aa/21a/21aa) finds no
-// violation of serious or critical impact on the welcome page, every page of the sidebar, the library's viewer
-// and its popovers, the comparison, the selection's tag popover, a toast and the spending confirmation. The
-// first test shows the scan fails when a violation is introduced, so a clean scan means something.
+// violation of serious or critical impact on the welcome page, every page of the sidebar, the command palette
+// and the shortcut sheet, the library's viewer and its popovers, the comparison, the selection's tag popover, a
+// toast and the spending confirmation. The first test shows the scan fails when a violation is introduced, so a
+// clean scan means something.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations, type AxeFinding } from './axe-scan';
@@ -112,6 +113,23 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     await page.getByRole('region', { name: 'Spending' }).getByText('Today').waitFor();
     expect(await scan()).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  it('the command palette and the shortcut sheet', async () => {
+    await openPage('Create');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('option', { name: 'Library' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    await page.locator('main').focus();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
   });
 
   it('the viewer, its tag suggestions and its reference families', async () => {

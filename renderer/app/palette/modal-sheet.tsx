@@ -26,7 +26,7 @@ export function ModalSheet({
     return () => {
       if (dialog?.open) dialog.close();
       // What had the focus may have gone (a page left by the palette): then the page's main region takes it.
-      if (before?.isConnected && !before.closest('[inert]')) before.focus();
+      if (before && before !== document.body && before.isConnected) before.focus();
       else document.querySelector<HTMLElement>('main')?.focus();
     };
   }, []);
