@@ -37,7 +37,6 @@ export function isShortcut(event: KeyPress, id: ShortcutId): boolean {
   const key = mod ? spec.slice(4) : spec;
   const hasMod = event.ctrlKey || event.metaKey;
   if (mod !== hasMod || event.altKey) return false;
-  if (id === 'delete') return event.key === 'Delete' || event.key === 'Backspace';
   // ? and the brackets come with Shift on many layouts; letters must come without it (Shift+S is not S).
   if (key.length === 1 && /[a-z]/i.test(key))
     return !event.shiftKey && event.key.toLowerCase() === key.toLowerCase();

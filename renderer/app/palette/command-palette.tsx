@@ -61,10 +61,11 @@ export function CommandPalette({
 
   // The same key in both languages: an entry found by either name. (A key built from parts is a plain string
   // to the typed t(), so the fixed-language t is read as the plain lookup it is.)
-  const both = (key: string, values?: Record<string, string>): string[] =>
+  // `named` fills a {{name}} with another key, read in the same language.
+  const both = (key: string, named?: string): string[] =>
     LANGUAGES.map((lng) => {
       const fixed = i18n.getFixedT(lng) as unknown as (k: string, v?: Record<string, string>) => string;
-      return fixed(key, values);
+      return fixed(key, named ? { name: fixed(named) } : undefined);
     });
   const act = (action: () => void) => () => {
     onClose();
@@ -158,9 +159,7 @@ export function CommandPalette({
               <Entry
                 key={theme}
                 label={t('keyboard.palette.theme', { name: t(`settings.themes.${theme}`) })}
-                keywords={both('keyboard.palette.theme', { name: '' }).concat(
-                  both(`settings.themes.${theme}`),
-                )}
+                keywords={both('keyboard.palette.theme', `settings.themes.${theme}`)}
                 onSelect={act(() => chooseTheme(theme))}
               />
             ))}
@@ -168,7 +167,7 @@ export function CommandPalette({
               <Entry
                 key={language}
                 label={t('keyboard.palette.language', { name: t(`settings.languages.${language}`) })}
-                keywords={both('keyboard.palette.language', { name: '' }).concat(language)}
+                keywords={both('keyboard.palette.language', `settings.languages.${language}`)}
                 onSelect={act(() => chooseLanguage(language))}
               />
             ))}
