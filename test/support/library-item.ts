@@ -5,13 +5,15 @@ import type { BridgeLibraryItem } from '../../shared/bridge';
 import { bridgeLibraryItemSchema } from '../../shared/bridge/record-schemas';
 import type { LibraryItem, LibraryKind } from '../../shared/studio/records';
 
-const FILE_OF: Record<LibraryKind, { name: string; mime: string; family: LibraryItem['family']; model: string }> =
-  {
-    image: { name: 'item-1.png', mime: 'image/png', family: 'image.i3', model: 'image_model_id_i3' },
-    video: { name: 'item-1.mp4', mime: 'video/mp4', family: 'video.v1', model: 'video_model_id_v1' },
-    audio: { name: 'item-1.mp3', mime: 'audio/mpeg', family: 'music.adjustSpeed', model: 'music_model_id' },
-    speech: { name: 'item-1.wav', mime: 'audio/wav', family: 'speech', model: 'speech_model_id' },
-  };
+const FILE_OF: Record<
+  LibraryKind,
+  { name: string; mime: string; family: LibraryItem['family']; model: string }
+> = {
+  image: { name: 'item-1.png', mime: 'image/png', family: 'image.i3', model: 'image_model_id_i3' },
+  video: { name: 'item-1.mp4', mime: 'video/mp4', family: 'video.v1', model: 'video_model_id_v1' },
+  audio: { name: 'item-1.mp3', mime: 'audio/mpeg', family: 'music.adjustSpeed', model: 'music_model_id' },
+  speech: { name: 'item-1.wav', mime: 'audio/wav', family: 'speech', model: 'speech_model_id' },
+};
 
 /** A library item as the core stores it: an image by default; a kind picks that kind's file, mime and family. */
 export function libraryRecord(overrides: Partial<LibraryItem> = {}): LibraryItem {
