@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase, type DatabaseSync } from '../../../electron/core/db/database';
+import type { DatabaseSync } from '../../../electron/core/db/database';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { PresetStore } from '../../../electron/core/presets';
 import { applyStyles } from '../../../shared/studio/presets';
 
@@ -17,7 +18,7 @@ const REF = `studio-ref:${'a'.repeat(64)}`;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'presets-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   store = new PresetStore({ db, clock: new ManualClock(1_700_000_000_000) });
 });
 afterEach(() => {
