@@ -109,7 +109,8 @@ export function LibraryTile({
   const hasPicture =
     thumbnailSrc !== null && (item.thumbnailRelativePath !== null || (item.kind === 'image' && !remoteOnly));
   const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
-  const needsWave = item.kind === 'speech' && item.thumbnailRelativePath === null && fileSrc !== null;
+  const needsWave =
+    item.kind === 'speech' && item.thumbnailRelativePath === null && fileSrc !== null && !remoteOnly;
   useEffect(() => {
     if (needsWave) void drawSpeechWave(item.id, fileSrc);
   }, [needsWave, item.id, fileSrc]);
@@ -165,16 +166,13 @@ export function LibraryTile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      aria-label={[
-        caption ?? t(`library.kindOne.${item.kind}`),
-        remoteOnly ? t('library.notDownloaded') : null,
-      ]
-        .filter(Boolean)
-        .join(', ')}
       title={item.origin ? t('library.madeOn', { name: item.origin }) : undefined}
       // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
       {...tileDragProps(item)}
     >
+      {!caption && item.kind !== 'speech' ? (
+        <span className="visually-hidden">{t(`library.kindOne.${item.kind}`)}</span>
+      ) : null}
       {body}
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
@@ -184,8 +182,10 @@ export function LibraryTile({
       {item.kind === 'video' ? <Badge kind="video">{duration}</Badge> : null}
       {item.kind === 'audio' ? <Badge kind="music">{duration}</Badge> : null}
       {item.kind === 'speech' ? <Badge kind="speech">{duration}</Badge> : null}
+      {/* The tile is named by what it shows (WCAG 2.5.3): the picture's alt, or the caption, then the badges and
+          the cost. A caption that repeats the picture's alt is hidden from the name so it is not said twice. */}
       {caption && item.kind !== 'speech' ? (
-        <span className="tile-caption" data-testid="tile-caption">
+        <span className="tile-caption" data-testid="tile-caption" aria-hidden={hasPicture ? true : undefined}>
           {caption}
         </span>
       ) : null}
