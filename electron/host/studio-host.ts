@@ -13,6 +13,7 @@ import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
+import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
@@ -80,6 +81,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   });
   await session.refresh();
   await core.ensure();
+  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  scrubStoredTaskErrors(db, session.secretValues());
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
