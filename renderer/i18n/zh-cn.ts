@@ -51,6 +51,7 @@ export const zhCN: Messages = {
     posterDataUrl: '封面必须是 data:image/… 地址。',
     modelForFamily: '此类型需要模型 ID，而网格放大不需要。',
     tagEditEmpty: '请填写要添加或移除的标签。',
+    tagControlCharacters: '标签不能包含控制字符（如 NUL、制表符或换行）。',
   },
   app: {
     name: 'Gateway Studio',

@@ -59,6 +59,7 @@ export const VALIDATION_EN = {
   posterDataUrl: 'A poster must be a data:image/… URL.',
   modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
   tagEditEmpty: 'Name a tag to add or remove.',
+  tagControlCharacters: 'A tag cannot hold control characters (such as NUL, tab or a line break).',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;
