@@ -29,7 +29,8 @@ function startEchoGateway(): Promise<void> {
     };
     req.resume();
     req.on('end', () => {
-      if (req.method === 'POST') return answer(200, { code: 200, data: [{ task_id: 'echo-1', status: 'submitted' }] });
+      if (req.method === 'POST')
+        return answer(200, { code: 200, data: [{ task_id: 'echo-1', status: 'submitted' }] });
       if (req.url?.startsWith('/v1/tasks/'))
         return answer(200, {
           id: 'echo-1',
@@ -40,7 +41,9 @@ function startEchoGateway(): Promise<void> {
             code: `bad_key_${auth.slice(7).toUpperCase()}`,
           },
         });
-      return answer(401, { error: { message: `no such route; you sent ${auth}`, type: 'authentication_error' } });
+      return answer(401, {
+        error: { message: `no such route; you sent ${auth}`, type: 'authentication_error' },
+      });
     });
   });
   return new Promise((resolve) =>

@@ -28,7 +28,9 @@ beforeAll(async () => {
   ]);
   // A row as an older version stored it: a tag with a NUL and one with a line break, and a duplicate once clean.
   const db = openDatabase(join(dataDir, 'studio.db'));
-  db.prepare('UPDATE library_items SET tags = ?').run(JSON.stringify(['bird\u0000s', 'birds', 'lake\n', '\u0007']));
+  db.prepare('UPDATE library_items SET tags = ?').run(
+    JSON.stringify(['bird\u0000s', 'birds', 'lake\n', '\u0007']),
+  );
   db.prepare("DELETE FROM schema_migrations WHERE id = 'library-tags-without-control-characters'").run();
   db.close();
   web = await startWebMode({ port: 0, dataDir, staticDir: join(root, 'renderer'), log: () => undefined });
