@@ -56,6 +56,9 @@ const rooms = [
       'yazl',
       'date-fns',
       '@date-fns/tz',
+      '@aws-sdk/client-s3',
+      '@aws-sdk/lib-storage',
+      'webdav',
     ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).

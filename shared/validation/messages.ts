@@ -64,6 +64,8 @@ export const VALIDATION_EN = {
   settingsNotJson: 'The settings are not readable JSON.',
   settingsTooDeep: 'Settings nested too deeply: at most {{limit}} levels of lists and objects.',
   tagControlCharacters: 'A tag cannot hold control characters (such as NUL, tab or a line break).',
+  presetTooLarge: 'A preset holds settings of at most 64 KiB.',
+  styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;

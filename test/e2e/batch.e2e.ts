@@ -2,21 +2,10 @@
 // Batch on Create (issues 9 and 13), as a creator does it on the demo gateway: three prompts, one per line, two
 // takes of each; the button's line says "6 tasks" and their estimated total before anything is sent; one
 // progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 const PROMPTS = ['A fox in the snow', 'A heron at dawn', 'An owl at midnight'];
 

@@ -3,55 +3,45 @@
 // library onto the sidebar's Create and held there opens the form last used, and dropped on it joins the
 // reference list; a video dragged from its viewer onto a family that takes no video says so (naming one that
 // does), and onto Video S joins its video URLs; a track dropped on a music operation becomes its source.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedMedia } from './seeded-media';
-
-let studio: DemoStudio;
-let page: Page;
 
 const FOX = 'A red fox in fresh snow';
 const WAVES = 'Waves breaking at dawn';
 const TRACK = 'Lo-fi rain loop';
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedMedia(dataDir, [
-      {
-        kind: 'image',
-        prompt: FOX,
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        params: { size: '1:1', resolution: '1K' },
-        colour: '#c0392b',
-        minutesAgo: 1,
-      },
-      {
-        kind: 'video',
-        prompt: WAVES,
-        family: 'video.v1',
-        model: 'video_model_id_v1',
-        params: { duration: 5 },
-        minutesAgo: 2,
-      },
-      {
-        kind: 'track',
-        prompt: TRACK,
-        title: TRACK,
-        family: 'music.concat',
-        model: 'music_model_id',
-        params: {},
-        minutesAgo: 3,
-      },
-    ]),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedMedia(dataDir, [
+    {
+      kind: 'image',
+      prompt: FOX,
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { size: '1:1', resolution: '1K' },
+      colour: '#c0392b',
+      minutesAgo: 1,
+    },
+    {
+      kind: 'video',
+      prompt: WAVES,
+      family: 'video.v1',
+      model: 'video_model_id_v1',
+      params: { duration: 5 },
+      minutesAgo: 2,
+    },
+    {
+      kind: 'track',
+      prompt: TRACK,
+      title: TRACK,
+      family: 'music.concat',
+      model: 'music_model_id',
+      params: {},
+      minutesAgo: 3,
+    },
+  ]),
+);
 
 /** The pointer's path of a drag: press on `from`, move in steps (dragstart needs a real move). */
 async function pressAndLift(from: Locator): Promise<void> {
