@@ -4,25 +4,18 @@
 // with an unknown model, a prompt that is not text and n = 1e9 restore what passes while each field that could
 // not be restored is named; "Restored …" alone is never said for them.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pngWithSettings, pngWithSettingsText } from '../../electron/core/library/file-settings';
 import type { FileSettings } from '../../shared/studio/file-settings';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
+const { studio, page } = useDemoStudio();
 let plain: Buffer;
 
 beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
   plain = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#335577' } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await studio?.close();
 });
 
 async function drop(name: string, bytes: Uint8Array): Promise<void> {
