@@ -212,7 +212,11 @@ export class S3Remote implements SyncRemote {
       // A listing, not HeadBucket: an answer to HEAD has no body, so its error code (NoSuchBucket,
       // RequestTimeTooSkewed, InvalidAccessKeyId) would be lost.
       await this.#client.send(
-        new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: `${this.#key('devices')}/`, MaxKeys: 1 }),
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: `${this.#key('devices')}/`,
+          Delimiter: '/',
+        }),
         { abortSignal: signal },
       );
     } catch (error) {
