@@ -71,18 +71,19 @@ export class PresetStore {
 
   /** Every preset, or one family's, by name. */
   presets(family?: FamilyId): Preset[] {
-    const rows = (
-      family
-        ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
-        : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()
-    ) as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = (family
+      ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
+      : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()) as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#presetOf(row));
   }
 
   preset(id: string): Preset {
     const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as
-      | { id: string; body: string; updated_at: number }
-      | undefined;
+      { id: string; body: string; updated_at: number } | undefined;
     if (!row) throw notFound('preset', id);
     return this.#presetOf(row);
   }
@@ -149,9 +150,11 @@ export class PresetStore {
   // Styles
 
   styles(): Style[] {
-    const rows = this.#db
-      .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
-      .all() as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = this.#db.prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE').all() as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#styleOf(row));
   }
 

@@ -104,14 +104,15 @@ export class PromptHistory {
       'state' | 'cost' | 'credits_cost' | 'made_item'
     >[];
     const task = this.#db.prepare('SELECT state, cost, credits_cost FROM tasks WHERE id = ?');
-    const firstItem = this.#db.prepare(
-      'SELECT id FROM library_items WHERE task_id = ? ORDER BY seq LIMIT 1',
-    );
+    const firstItem = this.#db.prepare('SELECT id FROM library_items WHERE task_id = ? ORDER BY seq LIMIT 1');
     const speechItem = this.#db.prepare('SELECT id, cost, credits_cost FROM library_items WHERE id = ?');
     return rows.flatMap((row) => {
       if (!isFamilyId(row.family)) return [];
       const t = row.task_id ? (task.get(row.task_id) as Partial<Row> | undefined) : undefined;
-      const spoken = row.item_id ? (speechItem.get(row.item_id) as { id: string; cost: number | null; credits_cost: number | null } | undefined) : undefined;
+      const spoken = row.item_id
+        ? (speechItem.get(row.item_id) as
+            { id: string; cost: number | null; credits_cost: number | null } | undefined)
+        : undefined;
       const made = row.task_id ? (firstItem.get(row.task_id) as { id: string } | undefined) : spoken;
       const state = taskStateSchema.safeParse(t?.state);
       return [
