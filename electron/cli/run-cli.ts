@@ -43,9 +43,9 @@ export async function runCli(
       io,
       out,
       signal,
-      library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved)).library,
+      library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).library,
       sync: () => {
-        const opened = (libraryHandle ??= coreHandle ?? openLibrary(resolved));
+        const opened = (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line)));
         syncHandle.current ??= openSync(resolved, io.env, opened, (line) => out.log(line));
         return syncHandle.current;
       },

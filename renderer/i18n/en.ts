@@ -356,6 +356,7 @@ export const en = {
     dimensions: '{{width}} × {{height}}',
     size: 'File size',
     created: 'Created',
+    batch: 'Batch',
     dimensionsLabel: 'Dimensions',
     cost: 'Cost',
     showInFolder: 'Show in folder',
@@ -751,6 +752,7 @@ export const en = {
     openInLibrary: 'Show this batch in the library',
     of: 'batch of {{count}}',
     filtered: 'Showing one batch of {{count}}',
+    filteredOne: 'Showing one batch',
     showAll: 'Show the whole library',
   },
   history: {

@@ -400,6 +400,7 @@ export const zhCN: Messages = {
     dimensions: '{{width}} × {{height}}',
     size: '文件大小',
     created: '创建时间',
+    batch: '批次',
     dimensionsLabel: '尺寸',
     cost: '费用',
     showInFolder: '在文件夹中显示',
@@ -785,6 +786,7 @@ export const zhCN: Messages = {
     openInLibrary: '在素材库中查看此批量',
     of: '{{count}} 个一批',
     filtered: '仅显示一个批量（{{count}} 项）',
+    filteredOne: '仅显示一个批量',
     showAll: '显示整个素材库',
   },
   history: {

@@ -70,6 +70,19 @@ describe('Batch on Create', () => {
     expect(await page.getByTestId('batch-badge').first().textContent()).toBe('batch of 6');
     await studio.shot('batch-library');
 
+    // The batch shown is part of the address: a reload keeps it, and the viewer says which batch an item is of.
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/library\?batch=/);
+    await page.reload();
+    await page.getByText('Showing one batch of 6').waitFor({ timeout: 30_000 });
+    await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(6);
+    await tiles.first().click();
+    const viewer = page.getByTestId('item-dialog');
+    await viewer.waitFor();
+    expect(await viewer.getByTestId('batch-badge').textContent()).toBe('batch of 6');
+    await studio.shot('batch-viewer');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
     // Back to the whole library: the lone picture is there too, without a badge.
     await page.getByRole('button', { name: 'Show the whole library' }).click();
     await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(7);

@@ -100,6 +100,9 @@ describe('comparing two library items', () => {
   it('two pictures: side by side, a slider moved by the keyboard, the differing setting highlighted', async () => {
     await compare(FOX, 'golden', FOX_GOLD);
     expect(await hash()).toMatch(/^#\/compare\/[\w-]+\/[\w-]+$/);
+    // Compare belongs to the library: its sidebar item stays the current page.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBe('page');
     const side = page.getByTestId('compare-side');
     await expect.poll(() => side.getByRole('img').count()).toBe(2);
     await expect

@@ -88,6 +88,18 @@ describe('dragging from the library onto Create', () => {
     await studio.shot('drag-02-reference-added');
   });
 
+  it("the sidebar's Create opens the family last used, also after a reload", async () => {
+    await chooseFamily(page, 'image.i2');
+    await goTo(page, 'Library');
+    await goTo(page, 'Create');
+    await page.getByTestId('form-image.i2').waitFor();
+    await toGrid();
+    await page.reload();
+    await createLink().click();
+    await page.getByTestId('form-image.i2').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/create/image.i2');
+  });
+
   it('a video dragged from its viewer: refused in words by an image family, taken by Video S', async () => {
     await toGrid();
     await tile(WAVES).click();

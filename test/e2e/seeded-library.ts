@@ -1,11 +1,11 @@
 // A library filled before the studio starts, through the real Library (the downloader's own sink): real PNG
 // files of distinct colours and sizes, prompts, costs and dates, so the library's browser tests start from a
 // known list without waiting for the demo gateway to make each picture.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import type { TaskRecord } from '../../shared/studio/records';
 
@@ -106,7 +106,7 @@ export async function seedLibrary(
   speech: SeedSpeech[] = [],
   media: { videos?: SeedVideo[]; tracks?: SeedTrack[] } = {},
 ): Promise<void> {
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   let now = NOON;
   try {
     const library = new Library({ db, dir: join(dataDir, 'library'), now: () => now });

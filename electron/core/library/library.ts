@@ -18,11 +18,9 @@ import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
-import { runMigrations } from '../db';
 import type { Logger } from '../log';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
-import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -30,10 +28,10 @@ import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
 import { LibraryBulk } from './library-bulk';
 import { LibraryReplica } from './library-replica';
-import { probeMedia } from './media-probe';
+import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
-import { writePoster, writeThumbnail } from './thumbnails';
+import { writePoster, writeThumbnail } from '../media/thumbnails';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
@@ -122,8 +120,6 @@ export class Library implements LibrarySink {
     this.dir = resolve(options.dir);
     this.now = options.now ?? Date.now;
     this.madeFromOf = options.madeFromOf ?? (() => []);
-    // The shared handle may come from any composition root; the library brings its own schema along.
-    runMigrations(this.db, LIBRARY_MIGRATIONS);
     // Also moves reference images older builds kept inline in items' params into the store (once).
     this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     const columns = ITEM_COLUMNS.join(', ');
@@ -234,6 +230,18 @@ export class Library implements LibrarySink {
       this.statements.byRemoteUrl.get(remoteUrl) !== undefined ||
       this.statements.coverByUrl.get(remoteUrl) !== undefined
     );
+  }
+
+  /** Which of these remote URLs are filed (an item's, or a music track's cover), in one read. */
+  filedUrls(remoteUrls: readonly string[]): ReadonlySet<string> {
+    if (remoteUrls.length === 0) return new Set();
+    const rows = this.db
+      .prepare(
+        `SELECT remote_url AS url FROM library_items WHERE remote_url IN (SELECT value FROM json_each(?1))
+         UNION SELECT remote_url FROM library_covers WHERE remote_url IN (SELECT value FROM json_each(?1))`,
+      )
+      .all(JSON.stringify(remoteUrls));
+    return new Set(rows.map((row) => String(row.url)));
   }
 
   /** Every item made by a local task, in the order they were filed. */

@@ -25,8 +25,7 @@ import {
   type StyleFile,
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
-import { runMigrations, transaction, type DatabaseSync } from '../db/database';
-import { presetMigrations } from './presets-migrations';
+import { transaction, type DatabaseSync } from '../db/database';
 
 const notFound = (what: string, id: string) =>
   new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
@@ -64,7 +63,6 @@ export class PresetStore {
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
     this.#newId = options.newId ?? randomUUID;
-    runMigrations(this.#db, presetMigrations);
   }
 
   // Presets

@@ -1,12 +1,13 @@
 // A video's poster frame (issue 9): drawn once by the renderer, stored as the item's thumbnail, never over a
 // picture the item already has, and refused when the bytes are no picture.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
-import { Library, THUMBNAIL_WIDTH } from '../../../electron/core/library';
+import { Library } from '../../../electron/core/library';
+import { THUMBNAIL_WIDTH } from '../../../electron/core/media';
 import type { LibraryEvent } from '../../../electron/core/library';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { must, mp4, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
@@ -31,7 +32,7 @@ async function video(): Promise<LibraryItem> {
 beforeEach(async () => {
   let dir: string;
   ({ dir, cleanup } = await tempDir('library-poster-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media') });
 });
 afterEach(async () => {
