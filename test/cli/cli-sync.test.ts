@@ -2,7 +2,7 @@
 // as two machines, configured from the environment only (STUDIO_SYNC_*), as docs/cli.md says.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../electron/core/db';
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { Library } from '../../electron/core/library';
 import { makeCollection, startRcloneWebdav } from '../support/sync-servers';
 import type { RunningServer } from '../support/sync-servers';
@@ -34,7 +34,7 @@ const machine = (name: string, pass = 'pw') => ({
 
 /** One picture filed in a machine's library, as a finished task would have (no gateway in this test). */
 async function seed(name: string, prompt: string): Promise<string> {
-  const db = openDatabase(join(dir, name, 'studio.db'));
+  const db = openStudioDatabase(join(dir, name, 'studio.db'));
   try {
     return (await addImage({ library: new Library({ db, dir: join(dir, name) }) }, prompt)).id;
   } finally {
