@@ -3,27 +3,23 @@
 import { BridgeError } from '../../shared/bridge/errors';
 import { toErrorInfo } from '../../shared/bridge/errors';
 
-const MASK = '[redacted]';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 
-/** Every occurrence of every secret (of 4 characters or more) in a text, masked. */
-export function scrubText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(MASK);
-  return out;
-}
+// The keys in any letter case, and any bearer token or Authorization value a gateway echoed.
+const scrub = scrubSecretText;
 
 export function scrubError(error: unknown, secrets: readonly string[]): unknown {
   const info = toErrorInfo(error);
   if (info.type !== 'internal_error') {
     return new BridgeError({
       ...info,
-      message: scrubText(info.message, secrets),
-      param: info.param && scrubText(info.param, secrets),
+      message: scrub(info.message, secrets),
+      param: info.param && scrub(info.param, secrets),
     });
   }
   // Unknown errors never reach the renderer's eyes (the formatter hides them) but they are logged in main.
   if (error instanceof Error) {
-    const clean = new Error(scrubText(error.message, secrets));
+    const clean = new Error(scrub(error.message, secrets));
     clean.name = error.name;
     return clean;
   }

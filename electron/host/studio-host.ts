@@ -14,6 +14,7 @@ import { openStudioDatabase } from '../core/studio-database';
 import { PresetStore, PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
+import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
@@ -24,7 +25,7 @@ import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
 import { MemorySecretStore } from '../core/settings/memory-secret-store';
 import type { SecretStore } from '../core/settings/settings-store';
-import { scrubText } from './scrub-secrets';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 import { StudioSync } from './studio-sync';
 import { SyncSettings } from './sync-settings';
 
@@ -62,7 +63,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   const write = options.log ?? ((m: string) => console.warn(m));
   // No key, password or passphrase in a log line, whoever wrote it.
   let secrets = (): string[] => [];
-  const log = (m: string): void => write(scrubText(m, secrets()));
+  const log = (m: string): void => write(scrubSecretText(m, secrets()));
   const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
@@ -100,6 +101,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
+  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  scrubStoredTaskErrors(db, session.secretValues());
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();

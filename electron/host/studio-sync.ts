@@ -10,7 +10,7 @@ import type { Library } from '../core/library';
 import { SyncService } from '../core/sync/sync-service';
 import type { CoreLifecycle } from './core-lifecycle';
 import { EventFanOut } from './event-fanout';
-import { scrubText } from './scrub-secrets';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 import { SyncScheduler } from './sync-scheduler';
 import type { SecretsPatch, SyncSettings } from './sync-settings';
 
@@ -85,7 +85,7 @@ export class StudioSync {
   /** A problem sentence with any secret masked (a server may echo a URL with its password). */
   #clean(status: SyncStatus): SyncStatus {
     const { problem } = status;
-    return { ...status, problem: problem && scrubText(problem, this.settings.secretValues()) };
+    return { ...status, problem: problem && scrubSecretText(problem, this.settings.secretValues()) };
   }
 
   async status(): Promise<SyncStatus> {
@@ -101,7 +101,7 @@ export class StudioSync {
     const result = await (await this.#service()).testConnection(config, secrets);
     if (result.ok) return result;
     const values = [secrets.secret ?? '', secrets.passphrase ?? ''];
-    return { ...result, message: scrubText(result.message, values) };
+    return { ...result, message: scrubSecretText(result.message, values) };
   }
 
   /** Keeps a setup and syncs with it at once (unless paused); null turns sync off. */
