@@ -186,34 +186,44 @@ export type DownloadCounter = (taskIds: readonly string[]) => ReadonlyMap<string
 const NO_COUNTS: DownloadCounter = () => new Map();
 
 export class TaskStore {
+  /** Each statement prepared once: a task's life is a dozen reads and writes, and preparing was their main cost. */
+  readonly #statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+
   constructor(
     private readonly db: DatabaseSync,
     private readonly countDownloads: DownloadCounter = NO_COUNTS,
   ) {}
 
+  private sql(text: string): ReturnType<DatabaseSync['prepare']> {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
   insert(task: NewTask, state: TaskState): StoredTask {
-    this.db
-      .prepare(
-        `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
+    this.sql(
+      `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
            progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        task.id,
-        task.family,
-        task.model,
-        task.kind,
-        task.endpoint,
-        JSON.stringify(task.params),
-        task.webhook,
-        task.idempotencyKey,
-        state,
-        task.createdAt,
-        task.createdAt,
-        task.parentTaskId,
-        task.batch?.id ?? null,
-        task.batch?.size ?? null,
-      );
+    ).run(
+      task.id,
+      task.family,
+      task.model,
+      task.kind,
+      task.endpoint,
+      JSON.stringify(task.params),
+      task.webhook,
+      task.idempotencyKey,
+      state,
+      task.createdAt,
+      task.createdAt,
+      task.parentTaskId,
+      task.batch?.id ?? null,
+      task.batch?.size ?? null,
+    );
     return this.require(task.id);
   }
 
@@ -225,12 +235,12 @@ export class TaskStore {
       sets.push(`${column} = ?`);
       values.push(toSql(key, patch[key]));
     }
-    this.db.prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    this.sql(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     return this.require(id);
   }
 
   get(id: string): StoredTask | null {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id);
+    const row = this.sql('SELECT * FROM tasks WHERE id = ?').get(id);
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
@@ -242,15 +252,15 @@ export class TaskStore {
 
   /** The task a submission key was first used for (the key is unique among rows). */
   findByKey(key: string): StoredTask | null {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
+    const row = this.sql('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
   /** The local task that produced a remote id, for linking music operations and upscales to their source. */
   findByRemoteId(remoteId: string): StoredTask | null {
-    const row = this.db
-      .prepare('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
-      .get(remoteId);
+    const row = this.sql('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1').get(
+      remoteId,
+    );
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
@@ -259,30 +269,26 @@ export class TaskStore {
    * window ends and seen completing after it starts. `except` leaves out the task being reconciled.
    */
   chargedIn(model: string | null, start: number, end: number, except: string): TaskRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM tasks WHERE state = 'completed' AND created_at < ? AND completed_at >= ? AND id != ?
+    const rows = this.sql(
+      `SELECT * FROM tasks WHERE state = 'completed' AND created_at < ? AND completed_at >= ? AND id != ?
            AND (? IS NULL OR lower(model) = lower(?))`,
-      )
-      .all(end, start, except, model, model);
+    ).all(end, start, except, model, model);
     return this.withCounts(rows).map((task) => task.record);
   }
 
   /** Newest first, one page in SQL (LIMIT/OFFSET), download counts for the whole page in one call. */
   list(options: { states?: readonly TaskState[]; limit?: number; offset?: number } = {}): StoredTask[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM tasks ${whereStates(options.states)} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
-      )
-      .all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
+    const rows = this.sql(
+      `SELECT * FROM tasks ${whereStates(options.states)} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+    ).all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
     return this.withCounts(rows);
   }
 
   /** How many tasks list() would return without a limit: the task list's "N of M". */
   count(options: { states?: readonly TaskState[] } = {}): number {
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`)
-      .get(...(options.states ?? []));
+    const row = this.sql(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`).get(
+      ...(options.states ?? []),
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -291,14 +297,12 @@ export class TaskStore {
    * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
    */
   costTotal(options: { states?: readonly TaskState[] } = {}): CostTotal {
-    const row = this.db
-      .prepare(
-        `SELECT COUNT(*) AS n, SUM(cost) AS usd, SUM(credits_cost) AS credits,
+    const row = this.sql(
+      `SELECT COUNT(*) AS n, SUM(cost) AS usd, SUM(credits_cost) AS credits,
            SUM(cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
            SUM(cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown
          FROM tasks ${whereStates(options.states)}`,
-      )
-      .get(...(options.states ?? [])) as
+    ).get(...(options.states ?? [])) as
       | {
           n: number;
           usd: number | null;
