@@ -23,10 +23,12 @@ import {
   type Style,
   type StyleDraft,
   type StyleFile,
+  type AppliedStyle,
+  type TaskStyles,
+  appliedStyleSchema,
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
-import { runMigrations, transaction, type DatabaseSync } from '../db/database';
-import { presetMigrations } from './presets-migrations';
+import { transaction, type DatabaseSync } from '../db/database';
 
 const notFound = (what: string, id: string) =>
   new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
@@ -64,25 +66,25 @@ export class PresetStore {
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
     this.#newId = options.newId ?? randomUUID;
-    runMigrations(this.#db, presetMigrations);
   }
 
   // Presets
 
   /** Every preset, or one family's, by name. */
   presets(family?: FamilyId): Preset[] {
-    const rows = (
-      family
-        ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
-        : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()
-    ) as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = (family
+      ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
+      : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()) as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#presetOf(row));
   }
 
   preset(id: string): Preset {
     const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as
-      | { id: string; body: string; updated_at: number }
-      | undefined;
+      { id: string; body: string; updated_at: number } | undefined;
     if (!row) throw notFound('preset', id);
     return this.#presetOf(row);
   }
@@ -149,9 +151,11 @@ export class PresetStore {
   // Styles
 
   styles(): Style[] {
-    const rows = this.#db
-      .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
-      .all() as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = this.#db.prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE').all() as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#styleOf(row));
   }
 
@@ -187,6 +191,22 @@ export class PresetStore {
     const parsed = styleFileSchema.safeParse(parseJson('style', text));
     if (!parsed.success) throw badFile('style', parsed.error);
     return transaction(this.#db, () => parsed.data.styles.map((s) => this.saveStyle(s)));
+  }
+
+  /** Records the styles a task's prompt was sent with, and the prompt as the person typed it. */
+  recordTaskStyles(taskId: string, typed: string, styles: readonly AppliedStyle[]): void {
+    const parsed = appliedStyleSchema.array().max(20).parse(styles);
+    this.#db
+      .prepare('INSERT OR REPLACE INTO task_styles (task_id, typed, styles) VALUES (?, ?, ?)')
+      .run(taskId, typed, JSON.stringify(parsed));
+  }
+
+  /** What recordTaskStyles kept for a task; null for a task sent without styles. */
+  taskStyles(taskId: string): TaskStyles | null {
+    const row = this.#db.prepare('SELECT typed, styles FROM task_styles WHERE task_id = ?').get(taskId) as
+      { typed: string; styles: string } | undefined;
+    if (!row) return null;
+    return { typed: row.typed, styles: appliedStyleSchema.array().parse(JSON.parse(row.styles)) };
   }
 
   #writePreset(id: string, draft: PresetDraft): Preset {

@@ -38,6 +38,7 @@ const DYNAMIC_PREFIXES = [
   'usage.groupings.',
   'usage.tableTitle.',
   'tasks.missing.reason.',
+  'styles.placements.',
   'tasks.kind.',
   'tasks.outcome.',
 ];
