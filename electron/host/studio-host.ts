@@ -11,7 +11,7 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
-import { PromptHistory } from '../core/presets';
+import { PresetStore, PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
@@ -93,6 +93,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     prices,
     spending,
     history,
+    presets: new PresetStore({ db, clock }),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

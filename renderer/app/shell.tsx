@@ -14,6 +14,7 @@ import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
+import { KeyboardLayer } from './keyboard-layer';
 import { COMPARE_ROUTE, ROUTES } from './routes';
 import { Sidebar } from './sidebar';
 
@@ -70,7 +71,8 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         <span className="header-spacer" />
         <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
       </header>
-      <main className="main" ref={mainRef}>
+      {/* Focusable by script only: where focus lands when what had it is gone (a page left, a dialog closed). */}
+      <main className="main" ref={mainRef} tabIndex={-1}>
         {/* One boundary per page (keyed by section): a page that throws leaves the rest of the studio usable. */}
         <PageBoundary key={section} home={ROUTES.create}>
           <Suspense
@@ -97,6 +99,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         </PageBoundary>
       </main>
       <Toasts />
+      <KeyboardLayer />
     </div>
   );
 }

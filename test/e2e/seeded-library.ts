@@ -46,7 +46,10 @@ export interface SeedTrack {
 
 const FIXTURES = join(process.cwd(), 'electron', 'simulator', 'fixtures');
 
-/** A mono 8 kHz 16-bit WAV of silence. */
+/**
+ * A mono 8 kHz 16-bit WAV that rises and falls like words (a tone under a syllable-rate envelope with pauses),
+ * so the waveform drawn from it shows something.
+ */
 function wav(seconds: number): Buffer {
   const rate = 8000;
   const dataSize = Math.round(seconds * rate) * 2;
@@ -63,7 +66,13 @@ function wav(seconds: number): Buffer {
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(dataSize, 40);
-  return Buffer.concat([header, Buffer.alloc(dataSize)]);
+  const samples = Buffer.alloc(dataSize);
+  for (let i = 0; i < dataSize / 2; i += 1) {
+    const t = i / rate;
+    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3.1 * t)) * (0.35 + 0.65 * Math.abs(Math.sin(0.9 * t)));
+    samples.writeInt16LE(Math.round(syllable * 20_000 * Math.sin(2 * Math.PI * 220 * t)), i * 2);
+  }
+  return Buffer.concat([header, samples]);
 }
 
 const NOON = Date.UTC(2026, 10, 20, 12);

@@ -79,6 +79,9 @@ const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video
 
 export type { DownloadedFile };
 
+/** Kinds whose picture the renderer draws from the file once: a video's frame, a speech take's waveform. */
+const DRAWN_KINDS: ReadonlySet<LibraryItem['kind']> = new Set(['video', 'speech']);
+
 export class Library implements LibrarySink {
   readonly dir: string;
   /** Items keep `studio-ref:` values in params; a library file becomes a reference with addFile(path, { link }). */
@@ -460,13 +463,13 @@ export class Library implements LibrarySink {
   }
 
   /**
-   * A video's poster frame, drawn by the renderer the first time its tile showed, becomes its thumbnail. A
-   * video that already has a picture (a poster, or a music video's cover) keeps it: null then, as for an
-   * unknown id or an item that is no video.
+   * A picture the renderer drew from the file the first time its tile showed (a video's poster frame, a speech
+   * take's waveform) becomes the item's thumbnail. An item that already has a picture (a poster, or a music
+   * video's cover) keeps it: null then, as for an unknown id or a kind that is not drawn from its file.
    */
   async setPoster(id: string, frame: Uint8Array): Promise<LibraryItem | null> {
     const current = this.get(id);
-    if (!current || current.kind !== 'video' || current.thumbnailPath !== null) return null;
+    if (!current || !DRAWN_KINDS.has(current.kind) || current.thumbnailPath !== null) return null;
     const thumbnailPath = await writePoster(current.path, frame);
     this.statements.setThumbnail.run(thumbnailPath, id);
     const next: LibraryItem = { ...current, thumbnailPath };

@@ -20,6 +20,7 @@ import { reuseField } from '../../lib/reuse-targets';
 import { useAddReference } from './api/add-reference';
 import { useStudioStore } from '../../store/studio-store';
 import { useReadSettings } from './api/reuse';
+import { usePresetFileDrop } from './preset-bar';
 
 /** An element where a paste types text: inputs that take text, text areas, editable content. */
 function isTextEntry(target: EventTarget | null): boolean {
@@ -43,7 +44,14 @@ export function SettingsDrop({ family, children }: { family: FamilyId; children:
   const readSettings = useReadSettings();
   const addReference = useAddReference();
 
+  const takePresets = usePresetFileDrop();
+
   const take = async (file: File): Promise<void> => {
+    // A preset file (JSON) applies its first preset; the others are kept in the list.
+    if (file.type === 'application/json' || file.name.toLowerCase().endsWith('.json')) {
+      await takePresets(file);
+      return;
+    }
     try {
       const dataUrl = await readAsDataUrl(file);
       if (SETTINGS_TYPES.includes(file.type)) {
