@@ -608,6 +608,11 @@ export const en = {
     dropHint:
       'Drop or paste a picture or track the app made to restore its settings; any other picture becomes a reference image.',
     restored: 'Restored the {{family}} settings from {{name}}.',
+    restoredExcept:
+      'Restored the {{family}} settings from {{name}} except {{fields}}, which could not be restored ({{problems}}).',
+    nothingRestored:
+      'None of the settings in {{name}} could be restored ({{problems}}). Nothing was changed.',
+    damagedSettings: 'The settings in {{name}} are damaged and were not restored: {{reason}}',
     addedReference: 'Added as a reference image of {{family}}.',
     takesNoImages:
       '{{family}} takes no reference images: pick a family that does, or drop a file the app made.',

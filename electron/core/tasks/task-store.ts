@@ -15,6 +15,7 @@ import type {
 import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
+import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
 
 const resultFileSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
@@ -171,7 +172,9 @@ type SqlValue = string | number | null;
 
 function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
-  if (key === 'error' || key === 'files' || key === 'reconciliation') return JSON.stringify(value);
+  // An error's text may be the gateway's: scrubbed of bearer tokens and Authorization values whatever made it.
+  if (key === 'error') return JSON.stringify(scrubErrorTexts(value as GatewayErrorInfo));
+  if (key === 'files' || key === 'reconciliation') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }
