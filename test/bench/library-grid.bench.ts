@@ -209,6 +209,9 @@ async function measure(page: Page, firsts: string[]): Promise<Figures> {
 
   // Typing: each key's time from keydown (in the page's clock) to the frame that paints that prefix's matches
   // (the first tile is the query's first answer). The count and the cost total may come later.
+  // Back to the top of the grid (the scroll run left it deep in the list), where a new answer's first tile shows.
+  await grid.evaluate((el) => el.scrollTo(0, 0));
+  await nextFrames(page);
   const search = page.getByRole('searchbox', { name: 'Search prompts' });
   await search.scrollIntoViewIfNeeded();
   await search.focus();
