@@ -203,7 +203,7 @@ describe('small windows, zoom and motion', () => {
         await openPage(name);
         const overflow = await page.evaluate(() => {
           const main = document.querySelector('main');
-          const spending = [...document.querySelectorAll('header button')].at(-1);
+          const spending = Array.from(document.querySelectorAll('header button')).at(-1);
           return {
             page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
             main: main ? main.scrollWidth - main.clientWidth : -1,
