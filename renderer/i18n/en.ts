@@ -414,6 +414,10 @@ export const en = {
     tasksTotal_other: '{{count}} tasks · {{amount}}',
     totalUnknown_one: ', {{count}} with unknown cost',
     totalUnknown_other: ', {{count}} with unknown cost',
+    noneHere_one: 'No tasks on this gateway; {{count}} task sent to another gateway is not counted',
+    noneHere_other: 'No tasks on this gateway; {{count}} tasks sent to other gateways are not counted',
+    elsewhere_one: ' on this gateway; {{count}} task sent to another gateway is not counted',
+    elsewhere_other: ' on this gateway; {{count}} tasks sent to other gateways are not counted',
     link: 'Gateway link',
     expiresIn: 'Link expires in {{time}}: not downloaded yet',
     expired: 'Link expired before the download',
@@ -604,6 +608,11 @@ export const en = {
     dropHint:
       'Drop or paste a picture or track the app made to restore its settings; any other picture becomes a reference image.',
     restored: 'Restored the {{family}} settings from {{name}}.',
+    restoredExcept:
+      'Restored the {{family}} settings from {{name}} except {{fields}}, which could not be restored ({{problems}}).',
+    nothingRestored:
+      'None of the settings in {{name}} could be restored ({{problems}}). Nothing was changed.',
+    damagedSettings: 'The settings in {{name}} are damaged and were not restored: {{reason}}',
     addedReference: 'Added as a reference image of {{family}}.',
     takesNoImages:
       '{{family}} takes no reference images: pick a family that does, or drop a file the app made.',

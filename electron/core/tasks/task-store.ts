@@ -1,6 +1,6 @@
 // Reads and writes task rows. Rows are parsed on the way out: the file may have been written by an older
 // build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
-import type { CostTotal } from '../../../shared/studio/cost-totals';
+import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import { z } from 'zod';
 import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../../../shared/catalog/family-ids';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
@@ -15,6 +15,7 @@ import type {
 import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
+import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
 
 const resultFileSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
@@ -171,7 +172,9 @@ type SqlValue = string | number | null;
 
 function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
-  if (key === 'error' || key === 'files' || key === 'reconciliation') return JSON.stringify(value);
+  // An error's text may be the gateway's: scrubbed of bearer tokens and Authorization values whatever made it.
+  if (key === 'error') return JSON.stringify(scrubErrorTexts(value as GatewayErrorInfo));
+  if (key === 'files' || key === 'reconciliation') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }
@@ -290,29 +293,39 @@ export class TaskStore {
    * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed task is not
    * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
    */
-  costTotal(options: { states?: readonly TaskState[] } = {}): CostTotal {
+  costTotal(options: { states?: readonly TaskState[]; gateway?: string } = {}): TaskCostTotal {
+    // With a gateway, only its tasks are summed; the rest of the list (other gateways, or tasks whose gateway was
+    // never known) is counted apart. IS NOT compares NULL as a value, so those count as elsewhere.
+    const mine = options.gateway === undefined ? '1' : 'gateway IS ?';
     const row = this.db
       .prepare(
-        `SELECT COUNT(*) AS n, SUM(cost) AS usd, SUM(credits_cost) AS credits,
-           SUM(cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
-           SUM(cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown
+        `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
+           SUM(CASE WHEN ${mine} THEN credits_cost END) AS credits,
+           SUM(${mine} AND cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
+           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown,
+           SUM(NOT (${mine})) AS elsewhere
          FROM tasks ${whereStates(options.states)}`,
       )
-      .get(...(options.states ?? [])) as
+      .get(
+        ...(options.gateway === undefined ? [] : Array<string>(6).fill(options.gateway)),
+        ...(options.states ?? []),
+      ) as
       | {
-          n: number;
+          n: number | null;
           usd: number | null;
           credits: number | null;
           usd_only: number | null;
           unknown: number | null;
+          elsewhere: number | null;
         }
       | undefined;
-    if (!row) return { count: 0, usd: null, credits: null, unknown: 0 };
+    if (!row) return { count: 0, usd: null, credits: null, unknown: 0, elsewhere: 0 };
     return {
-      count: Number(row.n),
+      count: Number(row.n ?? 0),
       usd: row.usd === null ? null : Number(row.usd),
       credits: row.credits === null || Number(row.usd_only ?? 0) > 0 ? null : Number(row.credits),
       unknown: Number(row.unknown ?? 0),
+      elsewhere: Number(row.elsewhere ?? 0),
     };
   }
 
