@@ -32,6 +32,8 @@ interface Instance {
 let dav: RcloneWebdav;
 let ana: Instance;
 let ben: Instance;
+/** A fresh install that restores the library from the remote alone. */
+let cleo: Instance | undefined;
 
 async function openInstance(): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-sync-'));
@@ -113,6 +115,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeInstance(ana);
   await closeInstance(ben);
+  await closeInstance(cleo);
   await dav?.close();
 });
 
@@ -189,6 +192,33 @@ describe('Settings › Sync against a WebDAV server', () => {
     await shot(other, 'sync-library-fetched');
   });
 
+  it('rebuilds a fresh install’s library, files and all, with Restore from remote', async () => {
+    cleo = await openInstance();
+    const { page } = cleo;
+    await openSyncSettings(page);
+    await fillWebdav(page, PASSWORD);
+    await page.getByLabel('This device’s name').fill('Cleo’s new laptop');
+    await encryptWith(page, PASSPHRASE);
+    await page.getByRole('button', { name: 'Save and sync' }).click();
+    await page.getByText('Sync setup saved.').waitFor();
+    await page.getByRole('button', { name: 'Restore from remote' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Restore from remote' });
+    await dialog.getByRole('button', { name: 'Restore from remote' }).click();
+    await expect
+      .poll(() => page.getByText(/^Restored \d+ items? \(\d+ files downloaded\)\.$/).count(), {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    await goTo(page, 'Library');
+    const tile = page.getByRole('button', { name: new RegExp(`^${PROMPT}`) });
+    await tile.waitFor();
+    await expect.poll(() => tile.getByTestId('tile-not-downloaded').count()).toBe(0);
+    await expect
+      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await shot(page, 'sync-restored-library');
+  });
+
   it('never lets the password or the passphrase reach a browser, an event or the log', async () => {
     // The remote holds neither prompt nor image in the clear: it is encrypted.
     const remote = await readdir(dav.dir, { recursive: true, withFileTypes: true });
@@ -198,7 +228,7 @@ describe('Settings › Sync against a WebDAV server', () => {
       const bytes = await readFile(join(entry.parentPath, entry.name), 'latin1');
       expect(bytes.includes(PROMPT), entry.name).toBe(false);
     }
-    for (const instance of [ana, ben]) {
+    for (const instance of [ana, ben, cleo].filter((i): i is Instance => i !== undefined)) {
       await instance.traffic.settle();
       expect(instance.traffic.events.some((event) => event.includes('"sync"'))).toBe(true);
       for (const secret of [PASSWORD, PASSPHRASE]) {
