@@ -205,9 +205,12 @@ describe('Settings › Sync against a WebDAV server', () => {
     const dialog = page.getByRole('alertdialog', { name: 'Restore from remote' });
     await dialog.getByRole('button', { name: 'Restore from remote' }).click();
     await expect
-      .poll(() => page.getByText(/^Restored \d+ items? \(\d+ files downloaded\)\.$/).count(), {
-        timeout: 60_000,
-      })
+      .poll(
+        () => page.getByText(/^Restore finished: \d+ files? downloaded, \d+ new to the library\.$/).count(),
+        {
+          timeout: 60_000,
+        },
+      )
       .toBe(1);
     await goTo(page, 'Library');
     const tile = page.getByRole('button', { name: new RegExp(`^${PROMPT}`) });
