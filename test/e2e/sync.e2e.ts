@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { startRcloneWebdav, type RcloneWebdav } from '../support/rclone-webdav';
+import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { goTo, SHOTS } from './demo-studio';
 import { recordTraffic, type Traffic } from './traffic-recorder';
@@ -29,7 +29,8 @@ interface Instance {
   pageErrors: string[];
 }
 
-let dav: RcloneWebdav;
+let dav: RunningServer;
+const DAV_USER = 'studio';
 let ana: Instance;
 let ben: Instance;
 /** A fresh install that restores the library from the remote alone. */
@@ -81,8 +82,8 @@ async function openSyncSettings(page: Page): Promise<void> {
 /** The WebDAV fields as a person fills them. */
 async function fillWebdav(page: Page, password: string): Promise<void> {
   await page.getByRole('radio', { name: 'WebDAV' }).check();
-  await page.getByLabel('Address').fill(`${dav.url}studio`);
-  await page.getByLabel('User', { exact: true }).fill(dav.user);
+  await page.getByLabel('Address').fill(`${dav.url}/studio`);
+  await page.getByLabel('User', { exact: true }).fill(DAV_USER);
   await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
@@ -105,7 +106,7 @@ async function syncNow(page: Page): Promise<void> {
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  dav = await startRcloneWebdav('studio', PASSWORD);
+  dav = await startRcloneWebdav({ user: DAV_USER, pass: PASSWORD });
   // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
   await mkdir(join(dav.dir, 'studio'));
   ana = await openInstance();
@@ -116,7 +117,7 @@ afterAll(async () => {
   await closeInstance(ana);
   await closeInstance(ben);
   await closeInstance(cleo);
-  await dav?.close();
+  await dav?.stop();
 });
 
 describe('Settings › Sync against a WebDAV server', () => {
