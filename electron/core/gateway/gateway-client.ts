@@ -179,6 +179,10 @@ export class GatewayClient implements GatewayPort {
     });
   }
 
+  get baseUrl(): string {
+    return this.options.baseUrl;
+  }
+
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */
   async submit(
     family: FamilyId,

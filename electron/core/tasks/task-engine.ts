@@ -235,6 +235,7 @@ export class TaskEngine {
           onLinkExpired: (id) => void this.renewLinks(id).catch(() => undefined), // logged by renewLinks
           emit: (event) => this.events.emit(event),
           logger: this.logger,
+          gatewayUrl: () => this.gateway.baseUrl ?? null,
         })
       : null;
     this.madeFrom = new MadeFromStore(options.db);

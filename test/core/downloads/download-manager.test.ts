@@ -70,6 +70,8 @@ function rig(options: { dir?: string; maxAttempts?: number } = {}): Rig {
     maxAttempts: options.maxAttempts ?? 4,
     backoffMs: 1_000,
     progressEveryBytes: 64 * 1024,
+    // The files come from a server on this machine, as a local gateway's (the demo's) do.
+    gatewayUrl: () => 'http://127.0.0.1',
   });
   managers.push(manager);
   return { ...t, manager, sink, libraryDir, events, dbPath };

@@ -10,6 +10,7 @@ import { ManualClock } from '../../../electron/core/clock';
 import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
+import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
 import { startScriptedServer } from '../../support/scripted-server';
@@ -120,5 +121,70 @@ describe('a redirect on a status poll', () => {
     await driveUntil({ clock }, e, () => polls(server, 'away-1').length >= 3, { maxSimMs: 120_000 });
     expect(e.get(task.id)?.state).toBe('processing');
     for (const r of other.requests) expect(r.headers.authorization).toBeUndefined();
+  });
+});
+
+/** The same client, presented as a gateway on a public address (as a real one is). */
+class PublicGateway implements GatewayPort {
+  readonly baseUrl = 'https://gateway.example.com';
+  constructor(private readonly inner: GatewayClient) {}
+  submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
+    return this.inner.submit(...args);
+  }
+  getTask(...args: Parameters<GatewayPort['getTask']>): ReturnType<GatewayPort['getTask']> {
+    return this.inner.getTask(...args);
+  }
+  speech(...args: Parameters<GatewayPort['speech']>): ReturnType<GatewayPort['speech']> {
+    return this.inner.speech(...args);
+  }
+}
+
+const completedWith = (id: string, url: string) => ({
+  body: { id, status: 'completed', progress: 100, cost: 0.02, result: { images: [{ url: [url] }] } },
+});
+
+describe('result links on local addresses', () => {
+  const downloads = () => ({
+    libraryDir: join(dir, 'library'),
+    sink: new RecordingSink(),
+    maxAttempts: 1,
+  });
+
+  for (const host of ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]']) {
+    it(`[TASK-10] a public gateway's link to another local port (${host}) is refused with a sentence, and nothing is fetched`, async () => {
+      const e = engine({
+        gateway: new PublicGateway(new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock })),
+        downloads: downloads(),
+      });
+      await e.start();
+      const port = new URL(other.url).port;
+      server.reply(ack('local-1'), completedWith('local-1', `http://${host}:${port}/admin.png`));
+      other.fallback = { headers: { 'content-type': 'image/png' }, body: PNG };
+      const task = await e.submit(I3);
+      await driveUntil({ clock }, e, () => {
+        const t = e.get(task.id);
+        return t !== null && e.isSettled(t);
+      });
+      expect(other.requests).toHaveLength(0);
+      const [file] = e.files(task.id);
+      expect(file).toMatchObject({ state: 'failed' });
+      expect(file?.error).toMatch(
+        /refusing to fetch a result from .*a local or private network address: result files are fetched from such addresses only when the gateway itself is on one/,
+      );
+    });
+  }
+
+  it('[TASK-10] a gateway on a local address (the demo) may send its files from one', async () => {
+    const e = engine({ downloads: downloads() });
+    await e.start();
+    server.reply(ack('demo-1'), completedWith('demo-1', `${other.url}/file.png`));
+    other.fallback = { headers: { 'content-type': 'image/png' }, body: PNG };
+    const task = await e.submit(I3);
+    await driveUntil({ clock }, e, () => {
+      const t = e.get(task.id);
+      return t !== null && e.isSettled(t);
+    });
+    expect(e.files(task.id)[0]).toMatchObject({ state: 'done' });
+    expect(other.requests).toHaveLength(1);
   });
 });
