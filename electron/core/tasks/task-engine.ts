@@ -18,7 +18,7 @@ import { isTerminalState, isTrackedState, TRACKED_TASK_STATES } from '../../../s
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import { systemClock } from '../clock';
 import type { Clock, TimerHandle } from '../clock';
-import { runMigrations } from '../db/database';
+import { runMigrations, transaction } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { localError } from '../../../shared/bridge/errors';
@@ -372,52 +372,57 @@ export class TaskEngine {
     // reconciled by the engine's own rules (start(), retrySubmission()).
     const held = key === null ? null : this.store.findByKey(key);
     if (held) return this.heldTask(held, request.family, request.model, params, webhook);
-    // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
-    this.options.guard?.admit(
-      { family: request.family, model: request.model, params },
-      { confirmed: options.confirmed, overBudget: options.overBudget },
-    );
     const id = this.newId();
     const now = this.clock.now();
     const inferred = this.inferParent(request.family, params);
     const parentTaskId = options.parentTaskId ?? inferred ?? options.madeFrom?.taskId ?? null;
     let stored: StoredTask;
     try {
-      stored = this.store.insert(
-        {
+      // The spending check and the row (with the gateway it is spent on, and what it was made from) are one
+      // BEGIN IMMEDIATE transaction on the shared database: another process (the CLI beside the app, web mode)
+      // cannot check between this check and this row, so together they never pass a budget.
+      stored = transaction(this.options.db, () => {
+        this.options.guard?.admit(
+          { family: request.family, model: request.model, params },
+          { confirmed: options.confirmed, overBudget: options.overBudget },
+        );
+        const row = this.store.insert(
+          {
+            id,
+            family: request.family,
+            model: request.model,
+            kind,
+            endpoint: pollEndpointOf(request.family),
+            params,
+            webhook,
+            // Every family gets a key (issue 8 item 10); only I2's is relied on for resending by the gateway.
+            idempotencyKey: key ?? randomUUID(),
+            parentTaskId,
+            createdAt: now,
+            batch: options.batch ?? null,
+          },
+          'submitting',
+        );
+        this.options.guard?.stamp?.(id);
+        this.madeFrom.record(
           id,
-          family: request.family,
-          model: request.model,
-          kind,
-          endpoint: pollEndpointOf(request.family),
-          params,
-          webhook,
-          // Every family gets a key (issue 8 item 10); only I2's is relied on for resending by the gateway.
-          idempotencyKey: key ?? randomUUID(),
-          parentTaskId,
-          createdAt: now,
-          batch: options.batch ?? null,
-        },
-        'submitting',
-      );
+          madeFromLinks({
+            family: request.family,
+            params,
+            madeFrom: options.madeFrom ?? null,
+            // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
+            sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
+            library: this.options.libraryFiles ?? null,
+          }),
+        );
+        return row;
+      });
     } catch (thrown) {
       // Another process on this database (the CLI beside the app) wrote the key first: its task is the answer.
       const other = key === null ? null : this.store.findByKey(key);
       if (other) return this.heldTask(other, request.family, request.model, params, webhook);
       throw thrown;
     }
-    this.options.guard?.stamp?.(id);
-    this.madeFrom.record(
-      id,
-      madeFromLinks({
-        family: request.family,
-        params,
-        madeFrom: options.madeFrom ?? null,
-        // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
-        sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
-        library: this.options.libraryFiles ?? null,
-      }),
-    );
     this.emitTask(stored.record);
     try {
       await this.budget.take(
