@@ -50,7 +50,7 @@ describe('a budget shared by processes', () => {
     // Room for one task of 0.30 today.
     guard.setLimits({ unit: 'usd', confirmAbove: null, daily: 0.5, monthly: null, timeZone: 'UTC' });
     const gw = rig.gateway();
-    const engine = bench.engine(gw, { guard });
+    const engine = bench.engine(gw, { db, guard });
     await engine.start();
 
     const neighbour = new Worker(NEIGHBOUR, {
