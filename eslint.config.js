@@ -56,6 +56,9 @@ const rooms = [
       'yazl',
       'date-fns',
       '@date-fns/tz',
+      '@aws-sdk/client-s3',
+      '@aws-sdk/lib-storage',
+      'webdav',
     ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).
@@ -217,6 +220,24 @@ export default tseslint.config(
   {
     files: ['electron/host/**'],
     rules: { 'max-lines': ['error', { max: 150, skipBlankLines: false, skipComments: false }] },
+  },
+  // The same for the core at 400 lines: the task engine grew to 1 145 in one class before it was split by job
+  // (electron/core/tasks). A file that needs more is split, or named below with the reason it may not be.
+  {
+    files: ['electron/core/**'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  // Exceptions, each with its reason. Both files hold one job each whose split is under way (the library's index
+  // and writes; the download manager's queue and its file rows): they leave this list as they are split.
+  {
+    files: ['electron/core/library/library.ts', 'electron/core/downloads/download-manager.ts'],
+    rules: { 'max-lines': ['error', { max: 640, skipBlankLines: false, skipComments: false }] },
+  },
+  // The gateway client is the spec's one adapter: every endpoint's request and its normalisation side by side,
+  // so a clause of the contract is read in one place. Held at its size, not allowed to grow.
+  {
+    files: ['electron/core/gateway/gateway-client.ts'],
+    rules: { 'max-lines': ['error', { max: 460, skipBlankLines: false, skipComments: false }] },
   },
   // The core (and shared) never write to the console: a failure goes to the Logger its composer injects
   // (electron/core/log), so the host and the CLI decide where it is told and tests can see it.

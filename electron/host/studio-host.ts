@@ -11,6 +11,7 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openDatabase } from '../core/db';
+import { PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
@@ -78,6 +79,9 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     }),
     log,
   });
+  // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
+  const history = new PromptHistory({ db, clock });
+  core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
   const exports = new ExportTickets(clock);
@@ -88,6 +92,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     references,
     prices,
     spending,
+    history,
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

@@ -4,7 +4,7 @@ import { Link, useLocation, useRoute } from 'wouter';
 import { createPath, rememberCreatePath, useSpring } from '../lib/library-drag';
 import { Icon, type IconName } from '../ui/icons';
 import { cx } from '../ui/cx';
-import { ROUTES, type RouteName } from './routes';
+import { COMPARE_ROUTE, ROUTES, type RouteName } from './routes';
 
 const ITEMS: { name: RouteName; icon: IconName }[] = [
   { name: 'create', icon: 'create' },
@@ -17,15 +17,20 @@ const ITEMS: { name: RouteName; icon: IconName }[] = [
 
 function NavItem({ name, icon, badge }: { name: RouteName; icon: IconName; badge?: number }): ReactElement {
   const { t } = useTranslation();
-  const [active] = useRoute(`${ROUTES[name]}/*?`);
-  const [, navigate] = useLocation();
-  // Issue 9: a library item dragged onto Create and held there opens Create (on the family last shown there),
-  // to be dropped on the form.
-  const spring = useSpring(() => navigate(name === 'create' ? createPath() : ROUTES[name]));
+  const [onPage] = useRoute(`${ROUTES[name]}/*?`);
+  // Compare is reached from the library and belongs to it: the Library item stays marked there.
+  const [comparing] = useRoute(`${COMPARE_ROUTE}/*?`);
+  const active = onPage || (name === 'library' && comparing);
+  const [location, navigate] = useLocation();
+  // Create opens on the family last shown there (also after a restart), not on the default one; on Create
+  // itself the link is where the person is.
+  const href = name === 'create' ? (onPage ? location : createPath()) : ROUTES[name];
+  // A library item dragged onto Create and held there opens Create the same way, to be dropped on the form.
+  const spring = useSpring(() => navigate(href));
   return (
     <Link
       {...(name === 'create' ? spring : {})}
-      href={ROUTES[name]}
+      href={href}
       className={cx('nav-link', active && 'is-active')}
       aria-current={active ? 'page' : undefined}
       data-testid={`nav-${name}`}

@@ -26,11 +26,31 @@ export function libraryDragMedia(transfer: DataTransfer): ReuseMedia | null {
   return media === 'image' || media === 'video' || media === 'track' ? media : null;
 }
 
-// The Create page last shown (with its family), so a spring-loaded drag opens the form the person was using.
-let lastCreatePath = '/create';
+// The Create page last shown (with its family), so the sidebar's Create and a spring-loaded drag open the form
+// the person was using. Kept in localStorage too, so a restart opens it again; what comes back from there is
+// checked, since storage is outside our control.
+const CREATE_PATH_KEY = 'gateway-studio.create-path';
+const CREATE_PATH = /^\/create(\/[a-z0-9.]{1,40})?$/i;
+
+function storedCreatePath(): string {
+  try {
+    const stored = localStorage.getItem(CREATE_PATH_KEY);
+    return stored !== null && CREATE_PATH.test(stored) ? stored : '/create';
+  } catch {
+    return '/create';
+  }
+}
+
+let lastCreatePath = storedCreatePath();
 
 export function rememberCreatePath(path: string): void {
-  if (path === '/create' || path.startsWith('/create/')) lastCreatePath = path;
+  if (!CREATE_PATH.test(path) || path === lastCreatePath) return;
+  lastCreatePath = path;
+  try {
+    localStorage.setItem(CREATE_PATH_KEY, path);
+  } catch {
+    // Storage full or refused: the path is still remembered for this session.
+  }
 }
 
 export function createPath(): string {

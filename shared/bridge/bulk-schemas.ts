@@ -1,20 +1,11 @@
-// Bulk actions on library selections (issue 9 "Multi-select", "Keeping"): what the renderer sends (picked ids,
-// or "all matching the filter but these") and what each action answers. One call per action, never one per item.
+// Bulk actions on library selections: what the renderer sends (picked ids, or "all matching the filter but
+// these", shared/studio/library-selection.ts) and what each action answers. One call per action, never one per item.
 import { z } from 'zod';
-import type { LibrarySelection } from '../studio/library-selection';
-import { MAX_SELECTED_IDS } from '../studio/library-selection';
-import { libraryQuerySchema, libraryTagSchema } from './record-schemas';
-import type { Assert, Equals } from './type-equals';
+import { librarySelectionSchema } from '../studio/library-selection';
+import { libraryTagSchema } from './record-schemas';
 import { because } from '../validation';
 
-const itemId = z.string().min(1).max(200);
-
-export const libraryFilterSchema = libraryQuerySchema.omit({ limit: true, offset: true });
-
-export const librarySelectionSchema = z.union([
-  z.strictObject({ ids: z.array(itemId).min(1).max(MAX_SELECTED_IDS) }),
-  z.strictObject({ filter: libraryFilterSchema, except: z.array(itemId).max(MAX_SELECTED_IDS) }),
-]);
+export { libraryFilterSchema, librarySelectionSchema } from '../studio/library-selection';
 
 const tag = libraryTagSchema;
 
@@ -57,5 +48,3 @@ export const exportZipSchema = z.object({ url: z.string(), fileName: z.string(),
 
 /** A folder export in the desktop app: the folder picked (null when cancelled) and the files written. */
 export const folderExportSchema = z.object({ folder: z.string().nullable(), count: z.number().int().min(0) });
-
-export type _BulkChecks = [Assert<Equals<z.infer<typeof librarySelectionSchema>, LibrarySelection>>];

@@ -60,6 +60,13 @@ import {
   madeFromChainSchema,
   settingsFileSchema,
 } from './reuse-schemas';
+import {
+  bridgeHistoryEntrySchema,
+  historyForgetInputSchema,
+  historyForgottenSchema,
+  historyPinInputSchema,
+} from './history-schemas';
+import { promptHistoryQuerySchema } from '../studio/prompt-history';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -228,6 +235,18 @@ export const bridgeContract = {
     readSettings: { kind: 'mutation', input: settingsFileSchema, output: fileSettingsResultSchema },
     /** Submits a task made from an earlier one's settings, recording it as an edit of that task. */
     submitEdit: { kind: 'mutation', input: editSubmissionSchema, output: taskRecordSchema },
+  },
+  /** Every prompt sent (any family, speech text too), its latest use first, pinned ones above. */
+  history: {
+    list: {
+      kind: 'query',
+      input: promptHistoryQuerySchema.optional(),
+      output: z.array(bridgeHistoryEntrySchema),
+    },
+    pin: { kind: 'mutation', input: historyPinInputSchema, output: doneSchema },
+    /** Forgets every send of one text (the tasks and files it made stay). */
+    forget: { kind: 'mutation', input: historyForgetInputSchema, output: historyForgottenSchema },
+    forgetAll: { kind: 'mutation', output: historyForgottenSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

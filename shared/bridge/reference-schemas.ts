@@ -1,5 +1,6 @@
 // references.*: a dropped or pasted image goes up once, as a data URL, and comes back as a stored reference
-// whose `studio-ref:<sha256>` the form puts in its field (shared/studio/references.ts defines both).
+// whose `studio-ref:<sha256>` the form puts in its field (shared/studio/references.ts defines both, the record as
+// a zod schema whose type is inferred).
 import { z } from 'zod';
 import {
   base64DecodedLength,
@@ -7,8 +8,6 @@ import {
   MAX_REFERENCE_BYTES,
   referenceSizes,
 } from '../studio/references';
-import type { ReferenceImage } from '../studio/references';
-import type { Assert, Equals } from './type-equals';
 import { because } from '../validation';
 
 export const referenceUploadSchema = z.strictObject({
@@ -23,13 +22,4 @@ export const referenceUploadSchema = z.strictObject({
   }),
 });
 
-export const referenceImageSchema = z.object({
-  uri: z.string(),
-  sha256: z.string(),
-  mime: z.string(),
-  size: z.number().int().min(0),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-});
-
-export type _ReferenceChecks = [Assert<Equals<z.infer<typeof referenceImageSchema>, ReferenceImage>>];
+export { referenceImageSchema } from '../studio/references';

@@ -186,6 +186,10 @@ export const libraryItemSchema = z.object({
   trackIndex: z.number().int().min(1).nullable(),
   /** The batch its task was sent in, and the batch's size; absent for an item not made in a batch. */
   batch: taskBatchSchema.optional(),
+  /** Library sync: the name of the device (or person) that made it, when that is another device; absent here. */
+  origin: z.string().optional(),
+  /** Library sync: the file is on the remote only (not downloaded yet); opening it fetches it. Absent: on disk. */
+  remoteOnly: z.literal(true).optional(),
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 

@@ -2,6 +2,7 @@
 // its bytes, and task parameters, library items, events and bridge payloads carry only `studio-ref:<sha256>`.
 // The data URL the gateway wants ([EP-IMAGE-2], [EP-VIDEO-NSFW-1]) is built from the file only for the body of a
 // submission. This module is the one definition of that reference, of the size limit and of its sentence.
+import { z } from 'zod';
 import { englishValidationText } from '../validation';
 
 /** The scheme of a stored reference image inside task parameters and library items. */
@@ -49,16 +50,17 @@ export function base64DecodedLength(payload: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
-/** A stored reference image as the bridge returns it after an upload. */
-export interface ReferenceImage {
+/** A stored reference image as the bridge returns it after an upload (the type is inferred from it). */
+export const referenceImageSchema = z.object({
   /** `studio-ref:<sha256>`: what goes into a form field and a task's parameters. */
-  uri: string;
-  sha256: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-}
+  uri: z.string(),
+  sha256: z.string(),
+  mime: z.string(),
+  size: z.number().int().min(0),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type ReferenceImage = z.infer<typeof referenceImageSchema>;
 
 type Json = unknown;
 

@@ -59,6 +59,8 @@ export const VALIDATION_EN = {
   posterDataUrl: 'A poster must be a data:image/… URL.',
   modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
   tagEditEmpty: 'Name a tag to add or remove.',
+  presetTooLarge: 'A preset holds settings of at most 64 KiB.',
+  styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;

@@ -7,42 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 import { LibraryTile } from '../../renderer/features/library/library-tile';
 import { renderWithStudio, serveBridge } from './render';
+import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function item(overrides: Partial<BridgeLibraryItem> = {}): BridgeLibraryItem {
-  return {
-    id: 'item-1',
-    kind: 'image',
-    path: '/library/item-1.png',
-    relativePath: 'item-1.png',
-    size: 1000,
-    sha256: 'abc',
-    mime: 'image/png',
-    width: 512,
-    height: 512,
-    durationSeconds: null,
-    thumbnailPath: null,
-    thumbnailRelativePath: null,
-    prompt: 'a red fox in the snow',
-    model: 'image_model_id_i3',
-    family: 'image.i3',
-    params: {},
-    taskId: 'task-1',
-    remoteTaskId: 'remote-1',
-    remoteUrl: null,
-    expiresAt: null,
-    cost: 0.04,
-    creditsCost: null,
-    createdAt: 1_700_000_000_000,
-    favourite: false,
-    tags: [],
-    sourceTaskId: null,
-    title: null,
-    trackIndex: null,
-    ...overrides,
-  } as BridgeLibraryItem;
-}
+const item = libraryItem;
 
 function renderTile(it: BridgeLibraryItem, thumbnailSrc: string | null, fileSrc: string | null = null) {
   serveBridge();

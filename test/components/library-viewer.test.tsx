@@ -4,45 +4,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeLibraryItem } from '../../shared/bridge';
 import { LibraryViewer } from '../../renderer/features/library/viewer/library-viewer';
 import { renderWithStudio, serveBridge } from './render';
+import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function item(overrides: Partial<BridgeLibraryItem> = {}): BridgeLibraryItem {
-  return {
-    id: 'item-1',
-    kind: 'image',
-    path: '/library/item-1.png',
-    relativePath: 'item-1.png',
-    size: 1000,
-    sha256: 'abc',
-    mime: 'image/png',
-    width: 512,
-    height: 512,
-    durationSeconds: null,
-    thumbnailPath: null,
-    thumbnailRelativePath: null,
-    prompt: 'a red fox in the snow',
-    model: 'image_model_id_i3',
-    family: 'image.i3',
-    params: {},
-    taskId: 'task-1',
-    remoteTaskId: 'remote-1',
-    remoteUrl: null,
-    expiresAt: null,
-    cost: 0.04,
-    creditsCost: null,
-    createdAt: 1_700_000_000_000,
-    favourite: false,
-    tags: [],
-    sourceTaskId: null,
-    title: null,
-    trackIndex: null,
-    ...overrides,
-  } as BridgeLibraryItem;
-}
 
 function renderViewer(ends: { first?: boolean; last?: boolean } = {}) {
   serveBridge();
@@ -58,7 +25,7 @@ function renderViewer(ends: { first?: boolean; last?: boolean } = {}) {
   const handlers = { onPrevious: vi.fn(), onNext: vi.fn(), onClose: vi.fn(), onDelete: vi.fn() };
   renderWithStudio(
     <LibraryViewer
-      item={item()}
+      item={libraryItem()}
       src="media://item-1.png"
       cover={null}
       position={{ index: ends.first ? 0 : 1, total: 3 }}

@@ -9,12 +9,11 @@ import { SelectionToolbar } from '../../renderer/features/library/selection/sele
 import type { LibrarySelectionApi } from '../../renderer/features/library/selection/use-library-selection';
 import { useStudioStore } from '../../renderer/store/studio-store';
 import { renderWithStudio, serveBridge } from './render';
+import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function item(id: string): BridgeLibraryItem {
-  return { id, kind: 'image', prompt: id, title: null } as BridgeLibraryItem;
-}
+const item = (id: string): BridgeLibraryItem => libraryItem({ id, prompt: id });
 
 function selectionOf(ids: string[]): LibrarySelectionApi {
   return {

@@ -3,13 +3,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BridgeLibraryItem } from '../../shared/bridge';
 import type { DemoSources } from '../../shared/bridge/source-schemas';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { FamilyForm } from '../../renderer/features/create/family-form';
 import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
 import { renderWithStudio, serveBridge } from './render';
+import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,36 +33,22 @@ const DEMO: DemoSources = {
 };
 
 /** A track this app made with a music operation: a library item with a track number. */
-const ownTrack = {
+const ownTrack = libraryItem({
   id: 'own-1',
   kind: 'audio',
   path: '/lib/song.mp3',
-  relativePath: 'song.mp3',
-  thumbnailRelativePath: 'song-cover.webp',
-  size: 1,
-  sha256: 'a'.repeat(64),
-  mime: 'audio/mpeg',
-  width: null,
-  height: null,
-  durationSeconds: 62,
   thumbnailPath: '/lib/song-cover.webp',
+  durationSeconds: 62,
   prompt: null,
   model: 'music_model_id',
   family: 'music.adjustSpeed',
-  params: {},
   taskId: 'local-9',
   remoteTaskId: 'remote-own-9',
-  remoteUrl: null,
-  expiresAt: null,
   cost: null,
-  creditsCost: null,
   createdAt: 1,
-  favourite: false,
-  tags: [],
-  sourceTaskId: null,
   title: 'My Song',
   trackIndex: 1,
-} satisfies BridgeLibraryItem;
+});
 
 function renderForm(family: FamilyId) {
   const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);

@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../shared/bridge';
 import type { LibraryKind, TaskRecord } from '../../shared/studio/records';
 import { TaskPreview } from '../../renderer/features/create/task-preview';
 import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
+import { libraryItem } from '../support/library-item';
 import { renderWithStudio, serveBridge } from './render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,37 +13,19 @@ afterEach(() => vi.unstubAllGlobals());
 const done: TaskRecord = { ...sampleTask, state: 'completed', progress: 100 };
 
 function item(kind: LibraryKind, file: string, extra: Partial<BridgeLibraryItem> = {}): BridgeLibraryItem {
-  return {
+  return libraryItem({
     id: `item-${file}`,
     kind,
     path: `/lib/${file}`,
-    relativePath: file,
-    thumbnailRelativePath: null,
-    size: 10,
-    sha256: 'a'.repeat(64),
     mime: 'application/octet-stream',
-    width: null,
-    height: null,
-    durationSeconds: null,
-    thumbnailPath: null,
     prompt: 'a red fox',
     model: done.model,
     family: done.family,
-    params: {},
     taskId: done.id,
     remoteTaskId: done.remoteId,
-    remoteUrl: null,
-    expiresAt: null,
     cost: null,
-    creditsCost: null,
-    createdAt: 1,
-    favourite: false,
-    tags: [],
-    sourceTaskId: null,
-    title: null,
-    trackIndex: null,
     ...extra,
-  };
+  });
 }
 
 /** The library answers by task id; its first page (what the preview once scanned) holds only other tasks' items. */

@@ -5,12 +5,10 @@
 // fits a full balance does not fit this one.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { startSimulator } from '../../electron/simulator';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
-
-let studio: DemoStudio;
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
 /** Writes the demo gateway's first state, then leaves 0.005 USD on the studio's key and account. */
 async function lowBalance(dataDir: string): Promise<void> {
@@ -29,10 +27,7 @@ async function lowBalance(dataDir: string): Promise<void> {
   writeFileSync(stateFile, JSON.stringify(state));
 }
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.02, undefined, lowBalance);
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio(0.02, undefined, lowBalance);
 
 describe('an estimate above the balance', () => {
   it('is said before sending, with the estimate and what is left', async () => {

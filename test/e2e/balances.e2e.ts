@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
 // [EP-TBAL-1] [EP-UBAL-1] The header shows the key's balance beside the account's, and both are read again after
 // every paid action: here a speech clip ([EP-SPEECH-1], billed at once) and an image submission.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-beforeAll(async () => {
-  studio = await openDemoStudio();
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio();
 
 const amount = async (testId: string): Promise<number> =>
   Number(((await studio.page.getByTestId(testId).textContent()) ?? '').replace(/[^\d.]/g, ''));

@@ -2,21 +2,10 @@
 // Batch on Create (issues 9 and 13), as a creator does it on the demo gateway: three prompts, one per line, two
 // takes of each; the button's line says "6 tasks" and their estimated total before anything is sent; one
 // progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 const PROMPTS = ['A fox in the snow', 'A heron at dawn', 'An owl at midnight'];
 
@@ -80,6 +69,19 @@ describe('Batch on Create', () => {
     await expect.poll(() => page.getByTestId('batch-badge').count()).toBe(6);
     expect(await page.getByTestId('batch-badge').first().textContent()).toBe('batch of 6');
     await studio.shot('batch-library');
+
+    // The batch shown is part of the address: a reload keeps it, and the viewer says which batch an item is of.
+    expect(await page.evaluate(() => window.location.hash)).toMatch(/^#\/library\?batch=/);
+    await page.reload();
+    await page.getByText('Showing one batch of 6').waitFor({ timeout: 30_000 });
+    await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(6);
+    await tiles.first().click();
+    const viewer = page.getByTestId('item-dialog');
+    await viewer.waitFor();
+    expect(await viewer.getByTestId('batch-badge').textContent()).toBe('batch of 6');
+    await studio.shot('batch-viewer');
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
 
     // Back to the whole library: the lone picture is there too, without a badge.
     await page.getByRole('button', { name: 'Show the whole library' }).click();

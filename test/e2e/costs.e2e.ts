@@ -4,15 +4,10 @@
 // from the usage report ([EP-USAGE-1]) and is "cost unknown" until then, never 0; the library's view and the
 // Tasks page say how many there are and what they cost together, following the library's filter; all of it in
 // credits when the user prefers them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.02);
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio(0.02);
 
 const text = (testId: string, nth = 0) => studio.page.getByTestId(testId).nth(nth).textContent();
 

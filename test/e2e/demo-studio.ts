@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
 import type { FaultOptions } from '../../electron/simulator';
@@ -68,6 +69,43 @@ export async function openDemoStudio(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * One demo studio for a test file: opened before its tests and closed after them. Every browser test file wants
+ * this, so it is declared once at the top (`const { studio, page } = useDemoStudio()`) instead of the same
+ * let/beforeAll/afterAll in each file. The two handles are live views of the studio opened in beforeAll, which
+ * is why they can be taken before it exists.
+ */
+export function useDemoStudio(...args: Parameters<typeof openDemoStudio>): {
+  studio: DemoStudio;
+  page: Page;
+} {
+  let opened: DemoStudio | null = null;
+  beforeAll(async () => {
+    opened = await openDemoStudio(...args);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = null;
+  });
+  const current = (): DemoStudio => {
+    if (!opened)
+      throw new Error('the demo studio is open only while the tests of the file that asked for it run');
+    return opened;
+  };
+  return { studio: liveView(current), page: liveView(() => current().page) };
+}
+
+/** An object whose every property is read from what get() returns at that moment (methods bound to it). */
+function liveView<T extends object>(get: () => T): T {
+  return new Proxy({} as T, {
+    get(_shell, key) {
+      const target = get();
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 const KIND_LABEL = { image: 'Image', video: 'Video', music: 'Music', upscale: 'Upscale' } as const;

@@ -4,22 +4,12 @@
 // track list (never a typed id), each grid quadrant clicked. Each result is waited for in the library (the
 // Create preview shows library files) and must load: a picture with pixels, a video with frames, a track with
 // a duration. Screenshots of every form and every result land in test-results/e2e/every-*.png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { FamilyId } from '../../shared/catalog';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 type Kind = 'image' | 'video' | 'audio';
 

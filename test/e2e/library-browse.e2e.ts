@@ -4,13 +4,9 @@
 // and filters, keeps its state in the address (Back and reload), and an empty result says so and clears; the
 // viewer steps through the filtered, sorted list; tags are added and removed from the keyboard, suggested as
 // typed, and filter the grid.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
-
-let studio: DemoStudio;
-let page: Page;
 
 // Costs and days are distinct so every sort has one right order. Newest first: Fox, Lantern, Orchard, Glacier.
 const PICTURES = [
@@ -20,30 +16,23 @@ const PICTURES = [
   { prompt: 'Glacier cave, blue ice walls', colour: '#3d7fc4', daysAgo: 6, cost: 0.3 },
 ] as const;
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedLibrary(
-      dataDir,
-      PICTURES.map((p, i) => ({ ...p, width: 900 + i * 10, height: 900 })),
-      [
-        {
-          text: 'Once upon a time, in a harbour town where the fog never lifted, there lived a keeper of clocks',
-          seconds: 4,
-          daysAgo: 5,
-        },
-      ],
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedLibrary(
+    dataDir,
+    PICTURES.map((p, i) => ({ ...p, width: 900 + i * 10, height: 900 })),
+    [
       {
-        videos: [{ prompt: 'Drone shot over a misty pine forest', daysAgo: 1 }],
-        tracks: [{ title: 'Midnight Drive', prompt: 'synthwave, warm pads', cover: '#5b2a86', daysAgo: 3 }],
+        text: 'Once upon a time, in a harbour town where the fog never lifted, there lived a keeper of clocks',
+        seconds: 4,
+        daysAgo: 5,
       },
-    ),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+    ],
+    {
+      videos: [{ prompt: 'Drone shot over a misty pine forest', daysAgo: 1 }],
+      tracks: [{ title: 'Midnight Drive', prompt: 'synthwave, warm pads', cover: '#5b2a86', daysAgo: 3 }],
+    },
+  ),
+);
 
 const tiles = () => page.getByTestId('library-item');
 const hash = () => page.evaluate(() => window.location.hash);

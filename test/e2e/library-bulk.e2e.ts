@@ -7,40 +7,30 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
-
-let studio: DemoStudio;
-let page: Page;
 
 // Newest first in the grid: Alder is the first tile, Fir the last.
 const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir'] as const;
 const promptOf = (tree: string) => `${tree} tree in morning fog`;
 const COLOURS = ['#2e8b57', '#c0a060', '#8b4513', '#d87093', '#556b2f', '#20504a'];
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedLibrary(
-      dataDir,
-      TREES.map((tree, i) => ({
-        prompt: promptOf(tree),
-        colour: COLOURS[i] ?? '#777777',
-        width: 320,
-        height: 320,
-        cost: 0.04,
-        daysAgo: i,
-      })),
-    ),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedLibrary(
+    dataDir,
+    TREES.map((tree, i) => ({
+      prompt: promptOf(tree),
+      colour: COLOURS[i] ?? '#777777',
+      width: 320,
+      height: 320,
+      cost: 0.04,
+      daysAgo: i,
+    })),
+  ),
+);
 
 const tiles = () => page.getByTestId('library-item');
 const tile = (tree: string) => tiles().filter({ hasText: tree });
@@ -125,6 +115,43 @@ describe('bulk actions', () => {
       .poll(async () => (await tiles().allTextContents()).map((text) => text.split(' ')[0]))
       .toEqual(['Birch', 'Elm']);
     await page.getByTestId('favourites-only').click();
+    await expect.poll(() => tiles().count()).toBe(TREES.length);
+  });
+
+  it('tags the selection from the Tags popover by keyboard; the tag filter then shows exactly those', async () => {
+    await showLibrary();
+    await ctrlClick(tile('Cedar'));
+    await ctrlClick(tile('Fir'));
+    const tagsButton = bar().getByRole('button', { name: 'Tags', exact: true });
+    await tagsButton.click();
+    const popover = page.getByRole('dialog', { name: 'Tags of 2 items' });
+    // The popover opens for typing: the field has the focus.
+    await page.keyboard.type('evergreen');
+    await page.keyboard.press('Enter');
+    await page.getByText('Tagged 2 items “evergreen”.').waitFor();
+    await popover.getByRole('button', { name: 'Remove “evergreen” from the selected items' }).waitFor();
+    await studio.shot('bulk-02-tags-popover');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+    expect(await tagsButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await bar().waitFor({ state: 'detached' });
+
+    await page.getByRole('combobox', { name: 'Filter by tag' }).fill('evergreen');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await tiles().allTextContents()).map((text) => text.split(' ')[0]))
+      .toEqual(['Cedar', 'Fir']);
+
+    // The chip's × takes the tag off every selected item again.
+    await tile('Cedar').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await expect.poll(() => count().textContent()).toBe('2 selected');
+    await tagsButton.click();
+    await popover.getByRole('button', { name: 'Remove “evergreen” from the selected items' }).click();
+    await page.getByText('Took “evergreen” off 2 items.').waitFor();
+    await expect.poll(() => tiles().count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => tiles().count()).toBe(TREES.length);
   });
 

@@ -3,13 +3,9 @@
 // same kind by searching; two pictures side by side and under a slider moved from the keyboard, with the setting
 // that differs highlighted; two videos under one play button; two tracks as an A/B test whose switch keeps the
 // position; a picture and a video said to be incomparable. Back returns from the comparison to the viewer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { goTo, useDemoStudio } from './demo-studio';
 import { seedMedia, type SeedMedia } from './seeded-media';
-
-let studio: DemoStudio;
-let page: Page;
 
 const FOX = 'A red fox in fresh snow';
 const FOX_GOLD = 'A red fox in fresh snow, golden hour';
@@ -73,14 +69,7 @@ const ENTRIES: SeedMedia[] = [
   },
 ];
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) => seedMedia(dataDir, ENTRIES));
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) => seedMedia(dataDir, ENTRIES));
 
 const hash = () => page.evaluate(() => window.location.hash);
 
@@ -111,6 +100,9 @@ describe('comparing two library items', () => {
   it('two pictures: side by side, a slider moved by the keyboard, the differing setting highlighted', async () => {
     await compare(FOX, 'golden', FOX_GOLD);
     expect(await hash()).toMatch(/^#\/compare\/[\w-]+\/[\w-]+$/);
+    // Compare belongs to the library: its sidebar item stays the current page.
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBe('page');
     const side = page.getByTestId('compare-side');
     await expect.poll(() => side.getByRole('img').count()).toBe(2);
     await expect

@@ -3,55 +3,45 @@
 // library onto the sidebar's Create and held there opens the form last used, and dropped on it joins the
 // reference list; a video dragged from its viewer onto a family that takes no video says so (naming one that
 // does), and onto Video S joins its video URLs; a track dropped on a music operation becomes its source.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedMedia } from './seeded-media';
-
-let studio: DemoStudio;
-let page: Page;
 
 const FOX = 'A red fox in fresh snow';
 const WAVES = 'Waves breaking at dawn';
 const TRACK = 'Lo-fi rain loop';
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedMedia(dataDir, [
-      {
-        kind: 'image',
-        prompt: FOX,
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        params: { size: '1:1', resolution: '1K' },
-        colour: '#c0392b',
-        minutesAgo: 1,
-      },
-      {
-        kind: 'video',
-        prompt: WAVES,
-        family: 'video.v1',
-        model: 'video_model_id_v1',
-        params: { duration: 5 },
-        minutesAgo: 2,
-      },
-      {
-        kind: 'track',
-        prompt: TRACK,
-        title: TRACK,
-        family: 'music.concat',
-        model: 'music_model_id',
-        params: {},
-        minutesAgo: 3,
-      },
-    ]),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedMedia(dataDir, [
+    {
+      kind: 'image',
+      prompt: FOX,
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { size: '1:1', resolution: '1K' },
+      colour: '#c0392b',
+      minutesAgo: 1,
+    },
+    {
+      kind: 'video',
+      prompt: WAVES,
+      family: 'video.v1',
+      model: 'video_model_id_v1',
+      params: { duration: 5 },
+      minutesAgo: 2,
+    },
+    {
+      kind: 'track',
+      prompt: TRACK,
+      title: TRACK,
+      family: 'music.concat',
+      model: 'music_model_id',
+      params: {},
+      minutesAgo: 3,
+    },
+  ]),
+);
 
 /** The pointer's path of a drag: press on `from`, move in steps (dragstart needs a real move). */
 async function pressAndLift(from: Locator): Promise<void> {
@@ -96,6 +86,18 @@ describe('dragging from the library onto Create', () => {
     await page.getByRole('img', { name: 'Reference image 1' }).waitFor({ timeout: 15_000 });
     await page.getByText('Added to Image I2 (extended) from the library.').waitFor();
     await studio.shot('drag-02-reference-added');
+  });
+
+  it("the sidebar's Create opens the family last used, also after a reload", async () => {
+    await chooseFamily(page, 'image.i2');
+    await goTo(page, 'Library');
+    await goTo(page, 'Create');
+    await page.getByTestId('form-image.i2').waitFor();
+    await toGrid();
+    await page.reload();
+    await createLink().click();
+    await page.getByTestId('form-image.i2').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/create/image.i2');
   });
 
   it('a video dragged from its viewer: refused in words by an image family, taken by Video S', async () => {

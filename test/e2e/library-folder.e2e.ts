@@ -3,17 +3,10 @@
 // itself), says why at the field, and keeps the folder in use; a proper folder is then saved.
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-});
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio } = useDemoStudio();
 
 describe('the library folder setting', () => {
   it('refuses a filesystem root and the home folder with a sentence at the field, then saves a real folder', async () => {

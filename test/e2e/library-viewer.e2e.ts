@@ -2,13 +2,10 @@
 // Issue 9 "Seeing": the full-screen viewer, driven from the keyboard as a person does. ←/→ walk the grid's
 // current (filtered, sorted) list, Esc and Back close, the URL names the item so a reload reopens it, Space
 // plays and pauses, +/−/0/1 and the wheel zoom, a drag pans, F goes full screen.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
-
-let studio: DemoStudio;
-let page: Page;
 
 // Newest first: Amber is the grid's first tile, the speech clip (oldest) its last.
 const PICTURES = [
@@ -18,20 +15,13 @@ const PICTURES = [
   { prompt: 'Dark green fern study', colour: '#1f6b3a', daysAgo: 3 },
 ] as const;
 
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, (dataDir) =>
-    seedLibrary(
-      dataDir,
-      PICTURES.map((p, i) => ({ ...p, width: 2400 - i * 100, height: 1600, cost: 0.04 })),
-      [{ text: 'Every evening the lighthouse keeper counts the ships', seconds: 3, daysAgo: 9 }],
-    ),
-  );
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
+  seedLibrary(
+    dataDir,
+    PICTURES.map((p, i) => ({ ...p, width: 2400 - i * 100, height: 1600, cost: 0.04 })),
+    [{ text: 'Every evening the lighthouse keeper counts the ships', seconds: 3, daysAgo: 9 }],
+  ),
+);
 
 const viewer = () => page.getByTestId('item-dialog');
 const position = () => viewer().getByTestId('viewer-position').textContent();

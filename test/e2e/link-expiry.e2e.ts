@@ -3,18 +3,10 @@
 // server refuses every download: the result is not saved, so its task says how long its link has left, live
 // ("Link expires in 43 sec: not downloaded yet"), on Create's preview and on the Tasks page, then that it ran
 // out. A fast demo clock: I4's 24-hour links last about 43 seconds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.0005, { rate: 1, kinds: ['502'], paths: ['/files/'] });
-  page = studio.page;
-});
-afterAll(() => studio?.close());
+const { studio, page } = useDemoStudio(0.0005, { rate: 1, kinds: ['502'], paths: ['/files/'] });
 
 /** Seconds left, read from the flag as the user reads it. */
 function secondsLeft(words: string | null): number {

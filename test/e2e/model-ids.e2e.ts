@@ -1,14 +1,10 @@
 /// <reference lib="dom" />
 // Settings → Model ids: a family's model id is edited in the app (not in settings.json), the catalog default is
 // shown beside it, the next submission sends the new id, and Reset brings the default back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-beforeAll(async () => {
-  studio = await openDemoStudio();
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio();
 
 const bridgeGet = async <T>(path: string): Promise<T> =>
   ((await studio.page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result

@@ -2,15 +2,10 @@
 // Spending limits in a browser on the demo gateway: above the confirmation threshold the app asks first (Esc
 // cancels and nothing is sent, Enter sends), past a budget it refuses with what was spent and when the budget
 // resets, and the header's popover shows spending today and this month from the tasks' costs ([TASK-8]).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.02);
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio(0.02);
 
 const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row').count();
 

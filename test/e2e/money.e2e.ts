@@ -3,15 +3,10 @@
 // a model with no history, the usage history's average for one billed before, and after a run what the next
 // will cost, on how many runs that stands and how long it takes ([TASK-6], [TASK-8]); in credits when the user
 // prefers them ([TASK-9]).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.02);
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio(0.02);
 
 /** The text the Generate button is described by (its aria-describedby), as a screen reader would read it. */
 async function generateDescription(): Promise<string> {

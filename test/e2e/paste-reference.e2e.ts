@@ -2,21 +2,10 @@
 // Issue 11, "Paste (Ctrl/Cmd+V) of an image anywhere on the Create page", as a creator does it on the demo
 // gateway: a picture on the clipboard, Ctrl+V with nothing in particular focused, and it is a reference tile of
 // the family on screen; a family that takes no images says so; text pasted into the prompt stays text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 /** Puts a small PNG on the browser's clipboard, as copying a screenshot does. */
 async function copyPicture(colour = '#d0643c'): Promise<void> {

@@ -4,21 +4,10 @@
 // back (tasks.list, library.query) carries `studio-ref:<sha256>`, never the image ([EP-IMAGE-2], [LIM-10]).
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 /** Drops a file on the element as the browser does when one is dragged in from the desktop. */
 async function dropFile(selector: string, name: string, type: string, bytes: Buffer): Promise<void> {

@@ -4,21 +4,10 @@
 // "Run again" says what it started and links to it, a picture becomes another family's reference, and a PNG
 // the app made, dropped on Create, restores its form while a plain picture becomes a reference image.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 const DUSK = 'A lighthouse at dusk, oil on canvas';
 const NIGHT = 'A lighthouse at night, oil on canvas';

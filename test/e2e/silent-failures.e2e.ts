@@ -3,21 +3,10 @@
 // form, a wrong reference link named beside it, a typed link that goes with Generate, a video result that plays
 // in the Create preview, Run again that says what it started, new rows that read "now", the gateway task id to
 // copy, and an empty search that says it found nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio();
 
 const generate = () => page.getByRole('button', { name: 'Generate', exact: true }).click();
 /** The Create preview of the task just sent by this family, once it shows a result of this kind. */

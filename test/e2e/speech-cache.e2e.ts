@@ -2,14 +2,10 @@
 // Issue 13, never paying twice for the same speech ([EP-SPEECH-1]): speak a text, speak it again, and the
 // second plays from the library, says so, and leaves the balance where it was; "Make a new take" pays again.
 // Each clip shows its cost, read from the usage report ([EP-USAGE-1]) since the speech answer carries none.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { describe, expect, it } from 'vitest';
+import { goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-beforeAll(async () => {
-  studio = await openDemoStudio();
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio();
 
 const balance = async (): Promise<number> =>
   Number(((await studio.page.getByTestId('balance-value').textContent()) ?? '').replace(/[^\d.]/g, ''));

@@ -2,15 +2,11 @@
 // [EP-SPEECH-1] pcm speech: the browser cannot play raw PCM as it is (the <audio> element fails with code 4), so
 // the studio plays it wrapped as WAV in the gateway's default sample format, on the Speech page and in the
 // library, and says what the file is.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { goTo, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-beforeAll(async () => {
-  studio = await openDemoStudio();
-});
-afterAll(() => studio?.close());
+const { studio } = useDemoStudio();
 
 /** Waits until the element has read the file's duration, and says whether it ended in a media error. */
 async function playable(audio: Locator): Promise<{ duration: number; error: number | null }> {

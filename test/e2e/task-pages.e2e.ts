@@ -3,13 +3,12 @@
 // studio's own database (written there before it opens, as a long-used studio would have them) the page shows
 // the newest 200 and says "Showing 200 of 230 tasks"; Load more brings the rest, down to the very first task.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, runMigrations } from '../../electron/core/db/database';
 import { downloadMigrations } from '../../electron/core/downloads/download-migrations';
 import { taskMigrations } from '../../electron/core/tasks/task-migrations';
 import { TaskStore } from '../../electron/core/tasks/task-store';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { goTo, useDemoStudio } from './demo-studio';
 
 const SEEDED = 230;
 
@@ -42,17 +41,7 @@ function seedTasks(dataDir: string): void {
   }
 }
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio(0.05, undefined, seedTasks);
-  page = studio.page;
-});
-
-afterAll(async () => {
-  await studio?.close();
-});
+const { studio, page } = useDemoStudio(0.05, undefined, seedTasks);
 
 describe('the Tasks page with more than one page of tasks', () => {
   it('shows how many of how many, and Load more brings the rest down to the first task', async () => {

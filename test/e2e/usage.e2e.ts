@@ -3,19 +3,11 @@
 // week, by model, in my time zone", answered on the page and taken away as a CSV file whose rows are the
 // table's. The figures are checked against the demo gateway asked directly ([EP-USAGE-*], [UREP-*]).
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS } from '../../electron/simulator/index';
-import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { type DemoStudio, goTo, openDemoStudio, useDemoStudio } from './demo-studio';
 
-let studio: DemoStudio;
-let page: Page;
-
-beforeAll(async () => {
-  studio = await openDemoStudio();
-  page = studio.page;
-});
-afterAll(() => studio?.close());
+const { studio, page } = useDemoStudio();
 
 type Wire<T> = { result: { data: T } };
 const bridgeGet = async <T>(path: string): Promise<T> =>

@@ -4,38 +4,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 import { reuseFamilies, reuseValues } from '../../renderer/lib/reuse-targets';
+import { libraryItem } from '../support/library-item';
 
-const item = (over: Partial<BridgeLibraryItem>): BridgeLibraryItem => ({
-  id: 'item-1',
-  kind: 'image',
-  path: '/lib/a.png',
-  size: 1,
-  sha256: 'a'.repeat(64),
-  mime: 'image/png',
-  width: 1,
-  height: 1,
-  durationSeconds: null,
-  thumbnailPath: null,
-  prompt: 'p',
-  model: 'm',
-  family: 'image.i3',
-  params: {},
-  taskId: 'task-1',
-  remoteTaskId: 'remote-1',
-  remoteUrl: 'https://files.example/a.png',
-  expiresAt: null,
-  cost: null,
-  creditsCost: null,
-  createdAt: 0,
-  favourite: false,
-  tags: [],
-  sourceTaskId: null,
-  title: null,
-  trackIndex: null,
-  relativePath: 'a.png',
-  thumbnailRelativePath: null,
-  ...over,
-});
+const item = (over: Partial<BridgeLibraryItem>): BridgeLibraryItem =>
+  libraryItem({ prompt: 'p', model: 'm', remoteUrl: 'https://files.example/a.png', ...over });
 
 describe('use as reference targets', () => {
   it('an image is offered to families with a reference image list, never to text-only ones', () => {

@@ -140,4 +140,27 @@ ALTER TABLE library_items ADD COLUMN batch_size INTEGER;
 CREATE INDEX library_items_batch ON library_items (batch_id) WHERE batch_id IS NOT NULL;
 `,
   },
+  {
+    // Library sync: which device (or person, by the name they chose) made an item that came from another device,
+    // and whether its file is on the remote only (a second device downloads files as they are opened).
+    id: 'library-sync',
+    up: `
+ALTER TABLE library_items ADD COLUMN origin TEXT;
+ALTER TABLE library_items ADD COLUMN remote_only INTEGER NOT NULL DEFAULT 0 CHECK (remote_only IN (0, 1));
+`,
+  },
+  {
+    // The kept trash (library-replica.ts): an item deleted by another device, or by `library trash`, keeps its
+    // row here (and its files under .trash/kept/<id>/) until it is restored.
+    id: 'library-trash',
+    up: `
+CREATE TABLE library_trash (
+  id TEXT PRIMARY KEY,
+  row TEXT NOT NULL,
+  trashed_at INTEGER NOT NULL,
+  kept_file TEXT,
+  kept_thumbnail TEXT
+);
+`,
+  },
 ];

@@ -63,6 +63,16 @@ export function rowToItem(row: Row): LibraryItem {
     title: maybeText(row, 'title'),
     trackIndex: maybeNumber(row, 'track_index'),
     ...batchOf(row),
+    ...syncFieldsOf(row),
+  };
+}
+
+/** Library sync's two columns (migration library-sync): absent from the item when they say "made here, on disk". */
+function syncFieldsOf(row: Row): Pick<LibraryItem, 'origin' | 'remoteOnly'> {
+  const origin = maybeText(row, 'origin');
+  return {
+    ...(origin === null ? {} : { origin }),
+    ...(Number(row.remote_only ?? 0) === 1 ? { remoteOnly: true as const } : {}),
   };
 }
 
@@ -102,6 +112,8 @@ export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
     track_index: item.trackIndex,
     batch_id: item.batch?.id ?? null,
     batch_size: item.batch?.size ?? null,
+    origin: item.origin ?? null,
+    remote_only: item.remoteOnly ? 1 : 0,
   };
 }
 

@@ -29,6 +29,7 @@ import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
 import { LibraryBulk } from './library-bulk';
+import { LibraryReplica } from './library-replica';
 import { probeMedia } from './media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
@@ -86,6 +87,8 @@ export class Library implements LibrarySink {
   readonly references: ReferenceStore;
   /** Favourite, tag, delete (with undo) and read many items at once: library-bulk.ts. */
   readonly bulk: LibraryBulk;
+  /** Library sync's side: items from other devices, their edits, and the trash that keeps rows: library-replica.ts. */
+  readonly replica: LibraryReplica;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly madeFromOf: (taskId: string) => string[];
@@ -167,6 +170,12 @@ export class Library implements LibrarySink {
          GROUP BY tag ORDER BY n DESC, tag LIMIT ?`,
       ),
     };
+    this.replica = new LibraryReplica({
+      db: this.db,
+      dir: this.dir,
+      emit: (event) => this.emit(event),
+      isInside: (path) => this.isInside(path),
+    });
     const timers = options.timers ?? systemClock;
     this.bulk = new LibraryBulk(
       {

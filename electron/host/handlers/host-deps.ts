@@ -4,6 +4,7 @@
 import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
+import type { PromptHistory } from '../../core/presets';
 import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
@@ -30,6 +31,8 @@ export interface HostDeps {
   prices: GatewayPrices;
   /** The user's spending limits (the engine asks them too; speech and the checks ask here). */
   spending: SpendingGuard;
+  /** Every prompt sent, fed from the core's events. */
+  history: PromptHistory;
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

@@ -10,6 +10,7 @@ import { desktopHandlers } from './desktop';
 import { estimatesHandlers } from './estimates';
 import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
+import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { referencesHandlers } from './references';
 import { reuseHandlers } from './reuse';
@@ -39,6 +40,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
     reuse: reuseHandlers(deps, item),
+    history: historyHandlers(deps, item),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),

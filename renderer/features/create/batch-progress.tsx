@@ -22,7 +22,6 @@ export function BatchProgress(): ReactElement | null {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const batch = useBatchStore((s) => s.current);
-  const filterLibrary = useBatchStore((s) => s.filterLibrary);
   const tasks = useTaskList().data?.tasks;
   if (!batch) return null;
   const mine = (tasks ?? []).filter((task) => task.batch?.id === batch.id);
@@ -45,10 +44,7 @@ export function BatchProgress(): ReactElement | null {
       {finished ? <p className="field-hint">{t('batch.finished')}</p> : null}
       <Button
         variant="secondary"
-        onClick={() => {
-          filterLibrary(batch);
-          navigate('/library');
-        }}
+        onClick={() => navigate(`/library?${new URLSearchParams({ batch: batch.id }).toString()}`)}
       >
         {t('batch.openInLibrary')}
       </Button>

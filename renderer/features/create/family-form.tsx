@@ -35,14 +35,14 @@ import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
 import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
-import { Field } from '../../ui/field';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
 import { itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
+import { PromptField } from './prompt-field';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -211,17 +211,26 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
   const itemErrors = (name: string): ItemErrors | undefined => itemErrorsOf(form.formState.errors[name]);
 
-  const control = (f: FieldSpec): ReactElement => (
-    <FieldControl
-      key={f.name}
-      field={f}
-      control={form.control}
-      register={form.register}
-      error={errorOf(f.name)}
-      itemErrors={itemErrors(f.name)}
-      maxLength={promptLimit(f)}
-    />
-  );
+  const control = (f: FieldSpec): ReactElement => {
+    const field = (
+      <FieldControl
+        key={f.name}
+        field={f}
+        control={form.control}
+        register={form.register}
+        error={errorOf(f.name)}
+        itemErrors={itemErrors(f.name)}
+        maxLength={promptLimit(f)}
+      />
+    );
+    // A free-text prompt gets its reuse tools (history) around it.
+    if (f.name !== 'prompt' || f.type !== 'text') return field;
+    return (
+      <PromptField key={f.name} name={f.name} setValue={form.setValue}>
+        {field}
+      </PromptField>
+    );
+  };
 
   return (
     <PendingEntriesContext.Provider value={pending}>
@@ -236,23 +245,20 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         data-testid={`form-${family.id}`}
       >
         {variants.length > 1 ? (
-          <Field id="field-model" label={t('create.model')} error={errorOf('model')} group>
-            {(group) => (
-              <Segmented
-                name="model"
-                label={t('create.model')}
-                group={group}
-                value={typeof model === 'string' ? model : ''}
-                onChange={(v) => form.setValue('model', v)}
-                options={variants.map((v) => ({
-                  value: v.modelId,
-                  label: t(`create.variants.${v.key}` as 'create.variants.default', {
-                    defaultValue: v.label,
-                  }),
-                }))}
-              />
-            )}
-          </Field>
+          <SegmentedField
+            id="field-model"
+            name="model"
+            label={t('create.model')}
+            error={errorOf('model')}
+            value={typeof model === 'string' ? model : ''}
+            onChange={(v) => form.setValue('model', v)}
+            options={variants.map((v) => ({
+              value: v.modelId,
+              label: t(`create.variants.${v.key}` as 'create.variants.default', {
+                defaultValue: v.label,
+              }),
+            }))}
+          />
         ) : null}
 
         {editOf ? (

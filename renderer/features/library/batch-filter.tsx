@@ -1,39 +1,47 @@
-// The library's batch filter (issues 9 and 13): "Showing one batch of 6" with a way back to the whole library,
-// set from Create's batch progress; and the "batch of 6" badge a tile of a batch carries. Small on purpose, so
-// the library toolbar can place it wherever its filters go.
+// The library's batch filter: "Showing one batch of 6" with a way back to the whole library, opened from
+// Create's batch progress; and the "batch of 6" badge a tile or the viewer shows for an item of a batch. The
+// batch shown is part of the library's view in the address (library-filters.ts), so reload and Back keep it.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskBatch } from '../../../shared/studio/records';
 import { Button } from '../../ui/button';
-import { useBatchStore } from '../../lib/batch-store';
+import type { LibraryView } from './library-filters';
 import './batch-filter.css';
 
-/** The library query's batch part: `{ batchId }` while one batch is shown alone. */
-export function useBatchQuery(): { batchId?: string } {
-  const batch = useBatchStore((s) => s.libraryFilter);
-  return batch ? { batchId: batch.id } : {};
-}
-
-export function BatchFilter(): ReactElement | null {
+export function BatchFilter({
+  view,
+  total,
+  onChange,
+}: {
+  view: LibraryView;
+  /** How many items the view holds (the batch's files); null until the library has answered. */
+  total: number | null;
+  onChange: (view: LibraryView) => void;
+}): ReactElement | null {
   const { t } = useTranslation();
-  const batch = useBatchStore((s) => s.libraryFilter);
-  const filterLibrary = useBatchStore((s) => s.filterLibrary);
-  if (!batch) return null;
+  if (!view.batch) return null;
   return (
     <span className="batch-filter" role="status" data-testid="batch-filter">
-      {t('batch.filtered', { count: batch.size })}
-      <Button variant="ghost" onClick={() => filterLibrary(null)}>
+      {total === null ? t('batch.filteredOne') : t('batch.filtered', { count: total })}
+      <Button variant="ghost" onClick={() => onChange({ ...view, batch: null })}>
         {t('batch.showAll')}
       </Button>
     </span>
   );
 }
 
-export function BatchBadge({ batch }: { batch: TaskBatch | undefined }): ReactElement | null {
+export function BatchBadge({
+  batch,
+  inline = false,
+}: {
+  batch: TaskBatch | undefined;
+  /** In a line of text (the viewer's details) rather than over a tile's picture. */
+  inline?: boolean;
+}): ReactElement | null {
   const { t } = useTranslation();
   if (!batch) return null;
   return (
-    <span className="batch-badge" data-testid="batch-badge">
+    <span className={inline ? 'batch-badge is-inline' : 'batch-badge'} data-testid="batch-badge">
       {t('batch.of', { count: batch.size })}
     </span>
   );

@@ -20,6 +20,8 @@ export interface LibraryView {
   to: string | null;
   favourites: boolean;
   tags: string[];
+  /** One batch shown alone (its id, TaskBatch.id), as Create's batch progress opens it; null for all. */
+  batch: string | null;
 }
 
 export const DEFAULT_VIEW: LibraryView = {
@@ -32,6 +34,7 @@ export const DEFAULT_VIEW: LibraryView = {
   to: null,
   favourites: false,
   tags: [],
+  batch: null,
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -63,6 +66,7 @@ export function parseView(query: string): LibraryView {
           .filter(Boolean),
       ),
     ],
+    batch: params.get('batch')?.trim().slice(0, 200) || null,
   };
 }
 
@@ -78,6 +82,7 @@ export function viewQuery(view: LibraryView): string {
   if (view.to) params.set('to', view.to);
   if (view.favourites) params.set('fav', '1');
   for (const tag of view.tags) params.append('tag', tag);
+  if (view.batch) params.set('batch', view.batch);
   return params.toString();
 }
 
@@ -91,7 +96,8 @@ export function isFiltered(view: LibraryView): boolean {
     view.from !== null ||
     view.to !== null ||
     view.favourites ||
-    view.tags.length > 0
+    view.tags.length > 0 ||
+    view.batch !== null
   );
 }
 
@@ -133,5 +139,6 @@ export function toLibraryQuery(
     ...(to !== null ? { to } : {}),
     ...(view.favourites ? { favourite: true } : {}),
     ...(view.tags.length ? { tags: view.tags } : {}),
+    ...(view.batch ? { batchId: view.batch } : {}),
   };
 }

@@ -30,7 +30,7 @@ import { LibraryToolbar } from './library-toolbar';
 import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
-import { BatchFilter, useBatchQuery } from './batch-filter';
+import { BatchFilter } from './batch-filter';
 import { SelectableTile } from './selection/selectable-tile';
 import { SelectionToolbar } from './selection/selection-toolbar';
 import { COMPARE_SELECTED } from './compare-selected';
@@ -48,8 +48,7 @@ export function LibraryPage(): ReactElement {
   const view = parseView(query);
   // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
   const deferredSearch = useDeferredValue(view.search);
-  const batchQuery = useBatchQuery();
-  const filter = { ...toLibraryQuery(view, deferredSearch), ...batchQuery };
+  const filter = toLibraryQuery(view, deferredSearch);
   const library = useLibrary(filter);
   const setView = (next: LibraryView) => {
     const q = viewQuery(next);
@@ -110,7 +109,7 @@ export function LibraryPage(): ReactElement {
       actions={<span className="library-count">{t('library.count', { count: total })}</span>}
     >
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
-      <BatchFilter />
+      <BatchFilter view={view} total={library.isSuccess ? total : null} onChange={setView} />
       <LibraryTotal filter={filter} />
       <SelectionToolbar selection={selection} total={total} actions={COMPARE_SELECTED} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}

@@ -2,9 +2,9 @@
 // Enter (or a comma), suggests existing tags as you type (most used first, with their counts; ↑/↓ to pick),
 // and removes the last chip on Backspace in an empty field; each chip has its own × button.
 //
-// Reusable as it stands: the viewer edits one item's tags with it, the toolbar filters by tags with it, and
-// bulk tagging (lib-bulk) can hand it the tags to add to a selection. It holds only the text being typed;
-// the tags are the caller's (controlled), so where they are saved is the caller's business.
+// The one tag editor: the viewer edits one item's tags with it, the toolbar filters by tags with it, and the
+// selection's Tags popover edits the tags of many items with it. It holds only the text being typed; the tags
+// are the caller's (controlled), so where they are saved, and what a removed chip means, is the caller's business.
 import { useId, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../ui/cx';
@@ -23,6 +23,15 @@ export interface TagEditorProps {
   existingOnly?: boolean;
   className?: string;
   'data-testid'?: string;
+  /** The chips list's name (default "Tags"), e.g. "Tags on the selected items". */
+  chipsLabel?: string;
+  /** A chip's × button name (default "Remove tag X"), e.g. "Remove X from the selected items". */
+  removeLabel?: (tag: string) => string;
+  /**
+   * Backspace in the empty field takes the last chip off (default). Off where a chip stands for many items, so
+   * one key never strips a tag from a whole selection.
+   */
+  removeOnBackspace?: boolean;
 }
 
 /** Adds a tag unless it is there already in another case ("Fox" and "fox" are one tag). */
@@ -41,6 +50,9 @@ export function TagEditor({
   existingOnly = false,
   className,
   'data-testid': testId,
+  chipsLabel,
+  removeLabel,
+  removeOnBackspace = true,
 }: TagEditorProps): ReactElement {
   const { t } = useTranslation();
   const listId = useId();
@@ -98,7 +110,7 @@ export function TagEditor({
         return;
       }
       case 'Backspace':
-        if (text === '' && tags.length > 0) {
+        if (removeOnBackspace && text === '' && tags.length > 0) {
           event.preventDefault();
           remove(tags[tags.length - 1] as string);
         }
@@ -129,14 +141,14 @@ export function TagEditor({
 
   return (
     <div className={cx('tag-editor', disabled && 'is-disabled', className)} data-testid={testId}>
-      <ul className="tag-chips" aria-label={t('library.tagEditor.current')}>
+      <ul className="tag-chips" aria-label={chipsLabel ?? t('library.tagEditor.current')}>
         {tags.map((tag) => (
           <li key={tag} className="tag-chip">
             <span>{tag}</span>
             <button
               type="button"
               className="tag-chip-remove"
-              aria-label={t('library.tagEditor.remove', { tag })}
+              aria-label={removeLabel?.(tag) ?? t('library.tagEditor.remove', { tag })}
               onClick={() => remove(tag)}
               disabled={disabled}
             >

@@ -19,7 +19,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Page } from '../../ui/page';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import {
   connectionFormSchema,
   keyFormSchema,
@@ -260,39 +260,33 @@ function AppearanceSection({ settings }: { settings: Settings }): ReactElement {
   return (
     <section className="card card-pad settings-section">
       <h2 className="card-title">{t('settings.appearance')}</h2>
-      <div className="field">
-        <span className="field-label">{t('settings.theme')}</span>
-        <Segmented
-          name="theme"
-          label={t('settings.theme')}
-          value={theme}
-          onChange={chooseTheme}
-          options={THEME_PREFERENCES.map((v) => ({ value: v, label: t(`settings.themes.${v}`) }))}
-        />
-      </div>
-      <div className="field">
-        <span className="field-label">{t('settings.language')}</span>
-        <Segmented
-          name="language"
-          label={t('settings.language')}
-          value={language}
-          onChange={chooseLanguage}
-          options={LANGUAGES.map((v) => ({ value: v, label: t(`settings.languages.${v}`) }))}
-        />
-      </div>
-      <div className="field">
-        <span className="field-label">{t('settings.balanceUnit')}</span>
-        <Segmented
-          name="balance-unit"
-          label={t('settings.balanceUnit')}
-          value={settings.balanceUnit}
-          onChange={(v) => update.mutate({ balanceUnit: v }, { onError })}
-          options={(['usd', 'credits'] as const).map((v) => ({
-            value: v,
-            label: t(`settings.balanceUnits.${v}`),
-          }))}
-        />
-      </div>
+      <SegmentedField
+        id="settings-theme"
+        name="theme"
+        label={t('settings.theme')}
+        value={theme}
+        onChange={chooseTheme}
+        options={THEME_PREFERENCES.map((v) => ({ value: v, label: t(`settings.themes.${v}`) }))}
+      />
+      <SegmentedField
+        id="settings-language"
+        name="language"
+        label={t('settings.language')}
+        value={language}
+        onChange={chooseLanguage}
+        options={LANGUAGES.map((v) => ({ value: v, label: t(`settings.languages.${v}`) }))}
+      />
+      <SegmentedField
+        id="settings-balance-unit"
+        name="balance-unit"
+        label={t('settings.balanceUnit')}
+        value={settings.balanceUnit}
+        onChange={(v) => update.mutate({ balanceUnit: v }, { onError })}
+        options={(['usd', 'credits'] as const).map((v) => ({
+          value: v,
+          label: t(`settings.balanceUnits.${v}`),
+        }))}
+      />
     </section>
   );
 }

@@ -22,7 +22,8 @@ import { CostText } from '../../ui/cost-text';
 import { Field } from '../../ui/field';
 import { Icon } from '../../ui/icons';
 import { Page } from '../../ui/page';
-import { Segmented } from '../../ui/segmented';
+import { WithPromptHistory } from '../../ui/prompt-history';
+import { SegmentedField } from '../../ui/segmented-field';
 import { Switch } from '../../ui/switch';
 import { SPEECH_LIMIT, speechFormSchema, type SpeechFormInput, type SpeechFormOutput } from './speech-form';
 import './speech.css';
@@ -95,27 +96,29 @@ export function SpeechPage(): ReactElement {
     <Page title={t('speech.title')} subtitle={t('speech.subtitle')}>
       <div className="speech-layout">
         <form className="card card-pad speech-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          <Field
-            id="speech-input"
-            label={t('speech.text')}
-            error={errors.input?.message}
-            aside={
-              <CharCounter
-                count={typeof input === 'string' ? input.length : 0}
-                max={SPEECH_LIMIT}
-                testId="speech-counter"
-              />
-            }
-          >
-            {(control) => (
-              <textarea
-                {...control}
-                className="textarea textarea-prompt"
-                placeholder={t('speech.textPlaceholder')}
-                {...form.register('input')}
-              />
-            )}
-          </Field>
+          <WithPromptHistory onInsert={(text) => form.setValue('input', text, { shouldDirty: true })}>
+            <Field
+              id="speech-input"
+              label={t('speech.text')}
+              error={errors.input?.message}
+              aside={
+                <CharCounter
+                  count={typeof input === 'string' ? input.length : 0}
+                  max={SPEECH_LIMIT}
+                  testId="speech-counter"
+                />
+              }
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  className="textarea textarea-prompt"
+                  placeholder={t('speech.textPlaceholder')}
+                  {...form.register('input')}
+                />
+              )}
+            </Field>
+          </WithPromptHistory>
           <div className="speech-options">
             {models.length > 1 ? (
               <Field id="speech-model" label={t('speech.model')}>
@@ -154,18 +157,14 @@ export function SpeechPage(): ReactElement {
               )}
             </Field>
           </div>
-          <Field id="speech-format" label={t('speech.format')} group>
-            {(group) => (
-              <Segmented
-                name="speech-format"
-                label={t('speech.format')}
-                group={group}
-                value={format ?? 'wav'}
-                onChange={(v) => form.setValue('responseFormat', v)}
-                options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
-              />
-            )}
-          </Field>
+          <SegmentedField
+            id="speech-format"
+            name="speech-format"
+            label={t('speech.format')}
+            value={format ?? 'wav'}
+            onChange={(v) => form.setValue('responseFormat', v)}
+            options={FORMATS.map((f) => ({ value: f, label: f.toUpperCase() }))}
+          />
           <Switch
             id="speech-fresh"
             label={t('costs.fresh')}

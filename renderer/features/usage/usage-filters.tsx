@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { FamilyKind } from '../../../shared/catalog';
 import { dayOf } from '../../../shared/studio/zoned-days';
 import { Field } from '../../ui/field';
-import { Segmented } from '../../ui/segmented';
+import { SegmentedField } from '../../ui/segmented-field';
 import { TimeZoneField } from './time-zone-field';
 import {
   presetRange,
@@ -116,33 +116,25 @@ export function UsageFilterBar({
             </select>
           )}
         </Field>
-        <Field id={ids.scope} label={t('usage.scope')} group>
-          {(group) => (
-            <Segmented
-              name="usage-scope"
-              label={t('usage.scope')}
-              group={group}
-              value={filters.scope}
-              onChange={(scope) => set({ scope })}
-              options={(['key', 'account'] as const).map((s) => ({
-                value: s,
-                label: t(`usage.scopes.${s}`),
-              }))}
-            />
-          )}
-        </Field>
-        <Field id={ids.groupBy} label={t('usage.groupBy')} group>
-          {(group) => (
-            <Segmented
-              name="usage-group"
-              label={t('usage.groupBy')}
-              group={group}
-              value={filters.groupBy}
-              onChange={(groupBy) => set({ groupBy })}
-              options={TABLE_GROUPINGS.map((g) => ({ value: g, label: t(`usage.groupings.${g}`) }))}
-            />
-          )}
-        </Field>
+        <SegmentedField
+          id={ids.scope}
+          name="usage-scope"
+          label={t('usage.scope')}
+          value={filters.scope}
+          onChange={(scope) => set({ scope })}
+          options={(['key', 'account'] as const).map((s) => ({
+            value: s,
+            label: t(`usage.scopes.${s}`),
+          }))}
+        />
+        <SegmentedField
+          id={ids.groupBy}
+          name="usage-group"
+          label={t('usage.groupBy')}
+          value={filters.groupBy}
+          onChange={(groupBy) => set({ groupBy })}
+          options={TABLE_GROUPINGS.map((g) => ({ value: g, label: t(`usage.groupings.${g}`) }))}
+        />
       </div>
     </div>
   );

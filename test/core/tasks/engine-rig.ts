@@ -15,6 +15,11 @@ import type { UsageData } from '../../../shared/gateway/usage';
 import { afterEach, beforeEach } from 'vitest';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
+import { composeEngine } from '../../../electron/core/tasks/compose-engine';
+import type { EngineParts } from '../../../electron/core/tasks/compose-engine';
+import type { StoredTask } from '../../../electron/core/tasks/task-store';
+import type { TaskState } from '../../../shared/studio/records';
+import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { RecordingSink } from '../downloads/download-fixtures';
 
 export interface RequestLog {
@@ -173,6 +178,8 @@ export interface EngineRig {
   readonly rig: Rig;
   /** An engine on this test's database and clock, downloading into the rig's library with a recording sink. */
   engine(gateway: CountingGateway, extra?: Partial<TaskEngineOptions>): TaskEngine;
+  /** The engine's parts, wired as the engine wires them, for testing one part on its own; ended after the test. */
+  parts(gateway: CountingGateway, extra?: Partial<TaskEngineOptions>): EngineParts;
 }
 
 /**
@@ -182,11 +189,13 @@ export interface EngineRig {
 export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> = () => ({})): EngineRig {
   let current: Rig | null = null;
   const engines: TaskEngine[] = [];
+  const partSets: EngineParts[] = [];
   beforeEach(async () => {
     current = await startRig();
   });
   afterEach(async () => {
     for (const e of engines.splice(0)) await e.close();
+    for (const p of partSets.splice(0)) await p.close();
     await current?.close();
     current = null;
   });
@@ -194,23 +203,63 @@ export function useEngineRig(defaults: (rig: Rig) => Partial<TaskEngineOptions> 
     if (!current) throw new Error('the engine rig exists only inside a test');
     return current;
   };
+  const optionsFor = (gateway: CountingGateway, extra: Partial<TaskEngineOptions>): TaskEngineOptions => {
+    const rig = rigNow();
+    return {
+      db: rig.openDb(),
+      gateway,
+      clock: rig.clock,
+      requestTimeoutMs: 2_000,
+      downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
+      ...defaults(rig),
+      ...extra,
+    };
+  };
   return {
     get rig() {
       return rigNow();
     },
     engine(gateway, extra = {}) {
-      const rig = rigNow();
-      const e = new TaskEngine({
-        db: rig.openDb(),
-        gateway,
-        clock: rig.clock,
-        requestTimeoutMs: 2_000,
-        downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink() },
-        ...defaults(rig),
-        ...extra,
-      });
+      const e = new TaskEngine(optionsFor(gateway, extra));
       engines.push(e);
       return e;
     },
+    parts(gateway, extra = {}) {
+      const p = composeEngine(optionsFor(gateway, extra));
+      partSets.push(p);
+      return p;
+    },
   };
+}
+
+/** What writeRow() writes: an I3 with this prompt unless a whole request is given. */
+export interface RowOptions {
+  id?: string;
+  prompt?: string;
+  state?: TaskState;
+  request?: { family: FamilyId; model: string; params: Record<string, unknown> };
+}
+
+/** A row written straight into the parts' store, in `state`, for testing one part alone. */
+export function writeRow(parts: EngineParts, clock: ManualClock, options: RowOptions = {}): StoredTask {
+  const { id = 'task-1', prompt = 'a lighthouse at dusk', state = 'submitting' } = options;
+  const request = options.request ?? {
+    family: 'image.i3',
+    model: 'image_model_id_i3',
+    params: { prompt, size: '16:9', resolution: '1K' },
+  };
+  return parts.tasks.store.insert(
+    {
+      id,
+      ...request,
+      kind: 'image',
+      endpoint: 'tasks',
+      webhook: null,
+      idempotencyKey: `key-${id}-0000000000`,
+      parentTaskId: null,
+      createdAt: clock.now(),
+      batch: null,
+    },
+    state,
+  );
 }

@@ -2,38 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { compareMode, settingsDiff, settingText } from '../../../renderer/features/compare/diff';
+import { libraryItem } from '../../support/library-item';
 
-const item = (over: Partial<BridgeLibraryItem>): BridgeLibraryItem => ({
-  id: 'item-1',
-  kind: 'image',
-  path: '/lib/a.png',
-  size: 1,
-  sha256: 'a'.repeat(64),
-  mime: 'image/png',
-  width: 1,
-  height: 1,
-  durationSeconds: null,
-  thumbnailPath: null,
-  prompt: 'a fox',
-  model: 'image_model_id_i3',
-  family: 'image.i3',
-  params: { prompt: 'a fox', size: '1:1', resolution: '1K' },
-  taskId: 'task-1',
-  remoteTaskId: 'remote-1',
-  remoteUrl: null,
-  expiresAt: null,
-  cost: null,
-  creditsCost: null,
-  createdAt: 0,
-  favourite: false,
-  tags: [],
-  sourceTaskId: null,
-  title: null,
-  trackIndex: null,
-  relativePath: 'a.png',
-  thumbnailRelativePath: null,
-  ...over,
-});
+const item = (over: Partial<BridgeLibraryItem>): BridgeLibraryItem =>
+  libraryItem({ prompt: 'a fox', params: { prompt: 'a fox', size: '1:1', resolution: '1K' }, ...over });
 
 describe('settings diff', () => {
   it('lists family, model, prompt, then every parameter of either item, marking what differs', () => {

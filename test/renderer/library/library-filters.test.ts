@@ -23,6 +23,7 @@ describe('library view in the address', () => {
       to: '2026-11-22',
       favourites: true,
       tags: ['winter', 'a&b=c'],
+      batch: 'batch-7f3a',
     };
     const query = viewQuery(view);
     expect(parseView(query)).toEqual(view);
@@ -41,6 +42,7 @@ describe('library view in the address', () => {
     const query = toLibraryQuery({ ...DEFAULT_VIEW, from: '2026-11-01', to: '2026-11-02' });
     expect(query.from).toBe(new Date(2026, 10, 1).getTime());
     expect(query.to).toBe(new Date(2026, 10, 3).getTime());
+    expect(toLibraryQuery({ ...DEFAULT_VIEW, batch: 'b1' })).toEqual({ sort: 'newest', batchId: 'b1' });
     expect(toLibraryQuery({ ...DEFAULT_VIEW, tags: ['fox'], favourites: true })).toEqual({
       sort: 'newest',
       tags: ['fox'],
@@ -54,6 +56,7 @@ describe('library view in the address', () => {
     expect(isFiltered(DEFAULT_VIEW)).toBe(false);
     expect(isFiltered({ ...DEFAULT_VIEW, sort: 'size' })).toBe(false);
     expect(isFiltered({ ...DEFAULT_VIEW, tags: ['x'] })).toBe(true);
+    expect(isFiltered({ ...DEFAULT_VIEW, batch: 'b1' })).toBe(true);
     expect(clearedView({ ...DEFAULT_VIEW, sort: 'size', kind: 'audio', search: 'x' })).toEqual({
       ...DEFAULT_VIEW,
       sort: 'size',

@@ -1,7 +1,7 @@
 // The library's bulk actions over a selection (picked ids, or all matching the filter but some): one bridge
 // call each, never one per item. The library's queries are refetched by the one library-bulk event the main
 // process sends, and here as well so the page that acted is never behind its own action.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LibrarySelection } from '../../../../shared/studio/library-selection';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
@@ -60,15 +60,5 @@ export function useExportZip() {
 export function useExportToFolder() {
   return useMutation({
     mutationFn: (selection: LibrarySelection) => bridge.desktop.exportToFolder.mutate({ selection }),
-  });
-}
-
-/** Tags already in use that start with what is typed, most used first: the bulk tag editor's suggestions. */
-export function useTagSuggestions(prefix: string) {
-  return useQuery({
-    // Under the library's key, so a bulk edit's refetch brings new tags in.
-    queryKey: [...queryKeys.library, 'tags', prefix],
-    queryFn: () => bridge.library.tags.query({ prefix, limit: 20 }),
-    placeholderData: keepPreviousData,
   });
 }

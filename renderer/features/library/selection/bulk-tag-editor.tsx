@@ -1,16 +1,19 @@
-// Tags for a whole selection: type a tag and Add (Enter) puts it on every selected item; the tags the selected
-// items carry are listed, each with a button that takes it off all of them. Each item keeps its other tags.
-// The field suggests the tags already in use (library.tags). A small popover under the Tags button; Esc or a
-// click outside closes it.
-import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
+// Tags for a whole selection, in a small popover under the Tags button: the one tag editor, whose chips are the
+// tags the selected items carry. A tag added (Enter, or a suggestion) goes onto every selected item; a chip's ×
+// takes that tag off all of them; each item keeps its other tags. Esc or a click outside closes the popover.
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import type { LibrarySelection } from '../../../../shared/studio/library-selection';
 import { errorSentence } from '../../../lib/bridge-error';
 import { useStudioStore } from '../../../store/studio-store';
-import { Button } from '../../../ui/button';
-import { Icon } from '../../../ui/icons';
-import { useBulkTags, useTagSuggestions } from '../api/bulk-actions';
+import { useBulkTags } from '../api/bulk-actions';
+import { TagEditor } from '../tag-editor';
+
+/** The tags the loaded selected items carry, in alphabetical order. */
+function tagsOf(items: readonly BridgeLibraryItem[]): string[] {
+  return [...new Set(items.flatMap((item) => item.tags))].sort((a, b) => a.localeCompare(b));
+}
 
 export function BulkTagEditor({
   selection,
@@ -20,108 +23,79 @@ export function BulkTagEditor({
 }: {
   selection: LibrarySelection;
   count: number;
-  /** The selected items loaded on the page: their tags are offered for removal. */
+  /** The selected items loaded on the page: their tags are the chips. */
   items: readonly BridgeLibraryItem[];
   onClose: () => void;
 }): ReactElement {
   const { t } = useTranslation();
   const pushToast = useStudioStore((s) => s.pushToast);
-  const tags = useBulkTags();
-  const [text, setText] = useState('');
+  const save = useBulkTags();
   const box = useRef<HTMLDivElement>(null);
-  const input = useRef<HTMLInputElement>(null);
-  const listId = useId();
-  const present = [...new Set(items.flatMap((item) => item.tags))].sort((a, b) => a.localeCompare(b));
-  const suggestions = useTagSuggestions(text.trim()).data ?? [];
+  const present = tagsOf(items);
+  // What the person last asked for, until the refetched items catch up (the chips change at once).
+  const [pending, setPending] = useState<string[] | null>(null);
+  const shown = pending ?? present;
 
-  useEffect(() => input.current?.focus(), []);
+  // The popover opens for typing: its field takes the focus (and Esc gives it back to the Tags button).
+  useEffect(() => box.current?.querySelector('input')?.focus(), []);
   useEffect(() => {
     const away = (e: PointerEvent) => {
       const toggle = (e.target as HTMLElement).closest('[aria-haspopup="dialog"]');
       if (!box.current?.contains(e.target as Node) && !toggle) onClose();
     };
     // Esc inside the popover closes it only (caught before the grid's Esc, which would clear the selection).
+    // The editor's own Esc closes its suggestions first and stops there.
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape' || !box.current?.contains(document.activeElement)) return;
+      if (e.key !== 'Escape' || e.defaultPrevented || !box.current?.contains(document.activeElement)) return;
       e.stopPropagation();
+      const toggle = box.current.parentElement?.querySelector<HTMLElement>('[aria-haspopup="dialog"]');
       onClose();
+      toggle?.focus();
     };
     document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', escape, true);
+    document.addEventListener('keydown', escape);
     return () => {
       document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', escape, true);
+      document.removeEventListener('keydown', escape);
     };
   }, [onClose]);
 
-  const edit = (
-    change: { add: string[]; remove: string[] },
-    done: 'selection.tagged' | 'selection.untagged',
-  ) =>
-    tags.mutate(
-      { selection, ...change },
+  const onChange = (next: string[]) => {
+    const before = new Set(shown.map((tag) => tag.toLowerCase()));
+    const after = new Set(next.map((tag) => tag.toLowerCase()));
+    const add = next.filter((tag) => !before.has(tag.toLowerCase()));
+    const remove = shown.filter((tag) => !after.has(tag.toLowerCase()));
+    if (add.length === 0 && remove.length === 0) return;
+    setPending(next);
+    save.mutate(
+      { selection, add, remove },
       {
-        onError: (error) => pushToast('error', errorSentence(error, t)),
+        onError: (error) => {
+          setPending(null);
+          pushToast('error', errorSentence(error, t));
+        },
         onSuccess: ({ count: n }) => {
-          pushToast('success', t(done, { count: n, tag: change.add[0] ?? change.remove[0] ?? '' }));
-          if (change.add.length) setText('');
+          setPending((p) => (p === next ? null : p));
+          const done = add.length ? 'selection.tagged' : 'selection.untagged';
+          pushToast('success', t(done, { count: n, tag: add[0] ?? remove[0] ?? '' }));
         },
       },
     );
-
-  const add = () => {
-    const tag = text.trim();
-    if (tag) edit({ add: [tag], remove: [] }, 'selection.tagged');
   };
 
   return (
     <div ref={box} className="bulk-tags" role="dialog" aria-label={t('selection.tagsTitle', { count })}>
       <p className="bulk-tags-title">{t('selection.tagsTitle', { count })}</p>
-      <form
-        className="bulk-tags-add"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add();
-        }}
-      >
-        <label className="visually-hidden" htmlFor={`${listId}-input`}>
-          {t('selection.tagInput')}
-        </label>
-        <input
-          ref={input}
-          id={`${listId}-input`}
-          className="input"
-          value={text}
-          maxLength={64}
-          list={listId}
-          placeholder={t('selection.tagPlaceholder')}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <datalist id={listId}>
-          {suggestions.map(({ tag }) => (
-            <option key={tag} value={tag} />
-          ))}
-        </datalist>
-        <Button type="submit" variant="primary" busy={tags.isPending} disabled={text.trim() === ''}>
-          {t('selection.tagAdd')}
-        </Button>
-      </form>
-      {present.length ? (
-        <ul className="bulk-tags-list" aria-label={t('selection.tagsOnSelected')}>
-          {present.map((tag) => (
-            <li key={tag} className="tag-chip">
-              <span>{tag}</span>
-              <button
-                type="button"
-                onClick={() => edit({ add: [], remove: [tag] }, 'selection.untagged')}
-                aria-label={t('selection.tagRemove', { tag })}
-              >
-                <Icon name="close" size={12} />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <TagEditor
+        tags={shown}
+        onChange={onChange}
+        label={t('selection.tagInput')}
+        placeholder={t('selection.tagPlaceholder')}
+        chipsLabel={t('selection.tagsOnSelected')}
+        removeLabel={(tag) => t('selection.tagRemove', { tag })}
+        removeOnBackspace={false}
+        data-testid="bulk-tags"
+      />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { CostText } from '../../../ui/cost-text';
 import { LinkKept } from './link-kept';
 import { TaskNotices } from '../../../ui/task-notices';
 import { MadeFromChain } from '../made-from-chain';
+import { BatchBadge } from '../batch-filter';
 
 function Entry({ label, children }: { label: string; children: ReactNode }): ReactElement {
   return (
@@ -66,6 +67,11 @@ export function ViewerDetails({
           <CostText usd={item.cost} credits={item.creditsCost} testId="item-cost" />
         </Entry>
         <Entry label={t('library.created')}>{formatDateTime(item.createdAt, i18n.language)}</Entry>
+        {item.batch ? (
+          <Entry label={t('library.batch')}>
+            <BatchBadge batch={item.batch} inline />
+          </Entry>
+        ) : null}
         <Entry label={t('library.viewer.file')}>
           <span className="mono" data-testid="item-file">
             {item.relativePath}

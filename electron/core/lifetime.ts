@@ -1,0 +1,133 @@
+// Teardown as data, in the manner of VS Code's DisposableStore: everything that must end when a part ends (its
+// timers, its abort signal, the work it still has in flight) is registered in one store, and ending the part is
+// disposing the store and awaiting the work it holds. Nothing is kept in hand-written sets and counters that a
+// shutdown path must remember to clear, so a new timer or request cannot be forgotten by close().
+import type { Clock } from './clock';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export function toDisposable(fn: () => void): Disposable {
+  let done = false;
+  return {
+    dispose() {
+      if (done) return;
+      done = true;
+      fn();
+    },
+  };
+}
+
+/** A set of disposables ended together; one added after the store ended is ended at once. */
+export class DisposableStore implements Disposable {
+  readonly #items = new Set<Disposable>();
+  #disposed = false;
+
+  get isDisposed(): boolean {
+    return this.#disposed;
+  }
+
+  add<T extends Disposable>(item: T): T {
+    if (this.#disposed) item.dispose();
+    else this.#items.add(item);
+    return item;
+  }
+
+  /** Forgets an item that ended by itself (a timer that fired, work that settled) without disposing it. */
+  forget(item: Disposable): void {
+    this.#items.delete(item);
+  }
+
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    const items = [...this.#items];
+    this.#items.clear();
+    for (const item of items) item.dispose();
+  }
+}
+
+/**
+ * One part's lifetime: a DisposableStore that also holds the part's abort signal, its timers and the promises
+ * still running, each filed under a kind, so "how many polls are in flight" and "wait for every submission"
+ * are questions to the store rather than counters of their own.
+ */
+export class Lifetime<Kind extends string> implements Disposable {
+  readonly #store = new DisposableStore();
+  readonly #controller = new AbortController();
+  readonly #work = new Map<Promise<unknown>, Kind>();
+  readonly #waiters = new Set<{ kinds: readonly Kind[] | null; wake: () => void }>();
+
+  constructor(private readonly clock: Pick<Clock, 'setTimer'>) {}
+
+  /** Aborted when the lifetime ends: every request the part sends listens to it. */
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get isDisposed(): boolean {
+    return this.#store.isDisposed;
+  }
+
+  add<T extends Disposable>(item: T): T {
+    return this.#store.add(item);
+  }
+
+  /** The signal of this lifetime, joined with a caller's own (cancel either and the request stops). */
+  signalWith(signal?: AbortSignal): AbortSignal {
+    return signal ? AbortSignal.any([this.#controller.signal, signal]) : this.#controller.signal;
+  }
+
+  /** A timer that ends with the lifetime; disposing the returned handle cancels it. None is armed once ended. */
+  timer(ms: number, fn: () => void): Disposable {
+    let handle: Disposable | null = null;
+    const timer = this.clock.setTimer(ms, () => {
+      if (handle) this.#store.forget(handle);
+      fn();
+    });
+    handle = this.#store.add(toDisposable(() => timer.cancel()));
+    return handle;
+  }
+
+  /** Holds `work` under `kind` until it settles; settled() waits for it. */
+  track<T>(work: Promise<T>, kind: Kind): Promise<T> {
+    this.#work.set(work, kind);
+    const release = (): void => {
+      this.#work.delete(work);
+      this.#wake();
+    };
+    void work.then(release, release);
+    return work;
+  }
+
+  /** How much work of these kinds (all kinds by default) is still running. */
+  count(kinds?: readonly Kind[]): number {
+    let n = 0;
+    for (const kind of this.#work.values()) if (!kinds || kinds.includes(kind)) n++;
+    return n;
+  }
+
+  /** Resolves once no work of these kinds (all by default) is running, work started meanwhile included. */
+  settled(kinds?: readonly Kind[]): Promise<void> {
+    if (this.count(kinds) === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#waiters.add({ kinds: kinds ?? null, wake: resolve });
+    });
+  }
+
+  /** Aborts the signal and cancels every timer; running work is left to settle (await settled()). */
+  dispose(reason: unknown = new Error('ended')): void {
+    if (this.#store.isDisposed) return;
+    this.#controller.abort(reason);
+    this.#store.dispose();
+  }
+
+  #wake(): void {
+    for (const waiter of [...this.#waiters]) {
+      if (this.count(waiter.kinds ?? undefined) > 0) continue;
+      this.#waiters.delete(waiter);
+      waiter.wake();
+    }
+  }
+}

@@ -1,0 +1,211 @@
+// Saved presets and styles, in the database beside the tasks, and the files they are shared in. Each row holds
+// its JSON, read back through the same schema that reads an imported file, so a row can never say more than a
+// file may. Import is all or nothing: a file with one bad entry is refused with a sentence naming it.
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { localErrorInfo } from '../../../shared/gateway/error-types';
+import { GatewayError } from '../../../shared/gateway/gateway-error';
+import type { FamilyId } from '../../../shared/catalog/family-ids';
+import {
+  PRESET_FILE_FORMAT,
+  STUDIO_FILE_VERSION,
+  STYLE_FILE_FORMAT,
+  presetDraftSchema,
+  presetFileSchema,
+  presetSchema,
+  shareableParams,
+  styleDraftSchema,
+  styleFileSchema,
+  styleSchema,
+  type Preset,
+  type PresetDraft,
+  type PresetFile,
+  type Style,
+  type StyleDraft,
+  type StyleFile,
+} from '../../../shared/studio/presets';
+import { systemClock, type Clock } from '../clock';
+import { runMigrations, transaction, type DatabaseSync } from '../db/database';
+import { presetMigrations } from './presets-migrations';
+
+const notFound = (what: string, id: string) =>
+  new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
+
+/** The first problem of a file that is not one of ours, in one sentence. */
+function badFile(kind: 'preset' | 'style', error: z.ZodError | string): GatewayError {
+  const detail =
+    typeof error === 'string'
+      ? error
+      : error.issues
+          .slice(0, 1)
+          .map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`)
+          .join('');
+  return new GatewayError(
+    localErrorInfo('validation_error', `This is not a ${kind} file Gateway Studio can read (${detail}).`, {
+      param: 'file',
+    }),
+  );
+}
+
+function parseJson(kind: 'preset' | 'style', text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badFile(kind, 'it is not JSON');
+  }
+}
+
+export class PresetStore {
+  readonly #db: DatabaseSync;
+  readonly #clock: Clock;
+  readonly #newId: () => string;
+
+  constructor(options: { db: DatabaseSync; clock?: Clock; newId?: () => string }) {
+    this.#db = options.db;
+    this.#clock = options.clock ?? systemClock;
+    this.#newId = options.newId ?? randomUUID;
+    runMigrations(this.#db, presetMigrations);
+  }
+
+  // Presets
+
+  /** Every preset, or one family's, by name. */
+  presets(family?: FamilyId): Preset[] {
+    const rows = (
+      family
+        ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
+        : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()
+    ) as unknown as { id: string; body: string; updated_at: number }[];
+    return rows.map((row) => this.#presetOf(row));
+  }
+
+  preset(id: string): Preset {
+    const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as
+      | { id: string; body: string; updated_at: number }
+      | undefined;
+    if (!row) throw notFound('preset', id);
+    return this.#presetOf(row);
+  }
+
+  /** A preset by its id, or else by its name (the CLI's `presets show NAME`). */
+  find(idOrName: string): Preset {
+    const row = this.#db
+      .prepare('SELECT * FROM presets WHERE id = ? OR name = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1')
+      .get(idOrName, idOrName, idOrName) as { id: string; body: string; updated_at: number } | undefined;
+    if (!row) throw notFound('preset', idOrName);
+    return this.#presetOf(row);
+  }
+
+  savePreset(draft: PresetDraft): Preset {
+    const parsed = presetDraftSchema.parse(draft);
+    return this.#writePreset(this.#newId(), parsed);
+  }
+
+  /** Renames a preset, or updates its settings from the current form (family, model and parameters). */
+  updatePreset(id: string, patch: Partial<PresetDraft>): Preset {
+    const current = this.preset(id);
+    const next = presetDraftSchema.parse({
+      name: patch.name ?? current.name,
+      family: patch.family ?? current.family,
+      model: patch.model ?? current.model,
+      params: patch.params ?? current.params,
+    });
+    return this.#writePreset(id, next);
+  }
+
+  deletePreset(id: string): void {
+    if (Number(this.#db.prepare('DELETE FROM presets WHERE id = ?').run(id).changes) === 0) {
+      throw notFound('preset', id);
+    }
+  }
+
+  /** The presets (all, or those named) as a file to share: no webhook, no stored references. */
+  exportPresets(ids?: readonly string[]): PresetFile {
+    const chosen = ids ? ids.map((id) => this.preset(id)) : this.presets();
+    if (chosen.length === 0) throw badFile('preset', 'there are no presets to export');
+    return {
+      format: PRESET_FILE_FORMAT,
+      version: STUDIO_FILE_VERSION,
+      presets: chosen.map(({ name, family, model, params }) => ({
+        name,
+        family,
+        model,
+        params: shareableParams(params),
+      })),
+    };
+  }
+
+  /** Reads a preset file and keeps every preset in it as new ones; nothing is kept if any entry is bad. */
+  importPresets(text: string): Preset[] {
+    const parsed = presetFileSchema.safeParse(parseJson('preset', text));
+    if (!parsed.success) throw badFile('preset', parsed.error);
+    return transaction(this.#db, () =>
+      parsed.data.presets.map((p) =>
+        this.#writePreset(this.#newId(), { ...p, params: shareableParams(p.params) }),
+      ),
+    );
+  }
+
+  // Styles
+
+  styles(): Style[] {
+    const rows = this.#db
+      .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
+      .all() as unknown as { id: string; body: string; updated_at: number }[];
+    return rows.map((row) => this.#styleOf(row));
+  }
+
+  saveStyle(draft: StyleDraft, id: string = this.#newId()): Style {
+    const parsed = styleDraftSchema.parse(draft);
+    const now = this.#clock.now();
+    this.#db
+      .prepare(
+        `INSERT INTO styles (id, name, body, updated_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, body = excluded.body, updated_at = excluded.updated_at`,
+      )
+      .run(id, parsed.name, JSON.stringify(parsed), now);
+    return { id, ...parsed, updatedAt: now };
+  }
+
+  deleteStyle(id: string): void {
+    if (Number(this.#db.prepare('DELETE FROM styles WHERE id = ?').run(id).changes) === 0) {
+      throw notFound('style', id);
+    }
+  }
+
+  exportStyles(): StyleFile {
+    const styles = this.styles();
+    if (styles.length === 0) throw badFile('style', 'there are no styles to export');
+    return {
+      format: STYLE_FILE_FORMAT,
+      version: STUDIO_FILE_VERSION,
+      styles: styles.map(({ name, text, placement }) => ({ name, text, placement })),
+    };
+  }
+
+  importStyles(text: string): Style[] {
+    const parsed = styleFileSchema.safeParse(parseJson('style', text));
+    if (!parsed.success) throw badFile('style', parsed.error);
+    return transaction(this.#db, () => parsed.data.styles.map((s) => this.saveStyle(s)));
+  }
+
+  #writePreset(id: string, draft: PresetDraft): Preset {
+    const now = this.#clock.now();
+    this.#db
+      .prepare(
+        `INSERT INTO presets (id, name, family, body, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, family = excluded.family, body = excluded.body,
+           updated_at = excluded.updated_at`,
+      )
+      .run(id, draft.name, draft.family, JSON.stringify(draft), now);
+    return { id, ...draft, updatedAt: now };
+  }
+
+  #presetOf(row: { id: string; body: string; updated_at: number }): Preset {
+    return presetSchema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
+  }
+
+  #styleOf(row: { id: string; body: string; updated_at: number }): Style {
+    return styleSchema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
+  }
+}

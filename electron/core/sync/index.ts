@@ -1,0 +1,6 @@
+export { SyncService, SyncNotReadyError } from './sync-service';
+export type { SyncServiceOptions, SyncSetup, SyncStatusListener } from './sync-service';
+export type { SyncRemote, PutOptions, RemoteObjectInfo } from './sync-remote';
+export { SyncRemoteError } from './sync-remote';
+export { createRemote } from './remote-factory';
+export { SYNC_MIGRATIONS } from './sync-migrations';

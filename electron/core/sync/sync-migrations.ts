@@ -1,0 +1,65 @@
+// Sync's own tables, in the library's database, apart from the library's. The library knows nothing of them:
+// triggers on library_items mark an item dirty whoever changes it (the app, the CLI, another process on the
+// same file), and a round compares the dirty items with what sync last agreed on, so a change that sync itself
+// applied, or a favourite set to what it already was, sends nothing.
+import type { Migration } from '../db';
+
+export const SYNC_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 'sync-001',
+    up: `
+CREATE TABLE sync_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT;
+CREATE TABLE sync_dirty (item_id TEXT PRIMARY KEY) STRICT;
+-- What the devices agreed on per item: its record (null until another device's put is read) and each mergeable
+-- field with the hybrid-clock stamp of the edit that set it. Alive while live_hlc (the latest put, restore or
+-- edit) is later than trash_hlc (the latest delete).
+CREATE TABLE sync_items (
+  id TEXT PRIMARY KEY,
+  record TEXT,
+  origin_device TEXT,
+  origin_name TEXT,
+  favourite INTEGER NOT NULL DEFAULT 0,
+  favourite_hlc TEXT NOT NULL DEFAULT '',
+  title TEXT,
+  title_hlc TEXT NOT NULL DEFAULT '',
+  cost TEXT,
+  cost_hlc TEXT NOT NULL DEFAULT '',
+  live_hlc TEXT NOT NULL DEFAULT '',
+  trash_hlc TEXT NOT NULL DEFAULT '',
+  -- What the library row showed when sync last wrote or read it: a row that differs from it was edited here,
+  -- and only that difference is this device's change (a three-way merge, so an edit made while another
+  -- device's change was being applied is neither lost nor mistaken for undoing it).
+  base TEXT
+) STRICT;
+-- Tags merge one by one: a last-writer-wins flag per (item, tag), "Fox" and "fox" one tag.
+CREATE TABLE sync_tags (
+  item_id TEXT NOT NULL,
+  tag_key TEXT NOT NULL,
+  tag TEXT NOT NULL,
+  present INTEGER NOT NULL,
+  hlc TEXT NOT NULL,
+  PRIMARY KEY (item_id, tag_key)
+) STRICT;
+-- How many segments of each other device's log have been applied here.
+CREATE TABLE sync_cursors (device TEXT PRIMARY KEY, segments INTEGER NOT NULL, name TEXT NOT NULL DEFAULT '') STRICT;
+-- This device's segments built but not yet confirmed on the remote: sent again, unchanged, after a crash.
+CREATE TABLE sync_outbox (seq INTEGER PRIMARY KEY, body TEXT NOT NULL) STRICT;
+-- Files known to be on the remote whole.
+CREATE TABLE sync_blobs (sha256 TEXT PRIMARY KEY) STRICT;
+-- Items whose agreed state changed and whose library row has not caught up yet (survives a crash mid-merge).
+-- action: a file move decided but not yet done (trash, restore), finished first by the next round.
+CREATE TABLE sync_apply (item_id TEXT PRIMARY KEY, action TEXT) STRICT;
+
+CREATE TRIGGER sync_dirty_insert AFTER INSERT ON library_items BEGIN
+  INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (new.id);
+END;
+CREATE TRIGGER sync_dirty_update AFTER UPDATE OF favourite, tags, title, cost, credits_cost ON library_items BEGIN
+  INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (new.id);
+END;
+CREATE TRIGGER sync_dirty_delete AFTER DELETE ON library_items BEGIN
+  INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (old.id);
+END;
+INSERT OR IGNORE INTO sync_dirty (item_id) SELECT id FROM library_items;
+`,
+  },
+];

@@ -1,0 +1,305 @@
+// Library sync's one entry point: the host and the CLI build a SyncService over the library's database and
+// call runRound() (push, then pull), restore(), fetchFile(); status changes go to subscribers. It never holds
+// the task engine up: a round reads and writes the library's rows in short transactions of its own, and the
+// engine's writes only mark items dirty (a trigger) for the next round.
+import type { DatabaseSync } from 'node:sqlite';
+import type {
+  SyncConfig,
+  SyncProgress,
+  SyncReport,
+  SyncSecrets,
+  SyncStatus,
+  SyncTestResult,
+} from '../../../shared/studio/sync';
+import type { LibraryItem } from '../../../shared/studio/records';
+import type { Clock } from '../clock';
+import type { Library } from '../library';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
+import { countingRemote } from './counting-remote';
+import { finishPendingActions, reconcileAll } from './reconcile';
+import { createRemote, remoteIdentity } from './remote-factory';
+import { RemoteVault } from './remote-vault';
+import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, pushOutbox, tempDirOf } from './sync-round';
+import type { RoundContext } from './sync-round';
+import { SyncRemoteError } from './sync-remote';
+import type { SyncRemote } from './sync-remote';
+import { SyncState } from './sync-state';
+
+/** A configured remote with its secrets, as the host's settings (or the CLI's environment) hold them. */
+export interface SyncSetup {
+  config: SyncConfig;
+  secrets: SyncSecrets;
+}
+
+export type SyncStatusListener = (status: SyncStatus) => void;
+
+export interface SyncServiceOptions {
+  db: DatabaseSync;
+  library: Library;
+  /** Asked at the start of every round: null when sync is not set up (status off). */
+  setup: () => SyncSetup | null;
+  /** The app's data folder: temporary downloads and nothing else go under `<dataDir>/sync`. */
+  dataDir: string;
+  /** Builds the adapter for a config (tests wrap it to count or break requests); the real adapters by default. */
+  remoteFactory?: (config: SyncConfig, secrets: SyncSecrets) => SyncRemote;
+  clock?: Pick<Clock, 'now'>;
+  logger?: Logger;
+}
+
+/** A round refused before it starts: not set up, or paused by the user. */
+export class SyncNotReadyError extends Error {
+  override readonly name = 'SyncNotReadyError';
+}
+
+function passphraseOf({ config, secrets }: SyncSetup): string | null {
+  if (!config.encrypted) return null;
+  if (!secrets.passphrase) {
+    throw new SyncRemoteError(
+      'passphrase',
+      'End-to-end encryption is on but no passphrase was given. Nothing was written.',
+      false,
+    );
+  }
+  return secrets.passphrase;
+}
+
+export class SyncService {
+  readonly #options: SyncServiceOptions;
+  readonly #state: SyncState;
+  readonly #now: () => number;
+  readonly #logger: Logger;
+  readonly #listeners = new Set<SyncStatusListener>();
+  #running: Promise<SyncReport> | null = null;
+  #controller: AbortController | null = null;
+  #userPaused = false;
+  #progress: SyncProgress | null = null;
+  #problem: { message: string; transient: boolean } | null = null;
+
+  constructor(options: SyncServiceOptions) {
+    this.#options = options;
+    this.#now = options.clock?.now.bind(options.clock) ?? Date.now;
+    this.#logger = options.logger ?? silentLogger;
+    this.#state = new SyncState(options.db, this.#now);
+  }
+
+  /** Tries a config without keeping it: reachable, signed in, writable, and the passphrase matches the remote's. */
+  async testConnection(config: SyncConfig, secrets: SyncSecrets): Promise<SyncTestResult> {
+    try {
+      const remote = this.#remote(config, secrets);
+      await remote.probe();
+      const vault = await RemoteVault.check(remote, passphraseOf({ config, secrets }));
+      const devices = vault ? (await vault.listDeviceFolders()).length : 0;
+      return { ok: true, encrypted: vault?.encrypted ?? config.encrypted, devices };
+    } catch (error) {
+      if (error instanceof SyncRemoteError) return { ok: false, kind: error.kind, message: error.message };
+      return { ok: false, kind: 'other', message: `The connection test failed: ${describeThrown(error)}` };
+    }
+  }
+
+  /** One round: this device's changes and files out, then the other devices' in. Rejects with the problem. */
+  runRound(): Promise<SyncReport> {
+    return this.#start(false);
+  }
+
+  /** Rebuilds the library (index and every file) from the remote alone: a fresh install's restore. */
+  restore(): Promise<SyncReport> {
+    return this.#start(true);
+  }
+
+  status(): SyncStatus {
+    const setup = this.#options.setup();
+    const state = this.#running
+      ? 'running'
+      : this.#userPaused
+        ? 'paused'
+        : !setup
+          ? 'off'
+          : this.#problem
+            ? this.#problem.transient
+              ? 'paused'
+              : 'error'
+            : 'idle';
+    const last = this.#state.meta('lastCompletedAt');
+    return {
+      state,
+      lastCompletedAt: last === null ? null : Number(last),
+      progress: this.#running ? this.#progress : null,
+      problem: this.#problem?.message ?? null,
+      deviceName: setup?.config.deviceName ?? null,
+      deviceId: this.#state.device,
+    };
+  }
+
+  /** Stops the running round at its next safe point and refuses new ones until resume(). */
+  pause(): void {
+    this.#userPaused = true;
+    this.#controller?.abort(new SyncNotReadyError('Sync was paused.'));
+    this.#emit();
+  }
+
+  resume(): void {
+    this.#userPaused = false;
+    this.#emit();
+  }
+
+  /** Downloads the file of an item that is on the remote only (sha256 verified), answering the item as now filed. */
+  async fetchFile(itemId: string): Promise<LibraryItem> {
+    const item = this.#options.library.get(itemId);
+    if (!item) throw new SyncNotReadyError(`No library item ${itemId}.`);
+    if (!item.remoteOnly) return item;
+    const setup = this.#setup();
+    const vault = await this.#vault(setup, new AbortController().signal);
+    const fetched = await fetchItemFile(
+      {
+        library: this.#options.library,
+        vault,
+        tempDir: tempDirOf(this.#options.dataDir),
+        signal: new AbortController().signal,
+      },
+      item,
+      () => undefined,
+    );
+    return fetched ?? item;
+  }
+
+  subscribe(listener: SyncStatusListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Stops a running round (the app is quitting); safe at any moment. */
+  async close(): Promise<void> {
+    this.#controller?.abort(new SyncNotReadyError('Sync was stopped.'));
+    await this.#running?.catch(() => undefined);
+  }
+
+  #remote(config: SyncConfig, secrets: SyncSecrets): SyncRemote {
+    return (this.#options.remoteFactory ?? createRemote)(config, secrets);
+  }
+
+  #setup(): SyncSetup {
+    const setup = this.#options.setup();
+    if (!setup)
+      throw new SyncNotReadyError(
+        'Sync is not set up: choose a remote in Settings › Sync (or set STUDIO_SYNC_REMOTE).',
+      );
+    return setup;
+  }
+
+  async #vault(
+    setup: SyncSetup,
+    signal: AbortSignal,
+    remote = this.#remote(setup.config, setup.secrets),
+  ): Promise<RemoteVault> {
+    this.#state.useRemote(remoteIdentity(setup.config));
+    const vault = await RemoteVault.open(remote, passphraseOf(setup), this.#state.knownFormat(), signal);
+    this.#state.setMeta('format', JSON.stringify(vault.format));
+    return vault;
+  }
+
+  #emit(): void {
+    const status = this.status();
+    for (const listener of this.#listeners) {
+      try {
+        listener(status);
+      } catch (error) {
+        this.#logger.warn('sync: a status listener threw', { error: describeThrown(error) });
+      }
+    }
+  }
+
+  #start(restore: boolean): Promise<SyncReport> {
+    if (this.#running) return this.#running;
+    if (this.#userPaused) return Promise.reject(new SyncNotReadyError('Sync is paused: resume it first.'));
+    let setup: SyncSetup;
+    try {
+      setup = this.#setup();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#progress = { phase: 'connecting', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
+    const running = this.#round(setup, restore, controller.signal).finally(() => {
+      this.#running = null;
+      this.#controller = null;
+      this.#progress = null;
+      this.#emit();
+    });
+    this.#running = running;
+    this.#emit();
+    return running;
+  }
+
+  async #round(setup: SyncSetup, restore: boolean, signal: AbortSignal): Promise<SyncReport> {
+    const startedAt = this.#now();
+    const remote = countingRemote(this.#remote(setup.config, setup.secrets));
+    try {
+      const vault = await this.#vault(setup, signal, remote);
+      const context: RoundContext = {
+        state: this.#state,
+        library: this.#options.library,
+        vault,
+        deviceName: setup.config.deviceName,
+        tempDir: tempDirOf(this.#options.dataDir),
+        logger: this.#logger,
+        signal,
+        progress: (progress) => {
+          this.#progress = progress;
+          this.#emit();
+        },
+      };
+      const reconcile = {
+        state: this.#state,
+        library: this.#options.library,
+        deviceName: setup.config.deviceName,
+        madeFromOf: (item: LibraryItem) => this.#options.library.settingsOf(item).madeFrom,
+      };
+      await finishPendingActions(reconcile);
+      const local = await reconcileAll(reconcile, 'dirty');
+      const pushed = await pushOutbox(context);
+      const pulled = await pullLogs(context);
+      context.progress({ phase: 'merging', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
+      const merged = await reconcileAll(reconcile, 'apply');
+      // Edits made here while the others' changes were merged are sent now rather than a round later.
+      const late = await pushOutbox(context);
+      const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
+      const files =
+        setup.config.filesMode === 'all' || restore ? await fetchAllFiles(context) : { files: 0, bytes: 0 };
+      const finishedAt = this.#now();
+      this.#state.setMeta('lastCompletedAt', String(finishedAt));
+      this.#problem = null;
+      return {
+        startedAt,
+        finishedAt,
+        pushed: {
+          changes: pushed.changes + late.changes,
+          files: pushed.files + late.files,
+          bytes: pushed.bytes + late.bytes,
+        },
+        pulled: {
+          changes: pulled.changes,
+          added: local.added + merged.added,
+          updated: local.updated + merged.updated,
+          trashed: local.trashed + merged.trashed,
+          restored: local.restored + merged.restored,
+          files: files.files + thumbs.files,
+          bytes: files.bytes,
+        },
+        devices: pulled.devices,
+        requests: remote.requests,
+      };
+    } catch (error) {
+      if (signal.aborted)
+        throw signal.reason instanceof Error ? signal.reason : new SyncNotReadyError('Sync was stopped.');
+      const problem =
+        error instanceof SyncRemoteError
+          ? { message: error.message, transient: error.transient }
+          : { message: `Sync stopped: ${describeThrown(error)}. It will try again.`, transient: true };
+      this.#problem = problem;
+      this.#logger.warn('sync: a round stopped', { problem: problem.message });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,265 @@
+// Sync's tables (sync-migrations.ts) behind small methods: the device's identity and clock, the agreed state of
+// each item and how an op changes it, the cursors into other devices' logs, the outbox of built segments.
+// Applying an op is a set of "keep the later stamp" upserts, so applying one twice, or two in any order, ends
+// the same: what makes a crash mid-merge (or a segment read twice) harmless.
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { runMigrations, transaction } from '../db';
+import { HybridClock } from './hlc';
+import { syncRecordSchema } from './sync-ops';
+import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
+import { remoteFormatSchema } from './sync-ops';
+import { SYNC_MIGRATIONS } from './sync-migrations';
+
+export interface AgreedItem {
+  id: string;
+  record: SyncRecord | null;
+  originDevice: string | null;
+  originName: string | null;
+  favourite: boolean;
+  title: string | null;
+  cost: CostValue;
+  tags: string[];
+  alive: boolean;
+}
+
+interface ItemRow {
+  id: string;
+  record: string | null;
+  origin_device: string | null;
+  origin_name: string | null;
+  favourite: number;
+  title: string | null;
+  cost: string | null;
+  live_hlc: string;
+  trash_hlc: string;
+}
+
+/** The mergeable fields as the library row showed them (see sync_items.base). */
+export interface Base {
+  alive: boolean;
+  favourite: boolean;
+  title: string | null;
+  cost: CostValue;
+  tags: string[];
+}
+
+export type FileAction = 'trash' | 'restore';
+
+const NO_COST: CostValue = { cost: null, creditsCost: null };
+
+export class SyncState {
+  readonly device: string;
+  readonly clock: HybridClock;
+
+  constructor(
+    readonly db: DatabaseSync,
+    now: () => number,
+  ) {
+    runMigrations(db, SYNC_MIGRATIONS);
+    let device = this.meta('device');
+    if (device === null) {
+      device = randomUUID();
+      this.setMeta('device', device);
+    }
+    this.device = device;
+    this.clock = new HybridClock(device, now, this.meta('hlc'));
+  }
+
+  meta(key: string): string | null {
+    const row = this.db.prepare('SELECT value FROM sync_meta WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row?.value ?? null;
+  }
+
+  setMeta(key: string, value: string | null): void {
+    if (value === null) this.db.prepare('DELETE FROM sync_meta WHERE key = ?').run(key);
+    else this.db.prepare('INSERT OR REPLACE INTO sync_meta (key, value) VALUES (?, ?)').run(key, value);
+  }
+
+  saveClock(): void {
+    this.setMeta('hlc', this.clock.last);
+  }
+
+  /** The format read from the current remote (so a round need not read it again), or null. */
+  knownFormat(): RemoteFormat | null {
+    const raw = this.meta('format');
+    if (raw === null) return null;
+    const parsed = remoteFormatSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /**
+   * Pointed at another remote (or back at one after another): everything agreed with the old one is forgotten
+   * and every item is pushed again. The device keeps its id; the library itself is untouched.
+   */
+  useRemote(identity: string): void {
+    if (this.meta('remote') === identity) return;
+    transaction(this.db, () => {
+      for (const table of [
+        'sync_items',
+        'sync_tags',
+        'sync_cursors',
+        'sync_outbox',
+        'sync_blobs',
+        'sync_apply',
+      ]) {
+        this.db.exec(`DELETE FROM ${table}`);
+      }
+      this.db.exec('INSERT OR IGNORE INTO sync_dirty (item_id) SELECT id FROM library_items');
+      this.setMeta('format', null);
+      this.setMeta('segments', '0');
+      this.setMeta('remote', identity);
+    });
+  }
+
+  /** Segments of this device's log confirmed on the remote. */
+  segmentsPushed(): number {
+    return Number(this.meta('segments') ?? '0');
+  }
+
+  agreed(id: string): AgreedItem | null {
+    const row = this.db.prepare('SELECT * FROM sync_items WHERE id = ?').get(id) as ItemRow | undefined;
+    if (!row) return null;
+    const tags = this.db
+      .prepare('SELECT tag FROM sync_tags WHERE item_id = ? AND present = 1 ORDER BY hlc, tag_key')
+      .all(id)
+      .map((r) => String(r.tag));
+    const record = row.record === null ? null : syncRecordSchema.safeParse(JSON.parse(row.record));
+    return {
+      id,
+      record: record?.success ? record.data : null,
+      originDevice: row.origin_device,
+      originName: row.origin_name,
+      favourite: row.favourite === 1,
+      title: row.title,
+      cost: row.cost === null ? NO_COST : (JSON.parse(row.cost) as CostValue),
+      tags,
+      alive: row.live_hlc > row.trash_hlc,
+    };
+  }
+
+  /** Applies one op to the agreed state (idempotent, order-free) and queues its item for the library. */
+  apply(op: SyncOp, queue = true): void {
+    this.clock.observe(op.hlc);
+    const db = this.db;
+    db.prepare('INSERT OR IGNORE INTO sync_items (id) VALUES (?)').run(op.id);
+    const lww = (field: 'favourite' | 'title' | 'cost', value: string | number | null) =>
+      db
+        .prepare(`UPDATE sync_items SET ${field} = ?, ${field}_hlc = ? WHERE id = ? AND ${field}_hlc < ?`)
+        .run(value, op.hlc, op.id, op.hlc);
+    const tag = (name: string, present: boolean) =>
+      db
+        .prepare(
+          `INSERT INTO sync_tags (item_id, tag_key, tag, present, hlc) VALUES (?1, ?2, ?3, ?4, ?5)
+           ON CONFLICT (item_id, tag_key) DO UPDATE SET tag = ?3, present = ?4, hlc = ?5 WHERE hlc < ?5`,
+        )
+        .run(op.id, name.toLowerCase(), name, present ? 1 : 0, op.hlc);
+    switch (op.op) {
+      case 'put':
+        db.prepare(
+          'UPDATE sync_items SET record = ?, origin_device = ?, origin_name = ? WHERE id = ? AND record IS NULL',
+        ).run(JSON.stringify(op.record), op.origin.device, op.origin.name, op.id);
+        lww('favourite', op.favourite ? 1 : 0);
+        lww('title', op.title);
+        lww('cost', JSON.stringify(op.cost));
+        for (const name of op.tags) tag(name, true);
+        break;
+      case 'favourite':
+        lww('favourite', op.value ? 1 : 0);
+        break;
+      case 'title':
+        lww('title', op.value);
+        break;
+      case 'cost':
+        lww('cost', JSON.stringify(op.value));
+        break;
+      case 'tag':
+        tag(op.tag, op.present);
+        break;
+      case 'trash':
+        db.prepare('UPDATE sync_items SET trash_hlc = ?1 WHERE id = ?2 AND trash_hlc < ?1').run(
+          op.hlc,
+          op.id,
+        );
+        break;
+      case 'restore':
+        break;
+    }
+    // Every op but a delete says the item is wanted at that moment: an edit after a delete brings it back.
+    if (op.op !== 'trash') {
+      db.prepare('UPDATE sync_items SET live_hlc = ?1 WHERE id = ?2 AND live_hlc < ?1').run(op.hlc, op.id);
+    }
+    if (queue) db.prepare('INSERT OR IGNORE INTO sync_apply (item_id) VALUES (?)').run(op.id);
+  }
+
+  dirty(limit: number): string[] {
+    return this.db
+      .prepare('SELECT item_id FROM sync_dirty LIMIT ?')
+      .all(limit)
+      .map((r) => String(r.item_id));
+  }
+
+  clearDirty(ids: readonly string[]): void {
+    const remove = this.db.prepare('DELETE FROM sync_dirty WHERE item_id = ?');
+    for (const id of ids) remove.run(id);
+  }
+
+  /** Items whose agreed state changed and that wait for the library to catch up. */
+  toApply(limit: number): string[] {
+    return this.db
+      .prepare('SELECT item_id FROM sync_apply WHERE action IS NULL LIMIT ?')
+      .all(limit)
+      .map((r) => String(r.item_id));
+  }
+
+  /** File moves decided and not yet done (a crash came between). */
+  pendingActions(): { id: string; action: FileAction }[] {
+    return this.db
+      .prepare('SELECT item_id, action FROM sync_apply WHERE action IS NOT NULL')
+      .all()
+      .map((r) => ({ id: String(r.item_id), action: r.action === 'trash' ? 'trash' : 'restore' }));
+  }
+
+  setAction(id: string, action: FileAction | null): void {
+    if (action === null) this.db.prepare('DELETE FROM sync_apply WHERE item_id = ?').run(id);
+    else this.db.prepare('INSERT OR REPLACE INTO sync_apply (item_id, action) VALUES (?, ?)').run(id, action);
+  }
+
+  base(id: string): Base | null {
+    const row = this.db.prepare('SELECT base FROM sync_items WHERE id = ?').get(id) as
+      { base: string | null } | undefined;
+    return row?.base ? (JSON.parse(row.base) as Base) : null;
+  }
+
+  setBase(id: string, base: Base): void {
+    this.db.prepare('UPDATE sync_items SET base = ? WHERE id = ?').run(JSON.stringify(base), id);
+  }
+
+  cursor(device: string): number {
+    const row = this.db.prepare('SELECT segments FROM sync_cursors WHERE device = ?').get(device) as
+      { segments: number } | undefined;
+    return row?.segments ?? 0;
+  }
+
+  setCursor(device: string, segments: number, name: string): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO sync_cursors (device, segments, name) VALUES (?, ?, ?)')
+      .run(device, segments, name);
+  }
+
+  outbox(): { seq: number; body: string }[] {
+    return this.db.prepare('SELECT seq, body FROM sync_outbox ORDER BY seq').all() as {
+      seq: number;
+      body: string;
+    }[];
+  }
+
+  hasBlob(sha256: string): boolean {
+    return this.db.prepare('SELECT 1 FROM sync_blobs WHERE sha256 = ?').get(sha256) !== undefined;
+  }
+
+  blobStored(sha256: string): void {
+    this.db.prepare('INSERT OR IGNORE INTO sync_blobs (sha256) VALUES (?)').run(sha256);
+  }
+}

@@ -1,0 +1,137 @@
+// A WebDAV folder (Nextcloud, ownCloud, a NAS, rclone) through the `webdav` client. Many servers answer 404 to a
+// PUT into a folder that does not exist yet (rclone among them), so folders are made (MKCOL) before the first
+// write into them. A PUT cut off half-way may leave a short object on some servers: sync never takes an object
+// as complete on a PUT alone (sizes are checked before a change log names a file, sha256 after a download).
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { createClient } from 'webdav';
+import type { FileStat, WebDAVClient } from 'webdav';
+import { httpProblem, networkProblem } from './remote-errors';
+import { SyncRemoteError } from './sync-remote';
+import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
+
+export interface WebdavRemoteOptions {
+  url: string;
+  user: string;
+  password: string;
+}
+
+const statusOf = (error: unknown): number | null => {
+  const status = (error as { status?: unknown; response?: { status?: unknown } } | null)?.status;
+  return typeof status === 'number' ? status : null;
+};
+
+export class WebdavRemote implements SyncRemote {
+  readonly label: string;
+  readonly #client: WebDAVClient;
+  /** Folders known to exist: made once per run, not before every write. */
+  readonly #folders = new Set<string>();
+
+  constructor(options: WebdavRemoteOptions) {
+    const url = new URL(options.url);
+    this.label = `The WebDAV server at ${url.host}`;
+    this.#client = createClient(options.url, {
+      ...(options.user !== '' ? { username: options.user, password: options.password } : {}),
+    });
+  }
+
+  #fail(error: unknown, writing: boolean): never {
+    const status = statusOf(error);
+    if (status !== null) throw httpProblem(status, this.label, error, writing);
+    const network = networkProblem(error, this.label);
+    if (network) throw network;
+    throw new SyncRemoteError('other', `${this.label} failed: ${(error as Error).message}`, true, {
+      cause: error,
+    });
+  }
+
+  async get(key: string, signal?: AbortSignal): Promise<Buffer | null> {
+    try {
+      const body = await this.#client.getFileContents(`/${key}`, { format: 'binary', signal });
+      return Buffer.from(body as ArrayBuffer);
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      return this.#fail(error, false);
+    }
+  }
+
+  async getStream(key: string, signal?: AbortSignal): Promise<Readable | null> {
+    if ((await this.head(key, signal)) === null) return null;
+    return this.#client.createReadStream(`/${key}`, { signal }) as unknown as Readable;
+  }
+
+  async #ensureFolder(key: string, signal?: AbortSignal): Promise<void> {
+    const parts = key.split('/').slice(0, -1);
+    for (let i = 1; i <= parts.length; i++) {
+      const folder = `/${parts.slice(0, i).join('/')}`;
+      if (this.#folders.has(folder)) continue;
+      try {
+        if (!(await this.#client.exists(folder))) await this.#client.createDirectory(folder, { signal });
+      } catch (error) {
+        // 405: made meanwhile by another device (MKCOL on an existing collection).
+        if (statusOf(error) !== 405) return this.#fail(error, true);
+      }
+      this.#folders.add(folder);
+    }
+  }
+
+  async put(
+    key: string,
+    body: Buffer,
+    options: PutOptions = {},
+    signal?: AbortSignal,
+  ): Promise<'written' | 'exists'> {
+    await this.#ensureFolder(key, signal);
+    try {
+      const written = await this.#client.putFileContents(`/${key}`, body, {
+        overwrite: !(options.ifAbsent ?? false),
+        signal,
+      });
+      return written ? 'written' : 'exists';
+    } catch (error) {
+      return this.#fail(error, true);
+    }
+  }
+
+  async putStream(key: string, body: () => Readable, size: number, signal?: AbortSignal): Promise<void> {
+    await this.#ensureFolder(key, signal);
+    try {
+      await this.#client.putFileContents(`/${key}`, body(), { overwrite: true, contentLength: size, signal });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.#fail(error, true);
+    }
+  }
+
+  async head(key: string, signal?: AbortSignal): Promise<RemoteObjectInfo | null> {
+    try {
+      const info = await this.#client.stat(`/${key}`, { signal });
+      if (!('type' in info) || info.type !== 'file') return null;
+      return { size: info.size };
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      return this.#fail(error, false);
+    }
+  }
+
+  async list(folder: string, signal?: AbortSignal): Promise<string[]> {
+    try {
+      const entries = (await this.#client.getDirectoryContents(`/${folder}`, { signal })) as FileStat[];
+      return entries.map((entry) => entry.basename);
+    } catch (error) {
+      if (statusOf(error) === 404) return [];
+      return this.#fail(error, false);
+    }
+  }
+
+  async probe(signal?: AbortSignal): Promise<void> {
+    try {
+      await this.#client.getDirectoryContents('/', { signal });
+    } catch (error) {
+      this.#fail(error, false);
+    }
+    const key = `probe-${randomUUID()}`;
+    await this.put(key, Buffer.from('probe'), {}, signal);
+    await this.#client.deleteFile(`/${key}`).catch((error: unknown) => this.#fail(error, true));
+  }
+}

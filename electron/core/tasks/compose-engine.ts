@@ -1,0 +1,147 @@
+// The engine's parts, built once and wired to each other: the facade (task-engine.ts) holds them, and each
+// part's own tests take them from here, so a part is tested as the engine wires it and the wiring is written once.
+import { randomUUID } from 'node:crypto';
+import { systemClock } from '../clock';
+import { runMigrations } from '../db/database';
+import { downloadMigrations } from '../downloads/download-migrations';
+import { Lifetime } from '../lifetime';
+import { silentLogger } from '../log';
+import { ReferenceStore } from '../references/reference-store';
+import { TaskWriter } from './engine-context';
+import type { EngineContext, EngineWork } from './engine-context';
+import type { EngineStats, TaskEngineOptions } from './engine-options';
+import { MadeFromStore } from './made-from-store';
+import { Pacer } from './pacing';
+import { DEFAULT_POLL_POLICY } from './poll-schedule';
+import { Reconciler } from './reconciler';
+import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
+import { Sender } from './sender';
+import { StudioEventHub } from './studio-event-hub';
+import { Submissions } from './submission';
+import { TaskDownloads } from './task-downloads';
+import { taskMigrations } from './task-migrations';
+import { TaskQueries } from './task-queries';
+import { TaskStore } from './task-store';
+import { Tracker } from './tracker';
+
+export interface EngineParts {
+  readonly ctx: EngineContext;
+  readonly events: StudioEventHub;
+  readonly stats: EngineStats;
+  readonly lifetime: Lifetime<EngineWork>;
+  readonly tasks: TaskWriter;
+  readonly pacer: Pacer;
+  readonly downloads: TaskDownloads;
+  readonly reconciler: Reconciler;
+  readonly tracker: Tracker;
+  readonly sender: Sender;
+  readonly submissions: Submissions;
+  readonly queries: TaskQueries;
+  /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
+  isBusy(): boolean;
+  /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
+  whenQuiet(): Promise<void>;
+  /** Rebuilds the schedule from the rows (TaskEngine.start), once. */
+  start(options?: { handover?: boolean }): Promise<void>;
+  /** Ends the lifetime; resolves once nothing in flight can touch the database any more. */
+  close(): Promise<void>;
+}
+
+export function composeEngine(options: TaskEngineOptions): EngineParts {
+  runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
+  const logger = options.logger ?? silentLogger;
+  const clock = options.clock ?? systemClock;
+  const events = new StudioEventHub(logger);
+  const stats: EngineStats = { submits: 0, polls: 0 };
+  const lifetime = new Lifetime<EngineWork>(clock);
+  // The rows count their files through the downloads, which read the rows: the store asks them lazily.
+  let downloads: TaskDownloads | null = null;
+  const store = new TaskStore(options.db, (ids) => downloads?.countsFor(ids) ?? new Map());
+  const tasks = new TaskWriter(store, clock, events);
+  const ctx: EngineContext = {
+    clock,
+    gateway: options.gateway,
+    budget: new RequestBudget(clock, options.budget ?? DEFAULT_BUDGET),
+    policy: { ...DEFAULT_POLL_POLICY, ...options.polling },
+    lifetime,
+    tasks,
+    events,
+    logger,
+    stats,
+    requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
+    random: options.random ?? Math.random,
+  };
+  const history = options.history ?? null;
+  const references = options.references ?? ReferenceStore.forDatabase(options.db);
+  const madeFrom = new MadeFromStore(options.db);
+  const pacer = new Pacer(clock, ctx.policy, history, logger, ctx.random);
+  downloads = new TaskDownloads(ctx, options.db, options.downloads ?? null);
+  const reconciler = new Reconciler(ctx, options.reconcileAfterMs ?? 600_000);
+  let sender: Sender | null = null;
+  const tracker = new Tracker(ctx, {
+    pacer,
+    downloads,
+    reconciler,
+    history,
+    maxInFlight: options.maxInFlight ?? 16,
+    // The sender is built next; nothing is due before the engine starts.
+    send: (id) => (sender ? sender.send(id) : Promise.reject(new Error('the sender is not built yet'))),
+  });
+  sender = new Sender(ctx, {
+    references,
+    tracker,
+    pacer,
+    reconciler,
+    maxResubmits: options.maxResubmits ?? 5,
+    maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
+  });
+  const submissions = new Submissions(ctx, {
+    db: options.db,
+    sender,
+    pacer,
+    reconciler,
+    references,
+    madeFrom,
+    guard: options.guard ?? null,
+    libraryFiles: options.libraryFiles ?? null,
+    newId: options.newId ?? randomUUID,
+  });
+  const queries = new TaskQueries(store, events, downloads, madeFrom);
+  const live = downloads;
+  const isBusy = (): boolean => lifetime.count(['poll', 'send']) > 0 || live.activeFetches > 0;
+  let started = false;
+  return {
+    async start({ handover = false } = {}) {
+      if (started) return;
+      started = true;
+      sender.resume(handover);
+      reconciler.resume();
+      tracker.resume();
+      await live.start();
+    },
+    async close() {
+      lifetime.dispose(new Error('engine closed'));
+      // Polls and background work write rows; submissions in flight were aborted by the signal.
+      await lifetime.settled(['poll', 'background']);
+      await live.close();
+    },
+    isBusy,
+    async whenQuiet() {
+      while (isBusy()) {
+        await Promise.all([lifetime.settled(['poll']), lifetime.settled(['send']), live.fetchesDone()]);
+      }
+    },
+    ctx,
+    events,
+    stats,
+    lifetime,
+    tasks,
+    pacer,
+    downloads,
+    reconciler,
+    tracker,
+    sender,
+    submissions,
+    queries,
+  };
+}

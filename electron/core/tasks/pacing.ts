@@ -1,0 +1,125 @@
+// When each tracked task is asked next: the poll schedule (poll-schedule.ts) fed with what this run knows of the
+// task (polls so far, errors in a row, whether it was resumed after a restart) and what the history learned of
+// its configuration. The pacer owns that per-task knowledge; the tracker asks it for delays.
+import type { TaskRecord } from '../../../shared/studio/records';
+import type { Clock } from '../clock';
+import { describeThrown } from '../log';
+import type { Logger } from '../log';
+import { errorBackoff, nextPollDelay, predictDurationMs } from './poll-schedule';
+import type { PollPolicy } from './poll-schedule';
+import type { TaskHistory } from './task-history';
+import type { StoredTask } from './task-store';
+
+interface Pace {
+  polls: number;
+  errors: number;
+  resumed: boolean;
+  /** family and model, set when the history is first asked, so re-pacing finds a model's tasks cheaply. */
+  config?: string;
+  /** The history's answers, kept once known. */
+  learnedMs?: number | null;
+  estimateRatio?: number | null;
+}
+
+export class Pacer {
+  readonly #paces = new Map<string, Pace>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly policy: PollPolicy,
+    private readonly history: TaskHistory | null,
+    private readonly logger: Logger,
+    private readonly random: () => number,
+  ) {}
+
+  /** After a restart the last answer is stale: the task's next delay is 0 if it should be done by now. */
+  markResumed(id: string): void {
+    this.#of(id).resumed = true;
+  }
+
+  /** The gateway acknowledged the task: its polls start from nothing. */
+  begin(id: string): void {
+    const pace = this.#of(id);
+    pace.errors = 0;
+    pace.polls = 0;
+  }
+
+  /** A poll was answered. */
+  answered(id: string): void {
+    const pace = this.#of(id);
+    pace.polls++;
+    pace.errors = 0;
+  }
+
+  /** One more error in a row: the doubling backoff it calls for, unless the gateway named its own wait. */
+  failed(id: string, gatewayDelayMs: number | null = null): number {
+    const pace = this.#of(id);
+    pace.errors++;
+    return gatewayDelayMs ?? errorBackoff(pace.errors, this.policy, this.random);
+  }
+
+  forget(id: string): void {
+    this.#paces.delete(id);
+  }
+
+  delayFor(task: StoredTask): number {
+    const pace = this.#of(task.record.id);
+    const elapsedMs = Math.max(0, this.clock.now() - (task.trackingStartedAt ?? task.record.createdAt));
+    const state = {
+      kind: task.record.kind,
+      elapsedMs,
+      estimatedTime: task.record.estimatedTime,
+      progress: task.record.progress,
+      polls: pace.polls,
+      ...this.#learnedPace(task.record, pace),
+    };
+    if (pace.resumed) {
+      pace.resumed = false;
+      const predicted = predictDurationMs(state);
+      if (predicted === null ? elapsedMs >= this.policy.firstPollMs[state.kind] : elapsedMs >= predicted)
+        return 0;
+    }
+    return nextPollDelay(state, this.policy);
+  }
+
+  /**
+   * A run of this configuration just taught the history something: the tasks of the same model that were
+   * paced without it (to be asked again, and brought forward if they will be done sooner).
+   */
+  unlearned(completed: TaskRecord): string[] {
+    if (!this.history) return [];
+    const config = `${completed.family}\n${completed.model}`;
+    const ids: string[] = [];
+    for (const [id, pace] of this.#paces) {
+      if (pace.config !== config || (pace.learnedMs != null && pace.estimateRatio != null)) continue;
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /** Asked until the history knows something: a task sent before its model's first run may learn mid-way. */
+  #learnedPace(record: TaskRecord, pace: Pace): { learnedMs: number | null; estimateRatio: number | null } {
+    const history = this.history;
+    pace.config ??= `${record.family}\n${record.model}`;
+    try {
+      pace.learnedMs ??= history?.expectedDurationMs(record) ?? null;
+      pace.estimateRatio ??= history?.estimateRatio(record) ?? null;
+    } catch (thrown) {
+      // A history that cannot answer leaves pacing to estimated_time.
+      this.logger.warn('the price book could not pace a task', {
+        task: record.id,
+        reason: describeThrown(thrown),
+      });
+    }
+    return { learnedMs: pace.learnedMs ?? null, estimateRatio: pace.estimateRatio ?? null };
+  }
+
+  #of(id: string): Pace {
+    let pace = this.#paces.get(id);
+    if (!pace) {
+      pace = { polls: 0, errors: 0, resumed: false };
+      this.#paces.set(id, pace);
+    }
+    return pace;
+  }
+}

@@ -1,0 +1,158 @@
+// Where a press becomes a request. A row in 'submitting' is sent here: its references expanded to the data
+// URLs the body carries, `sentAt` written before the request leaves, then the gateway's answer applied. Money
+// under faults: a 429 did nothing and is waited out (any family); an answer that may hide a charged task (5xx,
+// reset, timeout, unreadable 2xx) is resent only under I2's key ([EP-IMAGE-I2HDR-1]), otherwise the task says
+// it may have been charged and is handed to the reconciler.
+import { localErrorInfo } from '../../../shared/gateway/error-types';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import type { TaskRecord } from '../../../shared/studio/records';
+import type { ReferenceStore } from '../references/reference-store';
+import { requestOptions } from './engine-context';
+import type { EngineContext } from './engine-context';
+import { usesIdempotencyKey } from './family-routing';
+import { judgeSubmissionError, mayHaveBeenCharged, toGatewayErrorInfo } from './gateway-errors';
+import { errorBackoff } from './poll-schedule';
+import type { Pacer } from './pacing';
+import type { Reconciler } from './reconciler';
+import type { Tracker } from './tracker';
+
+export interface SenderParts {
+  references: ReferenceStore;
+  tracker: Tracker;
+  pacer: Pacer;
+  reconciler: Reconciler;
+  /** How many times an I2 submission with an unknown outcome is resent with its key before giving up. */
+  maxResubmits: number;
+  /** How many 429s in a row a submission waits out before it is reported refused. */
+  maxRateLimitWaits: number;
+}
+
+interface Attempts {
+  /** Answers in a row that may hide a charged task. */
+  errors: number;
+  /** 429s in a row. */
+  rateLimited: number;
+}
+
+export class Sender {
+  /** Each unacknowledged submission's failed tries so far; forgotten once the gateway acknowledges it. */
+  readonly #attempts = new Map<string, Attempts>();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly parts: SenderParts,
+  ) {}
+
+  /**
+   * After a restart: a row caught mid-submission becomes 'interrupted' (resent instead when it never left,
+   * when the previous engine handed over cleanly, or when I2's stored key makes a resend safe).
+   */
+  resume(handover: boolean): void {
+    const { ctx } = this;
+    const now = ctx.clock.now();
+    for (const task of ctx.tasks.store.list({ states: ['submitting'] })) {
+      // A row that never left the machine (it waited for the budget, or a 429 had done nothing) is sent now;
+      // so is one the previous engine handed over cleanly, or an I2 row its stored key makes safe to resend.
+      const neverSent = task.sentAt === null;
+      if (neverSent || handover || (task.idempotencyKey && usesIdempotencyKey(task.record.family))) {
+        if (!neverSent) this.parts.pacer.markResumed(task.record.id);
+        // A row waiting out a 429 keeps waiting out its Retry-After (capped), measured from its last answer.
+        const retryAfter = Math.min(task.record.error?.retryAfterMs ?? 0, ctx.policy.maxRetryAfterMs);
+        this.parts.tracker.schedule(task.record.id, Math.max(now, task.record.updatedAt + retryAfter));
+      } else {
+        ctx.tasks.update(task.record.id, {
+          state: 'interrupted',
+          error: mayHaveBeenCharged(
+            localErrorInfo('interrupted', 'the app stopped while the task was being submitted', { code: '' }),
+          ),
+        });
+      }
+    }
+  }
+
+  /** Sends (or, for I2, resends) a row in 'submitting'. The caller has already taken a budget slot. */
+  send(id: string, signal?: AbortSignal): Promise<TaskRecord> {
+    return this.ctx.lifetime.track(this.#sendOnce(id, signal), 'send');
+  }
+
+  /** The task is sent afresh (Try again): its earlier tries no longer count. */
+  forget(id: string): void {
+    this.#attempts.delete(id);
+  }
+
+  async #sendOnce(id: string, signal?: AbortSignal): Promise<TaskRecord> {
+    const { ctx, parts } = this;
+    const task = ctx.tasks.store.require(id);
+    const { family, model, params } = task.record;
+    ctx.stats.submits++;
+    try {
+      // The only place a reference image becomes a data URL: the body that leaves for the gateway.
+      const expanded = parts.references.expand(params);
+      const body: Record<string, unknown> = {
+        ...(expanded instanceof Promise ? await expanded : expanded),
+        model,
+        ...(task.webhook ? { webhook: task.webhook } : {}),
+      };
+      // Written before the request leaves: after a crash, a row with no sentAt was provably never sent.
+      ctx.tasks.store.update(id, { sentAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+      const ack = await ctx.gateway.submit(family, body, {
+        idempotencyKey: task.idempotencyKey ?? undefined,
+        ...requestOptions(ctx, signal),
+      });
+      const current = ctx.tasks.store.require(id);
+      if (current.record.state === 'stopped') {
+        return ctx.tasks.update(id, { remoteId: ack.taskId, endpoint: ack.endpoint });
+      }
+      const record = ctx.tasks.update(id, {
+        remoteId: ack.taskId,
+        endpoint: ack.endpoint,
+        state: ack.status,
+        error: null,
+        trackingStartedAt: ctx.clock.now(),
+      });
+      this.#attempts.delete(id);
+      parts.tracker.begin(id);
+      return record;
+    } catch (thrown) {
+      const info = toGatewayErrorInfo(thrown);
+      const verdict = judgeSubmissionError(info);
+      if (verdict.action === 'refused') return ctx.tasks.update(id, { state: 'failed', error: info });
+      if (ctx.lifetime.isDisposed) return ctx.tasks.store.require(id).record;
+      const attempts = this.#of(id);
+      if (verdict.action === 'rate-limited') {
+        attempts.rateLimited++;
+        if (attempts.rateLimited > parts.maxRateLimitWaits) {
+          return ctx.tasks.update(id, { state: 'failed', error: info });
+        }
+        // [ERR-9] the gateway did nothing: any family may send the same body again once the wait is over.
+        parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.rateLimited));
+        return ctx.tasks.update(id, { error: info, sentAt: null });
+      }
+      attempts.errors++;
+      if (task.idempotencyKey && usesIdempotencyKey(family) && attempts.errors <= parts.maxResubmits) {
+        // [EP-IMAGE-I2HDR-1] The same key and body make a resend safe: the gateway returns the original task.
+        parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.errors));
+        return ctx.tasks.update(id, { error: info });
+      }
+      // Not resent blindly: the task says it may have been charged, and offers Try again.
+      parts.reconciler.later(id);
+      return ctx.tasks.update(id, { state: 'interrupted', error: mayHaveBeenCharged(info) });
+    }
+  }
+
+  /** The gateway's Retry-After, capped, or our own backoff after the n-th error in a row. */
+  #waitAfter(info: GatewayErrorInfo, n: number): number {
+    const { policy, random } = this.ctx;
+    if (info.retryAfterMs !== null) return Math.min(info.retryAfterMs, policy.maxRetryAfterMs);
+    return errorBackoff(n, policy, random);
+  }
+
+  #of(id: string): Attempts {
+    let attempts = this.#attempts.get(id);
+    if (!attempts) {
+      attempts = { errors: 0, rateLimited: 0 };
+      this.#attempts.set(id, attempts);
+    }
+    return attempts;
+  }
+}

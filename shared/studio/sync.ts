@@ -1,0 +1,154 @@
+// Library sync's records, shared by the core (electron/core/sync), the bridge and the renderer's Settings › Sync.
+// The config never holds a secret: the S3 secret key, the WebDAV password and the passphrase travel apart as
+// SyncSecrets, which the host keeps in its secret store and never sends to the renderer.
+import { z } from 'zod';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** What the remote is: any S3-compatible bucket, a WebDAV folder, or a plain folder (Syncthing, Dropbox, a NAS mount). */
+export const syncRemoteKindSchema = z.enum(['s3', 'webdav', 'folder']);
+export type SyncRemoteKind = z.infer<typeof syncRemoteKindSchema>;
+
+export const s3RemoteSchema = z.strictObject({
+  kind: z.literal('s3'),
+  /** The S3-compatible endpoint (R2, B2, MinIO); null for AWS itself. */
+  endpoint: z.url().max(500).nullable(),
+  region: text(64),
+  bucket: text(255),
+  /** A folder inside the bucket; '' for its root. */
+  prefix: z.string().trim().max(500),
+  accessKeyId: text(200),
+});
+
+export const webdavRemoteSchema = z.strictObject({
+  kind: z.literal('webdav'),
+  /** The folder's address, http(s)://host[:port]/path. */
+  url: z.url().max(1000),
+  /** '' when the server takes no login. */
+  user: z.string().max(200),
+});
+
+export const folderRemoteSchema = z.strictObject({
+  kind: z.literal('folder'),
+  /** An absolute path. */
+  path: text(1000),
+});
+
+export const syncRemoteSchema = z.discriminatedUnion('kind', [
+  s3RemoteSchema,
+  webdavRemoteSchema,
+  folderRemoteSchema,
+]);
+export type SyncRemote = z.infer<typeof syncRemoteSchema>;
+
+/** Whether a second device downloads every file at once or each when it is opened. */
+export const syncFilesModeSchema = z.enum(['on-demand', 'all']);
+export type SyncFilesMode = z.infer<typeof syncFilesModeSchema>;
+
+export const syncConfigSchema = z.strictObject({
+  remote: syncRemoteSchema,
+  /** The name each item made here carries on other devices ("Ana's laptop"). */
+  deviceName: text(80),
+  /** End-to-end encryption with the passphrase in SyncSecrets: the remote sees only ciphertext and opaque names. */
+  encrypted: z.boolean(),
+  filesMode: syncFilesModeSchema,
+});
+export type SyncConfig = z.infer<typeof syncConfigSchema>;
+
+/** The secrets a config needs, kept apart from it: never in a log, an event, or the renderer. */
+export const syncSecretsSchema = z.strictObject({
+  /** S3 secret access key, or WebDAV password. */
+  secret: z.string().max(500).optional(),
+  /** The end-to-end encryption passphrase (required when the config says encrypted). */
+  passphrase: z.string().min(1).max(1000).optional(),
+});
+export type SyncSecrets = z.infer<typeof syncSecretsSchema>;
+
+export const syncStateSchema = z.enum(['off', 'idle', 'running', 'paused', 'error']);
+export type SyncState = z.infer<typeof syncStateSchema>;
+
+export const syncPhaseSchema = z.enum([
+  'connecting',
+  'uploading',
+  'publishing',
+  'reading',
+  'downloading',
+  'merging',
+]);
+export type SyncPhase = z.infer<typeof syncPhaseSchema>;
+
+export const syncProgressSchema = z.strictObject({
+  phase: syncPhaseSchema,
+  filesDone: z.number().int().min(0),
+  filesTotal: z.number().int().min(0),
+  bytesDone: z.number().min(0),
+  bytesTotal: z.number().min(0),
+});
+export type SyncProgress = z.infer<typeof syncProgressSchema>;
+
+export const syncStatusSchema = z.strictObject({
+  state: syncStateSchema,
+  /** ms since epoch of the last round that finished without a problem; null before the first. */
+  lastCompletedAt: z.number().nullable(),
+  /** While running. */
+  progress: syncProgressSchema.nullable(),
+  /** A sentence a person can act on (state error, or paused by a fault); null otherwise. */
+  problem: z.string().nullable(),
+  /** This device's name and id on the remote. */
+  deviceName: z.string().nullable(),
+  deviceId: z.string(),
+});
+export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** What one round moved: push (this device's changes and files out), then pull (the others' in). */
+export const syncReportSchema = z.strictObject({
+  startedAt: z.number(),
+  finishedAt: z.number(),
+  pushed: z.strictObject({
+    changes: z.number().int().min(0),
+    files: z.number().int().min(0),
+    bytes: z.number().min(0),
+  }),
+  pulled: z.strictObject({
+    changes: z.number().int().min(0),
+    /** Items new to this device. */
+    added: z.number().int().min(0),
+    /** Items whose tags, favourite, title or cost changed. */
+    updated: z.number().int().min(0),
+    /** Items moved to the trash because another device deleted them. */
+    trashed: z.number().int().min(0),
+    /** Items brought back from the trash (an undo elsewhere, or an edit after a delete). */
+    restored: z.number().int().min(0),
+    files: z.number().int().min(0),
+    bytes: z.number().min(0),
+  }),
+  /** Other devices' change logs read this round. */
+  devices: z.number().int().min(0),
+  /** Requests sent to the remote this round. */
+  requests: z.number().int().min(0),
+});
+export type SyncReport = z.infer<typeof syncReportSchema>;
+
+/** Why a connection test (or a round) failed, as a kind the UI can word and a sentence it can show as is. */
+export const syncProblemKindSchema = z.enum([
+  'auth',
+  'missing-bucket-or-folder',
+  'no-write-permission',
+  'quota-full',
+  'clock-skew',
+  'tls',
+  'unreachable',
+  'passphrase',
+  'other',
+]);
+export type SyncProblemKind = z.infer<typeof syncProblemKindSchema>;
+
+export const syncTestResultSchema = z.discriminatedUnion('ok', [
+  z.strictObject({ ok: z.literal(true), encrypted: z.boolean(), devices: z.number().int().min(0) }),
+  z.strictObject({ ok: z.literal(false), kind: syncProblemKindSchema, message: z.string() }),
+]);
+export type SyncTestResult = z.infer<typeof syncTestResultSchema>;
+
+/** Status and progress as they change, for the Settings page and the status line. */
+export const syncEventSchema = z.strictObject({ type: z.literal('sync'), status: syncStatusSchema });
+export type SyncEvent = z.infer<typeof syncEventSchema>;
