@@ -188,3 +188,50 @@ describe('result links on local addresses', () => {
     expect(other.requests).toHaveLength(1);
   });
 });
+
+describe('a status answer of 200 whose body is an error', () => {
+  const errorAnswer = {
+    body: { error: { message: 'upstream exploded', type: 'server_error', code: 500 } },
+  };
+
+  it('[EP-TASK-1] is transient with backoff, the task says so, and polling stops after its deadline with a sentence', async () => {
+    const e = engine({ polling: { errorAnswerDeadlineMs: 1_800_000 } });
+    await e.start();
+    server.reply(ack('err-1'));
+    server.fallback = errorAnswer;
+    const task = await e.submit(I3);
+    await driveUntil({ clock }, e, () => false, { maxSimMs: 300_000 });
+    expect(e.get(task.id)).toMatchObject({
+      state: 'submitted',
+      error: { message: 'The gateway answered with an error, retrying: upstream exploded' },
+    });
+    // Backed off (1 s doubling up to 2 min), not asked at once again and again.
+    expect(polls(server, 'err-1').length).toBeLessThan(15);
+
+    await driveUntil({ clock }, e, () => e.get(task.id)?.state !== 'submitted', { maxSimMs: 3_600_000 });
+    const stopped = e.get(task.id);
+    expect(stopped?.state).toBe('stopped');
+    expect(stopped?.error?.message).toMatch(
+      /^The gateway answered only with errors for 30 min \(last: upstream exploded\), so the app stopped asking\. The task may still finish and be charged upstream\./,
+    );
+    // Stopped at the deadline, measured from the first error answer (the ack came at the start).
+    expect(clock.now() - task.createdAt).toBeLessThan(1_800_000 + 150_000);
+    const asked = polls(server, 'err-1').length;
+    await driveUntil({ clock }, e, () => false, { maxSimMs: 600_000 });
+    expect(polls(server, 'err-1').length).toBe(asked);
+  });
+
+  it('[EP-TASK-1] a good answer after error answers clears the sentence and the task goes on', async () => {
+    const e = engine();
+    await e.start();
+    server.reply(ack('err-2'), errorAnswer, errorAnswer, processing('err-2'));
+    server.fallback = {
+      body: { id: 'err-2', status: 'completed', progress: 100, cost: 0.02, result: { images: [] } },
+    };
+    const task = await e.submit(I3);
+    await driveUntil({ clock }, e, () => polls(server, 'err-2').length >= 2, { maxSimMs: 120_000 });
+    expect(e.get(task.id)?.error?.message).toMatch(/answered with an error, retrying/);
+    await driveUntil({ clock }, e, () => e.get(task.id)?.state === 'completed', { maxSimMs: 600_000 });
+    expect(e.get(task.id)).toMatchObject({ state: 'completed', error: null });
+  });
+});
