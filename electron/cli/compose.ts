@@ -1,18 +1,18 @@
 // Builds the same core the desktop app runs — gateway client, task engine with downloads, library, speech —
-// from the CLI's resolved options. One SQLite file (CliConfig.databasePath) holds tasks, downloads and library.
+// from the CLI's resolved options, through composeCore() as the app does. One SQLite file (CliConfig.databasePath),
+// opened by openStudioDatabase(), holds tasks, downloads and library.
 import { systemClock } from '../core/clock';
-import { openDatabase } from '../core/db';
+import { composeCore } from '../core/compose-core';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
-import { Library, libraryFileIndex } from '../core/library';
+import { Library } from '../core/library';
 import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
 import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
-import { SpeechService } from '../core/speech';
-import { TaskEngine } from '../core/tasks';
+import { openStudioDatabase } from '../core/studio-database';
 import { requireGateway } from './cli-config';
 import type { CliConfig } from './cli-config';
 import type { CliCore } from './cli-context';
@@ -36,10 +36,14 @@ function checkLibraryFolder(config: CliConfig): void {
   if (problem) throw invalidArgument(problem.message, 'library', 'unsafe_library_folder');
 }
 
-export function openLibrary(config: CliConfig): OpenedLibrary {
+export function openLibrary(
+  config: CliConfig,
+  /** Where the library's failures are told (CliOutput.log: stderr, key scrubbed). */
+  log: (line: string) => void = () => undefined,
+): OpenedLibrary {
   checkLibraryFolder(config);
-  const db = openDatabase(config.databasePath);
-  const library = new Library({ db, dir: config.libraryDir });
+  const db = openStudioDatabase(config.databasePath);
+  const library = new Library({ db, dir: config.libraryDir, logger: lineLogger(log) });
   return { db, library, close: () => db.close() };
 }
 
@@ -66,30 +70,21 @@ export function openCore(
     onCall: (event) => listeners.forEach((listener) => listener(event)),
     logger,
   });
-  const database = db ?? openDatabase(config.databasePath);
-  const library: Library = new Library({
-    db: database,
-    dir: config.libraryDir,
-    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
-  });
+  const database = db ?? openStudioDatabase(config.databasePath);
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
   const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
   // The spending limits kept in this database (the app's, when STUDIO_DATA_DIR points at its data folder).
   const spending = new SpendingGuard({ db: database, prices: () => prices });
-  const engine = new TaskEngine({
+  // The same composition as the app's (composeCore): the library, engine and speech are told the same logger.
+  const { library, engine, speech } = composeCore({
     db: database,
     gateway,
-    downloads: { libraryDir: config.libraryDir, sink: library },
+    clock: systemClock,
+    libraryDir: config.libraryDir,
+    logger,
+    gatewayKey: () => gatewayConfig.baseUrl,
     history: prices,
     guard: spending,
-    libraryFiles: libraryFileIndex(library),
-    logger,
-  });
-  const speech = new SpeechService({
-    gateway,
-    library,
-    db: database,
-    gatewayKey: () => gatewayConfig.baseUrl,
   });
   return {
     db: database,

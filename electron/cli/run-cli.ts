@@ -39,7 +39,7 @@ export async function runCli(
       io,
       out,
       signal,
-      library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved)).library,
+      library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).library,
       core: (online = true): CliCore => {
         if (!coreHandle) {
           coreHandle = openCore(resolved, libraryHandle?.db ?? null, online, (line) => out.log(line));

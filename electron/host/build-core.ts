@@ -1,11 +1,12 @@
-// The core's parts wired together over one database: the library, the task engine (with its downloads, the
-// price books' history and the spending guard) and the speech service, their events sent to one emitter.
+// The app's core: composeCore() (the one the CLI uses too) for this library folder and request budget, its
+// events sent to one emitter.
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import { Library, libraryFileIndex } from '../core/library';
-import { SpeechService } from '../core/speech';
-import { TaskEngine } from '../core/tasks';
+import { composeCore } from '../core/compose-core';
+import type { Library } from '../core/library';
+import type { SpeechService } from '../core/speech';
+import type { TaskEngine } from '../core/tasks';
 import { lineLogger } from '../core/log';
 import type { BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
@@ -45,7 +46,7 @@ export function budgetFor(perSecond: number): BudgetOptions {
     : { requests: 1, perMs: Math.round(1000 / perSecond) };
 }
 
-/** A new core for this library folder and budget; the caller starts its engine. */
+/** A new core for this library folder and budget (composeCore, as the CLI builds it); the caller starts its engine. */
 export function buildCore(
   options: CoreLifecycleOptions,
   libraryDir: string,
@@ -53,30 +54,18 @@ export function buildCore(
   emit: (event: StudioEvent) => void,
 ): Core {
   const { db, gateway, clock, history, guard, gatewayKey, trash } = options;
-  const logger = lineLogger(options.log);
-  const library: Library = new Library({
-    db,
-    dir: libraryDir,
-    now: () => clock.now(),
-    madeFromOf: (taskId: string): string[] => engine.links(taskId).madeFrom.map((link) => link.taskId),
-    timers: clock,
-    ...(trash ? { trash } : {}),
-    logger,
-  });
-  const downloads = { libraryDir, sink: library };
-  const engine = new TaskEngine({
+  const { library, engine, speech } = composeCore({
     db,
     gateway,
     clock,
+    libraryDir,
     budget,
-    downloads,
+    logger: lineLogger(options.log),
+    gatewayKey,
     history: history ?? null,
     guard: guard ?? null,
-    libraryFiles: libraryFileIndex(library),
-    logger,
+    ...(trash ? { trash } : {}),
   });
-  const speech = new SpeechService({ gateway, library, db, clock, gatewayKey });
-  speech.resumeCosts();
   const offEngine = engine.events.subscribe(emit);
   const offLibrary = library.subscribe(emit);
   return {

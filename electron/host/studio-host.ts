@@ -10,7 +10,7 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
-import { openDatabase } from '../core/db';
+import { openStudioDatabase } from '../core/studio-database';
 import { PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
@@ -53,7 +53,7 @@ export interface StudioHost {
 
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
   const log = options.log ?? ((m: string) => console.warn(m));
-  const db = openDatabase(join(options.dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
   const references = ReferenceStore.forDatabase(db);

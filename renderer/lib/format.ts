@@ -6,8 +6,14 @@ export function formatUsd(amount: number, language: string): string {
   return moneyNumber(amount, language);
 }
 
+/** A count of things (requests, items), grouped for reading: "1,234". */
+export function formatCount(n: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(n);
+}
+
+/** Credits follow the same rule as USD: the header's balance and a task's cost show the same digits. */
 export function formatCredits(amount: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 0 }).format(amount);
+  return moneyNumber(amount, language);
 }
 
 export function formatBytes(bytes: number, language: string): string {

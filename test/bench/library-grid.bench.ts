@@ -3,13 +3,14 @@
 // not cause a long task over 50 ms (PerformanceObserver 'longtask'), and search must answer as the person types
 // (from the keystroke to the grid showing that prefix's results). Each figure is printed beside the same
 // measurement on a 1 000-item library in the same run, as a ratio, so a slower machine moves both together.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { openDatabase, transaction } from '../../electron/core/db';
+import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import { startWebMode } from '../../electron/host/web-mode';
 import { launchChromium } from '../e2e/browser';
@@ -73,7 +74,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
     );
     files.push(path);
   }
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   try {
     // Constructing the Library registers and runs its migrations.
     new Library({ db, dir: libraryDir });
@@ -114,7 +115,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
 
 /** The totals the grid must show for each typed prefix, asked of the same database the app serves. */
 function expectedTotals(dataDir: string): number[] {
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   try {
     const library = new Library({ db, dir: join(dataDir, 'library') });
     return Array.from(TYPED, (_, i) => library.query({ search: TYPED.slice(0, i + 1), limit: 1 }).total);

@@ -2,11 +2,12 @@
 // printed beside a baseline over the same rows in the same run: a linear scan (the rows in memory, filtered,
 // sorted and paged in JS, as a library without an index would), and SQLite itself without the FTS index
 // (LIKE over every prompt).
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { openDatabase, transaction } from '../../electron/core/db';
+import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import { FAMILY_IDS } from '../../shared/catalog/family-ids';
 import type { LibraryItem, LibraryKind, LibraryQuery } from '../../shared/studio/records';
@@ -112,7 +113,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
     lines.push(line);
     log(line);
   };
-  const db = openDatabase(join(dir, 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'studio.db'));
   try {
     const library = new Library({ db, dir: join(dir, 'media') });
     const random = mulberry32(42);

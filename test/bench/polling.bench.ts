@@ -9,11 +9,11 @@
 //
 // The true terminal instant comes from the simulator's documented behaviour at time-scale 1: a task lasts
 // exactly its estimated_time (whole seconds), and a [fail] task ends at half of it; it starts at the ack.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../electron/core/clock';
-import { openDatabase } from '../../electron/core/db/database';
 import type { GatewayPort } from '../../electron/core/gateway/gateway-port';
 import { TaskEngine } from '../../electron/core/tasks/task-engine';
 import { startSimulator } from '../../electron/simulator/index';
@@ -93,7 +93,7 @@ async function withSim<T>(
 async function engineRun(log: (l: string) => void, learn: boolean) {
   return withSim(async ({ clock, sim, port }) => {
     const dir = mkdtempSync(join(tmpdir(), 'poll-bench-'));
-    const db = openDatabase(join(dir, 'studio.sqlite'));
+    const db = openStudioDatabase(join(dir, 'studio.sqlite'));
     const gw = new CountingGateway(port(sim.keys.default), clock);
     const history = learn ? new PriceBook({ db, gateway: sim.url, clock }) : null;
     const engine = new TaskEngine({ db, gateway: gw, clock, budget: BUDGET, downloads: null, history });

@@ -3,11 +3,11 @@
 // never reads); before each task is sent, the price book and a naive per-model average both predict its
 // cost, and after it completes both learn the charged cost ([TASK-8]). Reported: mean absolute error relative
 // to the actual cost, over the tasks whose model already had at least 5 completed runs.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../electron/core/clock';
-import { openDatabase } from '../../electron/core/db/database';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { PriceBook } from '../../electron/core/pricing';
 import { startSimulator } from '../../electron/simulator/index';
@@ -106,7 +106,7 @@ export async function run(log: (line: string) => void = console.log) {
   const clock = new ManualClock(Date.UTC(2026, 9, 1));
   const sim = await startSimulator({ clock, seed: 5 });
   const dir = mkdtempSync(join(tmpdir(), 'pricing-bench-'));
-  const db = openDatabase(join(dir, 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'studio.db'));
   try {
     const client = new GatewayClient({ baseUrl: sim.url, apiKey: sim.keys.unlimited, clock });
     const book = new PriceBook({ db, gateway: sim.url, clock });

@@ -1,8 +1,8 @@
 // The CLI is held to the spending limits kept in its database (the app's, when STUDIO_DATA_DIR is shared): past a
 // budget `generate` sends nothing, says what was spent and names --over-budget; with it, the task is sent.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../electron/core/db';
 import { PriceBook } from '../../electron/core/pricing';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
@@ -26,7 +26,7 @@ beforeAll(async () => {
     HOME: dir,
   };
   // Set as the app's Settings would: a monthly budget of 1 USD, with 1 USD already charged ([TASK-8]) this month.
-  const db = openDatabase(join(dir, 'data', 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'data', 'studio.db'));
   // The earlier task was sent to this same gateway (budgets count per gateway): as the engine marks it.
   const book = new PriceBook({ db, gateway: sim.url });
   const guard = new SpendingGuard({ db, prices: () => book });

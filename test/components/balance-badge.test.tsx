@@ -36,15 +36,16 @@ describe('BalanceBadge', () => {
     expect(await screen.findByText('Account balance unavailable: quota record not found')).toBeVisible();
   });
 
-  it('[TBAL-8] shows credits when the user chose credits', async () => {
+  it('[TBAL-8] shows credits when the user chose credits, with the decimals every amount of money has', async () => {
     serveBridge({
       account: {
         balance: async () => ({ ...ok, unlimited: false, remainBalance: 12.5, remainCredits: 125 }),
-        userBalance: async () => ({ ...ok, remainBalance: 40, remainCredits: 400 }),
+        // A gateway may report decimal credits; the header shows them as the costs do, never rounded away.
+        userBalance: async () => ({ ...ok, remainBalance: 40, remainCredits: 0.35 }),
       },
     });
     renderWithStudio(<BalanceBadge unit="credits" enabled />);
-    expect(await screen.findByText('125 credits')).toBeVisible();
-    expect(await screen.findByText('400 credits')).toBeVisible();
+    expect(await screen.findByText('125.00 credits')).toBeVisible();
+    expect(await screen.findByText('0.3500 credits')).toBeVisible();
   });
 });

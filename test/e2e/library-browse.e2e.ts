@@ -81,11 +81,22 @@ describe('the library grid and toolbar', () => {
       .toBeGreaterThan(0);
     expect(await track.locator('.tile-badge').textContent()).toBe('1:35');
     expect(await track.getByTestId('tile-caption').textContent()).toBe('Midnight Drive');
-    // Speech: the first words it says.
+    // Speech: the first words it says, over its waveform drawn from the audio (and stored, as a poster is).
     const speech = tiles().and(page.locator('[data-kind="speech"]'));
     expect(await speech.getByTestId('tile-speech-words').textContent()).toContain(
       'Once upon a time, in a harbour town',
     );
+    await expect
+      .poll(
+        () =>
+          speech
+            .getByTestId('tile-speech-wave')
+            .evaluateAll(
+              (imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+            ),
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     // Captions show without hovering on tiles this size.
     await page.mouse.move(0, 0);
     const fox = tiles().filter({ hasText: PICTURES[0].prompt });
@@ -98,6 +109,7 @@ describe('the library grid and toolbar', () => {
     await expect.poll(() => tiles().count(), { timeout: 30_000 }).toBe(7);
     await expect.poll(() => video.getByTestId('tile-video-poster').count()).toBe(1);
     expect(await video.getByTestId('tile-video-frame').count()).toBe(0);
+    await expect.poll(() => speech.getByTestId('tile-speech-wave').count()).toBe(1);
   });
 
   it('sorts by cost, the order visible in the grid, the viewer stepping through it; the address keeps it', async () => {

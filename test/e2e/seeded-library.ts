@@ -1,11 +1,11 @@
 // A library filled before the studio starts, through the real Library (the downloader's own sink): real PNG
 // files of distinct colours and sizes, prompts, costs and dates, so the library's browser tests start from a
 // known list without waiting for the demo gateway to make each picture.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import type { TaskRecord } from '../../shared/studio/records';
 
@@ -46,7 +46,10 @@ export interface SeedTrack {
 
 const FIXTURES = join(process.cwd(), 'electron', 'simulator', 'fixtures');
 
-/** A mono 8 kHz 16-bit WAV of silence. */
+/**
+ * A mono 8 kHz 16-bit WAV that rises and falls like words (a tone under a syllable-rate envelope with pauses),
+ * so the waveform drawn from it shows something.
+ */
 function wav(seconds: number): Buffer {
   const rate = 8000;
   const dataSize = Math.round(seconds * rate) * 2;
@@ -63,7 +66,13 @@ function wav(seconds: number): Buffer {
   header.writeUInt16LE(16, 34);
   header.write('data', 36, 'latin1');
   header.writeUInt32LE(dataSize, 40);
-  return Buffer.concat([header, Buffer.alloc(dataSize)]);
+  const samples = Buffer.alloc(dataSize);
+  for (let i = 0; i < dataSize / 2; i += 1) {
+    const t = i / rate;
+    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3.1 * t)) * (0.35 + 0.65 * Math.abs(Math.sin(0.9 * t)));
+    samples.writeInt16LE(Math.round(syllable * 20_000 * Math.sin(2 * Math.PI * 220 * t)), i * 2);
+  }
+  return Buffer.concat([header, samples]);
 }
 
 const NOON = Date.UTC(2026, 10, 20, 12);
@@ -106,7 +115,7 @@ export async function seedLibrary(
   speech: SeedSpeech[] = [],
   media: { videos?: SeedVideo[]; tracks?: SeedTrack[] } = {},
 ): Promise<void> {
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   let now = NOON;
   try {
     const library = new Library({ db, dir: join(dataDir, 'library'), now: () => now });

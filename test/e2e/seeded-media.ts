@@ -1,11 +1,11 @@
 // A library of pictures, videos and music tracks with chosen settings, filed before the studio starts through
 // the real Library (the downloader's own sink), for the tests that compare two items or drag one onto Create.
 // Videos and tracks are the simulator's own fixtures (real H.264 and MP3 the browser plays).
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { randomUUID, createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import type { FamilyId } from '../../shared/catalog';
 import type { TaskRecord } from '../../shared/studio/records';
@@ -29,7 +29,7 @@ const NOON = Date.UTC(2026, 10, 20, 12);
 const FIXTURES = join(process.cwd(), 'electron', 'simulator', 'fixtures');
 
 export async function seedMedia(dataDir: string, entries: SeedMedia[]): Promise<void> {
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   let now = NOON;
   try {
     const library = new Library({ db, dir: join(dataDir, 'library'), now: () => now });

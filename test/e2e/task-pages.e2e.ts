@@ -2,11 +2,9 @@
 // Issue 10: the Tasks page once stopped at 200 tasks and never said there were more. With 230 tasks in the
 // studio's own database (written there before it opens, as a long-used studio would have them) the page shows
 // the newest 200 and says "Showing 200 of 230 tasks"; Load more brings the rest, down to the very first task.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations } from '../../electron/core/db/database';
-import { downloadMigrations } from '../../electron/core/downloads/download-migrations';
-import { taskMigrations } from '../../electron/core/tasks/task-migrations';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { goTo, useDemoStudio } from './demo-studio';
 
@@ -14,9 +12,8 @@ const SEEDED = 230;
 
 /** Stopped tasks: the engine leaves them alone, so the list is exactly what was written. */
 function seedTasks(dataDir: string): void {
-  const db = openDatabase(join(dataDir, 'studio.db'));
+  const db = openStudioDatabase(join(dataDir, 'studio.db'));
   try {
-    runMigrations(db, [...taskMigrations, ...downloadMigrations]);
     const store = new TaskStore(db);
     const start = Date.UTC(2026, 10, 1, 9, 0, 0);
     for (let i = 1; i <= SEEDED; i++) {

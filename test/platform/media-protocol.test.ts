@@ -1,12 +1,12 @@
 // studio-media:// answers, computed under Node: indexed library files only, inside the library folder, with
 // ranges for media seeking. The index is a set of paths here; test/web/media-allow-list.test.ts runs the same
 // allow-list against a real Library.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
-import { openDatabase } from '../../electron/core/db/database';
 import type { DatabaseSync } from '../../electron/core/db/database';
 import { ReferenceStore } from '../../electron/core/references/reference-store';
 import type { ReferenceImage } from '../../shared/studio/references';
@@ -36,7 +36,7 @@ beforeAll(async () => {
       join(library, p),
     ),
   );
-  db = openDatabase(join(root, 'data', 'studio.db'));
+  db = openStudioDatabase(join(root, 'data', 'studio.db'));
   references = ReferenceStore.forDatabase(db);
   stored = await references.addBytes(
     await sharp({ create: { width: 640, height: 480, channels: 3, background: '#f80' } })

@@ -107,6 +107,7 @@ describe('CSV', () => {
       credits: 'Credits',
     },
     usd: (n: number) => n.toFixed(2),
+    credits: (n: number) => n.toFixed(3),
     count: (n: number) => String(Math.round(n)),
   };
 
@@ -127,7 +128,7 @@ describe('CSV', () => {
       '2026-06-01',
       '2',
       '0.12',
-      '1',
+      '1.235',
     ]);
   });
 

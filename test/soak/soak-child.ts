@@ -3,7 +3,7 @@
 // `node --expose-gc --import tsx`. Reports its memory on stdout as JSON lines: its heap right after start, then
 // its settled heap (after a full GC, so garbage not yet collected does not read as growth) each time the count
 // of settled tasks crosses a milestone; prints {"type":"done"} when all is settled.
-import { openDatabase } from '../../electron/core/db/database';
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { Library } from '../../electron/core/library/library';
 import { TaskEngine } from '../../electron/core/tasks/task-engine';
@@ -24,7 +24,7 @@ const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
 const say = (message: Record<string, unknown>): void =>
   void process.stdout.write(`${JSON.stringify(message)}\n`);
 
-const db = openDatabase(config.dbPath);
+const db = openStudioDatabase(config.dbPath);
 const library = new Library({ db, dir: config.libraryDir });
 const gateway = new GatewayClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: 3_000 });
 const engine = new TaskEngine({

@@ -1,14 +1,12 @@
 // Web mode keeps the key across restarts (a 0600 file in the data folder), so I2 crash recovery works: a
 // submission caught mid-flight is resent under its Idempotency-Key as soon as web mode starts again, without
 // the user typing the key first.
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../electron/core/db';
-import { runMigrations } from '../../electron/core/db/database';
-import { taskMigrations } from '../../electron/core/tasks/task-migrations';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { startWebMode, WEB_KEY_FILE } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
@@ -56,8 +54,7 @@ describe('web mode key across restarts', () => {
     web = null;
 
     // The crash: the row was written in 'submitting' with its Idempotency-Key, and no answer was stored.
-    const db = openDatabase(join(dataDir, 'studio.db'));
-    runMigrations(db, taskMigrations);
+    const db = openStudioDatabase(join(dataDir, 'studio.db'));
     const id = randomUUID();
     new TaskStore(db).insert(
       {

@@ -188,14 +188,10 @@ export class DownloadManager {
     const result = new Map<string, DownloadProgress>();
     if (taskIds.length === 0) return result;
     const ids = `(${taskIds.map(() => '?').join(', ')})`;
-    // A saved file whose URL is no longer in the library (an item, or a music track's cover) was deleted by the
-    // user, so its task never claims a file it no longer has. Only when the library shares this database.
-    const filed = this.filedSql();
-    const deleted = filed ? `SUM(state IN ('done', 'skipped') AND NOT (${filed}))` : '0';
     const tallies = this.options.db
       .prepare(
         `SELECT task_id, COUNT(*) AS total, SUM(state IN ('done', 'skipped')) AS done,
-           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired, ${deleted} AS deleted,
+           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired,
            MIN(CASE WHEN state IN ('pending', 'failed') THEN expires_at END) AS link_expires_at
          FROM task_files f WHERE task_id IN ${ids} GROUP BY task_id`,
       )
@@ -207,41 +203,30 @@ export class DownloadManager {
         failed: Number(row.failed),
         expired: Number(row.expired),
         missing: [],
-        deleted: Number(row.deleted),
+        deleted: 0,
         // The gateway's expires_at is in seconds ([TASK-10]); records speak milliseconds.
         linkExpiresAt: row.link_expires_at === null ? null : Number(row.link_expires_at) * 1000,
       });
     }
-    const missing = this.options.db
+    const settled = this.options.db
       .prepare(
-        `SELECT * FROM task_files WHERE task_id IN ${ids} AND state IN ('failed', 'expired')
+        `SELECT * FROM task_files WHERE task_id IN ${ids} AND state IN ('failed', 'expired', 'done', 'skipped')
          ORDER BY task_id, ordinal`,
       )
       .all(...taskIds)
       .map((row) => fileRowSchema.parse(row));
-    for (const row of missing) result.get(row.task_id)?.missing.push(missingFile(row));
+    const saved = settled.filter((row) => row.state === 'done' || row.state === 'skipped');
+    // A saved file whose URL the library no longer holds (an item, or a music track's cover) was deleted by the
+    // user, so its task never claims a file it no longer has. The library answers for its own tables.
+    const filed = this.options.sink.filedUrls?.(saved.map((row) => row.url)) ?? null;
+    for (const row of settled) {
+      const progress = result.get(row.task_id);
+      if (!progress) continue;
+      if (row.state === 'failed' || row.state === 'expired') progress.missing.push(missingFile(row));
+      else if (filed && !filed.has(row.url)) progress.deleted += 1;
+    }
     return result;
   }
-
-  /**
-   * The SQL condition "file f's URL is in the library", when the library's tables share this database; null
-   * otherwise. Asked once per manager: the library's tables exist before the engine starts, or not at all.
-   */
-  private filedSql(): string | null {
-    if (this.#filed === undefined) {
-      const db = this.options.db;
-      const has = (table: string) =>
-        db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
-      if (!has('library_items')) return (this.#filed = null);
-      const item = 'EXISTS (SELECT 1 FROM library_items i WHERE i.remote_url = f.url)';
-      this.#filed = has('library_covers')
-        ? `${item} OR EXISTS (SELECT 1 FROM library_covers c WHERE c.remote_url = f.url)`
-        : item;
-    }
-    return this.#filed;
-  }
-
-  #filed: string | null | undefined = undefined;
 
   files(taskId: string): TaskFileStatus[] {
     return this.options.db

@@ -23,4 +23,9 @@ export interface LibrarySink {
    * delete the file at path. Throwing marks the download failed and it is retried.
    */
   addFromDownload(download: DownloadedFile): void | Promise<void>;
+  /**
+   * Which of these remote URLs the library still holds (as an item or a music track's cover), in one read; a
+   * saved file whose URL it no longer holds was deleted by the user. Without it no saved file counts deleted.
+   */
+  filedUrls?(remoteUrls: readonly string[]): ReadonlySet<string>;
 }

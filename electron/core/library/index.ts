@@ -9,7 +9,4 @@ export type {
 } from './library';
 export { LIBRARY_MIGRATIONS } from './library-migrations';
 export { toFtsQuery } from './fts-query';
-export { probeMedia } from './media-probe';
-export type { MediaFacts } from './media-probe';
-export { thumbnailPathFor, THUMBNAIL_WIDTH } from './thumbnails';
 export { libraryFileIndex } from './library-file-index';

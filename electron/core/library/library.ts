@@ -18,11 +18,9 @@ import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
-import { runMigrations } from '../db';
 import type { Logger } from '../log';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
-import { LIBRARY_MIGRATIONS } from './library-migrations';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -30,10 +28,10 @@ import type { Row, SqlValue } from './library-rows';
 import { embedSettings } from './file-settings';
 import { LibraryBulk } from './library-bulk';
 import { LibraryReplica } from './library-replica';
-import { probeMedia } from './media-probe';
+import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
-import { writePoster, writeThumbnail } from './thumbnails';
+import { writePoster, writeThumbnail } from '../media/thumbnails';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
@@ -81,6 +79,9 @@ const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video
 
 export type { DownloadedFile };
 
+/** Kinds whose picture the renderer draws from the file once: a video's frame, a speech take's waveform. */
+const DRAWN_KINDS: ReadonlySet<LibraryItem['kind']> = new Set(['video', 'speech']);
+
 export class Library implements LibrarySink {
   readonly dir: string;
   /** Items keep `studio-ref:` values in params; a library file becomes a reference with addFile(path, { link }). */
@@ -122,8 +123,6 @@ export class Library implements LibrarySink {
     this.dir = resolve(options.dir);
     this.now = options.now ?? Date.now;
     this.madeFromOf = options.madeFromOf ?? (() => []);
-    // The shared handle may come from any composition root; the library brings its own schema along.
-    runMigrations(this.db, LIBRARY_MIGRATIONS);
     // Also moves reference images older builds kept inline in items' params into the store (once).
     this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     const columns = ITEM_COLUMNS.join(', ');
@@ -234,6 +233,18 @@ export class Library implements LibrarySink {
       this.statements.byRemoteUrl.get(remoteUrl) !== undefined ||
       this.statements.coverByUrl.get(remoteUrl) !== undefined
     );
+  }
+
+  /** Which of these remote URLs are filed (an item's, or a music track's cover), in one read. */
+  filedUrls(remoteUrls: readonly string[]): ReadonlySet<string> {
+    if (remoteUrls.length === 0) return new Set();
+    const rows = this.db
+      .prepare(
+        `SELECT remote_url AS url FROM library_items WHERE remote_url IN (SELECT value FROM json_each(?1))
+         UNION SELECT remote_url FROM library_covers WHERE remote_url IN (SELECT value FROM json_each(?1))`,
+      )
+      .all(JSON.stringify(remoteUrls));
+    return new Set(rows.map((row) => String(row.url)));
   }
 
   /** Every item made by a local task, in the order they were filed. */
@@ -452,13 +463,13 @@ export class Library implements LibrarySink {
   }
 
   /**
-   * A video's poster frame, drawn by the renderer the first time its tile showed, becomes its thumbnail. A
-   * video that already has a picture (a poster, or a music video's cover) keeps it: null then, as for an
-   * unknown id or an item that is no video.
+   * A picture the renderer drew from the file the first time its tile showed (a video's poster frame, a speech
+   * take's waveform) becomes the item's thumbnail. An item that already has a picture (a poster, or a music
+   * video's cover) keeps it: null then, as for an unknown id or a kind that is not drawn from its file.
    */
   async setPoster(id: string, frame: Uint8Array): Promise<LibraryItem | null> {
     const current = this.get(id);
-    if (!current || current.kind !== 'video' || current.thumbnailPath !== null) return null;
+    if (!current || !DRAWN_KINDS.has(current.kind) || current.thumbnailPath !== null) return null;
     const thumbnailPath = await writePoster(current.path, frame);
     this.statements.setThumbnail.run(thumbnailPath, id);
     const next: LibraryItem = { ...current, thumbnailPath };

@@ -25,8 +25,7 @@ import {
   type StyleFile,
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
-import { runMigrations, transaction, type DatabaseSync } from '../db/database';
-import { presetMigrations } from './presets-migrations';
+import { transaction, type DatabaseSync } from '../db/database';
 
 const notFound = (what: string, id: string) =>
   new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
@@ -64,25 +63,25 @@ export class PresetStore {
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
     this.#newId = options.newId ?? randomUUID;
-    runMigrations(this.#db, presetMigrations);
   }
 
   // Presets
 
   /** Every preset, or one family's, by name. */
   presets(family?: FamilyId): Preset[] {
-    const rows = (
-      family
-        ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
-        : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()
-    ) as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = (family
+      ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
+      : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()) as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#presetOf(row));
   }
 
   preset(id: string): Preset {
     const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as
-      | { id: string; body: string; updated_at: number }
-      | undefined;
+      { id: string; body: string; updated_at: number } | undefined;
     if (!row) throw notFound('preset', id);
     return this.#presetOf(row);
   }
@@ -149,9 +148,11 @@ export class PresetStore {
   // Styles
 
   styles(): Style[] {
-    const rows = this.#db
-      .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
-      .all() as unknown as { id: string; body: string; updated_at: number }[];
+    const rows = this.#db.prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE').all() as unknown as {
+      id: string;
+      body: string;
+      updated_at: number;
+    }[];
     return rows.map((row) => this.#styleOf(row));
   }
 

@@ -10,10 +10,9 @@ import {
 } from '../../../shared/studio/prompt-history';
 import { taskStateSchema, type StudioEvent } from '../../../shared/studio/records';
 import { systemClock, type Clock } from '../clock';
-import { runMigrations, transaction, type DatabaseSync } from '../db/database';
-import { LIBRARY_MIGRATIONS } from '../library/library-migrations';
-import { taskMigrations } from '../tasks/task-migrations';
-import { presetMigrations } from './presets-migrations';
+import { transaction, type DatabaseSync } from '../db/database';
+import { firstItemOfTask, itemCost } from '../library/library-reads';
+import { taskOutcome } from '../tasks/task-costs';
 
 /** A text longer than this is not a prompt anyone picks from a list again; it is kept cut to this length. */
 const MAX_TEXT = 8_000;
@@ -50,8 +49,6 @@ export class PromptHistory {
   constructor(options: { db: DatabaseSync; clock?: Clock }) {
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
-    // The list reads what each send made from the tasks and library tables beside it.
-    runMigrations(this.#db, [...taskMigrations, ...LIBRARY_MIGRATIONS, ...presetMigrations]);
   }
 
   /** Keeps one send; a task or speech take already kept is not kept twice. Empty text is not a prompt. */
@@ -103,16 +100,13 @@ export class PromptHistory {
       Row,
       'state' | 'cost' | 'credits_cost' | 'made_item'
     >[];
-    const task = this.#db.prepare('SELECT state, cost, credits_cost FROM tasks WHERE id = ?');
-    const firstItem = this.#db.prepare(
-      'SELECT id FROM library_items WHERE task_id = ? ORDER BY seq LIMIT 1',
-    );
-    const speechItem = this.#db.prepare('SELECT id, cost, credits_cost FROM library_items WHERE id = ?');
+    const db = this.#db;
     return rows.flatMap((row) => {
       if (!isFamilyId(row.family)) return [];
-      const t = row.task_id ? (task.get(row.task_id) as Partial<Row> | undefined) : undefined;
-      const spoken = row.item_id ? (speechItem.get(row.item_id) as { id: string; cost: number | null; credits_cost: number | null } | undefined) : undefined;
-      const made = row.task_id ? (firstItem.get(row.task_id) as { id: string } | undefined) : spoken;
+      // The tasks' and the library's own modules read their tables.
+      const t = row.task_id ? taskOutcome(db, row.task_id) : null;
+      const spoken = row.item_id ? itemCost(db, row.item_id) : null;
+      const made = row.task_id ? firstItemOfTask(db, row.task_id) : spoken;
       const state = taskStateSchema.safeParse(t?.state);
       return [
         {

@@ -10,14 +10,13 @@ import { NO_ESTIMATE } from '../../../shared/studio/estimates';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
-import { runMigrations, transaction } from '../db/database';
+import { transaction } from '../db/database';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration, TaskHistory } from '../tasks/task-history';
 import { fitLogLinear } from './log-linear-model';
 import type { FittedModel, Observation } from './log-linear-model';
 import { priceFeatures, settingName } from './price-features';
 import type { Features } from './price-features';
-import { pricingMigrations } from './pricing-migrations';
 
 export interface PriceBookOptions {
   db: DatabaseSync;
@@ -78,7 +77,6 @@ export class PriceBook implements TaskHistory {
   private creditsPerUsd: number | null | undefined;
 
   constructor(options: PriceBookOptions) {
-    runMigrations(options.db, pricingMigrations);
     this.db = options.db;
     this.gateway = normaliseGateway(options.gateway);
     this.clock = options.clock ?? systemClock;

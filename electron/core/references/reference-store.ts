@@ -22,16 +22,10 @@ import {
   replaceStrings,
 } from '../../../shared/studio/references';
 import type { ReferenceImage } from '../../../shared/studio/references';
-import { runMigrations } from '../db/database';
 import { sniffMedia } from '../downloads/media-sniff';
-import { probeMedia } from '../library/media-probe';
-import { thumbnailPathFor, writeThumbnail } from '../library/thumbnails';
-import {
-  canonicalDataUrl,
-  extensionFor,
-  referenceFileName,
-  referenceMigrations,
-} from './reference-migrations';
+import { probeMedia } from '../media/media-probe';
+import { thumbnailPathFor, writeThumbnail } from '../media/thumbnails';
+import { canonicalDataUrl, extensionFor, referenceFileName } from './reference-migrations';
 
 /** A stored reference with where its bytes are. */
 export interface StoredReference extends ReferenceImage {
@@ -93,7 +87,6 @@ export class ReferenceStore {
     this.db = options.db;
     this.dir = resolve(options.dir);
     this.now = options.now ?? Date.now;
-    runMigrations(this.db, referenceMigrations(this.dir, this.now));
   }
 
   get(sha256: string): StoredReference | null {

@@ -2,3 +2,4 @@ export { SPEECH_COST_READS_MS, SpeechService, speechBody } from './speech-servic
 export type { SpeakOptions, SpeechOutcome, SpeechRequest, SpeechServiceOptions } from './speech-service';
 export { normaliseGateway, normaliseSpeechBody, speechCacheKey } from './speech-cache-key';
 export type { SpeechCostState, SpeechTake } from './speech-takes';
+export { speechMigrations } from './speech-migrations';

@@ -22,9 +22,9 @@ import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { normaliseGateway } from '../pricing';
-import { recordSpeechTake, settleSpeechCharge, spendingMigrations } from '../spending';
-import { runMigrations } from '../db';
-import { taskMigrations } from '../tasks/task-migrations';
+import { recordSpeechTake, settleSpeechCharge } from '../spending';
+import { describeThrown, silentLogger } from '../log';
+import type { Logger } from '../log';
 import { speechCacheKey } from './speech-cache-key';
 import { SpeechTakes } from './speech-takes';
 import type { SpeechTake } from './speech-takes';
@@ -46,6 +46,8 @@ export interface SpeechServiceOptions {
   /** The gateway in use ('demo' or its base URL): a take from one gateway is never served for another. */
   gatewayKey: () => string;
   clock?: Clock;
+  /** Told when a take's cost cannot be read or settled; nothing by default. */
+  logger?: Logger;
 }
 
 export interface SpeakOptions {
@@ -96,6 +98,7 @@ export function speechBody(request: SpeechRequest): Record<string, unknown> {
 export class SpeechService {
   private readonly takes: SpeechTakes;
   private readonly clock: Clock;
+  private readonly logger: Logger;
   /** Takes under way by cache key: a second identical request (a double click) waits for the first. */
   private readonly inFlight = new Map<string, Promise<SpeechOutcome>>();
   private readonly costTimers = new Map<string, TimerHandle>();
@@ -104,9 +107,8 @@ export class SpeechService {
 
   constructor(private readonly options: SpeechServiceOptions) {
     this.takes = new SpeechTakes(options.db);
-    // Paid takes count in the spending budgets (core/spending): their table comes with the limits'.
-    runMigrations(options.db, [...taskMigrations, ...spendingMigrations]);
     this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
   }
 
   /**
@@ -199,9 +201,13 @@ export class SpeechService {
       cached = cache === 'hit';
       // Closed while the report was on its way: the database may be gone; the next service asks again.
       if (this.closed) return null;
-    } catch {
+    } catch (error) {
       if (this.closed) return null;
       // No answer (offline, a key without usage rights): the cost is not known yet.
+      this.logger.warn('speech cost not read from the usage report', {
+        itemId,
+        reason: describeThrown(error),
+      });
       this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
       return this.options.library.get(itemId);
     }
@@ -237,12 +243,16 @@ export class SpeechService {
     this.costTimers.get(itemId)?.cancel();
     const timer = this.clock.setTimer(delayMs, () => {
       this.costTimers.delete(itemId);
-      void this.settleCost(itemId).then(() => {
-        if (this.closed) return;
-        const take = this.takes.get(itemId);
-        const next = take?.costState === 'pending' ? SPEECH_COST_READS_MS[take.costTries] : undefined;
-        if (next !== undefined) this.scheduleCost(itemId, next);
-      });
+      void this.settleCost(itemId).then(
+        () => {
+          if (this.closed) return;
+          const take = this.takes.get(itemId);
+          const next = take?.costState === 'pending' ? SPEECH_COST_READS_MS[take.costTries] : undefined;
+          if (next !== undefined) this.scheduleCost(itemId, next);
+        },
+        (error: unknown) =>
+          this.logger.error('speech cost not settled', { itemId, reason: describeThrown(error) }),
+      );
     });
     this.costTimers.set(itemId, timer);
   }

@@ -2,27 +2,6 @@
 // the usage report is read over to learn its cost, since the speech answer carries none), and whether that
 // cost is settled. Rows go with their library item (ON DELETE CASCADE): a deleted clip is never a cache hit.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
-import { runMigrations } from '../db';
-import type { Migration } from '../db';
-
-export const speechTakeMigrations: readonly Migration[] = [
-  {
-    id: 'speech-001',
-    up: `
-      CREATE TABLE speech_takes (
-        item_id TEXT PRIMARY KEY REFERENCES library_items(id) ON DELETE CASCADE,
-        cache_key TEXT NOT NULL,
-        model TEXT NOT NULL,
-        requested_at INTEGER NOT NULL,
-        answered_at INTEGER NOT NULL,
-        cost_state TEXT NOT NULL CHECK (cost_state IN ('pending', 'known', 'unknown')),
-        cost_tries INTEGER NOT NULL DEFAULT 0
-      ) STRICT;
-      CREATE INDEX speech_takes_key ON speech_takes(cache_key, answered_at);
-      CREATE INDEX speech_takes_pending ON speech_takes(cost_state) WHERE cost_state = 'pending';
-    `,
-  },
-];
 
 export type SpeechCostState = 'pending' | 'known' | 'unknown';
 
@@ -63,7 +42,6 @@ export class SpeechTakes {
   >;
 
   constructor(db: DatabaseSync) {
-    runMigrations(db, speechTakeMigrations);
     this.statements = {
       insert: db.prepare(
         `INSERT INTO speech_takes (item_id, cache_key, model, requested_at, answered_at, cost_state)

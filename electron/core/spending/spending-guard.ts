@@ -18,13 +18,11 @@ import type {
 } from '../../../shared/studio/spending';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
-import { runMigrations } from '../db/database';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration } from '../tasks/task-history';
-import { taskMigrations } from '../tasks/task-migrations';
-import { estimateIn, spentBetween, stampGateway } from './spending-ledger';
+import { estimateIn, spentBetween } from './spending-ledger';
+import { stampTaskGateway } from '../tasks/task-costs';
 import type { SpendingPrices } from './spending-ledger';
-import { spendingMigrations } from './spending-migrations';
 import { systemTimeZone, windowAt } from './spending-windows';
 
 export interface SpendingGuardOptions {
@@ -64,7 +62,6 @@ export class SpendingGuard {
   readonly #systemZone: () => string;
 
   constructor(options: SpendingGuardOptions) {
-    runMigrations(options.db, [...taskMigrations, ...spendingMigrations]);
     this.#db = options.db;
     this.#clock = options.clock ?? systemClock;
     this.#prices = options.prices;
@@ -206,7 +203,7 @@ export class SpendingGuard {
    */
   stamp(taskId: string): void {
     const prices = this.#prices();
-    if (prices) stampGateway(this.#db, taskId, prices.gatewayKey);
+    if (prices) stampTaskGateway(this.#db, taskId, prices.gatewayKey);
   }
 
   #window(period: SpendingPeriod, limits: SpendingLimits, zone: string): SpendingWindow {

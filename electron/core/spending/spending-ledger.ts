@@ -3,11 +3,11 @@
 // estimate; what each speech take cost once the usage report said so. A failed task is not charged
 // ([STATE-7]); one refused before it reached the gateway has no row. Another gateway's spending (the demo's,
 // a second account's) never counts.
-import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { CostEstimate } from '../../../shared/studio/estimates';
 import type { MoneyUnit } from '../../../shared/studio/spending';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration } from '../tasks/task-history';
+import { taskCostsBetween } from '../tasks/task-costs';
 
 /** What the ledger needs of the price book of the gateway in use. */
 export interface SpendingPrices {
@@ -39,15 +39,6 @@ const MAY_BE_CHARGED = new Set([
   'stopped',
 ]);
 
-interface Row {
-  family: FamilyId;
-  model: string;
-  params: string;
-  state: string;
-  cost: number | null;
-  credits_cost: number | null;
-}
-
 /** One task's amount in `unit`, or null when it cannot be said in that unit. */
 function inUnit(
   usd: number | null,
@@ -66,11 +57,6 @@ export function estimateIn(
   prices: SpendingPrices | null,
 ): number | null {
   return inUnit(estimate.usd, estimate.credits, unit, prices);
-}
-
-/** Marks a new task row as sent to this gateway, so its money counts there and nowhere else. */
-export function stampGateway(db: DatabaseSync, taskId: string, gatewayKey: string): void {
-  db.prepare('UPDATE tasks SET gateway = ? WHERE id = ?').run(gatewayKey, taskId);
 }
 
 /** A paid speech take, asked at `at` of this gateway: its cost is not known until the usage report says it. */
@@ -113,12 +99,7 @@ export function spentBetween(
 ): Spent {
   if (!prices) return { charged: 0, estimated: 0, unpriced: 0 };
   const gateway = prices.gatewayKey;
-  const rows = db
-    .prepare(
-      `SELECT family, model, params, state, cost, credits_cost FROM tasks
-       WHERE gateway = ? AND created_at >= ? AND created_at < ?`,
-    )
-    .all(gateway, window.start, window.end) as unknown as Row[];
+  const rows = taskCostsBetween(db, gateway, window);
   const speech = db
     .prepare(
       `SELECT cost, credits_cost FROM speech_charges

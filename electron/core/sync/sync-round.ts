@@ -7,7 +7,8 @@ import type { LibraryItem } from '../../../shared/studio/records';
 import type { SyncProgress } from '../../../shared/studio/sync';
 import { transaction } from '../db';
 import type { Library } from '../library';
-import { thumbnailPathFor } from '../library';
+import { itemsWithoutThumbnail } from '../library/library-reads';
+import { thumbnailPathFor } from '../media';
 import type { Logger } from '../log';
 import { describeThrown } from '../log';
 import { downloadBlob, fileFacts, uploadBlob } from './blob-transfer';
@@ -156,13 +157,18 @@ export async function pullLogs(context: RoundContext): Promise<{ changes: number
 /** Thumbnails of items from other devices, fetched eagerly (small) so tiles show before their files. */
 export async function fetchThumbnails(context: RoundContext): Promise<Moved> {
   const { state, library, vault, signal } = context;
-  const rows = state.db
+  const shared = state.db
     .prepare(
-      `SELECT l.id AS id, json_extract(s.record, '$.thumbSha256') AS sha FROM library_items l
-       JOIN sync_items s ON s.id = l.id
-       WHERE l.thumbnail_path IS NULL AND json_extract(s.record, '$.thumbSha256') IS NOT NULL`,
+      `SELECT id, json_extract(record, '$.thumbSha256') AS sha FROM sync_items
+       WHERE json_extract(record, '$.thumbSha256') IS NOT NULL`,
     )
     .all() as { id: string; sha: string }[];
+  // The library answers which of them still lack a thumbnail (its table, its read).
+  const lacking = itemsWithoutThumbnail(
+    state.db,
+    shared.map((row) => row.id),
+  );
+  const rows = shared.filter((row) => lacking.has(row.id));
   let files = 0;
   for (const { id, sha } of rows) {
     const item = library.get(id);

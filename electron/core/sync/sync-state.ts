@@ -4,12 +4,12 @@
 // the same: what makes a crash mid-merge (or a segment read twice) harmless.
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { runMigrations, transaction } from '../db';
+import { transaction } from '../db';
+import { libraryItemIds } from '../library/library-reads';
 import { HybridClock } from './hlc';
 import { syncRecordSchema } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
 import { remoteFormatSchema } from './sync-ops';
-import { SYNC_MIGRATIONS } from './sync-migrations';
 
 export interface AgreedItem {
   id: string;
@@ -56,7 +56,6 @@ export class SyncState {
     readonly db: DatabaseSync,
     now: () => number,
   ) {
-    runMigrations(db, SYNC_MIGRATIONS);
     let device = this.meta('device');
     if (device === null) {
       device = randomUUID();
@@ -106,7 +105,8 @@ export class SyncState {
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
-      this.db.exec('INSERT OR IGNORE INTO sync_dirty (item_id) SELECT id FROM library_items');
+      const dirty = this.db.prepare('INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (?)');
+      for (const id of libraryItemIds(this.db)) dirty.run(id);
       this.setMeta('format', null);
       this.setMeta('segments', '0');
       this.setMeta('remote', identity);

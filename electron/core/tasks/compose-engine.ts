@@ -2,8 +2,6 @@
 // part's own tests take them from here, so a part is tested as the engine wires it and the wiring is written once.
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../clock';
-import { runMigrations } from '../db/database';
-import { downloadMigrations } from '../downloads/download-migrations';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
@@ -19,7 +17,6 @@ import { Sender } from './sender';
 import { StudioEventHub } from './studio-event-hub';
 import { Submissions } from './submission';
 import { TaskDownloads } from './task-downloads';
-import { taskMigrations } from './task-migrations';
 import { TaskQueries } from './task-queries';
 import { TaskStore } from './task-store';
 import { Tracker } from './tracker';
@@ -48,7 +45,6 @@ export interface EngineParts {
 }
 
 export function composeEngine(options: TaskEngineOptions): EngineParts {
-  runMigrations(options.db, [...taskMigrations, ...downloadMigrations]);
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
   const events = new StudioEventHub(logger);
@@ -73,7 +69,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
   };
   const history = options.history ?? null;
   const references = options.references ?? ReferenceStore.forDatabase(options.db);
-  const madeFrom = new MadeFromStore(options.db);
+  const madeFrom = options.madeFrom ?? new MadeFromStore(options.db);
   const pacer = new Pacer(clock, ctx.policy, history, logger, ctx.random);
   downloads = new TaskDownloads(ctx, options.db, options.downloads ?? null);
   const reconciler = new Reconciler(ctx, options.reconcileAfterMs ?? 600_000);

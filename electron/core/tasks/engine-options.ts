@@ -8,6 +8,7 @@ import type { GatewayPort } from '../gateway/gateway-port';
 import type { Logger } from '../log';
 import type { ReferenceStore } from '../references/reference-store';
 import type { LibraryFileIndex } from './made-from-links';
+import type { MadeFromStore } from './made-from-store';
 import type { PollPolicy } from './poll-schedule';
 import type { BudgetOptions } from './request-budget';
 import type { SubmissionGuard, TaskHistory } from './task-history';
@@ -56,6 +57,8 @@ export interface TaskEngineOptions {
   libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
   logger?: Logger;
+  /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
+  madeFrom?: MadeFromStore;
 }
 
 export interface SubmitOptions {

@@ -1,16 +1,18 @@
 // One tile of the library grid, by kind: a picture shows itself; a video a frame of itself (its poster, drawn
 // once from the file and stored as its thumbnail, so from then on it is a plain picture in a 100k grid); a
-// track its cover and duration; speech the first words it says. Captions (title or prompt) show without
+// track its cover and duration; speech the first words it says over its waveform (drawn once from the audio
+// and stored the same way, speech-wave.ts). Captions (title or prompt) show without
 // hovering once the tile is large enough (a container query in library.css).
 //
 // Kept apart from the grid (library-page.tsx) so the selection layer (lib-bulk) and the cost badge (money)
 // can change the grid and the tile with small, separate diffs.
-import { useRef, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { formatDuration } from '../../lib/format';
 import { Icon } from '../../ui/icons';
-import { setVideoPoster } from './api/tags';
+import { setDrawnPoster } from './api/tags';
+import { drawSpeechWave } from './speech-wave';
 import { tileDragProps } from './drag-to-create';
 import { TileCost } from './tile-cost';
 import { BatchBadge } from './batch-filter';
@@ -54,7 +56,7 @@ function VideoFrame({ item, src }: { item: BridgeLibraryItem; src: string }): Re
           canvas.width = width;
           canvas.height = Math.round((video.videoHeight * width) / video.videoWidth);
           canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
-          void setVideoPoster(item.id, canvas.toDataURL('image/webp', 0.82)).catch(() => undefined);
+          void setDrawnPoster(item.id, canvas.toDataURL('image/webp', 0.82)).catch(() => undefined);
         } catch {
           // A tainted canvas: the element goes on showing the frame.
         }
@@ -104,9 +106,34 @@ export function LibraryTile({
   const caption = item.title ?? item.prompt;
   const hasPicture = thumbnailSrc !== null && (item.kind === 'image' || item.thumbnailRelativePath !== null);
   const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
+  const needsWave = item.kind === 'speech' && item.thumbnailRelativePath === null && fileSrc !== null;
+  useEffect(() => {
+    if (needsWave) void drawSpeechWave(item.id, fileSrc);
+  }, [needsWave, item.id, fileSrc]);
 
   let body: ReactNode;
-  if (hasPicture) {
+  if (item.kind === 'speech') {
+    body = (
+      <span className="tile-speech">
+        {hasPicture ? (
+          <img
+            className="tile-speech-wave"
+            src={thumbnailSrc}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            data-testid="tile-speech-wave"
+          />
+        ) : null}
+        <span className="tile-speech-mark" aria-hidden="true">
+          “
+        </span>
+        <span className="tile-speech-words" data-testid="tile-speech-words">
+          {item.prompt ? firstWords(item.prompt) : t('library.noPrompt')}
+        </span>
+      </span>
+    );
+  } else if (hasPicture) {
     body = (
       <img
         className="tile-media"
@@ -119,17 +146,6 @@ export function LibraryTile({
     );
   } else if (item.kind === 'video' && fileSrc) {
     body = <VideoFrame item={item} src={fileSrc} />;
-  } else if (item.kind === 'speech') {
-    body = (
-      <span className="tile-speech">
-        <span className="tile-speech-mark" aria-hidden="true">
-          “
-        </span>
-        <span className="tile-speech-words" data-testid="tile-speech-words">
-          {item.prompt ? firstWords(item.prompt) : t('library.noPrompt')}
-        </span>
-      </span>
-    );
   } else {
     // A track without a cover (or a file the page cannot show): the kind's art, not a broken picture.
     body = (

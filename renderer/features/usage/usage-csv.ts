@@ -22,6 +22,7 @@ export type UsageRow = Omit<UsageItemView, 'promptTokens' | 'completionTokens'> 
 export interface ColumnText {
   headers: Record<UsageColumnKey, string>;
   usd(amount: number): string;
+  credits(amount: number): string;
   count(n: number): string;
 }
 
@@ -59,7 +60,7 @@ export function usageColumns(groupBy: TableGrouping, text: ColumnText): UsageCol
     {
       key: 'credits',
       header: text.headers.credits,
-      screen: (r) => text.count(r.credits),
+      screen: (r) => text.credits(r.credits),
       file: (r) => String(r.credits),
       numeric: true,
     },

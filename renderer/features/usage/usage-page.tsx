@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { modelConfigFromOverrides, type FamilyKind } from '../../../shared/catalog';
 import { systemTimeZone } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
-import { formatCredits, formatUsd } from '../../lib/format';
+import { formatCount, formatCredits, formatUsd } from '../../lib/format';
 import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
@@ -62,7 +62,8 @@ export function UsagePage(): ReactElement {
   const kinds = useMemo(() => [...new Set(catalog.values())] as FamilyKind[], [catalog]);
 
   const usd = (amount: number) => t('usage.usd', { amount: formatUsd(amount, i18n.language) });
-  const count = (n: number) => formatCredits(n, i18n.language);
+  const count = (n: number) => formatCount(n, i18n.language);
+  const credits = (n: number) => formatCredits(n, i18n.language);
   const columns = usageColumns(filters.groupBy, {
     headers: {
       model: t('usage.model'),
@@ -72,6 +73,7 @@ export function UsagePage(): ReactElement {
       credits: t('usage.credits'),
     },
     usd: (n) => formatUsd(n, i18n.language),
+    credits,
     count,
   });
   const tableReport = table.data?.report;
@@ -123,7 +125,7 @@ export function UsagePage(): ReactElement {
             </div>
             <div className="card card-pad stat">
               <span className="stat-label">{t('usage.credits')}</span>
-              <span className="stat-value">{count(stats.credits)}</span>
+              <span className="stat-value">{credits(stats.credits)}</span>
             </div>
             <div className="card card-pad stat">
               <span className="stat-label">{t('usage.requests')}</span>

@@ -1,13 +1,13 @@
 // Issue 9, settings travel with the file: a PNG carries its generation settings in one iTXt chunk, an MP3 in
 // one ID3 TXXX frame; both round-trip, leave the picture or sound untouched, and a file without them reads as
 // a plain file. MP4 is not written (see electron/core/library/file-settings.ts for why).
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import extractChunks from 'png-chunks-extract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import {
@@ -94,7 +94,7 @@ describe('filing a PNG download writes its settings into the file', () => {
   let db: DatabaseSync;
   beforeEach(async () => {
     ({ dir, cleanup } = await tempDir());
-    db = openDatabase(join(dir, 'studio.db'));
+    db = openStudioDatabase(join(dir, 'studio.db'));
   });
   afterEach(async () => {
     db.close();

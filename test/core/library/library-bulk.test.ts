@@ -1,13 +1,13 @@
 // Bulk actions on the real Library over a real SQLite file and real files: favourite and tags in one go,
 // "all matching the filter but these", and delete that waits out an undo window in the pending folder, comes
 // back exactly (rows, seq, tags, favourite, made-from) on Undo, and goes on to the trash port afterwards.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
@@ -38,7 +38,7 @@ function recordingTrash(): TrashPort {
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir('library-bulk-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
   trashed = [];
   events = [];

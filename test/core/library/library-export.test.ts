@@ -1,11 +1,11 @@
 // Export: readable unique names, the settings JSON beside each file (the same object the PNG carries), a folder
 // export that never overwrites, and a zip read back with yauzl (entries, bytes, JSON).
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { readFileSettings } from '../../../electron/core/library/file-settings';
@@ -26,7 +26,7 @@ const NOW = new Date(2026, 10, 20, 15, 30).getTime();
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir('library-export-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media'), now: () => NOW, madeFromOf: () => ['parent-1'] });
 });
 afterEach(async () => {

@@ -1,15 +1,17 @@
-// A video's poster frame (issue 9): drawn once by the renderer, stored as the item's thumbnail, never over a
-// picture the item already has, and refused when the bytes are no picture.
+// A picture drawn once by the renderer from an item's file (a video's poster frame, a speech take's waveform),
+// stored as the item's thumbnail, never over a picture the item already has, refused for kinds that are not
+// drawn from their file and when the bytes are no picture.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
-import { Library, THUMBNAIL_WIDTH } from '../../../electron/core/library';
+import { Library } from '../../../electron/core/library';
+import { THUMBNAIL_WIDTH } from '../../../electron/core/media';
 import type { LibraryEvent } from '../../../electron/core/library';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { must, mp4, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { must, mp4, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
 
 let cleanup: () => Promise<void>;
 let db: DatabaseSync;
@@ -31,7 +33,7 @@ async function video(): Promise<LibraryItem> {
 beforeEach(async () => {
   let dir: string;
   ({ dir, cleanup } = await tempDir('library-poster-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media') });
 });
 afterEach(async () => {
@@ -65,6 +67,38 @@ describe('setPoster', () => {
     expect(await library.setPoster(clip.id, await png(64, 36, '#0000ff'))).toBeNull();
     expect(must(library.get(clip.id)).thumbnailPath).toBe(first.thumbnailPath);
     expect(await library.setPoster('no-such-id', await png(8, 8))).toBeNull();
+  });
+
+  it("takes a speech take's drawn waveform, and nothing for a picture, which is its own thumbnail", async () => {
+    const path = await library.allocatePath('speech-1.wav');
+    const { size, sha256 } = await writeBytes(path, wav(1, 24000));
+    const take = await library.addSpeech({
+      path,
+      size,
+      sha256,
+      mime: 'audio/wav',
+      model: 'speech_model_id',
+      input: 'Welcome aboard the evening ferry',
+      params: { voice: 'alloy', response_format: 'wav' },
+    });
+    expect(take.thumbnailPath).toBeNull();
+    const waveform = must(await library.setPoster(take.id, await png(480, 120, '#7c5cff')));
+    expect(must(waveform.thumbnailPath).endsWith('.webp')).toBe(true);
+    expect(must(library.get(take.id)).thumbnailPath).toBe(waveform.thumbnailPath);
+
+    const imagePath = await library.allocatePath('still.png');
+    const still = await writeBytes(imagePath, await png(32, 32, '#ffffff'));
+    const picture = await library.fileDownload({
+      task: task(),
+      file: resultFile(),
+      path: imagePath,
+      size: still.size,
+      sha256: still.sha256,
+      mime: 'image/png',
+    });
+    const before = picture.thumbnailPath;
+    expect(await library.setPoster(picture.id, await png(64, 36, '#0000ff'))).toBeNull();
+    expect(must(library.get(picture.id)).thumbnailPath).toBe(before);
   });
 
   it('refuses bytes that are no picture and leaves the item as it was', async () => {

@@ -1,6 +1,6 @@
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library, toFtsQuery } from '../../../electron/core/library';
 import type { LibraryItem } from '../../../shared/studio/records';
@@ -19,7 +19,7 @@ const items: Record<string, LibraryItem> = {};
 beforeAll(async () => {
   let dir: string;
   ({ dir, cleanup } = await tempDir('library-query-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   let now = T0;
   library = new Library({ db, dir: join(dir, 'media'), now: () => now });
   const specs = [

@@ -1,8 +1,8 @@
 // A common word and a rare word take different query plans (walk the sort index vs fetch and sort the
 // matches); both must give exactly the page a plain sort of the matches gives.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { LibraryItem, LibraryQuery } from '../../../shared/studio/records';
@@ -17,7 +17,7 @@ const all: LibraryItem[] = [];
 beforeAll(async () => {
   let dir: string;
   ({ dir, cleanup } = await tempDir('library-plans-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   let now = Date.UTC(2026, 0, 1);
   library = new Library({ db, dir: join(dir, 'media'), now: () => now });
   for (let i = 0; i < COUNT; i++) {

@@ -1,8 +1,8 @@
 // Tags (issue 9): the items' tags JSON mirrored into library_tags by triggers, filtering by tags through that
 // table's key, and the tag list with counts that the tag editor suggests from.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { buildPageQuery } from '../../../electron/core/library/library-query';
@@ -37,7 +37,7 @@ const ids = (page: { items: LibraryItem[] }) => page.items.map((item) => item.id
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir('library-tags-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   now = T0;
   library = new Library({ db, dir: join(dir, 'media'), now: () => now });
 });
@@ -157,6 +157,8 @@ describe('the migration', () => {
       DROP TRIGGER library_items_tags_delete;`);
     db.prepare('DELETE FROM schema_migrations WHERE id = ?').run('library-005');
     expect(LIBRARY_MIGRATIONS.some((m) => m.id === 'library-005')).toBe(true);
+    db.close();
+    db = openStudioDatabase(join(dir, 'studio.db'));
     const reopened = new Library({ db, dir: join(dir, 'media'), now: () => now });
     expect(ids(reopened.query({ tags: ['fox'] }))).toEqual([fox.id]);
     expect(

@@ -1,9 +1,9 @@
 // What a library view costs together: summed in SQL over the very filter its pages are read with (search,
 // kind, model, family, dates, favourites), each task's charge once however many of its files are shown, speech
 // takes each their own charge, unknown costs counted apart and never as 0 ([TASK-8], [TASK-9]).
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { LibraryItem, LibraryQuery } from '../../../shared/studio/records';
@@ -34,7 +34,7 @@ async function image(key: string, t: ReturnType<typeof task>, index: number, col
 beforeAll(async () => {
   let dir: string;
   ({ dir, cleanup } = await tempDir('library-totals-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media'), now: () => now });
   // Day 0: one I3 task of four images at 0.04 USD (0.4 credits) for the lot.
   const grid = task({ cost: 0.04, creditsCost: 0.4, params: { prompt: 'four red kites' } });

@@ -1,8 +1,8 @@
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import type { LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { LIBRARY_MIGRATIONS, Library } from '../../../electron/core/library';
@@ -19,7 +19,7 @@ let library: Library;
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   clock = T0;
   library = new Library({ db, dir: join(dir, 'media'), now: () => clock });
 });
@@ -285,7 +285,7 @@ describe('persistence', () => {
   it('a second Library on the same file sees the same items and does not re-run its migration', async () => {
     const item = await addImage();
     db.close();
-    db = openDatabase(join(dir, 'studio.db'));
+    db = openStudioDatabase(join(dir, 'studio.db'));
     const again = new Library({ db, dir: join(dir, 'media') });
     expect(again.get(item.id)).toEqual(item);
     const ids = db.prepare("SELECT id FROM schema_migrations WHERE id LIKE 'library-%'").all();

@@ -1,10 +1,11 @@
 // [SRC-1] [EP-MUSIC-1] A music result is one library item per track: its title, its 1-based position (what a
 // music operation names as its source), its duration, the task's style tags, and its cover as the item's picture
 // (never an untitled image item of its own), whether the cover is saved before or after the track.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseSync } from '../../../electron/core/db';
+import { type DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -17,7 +18,7 @@ let library: Library;
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media') });
 });
 afterEach(async () => {

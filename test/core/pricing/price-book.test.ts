@@ -1,11 +1,11 @@
 // The price book on recorded task costs: the figures are what the simulator charged for these settings
 // ([TASK-8] cost, [TASK-9] credits_cost, [TASK-6] actual_time), so the tests read like a user's history.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { PriceBook } from '../../../electron/core/pricing';
 import type { RunObservation } from '../../../electron/core/pricing';
@@ -17,7 +17,7 @@ const clock = new ManualClock(Date.UTC(2026, 10, 1));
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'price-book-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
 });
 afterEach(() => {
   db.close();

@@ -1,6 +1,7 @@
 // Databases written before reference images were files hold data URLs inside task params and library items.
 // Opening one moves each image into the store once and rewrites the rows, except where an I2 resend under its
 // Idempotency-Key must repeat the exact bytes it first sent ([EP-IMAGE-I2HDR-1]).
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,7 +73,7 @@ it('moves inline data URLs of tasks and library items into the store and rewrite
   const before = jsonBytes(paramsOf(old, 'tasks', 'id', 't1'));
   old.close();
 
-  const db = openDatabase(join(dir, 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'studio.db'));
   dbs.push(db);
   const library = new Library({ db, dir: join(dir, 'library') });
   const engine = new TaskEngine({ db, gateway: null as never, downloads: null });

@@ -1,11 +1,11 @@
 // The reference image store: content-addressed files beside the database, the size limit and its sentence,
 // params interned to `studio-ref:` and expanded to the same data URL every time, and served thumbnails.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import { MAX_REFERENCE_BYTES, referenceTooLarge, referenceUri } from '../../../shared/studio/references';
@@ -15,7 +15,7 @@ let dir: string;
 let db: DatabaseSync;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'studio-refs-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
 });
 afterEach(async () => {
   db.close();

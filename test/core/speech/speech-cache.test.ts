@@ -1,11 +1,11 @@
 // Issue 13: the speech cache and the cost of a take, with the real client against the real simulator. A
 // repeat is the library's take with no gateway call; a fresh take, a deleted item, a missing file or another
 // gateway is a new (charged) one. A take's cost comes from the usage report ([EP-USAGE-1], [UREP-STAT-1]).
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { createGatewayClient } from '../../../electron/core/gateway';
 import type { GatewayCallEvent } from '../../../electron/core/gateway';
@@ -44,7 +44,7 @@ const speechCalls = () => calls.filter((c) => c.path === '/v1/audio/speech').len
 beforeAll(async () => {
   sim = await startSimulator({ timeScale: 0.01, clock });
   ({ dir, cleanup } = await tempDir('speech-cache-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media') });
 });
 afterAll(async () => {

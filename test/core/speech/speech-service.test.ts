@@ -1,10 +1,10 @@
 // The speech service with the real client against the real simulator: every format lands in the library
 // under a name and type taken from its bytes, through a .part file that never outlives a failure.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../electron/core/db';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { createGatewayClient } from '../../../electron/core/gateway';
 import { Library } from '../../../electron/core/library';
@@ -26,7 +26,7 @@ let speech: SpeechService;
 beforeAll(async () => {
   sim = await startSimulator({ timeScale: 0.01 });
   ({ dir, cleanup } = await tempDir('speech-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   library = new Library({ db, dir: join(dir, 'media') });
   speech = new SpeechService({
     gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default }),

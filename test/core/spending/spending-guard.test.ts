@@ -1,12 +1,14 @@
 // The threshold and the budgets on an injected clock, in zones other than UTC: what counts as spent (what the
 // gateway charged, [TASK-8] cost and [TASK-9] credits_cost; estimates for tasks not charged yet; nothing for a
 // failed task, [STATE-7]), when a window turns over, and that the engine asks before a row is written.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase, runMigrations } from '../../../electron/core/db/database';
+import { openDatabase } from '../../../electron/core/db/database';
+import { pricingMigrations } from '../../../electron/core/pricing/pricing-migrations';
 import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
@@ -31,7 +33,7 @@ let seq = 0;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'spending-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   // 23:30 on Saturday 21 November in Auckland (UTC+13).
   clock = new ManualClock(utc('2026-11-21T10:30:00Z'));
   book = new PriceBook({ db, gateway: 'http://gateway.test', clock });
@@ -145,9 +147,9 @@ describe('per gateway, speech included', () => {
   });
 
   it('gives rows from before the gateway was kept the gateway the price book learnt their cost from', () => {
-    const older = openDatabase(join(dir, 'older.db'));
+    // A database from before the spending limits: tasks and the price book only.
+    let older = openDatabase(join(dir, 'older.db'), [...taskMigrations, ...pricingMigrations]);
     try {
-      runMigrations(older, taskMigrations);
       const oldStore = new TaskStore(older);
       const liveBook = new PriceBook({ db: older, gateway: 'http://gateway.test', clock });
       const demoBook = new PriceBook({ db: older, gateway: 'demo', clock });
@@ -182,9 +184,14 @@ describe('per gateway, speech included', () => {
           taskId: id,
         });
       }
-      // The first guard over this database adds the column and fills it where the book knows.
-      const live = new SpendingGuard({ db: older, clock, prices: () => liveBook, systemZone: () => 'UTC' });
-      const demo = new SpendingGuard({ db: older, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+      // Opened by this build, the database gains the column, filled where the book knows.
+      older.close();
+      older = openStudioDatabase(join(dir, 'older.db'));
+      const db = older;
+      const liveNow = new PriceBook({ db, gateway: 'http://gateway.test', clock });
+      const demoNow = new PriceBook({ db, gateway: 'demo', clock });
+      const live = new SpendingGuard({ db, clock, prices: () => liveNow, systemZone: () => 'UTC' });
+      const demo = new SpendingGuard({ db, clock, prices: () => demoNow, systemZone: () => 'UTC' });
       expect(live.summary().day.charged).toBe(1);
       expect(demo.summary().day.charged).toBe(5);
     } finally {

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openDatabase } from '../../../electron/core/db';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { SyncService } from '../../../electron/core/sync';
@@ -44,7 +44,7 @@ export function setupOf(name: string, options: DeviceOptions): SyncSetup {
 
 export function openDevice(root: string, name: string, options: DeviceOptions): Device {
   const dir = join(root, name);
-  const db = openDatabase(join(dir, 'data', 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'data', 'studio.db'));
   const library = new Library({ db, dir: join(dir, 'library') });
   let setup = setupOf(name, options);
   const sync = new SyncService({

@@ -1,11 +1,11 @@
 // Test rig for the engine: the simulator and the engine on ONE manual clock, the real gateway client wrapped
 // so every request is counted (when and what), and a driver that moves the clock only when
 // no request is in flight, so real loopback I/O and simulated time interleave deterministically.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { startSimulator } from '../../../electron/simulator/index';
@@ -125,7 +125,7 @@ export async function startRig(): Promise<Rig> {
     gateway: (key = sim.keys.default) =>
       new CountingGateway(new GatewayClient({ baseUrl: sim.url, apiKey: key, clock }), clock),
     openDb() {
-      const db = openDatabase(join(dir, 'studio.sqlite'));
+      const db = openStudioDatabase(join(dir, 'studio.sqlite'));
       dbs.push(db);
       return db;
     },

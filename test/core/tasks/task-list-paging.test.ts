@@ -1,12 +1,12 @@
 // tasks.list pages in SQL (issue 10): LIMIT/OFFSET with a COUNT beside it, and the download counts of a whole
 // page from one GROUP BY (plus one read of the missing files), never one query per task. The statement counter
 // wraps the real database the engine and its download manager use.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { Library } from '../../../electron/core/library/library';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
@@ -32,7 +32,7 @@ const TASKS = 250;
 function seeded(): { engine: TaskEngine; statements: string[] } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-task-pages-'));
   dirs.push(dir);
-  const db = openDatabase(join(dir, 'studio.db'));
+  const db = openStudioDatabase(join(dir, 'studio.db'));
   dbs.push(db);
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const library = new Library({ db, dir: join(dir, 'library'), now: () => clock.now() });

@@ -1,12 +1,11 @@
 // What the Tasks page's list costs together, summed in SQL over the list's own filter (its states): charged
 // costs in USD and credits ([TASK-8], [TASK-9]); a failed task is not charged ([STATE-7]) so it is not
 // "unknown"; any other task without a cost is counted as unknown, never as 0.
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, runMigrations } from '../../../electron/core/db/database';
-import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
@@ -18,8 +17,7 @@ let seq = 0;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'task-totals-'));
-  db = openDatabase(join(dir, 'studio.db'));
-  runMigrations(db, taskMigrations);
+  db = openStudioDatabase(join(dir, 'studio.db'));
   store = new TaskStore(db);
 });
 afterEach(() => {

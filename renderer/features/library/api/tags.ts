@@ -62,7 +62,7 @@ export function useSetTags() {
   });
 }
 
-/** Stores a drawn frame as a video's poster; the library event that follows refreshes the grid. */
-export function setVideoPoster(id: string, dataUrl: string): Promise<unknown> {
+/** Stores a picture drawn from the file (a video's frame, a speech waveform); the library event refreshes the grid. */
+export function setDrawnPoster(id: string, dataUrl: string): Promise<unknown> {
   return bridge.library.setPoster.mutate({ id, dataUrl });
 }

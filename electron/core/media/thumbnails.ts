@@ -26,7 +26,8 @@ export async function writeThumbnail(filePath: string): Promise<string | null> {
 }
 
 /**
- * A video's poster: a frame the renderer drew from the playing file (no video decoder runs in Node), stored
+ * A picture drawn from a file by the renderer (a video's poster frame, a speech take's waveform: no video or
+ * audio decoder runs in Node), stored
  * as the item's thumbnail so its tile is a plain picture from then on. The bytes are decoded and re-encoded
  * here, so what is stored is a checked WebP of thumbnail size whatever was sent; throws on bytes that are no
  * picture.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeMedia } from '../../../electron/core/library';
-import { flac, mp4, oggOpus, oggVorbis, png, tempDir, wav, writeBytes } from './library-fixtures';
+import { probeMedia } from '../../../electron/core/media';
+import { flac, mp4, oggOpus, oggVorbis, png, tempDir, wav, writeBytes } from '../library/library-fixtures';
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -1,0 +1,73 @@
+// The core's parts wired together over one database, the one way both entry points (the host and the CLI) build
+// them: the made-from links first, so the library asks them directly instead of reaching through an engine built
+// after it; then the library, the task engine (with its downloads, the price book's history and the spending
+// guard) and the speech service, every one told the same logger.
+import type { Clock } from './clock';
+import { systemClock } from './clock';
+import type { DatabaseSync } from './db';
+import type { GatewayPort } from './gateway/gateway-port';
+import { Library, libraryFileIndex } from './library';
+import type { TrashPort } from './library/trash-port';
+import type { Logger } from './log';
+import { SpeechService } from './speech';
+import { TaskEngine } from './tasks';
+import type { BudgetOptions } from './tasks';
+import { MadeFromStore } from './tasks/made-from-store';
+import type { SubmissionGuard, TaskHistory } from './tasks/task-history';
+
+export interface CoreParts {
+  /** Opened by openStudioDatabase(): every table is there before any part is built. */
+  db: DatabaseSync;
+  gateway: GatewayPort;
+  clock?: Clock;
+  libraryDir: string;
+  /** One budget for every request the engine sends; the engine's default when not given. */
+  budget?: BudgetOptions;
+  logger: Logger;
+  /** The gateway in use ('demo' or its base URL): speech takes are served again only on the same gateway. */
+  gatewayKey: () => string;
+  /** Learns from completions and paces polls by what it learned (the price book). */
+  history: TaskHistory | null;
+  /** The user's spending limits, asked before every submission. */
+  guard: SubmissionGuard | null;
+  /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
+  trash?: TrashPort;
+}
+
+export interface ComposedCore {
+  library: Library;
+  engine: TaskEngine;
+  speech: SpeechService;
+}
+
+/** A new core; the caller starts its engine (start()) and closes what it built (speech.close(), engine.close()). */
+export function composeCore(parts: CoreParts): ComposedCore {
+  const { db, gateway, libraryDir, logger, history, guard, gatewayKey, trash } = parts;
+  const clock = parts.clock ?? systemClock;
+  const madeFrom = new MadeFromStore(db);
+  const library = new Library({
+    db,
+    dir: libraryDir,
+    now: () => clock.now(),
+    madeFromOf: (taskId) => madeFrom.links(taskId).madeFrom.map((link) => link.taskId),
+    timers: clock,
+    ...(trash ? { trash } : {}),
+    logger,
+  });
+  const engine = new TaskEngine({
+    db,
+    gateway,
+    clock,
+    ...(parts.budget ? { budget: parts.budget } : {}),
+    downloads: { libraryDir, sink: library },
+    history,
+    guard,
+    libraryFiles: libraryFileIndex(library),
+    madeFrom,
+    logger,
+  });
+  const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger });
+  // Takes whose cost was still being read when the last run stopped are read again (the app's and the CLI's).
+  speech.resumeCosts();
+  return { library, engine, speech };
+}
