@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import { openDatabase } from '../../../electron/core/db/database';
 import type { DatabaseSync } from '../../../electron/core/db/database';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
@@ -43,7 +43,7 @@ beforeEach(async () => {
   server = await startScriptedServer();
   other = await startScriptedServer();
   dir = mkdtempSync(join(tmpdir(), 'answers-'));
-  db = openDatabase(join(dir, 'studio.db'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
   clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
 });
 afterEach(async () => {
