@@ -35,7 +35,7 @@ import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { exchange, type ExchangeRequest, type ExchangeResponse } from './http-exchange';
-import { isRedirect, nextReadTarget, type ReadTarget } from './poll-redirect';
+import { followReads, type ReadTarget } from './poll-redirect';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
 
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
@@ -338,7 +338,10 @@ export class GatewayClient implements GatewayPort {
       let status: number | null = null;
       let error: GatewayErrorInfo;
       try {
-        const response = await this.following(plan, key);
+        // A read redirected on the gateway's own origin is followed (poll-redirect.ts).
+        const response = await followReads(this.options.baseUrl, plan.method, plan.url, (target) =>
+          this.once(plan, key, target),
+        );
         status = response.status;
         if (status >= 200 && status < 300) {
           this.report(plan, path, attempt, status, null, started, null);
@@ -370,24 +373,7 @@ export class GatewayClient implements GatewayPort {
     }
   }
 
-  /** One try of the plan; a read redirected on the gateway's own origin is followed (poll-redirect.ts). */
-  private async following(plan: CallPlan, key: string): Promise<Answer> {
-    let target: ReadTarget | null = null;
-    for (let hop = 0; ; hop++) {
-      const response = await this.once(plan, key, target);
-      if (plan.method !== 'GET' || !isRedirect(response.status)) return response;
-      if (typeof response.body !== 'string') response.body.destroy();
-      const base = new URL(this.options.baseUrl);
-      const from = target ?? { origin: base.origin, path: base.pathname.replace(/\/$/, '') + plan.url };
-      target = nextReadTarget(this.options.baseUrl, from, response.status, response.headers.location, hop);
-    }
-  }
-
-  private once(
-    plan: CallPlan,
-    key: string,
-    target: ReadTarget | null = null,
-  ): Promise<ExchangeResponse<string> | ExchangeResponse<Readable>> {
+  private once(plan: CallPlan, key: string, target: ReadTarget | null = null): Promise<Answer> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       ...plan.headers,

@@ -65,3 +65,28 @@ export function nextReadTarget(
 function fail(error: GatewayError): never {
   throw error;
 }
+
+interface Answered {
+  status: number;
+  headers: Record<string, string | undefined>;
+  body: unknown;
+}
+
+/** Sends a request (`send(null)` to its own URL) and, for a GET, follows same-origin redirects. */
+export async function followReads<R extends Answered>(
+  baseUrl: string,
+  method: string,
+  url: string,
+  send: (target: ReadTarget | null) => Promise<R>,
+): Promise<R> {
+  let target: ReadTarget | null = null;
+  for (let hop = 0; ; hop++) {
+    const response = await send(target);
+    if (method !== 'GET' || !isRedirect(response.status)) return response;
+    // A streamed redirect body is dropped with its connection.
+    (response.body as { destroy?: () => void } | null)?.destroy?.();
+    const base = new URL(baseUrl);
+    const from = target ?? { origin: base.origin, path: base.pathname.replace(/\/$/, '') + url };
+    target = nextReadTarget(baseUrl, from, response.status, response.headers.location, hop);
+  }
+}
