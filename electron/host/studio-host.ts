@@ -11,9 +11,10 @@ import { systemClock } from '../core/clock';
 import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
-import { PromptHistory } from '../core/presets';
+import { PresetStore, PromptHistory } from '../core/presets';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
+import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
@@ -84,6 +85,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
+  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  scrubStoredTaskErrors(db, session.secretValues());
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
@@ -93,6 +96,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     prices,
     spending,
     history,
+    presets: new PresetStore({ db, clock }),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

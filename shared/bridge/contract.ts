@@ -35,7 +35,7 @@ import { demoSourcesSchema } from './source-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
-import { costTotalSchema, taskTotalQuerySchema } from './cost-schemas';
+import { costTotalSchema, taskCostTotalSchema, taskTotalQuerySchema } from './cost-schemas';
 import {
   spendCheckInputSchema,
   spendCheckSchema,
@@ -67,6 +67,19 @@ import {
   historyPinInputSchema,
 } from './history-schemas';
 import { promptHistoryQuerySchema } from '../studio/prompt-history';
+import { presetSchema, styleSchema, taskStylesSchema } from '../studio/presets';
+import {
+  idOnlySchema,
+  presetExportInputSchema,
+  presetListInputSchema,
+  presetUpdateInputSchema,
+  recordTaskStylesInputSchema,
+  studioFileInputSchema,
+  studioFileSchema,
+  styleSaveInputSchema,
+  taskIdInputSchema,
+} from './preset-schemas';
+import { presetDraftSchema } from '../studio/presets';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -170,7 +183,7 @@ export const bridgeContract = {
    */
   costs: {
     library: { kind: 'query', input: libraryQuerySchema.optional(), output: costTotalSchema },
-    tasks: { kind: 'query', input: taskTotalQuerySchema, output: costTotalSchema },
+    tasks: { kind: 'query', input: taskTotalQuerySchema, output: taskCostTotalSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },
@@ -247,6 +260,28 @@ export const bridgeContract = {
     /** Forgets every send of one text (the tasks and files it made stay). */
     forget: { kind: 'mutation', input: historyForgetInputSchema, output: historyForgottenSchema },
     forgetAll: { kind: 'mutation', output: historyForgottenSchema },
+  },
+  /** Saved settings of a family's form: listed, applied, renamed, updated, deleted, shared as files. */
+  presets: {
+    list: { kind: 'query', input: presetListInputSchema, output: z.array(presetSchema) },
+    save: { kind: 'mutation', input: presetDraftSchema, output: presetSchema },
+    update: { kind: 'mutation', input: presetUpdateInputSchema, output: presetSchema },
+    delete: { kind: 'mutation', input: idOnlySchema, output: doneSchema },
+    /** A file of the presets (all, or those named): no webhook, no stored references. */
+    export: { kind: 'mutation', input: presetExportInputSchema, output: studioFileSchema },
+    /** Reads a preset file; every preset in it is kept, or none when any is bad (said in a sentence). */
+    import: { kind: 'mutation', input: studioFileInputSchema, output: z.array(presetSchema) },
+  },
+  /** Named snippets added to the prompt (before, after, or through a {prompt} template). */
+  styles: {
+    list: { kind: 'query', output: z.array(styleSchema) },
+    save: { kind: 'mutation', input: styleSaveInputSchema, output: styleSchema },
+    delete: { kind: 'mutation', input: idOnlySchema, output: doneSchema },
+    export: { kind: 'mutation', output: studioFileSchema },
+    import: { kind: 'mutation', input: studioFileInputSchema, output: z.array(styleSchema) },
+    /** Keeps the prompt as typed and the styles a task was sent with (Edit and run again restores them). */
+    recordForTask: { kind: 'mutation', input: recordTaskStylesInputSchema, output: doneSchema },
+    forTask: { kind: 'query', input: taskIdInputSchema, output: taskStylesSchema.nullable() },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

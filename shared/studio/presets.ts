@@ -64,6 +64,13 @@ export type Style = z.infer<typeof styleSchema>;
 export const appliedStyleSchema = styleSchema.pick({ id: true, name: true, text: true, placement: true });
 export type AppliedStyle = z.infer<typeof appliedStyleSchema>;
 
+/** A task's prompt as typed and the styles it was sent with (the sent prompt is applyStyles of the two). */
+export const taskStylesSchema = z.object({
+  typed: z.string().max(20_000),
+  styles: z.array(appliedStyleSchema).max(20),
+});
+export type TaskStyles = z.infer<typeof taskStylesSchema>;
+
 /**
  * The prompt as sent: each style in turn, in the order the chips show. Before and after join with ", " (the
  * way people write style words); a template replaces its `{prompt}` with the prompt so far. The Create

@@ -59,6 +59,11 @@ export const VALIDATION_EN = {
   posterDataUrl: 'A poster must be a data:image/… URL.',
   modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
   tagEditEmpty: 'Name a tag to add or remove.',
+  unknownModel: '"{{model}}" is not a model of {{family}} this app knows.',
+  notAFormField: '{{family}} has no field "{{field}}" to restore it into.',
+  settingsNotJson: 'The settings are not readable JSON.',
+  settingsTooDeep: 'Settings nested too deeply: at most {{limit}} levels of lists and objects.',
+  tagControlCharacters: 'A tag cannot hold control characters (such as NUL, tab or a line break).',
   presetTooLarge: 'A preset holds settings of at most 64 KiB.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;

@@ -21,6 +21,9 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
+import { uniqueTags } from './library-tags';
+
+export { uniqueTags };
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -597,20 +600,6 @@ export class Library implements LibrarySink {
 /** A picture that came with a music track (its cover), as opposed to a picture a task was asked for. */
 function isMusicCover({ task, file }: DownloadedFile): boolean {
   return task.kind === 'music' && file.kind === 'image';
-}
-
-/** Trimmed, empty ones dropped, and "Fox" after "fox" dropped too: tags compare without case (library_tags). */
-export function uniqueTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    const key = tag.toLowerCase();
-    if (tag === '' || seen.has(key)) continue;
-    seen.add(key);
-    out.push(tag);
-  }
-  return out;
 }
 
 /** The style text a music task was given ([EP-MUSIC-5] tags, "acoustic, warm") as the track's first tags. */

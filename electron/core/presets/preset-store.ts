@@ -23,6 +23,9 @@ import {
   type Style,
   type StyleDraft,
   type StyleFile,
+  type AppliedStyle,
+  type TaskStyles,
+  appliedStyleSchema,
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
 import { transaction, type DatabaseSync } from '../db/database';
@@ -188,6 +191,22 @@ export class PresetStore {
     const parsed = styleFileSchema.safeParse(parseJson('style', text));
     if (!parsed.success) throw badFile('style', parsed.error);
     return transaction(this.#db, () => parsed.data.styles.map((s) => this.saveStyle(s)));
+  }
+
+  /** Records the styles a task's prompt was sent with, and the prompt as the person typed it. */
+  recordTaskStyles(taskId: string, typed: string, styles: readonly AppliedStyle[]): void {
+    const parsed = appliedStyleSchema.array().max(20).parse(styles);
+    this.#db
+      .prepare('INSERT OR REPLACE INTO task_styles (task_id, typed, styles) VALUES (?, ?, ?)')
+      .run(taskId, typed, JSON.stringify(parsed));
+  }
+
+  /** What recordTaskStyles kept for a task; null for a task sent without styles. */
+  taskStyles(taskId: string): TaskStyles | null {
+    const row = this.#db.prepare('SELECT typed, styles FROM task_styles WHERE task_id = ?').get(taskId) as
+      { typed: string; styles: string } | undefined;
+    if (!row) return null;
+    return { typed: row.typed, styles: appliedStyleSchema.array().parse(JSON.parse(row.styles)) };
   }
 
   #writePreset(id: string, draft: PresetDraft): Preset {

@@ -44,4 +44,16 @@ export const presetMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // The styles a task's prompt was sent with and the prompt as typed, so Edit and run again brings back the
+    // chips and the words the person wrote rather than the composed prompt.
+    id: 'presets-003-task-styles',
+    up: `
+      CREATE TABLE task_styles (
+        task_id TEXT PRIMARY KEY,
+        typed TEXT NOT NULL,
+        styles TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

@@ -1,6 +1,6 @@
 // The read side: what the list, the counts and the totals show, what a task was made from, and waiting for a
 // task to settle. Nothing here sends a request or writes a row.
-import type { CostTotal } from '../../../shared/studio/cost-totals';
+import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -33,7 +33,7 @@ export class TaskQueries {
   }
 
   /** What the tasks list() would return (in these states, all pages) cost together. */
-  costTotal(options: Pick<ListOptions, 'states'> = {}): CostTotal {
+  costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {
     return this.store.costTotal(options);
   }
 

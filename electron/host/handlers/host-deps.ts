@@ -4,7 +4,7 @@
 import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
-import type { PromptHistory } from '../../core/presets';
+import type { PresetStore, PromptHistory } from '../../core/presets';
 import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
@@ -33,6 +33,8 @@ export interface HostDeps {
   spending: SpendingGuard;
   /** Every prompt sent, fed from the core's events. */
   history: PromptHistory;
+  /** Presets and styles. */
+  presets: PresetStore;
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

@@ -12,6 +12,7 @@ import { eventsHandler } from './events';
 import type { HostDeps, ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
+import { presetsHandlers, stylesHandlers } from './presets';
 import { referencesHandlers } from './references';
 import { reuseHandlers } from './reuse';
 import { secretsHandlers } from './secrets';
@@ -41,6 +42,8 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     library: libraryHandlers(deps, item),
     reuse: reuseHandlers(deps, item),
     history: historyHandlers(deps, item),
+    presets: presetsHandlers(deps),
+    styles: stylesHandlers(deps),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),

@@ -43,6 +43,9 @@ import { itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
 import { PromptField } from './prompt-field';
+import { PresetBar } from './preset-bar';
+import { styledRequest, useActiveStyles } from './style-store';
+import { recordTaskStyles } from './api/presets';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -130,10 +133,13 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
     const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
     if (!prepared) return;
-    const request = { family: family.id, model: modelId, ...prepared };
+    const typed = { family: family.id, model: modelId, ...prepared };
+    // The styles on under the prompt compose what is sent, exactly as their preview shows it.
+    const styles = useActiveStyles.getState().active;
+    const request = styledRequest(typed, styles);
     const inBatch = batchable && batch.on;
-    // One press: the one request, or (Batch on) every prompt line × its takes.
-    const requests = inBatch ? batchRequests(request, batch) : [request];
+    // One press: the one request, or (Batch on) every prompt line × its takes, each line styled.
+    const requests = inBatch ? batchRequests(typed, batch).map((r) => styledRequest(r, styles)) : [request];
     if (inBatch && requests.length === 0) {
       setFailure(t('batch.noLines'));
       return;
@@ -183,6 +189,11 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         : await submit.mutateAsync({ ...request, confirmed, key });
       pressKeys.answered(press);
       onSubmitted(task);
+      const typedPrompt = typed.params.prompt;
+      if (styles.length > 0 && typeof typedPrompt === 'string') {
+        // Kept beside the task so Edit and run again brings back the words typed and the chips.
+        recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
+      }
       // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
       if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
         setFailure(gatewayErrorSentence(task.error, t));
@@ -226,7 +237,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     // A free-text prompt gets its reuse tools (history) around it.
     if (f.name !== 'prompt' || f.type !== 'text') return field;
     return (
-      <PromptField key={f.name} name={f.name} setValue={form.setValue}>
+      <PromptField key={f.name} name={f.name} setValue={form.setValue} control={form.control}>
         {field}
       </PromptField>
     );
@@ -260,6 +271,8 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             }))}
           />
         ) : null}
+
+        <PresetBar family={family.id} models={models} form={form} />
 
         {editOf ? (
           <div className="edit-note" role="status" data-testid="edit-note">

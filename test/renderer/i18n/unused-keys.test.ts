@@ -13,6 +13,7 @@ const DYNAMIC_PREFIXES = [
   'nav.',
   'validation.', // the one error map's keys (shared/validation/messages.ts), said through i18n.ts
   'create.families.',
+  'keyboard.shortcuts.',
   'create.kinds.',
   'create.chips.',
   'create.variants.',
@@ -38,6 +39,7 @@ const DYNAMIC_PREFIXES = [
   'usage.groupings.',
   'usage.tableTitle.',
   'tasks.missing.reason.',
+  'styles.placements.',
   'tasks.kind.',
   'tasks.outcome.',
 ];
