@@ -60,6 +60,7 @@ export const VALIDATION_EN = {
   modelForFamily: 'A model id is required for this family, and grid upscale takes none.',
   tagEditEmpty: 'Name a tag to add or remove.',
   presetTooLarge: 'A preset holds settings of at most 64 KiB.',
+  recipeBind: 'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;
 
