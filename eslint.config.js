@@ -125,6 +125,7 @@ const RENDERER_PACKAGES = [
   'trpc-electron/renderer',
   'recharts',
   'react-dropzone',
+  'cmdk',
 ];
 const RENDERER_SHARED = [
   SHARED,

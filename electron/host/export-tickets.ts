@@ -1,7 +1,8 @@
 // Web mode's zip downloads: library.exportZip plans the export (names, settings) and answers a link with a
 // random ticket; the browser then downloads /export/<ticket>/<name>.zip, which streams the zip as it is read
-// (web-server.ts). A ticket lives a few minutes and is known only to the session that asked (the link is behind
-// the same session cookie as everything else); the files are read when downloaded, never staged on disk.
+// (web-server.ts). A ticket lives a few minutes, is known only to the session that asked (the link is behind
+// the same session cookie as everything else) and downloads once: a used one is remembered until it would have
+// expired, so a second try says it was used. The files are read when downloaded, never staged on disk.
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../core/clock';
 import type { ExportEntry } from '../core/library/library-export';
@@ -15,7 +16,14 @@ interface Ticket {
   entries: readonly ExportEntry[];
   fileName: string;
   expiresAt: number;
+  used: boolean;
 }
+
+/** What a download path names: a live export, one already downloaded, or nothing (unknown or expired). */
+export type TicketLookup =
+  | { state: 'live'; ticket: Pick<Ticket, 'entries' | 'fileName'>; use: () => void }
+  | { state: 'used' }
+  | { state: 'unknown' };
 
 export class ExportTickets {
   readonly #tickets = new Map<string, Ticket>();
@@ -29,15 +37,22 @@ export class ExportTickets {
   issue(entries: readonly ExportEntry[], fileName: string): string {
     this.#prune();
     const ticket = randomBytes(24).toString('base64url');
-    this.#tickets.set(ticket, { entries, fileName, expiresAt: this.#clock.now() + EXPORT_TICKET_MS });
+    this.#tickets.set(ticket, {
+      entries,
+      fileName,
+      expiresAt: this.#clock.now() + EXPORT_TICKET_MS,
+      used: false,
+    });
     return `${EXPORT_BASE_URL}${ticket}/${encodeURIComponent(fileName)}`;
   }
 
-  /** The export a download path names (`<ticket>/<name>`), while it lives; null otherwise. */
-  find(path: string): Ticket | null {
+  /** The export a download path names (`<ticket>/<name>`); `use()` spends it (the download started). */
+  find(path: string): TicketLookup {
     this.#prune();
-    const ticket = path.split('/')[0] ?? '';
-    return this.#tickets.get(ticket) ?? null;
+    const found = this.#tickets.get(path.split('/')[0] ?? '');
+    if (!found) return { state: 'unknown' };
+    if (found.used) return { state: 'used' };
+    return { state: 'live', ticket: found, use: () => (found.used = true) };
   }
 
   #prune(): void {

@@ -3,13 +3,10 @@
 import { BridgeError } from '../../shared/bridge/errors';
 import { toErrorInfo } from '../../shared/bridge/errors';
 
-const MASK = '[redacted]';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 
-function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(MASK);
-  return out;
-}
+// The keys in any letter case, and any bearer token or Authorization value a gateway echoed.
+const scrub = scrubSecretText;
 
 export function scrubError(error: unknown, secrets: readonly string[]): unknown {
   const info = toErrorInfo(error);

@@ -16,6 +16,7 @@ import { RecipeStore } from '../core/recipes';
 import { recipeRunner } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
+import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
@@ -86,6 +87,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
+  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  scrubStoredTaskErrors(db, session.secretValues());
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({

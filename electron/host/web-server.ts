@@ -60,7 +60,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!url) return;
     if (url.pathname.startsWith('/trpc/')) return serveBridge(req, res, bridge);
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
-    if (await serveExport(req, res, url, options.exports, log)) return;
+    if (await serveExport(req, res, url, options.exports, options.media, log)) return;
     if (await serveMedia(req, res, url, files)) return;
     await serveStatic(req, res, url, files);
   }

@@ -6,7 +6,7 @@ import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { isActiveState } from '../../shared/studio/records';
 import { CreatePage } from '../features/create/create-page';
 import { TasksPage } from '../features/tasks/tasks-page';
-import { errorSentence } from '../lib/bridge-error';
+import { taskFailureSentence } from '../lib/bridge-error';
 import { useSettings } from '../lib/api/settings';
 import { useTaskList } from '../lib/api/tasks';
 import { useBridgeEvents } from '../lib/use-bridge-events';
@@ -14,6 +14,7 @@ import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
+import { KeyboardLayer } from './keyboard-layer';
 import { COMPARE_ROUTE, ROUTES } from './routes';
 import { Sidebar } from './sidebar';
 
@@ -45,7 +46,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
       if (event.type !== 'task') return;
       // A task the gateway refused at submission (no remote id) is explained by the form that sent it.
       if (event.task.state === 'failed' && event.task.error && event.task.remoteId !== null) {
-        pushToast('error', t('errors.taskFailed', { message: errorSentence(event.task.error, t) }));
+        pushToast('error', taskFailureSentence(event.task.error, t));
       }
     },
     [pushToast, t],
@@ -70,7 +71,8 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         <span className="header-spacer" />
         <BalanceBadge unit={settings.data?.balanceUnit ?? 'usd'} enabled />
       </header>
-      <main className="main" ref={mainRef}>
+      {/* Focusable by script only: where focus lands when what had it is gone (a page left, a dialog closed). */}
+      <main className="main" ref={mainRef} tabIndex={-1}>
         {/* One boundary per page (keyed by section): a page that throws leaves the rest of the studio usable. */}
         <PageBoundary key={section} home={ROUTES.create}>
           <Suspense
@@ -97,6 +99,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
         </PageBoundary>
       </main>
       <Toasts />
+      <KeyboardLayer />
     </div>
   );
 }

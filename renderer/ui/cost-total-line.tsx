@@ -3,7 +3,7 @@
 // only when every known charge has them), by the one rule for decimals; what is unknown is said, never 0.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CostTotal } from '../../shared/studio/cost-totals';
+import type { CostTotal, TaskCostTotal } from '../../shared/studio/cost-totals';
 import { costTotalWords } from '../lib/cost-words';
 import { useMoneyUnit } from './cost-text';
 import './costs.css';
@@ -13,7 +13,7 @@ export function CostTotalLine({
   of,
   testId,
 }: {
-  total: CostTotal;
+  total: CostTotal | TaskCostTotal;
   of: 'items' | 'tasks';
   testId: string;
 }): ReactElement {

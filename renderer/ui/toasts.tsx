@@ -11,6 +11,11 @@ import { Icon } from './icons';
 
 const TOAST_MS = 6000;
 
+/** A toast leaving with the focus inside (its Undo or Dismiss pressed) hands the focus to the page's main region. */
+function keepFocus(toast: HTMLElement | null): void {
+  if (toast && toast.contains(document.activeElement)) document.querySelector<HTMLElement>('main')?.focus();
+}
+
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }): ReactElement {
   const { t } = useTranslation();
   const [held, setHeld] = useState(false);
@@ -47,7 +52,8 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
         <button
           type="button"
           className="toast-action"
-          onClick={() => {
+          onClick={(e) => {
+            keepFocus(e.currentTarget.parentElement);
             onDismiss(toast.id);
             action.run();
           }}
@@ -59,7 +65,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         className="toast-close"
-        onClick={() => onDismiss(toast.id)}
+        onClick={(e) => {
+          keepFocus(e.currentTarget.parentElement);
+          onDismiss(toast.id);
+        }}
         aria-label={t('common.dismiss')}
       >
         <Icon name="close" size={14} />

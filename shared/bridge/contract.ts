@@ -35,7 +35,7 @@ import { demoSourcesSchema } from './source-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
-import { costTotalSchema, taskTotalQuerySchema } from './cost-schemas';
+import { costTotalSchema, taskCostTotalSchema, taskTotalQuerySchema } from './cost-schemas';
 import {
   spendCheckInputSchema,
   spendCheckSchema,
@@ -193,7 +193,7 @@ export const bridgeContract = {
    */
   costs: {
     library: { kind: 'query', input: libraryQuerySchema.optional(), output: costTotalSchema },
-    tasks: { kind: 'query', input: taskTotalQuerySchema, output: costTotalSchema },
+    tasks: { kind: 'query', input: taskTotalQuerySchema, output: taskCostTotalSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },

@@ -1,14 +1,8 @@
-// What a view's generations cost together (shared/studio/cost-totals.ts), as the bridge carries it.
+// What a view's generations cost together (records in shared/studio/cost-totals.ts), and the Tasks page's filter.
 import { z } from 'zod';
-import type { CostTotal } from '../studio/cost-totals';
 import { taskStateSchema } from './record-schemas';
 
-export const costTotalSchema = z.object({
-  count: z.number().int().min(0),
-  usd: z.number().finite().nullable(),
-  credits: z.number().finite().nullable(),
-  unknown: z.number().int().min(0),
-}) satisfies z.ZodType<CostTotal>;
+export { costTotalSchema, taskCostTotalSchema } from '../studio/cost-totals';
 
 /** The Tasks page's filter: the same states tasks.list takes. */
 export const taskTotalQuerySchema = z

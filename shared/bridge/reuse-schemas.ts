@@ -41,7 +41,11 @@ export const settingsFileSchema = z.strictObject({
   }),
 });
 
-export const fileSettingsResultSchema = z.object({ settings: fileSettingsSchema.nullable() });
+/** `damaged`: why settings the file carries cannot be restored (null when whole or when it carries none). */
+export const fileSettingsResultSchema = z.object({
+  settings: fileSettingsSchema.nullable(),
+  damaged: z.string().nullable(),
+});
 
 /** A submission made from an earlier task's settings, changed by the person ("Edit and run again"). */
 /** `confirmed`: the user confirmed the estimate above their threshold (electron/core/spending), as for tasks.submit. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { familyIdSchema } from '../catalog/family-ids';
 import type { TaskEndpoint } from '../catalog/family-ids';
 import { errorTypeSchema } from './error-types';
+import { settingsRecordSchema } from '../validation/json-depth';
 
 /** [STATE-1..5] Every state a task can be in, as the gateway reports it. */
 export const taskStatusSchema = z.enum(['submitted', 'pending', 'processing', 'completed', 'failed']);
@@ -71,8 +72,8 @@ export type GatewayErrorInfo = z.infer<typeof gatewayErrorInfoSchema>;
 export const submissionRequestShape = {
   family: familyIdSchema,
   model: z.string().max(200),
-  /** Every body field but model, already validated by the family's schema. */
-  params: z.record(z.string(), z.unknown()),
+  /** Every body field but model, already validated by the family's schema (and never nested too deeply). */
+  params: settingsRecordSchema,
   webhook: z.string().max(2048).optional(),
 };
 export type SubmissionRequest = z.infer<z.ZodObject<typeof submissionRequestShape>>;

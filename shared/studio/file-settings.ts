@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { FAMILY_IDS } from '../catalog/family-ids';
 import type { FamilyId } from '../catalog/family-ids';
+import { settingsRecordSchema } from '../validation/json-depth';
+import { englishValidationText } from '../validation';
 
 /** The PNG iTXt keyword and the ID3 TXXX description the settings are stored under. */
 export const FILE_SETTINGS_KEY = 'gateway-studio';
@@ -29,18 +31,36 @@ export const fileSettingsSchema: z.ZodType<FileSettings> = z.object({
   version: z.number().int().min(1),
   family: z.enum(FAMILY_IDS),
   model: z.string().max(200),
-  params: z.record(z.string(), z.unknown()),
+  params: settingsRecordSchema,
   prompt: z.string().nullable(),
   taskId: z.string().nullable(),
   madeFrom: z.array(z.string()).max(100),
 });
 
-/** Settings text read from a file, or null when it is not ours or not readable (then it is a plain file). */
-export function parseFileSettings(text: string): FileSettings | null {
+/** What a file's settings text holds: the settings, or why they cannot be restored (a sentence per problem). */
+export interface SettingsReading {
+  settings: FileSettings | null;
+  /** Null when the settings are whole (or the file carries none); otherwise what is wrong with them. */
+  damaged: string | null;
+}
+
+/** Settings text read from a file, checked; a damaged text says why instead of passing for a plain file. */
+export function readSettingsText(text: string): SettingsReading {
+  let json: unknown;
   try {
-    const parsed = fileSettingsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
+    json = JSON.parse(text);
   } catch {
-    return null;
+    return { settings: null, damaged: englishValidationText('settingsNotJson', {}) };
   }
+  const parsed = fileSettingsSchema.safeParse(json);
+  if (parsed.success) return { settings: parsed.data, damaged: null };
+  const damaged = parsed.error.issues
+    .map((i) => (i.path.length ? `${i.path.map(String).join('.')}: ${i.message}` : i.message))
+    .join('; ');
+  return { settings: null, damaged };
+}
+
+/** Settings text read from a file, or null when it is not ours or not readable. */
+export function parseFileSettings(text: string): FileSettings | null {
+  return readSettingsText(text).settings;
 }

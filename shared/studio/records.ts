@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../catalog/family-ids';
 import { gatewayErrorInfoSchema, taskStatusSchema } from '../gateway/normalized';
 import type { Assert, Equals } from '../bridge/type-equals';
+import { because } from '../validation';
 
 const unixMs = z.number().finite();
 const params = z.record(z.string(), z.unknown());
@@ -193,8 +194,22 @@ export const libraryItemSchema = z.object({
 });
 export type LibraryItem = z.infer<typeof libraryItemSchema>;
 
-/** One tag as a person types it: trimmed by the library, never empty, short enough to show on a chip. */
-export const libraryTagSchema = z.string().trim().min(1).max(64);
+/** Control characters (NUL, line breaks, DEL…): nothing a person types into a tag, and trouble on a chip. */
+const CONTROL_CHARACTERS = /\p{Cc}/gu;
+
+/** A tag text without control characters (what stored tags are cleaned to). */
+export const withoutControlCharacters = (text: string): string => text.replace(CONTROL_CHARACTERS, '');
+
+/**
+ * One tag as a person types it: trimmed by the library, never empty, short enough to show on a chip, and
+ * without control characters (refused with a sentence, never stored).
+ */
+export const libraryTagSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((tag) => withoutControlCharacters(tag) === tag, { params: because('tagControlCharacters') });
 
 /** A library search, with the bounds the bridge holds a caller to. */
 export const libraryQuerySchema = z.strictObject({

@@ -75,6 +75,11 @@ export function issueKey(issue: Issue): { key: ValidationKey; values: Validation
 
 let translate: ValidationTranslator = englishValidationText;
 
+/** A rule's sentence in the language the map speaks (English, or the renderer's through its translator). */
+export function validationText(key: ValidationKey, values: ValidationValues = {}): string {
+  return translate(key, values);
+}
+
 /** The renderer calls this once with i18next; what the map says follows the language from then on. */
 export function setValidationTranslator(next: ValidationTranslator): void {
   translate = next;

@@ -95,7 +95,7 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     costs: {
       library: async () => ({ count: 0, usd: null, credits: null, unknown: 0 }),
       // The one sample task, its cost not known yet.
-      tasks: async () => ({ count: 1, usd: null, credits: null, unknown: 1 }),
+      tasks: async () => ({ count: 1, usd: null, credits: null, unknown: 1, elsewhere: 0 }),
     },
     tasks: {
       submit: async () => sampleTask,

@@ -23,7 +23,8 @@ function renderTile(it: BridgeLibraryItem, thumbnailSrc: string | null, fileSrc:
 describe('LibraryTile', () => {
   it('shows an image with its prompt as the picture text and the caption, and its cost', () => {
     renderTile(item(), 'media://item-1.png');
-    const tile = screen.getByRole('button', { name: 'a red fox in the snow' });
+    // Named by what it shows (WCAG 2.5.3): the picture's text once, then the visible cost.
+    const tile = screen.getByRole('button', { name: /^a red fox in the snow\s*0\.0400 USD$/ });
     const picture = screen.getByRole('img', { name: 'a red fox in the snow' });
     expect(tile).toContainElement(picture);
     expect(picture).toHaveAttribute('src', 'media://item-1.png');
@@ -79,10 +80,18 @@ describe('LibraryTile', () => {
       }),
       'media://cover.jpg',
     );
-    const tile = screen.getByRole('button', { name: 'Night Drive' });
+    const tile = screen.getByRole('button', { name: /^Night Drive/ });
     expect(screen.getByRole('img', { name: 'Night Drive' })).toHaveAttribute('src', 'media://cover.jpg');
     expect(tile).toHaveTextContent('2:05');
     expect(screen.getByTestId('tile-caption')).toHaveTextContent('Night Drive');
+  });
+
+  it('names a tile with no caption by its kind, beside what it shows', () => {
+    renderTile(
+      item({ prompt: null, kind: 'audio', family: 'music.concat', mime: 'audio/mpeg', durationSeconds: 5 }),
+      null,
+    );
+    expect(screen.getByRole('button')).toHaveAccessibleName(/^Track\s*0:05\s*0\.0400 USD$/);
   });
 
   it('shows speech by its first words, cut at a word', () => {
@@ -103,7 +112,7 @@ describe('LibraryTile', () => {
   it('opens on click and on Enter', async () => {
     const user = userEvent.setup();
     const { onOpen } = renderTile(item(), 'media://item-1.png');
-    await user.click(screen.getByRole('button', { name: 'a red fox in the snow' }));
+    await user.click(screen.getByRole('button', { name: /^a red fox in the snow/ }));
     expect(onOpen).toHaveBeenCalledTimes(1);
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledTimes(2);

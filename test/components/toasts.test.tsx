@@ -27,16 +27,23 @@ describe('Toasts', () => {
     expect(screen.getByRole('alert').parentElement).toHaveAttribute('aria-live', 'polite');
   });
 
-  it('runs Undo from the keyboard (Tab to it, Enter) once, and the toast leaves', async () => {
+  it('runs Undo from the keyboard (Tab to it, Enter) once, and the toast leaves, the focus kept on the page', async () => {
     const user = userEvent.setup();
     const run = vi.fn();
-    renderWithStudio(<Toasts />);
+    renderWithStudio(
+      <>
+        <main tabIndex={-1}>page</main>
+        <Toasts />
+      </>,
+    );
     push('info', '3 items deleted.', { action: { label: 'Undo', run, undo: true } });
     await user.tab();
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(run).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('3 items deleted.')).not.toBeInTheDocument();
+    // The pressed button left with its toast: the focus is on the page's main region, not lost to the body.
+    expect(screen.getByRole('main')).toHaveFocus();
   });
 
   it('runs the newest Undo on Ctrl+Z outside a text field', async () => {

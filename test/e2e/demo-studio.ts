@@ -27,11 +27,13 @@ export interface DemoStudio {
  * faults: the demo gateway fails on purpose (e.g. its file links), to see what the app says about it.
  * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
  *   seeded with files: seeded-library.ts).
+ * onOnboarding: runs on the welcome page, before the demo gateway is chosen (e.g. to check that page).
  */
 export async function openDemoStudio(
   timeScale = 0.05,
   faults?: FaultOptions,
   seed?: (dataDir: string) => void | Promise<void>,
+  onOnboarding?: (page: Page) => Promise<void>,
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
@@ -46,6 +48,8 @@ export async function openDemoStudio(
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.goto(web.url);
+    await page.getByRole('button', { name: 'Try the demo gateway' }).waitFor();
+    await onOnboarding?.(page);
     await page.getByRole('button', { name: 'Try the demo gateway' }).click();
     await page.getByTestId('nav-create').waitFor();
     const browser = chromium;

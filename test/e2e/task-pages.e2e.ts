@@ -6,6 +6,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TaskStore } from '../../electron/core/tasks/task-store';
+import { stampTaskGateway } from '../../electron/core/tasks/task-costs';
 import { goTo, useDemoStudio } from './demo-studio';
 
 const SEEDED = 230;
@@ -32,6 +33,8 @@ function seedTasks(dataDir: string): void {
         },
         'stopped',
       );
+      // Sent to a live gateway, before this studio was switched to the demo.
+      stampTaskGateway(db, `seeded-${String(i).padStart(3, '0')}`, 'https://gateway.example');
     }
   } finally {
     db.close();
@@ -46,6 +49,10 @@ describe('the Tasks page with more than one page of tasks', () => {
     const rows = page.getByTestId('task-row');
     const shown = page.getByTestId('tasks-shown');
     await expect.poll(() => shown.textContent(), { timeout: 30_000 }).toBe('Showing 200 of 230 tasks');
+    // Budgets count per gateway, so does the total: the live gateway's tasks are listed, not summed with the demo.
+    await expect
+      .poll(() => page.getByTestId('tasks-total').textContent())
+      .toBe('No tasks on this gateway; 230 tasks sent to other gateways are not counted');
     expect(await rows.count()).toBe(200);
     await page.getByText('Seeded lighthouse number 230', { exact: true }).waitFor();
     expect(await page.getByText('Seeded lighthouse number 1', { exact: true }).count()).toBe(0);

@@ -151,6 +151,41 @@ describe('bulk actions in web mode', () => {
     }
   });
 
+  it('downloads an export link once, as documented: a second try says it was used', async () => {
+    const answer = await callWeb(web, '/trpc/library.exportZip', { selection: { filter: {}, except: [] } });
+    const url = answer.data<{ url: string }>()?.url ?? '';
+    expect((await callWebMode(web, url)).status).toBe(200);
+    const again = await callWebMode(web, url);
+    expect(again.status).toBe(410);
+    expect(again.body.toString()).toBe(
+      'This export link was already used (each link downloads once): export the items again.',
+    );
+  });
+
+  it('refuses an export link whose items were deleted with a sentence, never 200 and 0 bytes', async () => {
+    const [first] = (await page()).items;
+    const one = await callWeb(web, '/trpc/library.exportZip', { selection: { ids: [first?.id] } });
+    const all = await callWeb(web, '/trpc/library.exportZip', { selection: { filter: {}, except: [] } });
+    const receipt = await callWeb(web, '/trpc/library.trash', { selection: { ids: [first?.id] } });
+    expect(receipt.status).toBe(200);
+    const gone = await callWebMode(web, one.data<{ url: string }>()?.url ?? '');
+    expect(gone.status).toBe(410);
+    expect(gone.body.toString()).toBe(
+      'The items of this export were deleted since the link was made: nothing to download.',
+    );
+    const some = await callWebMode(web, all.data<{ url: string }>()?.url ?? '');
+    expect(some.status).toBe(410);
+    expect(some.body.toString()).toBe(
+      '1 of the 3 items of this export were deleted since the link was made: export the items again.',
+    );
+    // Undo brings it back; the links were never spent by a refusal.
+    const undone = await callWeb(web, '/trpc/library.undoTrash', {
+      undoId: receipt.data<{ undoId: string }>()?.undoId,
+    });
+    expect(undone.status, undone.body).toBe(200);
+    expect((await callWebMode(web, one.data<{ url: string }>()?.url ?? '')).status).toBe(200);
+  });
+
   it('answers an unknown export link with a sentence, and nothing without the session', async () => {
     const missing = await callWebMode(web, '/export/not-a-ticket/x.zip');
     expect(missing.status).toBe(404);

@@ -22,6 +22,7 @@ import { errorFromHttp, validationError } from '../../../shared/gateway/error-ma
 import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { GatewayErrorInfo, NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { parseTask } from '../../../shared/gateway/task';
+import { scrubErrorTexts, scrubSecretText } from '../../../shared/gateway/secret-scrub';
 import {
   parseUsageReport,
   usageQuerySchema,
@@ -218,7 +219,7 @@ export class GatewayClient implements GatewayPort {
     const base = endpoint === 'music' ? '/v1/music/tasks/' : '/v1/tasks/';
     return this.call(
       { method: 'GET', url: base + encodeURIComponent(taskId), read: 'json', safe: true, options },
-      (r) => parseTask(json(r), taskId, r.status),
+      (r, key) => scrubbedTask(parseTask(json(r), taskId, r.status), key),
     );
   }
 
@@ -323,7 +324,10 @@ export class GatewayClient implements GatewayPort {
    * Sends the plan, retrying safe calls, and reads a 2xx answer with `read`. Every failure, the reader's
    * included, is thrown as a GatewayError with the key scrubbed from its text.
    */
-  private async call<T>(plan: CallPlan, read: (response: Answer) => T | Promise<T>): Promise<T> {
+  private async call<T>(
+    plan: CallPlan,
+    read: (response: Answer, key: string) => T | Promise<T>,
+  ): Promise<T> {
     const key = await this.apiKey();
     const maxAttempts = plan.safe ? Math.max(1, plan.options?.maxAttempts ?? this.policy.maxAttempts) : 1;
     const policy = { ...this.policy, maxAttempts };
@@ -337,7 +341,7 @@ export class GatewayClient implements GatewayPort {
         status = response.status;
         if (status >= 200 && status < 300) {
           this.report(plan, path, attempt, status, null, started, null);
-          return await read(response);
+          return await read(response, key);
         }
         error = await this.httpError(response);
       } catch (thrown) {
@@ -397,8 +401,7 @@ export class GatewayClient implements GatewayPort {
 
   /** The caller gets a plain network error (the thrown text may hold anything); the log gets what it was. */
   private unexpected(plan: CallPlan, path: string, thrown: unknown, key: string): GatewayErrorInfo {
-    const reason =
-      key.length < 4 ? describeThrown(thrown) : describeThrown(thrown).split(key).join('[redacted]');
+    const reason = scrubSecretText(describeThrown(thrown), [key]);
     (this.options.logger ?? silentLogger).error('a gateway call failed unexpectedly', {
       method: plan.method,
       path,
@@ -434,16 +437,14 @@ export class GatewayClient implements GatewayPort {
 
 const redacted = (info: GatewayErrorInfo, key: string): GatewayError => new GatewayError(redact(info, key));
 
-/** A gateway that echoes the key in an error message must not get it into the UI or a log. */
+/** A gateway that echoes the key (or its Authorization header) in an error must not get it stored or shown. */
 function redact(info: GatewayErrorInfo, key: string): GatewayErrorInfo {
-  if (key.length < 4) return info;
-  const scrub = (s: string): string => s.split(key).join('[redacted]');
-  return {
-    ...info,
-    message: scrub(info.message),
-    code: scrub(info.code),
-    param: info.param && scrub(info.param),
-  };
+  return scrubErrorTexts(info, [key]);
+}
+
+/** A failed task's error is the gateway's text too. */
+function scrubbedTask(snapshot: TaskSnapshot, key: string): TaskSnapshot {
+  return snapshot.error ? { ...snapshot, error: scrubErrorTexts(snapshot.error, [key]) } : snapshot;
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {

@@ -8,8 +8,8 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import extractChunks from 'png-chunks-extract';
 import encodeChunks from 'png-chunks-encode';
 import NodeID3 from 'node-id3';
-import { FILE_SETTINGS_KEY, parseFileSettings } from '../../../shared/studio/file-settings';
-import type { FileSettings } from '../../../shared/studio/file-settings';
+import { FILE_SETTINGS_KEY, readSettingsText } from '../../../shared/studio/file-settings';
+import type { FileSettings, SettingsReading } from '../../../shared/studio/file-settings';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const utf8 = new TextEncoder();
@@ -44,11 +44,16 @@ function readItxt(data: Uint8Array, keyword: string): string | null {
 
 /** The PNG with its settings chunk (an older one replaced, so a file never carries two). */
 export function pngWithSettings(png: Uint8Array, settings: FileSettings): Uint8Array {
+  return pngWithSettingsText(png, JSON.stringify(settings));
+}
+
+/** The PNG with this text as its settings chunk (tests write damaged settings with it). */
+export function pngWithSettingsText(png: Uint8Array, text: string): Uint8Array {
   const chunks = extractChunks(png).filter(
     (c) => !(c.name === 'iTXt' && readItxt(c.data, FILE_SETTINGS_KEY) !== null),
   );
   const end = chunks.findIndex((c) => c.name === 'IEND');
-  chunks.splice(end, 0, itxt(FILE_SETTINGS_KEY, JSON.stringify(settings)));
+  chunks.splice(end, 0, itxt(FILE_SETTINGS_KEY, text));
   return encodeChunks(chunks);
 }
 
@@ -57,26 +62,39 @@ export function mp3WithSettings(mp3: Uint8Array, settings: FileSettings): Uint8A
   return new Uint8Array(NodeID3.update(tags, Buffer.from(mp3)));
 }
 
-/** The settings a file carries, or null for a file without them (or not a PNG/MP3, or damaged). */
-export function readFileSettings(bytes: Uint8Array): FileSettings | null {
+/** The settings text a file carries under our key, or null (not a PNG/MP3, none, or a file too damaged to read). */
+function settingsTextOf(bytes: Uint8Array): string | null {
   try {
     if (isPng(bytes)) {
       for (const chunk of extractChunks(bytes)) {
         if (chunk.name !== 'iTXt') continue;
         const text = readItxt(chunk.data, FILE_SETTINGS_KEY);
-        if (text !== null) return parseFileSettings(text);
+        if (text !== null) return text;
       }
       return null;
     }
     if (isMp3(bytes)) {
       const frames = NodeID3.read(Buffer.from(bytes)).userDefinedText ?? [];
-      const ours = frames.find((f) => f.description === FILE_SETTINGS_KEY);
-      return ours ? parseFileSettings(ours.value) : null;
+      return frames.find((f) => f.description === FILE_SETTINGS_KEY)?.value ?? null;
     }
   } catch {
-    // A damaged file is a file without settings: it is still a plain reference.
+    // A file whose chunks cannot be read carries no settings we can see: it is still a plain reference.
   }
   return null;
+}
+
+/**
+ * The settings a file carries, checked: none for a file without them (then it is a plain file), or why the
+ * settings it carries cannot be restored (damaged, nested too deeply), never passed off as a plain file.
+ */
+export function readFileSettingsReport(bytes: Uint8Array): SettingsReading {
+  const text = settingsTextOf(bytes);
+  return text === null ? { settings: null, damaged: null } : readSettingsText(text);
+}
+
+/** The settings a file carries, or null for a file without them (or not a PNG/MP3, or damaged). */
+export function readFileSettings(bytes: Uint8Array): FileSettings | null {
+  return readFileSettingsReport(bytes).settings;
 }
 
 /** Which files carry settings: by MIME type, as the downloader sniffed it. */

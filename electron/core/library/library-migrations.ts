@@ -3,6 +3,8 @@
 // prompt text is stored once, and a search never scans the items table.
 
 import type { Migration } from '../db';
+import { withoutControlCharacters } from '../../../shared/studio/records';
+import { uniqueTags } from './library-tags';
 
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
@@ -163,4 +165,34 @@ CREATE TABLE library_trash (
 );
 `,
   },
+  {
+    // Tags were once stored as typed, control characters (NUL…) included: strip them (empty and repeated tags
+    // dropped as uniqueTags does). The update trigger puts library_tags in step.
+    id: 'library-tags-without-control-characters',
+    up: (db) => {
+      const rows = db.prepare("SELECT seq, tags FROM library_items WHERE tags <> '[]'").all() as {
+        seq: number;
+        tags: string;
+      }[];
+      const write = db.prepare('UPDATE library_items SET tags = ? WHERE seq = ?');
+      for (const row of rows) {
+        const cleaned = cleanedTags(row.tags);
+        if (cleaned !== null) write.run(cleaned, row.seq);
+      }
+    },
+  },
 ];
+
+/** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */
+function cleanedTags(json: string): string | null {
+  let tags: unknown;
+  try {
+    tags = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(tags) || !tags.every((t): t is string => typeof t === 'string')) return null;
+  if (tags.every((t) => withoutControlCharacters(t) === t)) return null;
+  const out = uniqueTags(tags);
+  return JSON.stringify(out);
+}

@@ -21,6 +21,9 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import type { DownloadedFile, LibrarySink } from '../downloads/library-sink';
 import { ReferenceStore } from '../references/reference-store';
+import { uniqueTags } from './library-tags';
+
+export { uniqueTags };
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { libraryCostTotal } from './library-totals';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
@@ -32,6 +35,7 @@ import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
 import { writePoster, writeThumbnail } from '../media/thumbnails';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
@@ -580,7 +584,12 @@ export class Library implements LibrarySink {
   }
 
   private assertInside(path: string): void {
-    if (!this.isInside(path)) throw new Error(`refusing to file ${path}: it is outside the library folder`);
+    if (!this.isInside(path)) {
+      throw studioRefusal('invalid_request_error', `Not filed: ${path} is outside the library folder.`, {
+        code: 'outside_library',
+        param: 'path',
+      });
+    }
   }
 
   private emit(event: LibraryEvent): void {
@@ -597,20 +606,6 @@ export class Library implements LibrarySink {
 /** A picture that came with a music track (its cover), as opposed to a picture a task was asked for. */
 function isMusicCover({ task, file }: DownloadedFile): boolean {
   return task.kind === 'music' && file.kind === 'image';
-}
-
-/** Trimmed, empty ones dropped, and "Fox" after "fox" dropped too: tags compare without case (library_tags). */
-export function uniqueTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim();
-    const key = tag.toLowerCase();
-    if (tag === '' || seen.has(key)) continue;
-    seen.add(key);
-    out.push(tag);
-  }
-  return out;
 }
 
 /** The style text a music task was given ([EP-MUSIC-5] tags, "acoustic, warm") as the track's first tags. */

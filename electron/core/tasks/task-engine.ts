@@ -12,7 +12,7 @@
 import type { SubmissionRequest, GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
-import type { CostTotal } from '../../../shared/studio/cost-totals';
+import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
 import type { TaskFileStatus } from '../downloads/download-manager';
 import { composeEngine } from './compose-engine';
@@ -143,7 +143,7 @@ export class TaskEngine {
     return this.#parts.queries.count(options);
   }
 
-  costTotal(options: Pick<ListOptions, 'states'> = {}): CostTotal {
+  costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {
     return this.#parts.queries.costTotal(options);
   }
 

@@ -1,6 +1,7 @@
 // The tasks table: one row per submission, written before the POST leaves so a restart can see every task
 // the gateway may know about. params is the request body but the model, as JSON; the key is never stored.
 import type { Migration } from '../db/database';
+import { scrubStoredTaskErrors } from './task-secret-scrub';
 
 export const taskMigrations: readonly Migration[] = [
   {
@@ -77,5 +78,13 @@ export const taskMigrations: readonly Migration[] = [
       ALTER TABLE tasks ADD COLUMN batch_size INTEGER;
       CREATE INDEX tasks_batch ON tasks(batch_id) WHERE batch_id IS NOT NULL;
     `,
+  },
+  {
+    // A gateway that echoed the Authorization header in a task's error got the key stored before every gateway
+    // text was scrubbed: rewrite those rows (the bare key is scrubbed at start by the host, which knows it).
+    id: 'tasks-scrub-echoed-secrets',
+    up: (db) => {
+      scrubStoredTaskErrors(db);
+    },
   },
 ];

@@ -1,6 +1,6 @@
 // The read side: what the list, the counts and the totals show, what a task was made from, and waiting for a
 // task to settle. Nothing here sends a request or writes a row.
-import type { CostTotal } from '../../../shared/studio/cost-totals';
+import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -10,6 +10,7 @@ import type { MadeFromStore } from './made-from-store';
 import type { StudioEventHub } from './studio-event-hub';
 import type { TaskDownloads } from './task-downloads';
 import type { TaskStore } from './task-store';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export class TaskQueries {
   constructor(
@@ -33,7 +34,7 @@ export class TaskQueries {
   }
 
   /** What the tasks list() would return (in these states, all pages) cost together. */
-  costTotal(options: Pick<ListOptions, 'states'> = {}): CostTotal {
+  costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {
     return this.store.costTotal(options);
   }
 
@@ -57,7 +58,7 @@ export class TaskQueries {
     return new Promise((resolve, reject) => {
       const check = (record: TaskRecord | null): boolean => {
         if (!record) {
-          reject(new Error(`no task ${taskId}`));
+          reject(studioRefusal('not_found_error', `No task with id ${taskId}.`, { param: 'id' }));
           return true;
         }
         if (!this.isSettled(record)) return false;

@@ -4,7 +4,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { localError, notFound } from '../../../shared/bridge/errors';
 import type { MadeFromStep } from '../../../shared/bridge/reuse-schemas';
 import type { MadeFromLink } from '../../../shared/studio/made-from';
-import { readFileSettings } from '../../core/library/file-settings';
+import { readFileSettingsReport } from '../../core/library/file-settings';
 import type { HostDeps, ItemView } from './host-deps';
 
 export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['reuse'] {
@@ -40,7 +40,7 @@ export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['r
     },
     readSettings: ({ dataUrl }) => {
       const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-      return Promise.resolve({ settings: readFileSettings(bytes) });
+      return Promise.resolve(readFileSettingsReport(bytes));
     },
     submitEdit: async ({ request, editOf, confirmed, key }) => {
       const { engine } = await core.ensure();

@@ -71,7 +71,7 @@ export function CreatePage(): ReactElement {
           </div>
           {/* Issue 9: a library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */}
           <LibraryDrop family={family.id}>
-            <SettingsDrop family={family.id}>
+            <SettingsDrop family={family.id} models={models}>
               <div className="card card-pad">
                 {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
                 <FamilyForm

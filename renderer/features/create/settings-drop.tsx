@@ -1,6 +1,7 @@
-// Dropping (or pasting) a file onto Create (issue 9): a PNG or MP3 this app made carries its settings, and the
-// form they name is restored (family, model, every parameter); any other picture becomes a reference image of
-// the family on screen. Drops on the reference list itself are that list's (react-dropzone marks them handled).
+// Dropping (or pasting) a file onto Create: a PNG or MP3 this app made carries its settings, and the form they
+// name is restored (family, model, every parameter that passes the family's schema; each one that does not is
+// named, and damaged settings are said to be damaged); any other picture becomes a reference image of the
+// family on screen. Drops on the reference list itself are that list's (react-dropzone marks them handled).
 // A paste is taken anywhere on the page, not only inside this box: a person who copied a screenshot presses
 // Ctrl/Cmd+V with nothing focused, and that paste goes to the document body.
 import {
@@ -13,7 +14,8 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { FamilyId } from '../../../shared/catalog';
+import type { FamilyId, ModelConfig } from '../../../shared/catalog';
+import { planRestore } from '../../../shared/studio/restore-settings';
 import { errorSentence } from '../../lib/bridge-error';
 import { IMAGE_TYPES, readAsDataUrl } from '../../lib/image-files';
 import { reuseField } from '../../lib/reuse-targets';
@@ -35,7 +37,16 @@ function isTextEntry(target: EventTarget | null): boolean {
 /** Types that may carry settings: the PNGs and MP3s the app writes them into. */
 const SETTINGS_TYPES = ['image/png', 'audio/mpeg', 'audio/mp3'];
 
-export function SettingsDrop({ family, children }: { family: FamilyId; children: ReactNode }): ReactElement {
+export function SettingsDrop({
+  family,
+  models,
+  children,
+}: {
+  family: FamilyId;
+  /** The configured model ids: a file's model is restored only when it is one of the family's. */
+  models: ModelConfig;
+  children: ReactNode;
+}): ReactElement {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const [over, setOver] = useState(false);
@@ -55,20 +66,39 @@ export function SettingsDrop({ family, children }: { family: FamilyId; children:
     try {
       const dataUrl = await readAsDataUrl(file);
       if (SETTINGS_TYPES.includes(file.type)) {
-        const { settings } = await readSettings.mutateAsync(dataUrl);
+        const { settings, damaged } = await readSettings.mutateAsync(dataUrl);
+        if (damaged !== null) {
+          // Settings the file says it carries but that cannot be read are not a plain picture either.
+          pushToast('error', t('reuse.damagedSettings', { name: file.name, reason: damaged }));
+          return;
+        }
         if (settings && settings.family !== 'speech') {
+          const plan = planRestore(settings, models);
+          const names = { name: file.name, family: t(`create.families.${settings.family}`) };
+          // Each sentence without its full stop, so the list reads as one parenthesis.
+          const problems = plan.refused.map((r) => `${r.field}: ${r.message.replace(/\.$/, '')}`).join('; ');
+          if (plan.model === null && Object.keys(plan.values).length === 0 && plan.refused.length > 0) {
+            pushToast('error', t('reuse.nothingRestored', { ...names, problems }));
+            return;
+          }
           setDraft({
             family: settings.family,
-            model: settings.model,
-            values: settings.params,
+            model: plan.model,
+            values: plan.values,
             replace: true,
             editOf: null,
           });
           navigate(`/create/${settings.family}`);
-          pushToast(
-            'success',
-            t('reuse.restored', { name: file.name, family: t(`create.families.${settings.family}`) }),
-          );
+          if (plan.refused.length === 0) pushToast('success', t('reuse.restored', names));
+          else
+            pushToast(
+              'error',
+              t('reuse.restoredExcept', {
+                ...names,
+                fields: plan.refused.map((r) => r.field).join(', '),
+                problems,
+              }),
+            );
           return;
         }
       }

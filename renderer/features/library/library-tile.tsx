@@ -162,10 +162,12 @@ export function LibraryTile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
-      aria-label={caption ?? t(`library.kindOne.${item.kind}`)}
       // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
       {...tileDragProps(item)}
     >
+      {!caption && item.kind !== 'speech' ? (
+        <span className="visually-hidden">{t(`library.kindOne.${item.kind}`)}</span>
+      ) : null}
       {body}
       {item.favourite ? (
         <span className="tile-star" data-testid="tile-favourite">
@@ -175,11 +177,14 @@ export function LibraryTile({
       {item.kind === 'video' ? <Badge kind="video">{duration}</Badge> : null}
       {item.kind === 'audio' ? <Badge kind="music">{duration}</Badge> : null}
       {item.kind === 'speech' ? <Badge kind="speech">{duration}</Badge> : null}
+      {/* The tile is named by what it shows (WCAG 2.5.3): the picture's alt, or the caption, then the badges and
+          the cost. A caption that repeats the picture's alt is hidden from the name so it is not said twice. */}
       {caption && item.kind !== 'speech' ? (
-        <span className="tile-caption" data-testid="tile-caption">
+        <span className="tile-caption" data-testid="tile-caption" aria-hidden={hasPicture ? true : undefined}>
           {caption}
         </span>
       ) : null}
+
       <BatchBadge batch={item.batch} />
       <TileCost item={item} />
     </button>

@@ -11,6 +11,7 @@ import { Segmented } from '../../ui/segmented';
 import { useLibraryModels } from './api/tags';
 import { isFiltered, KINDS, SORTS, type LibrarySort, type LibraryView } from './library-filters';
 import { TagEditor } from './tag-editor';
+import { LIBRARY_SEARCH_ID } from '../../lib/shortcuts';
 
 type KindChoice = (typeof KINDS)[number] | 'all';
 
@@ -41,7 +42,9 @@ export function LibraryToolbar({
           <Icon name="search" size={16} />
           <span className="visually-hidden">{t('library.search')}</span>
           <input
+            id={LIBRARY_SEARCH_ID}
             type="search"
+            aria-keyshortcuts="/"
             value={view.search}
             placeholder={t('library.search')}
             onChange={(e) => set({ search: e.target.value })}

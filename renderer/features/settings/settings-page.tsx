@@ -8,13 +8,7 @@ import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { desktopActions } from '../../lib/api/desktop';
 import { useClearKey, useSession, useSetKey, useUseDemo } from '../../lib/api/session';
 import { useSettings, useUpdateSettings } from '../../lib/api/settings';
-import {
-  LANGUAGES,
-  THEME_PREFERENCES,
-  useStudioStore,
-  type Language,
-  type ThemePreference,
-} from '../../store/studio-store';
+import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
@@ -30,6 +24,7 @@ import {
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
 import { SpendingLimitsSection } from './spending-limits-section';
+import { useAppearance } from '../../lib/use-appearance';
 import './settings.css';
 
 function useToastError(): (error: unknown) => void {
@@ -243,19 +238,9 @@ function AppearanceSection({ settings }: { settings: Settings }): ReactElement {
   const { t } = useTranslation();
   const onError = useToastError();
   const update = useUpdateSettings();
-  const setTheme = useStudioStore((s) => s.setTheme);
-  const setLanguage = useStudioStore((s) => s.setLanguage);
+  const { chooseTheme, chooseLanguage } = useAppearance(onError);
   const theme = useStudioStore((s) => s.theme);
   const language = useStudioStore((s) => s.language);
-
-  const chooseTheme = (value: ThemePreference) => {
-    setTheme(value);
-    update.mutate({ theme: value }, { onError });
-  };
-  const chooseLanguage = (value: Language) => {
-    setLanguage(value);
-    update.mutate({ language: value }, { onError });
-  };
 
   return (
     <section className="card card-pad settings-section">

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
+import { stampTaskGateway } from '../../../electron/core/tasks/task-costs';
 import type { TaskState } from '../../../shared/studio/records';
 
 let dir: string;
@@ -25,7 +26,12 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function task(state: TaskState, cost: number | null, creditsCost: number | null = null): void {
+function task(
+  state: TaskState,
+  cost: number | null,
+  creditsCost: number | null = null,
+  gateway: string | null = null,
+): void {
   const id = `task-${++seq}`;
   store.insert(
     {
@@ -43,6 +49,7 @@ function task(state: TaskState, cost: number | null, creditsCost: number | null 
     'submitting',
   );
   store.update(id, { state, cost, creditsCost, updatedAt: 1_700_000_000_000 + seq });
+  if (gateway !== null) stampTaskGateway(db, id, gateway);
 }
 
 describe('the cost of the task list', () => {
@@ -68,12 +75,14 @@ describe('the cost of the task list', () => {
       usd: 0.04,
       credits: 0.4,
       unknown: 0,
+      elsewhere: 0,
     });
     expect(store.costTotal({ states: ['processing', 'failed'] })).toEqual({
       count: 2,
       usd: null,
       credits: null,
       unknown: 1,
+      elsewhere: 0,
     });
   });
 
@@ -84,6 +93,24 @@ describe('the cost of the task list', () => {
   });
 
   it('an empty list costs nothing known', () => {
-    expect(store.costTotal()).toEqual({ count: 0, usd: null, credits: null, unknown: 0 });
+    expect(store.costTotal()).toEqual({ count: 0, usd: null, credits: null, unknown: 0, elsewhere: 0 });
+  });
+
+  it("sums only the gateway in use, as budgets do; other gateways' tasks are counted apart, never added", () => {
+    task('completed', 0.04, 0.4, 'https://gateway.example');
+    task('processing', null, null, 'https://gateway.example');
+    task('completed', 1.5, 15, 'demo'); // the demo's play money
+    task('completed', 0.2, 2); // from before tasks carried their gateway: not known to be this one's
+    expect(store.costTotal({ gateway: 'https://gateway.example' })).toEqual({
+      count: 2,
+      usd: 0.04,
+      credits: 0.4,
+      unknown: 1,
+      elsewhere: 2,
+    });
+    const demo = store.costTotal({ gateway: 'demo', states: ['completed'] });
+    expect(demo).toEqual({ count: 1, usd: 1.5, credits: 15, unknown: 0, elsewhere: 2 });
+    // Without a gateway (none set up yet) the whole list is summed.
+    expect(store.costTotal()).toMatchObject({ count: 4, elsewhere: 0 });
   });
 });

@@ -13,6 +13,7 @@ const DYNAMIC_PREFIXES = [
   'nav.',
   'validation.', // the one error map's keys (shared/validation/messages.ts), said through i18n.ts
   'create.families.',
+  'keyboard.shortcuts.',
   'create.kinds.',
   'create.chips.',
   'create.variants.',

@@ -91,4 +91,20 @@ describe('costTotalWords', () => {
       '3 tasks · 1.50 USD',
     );
   });
+
+  it('says that the tasks of other gateways are in the list but not in the sum', async () => {
+    const t = await translator();
+    const total = { count: 3, usd: 1.5, credits: 15, unknown: 0, elsewhere: 4 };
+    expect(costTotalWords(total, 'tasks', 'usd', t, 'en')).toBe(
+      '3 tasks · 1.50 USD on this gateway; 4 tasks sent to other gateways are not counted',
+    );
+    expect(costTotalWords({ ...total, elsewhere: 1 }, 'tasks', 'usd', t, 'en')).toBe(
+      '3 tasks · 1.50 USD on this gateway; 1 task sent to another gateway is not counted',
+    );
+    expect(costTotalWords({ ...total, elsewhere: 0 }, 'tasks', 'usd', t, 'en')).toBe('3 tasks · 1.50 USD');
+    const none = { count: 0, usd: null, credits: null, unknown: 0, elsewhere: 4 };
+    expect(costTotalWords(none, 'tasks', 'usd', t, 'en')).toBe(
+      'No tasks on this gateway; 4 tasks sent to other gateways are not counted',
+    );
+  });
 });

@@ -14,6 +14,7 @@ import { useBulkFavourite, useExportToFolder, useExportZip } from '../api/bulk-a
 import { BulkTagEditor } from './bulk-tag-editor';
 import { useDeleteWithUndo } from './use-delete-with-undo';
 import type { LibrarySelectionApi } from './use-library-selection';
+import { useShortcut } from '../../../lib/use-shortcut';
 
 /** What an added action sees of the selection. */
 export interface SelectedItems {
@@ -59,6 +60,17 @@ export function SelectionToolbar({
   const { remove, deleting } = useDeleteWithUndo();
   const [tagging, setTagging] = useState(false);
   const chosen = selection.selection;
+  // S and Delete act on the selection (the viewer's own bindings take over while it is open over the grid).
+  useShortcut('favourite', chosen ? () => setFavourite(true) : null);
+  const removeChosen = () => {
+    if (!chosen) return;
+    remove(chosen, () => {
+      selection.clear();
+      // The bar (and the Delete pressed in it) leaves with the selection: the focus goes to the grid's region.
+      document.querySelector<HTMLElement>('main')?.focus();
+    });
+  };
+  useShortcut('delete', chosen && !deleting ? removeChosen : null);
   if (!chosen) return null;
   const { count } = selection;
   const selected: SelectedItems = {
@@ -68,7 +80,8 @@ export function SelectionToolbar({
     clear: selection.clear,
   };
 
-  const setFavourite = (value: boolean) =>
+  function setFavourite(value: boolean): void {
+    if (!chosen) return;
     favourite.mutate(
       { selection: chosen, favourite: value },
       {
@@ -77,6 +90,7 @@ export function SelectionToolbar({
           pushToast('success', t(value ? 'selection.favourited' : 'selection.unfavourited', { count: n })),
       },
     );
+  }
 
   const runExport = () => {
     if (desktopActions.available) {
@@ -161,7 +175,7 @@ export function SelectionToolbar({
           variant="danger"
           icon={<Icon name="trash" />}
           busy={deleting}
-          onClick={() => remove(chosen, () => selection.clear())}
+          onClick={removeChosen}
           data-testid="selection-delete"
         >
           {t('selection.delete')}

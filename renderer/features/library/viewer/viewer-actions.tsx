@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
 import { desktopActions } from '../../../lib/api/desktop';
+import { ariaShortcut } from '../../../lib/shortcuts';
+import { useShortcut } from '../../../lib/use-shortcut';
 import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
@@ -27,6 +29,9 @@ export function ViewerActions({
   const pushToast = useStudioStore((st) => st.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
+  const toggleFavourite = () => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError });
+  useShortcut('favourite', toggleFavourite, { inDialog: true });
+  useShortcut('delete', deleting ? null : onDelete, { inDialog: true });
   return (
     <div className="viewer-actions" role="group" aria-label={t('library.viewer.actions')}>
       <Button
@@ -34,7 +39,8 @@ export function ViewerActions({
         icon={<Icon name="star" />}
         aria-pressed={item.favourite}
         busy={favourite.isPending}
-        onClick={() => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError })}
+        onClick={toggleFavourite}
+        aria-keyshortcuts={ariaShortcut('favourite')}
         data-testid="item-favourite"
       >
         {item.favourite ? t('library.unfavourite') : t('library.favourite')}
@@ -55,6 +61,7 @@ export function ViewerActions({
         icon={<Icon name="trash" />}
         busy={deleting}
         onClick={onDelete}
+        aria-keyshortcuts={ariaShortcut('delete')}
         data-testid="item-delete"
       >
         {t('library.delete')}

@@ -1,0 +1,91 @@
+// The shell's keyboard: the command palette (Ctrl/Cmd+K), the shortcut sheet (?), and the shortcuts that move
+// between pages: library search (/), the prompt (P), the next and previous family ([ and ]), Generate
+// (Ctrl/Cmd+Enter, from the prompt too). Favourite, delete, select all and undo belong to the library's viewer,
+// selection and toasts, which know what they act on. Single keys step aside in text fields and in dialogs.
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { useLocation } from 'wouter';
+import { FAMILY_LIST, isFamilyId } from '../../shared/catalog';
+import { createPath } from '../lib/library-drag';
+import { isShortcut, LIBRARY_SEARCH_ID } from '../lib/shortcuts';
+import { typingIn } from '../lib/typing-in';
+import { focusWhenShown } from './palette/focus-when-shown';
+import { ShortcutSheet } from './palette/shortcut-sheet';
+import { ROUTES } from './routes';
+
+const CommandPalette = lazy(() =>
+  import('./palette/command-palette').then((m) => ({ default: m.CommandPalette })),
+);
+
+const CREATABLE = FAMILY_LIST.filter((f) => f.kind !== 'speech').map((f) => f.id);
+const PROMPT = 'main form textarea[name="prompt"]';
+
+export function KeyboardLayer(): ReactElement {
+  const [open, setOpen] = useState<'palette' | 'shortcuts' | null>(null);
+  const [location, navigate] = useLocation();
+
+  useEffect(() => {
+    const onCreate = location.startsWith(ROUTES.create);
+    const onKey = (event: KeyboardEvent) => {
+      if (isShortcut(event, 'palette')) {
+        event.preventDefault();
+        setOpen((o) => (o === 'palette' ? null : 'palette'));
+        return;
+      }
+      const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
+      if (inDialog || event.defaultPrevented) return;
+      if (isShortcut(event, 'generate') && onCreate) {
+        event.preventDefault();
+        document.querySelector<HTMLFormElement>('main form.family-form')?.requestSubmit();
+        return;
+      }
+      if (typingIn(event.target)) return;
+      const single = (id: Parameters<typeof isShortcut>[1], run: () => void) => {
+        if (!isShortcut(event, id)) return false;
+        event.preventDefault();
+        run();
+        return true;
+      };
+      if (single('help', () => setOpen('shortcuts'))) return;
+      if (
+        single('search', () => {
+          if (!location.startsWith(ROUTES.library)) navigate(ROUTES.library);
+          focusWhenShown(`#${LIBRARY_SEARCH_ID}`);
+        })
+      )
+        return;
+      if (
+        single('prompt', () => {
+          if (!onCreate) navigate(createPath());
+          focusWhenShown(PROMPT);
+        })
+      )
+        return;
+      if (!onCreate) return;
+      const current = location.split('/')[2] ?? '';
+      const index = Math.max(
+        0,
+        CREATABLE.findIndex((id) => id === (isFamilyId(current) ? current : 'image.i3')),
+      );
+      const step = (by: number) => {
+        const next = CREATABLE[(index + by + CREATABLE.length) % CREATABLE.length];
+        if (next) navigate(`${ROUTES.create}/${next}`);
+      };
+      if (single('nextFamily', () => step(1))) return;
+      single('previousFamily', () => step(-1));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [location, navigate]);
+
+  const close = () => setOpen(null);
+  return (
+    <>
+      {open === 'palette' ? (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={close} onShowShortcuts={() => setOpen('shortcuts')} />
+        </Suspense>
+      ) : null}
+      {open === 'shortcuts' ? <ShortcutSheet onClose={close} /> : null}
+    </>
+  );
+}

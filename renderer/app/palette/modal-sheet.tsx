@@ -1,0 +1,46 @@
+// A modal of the shell's own (the command palette, the shortcut sheet): a native <dialog> opened with
+// showModal(), so it sits in the top layer, the page behind is inert and its first field or button (or the one
+// marked data-initial-focus) takes the focus; Esc asks the owner to close it, and the focus goes back to where it was when it leaves, so a keyboard
+// user never lands on the top of the page.
+import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+
+export function ModalSheet({
+  label,
+  className,
+  onClose,
+  children,
+}: {
+  label: string;
+  className: string;
+  onClose: () => void;
+  children: ReactNode;
+}): ReactElement {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    // showModal() focuses the first focusable element; a sheet that starts elsewhere (the palette's field, not
+    // its list's wrapper) marks that element.
+    dialog?.querySelector<HTMLElement>('[data-initial-focus]')?.focus();
+    return () => {
+      if (dialog?.open) dialog.close();
+      // What had the focus may have gone (a page left by the palette): then the page's main region takes it.
+      if (before && before !== document.body && before.isConnected) before.focus();
+      else document.querySelector<HTMLElement>('main')?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={className}
+      aria-label={label}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}

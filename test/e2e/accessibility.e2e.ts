@@ -1,0 +1,186 @@
+/// <reference lib="dom" />
+// WCAG 2.1 AA on every screen, in light and in dark: axe-core (the rules for wcag2a/2aa/21a/21aa) finds no
+// violation of serious or critical impact on the welcome page, every page of the sidebar, the command palette
+// and the shortcut sheet, the library's viewer and its popovers, the comparison, the selection's tag popover, a
+// toast and the spending confirmation. The first test shows the scan fails when a violation is introduced, so a
+// clean scan means something.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seriousViolations, type AxeFinding } from './axe-scan';
+import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
+import { seedMedia, type SeedMedia } from './seeded-media';
+
+let studio: DemoStudio;
+let page: Page;
+const onboarding: Record<string, AxeFinding[]> = {};
+
+const FOX = 'A red fox in fresh snow';
+const FOX_GOLD = 'A red fox in fresh snow, golden hour';
+const ENTRIES: SeedMedia[] = [FOX, FOX_GOLD].map((prompt, i) => ({
+  kind: 'image',
+  prompt,
+  family: 'image.i3',
+  model: 'image_model_id_i3',
+  params: { size: '1:1', resolution: i === 0 ? '1K' : '2K' },
+  colour: i === 0 ? '#c0392b' : '#f4f4f4',
+  minutesAgo: i + 1,
+}));
+
+const SCHEMES = ['light', 'dark'] as const;
+
+beforeAll(async () => {
+  studio = await openDemoStudio(
+    0.05,
+    undefined,
+    (dataDir) => seedMedia(dataDir, ENTRIES),
+    async (welcome) => {
+      for (const scheme of SCHEMES) {
+        await welcome.emulateMedia({ colorScheme: scheme });
+        onboarding[scheme] = await seriousViolations(welcome);
+      }
+    },
+  );
+  page = studio.page;
+});
+
+afterAll(async () => {
+  await studio?.close();
+});
+
+/** What a failure prints: each rule with the elements it found. */
+async function scan(): Promise<string[]> {
+  return (await seriousViolations(page)).flatMap((f) => f.targets.map((target) => `${f.rule}: ${target}`));
+}
+
+async function openPage(
+  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Usage' | 'Settings',
+): Promise<void> {
+  if (await page.getByTestId('item-dialog').isVisible()) await page.keyboard.press('Escape');
+  await goTo(page, name);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByTestId('page-loading').waitFor({ state: 'detached' });
+}
+
+async function openViewer(prompt: string): Promise<void> {
+  await openPage('Library');
+  await page
+    .getByTestId('library-item')
+    .filter({ has: page.getByRole('img', { name: prompt, exact: true }) })
+    .click();
+  await page
+    .getByRole('dialog', { name: prompt, exact: true })
+    .getByRole('heading', { name: 'Details' })
+    .waitFor();
+}
+
+describe('the scan', () => {
+  it('reports a low-contrast text and a control whose name hides its visible label', async () => {
+    await openPage('Create');
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'axe-probe';
+      probe.innerHTML =
+        '<p style="color:#b0b0b0;background:#ffffff">Faint words</p><button aria-label="Close">Save draft</button>';
+      document.querySelector('main')?.append(probe);
+    });
+    const rules = (await seriousViolations(page)).map((f) => f.rule);
+    await page.evaluate(() => document.getElementById('axe-probe')?.remove());
+    expect(rules).toEqual(expect.arrayContaining(['color-contrast', 'label-content-name-mismatch']));
+    expect(await scan()).toEqual([]);
+  });
+});
+
+describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
+  beforeAll(async () => {
+    await page.emulateMedia({ colorScheme: scheme });
+  });
+
+  it('the welcome page', () => {
+    expect(onboarding[scheme]).toEqual([]);
+  });
+
+  it.each(['Create', 'Tasks', 'Library', 'Speech', 'Usage', 'Settings'] as const)(
+    'the %s page',
+    async (name) => {
+      await openPage(name);
+      expect(await scan()).toEqual([]);
+    },
+  );
+
+  it('the spending popover', async () => {
+    await openPage('Create');
+    await page.getByRole('button', { name: 'Spending' }).click();
+    await page.getByRole('region', { name: 'Spending' }).getByText('Today').waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the command palette and the shortcut sheet', async () => {
+    await openPage('Create');
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('option', { name: 'Library' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    await page.locator('main').focus();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
+  });
+
+  it('the viewer, its tag suggestions and its reference families', async () => {
+    await openViewer(FOX);
+    expect(await scan()).toEqual([]);
+    const viewer = page.getByTestId('item-dialog');
+    await viewer.getByRole('button', { name: 'Use as reference…' }).click();
+    await viewer.getByRole('group', { name: 'Use it in:' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the compare picker and the comparison', async () => {
+    await openViewer(FOX);
+    await page.getByTestId('item-dialog').getByRole('button', { name: 'Compare with…' }).click();
+    const picker = page.getByRole('dialog', { name: 'Compare with' });
+    await picker.getByRole('button', { name: FOX_GOLD, exact: true }).waitFor();
+    expect(await scan()).toEqual([]);
+    await picker.getByRole('button', { name: FOX_GOLD, exact: true }).click();
+    await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
+    await page.getByTestId('compare-side').getByRole('img', { name: FOX_GOLD }).waitFor();
+    expect(await scan()).toEqual([]);
+  });
+
+  it('the selection bar, its tag popover and a toast', async () => {
+    await openPage('Library');
+    await page.getByRole('checkbox', { name: `Select ${FOX}`, exact: true }).check();
+    const bar = page.getByRole('toolbar', { name: 'Selection' });
+    await bar.getByRole('button', { name: 'Tags' }).click();
+    await page.getByRole('dialog', { name: 'Tags of 1 item' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await bar.getByRole('button', { name: 'Favourite', exact: true }).click();
+    await page.getByText('1 item marked as a favourite.').first().waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('the spending confirmation before a generation', async () => {
+    await openPage('Settings');
+    const form = page.getByRole('form', { name: 'Spending limits' });
+    await form.getByLabel('Ask before sending above').fill('0.001');
+    await form.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('Limits saved.').first().waitFor();
+    await openPage('Create');
+    await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse at dusk');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send this generation?' });
+    await dialog.waitFor();
+    expect(await scan()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+});

@@ -1,0 +1,115 @@
+// Settings nested thousands deep (an extra body field, a file's settings) are refused with a sentence stating the
+// depth limit, never a generic 500 from a walk that overflowed the stack.
+import { request } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pngWithSettings } from '../../electron/core/library/file-settings';
+import { startWebMode } from '../../electron/host/web-mode';
+import type { WebMode } from '../../electron/host/web-mode';
+import type { FileSettings } from '../../shared/studio/file-settings';
+import { callWeb } from './web-call';
+
+let web: WebMode;
+let root: string;
+const SENTENCE = 'Settings nested too deeply: at most 20 levels of lists and objects.';
+
+/** Lists and objects in turn, `depth` levels, as JSON text (JSON.stringify itself overflows past ~5000). */
+const nestedJson = (depth: number): string => {
+  let text = '"bottom"';
+  for (let i = 0; i < depth; i++) text = i % 2 ? `{"deeper":${text}}` : `[${text}]`;
+  return text;
+};
+
+/** A mutation with a body written as text. */
+function postText(path: string, body: string): Promise<{ status: number; body: string }> {
+  const port = Number(new URL(web.origin).port);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: {
+          host: `127.0.0.1:${port}`,
+          'x-studio-token': web.token,
+          'content-type': 'application/json',
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'studio-nesting-'));
+  await mkdir(join(root, 'renderer'), { recursive: true });
+  web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir: join(root, 'data'),
+    staticDir: join(root, 'renderer'),
+    simulator: { timeScale: 0.01 },
+    log: () => undefined,
+  });
+  expect((await callWeb(web, '/trpc/session.useDemo', {})).status).toBe(200);
+});
+afterAll(async () => {
+  await web?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('settings nested too deeply', () => {
+  it.each([21, 20_000])(
+    'refuses an extra body field %i levels deep with the limit, not a 500',
+    async (depth) => {
+      const answer = await postText(
+        '/trpc/tasks.submit',
+        `{"family":"image.i1","model":"image_model_id_i1","params":{"prompt":"a deep thought","extra":${nestedJson(depth)}}}`,
+      );
+      expect(answer.status, answer.body.slice(0, 300)).toBe(400);
+      expect(answer.body).toContain(SENTENCE);
+      const list = await callWeb(web, '/trpc/tasks.list', undefined, {});
+      expect(list.body).not.toContain('a deep thought');
+    },
+  );
+
+  it('accepts settings nested as deep as the limit', async () => {
+    // params is level 1, so its field may nest 19 more.
+    const answer = await postText(
+      '/trpc/tasks.submit',
+      `{"family":"image.i1","model":"image_model_id_i1","params":{"prompt":"deep enough","extra":${nestedJson(18)}}}`,
+    );
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+  });
+
+  it('says a dropped file’s settings are nested too deeply', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const settings: FileSettings = {
+      app: 'gateway-studio',
+      version: 1,
+      family: 'image.i1',
+      model: 'image_model_id_i1',
+      params: { prompt: 'x', extra: JSON.parse(nestedJson(1_000)) as unknown },
+      prompt: 'x',
+      taskId: null,
+      madeFrom: [],
+    };
+    const dataUrl = `data:image/png;base64,${Buffer.from(pngWithSettings(png, settings)).toString('base64')}`;
+    const answer = await callWeb(web, '/trpc/reuse.readSettings', { dataUrl });
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    expect(answer.data()).toEqual({ settings: null, damaged: `params: ${SENTENCE}` });
+  });
+});
