@@ -43,6 +43,12 @@ const DYNAMIC_PREFIXES = [
   'recipes.bind.',
   'tasks.kind.',
   'tasks.outcome.',
+  'sync.kinds.',
+  'sync.problems.',
+  'sync.phases.',
+  'sync.progress.',
+  'sync.filesModes.',
+  'sync.filesModeHint.',
 ];
 
 /**
