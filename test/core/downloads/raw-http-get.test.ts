@@ -383,7 +383,7 @@ describe('fetchToFile on the raw client', () => {
     const error = await failureOf(fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge' }));
     expect(error.reason).toBe('too_large');
     expect(error.retryable).toBe(false);
-    expect(error.message).toBe('the file is 50 TiB, more than the 16.0 GiB a result may be');
+    expect(error.message).toBe('the file is 50 TiB, more than the 16 GiB a result may be');
     const roomy = await failureOf(
       fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge', maxBytes: 2 ** 50 }),
     );
