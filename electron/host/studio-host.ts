@@ -19,6 +19,8 @@ import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
 import { composeHandlers } from './handlers';
+import { lockDataFolder } from './data-folder-lock';
+import type { DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
@@ -52,7 +54,18 @@ export interface StudioHost {
   close(): Promise<void>;
 }
 
+/** The studio over a data folder; refused (DataFolderInUse) while another studio holds the folder. */
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
+  const lock = lockDataFolder(options.dataDir);
+  try {
+    return await openStudioHost(options, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock): Promise<StudioHost> {
   const log = options.log ?? ((m: string) => console.warn(m));
   const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
@@ -118,6 +131,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
       await core.close();
       await session.close();
       db.close();
+      lock.release();
     },
   };
 }
