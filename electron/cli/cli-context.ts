@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock';
 import type { Library } from '../core/library';
 import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
+import type { SyncService } from '../core/sync';
 import type { TaskEngine } from '../core/tasks';
 import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
@@ -29,6 +30,8 @@ export interface CliContext {
   signal: AbortSignal;
   /** The library and its database, without the gateway. */
   library(): Library;
+  /** Library sync over the same database, set up from the environment (or the app's sync.json). */
+  sync(): SyncService;
   /**
    * Everything: client, engine (not started), downloads, library, speech. Exit 2 without base URL or key,
    * unless `online` is false (commands that only read the local database).

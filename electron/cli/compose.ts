@@ -13,6 +13,9 @@ import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
 import { openStudioDatabase } from '../core/studio-database';
+import { SyncService } from '../core/sync';
+import { join } from 'node:path';
+import { syncSetupFrom } from './sync-env';
 import { requireGateway } from './cli-config';
 import type { CliConfig } from './cli-config';
 import type { CliCore } from './cli-context';
@@ -25,6 +28,25 @@ export interface OpenedLibrary {
 
 export interface OpenedCore extends CliCore, Omit<OpenedLibrary, 'close'> {
   close(): Promise<void>;
+}
+
+/**
+ * Library sync over the library's database. Temporary downloads go beside the database (the data folder, or
+ * `<library>/.sync` when the database lives in the library folder).
+ */
+export function openSync(
+  config: CliConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  opened: OpenedLibrary,
+  log: (line: string) => void,
+): SyncService {
+  return new SyncService({
+    db: opened.db,
+    library: opened.library,
+    setup: () => syncSetupFrom(env, config.dataDir),
+    dataDir: config.dataDir ?? join(config.libraryDir, '.sync'),
+    logger: lineLogger(log),
+  });
 }
 
 /** Reserved by RFC 2606: a client pointed here can never reach anything. */

@@ -7,6 +7,8 @@ import { balanceCommand, usageCommand } from './commands/account';
 import { libraryCommand } from './commands/library';
 import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
+import { addLibraryEdits } from './library-edit-commands';
+import { syncCommand, syncRestoreCommand, syncStatusCommand } from './commands/sync';
 import { speechCommand } from './commands/speech';
 import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
 import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../../shared/catalog/speech-rules';
@@ -184,6 +186,20 @@ export function buildProgram(
       new Option('--sort <order>', 'order').choices(['newest', 'oldest', 'cost', 'size']).default('newest'),
     )
     .action((options: LibraryArgs, command: Command) => libraryCommand(context(command), options));
+  addLibraryEdits(program.commands.find((c) => c.name() === 'library') as Command, context);
+
+  const sync = program
+    .command('sync')
+    .description("library sync: one round (send this library's changes, then take the other devices')")
+    .action((_options, command: Command) => syncCommand(context(command)));
+  sync
+    .command('status')
+    .description('whether sync is set up, when it last completed, and any problem')
+    .action((_options, command: Command) => syncStatusCommand(context(command)));
+  sync
+    .command('restore')
+    .description('rebuild this library (index and every file) from the remote alone')
+    .action((_options, command: Command) => syncRestoreCommand(context(command)));
 
   return program;
 }

@@ -11,8 +11,10 @@ import { CliOutput } from './cli-output';
 import { buildProgram } from './program';
 import { GatewayProgress } from './gateway-progress';
 import { TaskFailure } from './task-runner';
+import { syncCliError } from './commands/sync';
 import { taskJson } from './formatting';
-import { openCore, openLibrary } from './compose';
+import { openCore, openLibrary, openSync } from './compose';
+import type { SyncService } from '../core/sync';
 import type { OpenedCore, OpenedLibrary } from './compose';
 
 export interface RunOptions {
@@ -29,6 +31,8 @@ export async function runCli(
   let out = new CliOutput(io, argv.includes('--json'), () => config?.apiKey ?? undefined);
   let libraryHandle: OpenedLibrary | null = null;
   let coreHandle: OpenedCore | null = null;
+  // A holder, not a let: TypeScript cannot see the closure below assign it.
+  const syncHandle: { current: SyncService | null } = { current: null };
 
   const makeContext = (globals: GlobalOptions): CliContext => {
     config = resolveConfig(globals, io.env, io.cwd);
@@ -40,6 +44,11 @@ export async function runCli(
       out,
       signal,
       library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).library,
+      sync: () => {
+        const opened = (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line)));
+        syncHandle.current ??= openSync(resolved, io.env, opened, (line) => out.log(line));
+        return syncHandle.current;
+      },
       core: (online = true): CliCore => {
         if (!coreHandle) {
           coreHandle = openCore(resolved, libraryHandle?.db ?? null, online, (line) => out.log(line));
@@ -68,6 +77,7 @@ export async function runCli(
   } catch (thrown) {
     code = report(out, thrown);
   } finally {
+    await syncHandle.current?.close();
     await closeAll(coreHandle, libraryHandle);
   }
   return code;
@@ -84,7 +94,7 @@ function report(out: CliOutput, thrown: unknown): ExitCode {
     out.error(error.body);
     return error.exitCode;
   }
-  const error: CliError = toCliError(thrown);
+  const error: CliError = syncCliError(thrown) ?? toCliError(thrown);
   if (error instanceof TaskFailure && out.json) {
     out.errorWith(error.body, { task: taskJson(error.outcome.task), items: error.outcome.items });
   } else out.error(error.body);

@@ -49,14 +49,18 @@ describe('the Tags popover of a selection', () => {
     const dialog = screen.getByRole('dialog', { name: 'Tags of 2 items' });
     const field = screen.getByRole('combobox', { name: 'Tag to add' });
     expect(field).toHaveFocus();
-    expect(screen.getByRole('list', { name: 'Tags on the selected items' })).toHaveTextContent('foxportfolio');
+    expect(screen.getByRole('list', { name: 'Tags on the selected items' })).toHaveTextContent(
+      'foxportfolio',
+    );
     await user.keyboard('client{Enter}');
     await vi.waitFor(() => expect(bulkTags).toHaveBeenCalledTimes(1));
     expect(bulkTags).toHaveBeenCalledWith(
       expect.objectContaining({ selection: { ids: ['a', 'b'] }, add: ['client'], remove: [] }),
     );
     await vi.waitFor(() => expect(toasts()).toContain('Tagged 2 items “client”.'));
-    expect(dialog).toContainElement(screen.getByRole('button', { name: 'Remove “client” from the selected items' }));
+    expect(dialog).toContainElement(
+      screen.getByRole('button', { name: 'Remove “client” from the selected items' }),
+    );
   });
 
   it('takes a tag off every selected item with its ×, and Backspace takes nothing off', async () => {

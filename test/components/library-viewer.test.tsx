@@ -10,7 +10,6 @@ import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
 
-
 function renderViewer(ends: { first?: boolean; last?: boolean } = {}) {
   serveBridge();
   // The image stage measures itself to fit; jsdom has no layout, so nothing is ever observed.

@@ -84,7 +84,14 @@ async function compare(first: string, search: string, second: string): Promise<v
   await viewer.getByRole('button', { name: 'Compare with…' }).click();
   const picker = page.getByRole('dialog', { name: 'Compare with' });
   await picker.getByRole('searchbox', { name: 'Find by prompt' }).fill(search);
-  await picker.getByRole('button', { name: second, exact: true }).click();
+  const choice = picker.getByRole('button', { name: second, exact: true });
+  await choice.waitFor();
+  // In the app's own list and button styles (no bullets, no native grey button), also before the compare page
+  // has ever been opened in this window.
+  expect(await picker.getByRole('list').evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none');
+  expect(await choice.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  await studio.shot('compare-picker');
+  await choice.click();
   await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
 }
 

@@ -38,6 +38,8 @@ const NETWORK_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
   'TimeoutError',
+  // A request given up on by its own timeout (a pause aborts too, but a paused round never reports a problem).
+  'AbortError',
   'RequestTimeout',
   'ERR_STREAM_PREMATURE_CLOSE',
 ]);

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -210,16 +209,17 @@ export class S3Remote implements SyncRemote {
 
   async probe(signal?: AbortSignal): Promise<void> {
     try {
-      await this.#client.send(new HeadBucketCommand({ Bucket: this.#bucket }), { abortSignal: signal });
+      // A listing, not HeadBucket: an answer to HEAD has no body, so its error code (NoSuchBucket,
+      // RequestTimeTooSkewed, InvalidAccessKeyId) would be lost.
+      await this.#client.send(
+        new ListObjectsV2Command({
+          Bucket: this.#bucket,
+          Prefix: `${this.#key('devices')}/`,
+          Delimiter: '/',
+        }),
+        { abortSignal: signal },
+      );
     } catch (error) {
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) {
-        this.#fail(Object.assign(error, { name: 'NoSuchBucket' }), false);
-      }
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 403) {
-        throw new SyncRemoteError('auth', `${this.label} refused the access key or secret.`, false, {
-          cause: error,
-        });
-      }
       this.#fail(error, false);
     }
     const key = `probe-${randomUUID()}`;

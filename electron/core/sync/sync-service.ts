@@ -87,8 +87,9 @@ export class SyncService {
   async testConnection(config: SyncConfig, secrets: SyncSecrets): Promise<SyncTestResult> {
     try {
       const remote = this.#remote(config, secrets);
-      await remote.probe();
+      // The passphrase first (reads only): a wrong one must leave the remote untouched, probe object included.
       const vault = await RemoteVault.check(remote, passphraseOf({ config, secrets }));
+      await remote.probe();
       const devices = vault ? (await vault.listDeviceFolders()).length : 0;
       return { ok: true, encrypted: vault?.encrypted ?? config.encrypted, devices };
     } catch (error) {

@@ -14,6 +14,8 @@ export interface WebdavRemoteOptions {
   url: string;
   user: string;
   password: string;
+  /** A small request (not a file's upload or download) with no answer for this long fails. */
+  requestTimeoutMs?: number;
 }
 
 const statusOf = (error: unknown): number | null => {
@@ -26,13 +28,21 @@ export class WebdavRemote implements SyncRemote {
   readonly #client: WebDAVClient;
   /** Folders known to exist: made once per run, not before every write. */
   readonly #folders = new Set<string>();
+  readonly #timeoutMs: number;
 
   constructor(options: WebdavRemoteOptions) {
     const url = new URL(options.url);
     this.label = `The WebDAV server at ${url.host}`;
+    this.#timeoutMs = options.requestTimeoutMs ?? 60_000;
     this.#client = createClient(options.url, {
       ...(options.user !== '' ? { username: options.user, password: options.password } : {}),
     });
+  }
+
+  /** The caller's signal, or a timeout, whichever ends first (the client has no timeout of its own). */
+  #signal(signal?: AbortSignal): AbortSignal {
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    return signal ? AbortSignal.any([signal, timeout]) : timeout;
   }
 
   #fail(error: unknown, writing: boolean): never {
@@ -47,7 +57,10 @@ export class WebdavRemote implements SyncRemote {
 
   async get(key: string, signal?: AbortSignal): Promise<Buffer | null> {
     try {
-      const body = await this.#client.getFileContents(`/${key}`, { format: 'binary', signal });
+      const body = await this.#client.getFileContents(`/${key}`, {
+        format: 'binary',
+        signal: this.#signal(signal),
+      });
       return Buffer.from(body as ArrayBuffer);
     } catch (error) {
       if (statusOf(error) === 404) return null;
@@ -66,7 +79,14 @@ export class WebdavRemote implements SyncRemote {
       const folder = `/${parts.slice(0, i).join('/')}`;
       if (this.#folders.has(folder)) continue;
       try {
-        if (!(await this.#client.exists(folder))) await this.#client.createDirectory(folder, { signal });
+        const there = await this.#client.stat(folder, { signal: this.#signal(signal) }).then(
+          () => true,
+          (error: unknown) => {
+            if (statusOf(error) === 404) return false;
+            throw error;
+          },
+        );
+        if (!there) await this.#client.createDirectory(folder, { signal: this.#signal(signal) });
       } catch (error) {
         // 405: made meanwhile by another device (MKCOL on an existing collection).
         if (statusOf(error) !== 405) return this.#fail(error, true);
@@ -85,7 +105,7 @@ export class WebdavRemote implements SyncRemote {
     try {
       const written = await this.#client.putFileContents(`/${key}`, body, {
         overwrite: !(options.ifAbsent ?? false),
-        signal,
+        signal: this.#signal(signal),
       });
       return written ? 'written' : 'exists';
     } catch (error) {
@@ -105,7 +125,7 @@ export class WebdavRemote implements SyncRemote {
 
   async head(key: string, signal?: AbortSignal): Promise<RemoteObjectInfo | null> {
     try {
-      const info = await this.#client.stat(`/${key}`, { signal });
+      const info = await this.#client.stat(`/${key}`, { signal: this.#signal(signal) });
       if (!('type' in info) || info.type !== 'file') return null;
       return { size: info.size };
     } catch (error) {
@@ -116,7 +136,9 @@ export class WebdavRemote implements SyncRemote {
 
   async list(folder: string, signal?: AbortSignal): Promise<string[]> {
     try {
-      const entries = (await this.#client.getDirectoryContents(`/${folder}`, { signal })) as FileStat[];
+      const entries = (await this.#client.getDirectoryContents(`/${folder}`, {
+        signal: this.#signal(signal),
+      })) as FileStat[];
       return entries.map((entry) => entry.basename);
     } catch (error) {
       if (statusOf(error) === 404) return [];
@@ -126,7 +148,7 @@ export class WebdavRemote implements SyncRemote {
 
   async probe(signal?: AbortSignal): Promise<void> {
     try {
-      await this.#client.getDirectoryContents('/', { signal });
+      await this.#client.getDirectoryContents('/', { signal: this.#signal(signal) });
     } catch (error) {
       this.#fail(error, false);
     }

@@ -1,4 +1,4 @@
-// "Compare with…" (issue 9): from the viewer, the person picks the second item among the library's items of the
+// "Compare with…": from the viewer, the person picks the second item among the library's items of the
 // same kind, searchable by prompt; the comparison opens on its own route (#/compare/<a>/<b>), so Back returns
 // to this item.
 import { useDeferredValue, useEffect, useRef, useState, type ReactElement } from 'react';
@@ -10,6 +10,7 @@ import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import './compare-picker.css';
 
 function CompareDialog({ item, onClose }: { item: BridgeLibraryItem; onClose: () => void }): ReactElement {
   const { t } = useTranslation();

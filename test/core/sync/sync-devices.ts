@@ -73,7 +73,7 @@ export function openDevice(root: string, name: string, options: DeviceOptions): 
 let colourSeed = 1;
 
 /** A picture made by a (pretend) finished task, filed as the downloader files one. */
-export async function addImage(device: Device, prompt: string): Promise<LibraryItem> {
+export async function addImage(device: Pick<Device, 'library'>, prompt: string): Promise<LibraryItem> {
   const path = await device.library.allocatePath(`${prompt.replace(/\W+/g, '-')}-${colourSeed}.png`);
   const colour = `#${((colourSeed++ * 2654435761) % 0xffffff).toString(16).padStart(6, '0')}`;
   const { size, sha256 } = await writeBytes(path, await png(48, 32, colour));

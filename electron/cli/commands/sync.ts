@@ -1,0 +1,96 @@
+// `sync` (one round: push, then pull), `sync status`, `sync restore`: library sync from a terminal, against the
+// remote the environment (or the app) names. A sync failure is said in the remote's own sentence.
+import type { SyncReport, SyncStatus } from '../../../shared/studio/sync';
+import { SyncNotReadyError, SyncRemoteError } from '../../core/sync';
+import type { SyncService } from '../../core/sync';
+import type { CliContext } from '../cli-context';
+import { EXIT, cliError } from '../cli-errors';
+import type { CliError } from '../cli-errors';
+
+const bytes = (n: number): string =>
+  n >= 1e9
+    ? `${(n / 1e9).toFixed(1)} GB`
+    : n >= 1e6
+      ? `${(n / 1e6).toFixed(1)} MB`
+      : n >= 1e3
+        ? `${Math.round(n / 1e3)} kB`
+        : `${n} B`;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function describeReport(report: SyncReport): string {
+  const { pushed, pulled } = report;
+  const sent =
+    pushed.changes + pushed.files === 0
+      ? 'Sent nothing new'
+      : `Sent ${plural(pushed.changes, 'change')} and ${plural(pushed.files, 'file')} (${bytes(pushed.bytes)})`;
+  const moved = [
+    pulled.added && `${pulled.added} new`,
+    pulled.updated && `${pulled.updated} updated`,
+    pulled.trashed && `${pulled.trashed} moved to the trash`,
+    pulled.restored && `${pulled.restored} restored`,
+  ].filter(Boolean);
+  const received =
+    pulled.changes === 0 && pulled.files === 0
+      ? 'received nothing new'
+      : `received ${plural(pulled.changes, 'change')}${moved.length ? ` (${moved.join(', ')})` : ''} and ${plural(pulled.files, 'file')}${pulled.bytes ? ` (${bytes(pulled.bytes)})` : ''}`;
+  return `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')}).`;
+}
+
+function describeStatus(status: SyncStatus): string {
+  const last = status.lastCompletedAt === null ? 'never' : new Date(status.lastCompletedAt).toISOString();
+  const lines = [
+    `Sync: ${status.state === 'off' ? 'not set up (set STUDIO_SYNC_REMOTE)' : status.state}`,
+    `This device: ${status.deviceName ?? '(unnamed)'} (${status.deviceId})`,
+    `Last completed: ${last}`,
+  ];
+  if (status.problem) lines.push(`Problem: ${status.problem}`);
+  return lines.join('\n');
+}
+
+/** A sync failure as the CLI's error: the remote's sentence, a code naming its kind, the exit code by who must act. */
+export function syncCliError(thrown: unknown): CliError | null {
+  if (thrown instanceof SyncNotReadyError) {
+    return cliError(EXIT.invalid, 'not_configured', thrown.message, { code: 'sync_not_configured' });
+  }
+  if (!(thrown instanceof SyncRemoteError)) return null;
+  const code = `sync_${thrown.kind.replace(/-/g, '_')}`;
+  if (thrown.transient) return cliError(EXIT.failure, 'network_error', thrown.message, { code });
+  const type =
+    thrown.kind === 'auth'
+      ? 'authentication_error'
+      : thrown.kind === 'missing-bucket-or-folder'
+        ? 'not_found_error'
+        : 'permission_error';
+  return cliError(EXIT.refused, type, thrown.message, { code });
+}
+
+async function round(ctx: CliContext, run: (sync: SyncService) => Promise<SyncReport>): Promise<void> {
+  const sync = ctx.sync();
+  const unsubscribe = sync.subscribe((status) => {
+    const p = status.progress;
+    if (p && p.filesTotal > 0)
+      ctx.out.progress(`${p.phase} ${p.filesDone} of ${p.filesTotal} files, ${bytes(p.bytesDone)}`);
+  });
+  try {
+    const report = await run(sync);
+    ctx.out.result(report, () => describeReport(report));
+  } catch (thrown) {
+    throw syncCliError(thrown) ?? thrown;
+  } finally {
+    unsubscribe();
+  }
+}
+
+export function syncCommand(ctx: CliContext): Promise<void> {
+  return round(ctx, (sync) => sync.runRound());
+}
+
+export function syncRestoreCommand(ctx: CliContext): Promise<void> {
+  return round(ctx, (sync) => sync.restore());
+}
+
+export function syncStatusCommand(ctx: CliContext): void {
+  const status = ctx.sync().status();
+  ctx.out.result(status, () => describeStatus(status));
+}
