@@ -9,6 +9,7 @@ import type { Disposable } from '../lifetime';
 import { describeThrown } from '../log';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 const MINUTE_MS = 60_000;
 /** An automatic reconciliation that fails is tried this many times in all. */
@@ -70,7 +71,9 @@ export class Reconciler {
     const { ctx } = this;
     const task = ctx.tasks.store.require(taskId);
     const usage = ctx.gateway.usage?.bind(ctx.gateway);
-    if (!usage) throw new Error('This gateway connection cannot query usage.');
+    if (!usage) {
+      throw studioRefusal('unsupported', 'This gateway connection cannot query usage.', { code: 'no_usage' });
+    }
     const { record } = task;
     const windowStart = Math.floor(record.createdAt / MINUTE_MS) * MINUTE_MS;
     const windowEnd = Math.min(

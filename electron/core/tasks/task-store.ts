@@ -16,6 +16,7 @@ import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/stu
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 const resultFileSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
@@ -249,7 +250,7 @@ export class TaskStore {
 
   require(id: string): StoredTask {
     const task = this.get(id);
-    if (!task) throw new Error(`no task ${id}`);
+    if (!task) throw studioRefusal('not_found_error', `No task with id ${id}.`, { param: 'id' });
     return task;
   }
 
