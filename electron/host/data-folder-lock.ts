@@ -73,3 +73,17 @@ export function lockDataFolder(dataDir: string): DataFolderLock {
     },
   };
 }
+
+/** Runs `open` holding the folder's lock; the lock is let go when `open` fails (the owner releases it after). */
+export async function withDataFolderLock<T>(
+  dataDir: string,
+  open: (lock: DataFolderLock) => Promise<T>,
+): Promise<T> {
+  const lock = lockDataFolder(dataDir);
+  try {
+    return await open(lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import type { Settings } from '../../shared/bridge/session-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
-import { systemClock } from '../core/clock';
-import type { Clock } from '../core/clock';
+import { systemClock, type Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
 import { PresetStore, PromptHistory } from '../core/presets';
@@ -19,12 +18,16 @@ import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
 import { composeHandlers } from './handlers';
-import { lockDataFolder } from './data-folder-lock';
-import type { DataFolderLock } from './data-folder-lock';
+import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
+import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import type { SecretStore } from '../core/settings/settings-store';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
+import { StudioSync } from './studio-sync';
+import { SyncSettings } from './sync-settings';
 
 export type { DesktopActions } from './handlers';
 export { budgetFor } from './core-lifecycle';
@@ -37,6 +40,8 @@ export interface StudioHostOptions extends StudioSessionOptions {
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged?: (settings: Settings) => void;
   log?: (message: string) => void;
+  /** Where the sync remote's secret and passphrase are kept, like the key (in memory only when absent). */
+  syncSecrets?: SecretStore;
 }
 
 export interface StudioHost {
@@ -55,18 +60,15 @@ export interface StudioHost {
 }
 
 /** The studio over a data folder; refused (DataFolderInUse) while another studio holds the folder. */
-export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
-  const lock = lockDataFolder(options.dataDir);
-  try {
-    return await openStudioHost(options, lock);
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
+export function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
+  return withDataFolderLock(options.dataDir, (lock) => openStudioHost(options, lock));
 }
 
 async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock): Promise<StudioHost> {
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const write = options.log ?? ((m: string) => console.warn(m));
+  // No key, password or passphrase in a log line, whoever wrote it.
+  let secrets = (): string[] => [];
+  const log = (m: string): void => write(scrubSecretText(m, secrets()));
   const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
@@ -93,13 +95,22 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     }),
     log,
   });
+  const syncSettings = new SyncSettings(
+    join(options.dataDir, 'sync.json'),
+    options.syncSecrets ?? new MemorySecretStore(),
+    log,
+  );
+  secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   const history = new PromptHistory({ db, clock });
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
-  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  // Rows stored before gateway texts were scrubbed may hold the bare key: only its holder can find it.
   scrubStoredTaskErrors(db, session.secretValues());
+  const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
+  // Its first round runs in the background: the studio opens without waiting on the remote.
+  await sync.start();
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
@@ -113,6 +124,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,
+    sync,
     onSettingsChanged: options.onSettingsChanged,
   });
 
@@ -128,6 +140,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     async close() {
       if (closed) return;
       closed = true;
+      await sync.close();
       await core.close();
       await session.close();
       db.close();
