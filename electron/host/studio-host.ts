@@ -11,6 +11,8 @@ import { systemClock, type Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
 import { PresetStore, PromptHistory } from '../core/presets';
+import { RecipeStore } from '../core/recipes';
+import { recipeRunner } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
@@ -121,6 +123,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     spending,
     history,
     presets: new PresetStore({ db, clock }),
+    recipes: new RecipeStore({ db, clock }),
+    runner: recipeRunner(core, references, spending, clock),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

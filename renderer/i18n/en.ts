@@ -724,6 +724,12 @@ export const en = {
       confirmTitle: 'Send this generation?',
       confirmBody:
         'This will probably cost about {{estimate}}, above your confirmation threshold of {{threshold}}.',
+      confirmUnpriced:
+        'There is no estimate yet for this model ({{models}}): what it costs is learned from its first run, and it may cost more than you expect.',
+      refusedUnpricedRunning:
+        'Not sent: a task with no estimate yet is still running, so what has been spent is not known and your budget cannot be checked. Send again once its cost is known, or set a price to assume for models with no estimate in Settings.',
+      refusedUnpricedSeveral:
+        'Not sent: there is no estimate yet for this model, so under your budget one task goes first and its cost teaches the price. Send one, or set a price to assume for models with no estimate in Settings.',
       send: 'Send it',
       overBalance:
         'This will probably cost about {{estimate}}, more than the {{balance}} left on your balance.',
@@ -735,6 +741,8 @@ export const en = {
       month: 'This month',
       ofBudget: '{{spent}} of {{limit}}',
       estimatedPart: 'includes {{amount}} estimated for tasks not charged yet',
+      unpricedPart_one: '{{count}} task with no estimate yet is not counted',
+      unpricedPart_other: '{{count}} tasks with no estimate yet are not counted',
       zone: 'Days and months in {{zone}}.',
       loading: 'Counting…',
     },
@@ -746,6 +754,9 @@ export const en = {
       daily: 'Daily budget',
       monthly: 'Monthly budget',
       none: 'Leave empty for none.',
+      unknownPrice: 'Price to assume for a model with no estimate yet',
+      unknownPriceHint:
+        'Counted for each such task until its cost is known. Leave empty to send them one at a time, asked first.',
       timeZone: 'Time zone for days and months',
       systemZone: 'System default ({{zone}})',
       save: 'Save limits',
@@ -993,6 +1004,38 @@ export const en = {
     imported_other: '{{count}} styles imported.',
     remove: 'Take off the style {{name}}',
     sentAs: 'Sent as:',
+  },
+  recipes: {
+    title: 'Recipes',
+    choose: 'Choose a recipe',
+    none: 'No recipes yet: import one, or make one from a library item',
+    import: 'Import a recipe…',
+    export: 'Export',
+    delete: 'Delete',
+    imported: 'Recipe “{{name}}” imported.',
+    steps: 'Steps',
+    bind: {
+      image: 'takes the picture before',
+      video: 'takes the video before',
+      track: 'takes the track before',
+      grid: 'takes the grid before',
+    },
+    prompts: 'Prompts (one per line runs it once per line)',
+    promptsPlaceholder: 'Leave empty to use the recipe’s own prompts',
+    total_one: '{{count}} step ≈ {{amount}} in all',
+    total_other: '{{count}} steps ≈ {{amount}} in all',
+    totalUnknown_one: '{{count}} step; no estimate yet',
+    totalUnknown_other: '{{count}} steps; no estimate yet',
+    run: 'Run recipe',
+    runs: 'Recipe runs',
+    progress: '{{done}} of {{total}} steps done',
+    progressLabel: 'Progress of {{name}}',
+    stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
+    retryStep: 'Try step {{step}} again',
+    done: 'Done: every result is in the library.',
+    make: 'Make a recipe',
+    made: 'Recipe “{{name}}” saved: run it from Create.',
+    madeName: 'From {{name}}',
   },
 };
 

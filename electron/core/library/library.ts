@@ -34,7 +34,7 @@ import { LibraryReplica } from './library-replica';
 import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
-import { writePoster, writeThumbnail } from '../media/thumbnails';
+import { writeEmbeddedCover, writePoster, writeThumbnail } from '../media/thumbnails';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
@@ -106,7 +106,6 @@ export class Library implements LibrarySink {
     bySha: StatementSync;
     pathUsers: StatementSync;
     thumbnailUsers: StatementSync;
-    deleteById: StatementSync;
     update: StatementSync;
     ftsCount: StatementSync;
     count: StatementSync;
@@ -143,7 +142,6 @@ export class Library implements LibrarySink {
       pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
       // Thumbnails are few per request and the table is a user's own library: a scan is cheap enough.
       thumbnailUsers: this.db.prepare('SELECT 1 FROM library_items WHERE thumbnail_path = ? LIMIT 1'),
-      deleteById: this.db.prepare('DELETE FROM library_items WHERE id = ?'),
       ftsCount: this.db.prepare('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?'),
       count: this.db.prepare('SELECT count(*) AS n FROM library_items'),
       update: this.db.prepare('UPDATE library_items SET favourite = :favourite, tags = :tags WHERE id = :id'),
@@ -491,16 +489,6 @@ export class Library implements LibrarySink {
     return next;
   }
 
-  /** Removes the row, then the file and its thumbnail unless another row still shares them (same sha256). */
-  async delete(id: string): Promise<boolean> {
-    const item = this.get(id);
-    if (!item) return false;
-    this.statements.deleteById.run(id);
-    await this.discardIfUnused(item.path, item.thumbnailPath);
-    this.emit({ type: 'library', item, change: 'deleted' });
-    return true;
-  }
-
   private async file(
     fields: Omit<LibraryItem, 'id' | 'createdAt' | 'favourite' | 'width' | 'height' | 'thumbnailPath'> & {
       /** A music track's cover, already filed: its thumbnail is the item's picture. */
@@ -528,7 +516,12 @@ export class Library implements LibrarySink {
         width: probed.width,
         height: probed.height,
         durationSeconds: fields.durationSeconds ?? probed.durationSeconds,
-        thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : fields.coverThumbnailPath,
+        thumbnailPath:
+          fields.kind === 'image'
+            ? await writeThumbnail(path)
+            : // A track with no cover from the gateway shows the picture embedded in its file, if any.
+              (fields.coverThumbnailPath ??
+              (fields.kind === 'audio' ? await writeEmbeddedCover(path) : null)),
       };
     }
     // Key order is what a reader of `--json` sees: identity first, then the file, then where it came from.
