@@ -136,8 +136,20 @@ describe('studio host', () => {
       remainCredits: null,
     });
 
+    // [AUTH-2] A replacement the gateway refuses is refused with its sentence; the working key stays in use.
+    await expect(bridge.secrets.setKey({ key: SIM_KEYS.expired })).rejects.toMatchObject({
+      cause: { info: { httpStatus: 401, type: 'authentication_error' } },
+    });
+    expect(await bridge.account.balance()).toMatchObject({ success: true, unlimited: true });
+    expect(await bridge.session.status()).toMatchObject({ mode: 'live', hasKey: true });
+
     const cleared = await bridge.secrets.clearKey();
     expect(cleared).toMatchObject({ mode: 'unconfigured', hasKey: false });
+    // With no key before it, a refused key leaves none.
+    await expect(bridge.secrets.setKey({ key: SIM_KEYS.expired })).rejects.toMatchObject({
+      cause: { info: { httpStatus: 401 } },
+    });
+    expect(await bridge.session.status()).toMatchObject({ mode: 'unconfigured', hasKey: false });
   });
 
   it('[EP-USAGE-2] [EP-USAGE-3] usage carries the report and the cache header', async () => {
