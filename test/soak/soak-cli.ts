@@ -1,4 +1,4 @@
-// npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak of issue 8, printing its table.
+// npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
 import { parseArgs } from 'node:util';
 import { formatSoak, runSoak } from './run-soak';
 
