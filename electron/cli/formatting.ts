@@ -1,5 +1,6 @@
 // Text for people: one line per task or item, the file path last so a terminal can open it.
 import type { CostEstimate } from '../../shared/studio/estimates';
+import { moneyText } from '../../shared/studio/money-text';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
 
 export function taskJson(task: TaskRecord): Record<string, unknown> {
@@ -8,7 +9,8 @@ export function taskJson(task: TaskRecord): Record<string, unknown> {
   return { id, status: state, progress, cost, ...rest };
 }
 
-const money = (n: number | null) => (n === null ? '' : ` $${n.toFixed(4)}`);
+// Money by the app's one rule (shared/studio/money-text.ts), so the CLI and the screen show the same digits.
+const money = (n: number | null) => (n === null ? '' : ` ${moneyText(n, 'usd')}`);
 
 export function formatTask(task: TaskRecord): string {
   const remote = task.remoteId ? ` (${task.remoteId})` : '';
@@ -33,11 +35,11 @@ export function formatItems(items: readonly LibraryItem[]): string {
 export function formatEstimate(e: CostEstimate): string {
   const time = e.seconds === null ? '' : `, about ${e.seconds} s`;
   if (e.usd === null) return `first run of this model: no estimate yet${time}. Nothing was sent.`;
-  const credits = e.credits === null ? '' : ` (${e.credits.toFixed(2)} credits)`;
+  const credits = e.credits === null ? '' : ` (${moneyText(e.credits, 'credits')})`;
   const basis =
     e.basis === 'runs'
       ? `from ${e.observations} run${e.observations === 1 ? '' : 's'}`
       : `average of ${e.observations} billed requests in the usage history`;
   const drivers = e.dependsOn.length > 0 ? `\nthe price depends on: ${e.dependsOn.join(', ')}` : '';
-  return `≈ ${e.usd.toFixed(4)} USD${credits} ${basis}${time}${drivers}\nNothing was sent.`;
+  return `≈ ${moneyText(e.usd, 'usd')}${credits} ${basis}${time}${drivers}\nNothing was sent.`;
 }

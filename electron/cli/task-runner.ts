@@ -1,5 +1,6 @@
 // Submitting through the engine and, unless --no-wait, following the task to its files. Progress goes to
 // stderr; the result is the task and the library items its downloads became.
+import { byteSize } from '../../shared/studio/byte-size';
 import { knownErrorType, localErrorInfo } from '../../shared/gateway/error-types';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
@@ -64,11 +65,6 @@ function fileErrors(core: CliCore, taskId: string): string[] {
     .map((f) => `file ${f.ordinal + 1}: ${f.error}`);
 }
 
-/** Small files in kB: a picture of 40 kB would read "0.0 MB of 0.0 MB". */
-function bytes(n: number): string {
-  return n < 1e6 ? `${(n / 1e3).toFixed(1)} kB` : `${(n / 1e6).toFixed(1)} MB`;
-}
-
 function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
   const said = new Set<string>();
   const offTask = core.engine.events.on('task', ({ task }) => {
@@ -88,8 +84,8 @@ function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
   });
   const offDownload = core.engine.events.on('download', (event) => {
     if (event.taskId !== taskId) return;
-    const total = event.totalBytes ? ` of ${bytes(event.totalBytes)}` : '';
-    ctx.out.progress(`downloading: ${bytes(event.receivedBytes)}${total}`);
+    const total = event.totalBytes ? ` of ${byteSize(event.totalBytes)}` : '';
+    ctx.out.progress(`downloading: ${byteSize(event.receivedBytes)}${total}`);
   });
   return () => {
     offTask();

@@ -13,8 +13,10 @@ export class BusyGauge {
     this.#count++;
   }
 
+  /** Pair it with enter() in a finally. A leave without its enter is a bug, said so rather than clamped away. */
   leave(): void {
-    this.#count = Math.max(0, this.#count - 1);
+    if (this.#count === 0) throw new Error('BusyGauge.leave() without a matching enter()');
+    this.#count--;
     if (this.#count > 0) return;
     const waiters = this.#waiters;
     this.#waiters = [];

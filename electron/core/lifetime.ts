@@ -57,6 +57,8 @@ export class Lifetime<Kind extends string> implements Disposable {
   readonly #store = new DisposableStore();
   readonly #controller = new AbortController();
   readonly #work = new Map<Promise<unknown>, Kind>();
+  /** How much work of each kind is running: asked on every turn of a pump, so kept rather than counted. */
+  readonly #counts = new Map<Kind, number>();
   readonly #waiters = new Set<{ kinds: readonly Kind[] | null; wake: () => void }>();
 
   constructor(private readonly clock: Pick<Clock, 'setTimer'>) {}
@@ -74,9 +76,12 @@ export class Lifetime<Kind extends string> implements Disposable {
     return this.#store.add(item);
   }
 
-  /** The signal of this lifetime, joined with a caller's own (cancel either and the request stops). */
+  /**
+   * The signal of this lifetime, joined with a caller's own (cancel either and the request stops). Always a
+   * new signal: a waiter listens on it, not on the lifetime's own, which would gather one listener per wait.
+   */
   signalWith(signal?: AbortSignal): AbortSignal {
-    return signal ? AbortSignal.any([this.#controller.signal, signal]) : this.#controller.signal;
+    return AbortSignal.any(signal ? [this.#controller.signal, signal] : [this.#controller.signal]);
   }
 
   /** A timer that ends with the lifetime; disposing the returned handle cancels it. None is armed once ended. */
@@ -92,9 +97,12 @@ export class Lifetime<Kind extends string> implements Disposable {
 
   /** Holds `work` under `kind` until it settles; settled() waits for it. */
   track<T>(work: Promise<T>, kind: Kind): Promise<T> {
+    if (this.#work.has(work)) return work;
     this.#work.set(work, kind);
+    this.#counts.set(kind, (this.#counts.get(kind) ?? 0) + 1);
     const release = (): void => {
       this.#work.delete(work);
+      this.#counts.set(kind, (this.#counts.get(kind) ?? 1) - 1);
       this.#wake();
     };
     void work.then(release, release);
@@ -103,8 +111,9 @@ export class Lifetime<Kind extends string> implements Disposable {
 
   /** How much work of these kinds (all kinds by default) is still running. */
   count(kinds?: readonly Kind[]): number {
+    if (!kinds) return this.#work.size;
     let n = 0;
-    for (const kind of this.#work.values()) if (!kinds || kinds.includes(kind)) n++;
+    for (const kind of kinds) n += this.#counts.get(kind) ?? 0;
     return n;
   }
 

@@ -3,6 +3,7 @@
 // the price book of the gateway in use. At the first estimate for a gateway whose usage history was never
 // read, its per-model averages are read once ([UREP-9], group_by=model, the last 31 days, [LIM-4]).
 import type { TaskSnapshot } from '../../shared/gateway/normalized';
+import { MAX_USAGE_RANGE_S } from '../../shared/gateway/limits';
 import type { BatchEstimate } from '../../shared/studio/estimates';
 import type { TaskRecord } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
@@ -10,8 +11,6 @@ import type { DatabaseSync } from '../core/db';
 import { PriceBook } from '../core/pricing';
 import type { TaskConfiguration, TaskHistory } from '../core/tasks/task-history';
 import type { StudioGateway } from './studio-gateway';
-
-const DAY_S = 86_400;
 
 export interface GatewayPricesOptions {
   db: DatabaseSync;
@@ -58,7 +57,7 @@ export class GatewayPrices implements TaskHistory {
     if (key === null || !book || this.#seeding.has(key) || book.hasUsagePriors()) return;
     this.#seeding.add(key);
     const end = Math.floor(this.#options.clock.now() / 1000);
-    gateway.usage({ start: end - 31 * DAY_S + 60, end, group_by: 'model' }).then(
+    gateway.usage({ start: end - MAX_USAGE_RANGE_S + 60, end, group_by: 'model' }).then(
       ({ report }) =>
         book.seedFromUsage(
           report.items.flatMap((i) =>

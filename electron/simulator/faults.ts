@@ -66,6 +66,9 @@ export class Faults {
     garble: 0,
   };
 
+  /** Tests waiting for a fault to be met (whenInjected), woken as it is injected instead of polling the count. */
+  private readonly waiters: { kind: FaultKind; count: number; wake: () => void }[] = [];
+
   constructor(
     private readonly prng: Prng,
     initial?: FaultOptions,
@@ -118,7 +121,20 @@ export class Faults {
       if (!kind && this.options.rate > 0 && this.prng.next() < this.options.rate)
         kind = this.prng.pick(this.options.kinds);
     }
-    if (kind) this.injected[kind]++;
+    if (kind) {
+      this.injected[kind]++;
+      for (const waiter of [...this.waiters]) {
+        if (waiter.kind !== kind || this.injected[kind] < waiter.count) continue;
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.wake();
+      }
+    }
     return kind;
+  }
+
+  /** Resolves once `count` faults of this kind have been injected in all (at once if they already were). */
+  whenInjected(kind: FaultKind, count = 1): Promise<void> {
+    if (this.injected[kind] >= count) return Promise.resolve();
+    return new Promise((wake) => this.waiters.push({ kind, count, wake }));
   }
 }

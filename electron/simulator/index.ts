@@ -65,6 +65,8 @@ export interface RunningSimulator {
     /** The next matching calls fail with these faults, in order. */
     enqueue(...kinds: FaultKind[]): void;
     readonly injected: Readonly<Record<FaultKind, number>>;
+    /** Resolves once `count` faults of this kind were injected in all: the moment a client met them. */
+    whenInjected(kind: FaultKind, count?: number): Promise<void>;
   };
   webhooks: {
     readonly deliveries: readonly WebhookDelivery[];
@@ -133,6 +135,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       set: (o) => faults.set(o),
       clear: () => faults.clear(),
       enqueue: (...kinds) => faults.enqueue(...kinds),
+      whenInjected: (kind, count) => faults.whenInjected(kind, count),
       get injected() {
         return faults.injected;
       },

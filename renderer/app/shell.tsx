@@ -6,7 +6,7 @@ import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { isActiveState } from '../../shared/studio/records';
 import { CreatePage } from '../features/create/create-page';
 import { TasksPage } from '../features/tasks/tasks-page';
-import { errorSentence } from '../lib/bridge-error';
+import { taskFailureSentence } from '../lib/bridge-error';
 import { useSettings } from '../lib/api/settings';
 import { useTaskList } from '../lib/api/tasks';
 import { useBridgeEvents } from '../lib/use-bridge-events';
@@ -46,7 +46,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
       if (event.type !== 'task') return;
       // A task the gateway refused at submission (no remote id) is explained by the form that sent it.
       if (event.task.state === 'failed' && event.task.error && event.task.remoteId !== null) {
-        pushToast('error', t('errors.taskFailed', { message: errorSentence(event.task.error, t) }));
+        pushToast('error', taskFailureSentence(event.task.error, t));
       }
     },
     [pushToast, t],

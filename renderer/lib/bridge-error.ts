@@ -3,7 +3,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
 import { gatewayErrorInfoSchema } from '../../shared/bridge/record-schemas';
-import { localErrorInfo } from '../../shared/gateway/error-types';
+import { ERROR_TYPES, localErrorInfo } from '../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { gatewayErrorSentence } from './gateway-error-sentence';
 
@@ -32,4 +32,15 @@ export function errorSentence(error: unknown, t: TFunction): string {
   if (info.type === 'bridge_unreachable') return t('errors.bridge', { message: info.message });
   if (info.type === 'internal_error') return t('errors.unknown', { message: info.message });
   return gatewayErrorSentence(info, t);
+}
+
+/**
+ * What a toast says when a task fails: "The task failed: <why>", said once. A failure whose own sentence already
+ * says the task failed (a failed, interrupted or stopped task, lost files) is that sentence alone.
+ */
+export function taskFailureSentence(error: GatewayErrorInfo, t: TFunction): string {
+  const sentence = errorSentence(error, t);
+  return ERROR_TYPES[error.type].sentence === 'errors.taskFailed'
+    ? sentence
+    : t('errors.taskFailed', { message: sentence });
 }

@@ -1,4 +1,5 @@
 // Number, money, size and time formatting in the user's chosen language (Intl, no dependency).
+import { byteSize } from '../../shared/studio/byte-size';
 import { moneyNumber } from '../../shared/studio/money-text';
 
 /** Every amount of money in the studio, by the one rule in shared/studio/money-text.ts. */
@@ -16,15 +17,9 @@ export function formatCredits(amount: number, language: string): string {
   return moneyNumber(amount, language);
 }
 
+/** A size by the one rule in shared/studio/byte-size.ts (binary units, named KiB, MiB…). */
 export function formatBytes(bytes: number, language: string): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return byteSize(bytes, language);
 }
 
 /** A track's or clip's length as m:ss (3.03 → "0:03"). */

@@ -1,6 +1,7 @@
 // Balance and usage as the renderer shows them: the gateway's wire fields reduced to what a header or a chart
 // needs, with failures ([EP-TBAL-2], [EP-UBAL-2]) kept as values rather than errors.
 import { z } from 'zod';
+import { MAX_USAGE_MODELS } from '../gateway/limits';
 
 const balanceFailure = z.object({ success: z.literal(false), message: z.string() });
 
@@ -39,8 +40,8 @@ export const usageQuerySchema = z
     /** Unix seconds or RFC 3339 with an offset ([EP-USAGE-PARAM-1]). */
     start: z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]).optional(),
     end: z.union([z.number().int().nonnegative(), z.string().min(1).max(64)]).optional(),
-    /** [EP-USAGE-PARAM-3] exact names, at most 50. */
-    models: z.array(z.string().min(1).max(200)).max(50).optional(),
+    /** [EP-USAGE-PARAM-3] exact names, at most MAX_USAGE_MODELS ([LIM-5]). */
+    models: z.array(z.string().min(1).max(200)).max(MAX_USAGE_MODELS).optional(),
     groupBy: groupBySchema.optional(),
     tz: z.string().min(1).max(64).optional(),
     scope: z.enum(['key', 'account']).optional(),

@@ -47,3 +47,15 @@ export function invalidResponse(
     localErrorInfo('invalid_response', `The gateway's ${what} could not be read: ${detail}`, { httpStatus }),
   );
 }
+
+/**
+ * A refusal the studio makes itself, thrown from the core: a row of the one error table with its sentence, so
+ * the screen and the CLI say what happened instead of "Something went wrong inside the studio".
+ */
+export function studioRefusal(
+  type: ErrorType,
+  message: string,
+  extra: Partial<Omit<GatewayErrorInfo, 'type' | 'message'>> = {},
+): GatewayError {
+  return new GatewayError(localErrorInfo(type, message, extra));
+}

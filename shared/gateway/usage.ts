@@ -76,8 +76,8 @@ export type UsageData = z.infer<typeof usageDataSchema>;
 export const usageReportSchema = z.looseObject({ success: z.literal(true), data: usageDataSchema });
 export type UsageReport = z.infer<typeof usageReportSchema>;
 
-/** [LIM-2] identical parameters are answered from the gateway's cache for this long. */
-export const USAGE_CACHE_MS = 60_000;
+/** [LIM-2] identical parameters are answered from the gateway's cache for this long (shared/gateway/limits.ts). */
+export { USAGE_CACHE_MS } from './limits';
 
 /** [EP-USAGE-3] */
 export type UsageCacheStatus = 'hit' | 'miss' | null;

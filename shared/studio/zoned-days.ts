@@ -1,6 +1,8 @@
 // Calendar days in an IANA time zone, with Intl only. The gateway decides a usage item's date by the tz it is
 // given ([UREP-9], [EP-USAGE-PARAM-5]); the app asks for whole days of that same zone, so its day boundaries
 // must be the zone's real midnights: 23 or 25 hours apart across a DST change, never "24 h after the last".
+// The spending budgets' day and month windows are computed here too (core/spending/spending-windows.ts), so the
+// usage page and the budgets agree on where a day begins. Zone names: time-zones.ts.
 
 /** A calendar date, YYYY-MM-DD. */
 export type Day = string;
@@ -24,30 +26,6 @@ function dayFormat(tz: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether Intl knows tz as a zone name (an IANA name, not an offset such as +08:00). */
-export function isTimeZone(tz: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(tz)) return false;
-  try {
-    dayFormat(tz);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The system's zone (the user's default). */
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-/** Every IANA zone this runtime knows, for a picker; the system's zone and UTC are always among them. */
-export function timeZoneNames(): string[] {
-  const names = new Set(Intl.supportedValuesOf('timeZone'));
-  names.add('UTC');
-  names.add(systemTimeZone());
-  return [...names].sort();
-}
-
 /** The calendar date of an instant (ms) in tz. */
 export function dayOf(ms: number, tz: string): Day {
   return dayFormat(tz).format(ms);
@@ -67,6 +45,13 @@ export function addDays(day: Day, n: number): Day {
   return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) + n * DAY_MS)
     .toISOString()
     .slice(0, 10);
+}
+
+/** The first day of the month after `day`'s ("2026-12-31" → "2027-01-01"). */
+export function firstOfNextMonth(day: Day): Day {
+  const m = DAY_RE.exec(day);
+  if (!m) throw new RangeError(`Not a calendar date: ${day}`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]), 1)).toISOString().slice(0, 10);
 }
 
 /** Every day from `from` to `to`, both included (empty when to is before from). */

@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // The Library page at 100 000 items, in Chromium against web mode (issue 9, "Keeping"): scrolling the grid must
-// not cause a long task over 50 ms (PerformanceObserver 'longtask'), and search must answer as the person types
-// (from the keystroke to the grid showing that prefix's results). Each figure is printed beside the same
-// measurement on a 1 000-item library in the same run, as a ratio, so a slower machine moves both together.
+// not cause a long task over 50 ms (PerformanceObserver 'longtask'), search must answer as the person types
+// (from the keystroke to the frame that paints that prefix's matching tiles: p95 within 100 ms; the count and
+// the cost total may follow), and the first tiles must paint within 300 ms of the click that opens the page.
+// Each figure is printed beside the same measurement on a 1 000-item library in the same run, as a ratio, so a
+// slower machine moves both together.
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
@@ -26,6 +28,9 @@ const TYPED = 'kalo su';
 const LONG_TASK_MS = 50;
 /** Search on 100k may be this many times slower than on 1k and still answer "as the user types". */
 const SEARCH_RATIO_LIMIT = 4;
+/** The issue's absolute targets on these machines: search p95 from key to painted tiles, and opening. */
+const SEARCH_TARGET_MS = 100;
+const OPEN_TARGET_MS = 300;
 /** Ratios below this floor are noise, not signal: a 1k answer in 5 ms makes 20 ms look like 4×. */
 const SEARCH_FLOOR_MS = 25;
 
@@ -113,12 +118,15 @@ async function seed(dataDir: string, count: number): Promise<void> {
   }
 }
 
-/** The totals the grid must show for each typed prefix, asked of the same database the app serves. */
-function expectedTotals(dataDir: string): number[] {
+/** What the grid must show for each typed prefix (its first tile's prompt, '' for none), asked of the database. */
+function expectedFirsts(dataDir: string): string[] {
   const db = openStudioDatabase(join(dataDir, 'studio.db'));
   try {
     const library = new Library({ db, dir: join(dataDir, 'library') });
-    return Array.from(TYPED, (_, i) => library.query({ search: TYPED.slice(0, i + 1), limit: 1 }).total);
+    return Array.from(
+      TYPED,
+      (_, i) => library.query({ search: TYPED.slice(0, i + 1), limit: 1 }).items[0]?.prompt ?? '',
+    );
   } finally {
     db.close();
   }
@@ -130,6 +138,8 @@ const percentile = (samples: number[], p: number) => {
 };
 
 interface Figures {
+  /** From the click on Library to the frame that paints its first tiles. */
+  openMs: number;
   longTasks: number[];
   frameP95: number;
   searchMs: number[];
@@ -140,12 +150,32 @@ const nextFrames = (page: Page) =>
     () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
   );
 
-async function measure(page: Page, totals: number[]): Promise<Figures> {
+async function measure(page: Page, firsts: string[]): Promise<Figures> {
+  // Opening: from the click (in the page's clock) to the frame that paints the first tiles.
+  await page.evaluate(() => {
+    const w = window as unknown as { benchClick: number };
+    document.addEventListener('click', () => (w.benchClick = performance.now()), {
+      capture: true,
+      once: true,
+    });
+  });
   await page
     .getByRole('navigation')
     .getByRole('link', { name: /^Library/ })
     .click();
-  await page.getByTestId('library-item').first().waitFor({ timeout: 60_000 });
+  const openMs = await page.evaluate(
+    () =>
+      new Promise<number>((done, fail) => {
+        const w = window as unknown as { benchClick: number };
+        const deadline = performance.now() + 60_000;
+        const check = () => {
+          if (document.querySelector('[data-testid="library-item"]')) done(performance.now() - w.benchClick);
+          else if (performance.now() > deadline) fail(new Error('the library never showed a tile'));
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
   // Long tasks and frame intervals, collected in the page from now on.
   await page.evaluate(() => {
     const w = window as unknown as { benchLong: number[]; benchFrames: number[]; benchRun: boolean };
@@ -177,7 +207,11 @@ async function measure(page: Page, totals: number[]): Promise<Figures> {
     return { longTasks: [...w.benchLong], frames: w.benchFrames.slice(1) };
   });
 
-  // Typing: each key's time from keydown (in the page's clock) to the count showing that prefix's total.
+  // Typing: each key's time from keydown (in the page's clock) to the frame that paints that prefix's matches
+  // (the first tile is the query's first answer). The count and the cost total may come later.
+  // Back to the top of the grid (the scroll run left it deep in the list), where a new answer's first tile shows.
+  await grid.evaluate((el) => el.scrollTo(0, 0));
+  await nextFrames(page);
   const search = page.getByRole('searchbox', { name: 'Search prompts' });
   await search.scrollIntoViewIfNeeded();
   await search.focus();
@@ -187,37 +221,38 @@ async function measure(page: Page, totals: number[]): Promise<Figures> {
   });
   const searchMs: number[] = [];
   for (const [i, key] of Array.from(TYPED).entries()) {
-    const total = totals[i] ?? -1;
+    const first = firsts[i] ?? '';
     await page.keyboard.press(key === ' ' ? 'Space' : key);
     const elapsed = await page.evaluate(
       (want) =>
         new Promise<number>((done, fail) => {
           const w = window as unknown as { benchKey: number };
           const deadline = performance.now() + 30_000;
-          // The grid's count names the total of the answer on screen; a frame later it is painted.
+          // Checked at the start of each frame: the frame that finds the match on screen paints it.
           const check = () => {
-            const text = document.querySelector('.library-count')?.textContent ?? '';
-            const shown = Number(text.replace(/[^0-9]/g, ''));
-            const emptyShown = want === 0 && document.querySelector('[data-testid="clear-filters"]') !== null;
-            if (shown === want || emptyShown) done(performance.now() - w.benchKey);
+            const tile = document.querySelector('[data-testid="library-item"] img');
+            const shown = tile?.getAttribute('alt') ?? '';
+            const emptyShown =
+              want === '' && document.querySelector('[data-testid="clear-filters"]') !== null;
+            if ((want !== '' && shown === want) || emptyShown) done(performance.now() - w.benchKey);
             else if (performance.now() > deadline)
-              fail(new Error(`the grid never showed ${want} (shows "${text}")`));
+              fail(new Error(`the grid never showed "${want}" first (shows "${shown}")`));
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
         }),
-      total,
+      first,
     );
     searchMs.push(elapsed);
   }
-  return { longTasks: scroll.longTasks, frameP95: percentile(scroll.frames, 95), searchMs };
+  return { openMs, longTasks: scroll.longTasks, frameP95: percentile(scroll.frames, 95), searchMs };
 }
 
 async function figuresFor(count: number): Promise<Figures> {
   const dataDir = await mkdtemp(join(tmpdir(), `library-grid-bench-${count}-`));
   try {
     await seed(dataDir, count);
-    const totals = expectedTotals(dataDir);
+    const firsts = expectedFirsts(dataDir);
     const web = await startWebMode({ port: 0, demo: true, dataDir, log: () => {} });
     const chromium = await launchChromium();
     try {
@@ -228,7 +263,7 @@ async function figuresFor(count: number): Promise<Figures> {
       await page.goto(web.url);
       await page.getByRole('button', { name: 'Try the demo gateway' }).click();
       await page.getByTestId('nav-library').waitFor();
-      return await measure(page, totals);
+      return await measure(page, firsts);
     } finally {
       await chromium.close();
       await web.close();
@@ -274,13 +309,31 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
       `${percentile(base.searchMs, 50).toFixed(0)} ms, p95 ${p95Base.toFixed(0)} ms; ratio ${ratio.toFixed(2)}x ` +
       `(limit ${SEARCH_RATIO_LIMIT}x, both floored at ${SEARCH_FLOOR_MS} ms)`,
   );
+  // The absolute targets, printed beside the baseline measured in this run (a loaded machine moves both).
+  say(
+    `${p95Large <= SEARCH_TARGET_MS ? 'PASS' : 'FAIL'} library search target: ${ITEMS} items p95 ${p95Large.toFixed(0)} ms ` +
+      `from key to painted matching tiles (target ${SEARCH_TARGET_MS} ms); ${BASELINE_ITEMS} items p95 ${p95Base.toFixed(0)} ms`,
+  );
+  const openOk = large.openMs <= OPEN_TARGET_MS;
+  say(
+    `${openOk ? 'PASS' : 'FAIL'} library open (click to first tiles painted): ${ITEMS} items ${large.openMs.toFixed(0)} ms ` +
+      `(target ${OPEN_TARGET_MS} ms); ${BASELINE_ITEMS} items ${base.openMs.toFixed(0)} ms; ratio ` +
+      `${(large.openMs / Math.max(base.openMs, 1)).toFixed(2)}x`,
+  );
   say(`library grid per key, ${ITEMS} items: ${large.searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+  say(
+    `library grid per key, ${BASELINE_ITEMS} items: ${base.searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
+  );
   // Long tasks on the small library too say the machine, not the grid, is busy: read the large figure with it.
   say(
     `library grid long tasks while scrolling (ms): ${ITEMS} items [${large.longTasks.map((d) => d.toFixed(0)).join(', ')}]; ` +
       `${BASELINE_ITEMS} items [${base.longTasks.map((d) => d.toFixed(0)).join(', ')}]`,
   );
-  return { name: 'library-grid', pass: scrollOk && searchOk, lines };
+  return {
+    name: 'library-grid',
+    pass: scrollOk && searchOk && p95Large <= SEARCH_TARGET_MS && openOk,
+    lines,
+  };
 }
 
 // Runnable alone: npx tsx test/bench/library-grid.bench.ts

@@ -182,14 +182,7 @@ async function naiveRun(log: (l: string) => void) {
         );
       });
     });
-    if (
-      !(await driveUntil(
-        { clock },
-        () => gw.inFlight > 0,
-        () => open === 0,
-        { maxSimMs: 6 * 3_600_000 },
-      ))
-    ) {
+    if (!(await driveUntil({ clock }, gw, () => open === 0, { maxSimMs: 6 * 3_600_000 }))) {
       throw new Error('naive run did not settle');
     }
     log(`naive 2 s poller: ${gw.log.length} requests, busiest 1-second window ${gw.maxInWindow(1_000)}`);

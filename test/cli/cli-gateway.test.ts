@@ -175,7 +175,7 @@ describe('generate', () => {
     expect(doc.estimate.usd).toBeCloseTo(0.02, 6);
     expect(doc.estimate.credits).toBeCloseTo(0.2, 6);
     const text = await cli(args, env, dir);
-    expect(text.stdout).toMatch(/≈ 0\.0200 USD \(0\.20 credits\) from 1 run/);
+    expect(text.stdout).toMatch(/≈ 0\.0200 USD \(0\.2000 credits\) from 1 run/);
     expect(text.stdout).toContain('Nothing was sent.');
     const first = await cli(['generate', 'video_model_id_k', '--prompt', 'x', '--dry-run'], env, dir);
     expect(first.stdout).toContain('first run of this model: no estimate yet');

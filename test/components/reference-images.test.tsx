@@ -51,13 +51,13 @@ describe('ReferenceImages', () => {
     expect(submit.mock.calls[0]?.[0].params).toMatchObject({ image_urls: [`studio-ref:${SHA}`] });
   });
 
-  it('refuses an image over 20 MB with a sentence, before reading or sending it', async () => {
+  it('refuses an image over 20 MiB with a sentence, before reading or sending it', async () => {
     const { add, input } = renderI2();
     const big = new File([PNG], 'huge.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
     await userEvent.upload(input, big);
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A reference image can be at most 20 MB; huge.png is 21 MB.',
+      'A reference image can be at most 20 MiB; huge.png is 21 MiB.',
     );
     expect(add).not.toHaveBeenCalled();
     expect(screen.queryByRole('img', { name: 'Reference image 1' })).toBeNull();

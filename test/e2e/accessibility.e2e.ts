@@ -184,3 +184,52 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     await dialog.waitFor({ state: 'detached' });
   });
 });
+
+describe('small windows, zoom and motion', () => {
+  afterAll(async () => {
+    await page.setViewportSize({ width: 1360, height: 860 });
+  });
+
+  // 1024x640 is the smallest window promised; 640x400 is a 1280x800 screen at 200 % zoom.
+  it.each([
+    [1024, 640],
+    [640, 400],
+  ] as const)(
+    'at %ix%i every page fits its width: nothing is cut off at the right',
+    async (width, height) => {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width, height });
+      for (const name of ['Create', 'Tasks', 'Library', 'Speech', 'Usage', 'Settings'] as const) {
+        await openPage(name);
+        const overflow = await page.evaluate(() => {
+          const main = document.querySelector('main');
+          const spending = Array.from(document.querySelectorAll('header button')).at(-1);
+          return {
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+            main: main ? main.scrollWidth - main.clientWidth : -1,
+            header: spending ? Math.max(0, spending.getBoundingClientRect().right - window.innerWidth) : -1,
+          };
+        });
+        expect({ name, ...overflow }).toEqual({ name, page: 0, main: 0, header: 0 });
+        // Every page of the sidebar is still reachable by its name.
+        await page
+          .getByRole('navigation')
+          .getByRole('link', { name: /^Settings/ })
+          .waitFor();
+      }
+      await studio.shot(`a11y-${width}x${height}-settings`);
+    },
+  );
+
+  it('stops animations when the system asks for reduced motion', async () => {
+    const duration = await page.evaluate(() => {
+      const spinner = document.createElement('span');
+      spinner.className = 'spinner';
+      document.querySelector('main')?.append(spinner);
+      const value = getComputedStyle(spinner).animationDuration;
+      spinner.remove();
+      return value;
+    });
+    expect(duration).toBe('1e-05s');
+  });
+});

@@ -27,6 +27,17 @@ describe('nothing fails silently', () => {
     expect(await page.getByTestId('submit-error').count()).toBe(0);
   });
 
+  it('[STATE-7] a task the gateway fails is told in a toast that says so once', async () => {
+    await chooseFamily(page, 'image.i3');
+    // The demo gateway fails a task whose prompt carries [fail], halfway through its time.
+    await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse in a storm [fail]');
+    await generate();
+    const toast = page.getByRole('alert').filter({ hasText: 'the prompt carried the [fail] marker' });
+    await toast.waitFor({ timeout: 60_000 });
+    const words = (await toast.textContent()) ?? '';
+    expect(words.match(/The task failed/g)).toHaveLength(1);
+  });
+
   it('[EP-IMAGE-6] a wrong reference link is named beside it and nothing is sent', async () => {
     await chooseFamily(page, 'image.i6');
     await page.getByLabel('Prompt', { exact: true }).fill('A red fox in snow');

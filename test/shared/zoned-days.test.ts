@@ -6,11 +6,11 @@ import {
   dayOf,
   daysFrom,
   daysToRange,
+  firstOfNextMonth,
   isDay,
-  isTimeZone,
   startOfDay,
-  timeZoneNames,
 } from '../../shared/studio/zoned-days';
+import { isTimeZone, timeZoneNames } from '../../shared/studio/time-zones';
 
 const utc = (iso: string): number => Date.parse(iso) / 1000;
 
@@ -75,9 +75,20 @@ describe('calendar days', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('+08:00')).toBe(false);
+    // One rule for every reader: the bridge's spending schema takes the same names as the usage page.
+    expect(isTimeZone(' Europe/Berlin')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
     const names = timeZoneNames();
     expect(names).toContain('Asia/Shanghai');
     expect(names).toContain('UTC');
     expect(names.length).toBeGreaterThan(300);
+  });
+});
+
+describe('firstOfNextMonth', () => {
+  it('turns over months and years, whatever the month length', () => {
+    expect(firstOfNextMonth('2026-01-31')).toBe('2026-02-01');
+    expect(firstOfNextMonth('2026-02-01')).toBe('2026-03-01');
+    expect(firstOfNextMonth('2026-12-15')).toBe('2027-01-01');
   });
 });

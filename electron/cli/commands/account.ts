@@ -1,4 +1,5 @@
 // balance · usage — account reads, straight from the gateway client.
+import { moneyNumber } from '../../../shared/studio/money-text';
 import type { UsageQueryInput } from '../../../shared/gateway/usage';
 import { ACCOUNT_READ, readBalance } from '../../core/gateway';
 import type { CliContext } from '../cli-context';
@@ -10,11 +11,11 @@ export async function balanceCommand(ctx: CliContext): Promise<void> {
   const token = await readBalance((options) => gateway.tokenBalance(options), ctx.signal);
   const user = await readBalance((options) => gateway.userBalance(options), ctx.signal);
   ctx.out.result({ token, user }, () => {
-    const amount = (n: number) => (n === -1 ? 'unlimited' : n.toFixed(4));
+    const amount = (n: number) => (n === -1 ? 'unlimited' : moneyNumber(n));
     const tokenLine = token.unlimited_quota
       ? 'key: unlimited quota'
-      : `key: ${amount(token.remain_balance)} remaining (${token.remain_credits} credits), ${token.used_balance.toFixed(4)} used`;
-    const userLine = `account: ${user.remain_balance.toFixed(4)} remaining (${user.remain_credits} credits), ${user.used_balance.toFixed(4)} used`;
+      : `key: ${amount(token.remain_balance)} remaining (${token.remain_credits} credits), ${moneyNumber(token.used_balance)} used`;
+    const userLine = `account: ${moneyNumber(user.remain_balance)} remaining (${user.remain_credits} credits), ${moneyNumber(user.used_balance)} used`;
     return `${tokenLine}\n${userLine}`;
   });
 }
@@ -59,7 +60,7 @@ function formatUsage(report: {
 }): string {
   const when = (s: number) => new Date(s * 1000).toISOString().replace('.000Z', 'Z');
   const line = (label: string, s: Stats) =>
-    `${label.padEnd(40)} ${`$${s.amount_usd.toFixed(6)}`.padStart(14)} ${String(s.credits.toFixed(2)).padStart(10)} cr ${String(s.requests).padStart(7)} req`;
+    `${label.padEnd(40)} ${`$${moneyNumber(s.amount_usd)}`.padStart(14)} ${moneyNumber(s.credits).padStart(10)} cr ${String(s.requests).padStart(7)} req`;
   return [
     `${report.scope} usage, ${when(report.start)} to ${when(report.end)} (${report.tz})`,
     ...report.items.map((item) => line([item.date, item.model].filter(Boolean).join('  ') || '-', item)),

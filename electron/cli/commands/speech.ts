@@ -3,6 +3,7 @@
 // gateway call and no charge, unless --fresh asks for a new one (issue 13).
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { moneyText } from '../../../shared/studio/money-text';
 import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
 import { formatItems } from '../formatting';
@@ -66,7 +67,7 @@ export async function speechCommand(ctx: CliContext, args: SpeechCliArgs): Promi
     ? 'from your library, not charged (--fresh makes a new take)'
     : item.cost === null
       ? 'cost unknown: the usage report does not show it yet'
-      : `cost ${item.cost.toFixed(4)} USD`;
+      : `cost ${moneyText(item.cost, 'usd')}`;
   ctx.out.result(
     { items: [item], out, fromLibrary },
     () => `${formatItems([item])}\n${charge}${out ? `\ncopied to ${out}` : ''}`,

@@ -25,6 +25,14 @@ import { readableBaseName } from './readable-name';
 import type { DownloadFailure } from './download-error';
 import type { LibrarySink } from './library-sink';
 
+/** A file saved into the library: where, how big, its hash and its type. */
+interface FetchedFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+}
+
 export type FileDownloadState = 'pending' | 'done' | 'skipped' | 'failed' | 'expired';
 
 export interface DownloadManagerOptions {
@@ -451,51 +459,11 @@ export class DownloadManager {
         }
         const attempt = row.attempts + 1;
         this.mark(taskId, ordinal, 'pending', { attempts: attempt });
-        this.fetching.enter();
         try {
-          const dir = join(this.libraryDir, dayFolder(task.createdAt));
-          const fetched = await fetchToFile({
-            url: row.url,
-            dir,
-            baseName: `${taskId}-${ordinal}`,
-            // The person's name for it: day, what was asked for, a short id (readable-name.ts).
-            finalName: (idLength) =>
-              readableBaseName(
-                {
-                  day: dayFolder(task.createdAt),
-                  // A track is known by its title; everything else by what was asked for.
-                  prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
-                  fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
-                  seed: `${taskId}:${ordinal}`,
-                },
-                idLength,
-              ),
-            signal: controller.signal,
-            idleTimeoutMs: this.options.idleTimeoutMs,
-            progressEveryBytes: this.options.progressEveryBytes,
-            onProgress: (receivedBytes, totalBytes) =>
-              this.options.emit({ type: 'download', taskId, url: row.url, receivedBytes, totalBytes }),
-          });
-          if (!fetched.path.startsWith(this.libraryDir + sep)) throw new Error('path escaped the library');
-          await sink.addFromDownload({
-            task,
-            file: toResultFile(row),
-            path: fetched.path,
-            size: fetched.size,
-            sha256: fetched.sha256,
-            mime: fetched.mime,
-          });
-          this.fetching.leave();
-          this.mark(taskId, ordinal, 'done', {
-            path: fetched.path,
-            size: fetched.size,
-            sha256: fetched.sha256,
-            mime: fetched.mime,
-            error: null,
-          });
+          const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
+          this.mark(taskId, ordinal, 'done', { ...saved, error: null });
           return;
         } catch (error) {
-          this.fetching.leave();
           if (controller.signal.aborted || this.closed) return;
           const failure = error instanceof DownloadError ? error : null;
           const message = error instanceof Error ? error.message : String(error);
@@ -529,6 +497,58 @@ export class DownloadManager {
       }
     } finally {
       this.active.delete(key);
+    }
+  }
+
+  /**
+   * Streams one file into the library folder and hands it to the sink. Counted as a fetch in flight from its
+   * first byte until the sink has it, whatever happens: the count is left in a finally, never by hand on each
+   * path (two hand-written leaves once counted a fetch twice, and the clamp at zero hid it).
+   */
+  private async fetchAndSave(
+    task: TaskRecord,
+    row: FileRow,
+    taskId: string,
+    ordinal: number,
+    signal: AbortSignal,
+  ): Promise<FetchedFile> {
+    this.fetching.enter();
+    try {
+      const dir = join(this.libraryDir, dayFolder(task.createdAt));
+      const fetched = await fetchToFile({
+        url: row.url,
+        dir,
+        baseName: `${taskId}-${ordinal}`,
+        // The person's name for it: day, what was asked for, a short id (readable-name.ts).
+        finalName: (idLength) =>
+          readableBaseName(
+            {
+              day: dayFolder(task.createdAt),
+              // A track is known by its title; everything else by what was asked for.
+              prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
+              fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
+              seed: `${taskId}:${ordinal}`,
+            },
+            idLength,
+          ),
+        signal,
+        idleTimeoutMs: this.options.idleTimeoutMs,
+        progressEveryBytes: this.options.progressEveryBytes,
+        onProgress: (receivedBytes, totalBytes) =>
+          this.options.emit({ type: 'download', taskId, url: row.url, receivedBytes, totalBytes }),
+      });
+      if (!fetched.path.startsWith(this.libraryDir + sep)) throw new Error('path escaped the library');
+      await this.options.sink.addFromDownload({
+        task,
+        file: toResultFile(row),
+        path: fetched.path,
+        size: fetched.size,
+        sha256: fetched.sha256,
+        mime: fetched.mime,
+      });
+      return { path: fetched.path, size: fetched.size, sha256: fetched.sha256, mime: fetched.mime };
+    } finally {
+      this.fetching.leave();
     }
   }
 

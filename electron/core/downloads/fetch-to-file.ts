@@ -9,6 +9,7 @@ import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { byteSize } from '../../../shared/studio/byte-size';
 import { DownloadError } from './download-error';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
 import type { SniffedType } from './media-sniff';
@@ -216,18 +217,10 @@ function limitsOf(options: FetchToFileOptions): Limits {
   };
 }
 
-const GIB = 1024 ** 3;
-const sizeText = (bytes: number): string =>
-  bytes >= 1024 ** 4
-    ? `${(bytes / 1024 ** 4).toFixed(0)} TiB`
-    : bytes >= GIB
-      ? `${(bytes / GIB).toFixed(1)} GiB`
-      : `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-
 function tooLarge(bytes: number, max: number): DownloadError {
   return new DownloadError(
     'too_large',
-    `the file is ${sizeText(bytes)}, more than the ${sizeText(max)} a result may be`,
+    `the file is ${byteSize(bytes)}, more than the ${byteSize(max)} a result may be`,
     false,
   );
 }
@@ -241,7 +234,7 @@ async function checkRoom(total: number | null, dir: string, limits: Limits): Pro
   if (total > free) {
     throw new DownloadError(
       'too_large',
-      `the file is ${sizeText(total)} but the library's disk has ${sizeText(free)} free`,
+      `the file is ${byteSize(total)} but the library's disk has ${byteSize(free)} free`,
       true,
     );
   }

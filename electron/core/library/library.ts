@@ -35,6 +35,7 @@ import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
 import { writePoster, writeThumbnail } from '../media/thumbnails';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
 export type LibraryListener = (event: LibraryEvent) => void;
@@ -583,7 +584,12 @@ export class Library implements LibrarySink {
   }
 
   private assertInside(path: string): void {
-    if (!this.isInside(path)) throw new Error(`refusing to file ${path}: it is outside the library folder`);
+    if (!this.isInside(path)) {
+      throw studioRefusal('invalid_request_error', `Not filed: ${path} is outside the library folder.`, {
+        code: 'outside_library',
+        param: 'path',
+      });
+    }
   }
 
   private emit(event: LibraryEvent): void {

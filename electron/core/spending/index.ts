@@ -3,4 +3,4 @@ export type { AdmitOptions, SpendingGuardOptions } from './spending-guard';
 export type { SpendingPrices } from './spending-ledger';
 export { recordSpeechTake, settleSpeechCharge } from './spending-ledger';
 export { spendingMigrations } from './spending-migrations';
-export { isTimeZone, systemTimeZone, windowAt } from './spending-windows';
+export { windowAt } from './spending-windows';

@@ -23,7 +23,8 @@ import type { TaskConfiguration } from '../tasks/task-history';
 import { estimateIn, spentBetween } from './spending-ledger';
 import { stampTaskGateway } from '../tasks/task-costs';
 import type { SpendingPrices } from './spending-ledger';
-import { systemTimeZone, windowAt } from './spending-windows';
+import { systemTimeZone } from '../../../shared/studio/time-zones';
+import { windowAt } from './spending-windows';
 
 export interface SpendingGuardOptions {
   db: DatabaseSync;

@@ -3,9 +3,12 @@
 // The ack's own endpoint wins once it is known ([EP-TASK-1], [EP-MUSIC-1]).
 import { FAMILIES } from '../../../shared/catalog/families';
 import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/family-ids';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 const synchronous = (family: FamilyId): Error =>
-  new Error(`family ${family} is synchronous and never becomes a task`);
+  studioRefusal('unsupported', `The ${family} family answers at once and never becomes a task.`, {
+    code: 'synchronous_family',
+  });
 
 export function taskKindOf(family: FamilyId): TaskKind {
   const kind = FAMILIES[family].kind;

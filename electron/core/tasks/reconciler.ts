@@ -4,14 +4,14 @@
 // for the task's model and minutes is compared with the charges of the tasks the app knows; what is left over
 // is likely this task's charge, and is written on it (docs/engine.md, "Money under faults").
 import type { ChargeReconciliation, TaskRecord } from '../../../shared/studio/records';
+import { MAX_USAGE_RANGE_MS } from '../../../shared/gateway/limits';
 import type { Disposable } from '../lifetime';
 import { describeThrown } from '../log';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 const MINUTE_MS = 60_000;
-/** [LIM-4] a usage query spans at most 31 days. */
-const MAX_USAGE_RANGE_MS = 31 * 24 * 3_600_000;
 /** An automatic reconciliation that fails is tried this many times in all. */
 const RECONCILE_TRIES = 3;
 
@@ -71,7 +71,9 @@ export class Reconciler {
     const { ctx } = this;
     const task = ctx.tasks.store.require(taskId);
     const usage = ctx.gateway.usage?.bind(ctx.gateway);
-    if (!usage) throw new Error('This gateway connection cannot query usage.');
+    if (!usage) {
+      throw studioRefusal('unsupported', 'This gateway connection cannot query usage.', { code: 'no_usage' });
+    }
     const { record } = task;
     const windowStart = Math.floor(record.createdAt / MINUTE_MS) * MINUTE_MS;
     const windowEnd = Math.min(

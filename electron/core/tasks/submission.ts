@@ -24,6 +24,7 @@ import type { Reconciler } from './reconciler';
 import type { Sender } from './sender';
 import type { SubmissionGuard } from './task-history';
 import type { StoredTask } from './task-store';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export interface SubmissionParts {
   sender: Sender;
@@ -136,7 +137,11 @@ export class Submissions {
     const { ctx, parts } = this;
     const task = ctx.tasks.store.require(taskId);
     if (task.record.state !== 'interrupted' || task.record.remoteId) {
-      throw new Error('Only an interrupted task that the gateway never acknowledged can be sent again.');
+      throw studioRefusal(
+        'unsupported',
+        'Only an interrupted task that the gateway never acknowledged can be sent again.',
+        { code: 'not_resendable' },
+      );
     }
     parts.reconciler.cancel(taskId);
     parts.pacer.forget(taskId);

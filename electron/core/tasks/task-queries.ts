@@ -10,6 +10,7 @@ import type { MadeFromStore } from './made-from-store';
 import type { StudioEventHub } from './studio-event-hub';
 import type { TaskDownloads } from './task-downloads';
 import type { TaskStore } from './task-store';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export class TaskQueries {
   constructor(
@@ -57,7 +58,7 @@ export class TaskQueries {
     return new Promise((resolve, reject) => {
       const check = (record: TaskRecord | null): boolean => {
         if (!record) {
-          reject(new Error(`no task ${taskId}`));
+          reject(studioRefusal('not_found_error', `No task with id ${taskId}.`, { param: 'id' }));
           return true;
         }
         if (!this.isSettled(record)) return false;

@@ -16,6 +16,7 @@ import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/stu
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 const resultFileSchema = z.object({
   kind: z.enum(['image', 'video', 'audio']),
@@ -189,34 +190,44 @@ export type DownloadCounter = (taskIds: readonly string[]) => ReadonlyMap<string
 const NO_COUNTS: DownloadCounter = () => new Map();
 
 export class TaskStore {
+  /** Each statement prepared once: a task's life is a dozen reads and writes, and preparing was their main cost. */
+  readonly #statements = new Map<string, ReturnType<DatabaseSync['prepare']>>();
+
   constructor(
     private readonly db: DatabaseSync,
     private readonly countDownloads: DownloadCounter = NO_COUNTS,
   ) {}
 
+  private sql(text: string): ReturnType<DatabaseSync['prepare']> {
+    let statement = this.#statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.#statements.set(text, statement);
+    }
+    return statement;
+  }
+
   insert(task: NewTask, state: TaskState): StoredTask {
-    this.db
-      .prepare(
-        `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
+    this.sql(
+      `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
            progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        task.id,
-        task.family,
-        task.model,
-        task.kind,
-        task.endpoint,
-        JSON.stringify(task.params),
-        task.webhook,
-        task.idempotencyKey,
-        state,
-        task.createdAt,
-        task.createdAt,
-        task.parentTaskId,
-        task.batch?.id ?? null,
-        task.batch?.size ?? null,
-      );
+    ).run(
+      task.id,
+      task.family,
+      task.model,
+      task.kind,
+      task.endpoint,
+      JSON.stringify(task.params),
+      task.webhook,
+      task.idempotencyKey,
+      state,
+      task.createdAt,
+      task.createdAt,
+      task.parentTaskId,
+      task.batch?.id ?? null,
+      task.batch?.size ?? null,
+    );
     return this.require(task.id);
   }
 
@@ -228,32 +239,32 @@ export class TaskStore {
       sets.push(`${column} = ?`);
       values.push(toSql(key, patch[key]));
     }
-    this.db.prepare(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+    this.sql(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     return this.require(id);
   }
 
   get(id: string): StoredTask | null {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE id = ?').get(id);
+    const row = this.sql('SELECT * FROM tasks WHERE id = ?').get(id);
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
   require(id: string): StoredTask {
     const task = this.get(id);
-    if (!task) throw new Error(`no task ${id}`);
+    if (!task) throw studioRefusal('not_found_error', `No task with id ${id}.`, { param: 'id' });
     return task;
   }
 
   /** The task a submission key was first used for (the key is unique among rows). */
   findByKey(key: string): StoredTask | null {
-    const row = this.db.prepare('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
+    const row = this.sql('SELECT * FROM tasks WHERE idempotency_key = ?').get(key);
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
   /** The local task that produced a remote id, for linking music operations and upscales to their source. */
   findByRemoteId(remoteId: string): StoredTask | null {
-    const row = this.db
-      .prepare('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1')
-      .get(remoteId);
+    const row = this.sql('SELECT * FROM tasks WHERE remote_id = ? ORDER BY created_at DESC LIMIT 1').get(
+      remoteId,
+    );
     return row ? (this.withCounts([row])[0] ?? null) : null;
   }
 
@@ -262,30 +273,26 @@ export class TaskStore {
    * window ends and seen completing after it starts. `except` leaves out the task being reconciled.
    */
   chargedIn(model: string | null, start: number, end: number, except: string): TaskRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM tasks WHERE state = 'completed' AND created_at < ? AND completed_at >= ? AND id != ?
+    const rows = this.sql(
+      `SELECT * FROM tasks WHERE state = 'completed' AND created_at < ? AND completed_at >= ? AND id != ?
            AND (? IS NULL OR lower(model) = lower(?))`,
-      )
-      .all(end, start, except, model, model);
+    ).all(end, start, except, model, model);
     return this.withCounts(rows).map((task) => task.record);
   }
 
   /** Newest first, one page in SQL (LIMIT/OFFSET), download counts for the whole page in one call. */
   list(options: { states?: readonly TaskState[]; limit?: number; offset?: number } = {}): StoredTask[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM tasks ${whereStates(options.states)} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
-      )
-      .all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
+    const rows = this.sql(
+      `SELECT * FROM tasks ${whereStates(options.states)} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`,
+    ).all(...(options.states ?? []), options.limit ?? -1, options.offset ?? 0);
     return this.withCounts(rows);
   }
 
   /** How many tasks list() would return without a limit: the task list's "N of M". */
   count(options: { states?: readonly TaskState[] } = {}): number {
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`)
-      .get(...(options.states ?? []));
+    const row = this.sql(`SELECT COUNT(*) AS n FROM tasks ${whereStates(options.states)}`).get(
+      ...(options.states ?? []),
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -297,19 +304,17 @@ export class TaskStore {
     // With a gateway, only its tasks are summed; the rest of the list (other gateways, or tasks whose gateway was
     // never known) is counted apart. IS NOT compares NULL as a value, so those count as elsewhere.
     const mine = options.gateway === undefined ? '1' : 'gateway IS ?';
-    const row = this.db
-      .prepare(
-        `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
+    const row = this.sql(
+      `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
            SUM(CASE WHEN ${mine} THEN credits_cost END) AS credits,
            SUM(${mine} AND cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
            SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown,
            SUM(NOT (${mine})) AS elsewhere
          FROM tasks ${whereStates(options.states)}`,
-      )
-      .get(
-        ...(options.gateway === undefined ? [] : Array<string>(6).fill(options.gateway)),
-        ...(options.states ?? []),
-      ) as
+    ).get(
+      ...(options.gateway === undefined ? [] : Array<string>(6).fill(options.gateway)),
+      ...(options.states ?? []),
+    ) as
       | {
           n: number | null;
           usd: number | null;

@@ -2,9 +2,10 @@
 // longer range is asked as consecutive [start, end) windows and their reports are merged into one. Windows
 // share their edges; the interval is half-open, so an instant on an edge is counted once ([EP-USAGE-2]).
 import type { UsageData, UsageItem, UsageStats } from '../../../shared/gateway/usage';
+import { MAX_USAGE_RANGE_S } from '../../../shared/gateway/limits';
 
 /** [LIM-4] the longest range one usage query may span. */
-export const MAX_USAGE_WINDOW_S = 31 * 86_400;
+export const MAX_USAGE_WINDOW_S = MAX_USAGE_RANGE_S;
 
 export interface UsageWindow {
   start: number;

@@ -9,6 +9,7 @@ import type { FieldSpec } from '../../../shared/catalog';
 import { isReferenceUri, MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes } from '../../lib/format';
+import { readAsDataUrl } from '../../lib/image-files';
 import { useAddReference } from './api/add-reference';
 import { useReferenceUrl } from '../../lib/use-media-url';
 import { Icon } from '../../ui/icons';
@@ -16,16 +17,6 @@ import { cx } from '../../ui/cx';
 import type { ControlProps } from '../../ui/field';
 import type { ItemErrors } from './item-errors';
 import { usePendingEntry } from './pending-entries';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('unreadable'));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
 
 /** A long link, a data URL or a stored reference shortened for a sentence. */
 function shortUrl(url: string): string {

@@ -110,7 +110,7 @@ export function LibraryPage(): ReactElement {
     >
       <LibraryToolbar view={view} onChange={setView} onClear={clear} />
       <BatchFilter view={view} total={library.isSuccess ? total : null} onChange={setView} />
-      <LibraryTotal filter={filter} />
+      <LibraryTotal filter={filter} after={library.isSuccess && !library.isFetching} />
       <SelectionToolbar selection={selection} total={total} actions={COMPARE_SELECTED} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">

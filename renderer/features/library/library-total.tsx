@@ -1,13 +1,21 @@
 // Above the library grid: how many items the current view holds and what they cost together ("12 items ·
 // 0.48 USD, 2 with unknown cost"). Its own component, given the very filter the grid is read with, so the
-// toolbar around it can change without touching the sum.
+// toolbar around it can change without touching the sum. The sum of a large view takes main longer than the
+// grid's page, so it is asked once that page has arrived: the tiles never wait for it.
 import type { ReactElement } from 'react';
 import type { LibraryFilter } from '../../lib/api/library';
 import { CostTotalLine } from '../../ui/cost-total-line';
 import { useLibraryTotal } from './api/library-total';
 
-export function LibraryTotal({ filter }: { filter: LibraryFilter }): ReactElement | null {
-  const total = useLibraryTotal(filter).data;
+export function LibraryTotal({
+  filter,
+  after,
+}: {
+  filter: LibraryFilter;
+  /** False while the grid's own page for this filter is on its way: the sum is asked after it, never before. */
+  after: boolean;
+}): ReactElement | null {
+  const total = useLibraryTotal(filter, after).data;
   // Nothing in view: the grid's empty state says so.
   if (!total || total.count === 0) return null;
   return <CostTotalLine total={total} of="items" testId="library-total" />;

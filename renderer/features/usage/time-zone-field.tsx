@@ -3,7 +3,7 @@
 // said under the field and the page keeps the zone it had.
 import { useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { timeZoneNames } from '../../../shared/studio/zoned-days';
+import { timeZoneNames } from '../../../shared/studio/time-zones';
 import { Field } from '../../ui/field';
 
 export function TimeZoneField({

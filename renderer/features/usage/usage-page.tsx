@@ -4,7 +4,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelConfigFromOverrides, type FamilyKind } from '../../../shared/catalog';
-import { systemTimeZone } from '../../../shared/studio/zoned-days';
+import { systemTimeZone } from '../../../shared/studio/time-zones';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCount, formatCredits, formatUsd } from '../../lib/format';
 import { useSettings } from '../../lib/api/settings';

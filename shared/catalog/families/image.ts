@@ -1,5 +1,6 @@
 // [EP-IMAGE-0..6] The image families, all POST /v1/images/generations and polled on /v1/tasks/{id}.
 import type { FamilySpec } from '../types';
+import { FIXED_LINK_LIFETIME_S } from '../../gateway/limits';
 import { I3_RATIOS, I3_RESOLUTIONS } from '../i3-sizes';
 import {
   ASYNC_FAMILY,
@@ -16,7 +17,6 @@ import {
 } from '../field-builders';
 
 const PATH = '/v1/images/generations';
-const DAY = 24 * 60 * 60;
 
 const base = {
   ...ASYNC_FAMILY,
@@ -117,7 +117,7 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
       enumField('size', '[EP-IMAGE-4]', ['16:9', '9:16'], { description: 'Aspect ratio.' }),
     ],
     textOnly: true,
-    resultLinkLifetimeSeconds: DAY,
+    resultLinkLifetimeSeconds: FIXED_LINK_LIFETIME_S,
     notes: ['Text-to-image only: image input is refused.', 'Result links are valid 24 hours ([LIM-12]).'],
   },
   {
@@ -168,7 +168,7 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
       integer('n', '[EP-IMAGE-6]', { min: 1, description: 'Number of images.' }),
       imageUrls('[EP-IMAGE-6]', {}, { description: 'Images to edit or to use as reference (URLs).' }),
     ],
-    resultLinkLifetimeSeconds: DAY,
+    resultLinkLifetimeSeconds: FIXED_LINK_LIFETIME_S,
     notes: ['Result links are valid 24 hours ([LIM-12]).'],
   },
 ];

@@ -180,12 +180,16 @@ describe('rawGet', () => {
   });
 
   it('settles body() with a failure that happened before it was called (idle timeout, abort)', async () => {
-    routes.set('/early-stall', (socket) =>
-      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\nabc'),
-    );
-    // Real time on purpose: the failure must come first; nothing asserts on durations.
+    let gaveUp = (): void => undefined;
+    const clientGaveUp = new Promise<void>((resolve) => (gaveUp = resolve));
+    routes.set('/early-stall', (socket) => {
+      // The client closes its end when it fails: the server seeing that is the failure having happened.
+      socket.once('close', () => gaveUp());
+      socket.write('HTTP/1.1 200 OK\r\nContent-Length: 5000\r\n\r\nabc');
+    });
+    // The socket's own idle timer (real time, 30 ms): the failure must come first; nothing asserts on durations.
     const res = await rawGet(new URL(`${base}/early-stall`), { idleTimeoutMs: 30 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await clientGaveUp;
     const stalled = await failureOf(res.body(() => {}));
     expect(stalled.message).toBe('no data for 30 ms');
 
@@ -383,7 +387,7 @@ describe('fetchToFile on the raw client', () => {
     const error = await failureOf(fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge' }));
     expect(error.reason).toBe('too_large');
     expect(error.retryable).toBe(false);
-    expect(error.message).toBe('the file is 50 TiB, more than the 16.0 GiB a result may be');
+    expect(error.message).toBe('the file is 50 TiB, more than the 16 GiB a result may be');
     const roomy = await failureOf(
       fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge', maxBytes: 2 ** 50 }),
     );

@@ -344,9 +344,10 @@ describe('speech', () => {
     server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'hang' });
     const c = new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock: manual, timeoutMs: 10_000 });
     const out = await c.speech(speechBody);
-    let chunks = 0;
-    const pending = drain(out.stream, () => chunks++);
-    while (chunks === 0) await new Promise((r) => setImmediate(r));
+    let firstChunk = (): void => undefined;
+    const arrived = new Promise<void>((resolve) => (firstChunk = resolve));
+    const pending = drain(out.stream, () => firstChunk());
+    await arrived;
     await manual.advance(9_000);
     expect(out.stream.destroyed).toBe(false); // bytes came 9 s ago: not idle long enough yet
     await manual.advance(1_000);
@@ -362,12 +363,17 @@ describe('speech', () => {
     server.reply({ headers: audio, body: Buffer.alloc(32 * 1024, 1), drip: 2 });
     const c = new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock: manual, timeoutMs: 10_000 });
     const out = await c.speech(speechBody);
-    let chunks = 0;
-    const pending = drain(out.stream, () => chunks++);
+    let chunkArrived = (): void => undefined;
+    const pending = drain(out.stream, () => chunkArrived());
+    // The next chunk, or the end of the stream (the deadline may end it while we wait).
+    const nextChunk = () =>
+      new Promise<void>((resolve) => {
+        chunkArrived = resolve;
+        out.stream.once('close', resolve);
+      });
     let steps = 0;
     while (!out.stream.destroyed && steps < 20) {
-      const seen = chunks;
-      while (chunks === seen) await new Promise((r) => setImmediate(r));
+      await nextChunk();
       await manual.advance(3_000);
       steps++;
     }
@@ -408,7 +414,9 @@ describe('speech', () => {
       server.reply({ headers: audio, body: Buffer.alloc(256, 1), cut: 'reset' });
       const out = await client().speech(speechBody);
       // The caller does other work first (the speech service allocates a file path): the socket fails meanwhile.
-      while (!out.stream.errored) await new Promise((r) => setTimeout(r, 5));
+      // 'close' follows the error; listening for it handles nothing, so an unhandled error would still be seen.
+      if (!out.stream.errored) await new Promise((resolve) => out.stream.once('close', resolve));
+      expect(out.stream.errored).toBeTruthy();
       const e = await pipeline(out.stream, new Writable({ write: (_c, _e, cb) => cb() })).then(
         () => null,
         (error: unknown) => error,

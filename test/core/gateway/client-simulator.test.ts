@@ -275,7 +275,7 @@ describe('faults', () => {
     sim.faults.set({ paths: ['/v1/tasks/'] });
     sim.faults.enqueue('hang');
     const pending = c.getTask(ack.taskId, 'tasks');
-    while (sim.faults.injected.hang === 0) await new Promise((r) => setTimeout(r, 5));
+    await sim.faults.whenInjected('hang');
     await manual.advance(5_000);
     await manual.advance(500);
     expect((await pending).id).toBe(ack.taskId);

@@ -82,7 +82,7 @@ describe('the task engine', () => {
       seen.some(
         (e) => e.type === 'task' && e.task.id === task.id && e.task.error?.code === 'tracking_failed',
       );
-    expect(await driveUntil(rig, () => gateway.inFlight > 0, shown)).toBe(true);
+    expect(await driveUntil(rig, engine, shown)).toBe(true);
     expect(logger.lines).toContainEqual({
       level: 'error',
       message: 'tracking a task failed',
@@ -92,7 +92,7 @@ describe('the task engine', () => {
 
     // Before the logger port the task stayed 'pending' forever: nothing polled it again.
     const done = () => engine.get(task.id)?.state === 'completed';
-    expect(await driveUntil(rig, () => gateway.inFlight > 0, done)).toBe(true);
+    expect(await driveUntil(rig, engine, done)).toBe(true);
     expect(engine.get(task.id)?.error).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 // Budget windows in zones other than UTC: a day is local midnight to local midnight (23 or 25 hours on a DST
 // day), a month the first to the first, and a window turns over at the zone's midnight, not UTC's.
 import { describe, expect, it } from 'vitest';
-import { isTimeZone, windowAt } from '../../../electron/core/spending/spending-windows';
+import { windowAt } from '../../../electron/core/spending/spending-windows';
+import { isTimeZone } from '../../../shared/studio/time-zones';
 
 const utc = (iso: string): number => Date.parse(iso);
 const HOUR = 3_600_000;

@@ -45,7 +45,7 @@ describe('submitBatch', () => {
     await e.start();
     const result = e.submitBatch(sixRequests(), { key: BATCH_KEY });
     const settledAll = () => e.list().length === 6 && e.list().every((t) => e.isSettled(t));
-    expect(await driveUntil(bench.rig, () => e.isBusy(), settledAll)).toBe(true);
+    expect(await driveUntil(bench.rig, e, settledAll)).toBe(true);
     const { batchId, tasks } = await result;
     expect(batchId).toBe(BATCH_KEY);
     expect(tasks).toHaveLength(6);

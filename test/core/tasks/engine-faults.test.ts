@@ -164,8 +164,16 @@ describe('restart (soak finding)', () => {
     const first = engine(gw1, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
     await first.start();
     await first.submit(i3('sent before the crash'));
+    // Its row is written (and told) before it waits for the budget: that event, not a guessed delay.
+    const written = new Promise<void>((resolve) => {
+      const off = first.events.on('task', ({ task }) => {
+        if (task.params.prompt !== 'waiting for the budget') return;
+        off();
+        resolve();
+      });
+    });
     void first.submit(i3('waiting for the budget')).catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 20));
+    await written;
     expect(first.list().find((t) => t.params.prompt === 'waiting for the budget')?.state).toBe('submitting');
     await first.close();
     // As a SIGKILL leaves it (close() instead marks it cancelled): still submitting, never sent.

@@ -5,6 +5,7 @@ import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BusyGauge } from '../../../electron/core/busy-gauge';
 import { ManualClock } from '../../../electron/core/clock';
 import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
@@ -33,7 +34,8 @@ export class CountingGateway implements GatewayPort {
   readonly log: RequestLog[] = [];
   /** Each submission's body as the engine handed it to the client, serialised as the client sends it. */
   readonly bodies: string[] = [];
-  inFlight = 0;
+  /** Requests sent and not yet answered: a gateway-only run (the bench's naive poller) waits on it. */
+  readonly #inFlight = new BusyGauge();
   loseNextAck = false;
   holdSubmissions = false;
   onSubmit: (() => void) | null = null;
@@ -48,7 +50,7 @@ export class CountingGateway implements GatewayPort {
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });
     this.bodies.push(JSON.stringify(args[1]));
     if (this.holdSubmissions) return new Promise(() => undefined);
-    this.inFlight++;
+    this.#inFlight.enter();
     try {
       const ack = await this.inner.submit(...args);
       if (this.loseNextAck) {
@@ -57,17 +59,17 @@ export class CountingGateway implements GatewayPort {
       }
       return ack;
     } finally {
-      this.inFlight--;
+      this.#inFlight.leave();
     }
   }
 
   async getTask(...args: Parameters<GatewayPort['getTask']>): ReturnType<GatewayPort['getTask']> {
     this.log.push({ kind: 'poll', at: this.clock.now(), taskId: args[0] });
-    this.inFlight++;
+    this.#inFlight.enter();
     try {
       return await this.inner.getTask(...args);
     } finally {
-      this.inFlight--;
+      this.#inFlight.leave();
     }
   }
 
@@ -77,12 +79,24 @@ export class CountingGateway implements GatewayPort {
 
   async usage(...args: Parameters<NonNullable<GatewayPort['usage']>>): Promise<{ report: UsageData }> {
     if (!this.inner.usage) throw new Error('the inner gateway has no usage()');
-    this.inFlight++;
+    this.#inFlight.enter();
     try {
       return await this.inner.usage(...args);
     } finally {
-      this.inFlight--;
+      this.#inFlight.leave();
     }
+  }
+
+  get inFlight(): number {
+    return this.#inFlight.count;
+  }
+
+  isBusy(): boolean {
+    return this.#inFlight.count > 0;
+  }
+
+  whenQuiet(): Promise<void> {
+    return this.#inFlight.whenZero();
   }
 
   /** Largest number of requests in any window of perMs. */
@@ -141,27 +155,24 @@ export interface Quietable {
 
 /**
  * Runs until done() holds: waits for in-flight work to finish (on real time: the simulator answers over
- * loopback), otherwise jumps the clock to the next timer (or by stepMs when nothing is scheduled). Returns false
- * if it gave up. Given an engine, it waits on the engine's own signal (whenQuiet) that its work in flight has
- * finished; a bare predicate (a counting gateway's in-flight count, which has no signal) is polled.
+ * loopback) on the engine's own signal (whenQuiet), otherwise jumps the clock to the next timer (or by stepMs
+ * when nothing is scheduled). Returns false if it gave up. It never sleeps: every wait is on an event.
  */
 export async function driveUntil(
   rig: Pick<Rig, 'clock'>,
-  busy: Quietable | (() => boolean),
+  busy: Quietable,
   done: () => boolean,
   { maxSimMs = 3_600_000, stepMs = 1_000 } = {},
 ): Promise<boolean> {
   const limit = rig.clock.now() + maxSimMs;
-  const isBusy = typeof busy === 'function' ? busy : () => busy.isBusy();
   while (!done()) {
     if (rig.clock.now() > limit) return false;
-    if (isBusy()) {
-      if (typeof busy === 'function') await new Promise((r) => setTimeout(r, 1));
-      else await busy.whenQuiet();
+    if (busy.isBusy()) {
+      await busy.whenQuiet();
       continue;
     }
     await new Promise((r) => setImmediate(r));
-    if (isBusy() || done()) continue;
+    if (busy.isBusy() || done()) continue;
     const next = rig.clock.nextTimerAt();
     await rig.clock.advanceTo(next ?? rig.clock.now() + stepMs);
   }

@@ -1,7 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
-import { errorInfoOf, errorSentence } from '../../../renderer/lib/bridge-error';
+import { errorInfoOf, errorSentence, taskFailureSentence } from '../../../renderer/lib/bridge-error';
+import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { translator } from '../i18n-instance';
 
 const payment: GatewayErrorInfo = {
@@ -38,5 +39,17 @@ describe('bridge errors become the value the UI shows', () => {
 
   it("accepts a bare GatewayErrorInfo (a task row's error)", () => {
     expect(errorInfoOf(payment)).toEqual(payment);
+  });
+});
+
+describe("a failed task's toast", () => {
+  it('says "The task failed" once, whether or not the failure\'s own sentence already says it', async () => {
+    const t = await translator();
+    const failed = localErrorInfo('task_failed', 'The model could not render this prompt');
+    const once = taskFailureSentence(failed, t);
+    expect(once).toBe('The task failed: The model could not render this prompt');
+    expect(once.match(/The task failed/g)).toHaveLength(1);
+    // A failure with a sentence of its own is introduced as the task's failure.
+    expect(taskFailureSentence(payment, t)).toMatch(/^The task failed: .*balance is too low/);
   });
 });

@@ -6,10 +6,11 @@ import type { LibraryFilter } from '../../../lib/api/library';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
-export function useLibraryTotal(filter: LibraryFilter) {
+export function useLibraryTotal(filter: LibraryFilter, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.library, 'total', filter],
     queryFn: () => bridge.costs.library.query(filter),
+    enabled,
     // While a new filter is asked, the old line stays rather than blinking away.
     placeholderData: keepPreviousData,
   });
