@@ -43,8 +43,12 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** Two devices on one remote: `a` through the fault proxy (with short timeouts), `b` straight to the server. */
-async function pair(kind: 'webdav' | 's3'): Promise<{ a: Device; b: Device }> {
+/** Two devices on one remote: `a` through the fault proxy, `b` straight to the server. */
+/**
+ * timeoutMs: how long `a` waits on a request with no answer. Only the hung-request test shortens it (to a few
+ * seconds, far above what a loaded machine takes to answer); the others keep the adapters' own.
+ */
+async function pair(kind: 'webdav' | 's3', timeoutMs = 60_000): Promise<{ a: Device; b: Device }> {
   const name = `lib-${++n}`;
   let direct: SyncConfig['remote'];
   let proxied: SyncConfig['remote'];
@@ -73,10 +77,14 @@ async function pair(kind: 'webdav' | 's3'): Promise<{ a: Device; b: Device }> {
             url: config.remote.url,
             user: config.remote.user,
             password: secrets.secret ?? '',
-            requestTimeoutMs: 400,
+            requestTimeoutMs: timeoutMs,
           })
         : config.remote.kind === 's3'
-          ? new S3Remote({ ...config.remote, secretAccessKey: secrets.secret ?? '', requestTimeoutMs: 400 })
+          ? new S3Remote({
+              ...config.remote,
+              secretAccessKey: secrets.secret ?? '',
+              requestTimeoutMs: timeoutMs,
+            })
           : (() => {
               throw new Error('not used');
             })(),
@@ -126,7 +134,7 @@ describe('faults pause a round with a sentence, and the next round loses nothing
   });
 
   it('WebDAV: a request that never answers, then the password refused in the middle of a round', async () => {
-    const { a, b } = await pair('webdav');
+    const { a, b } = await pair('webdav', 3_000);
     await addImage(a, 'hang');
     davProxy.plan = ({ method, path }) =>
       method === 'PUT' && path.includes('/log/') ? { kind: 'hang' } : undefined;
