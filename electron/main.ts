@@ -18,7 +18,7 @@ import { createMainWindow } from './platform/main-window';
 import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
 import { notificationText } from './platform/notification-text';
 import type { Language } from './platform/notification-text';
-import { SafeStorageSecretStore } from './platform/safe-storage-secret-store';
+import { SafeStorageSecretStore, SYNC_SECRETS_FIELD } from './platform/safe-storage-secret-store';
 import { startTaskNotifier } from './platform/task-notifier';
 import { hardenApp, hardenSession } from './platform/window-security';
 import { initialBounds, trackWindowState, WINDOW_FIELD } from './platform/window-state';
@@ -60,6 +60,10 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     settings: new ElectronSettingsStore(store),
     secrets: new SafeStorageSecretStore(store, safeStorage),
+    syncSecrets: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
+      field: SYNC_SECRETS_FIELD,
+      name: 'the sync credentials',
+    }),
     mediaBaseUrl: ELECTRON_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient(connection),
     // Offered on first run by the onboarding screen; started only when chosen.

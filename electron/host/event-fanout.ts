@@ -4,20 +4,20 @@ import type { StudioEvent } from '../../shared/studio/records';
 
 export type StudioListener = (event: StudioEvent) => void;
 
-export class EventFanOut {
-  readonly #listeners = new Set<StudioListener>();
+export class EventFanOut<E extends { type: string } = StudioEvent> {
+  readonly #listeners = new Set<(event: E) => void>();
   readonly #log: (message: string) => void;
 
   constructor(log: (message: string) => void) {
     this.#log = log;
   }
 
-  subscribe(listener: StudioListener): () => void {
+  subscribe(listener: (event: E) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
 
-  emit(event: StudioEvent): void {
+  emit(event: E): void {
     // A copy: a listener may unsubscribe itself (or another) while hearing the event.
     for (const listener of [...this.#listeners]) {
       try {

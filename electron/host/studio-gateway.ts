@@ -45,6 +45,10 @@ export class SwitchableGateway implements StudioGateway {
     this.#current = next;
   }
 
+  get baseUrl(): string | undefined {
+    return this.#current?.baseUrl;
+  }
+
   get configured(): boolean {
     return this.#current !== null;
   }

@@ -23,6 +23,11 @@ import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
 import type { StudioSessionOptions } from './studio-session';
+import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import type { SecretStore } from '../core/settings/settings-store';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
+import { StudioSync } from './studio-sync';
+import { SyncSettings } from './sync-settings';
 
 export type { DesktopActions } from './handlers';
 export { budgetFor } from './core-lifecycle';
@@ -35,6 +40,8 @@ export interface StudioHostOptions extends StudioSessionOptions {
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged?: (settings: Settings) => void;
   log?: (message: string) => void;
+  /** Where the sync remote's secret and passphrase are kept, like the key (in memory only when absent). */
+  syncSecrets?: SecretStore;
 }
 
 export interface StudioHost {
@@ -53,7 +60,10 @@ export interface StudioHost {
 }
 
 export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
-  const log = options.log ?? ((m: string) => console.warn(m));
+  const write = options.log ?? ((m: string) => console.warn(m));
+  // No key, password or passphrase in a log line, whoever wrote it.
+  let secrets = (): string[] => [];
+  const log = (m: string): void => write(scrubSecretText(m, secrets()));
   const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
   // Beside the database, so moving the library folder in settings never loses a task's references.
@@ -80,6 +90,12 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     }),
     log,
   });
+  const syncSettings = new SyncSettings(
+    join(options.dataDir, 'sync.json'),
+    options.syncSecrets ?? new MemorySecretStore(),
+    log,
+  );
+  secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   const history = new PromptHistory({ db, clock });
   core.subscribe((event) => history.recordEvent(event));
@@ -87,6 +103,9 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   await core.ensure();
   // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
   scrubStoredTaskErrors(db, session.secretValues());
+  const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
+  // Its first round runs in the background: the studio opens without waiting on the remote.
+  await sync.start();
   const exports = new ExportTickets(clock);
 
   const handlers = composeHandlers({
@@ -100,6 +119,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,
+    sync,
     onSettingsChanged: options.onSettingsChanged,
   });
 
@@ -115,6 +135,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     async close() {
       if (closed) return;
       closed = true;
+      await sync.close();
       await core.close();
       await session.close();
       db.close();

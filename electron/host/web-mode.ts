@@ -37,6 +37,8 @@ export interface WebMode {
 
 /** The key's file in the data folder (0600). */
 export const WEB_KEY_FILE = 'api-key';
+/** The sync remote's secret and passphrase, kept the same way as the key. */
+export const WEB_SYNC_SECRETS_FILE = 'sync-secrets';
 
 export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -48,6 +50,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     dataDir,
     settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), log),
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
+    syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
     demo: options.demo ? 'eager' : 'off',

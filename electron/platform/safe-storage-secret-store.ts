@@ -6,6 +6,16 @@ import type { SecretStore, Warn } from '../core/settings/settings-store';
 import type { KeyValueStore } from './key-value-store';
 
 export const KEY_FIELD = 'secrets.apiKey';
+/** The sync remote's credentials and passphrase (one JSON value), kept the same way as the key. */
+export const SYNC_SECRETS_FIELD = 'secrets.sync';
+
+/** Which secret this store keeps: its electron-store field, and its name in the warnings. */
+export interface SecretSlot {
+  field: string;
+  name: string;
+}
+
+const API_KEY_SLOT: SecretSlot = { field: KEY_FIELD, name: 'the API key' };
 
 export type SafeStorageLike = Pick<
   SafeStorage,
@@ -22,6 +32,7 @@ export class SafeStorageSecretStore implements SecretStore {
     private readonly safeStorage: SafeStorageLike,
     private readonly platform: NodeJS.Platform = process.platform,
     private readonly warn: Warn = (m) => console.warn(m),
+    private readonly slot: SecretSlot = API_KEY_SLOT,
   ) {}
 
   private async canPersist(): Promise<boolean> {
@@ -29,14 +40,16 @@ export class SafeStorageSecretStore implements SecretStore {
     const weak = this.platform === 'linux' && this.safeStorage.getSelectedStorageBackend?.() === 'basic_text';
     if ((!available || weak) && !this.#warned) {
       this.#warned = true;
-      this.warn('secrets: no OS keyring available; the API key is kept in memory for this session only.');
+      this.warn(
+        `secrets: no OS keyring available; ${this.slot.name} is kept in memory for this session only.`,
+      );
     }
     return available && !weak;
   }
 
   async getKey(): Promise<string | null> {
     if (this.#memory !== null) return this.#memory;
-    const stored = this.store.get(KEY_FIELD);
+    const stored = this.store.get(this.slot.field);
     if (typeof stored !== 'string' || stored === '') return null;
     try {
       const { result, shouldReEncrypt } = await this.safeStorage.decryptStringAsync(
@@ -46,8 +59,8 @@ export class SafeStorageSecretStore implements SecretStore {
       return result;
     } catch {
       // Ciphertext from another machine or user profile cannot be read: ask for the key again.
-      this.store.delete(KEY_FIELD);
-      this.warn('secrets: the stored API key could not be decrypted and was removed; please enter it again.');
+      this.store.delete(this.slot.field);
+      this.warn(`secrets: ${this.slot.name} could not be decrypted and was removed; please enter it again.`);
       return null;
     }
   }
@@ -59,16 +72,16 @@ export class SafeStorageSecretStore implements SecretStore {
   async setKey(key: string): Promise<void> {
     if (await this.canPersist()) {
       const encrypted = await this.safeStorage.encryptStringAsync(key);
-      this.store.set(KEY_FIELD, encrypted.toString('base64'));
+      this.store.set(this.slot.field, encrypted.toString('base64'));
       this.#memory = null;
     } else {
-      this.store.delete(KEY_FIELD);
+      this.store.delete(this.slot.field);
       this.#memory = key;
     }
   }
 
   async clearKey(): Promise<void> {
     this.#memory = null;
-    this.store.delete(KEY_FIELD);
+    this.store.delete(this.slot.field);
   }
 }

@@ -120,6 +120,11 @@ function SpendingPopover({ enabled }: { enabled: boolean }): ReactElement {
               {t('money.spending.estimatedPart', { amount: money(window.estimated) })}
             </span>
           ) : null}
+          {window.unpriced > 0 ? (
+            <span className="spending-note">
+              {t('money.spending.unpricedPart', { count: window.unpriced })}
+            </span>
+          ) : null}
         </dd>
       </div>
     );

@@ -12,3 +12,6 @@ export type RouteName = keyof typeof ROUTES;
 
 /** Two library items side by side: /compare/<a>/<b> (reached from the library, so not in the sidebar). */
 export const COMPARE_ROUTE = '/compare';
+
+/** Settings › Sync (a page within Settings, reached from its tabs). */
+export const SYNC_ROUTE = '/settings/sync';

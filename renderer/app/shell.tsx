@@ -15,7 +15,7 @@ import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
 import { KeyboardLayer } from './keyboard-layer';
-import { COMPARE_ROUTE, ROUTES } from './routes';
+import { COMPARE_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
 import { Sidebar } from './sidebar';
 
 // Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
@@ -31,6 +31,7 @@ const SpeechPage = lazy(() =>
 const LibraryPage = lazy(() =>
   import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
 );
+const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
@@ -91,6 +92,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
               <Route path={ROUTES.speech} component={SpeechPage} />
               <Route path={ROUTES.usage} component={UsagePage} />
               <Route path={ROUTES.settings} component={SettingsPage} />
+              <Route path={SYNC_ROUTE} component={SyncPage} />
               <Route>
                 <Redirect to={ROUTES.create} replace />
               </Route>

@@ -3,6 +3,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
+import type { SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
 export interface TaskList {
@@ -94,6 +95,15 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       // One event for a whole selection: read the pages again once, not once per item.
       void client.invalidateQueries({ queryKey: queryKeys.library });
       if (event.change !== 'updated') void client.invalidateQueries({ queryKey: queryKeys.tasks });
+      return;
+    }
+    case 'sync': {
+      const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
+      client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
+      // A round that ended may have brought other devices' items, edits and deletions: read the library again.
+      if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {
+        void client.invalidateQueries({ queryKey: queryKeys.library });
+      }
       return;
     }
   }

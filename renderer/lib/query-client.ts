@@ -31,6 +31,8 @@ export const queryKeys = {
   taskTotal: ['tasks', 'total'] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
+  syncStatus: ['sync', 'status'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
 };

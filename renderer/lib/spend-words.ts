@@ -29,6 +29,8 @@ export function refusalWords(check: SpendCheck, t: TFunction, language: string):
   const refusal = check.refusal;
   if (!refusal) return null;
   const { window } = refusal;
+  if (refusal.unpriced === 'running') return t('money.guard.refusedUnpricedRunning');
+  if (refusal.unpriced === 'several') return t('money.guard.refusedUnpricedSeveral');
   const money = (n: number) => moneyWords(n, check.unit, t, language);
   const values = {
     limit: money(window.limit ?? 0),

@@ -55,6 +55,13 @@ import {
   undoTrashSchema,
 } from './bulk-schemas';
 import {
+  syncSaveInputSchema,
+  syncSaveResultSchema,
+  syncSetupViewSchema,
+  syncTestInputSchema,
+} from './sync-schemas';
+import { syncReportSchema, syncStatusSchema, syncTestResultSchema } from '../studio/sync';
+import {
   editSubmissionSchema,
   fileSettingsResultSchema,
   madeFromChainSchema,
@@ -303,6 +310,26 @@ export const bridgeContract = {
     startDrag: { kind: 'mutation', input: idInput, output: doneSchema },
     /** Asks for a folder, then copies the selection into it with each file's settings JSON beside it. */
     exportToFolder: { kind: 'mutation', input: selectionInputSchema, output: folderExportSchema },
+  },
+  /**
+   * Library sync through storage the creator has (S3, WebDAV, a folder). Secrets go in and never come out; the
+   * status also arrives as 'sync' events while a round runs.
+   */
+  sync: {
+    config: { kind: 'query', output: syncSetupViewSchema },
+    /** Keeps a setup (after trying it: a wrong passphrase is refused and nothing is kept) and syncs with it. */
+    saveConfig: { kind: 'mutation', input: syncSaveInputSchema, output: syncSaveResultSchema },
+    /** Tries a setup without keeping it; the answer says in words what is wrong. */
+    test: { kind: 'mutation', input: syncTestInputSchema, output: syncTestResultSchema },
+    /** Starts a round now; its progress and outcome arrive as 'sync' events. */
+    runNow: { kind: 'mutation', output: syncStatusSchema },
+    pause: { kind: 'mutation', output: syncStatusSchema },
+    resume: { kind: 'mutation', output: syncStatusSchema },
+    status: { kind: 'query', output: syncStatusSchema },
+    /** Rebuilds the library from the remote alone (a fresh install), answering what came back. */
+    restore: { kind: 'mutation', output: syncReportSchema },
+    /** Downloads the file of an item that is on the remote only (opened in the library), answering it as filed. */
+    fetchFile: { kind: 'mutation', input: idInput, output: bridgeLibraryItemSchema },
   },
   /** Task progress, downloads and library changes, as they happen; each event is parsed on the way out. */
   events: { kind: 'subscription', output: studioEventSchema },

@@ -32,6 +32,7 @@ export const spendingLimitsSchema = z.strictObject({
     .max(100)
     .refine(isTimeZone, { params: because('timeZone') })
     .nullable(),
+  unknownPrice: amount.optional(),
 });
 
 const spendingWindowSchema = z.object({
@@ -41,6 +42,7 @@ const spendingWindowSchema = z.object({
   charged: z.number(),
   estimated: z.number(),
   spent: z.number(),
+  unpriced: z.number().int().nonnegative(),
   limit: z.number().nullable(),
 });
 
@@ -57,13 +59,18 @@ export const spendingLimitsViewSchema = z.object({
   systemTimeZone: z.string(),
 });
 
-const budgetRefusalSchema = z.object({ window: spendingWindowSchema, needed: z.number().nullable() });
+const budgetRefusalSchema = z.object({
+  window: spendingWindowSchema,
+  needed: z.number().nullable(),
+  unpriced: z.enum(['running', 'several']).nullable(),
+});
 
 export const spendCheckSchema = z.object({
   unit: moneyUnitSchema,
   timeZone: z.string(),
   estimate: z.number().nullable(),
   unknown: z.number().int().nonnegative(),
+  unpricedModels: z.array(z.string()),
   confirmAbove: z.number().nullable(),
   needsConfirmation: z.boolean(),
   refusal: budgetRefusalSchema.nullable(),

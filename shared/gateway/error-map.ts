@@ -26,15 +26,25 @@ const DEFAULT_MESSAGE: Record<number, string> = {
  */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
 
-/** Retry-After as delta-seconds or an HTTP-date, in ms from now; null when absent or unreadable. */
+/** An HTTP-date as RFC 9110 spells it (IMF-fixdate, or the obsolete RFC 850 and asctime forms). */
+const HTTP_DATE =
+  /^(?:[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT|[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4})$/;
+
+/**
+ * Retry-After as delta-seconds or an HTTP-date, in ms from now; null when absent, unreadable, or not in the
+ * future. A negative, zero or past value is no instruction to wait, and reading it as "ask again at once" made a
+ * gateway answering `Retry-After: -5` be polled several times a second without end: the caller's own backoff
+ * applies instead. Date.parse alone is too lenient ("-5" is a date in the year -5).
+ */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | null {
   if (value === null || value === undefined) return null;
   const v = value.trim();
   if (v === '') return null;
-  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
-  const at = Date.parse(v);
-  if (Number.isNaN(at)) return null;
-  return Math.max(0, at - nowMs);
+  let ms: number;
+  if (/^\d+(\.\d+)?$/.test(v)) ms = Math.round(Number(v) * 1000);
+  else if (HTTP_DATE.test(v)) ms = Date.parse(v) - nowMs;
+  else return null;
+  return Number.isFinite(ms) && ms > 0 ? ms : null;
 }
 
 export interface HttpFailure {

@@ -1,7 +1,9 @@
 // [TASK-1..13] The task status object, flat or inside the I2 envelope {code: 200, data} ([TASK-13]), and the
 // music task endpoint whose shape is not shown ([EP-MUSIC-1]), reduced to TaskSnapshot with one ResultFile per URL.
 import { z } from 'zod';
-import { invalidResponse } from './gateway-error';
+import { errorFields } from './error-body';
+import { localErrorInfo } from './error-types';
+import { GatewayError, invalidResponse } from './gateway-error';
 import type { MediaKind, ResultFile, TaskSnapshot, TaskStatus } from './normalized';
 import { looseCode, looseId, looseNumber, unixSeconds } from './wire-values';
 
@@ -185,6 +187,9 @@ export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnaps
   };
 }
 
+/** The code of a success status whose body is an error body (the message is the gateway's). */
+export const ERROR_ANSWER_CODE = 'error_answer';
+
 /**
  * A task body from /v1/tasks/{id} or /v1/music/tasks/{id}, flat or enveloped. `taskId` is the id that was
  * asked for, used only when the body leaves the id out.
@@ -194,5 +199,16 @@ export function parseTask(body: unknown, taskId?: string, httpStatus: number | n
   if (flat.success) return toTaskSnapshot(flat.data, taskId);
   const enveloped = taskEnvelopeSchema.safeParse(body);
   if (enveloped.success) return toTaskSnapshot(enveloped.data.data, taskId);
+  // An error body under a success status says nothing about the task: a transient answer, said as such.
+  const error = errorFields(body);
+  if (error.message || error.type) {
+    throw new GatewayError(
+      localErrorInfo('invalid_response', error.message || error.type || '', {
+        httpStatus,
+        code: ERROR_ANSWER_CODE,
+        retryable: true,
+      }),
+    );
+  }
   throw invalidResponse('task', z.prettifyError(flat.error), httpStatus);
 }

@@ -7,6 +7,7 @@ import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../catalog/f
 import { gatewayErrorInfoSchema, taskStatusSchema } from '../gateway/normalized';
 import type { Assert, Equals } from '../bridge/type-equals';
 import { because } from '../validation';
+import { syncEventSchema } from './sync';
 
 const unixMs = z.number().finite();
 const params = z.record(z.string(), z.unknown());
@@ -260,5 +261,7 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
       change: z.enum(['updated', 'deleted', 'restored']),
       count: z.number().int().min(0),
     }),
+    // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
+    syncEventSchema,
   ]);
 export type StudioEvent = z.infer<ReturnType<typeof studioEventSchemaOf<typeof libraryItemSchema>>>;

@@ -14,6 +14,11 @@ export interface SpendingLimits {
   monthly: number | null;
   /** The IANA zone whose midnight starts a day and whose first of the month starts a month; null: the system's. */
   timeZone: string | null;
+  /**
+   * The price to assume for one task of a model with no estimate yet, until its cost is known; null (or absent):
+   * none, so with a budget such tasks go one at a time, asked first, and nothing else is sent while one runs.
+   */
+  unknownPrice?: number | null;
 }
 
 export const NO_LIMITS: SpendingLimits = {
@@ -37,6 +42,11 @@ export interface SpendingWindow {
   estimated: number;
   /** charged + estimated */
   spent: number;
+  /**
+   * The window's tasks not charged yet whose price nothing tells (no estimate, no price to assume): what they
+   * will cost is not in `spent`, so while any is in flight a budget on this window cannot be checked.
+   */
+  unpriced: number;
   /** The budget on this window; null when none is set. */
   limit: number | null;
 }
@@ -49,11 +59,16 @@ export interface SpendingSummary {
   month: SpendingWindow;
 }
 
-/** Why a press of Generate is refused: it would take a window's spending past its budget. */
+/**
+ * Why a press of Generate is refused: it would take a window's spending past its budget; or a price is not known
+ * where the budget needs one: a task with no estimate yet is still running ('running'), or the press holds several
+ * tasks with no estimate ('several': one goes first, and its cost teaches the price).
+ */
 export interface BudgetRefusal {
   window: SpendingWindow;
   /** What this press would probably add; null when nothing is known about its price yet. */
   needed: number | null;
+  unpriced: 'running' | 'several' | null;
 }
 
 /** A press of Generate measured against the limits before anything is sent. */
@@ -64,6 +79,8 @@ export interface SpendCheck {
   estimate: number | null;
   /** Requests whose price is not known yet (not in `estimate`). */
   unknown: number;
+  /** The models of those requests: "no estimate yet for this model" names them. */
+  unpricedModels: string[];
   confirmAbove: number | null;
   /** The estimate is above the confirmation threshold: ask before sending. */
   needsConfirmation: boolean;

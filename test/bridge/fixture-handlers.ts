@@ -87,6 +87,7 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
         timeZone: 'UTC',
         estimate: null,
         unknown: 1,
+        unpricedModels: ['image_model_id_i3'],
         confirmAbove: null,
         needsConfirmation: false,
         refusal: null,

@@ -72,7 +72,13 @@ describe('gateway-studio generate under a budget', () => {
     expect(refused.stderr).toMatch(/resets at 00:00 on .+ \(America\/Los_Angeles\)\. Pass --over-budget/);
     let tasks = await cli(['--json', 'tasks'], env, dir);
     expect((tasks.json().tasks as unknown[]).length).toBe(1);
-    const sent = await cli(['--json', ...args, '--over-budget'], env, dir);
+    // Past the budget by choice, and the model has no estimate yet: that is asked too, and --yes answers it.
+    const asked = await cli([...args, '--over-budget'], env, dir);
+    expect(asked.code).toBe(1);
+    expect(asked.stderr).toMatch(
+      /There is no estimate yet for this model \(image_model_id_i3\).* Confirm it to send it\. Pass --yes to send it\./,
+    );
+    const sent = await cli(['--json', ...args, '--over-budget', '--yes'], env, dir);
     expect(sent.code).toBe(0);
     tasks = await cli(['--json', 'tasks'], env, dir);
     expect((tasks.json().tasks as unknown[]).length).toBe(2);

@@ -470,7 +470,9 @@ describe('error mapping', () => {
   it('[ERR-9] Retry-After as seconds or HTTP-date', () => {
     expect(parseRetryAfter('3', now)).toBe(3000);
     expect(parseRetryAfter(new Date(now + 7000).toUTCString(), now)).toBe(7000);
-    expect(parseRetryAfter(new Date(now - 7000).toUTCString(), now)).toBe(0);
+    expect(parseRetryAfter(new Date(now - 7000).toUTCString(), now)).toBeNull();
+    expect(parseRetryAfter('-5', now)).toBeNull();
+    expect(parseRetryAfter('0', now)).toBeNull();
     expect(parseRetryAfter('soon', now)).toBeNull();
     expect(parseRetryAfter(undefined, now)).toBeNull();
     expect(

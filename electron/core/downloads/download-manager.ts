@@ -23,6 +23,7 @@ import { DownloadError, fetchToFile } from './fetch-to-file';
 import { PART_SUFFIX, partIsStale } from './part-files';
 import { readableBaseName } from './readable-name';
 import type { DownloadFailure } from './download-error';
+import { gatewayIsLocal } from './local-addresses';
 import type { LibrarySink } from './library-sink';
 
 /** A file saved into the library: where, how big, its hash and its type. */
@@ -60,6 +61,11 @@ export interface DownloadManagerOptions {
   progressEveryBytes?: number;
   /** Told failures that are not the network's (a sink that cannot save, a bug); the file shows them too. */
   logger?: Logger;
+  /**
+   * The gateway in use (its base URL), read for each file: results on a local or private address are fetched
+   * only when the gateway itself is on one (local-addresses.ts). Unknown: such results are refused.
+   */
+  gatewayUrl?: () => string | null;
 }
 
 const fileRowSchema = z.object({
@@ -532,6 +538,7 @@ export class DownloadManager {
             idLength,
           ),
         signal,
+        refuseLocal: !(await gatewayIsLocal(this.options.gatewayUrl?.() ?? null)),
         idleTimeoutMs: this.options.idleTimeoutMs,
         progressEveryBytes: this.options.progressEveryBytes,
         onProgress: (receivedBytes, totalBytes) =>

@@ -55,6 +55,8 @@ export interface FetchToFileOptions {
   graceMs?: number;
   /** Real time for the deadline (like the idle timeout, it guards a peer, not a schedule). */
   now?: () => number;
+  /** Refuse a URL (or a redirect) to a local or private address (local-addresses.ts). Default false. */
+  refuseLocal?: boolean;
 }
 
 /** No result the gateway makes comes near this; a larger Content-Length is a broken or hostile answer. */
@@ -76,7 +78,11 @@ export { PART_SUFFIX } from './part-files';
 async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawResponse> {
   let url = parseDownloadUrl(options.url);
   for (let hop = 0; ; hop++) {
-    const res = await rawGet(url, { signal: options.signal, idleTimeoutMs: options.idleTimeoutMs ?? 30_000 });
+    const res = await rawGet(url, {
+      signal: options.signal,
+      idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+      refuseLocal: options.refuseLocal ?? false,
+    });
     const status = res.status;
     const location = res.headers.get('location');
     if (status >= 300 && status < 400 && location) {

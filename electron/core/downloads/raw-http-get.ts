@@ -7,6 +7,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { DownloadError } from './download-error';
+import { publicOnlyLookup, refuseLocalHost } from './local-addresses';
 
 /** A response head larger than this is refused: result URLs answer with a handful of headers. */
 export const MAX_HEAD_BYTES = 32 * 1024;
@@ -20,6 +21,8 @@ export interface RawGetOptions {
   idleTimeoutMs: number;
   /** Size of the single reused receive buffer. */
   receiveBytes?: number;
+  /** Refuse a host that is, or resolves to, a local or private address (local-addresses.ts). */
+  refuseLocal?: boolean;
 }
 
 /**
@@ -283,6 +286,13 @@ export class RawResponse {
 export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
   const { signal, idleTimeoutMs } = options;
   if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  if (options.refuseLocal) {
+    try {
+      refuseLocalHost(url);
+    } catch (refused) {
+      return Promise.reject(refused as Error);
+    }
+  }
   const receive = Buffer.allocUnsafe(options.receiveBytes ?? DEFAULT_RECEIVE_BYTES);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -330,6 +340,7 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
     const connectOptions = {
       host,
       port,
+      ...(options.refuseLocal ? { lookup: publicOnlyLookup } : {}),
       onread: {
         // Asked for after every read: the consumer may lend its own buffers (the hash worker's slabs).
         buffer: () => response?.nextReadBuffer() ?? receive,
@@ -369,7 +380,9 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
         `GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nAccept-Encoding: identity\r\nUser-Agent: GatewayStudio\r\n\r\n`,
       );
     });
-    socket.on('error', (error) => fail(new DownloadError('network', error.message, true)));
+    socket.on('error', (error) =>
+      fail(error instanceof DownloadError ? error : new DownloadError('network', error.message, true)),
+    );
     socket.on('close', () => {
       signal?.removeEventListener('abort', onAbort);
       if (failed) return;

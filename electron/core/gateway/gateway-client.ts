@@ -36,6 +36,7 @@ import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { exchange, type ExchangeRequest, type ExchangeResponse } from './http-exchange';
+import { followReads, type ReadTarget } from './poll-redirect';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
 
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
@@ -177,6 +178,10 @@ export class GatewayClient implements GatewayPort {
       // Timeouts run on the injected clock (exchange()), so tests never wait on a real one.
       timeout: 0,
     });
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl;
   }
 
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */
@@ -337,7 +342,10 @@ export class GatewayClient implements GatewayPort {
       let status: number | null = null;
       let error: GatewayErrorInfo;
       try {
-        const response = await this.once(plan, key);
+        // A read redirected on the gateway's own origin is followed (poll-redirect.ts).
+        const response = await followReads(this.options.baseUrl, plan.method, plan.url, (target) =>
+          this.once(plan, key, target),
+        );
         status = response.status;
         if (status >= 200 && status < 300) {
           this.report(plan, path, attempt, status, null, started, null);
@@ -369,7 +377,7 @@ export class GatewayClient implements GatewayPort {
     }
   }
 
-  private once(plan: CallPlan, key: string): Promise<ExchangeResponse<string> | ExchangeResponse<Readable>> {
+  private once(plan: CallPlan, key: string, target: ReadTarget | null = null): Promise<Answer> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       ...plan.headers,
@@ -378,7 +386,8 @@ export class GatewayClient implements GatewayPort {
     if (plan.body !== undefined) headers['Content-Type'] = 'application/json';
     const request: ExchangeRequest = {
       method: plan.method,
-      url: plan.url,
+      url: target?.path ?? plan.url,
+      ...(target ? { origin: target.origin } : {}),
       headers,
       body: plan.body,
       read: plan.read,

@@ -35,6 +35,8 @@ export interface SpeechResponse {
 }
 
 export interface GatewayPort {
+  /** The gateway's base URL, when there is one (result links on local addresses are trusted only from a local gateway). */
+  readonly baseUrl?: string;
   /** Validates body with the family's catalog schema, POSTs it, normalises the ack. Throws GatewayError. */
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;

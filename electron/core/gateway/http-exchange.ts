@@ -11,6 +11,8 @@ export interface ExchangeRequest {
   method: Method;
   /** Path and query relative to the base URL, already percent-encoded. */
   url: string;
+  /** Instead of the base URL: the gateway's own origin, for a redirect followed there (poll-redirect.ts). */
+  origin?: string;
   headers: Record<string, string>;
   body?: unknown;
   /** 'json': the body is read as text (callers parse it); 'stream': the body is handed over unread. */
@@ -212,6 +214,7 @@ export async function exchange(
     const response = await http.request({
       method: request.method,
       url: request.url,
+      ...(request.origin ? { baseURL: request.origin } : {}),
       headers: request.headers,
       data: request.body === undefined ? undefined : JSON.stringify(request.body),
       responseType: request.read === 'stream' ? 'stream' : 'text',

@@ -31,7 +31,7 @@ export function retryDelay(
   random: () => number,
 ): number | null {
   if (!error.retryable || attempt >= policy.maxAttempts) return null;
-  if (error.retryAfterMs !== null) {
+  if (error.retryAfterMs !== null && error.retryAfterMs > 0) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
   }
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));

@@ -1,4 +1,4 @@
-export { SpendingGuard, refusalSentence, resetText } from './spending-guard';
+export { SpendingGuard, confirmationSentence, refusalSentence, resetText } from './spending-guard';
 export type { AdmitOptions, SpendingGuardOptions } from './spending-guard';
 export type { SpendingPrices } from './spending-ledger';
 export { recordSpeechTake, settleSpeechCharge } from './spending-ledger';

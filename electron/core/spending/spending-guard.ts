@@ -48,6 +48,7 @@ interface LimitsRow {
   daily: number | null;
   monthly: number | null;
   time_zone: string | null;
+  unknown_price: number | null;
 }
 
 const PERIOD_WORDS: Record<SpendingPeriod, { budget: string; spent: string }> = {
@@ -74,7 +75,9 @@ export class SpendingGuard {
 
   limits(): SpendingLimits {
     const row = this.#db
-      .prepare('SELECT unit, confirm_above, daily, monthly, time_zone FROM spending_limits WHERE id = 1')
+      .prepare(
+        'SELECT unit, confirm_above, daily, monthly, time_zone, unknown_price FROM spending_limits WHERE id = 1',
+      )
       .get() as LimitsRow | undefined;
     if (!row) return { ...NO_LIMITS };
     // A row another version wrote, or a zone this system no longer knows, must not stop submissions: the
@@ -85,6 +88,7 @@ export class SpendingGuard {
       daily: row.daily,
       monthly: row.monthly,
       timeZone: row.time_zone,
+      unknownPrice: row.unknown_price,
     });
     return parsed.success ? parsed.data : { ...NO_LIMITS, unit: row.unit === 'credits' ? 'credits' : 'usd' };
   }
@@ -93,11 +97,11 @@ export class SpendingGuard {
     const limits = spendingLimitsSchema.parse(input);
     this.#db
       .prepare(
-        `INSERT INTO spending_limits (id, unit, confirm_above, daily, monthly, time_zone, updated_at)
-         VALUES (1, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO spending_limits (id, unit, confirm_above, daily, monthly, time_zone, unknown_price, updated_at)
+         VALUES (1, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET unit = excluded.unit, confirm_above = excluded.confirm_above,
            daily = excluded.daily, monthly = excluded.monthly, time_zone = excluded.time_zone,
-           updated_at = excluded.updated_at`,
+           unknown_price = excluded.unknown_price, updated_at = excluded.updated_at`,
       )
       .run(
         limits.unit,
@@ -105,6 +109,7 @@ export class SpendingGuard {
         limits.daily,
         limits.monthly,
         limits.timeZone,
+        limits.unknownPrice ?? null,
         this.#clock.now(),
       );
     return this.limits();
@@ -122,32 +127,55 @@ export class SpendingGuard {
     };
   }
 
-  /** One press of Generate (one or several submissions) against the limits; nothing is written. */
+  /**
+   * One press of Generate (one or several submissions) against the limits; nothing is written. A request the
+   * price book cannot estimate is priced at the user's price to assume, or else is never taken for free: with a
+   * threshold or a budget it is asked about first ("no estimate yet for this model"), and with a budget it goes
+   * alone, and only while no other unpriced task is in flight (its cost, once known, teaches the price).
+   */
   check(requests: readonly TaskConfiguration[]): SpendCheck {
     const limits = this.limits();
     const prices = this.#prices();
-    const amounts = requests.map((r) =>
-      prices ? estimateIn(prices.estimate(r), limits.unit, prices) : null,
-    );
+    const assumed = limits.unknownPrice ?? null;
+    const amounts = requests.map((r) => {
+      const estimate = prices ? estimateIn(prices.estimate(r), limits.unit, prices) : null;
+      return estimate ?? (prices ? assumed : null);
+    });
     const known = amounts.filter((a): a is number => a !== null);
     const estimate = known.length === 0 ? null : known.reduce((s, a) => s + a, 0);
+    const unknown = amounts.length - known.length;
+    const unpricedModels = [...new Set(requests.filter((_, i) => amounts[i] === null).map((r) => r.model))];
     const timeZone = limits.timeZone ?? this.#systemZone();
     const refusals = (['day', 'month'] as const)
       .map((period) => this.#window(period, limits, timeZone))
-      .filter(
-        (w) =>
-          w.limit !== null && (w.spent >= w.limit || (estimate !== null && w.spent + estimate > w.limit)),
-      );
-    // When both budgets refuse, the one that resets last is the one the user has to wait for.
-    const window = refusals.sort((a, b) => b.resetsAt - a.resetsAt)[0];
+      .flatMap((w): BudgetRefusal[] => {
+        if (w.limit === null) return [];
+        if (w.spent >= w.limit || (estimate !== null && w.spent + estimate > w.limit)) {
+          return [{ window: w, needed: estimate, unpriced: null }];
+        }
+        // Prices nothing tells: the budget cannot be kept by arithmetic, so one such task at a time.
+        if (w.unpriced > 0) return [{ window: w, needed: estimate, unpriced: 'running' }];
+        if (unknown > 1) return [{ window: w, needed: estimate, unpriced: 'several' }];
+        return [];
+      });
+    // A budget already passed says more than a price not known; when both budgets refuse alike, the one that
+    // resets last is the one the user has to wait for.
+    const refusal = refusals.sort(
+      (a, b) =>
+        Number(a.unpriced !== null) - Number(b.unpriced !== null) || b.window.resetsAt - a.window.resetsAt,
+    )[0];
+    const guarded = limits.confirmAbove !== null || limits.daily !== null || limits.monthly !== null;
     return {
       unit: limits.unit,
       timeZone,
       estimate,
-      unknown: amounts.length - known.length,
+      unknown,
+      unpricedModels,
       confirmAbove: limits.confirmAbove,
-      needsConfirmation: limits.confirmAbove !== null && estimate !== null && estimate > limits.confirmAbove,
-      refusal: window ? { window, needed: estimate } : null,
+      needsConfirmation:
+        (limits.confirmAbove !== null && estimate !== null && estimate > limits.confirmAbove) ||
+        (guarded && unknown > 0),
+      refusal: refusal ?? null,
     };
   }
 
@@ -165,17 +193,8 @@ export class SpendingGuard {
     if (check.refusal && !options.overBudget) {
       throw refused('budget_exceeded', refusalSentence(check.refusal, check.unit, check.timeZone));
     }
-    if (
-      check.needsConfirmation &&
-      !options.confirmed &&
-      check.estimate !== null &&
-      check.confirmAbove !== null
-    ) {
-      throw refused(
-        'confirmation_required',
-        `This will probably cost about ${moneyText(check.estimate, check.unit)}, above your confirmation ` +
-          `threshold of ${moneyText(check.confirmAbove, check.unit)}: confirm it to send it.`,
-      );
+    if (check.needsConfirmation && !options.confirmed) {
+      throw refused('confirmation_required', confirmationSentence(check));
     }
   }
 
@@ -190,7 +209,13 @@ export class SpendingGuard {
 
   #window(period: SpendingPeriod, limits: SpendingLimits, zone: string): SpendingWindow {
     const { start, end } = windowAt(period, this.#clock.now(), zone);
-    const { charged, estimated } = spentBetween(this.#db, { start, end }, limits.unit, this.#prices());
+    const { charged, estimated, unpriced } = spentBetween(
+      this.#db,
+      { start, end },
+      limits.unit,
+      this.#prices(),
+      limits.unknownPrice ?? null,
+    );
     return {
       period,
       start,
@@ -198,6 +223,7 @@ export class SpendingGuard {
       charged,
       estimated,
       spent: charged + estimated,
+      unpriced,
       limit: period === 'day' ? limits.daily : limits.monthly,
     };
   }
@@ -223,11 +249,45 @@ export function resetText(at: number, zone: string): string {
   return `${time} on ${date.replace(',', '')} (${zone})`;
 }
 
+/** What the user is asked to confirm: the estimate above the threshold, and any model with no estimate yet. */
+export function confirmationSentence(check: SpendCheck): string {
+  const parts: string[] = [];
+  if (check.unknown > 0) {
+    const models = check.unpricedModels.join(', ');
+    parts.push(
+      `There is no estimate yet for this model (${models}): what it costs is learned from its first run, and it ` +
+        'may cost more than you expect.',
+    );
+  }
+  if (check.estimate !== null && check.confirmAbove !== null && check.estimate > check.confirmAbove) {
+    parts.push(
+      `This will probably cost about ${moneyText(check.estimate, check.unit)}, above your confirmation ` +
+        `threshold of ${moneyText(check.confirmAbove, check.unit)}.`,
+    );
+  }
+  return `${parts.join(' ')} Confirm it to send it.`;
+}
+
 /** The sentence a refused submission reads as, in the CLI and wherever the app has no words of its own. */
 export function refusalSentence(refusal: BudgetRefusal, unit: MoneyUnit, zone: string): string {
   const { window, needed } = refusal;
   const words = PERIOD_WORDS[window.period];
   const limit = moneyText(window.limit ?? 0, unit);
+  const resets = `The budget resets at ${resetText(window.resetsAt, zone)}.`;
+  if (refusal.unpriced === 'running') {
+    return (
+      `Not sent: a task with no estimate yet is still running, so what has been spent ${words.spent} is not known ` +
+      `and your ${words.budget} budget of ${limit} cannot be checked. Send again once its cost is known, or set ` +
+      `a price to assume for models with no estimate in the spending limits. ${resets}`
+    );
+  }
+  if (refusal.unpriced === 'several') {
+    return (
+      `Not sent: there is no estimate yet for this model, so under your ${words.budget} budget of ${limit} one ` +
+      'task goes first and its cost teaches the price; send one, or set a price to assume for models with no ' +
+      'estimate in the spending limits.'
+    );
+  }
   const estimated =
     window.estimated > 0
       ? ` (${moneyText(window.estimated, unit)} of it estimated for tasks not charged yet)`
@@ -235,6 +295,6 @@ export function refusalSentence(refusal: BudgetRefusal, unit: MoneyUnit, zone: s
   const adds = needed === null ? '' : `; this would add about ${moneyText(needed, unit)}`;
   return (
     `Not sent: your ${words.budget} budget is ${limit} and ${moneyText(window.spent, unit)} has been spent ` +
-    `${words.spent}${estimated}${adds}. The budget resets at ${resetText(window.resetsAt, zone)}.`
+    `${words.spent}${estimated}${adds}. ${resets}`
   );
 }

@@ -21,7 +21,12 @@ export interface SpendingPrices {
 export interface Spent {
   charged: number;
   estimated: number;
+  /** Tasks in flight that nothing prices (no estimate, no price to assume): their cost is not in the sums. */
+  unpriced: number;
 }
+
+/** States of a task sent (or being sent) whose cost the gateway has not said yet. */
+const IN_FLIGHT = new Set(['submitting', 'submitted', 'pending', 'processing']);
 
 /** States in which a task without a reported cost may still be (or have been) charged. */
 const MAY_BE_CHARGED = new Set([
@@ -80,15 +85,19 @@ export function settleSpeechCharge(
 
 /**
  * Tasks created and speech asked in [start, end) on the prices' gateway: charged amounts, and estimates for
- * tasks not charged yet. With no gateway set up nothing is spent anywhere.
+ * tasks not charged yet, counted from the moment their row is written (before they are sent). A task the price
+ * book cannot estimate counts at `unknownPrice` (the user's price to assume) when there is one, and is never
+ * taken for free: without one, those still in flight are counted as `unpriced`. With no gateway set up nothing
+ * is spent anywhere.
  */
 export function spentBetween(
   db: DatabaseSync,
   window: { start: number; end: number },
   unit: MoneyUnit,
   prices: SpendingPrices | null,
+  unknownPrice: number | null = null,
 ): Spent {
-  if (!prices) return { charged: 0, estimated: 0 };
+  if (!prices) return { charged: 0, estimated: 0, unpriced: 0 };
   const gateway = prices.gatewayKey;
   const rows = taskCostsBetween(db, gateway, window);
   const speech = db
@@ -99,6 +108,7 @@ export function spentBetween(
     .all(gateway, window.start, window.end) as unknown as { cost: number; credits_cost: number | null }[];
   let charged = 0;
   let estimated = 0;
+  let unpriced = 0;
   for (const take of speech) charged += inUnit(take.cost, take.credits_cost, unit, prices) ?? 0;
   for (const row of rows) {
     const known = inUnit(row.cost, row.credits_cost, unit, prices);
@@ -108,8 +118,14 @@ export function spentBetween(
     }
     if (!MAY_BE_CHARGED.has(row.state)) continue;
     const params = JSON.parse(row.params) as Record<string, unknown>;
-    const estimate = prices.estimate({ family: row.family, model: row.model, params });
-    estimated += estimateIn(estimate, unit, prices) ?? 0;
+    const estimate = estimateIn(
+      prices.estimate({ family: row.family, model: row.model, params }),
+      unit,
+      prices,
+    );
+    if (estimate !== null) estimated += estimate;
+    else if (unknownPrice !== null) estimated += unknownPrice;
+    else if (IN_FLIGHT.has(row.state)) unpriced++;
   }
-  return { charged, estimated };
+  return { charged, estimated, unpriced };
 }

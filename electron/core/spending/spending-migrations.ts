@@ -48,4 +48,9 @@ export const spendingMigrations: readonly Migration[] = [
       }
     },
   },
+  {
+    // The price to assume for a task of a model with no estimate yet (null: none).
+    id: 'spending-003',
+    up: 'ALTER TABLE spending_limits ADD COLUMN unknown_price REAL;',
+  },
 ];

@@ -92,6 +92,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
   });
   const submissions = new Submissions(ctx, {
+    db: options.db,
     sender,
     pacer,
     reconciler,

@@ -98,8 +98,14 @@ export interface PollErrorContext {
  */
 export function judgePollError(info: GatewayErrorInfo, context: PollErrorContext): PollErrorVerdict {
   const status = info.httpStatus;
-  const delayMs = info.retryAfterMs === null ? null : Math.min(info.retryAfterMs, context.maxRetryAfterMs);
-  if (status === null || status === 429 || status < 300 || status >= 500 || info.retryable) {
+  // A Retry-After of zero or less (an older row's, or a peer's) is no instruction: the caller's backoff applies.
+  const delayMs =
+    info.retryAfterMs === null || info.retryAfterMs <= 0
+      ? null
+      : Math.min(info.retryAfterMs, context.maxRetryAfterMs);
+  // A redirect the client did not follow (to another origin, or a loop) says nothing about the task: ask again.
+  const redirected = status !== null && status >= 300 && status < 400;
+  if (status === null || status === 429 || status < 300 || status >= 500 || redirected || info.retryable) {
     return { action: 'retry', delayMs };
   }
   if (status === 401) return { action: 'retry', delayMs: null };

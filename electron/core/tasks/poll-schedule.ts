@@ -29,6 +29,8 @@ export interface PollPolicy {
   notFoundGraceMs: number;
   /** The longest Retry-After (poll or submission) waited out as asked; a longer one is cut to this. */
   maxRetryAfterMs: number;
+  /** A task whose polls are answered only with error bodies (under a success status) is given up after this. */
+  errorAnswerDeadlineMs: number;
 }
 
 export const DEFAULT_POLL_POLICY: PollPolicy = {
@@ -43,6 +45,7 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   errorBackoffMs: 1_000,
   notFoundGraceMs: 60_000,
   maxRetryAfterMs: 300_000,
+  errorAnswerDeadlineMs: 1_800_000,
 };
 
 export interface PollState {

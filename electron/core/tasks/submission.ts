@@ -11,6 +11,8 @@ import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import type { TaskBatch, TaskRecord } from '../../../shared/studio/records';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import { canonicalJson } from '../canonical-json';
+import { transaction } from '../db/database';
+import type { DatabaseSync } from '../db/database';
 import type { ReferenceStore } from '../references/reference-store';
 import type { EngineContext } from './engine-context';
 import { MAX_BATCH_TASKS } from './engine-options';
@@ -27,6 +29,8 @@ import type { StoredTask } from './task-store';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export interface SubmissionParts {
+  /** The shared database: a budget check and its row are one transaction on it. */
+  db: DatabaseSync;
   sender: Sender;
   pacer: Pacer;
   reconciler: Reconciler;
@@ -173,52 +177,57 @@ export class Submissions {
     // reconciled by the engine's own rules (start(), retrySubmission()).
     const held = key === null ? null : store.findByKey(key);
     if (held) return heldTask(held, request.family, request.model, params, webhook);
-    // Checked with the row written in the same turn, so two presses at once cannot both fit one budget.
-    parts.guard?.admit(
-      { family: request.family, model: request.model, params },
-      { confirmed: options.confirmed, overBudget: options.overBudget },
-    );
     const id = parts.newId();
     const now = ctx.clock.now();
     const inferred = this.#inferParent(request.family, params);
     const parentTaskId = options.parentTaskId ?? inferred ?? options.madeFrom?.taskId ?? null;
     let stored: StoredTask;
     try {
-      stored = store.insert(
-        {
+      // The spending check and the row (with the gateway it is spent on, and what it was made from) are one
+      // BEGIN IMMEDIATE transaction on the shared database: another process (the CLI beside the app, web mode)
+      // cannot check between this check and this row, so together they never pass a budget.
+      stored = transaction(parts.db, () => {
+        parts.guard?.admit(
+          { family: request.family, model: request.model, params },
+          { confirmed: options.confirmed, overBudget: options.overBudget },
+        );
+        const row = store.insert(
+          {
+            id,
+            family: request.family,
+            model: request.model,
+            kind,
+            endpoint: pollEndpointOf(request.family),
+            params,
+            webhook,
+            // Every family gets a key; only I2's is relied on for resending by the gateway.
+            idempotencyKey: key ?? randomUUID(),
+            parentTaskId,
+            createdAt: now,
+            batch: options.batch ?? null,
+          },
+          'submitting',
+        );
+        parts.guard?.stamp?.(id);
+        parts.madeFrom.record(
           id,
-          family: request.family,
-          model: request.model,
-          kind,
-          endpoint: pollEndpointOf(request.family),
-          params,
-          webhook,
-          // Every family gets a key; only I2's is relied on for resending by the gateway.
-          idempotencyKey: key ?? randomUUID(),
-          parentTaskId,
-          createdAt: now,
-          batch: options.batch ?? null,
-        },
-        'submitting',
-      );
+          madeFromLinks({
+            family: request.family,
+            params,
+            madeFrom: options.madeFrom ?? null,
+            // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
+            sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
+            library: parts.libraryFiles,
+          }),
+        );
+        return row;
+      });
     } catch (thrown) {
       // Another process on this database (the CLI beside the app) wrote the key first: its task is the answer.
       const other = key === null ? null : store.findByKey(key);
       if (other) return heldTask(other, request.family, request.model, params, webhook);
       throw thrown;
     }
-    parts.guard?.stamp?.(id);
-    parts.madeFrom.record(
-      id,
-      madeFromLinks({
-        family: request.family,
-        params,
-        madeFrom: options.madeFrom ?? null,
-        // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
-        sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
-        library: parts.libraryFiles,
-      }),
-    );
     ctx.tasks.emit(stored.record);
     try {
       await ctx.budget.take(ctx.lifetime.signalWith(options.signal));

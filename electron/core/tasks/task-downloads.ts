@@ -37,6 +37,7 @@ export class TaskDownloads {
           onLinkExpired: (id) => void this.#renew(id).catch(() => undefined), // logged by #renew
           emit: (event) => ctx.events.emit(event),
           logger: ctx.logger,
+          gatewayUrl: () => ctx.gateway.baseUrl ?? null,
         })
       : null;
   }

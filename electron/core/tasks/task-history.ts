@@ -25,7 +25,9 @@ export interface TaskHistory {
 
 /**
  * What may refuse a submission before its row is written: the user's spending limits (core/spending). Kept as
- * an interface so the engine stays free of budgets; it throws the refusal, which the caller shows as is.
+ * an interface so the engine stays free of budgets; it throws the refusal, which the caller shows as is. It
+ * must read and write on the engine's own database connection: admit and stamp run inside the engine's
+ * BEGIN IMMEDIATE transaction with the row, and a second connection would wait on that lock.
  */
 export interface SubmissionGuard {
   admit(task: TaskConfiguration, options: { confirmed?: boolean; overBudget?: boolean }): void;

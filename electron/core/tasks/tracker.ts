@@ -12,6 +12,7 @@ import { describeThrown } from '../log';
 import { DueQueue } from './due-queue';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
+import { isErrorAnswer, judgeErrorAnswer } from './error-answers';
 import { judgePollError, mayHaveBeenCharged, toGatewayErrorInfo } from './gateway-errors';
 import type { Pacer } from './pacing';
 import type { Reconciler } from './reconciler';
@@ -206,11 +207,25 @@ export class Tracker {
         ctx.tasks.update(id, { state: 'failed', error: info });
         return info;
       }
+      if (isErrorAnswer(info)) {
+        const said = judgeErrorAnswer(current, info, ctx.clock.now(), ctx.policy.errorAnswerDeadlineMs);
+        if (said.action === 'stop') {
+          ctx.tasks.update(id, { state: 'stopped', error: said.error });
+          this.parts.pacer.forget(id);
+          return info;
+        }
+        if (said.action === 'note') ctx.tasks.update(id, { error: said.error });
+      }
       this.schedule(id, ctx.clock.now() + this.parts.pacer.failed(id, verdict.delayMs ?? null));
       return info;
     }
     this.parts.pacer.answered(id);
-    const current = ctx.tasks.store.get(id);
+    let current = ctx.tasks.store.get(id);
+    // A readable answer after error answers: the task no longer says the gateway answers with errors.
+    if (current && isTrackedState(current.record.state) && isErrorAnswer(current.record.error)) {
+      ctx.tasks.update(id, { error: null });
+      current = ctx.tasks.store.get(id);
+    }
     // The user may have stopped the task while the answer was on its way.
     if (current && isTrackedState(current.record.state)) this.#apply(current, snapshot);
     return null;

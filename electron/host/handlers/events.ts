@@ -6,14 +6,19 @@ import type { StudioEvent } from '../../../shared/studio/records';
 import { eventStream } from '../event-stream';
 import type { HostDeps, ItemView } from './host-deps';
 
-export function eventsHandler({ core }: HostDeps, item: ItemView): BridgeHandlers['events'] {
+export function eventsHandler({ core, sync }: HostDeps, item: ItemView): BridgeHandlers['events'] {
   return (signal) =>
     eventStream<BridgeEvent>(
-      (listener) =>
-        core.subscribe((event: StudioEvent) =>
+      (listener) => {
+        const offCore = core.subscribe((event: StudioEvent) =>
           listener(event.type === 'library' ? { ...event, item: item(event.item) } : event),
-        ),
+        );
+        // Sync's status, its secrets already scrubbed (studio-sync.ts).
+        const offSync = sync.subscribe(listener);
+        return () => (offCore(), offSync());
+      },
       signal,
-      { droppable: (e) => e.type === 'download' },
+      // Progress ticks (of downloads, of a sync round) may be lost; a round's outcome never is.
+      { droppable: (e) => e.type === 'download' || (e.type === 'sync' && e.status.state === 'running') },
     );
 }

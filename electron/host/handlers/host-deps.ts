@@ -12,6 +12,7 @@ import type { CoreLifecycle } from '../core-lifecycle';
 import type { ExportTickets } from '../export-tickets';
 import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
+import type { StudioSync } from '../studio-sync';
 
 /** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
 export interface DesktopActions {
@@ -38,6 +39,8 @@ export interface HostDeps {
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;
+  /** Library sync: its setup, rounds and status. */
+  sync: StudioSync;
   /** Zip exports waiting to be downloaded from web mode's /export/. */
   exports: ExportTickets;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */

@@ -20,6 +20,7 @@ import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
 import { speechHandlers } from './speech';
+import { syncHandlers } from './sync';
 import { spendingHandlers } from './spending';
 import { tasksHandlers } from './tasks';
 import { usageHandlers } from './usage';
@@ -47,8 +48,12 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),
+    sync: syncHandlers(deps, item),
     events: eventsHandler(deps, item),
   };
-  // Whatever the gateway or the core says, the key and the simulator's key never leave in an error.
-  return scrubbedHandlers(handlers, () => deps.session.secretValues());
+  // Whatever the gateway, the core or a sync remote says, no key, password or passphrase leaves in an error.
+  return scrubbedHandlers(handlers, () => [
+    ...deps.session.secretValues(),
+    ...deps.sync.settings.secretValues(),
+  ]);
 }

@@ -324,12 +324,19 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             onConfirm={() => asking.answer(true)}
             onCancel={() => asking.answer(false)}
           >
-            <p>
-              {t('money.guard.confirmBody', {
-                estimate: moneyWords(asking.check.estimate ?? 0, asking.check.unit, t, i18n.language),
-                threshold: moneyWords(asking.check.confirmAbove ?? 0, asking.check.unit, t, i18n.language),
-              })}
-            </p>
+            {asking.check.unknown > 0 ? (
+              <p>{t('money.guard.confirmUnpriced', { models: asking.check.unpricedModels.join(', ') })}</p>
+            ) : null}
+            {asking.check.estimate !== null &&
+            asking.check.confirmAbove !== null &&
+            asking.check.estimate > asking.check.confirmAbove ? (
+              <p>
+                {t('money.guard.confirmBody', {
+                  estimate: moneyWords(asking.check.estimate, asking.check.unit, t, i18n.language),
+                  threshold: moneyWords(asking.check.confirmAbove, asking.check.unit, t, i18n.language),
+                })}
+              </p>
+            ) : null}
           </ConfirmDialog>
         ) : null}
 

@@ -104,9 +104,13 @@ export function LibraryTile({
 }): ReactElement {
   const { t } = useTranslation();
   const caption = item.title ?? item.prompt;
-  const hasPicture = thumbnailSrc !== null && (item.kind === 'image' || item.thumbnailRelativePath !== null);
+  // A file on the remote only (library sync) is not here to show: its thumbnail is, when it has one.
+  const remoteOnly = item.remoteOnly === true;
+  const hasPicture =
+    thumbnailSrc !== null && (item.thumbnailRelativePath !== null || (item.kind === 'image' && !remoteOnly));
   const duration = item.durationSeconds !== null ? formatDuration(item.durationSeconds) : null;
-  const needsWave = item.kind === 'speech' && item.thumbnailRelativePath === null && fileSrc !== null;
+  const needsWave =
+    item.kind === 'speech' && item.thumbnailRelativePath === null && fileSrc !== null && !remoteOnly;
   useEffect(() => {
     if (needsWave) void drawSpeechWave(item.id, fileSrc);
   }, [needsWave, item.id, fileSrc]);
@@ -144,7 +148,7 @@ export function LibraryTile({
         data-testid={item.kind === 'video' ? 'tile-video-poster' : undefined}
       />
     );
-  } else if (item.kind === 'video' && fileSrc) {
+  } else if (item.kind === 'video' && fileSrc && !remoteOnly) {
     body = <VideoFrame item={item} src={fileSrc} />;
   } else {
     // A track without a cover (or a file the page cannot show): the kind's art, not a broken picture.
@@ -162,6 +166,7 @@ export function LibraryTile({
       onClick={onOpen}
       data-testid="library-item"
       data-kind={item.kind}
+      title={item.origin ? t('library.madeOn', { name: item.origin }) : undefined}
       // Dragged onto Create it is used as a reference; Alt in the desktop app drags the file out.
       {...tileDragProps(item)}
     >
@@ -184,7 +189,12 @@ export function LibraryTile({
           {caption}
         </span>
       ) : null}
-
+      {remoteOnly ? (
+        <span className="tile-remote" data-testid="tile-not-downloaded">
+          <Icon name="download" size={13} />
+          {t('library.notDownloaded')}
+        </span>
+      ) : null}
       <BatchBadge batch={item.batch} />
       <TileCost item={item} />
     </button>

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Page } from '../../ui/page';
 import { SegmentedField } from '../../ui/segmented-field';
+import { SubNav } from '../../ui/sub-nav';
 import {
   connectionFormSchema,
   keyFormSchema,
@@ -282,6 +283,13 @@ export function SettingsPage(): ReactElement {
   const settings = useSettings();
   return (
     <Page title={t('settings.title')} subtitle={t('settings.subtitle')}>
+      <SubNav
+        label={t('settings.sections')}
+        items={[
+          { href: '/settings', label: t('settings.general') },
+          { href: '/settings/sync', label: t('sync.title') },
+        ]}
+      />
       {session.isError || settings.isError ? (
         <Alert>{errorSentence(session.error ?? settings.error, t)}</Alert>
       ) : !session.data || !settings.data ? (

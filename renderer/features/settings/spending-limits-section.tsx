@@ -1,6 +1,7 @@
 // Settings → Spending limits: ask before a press of Generate estimated above an amount, refuse what would pass a
-// daily or monthly budget, and the time zone whose midnight starts a day. Kept in the database with the tasks
-// and enforced by the main process (the CLI too); empty fields mean no limit.
+// daily or monthly budget, the price to assume for a model with no estimate yet, and the time zone whose midnight
+// starts a day. Kept in the database with the tasks and enforced by the main process (the CLI too); empty fields
+// mean no limit.
 import { useMemo, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,11 +17,12 @@ interface LimitsForm {
   confirmAbove: string;
   daily: string;
   monthly: string;
+  unknownPrice: string;
   /** '' stands for the system's zone. */
   timeZone: string;
 }
 
-const AMOUNTS = ['confirmAbove', 'daily', 'monthly'] as const;
+const AMOUNTS = ['confirmAbove', 'daily', 'monthly', 'unknownPrice'] as const;
 
 /** '' is no limit; anything else must be a number above 0. */
 function amountOf(text: string): number | null | 'invalid' {
@@ -49,6 +51,7 @@ function LimitsFormView({
       confirmAbove: asText(limits.confirmAbove),
       daily: asText(limits.daily),
       monthly: asText(limits.monthly),
+      unknownPrice: asText(limits.unknownPrice ?? null),
       timeZone: limits.timeZone ?? '',
     },
   });
@@ -72,6 +75,7 @@ function LimitsFormView({
         confirmAbove: amount('confirmAbove'),
         daily: amount('daily'),
         monthly: amount('monthly'),
+        unknownPrice: amount('unknownPrice'),
         timeZone: values.timeZone === '' ? null : values.timeZone,
       });
       pushToast('success', t('money.limits.saved'));
@@ -80,11 +84,11 @@ function LimitsFormView({
     }
   });
   const hint = t('money.limits.none');
-  const amountField = (name: (typeof AMOUNTS)[number], label: string): ReactElement => {
+  const amountField = (name: (typeof AMOUNTS)[number], label: string, fieldHint = hint): ReactElement => {
     const id = `limits-${name}`;
     const error = form.formState.errors[name]?.message;
     return (
-      <Field id={id} label={label} hint={hint} error={error}>
+      <Field id={id} label={label} hint={fieldHint} error={error}>
         {(control) => (
           <input {...control} className="input input-short" inputMode="decimal" {...form.register(name)} />
         )}
@@ -113,6 +117,7 @@ function LimitsFormView({
       {amountField('confirmAbove', t('money.limits.confirmAbove'))}
       {amountField('daily', t('money.limits.daily'))}
       {amountField('monthly', t('money.limits.monthly'))}
+      {amountField('unknownPrice', t('money.limits.unknownPrice'), t('money.limits.unknownPriceHint'))}
       <Field id="limits-zone" label={t('money.limits.timeZone')}>
         {(control) => (
           <select {...control} className="input" {...form.register('timeZone')}>

@@ -17,6 +17,8 @@ const manager = new DownloadManager({
     if (event.type === 'download') process.stdout.write(`bytes ${event.receivedBytes}\n`);
   },
   progressEveryBytes: 1,
+  // The files come from a server on this machine, as a local gateway's (the demo's) do.
+  gatewayUrl: () => 'http://127.0.0.1',
 });
 await manager.start();
 manager.enqueue(t.taskId, [

@@ -86,6 +86,8 @@ function rig(options: RigOptions = {}): Rig {
     concurrency: options.concurrency,
     backoffMs: 1_000,
     progressEveryBytes: 64 * 1024,
+    // The files come from a server on this machine, as a local gateway's (the demo's) do.
+    gatewayUrl: () => 'http://127.0.0.1',
   });
   managers.push(manager);
   const changed = () => new Promise<void>((resolve) => waiting.push(resolve));

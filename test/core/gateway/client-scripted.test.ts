@@ -300,7 +300,7 @@ describe('error bodies', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('does not follow a redirect (it would carry the key elsewhere)', async () => {
+  it('does not follow a redirect to another origin (it would carry the key elsewhere)', async () => {
     server.reply({ status: 302, headers: { location: 'http://127.0.0.1:1/steal' } });
     const e = await failure(client().tokenBalance());
     expect(e.httpStatus).toBe(302);

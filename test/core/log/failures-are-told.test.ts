@@ -141,6 +141,8 @@ describe('the download manager', () => {
       onFilesChanged: () => undefined,
       emit: () => undefined,
       logger,
+      // The files come from a server on this machine, as a local gateway's (the demo's) do.
+      gatewayUrl: () => 'http://127.0.0.1',
     });
     cleanups.push(() => manager.close());
     const url = 'http://127.0.0.1:9/never-fetched.png';

@@ -244,10 +244,15 @@ describe('the confirmation threshold', () => {
     expect(guard.check([shot, shot]).needsConfirmation).toBe(true);
   });
 
-  it('never asks about a model with no estimate yet', () => {
-    limits({ confirmAbove: 0.01 });
+  it('asks about a model with no estimate yet, naming it (an unknown price is never zero)', () => {
+    limits({ confirmAbove: 100 });
     const check = guard.check([{ family: 'video.k', model: 'new-model', params: SHOT }]);
-    expect(check).toMatchObject({ estimate: null, unknown: 1, needsConfirmation: false });
+    expect(check).toMatchObject({
+      estimate: null,
+      unknown: 1,
+      unpricedModels: ['new-model'],
+      needsConfirmation: true,
+    });
   });
 
   it('refuses an unconfirmed submission above it, with the estimate and the threshold', () => {

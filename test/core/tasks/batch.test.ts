@@ -91,7 +91,9 @@ describe('submitBatch', () => {
     });
     guard.setLimits({ unit: 'usd', confirmAbove: 0.2, daily: null, monthly: null, timeZone: null });
     const gw = bench.rig.gateway();
-    const e = engine(gw, { downloads: null, guard, budget: { requests: 100, perMs: 1_000 } });
+    // The guard on the engine's own connection, as the app and the CLI have it: the check and the row are one
+    // transaction on it.
+    const e = engine(gw, { db, downloads: null, guard, budget: { requests: 100, perMs: 1_000 } });
     await e.start();
     // 6 × 0.04 = 0.24 > 0.20, although each task alone (0.04) is under the threshold.
     await expect(e.submitBatch(sixRequests(), { key: BATCH_KEY })).rejects.toMatchObject({

@@ -45,6 +45,10 @@ export class CountingGateway implements GatewayPort {
     private readonly clock: ManualClock,
   ) {}
 
+  get baseUrl(): string | undefined {
+    return this.inner.baseUrl;
+  }
+
   async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     this.onSubmit?.();
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });

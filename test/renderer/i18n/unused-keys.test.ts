@@ -42,6 +42,12 @@ const DYNAMIC_PREFIXES = [
   'styles.placements.',
   'tasks.kind.',
   'tasks.outcome.',
+  'sync.kinds.',
+  'sync.problems.',
+  'sync.phases.',
+  'sync.progress.',
+  'sync.filesModes.',
+  'sync.filesModeHint.',
 ];
 
 /**

@@ -12,6 +12,7 @@ import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { Icon } from '../../../ui/icons';
 import { MediaView } from '../../../ui/media-view';
 import { ImageStage } from './image-stage';
+import { RemoteFile } from './remote-file';
 import { ViewerActions } from './viewer-actions';
 import { ViewerDetails } from './viewer-details';
 import { ViewerTags } from './viewer-tags';
@@ -68,7 +69,7 @@ export function LibraryViewer({
   const zoom = zoomOf.id === item.id ? zoomOf.zoom : FIT;
   const setZoom = useCallback((next: ZoomState) => setZoomOf({ id: item.id, zoom: next }), [item.id]);
   const [fit, setFit] = useState(1);
-  const isImage = item.kind === 'image' && src !== null;
+  const isImage = item.kind === 'image' && src !== null && !item.remoteOnly;
   const label = item.title ?? item.prompt ?? '';
 
   useEffect(() => {
@@ -217,7 +218,9 @@ export function LibraryViewer({
         </button>
       </div>
       <div className="viewer-media" ref={stageRef}>
-        {isImage ? (
+        {item.remoteOnly ? (
+          <RemoteFile item={item} />
+        ) : isImage ? (
           <ImageStage src={src} alt={label} zoom={zoom} onZoom={setZoom} onFit={setFit} />
         ) : src ? (
           <MediaView kind={item.kind} src={src} cover={cover} label={label} mime={item.mime} />

@@ -67,6 +67,12 @@ export function ViewerDetails({
           <CostText usd={item.cost} credits={item.creditsCost} testId="item-cost" />
         </Entry>
         <Entry label={t('library.created')}>{formatDateTime(item.createdAt, i18n.language)}</Entry>
+        {/* Library sync: made on another device, or by a colleague, by the name they chose. */}
+        {item.origin ? (
+          <Entry label={t('library.madeOnLabel')}>
+            <span data-testid="item-origin">{item.origin}</span>
+          </Entry>
+        ) : null}
         {item.batch ? (
           <Entry label={t('library.batch')}>
             <BatchBadge batch={item.batch} inline />

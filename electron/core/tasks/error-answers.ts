@@ -1,0 +1,45 @@
+// A status poll answered with a success status but an error body ("the gateway answered with an error") says
+// nothing about the task: it is transient, and the poll backs off like any other. Unlike a network failure it
+// is said on the task while it lasts ("…, retrying"), and a task answered only that way for its deadline (from
+// the first such answer, kept on the row so a restart does not extend it) stops being asked, with a sentence:
+// the gateway may still finish and charge it, so it is 'stopped' (counted as possibly charged), not 'failed'.
+import { ERROR_ANSWER_CODE } from '../../../shared/gateway/task';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import type { StoredTask } from './task-store';
+
+export type ErrorAnswerVerdict =
+  | { action: 'note'; error: GatewayErrorInfo }
+  | { action: 'wait' }
+  | { action: 'stop'; error: GatewayErrorInfo };
+
+const RETRYING = 'The gateway answered with an error, retrying: ';
+
+export function isErrorAnswer(info: GatewayErrorInfo | null): boolean {
+  return info?.code === ERROR_ANSWER_CODE;
+}
+
+/** What an error answer does to the task: noted the first time, the task stopped once past its deadline. */
+export function judgeErrorAnswer(
+  task: StoredTask,
+  info: GatewayErrorInfo,
+  now: number,
+  deadlineMs: number,
+): ErrorAnswerVerdict {
+  const current = task.record.error;
+  if (!isErrorAnswer(current)) {
+    return { action: 'note', error: { ...info, message: RETRYING + info.message } };
+  }
+  // The row was last written when the first error answer of this run was noted.
+  if (now - task.record.updatedAt < deadlineMs) return { action: 'wait' };
+  const minutes = Math.round(deadlineMs / 60_000);
+  return {
+    action: 'stop',
+    error: {
+      ...info,
+      retryable: false,
+      message:
+        `The gateway answered only with errors for ${minutes} min (last: ${info.message}), so the app stopped ` +
+        'asking. The task may still finish and be charged upstream.',
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// sync.*: Settings › Sync and the library's fetch-on-open, delegated to the studio's sync (studio-sync.ts).
+// Secrets come in here and never go back out: the setup answers only whether each is stored, and an empty field
+// keeps what is stored. A remote of another kind does not inherit the old one's secret.
+import { hostname } from 'node:os';
+import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import { localError } from '../../../shared/bridge/errors';
+import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
+import type { SyncConfig } from '../../../shared/studio/sync';
+import { SyncNotReadyError, SyncRemoteError } from '../../core/sync';
+import type { SecretsPatch } from '../sync-settings';
+import type { HostDeps, ItemView } from './host-deps';
+
+/** The remote's own sentence for what went wrong, as the bridge carries errors (not an anonymous failure). */
+function asBridgeError(error: unknown): never {
+  if (error instanceof SyncNotReadyError) {
+    throw localError('invalid_request_error', error.message, { code: 'sync_not_ready' });
+  }
+  if (!(error instanceof SyncRemoteError)) throw error;
+  const type =
+    error.kind === 'auth'
+      ? 'authentication_error'
+      : error.kind === 'no-write-permission'
+        ? 'permission_error'
+        : error.kind === 'unreachable'
+          ? 'network_error'
+          : error.transient
+            ? 'service_unavailable'
+            : 'invalid_request_error';
+  throw localError(type, error.message, { code: `sync_${error.kind}` });
+}
+
+export function syncHandlers({ sync }: HostDeps, item: ItemView): BridgeHandlers['sync'] {
+  const view = (): SyncSetupView => {
+    const stored = sync.settings.stored();
+    return {
+      config: sync.settings.config,
+      hasSecret: stored.secret,
+      hasPassphrase: stored.passphrase,
+      paused: sync.settings.paused,
+      suggestedDeviceName: hostname(),
+    };
+  };
+  const patchFor = (config: SyncConfig, typed: { secret?: string; passphrase?: string }): SecretsPatch => {
+    const sameKind = sync.settings.config?.remote.kind === config.remote.kind;
+    return {
+      secret: typed.secret ? typed.secret : sameKind ? undefined : null,
+      // Without encryption the passphrase is not kept: nothing would use it.
+      passphrase: !config.encrypted ? null : typed.passphrase ? typed.passphrase : undefined,
+    };
+  };
+  return {
+    config: async () => view(),
+    saveConfig: async ({ config, ...typed }) => {
+      if (!config) {
+        await sync.save(null, {});
+        return { setup: view(), test: null };
+      }
+      const patch = patchFor(config, typed);
+      if (config.encrypted && !sync.settings.withPatch(patch).passphrase) {
+        throw localError('invalid_request_error', 'End-to-end encryption needs a passphrase.', {
+          code: 'sync_passphrase_missing',
+          param: 'passphrase',
+        });
+      }
+      const test = await sync.test(config, patch);
+      if (!test.ok && test.kind === 'passphrase') {
+        // Refused before anything is kept: a wrong passphrase would write what no other device can read.
+        throw localError('invalid_request_error', test.message, {
+          code: 'sync_passphrase_wrong',
+          param: 'passphrase',
+        });
+      }
+      await sync.save(config, patch);
+      return { setup: view(), test };
+    },
+    test: ({ config, ...typed }) => sync.test(config, patchFor(config, typed)),
+    runNow: () => sync.runNow(),
+    pause: () => sync.setPaused(true),
+    resume: () => sync.setPaused(false),
+    status: () => sync.status(),
+    restore: () => sync.restore().catch(asBridgeError),
+    fetchFile: async ({ id }) => item(await sync.fetchFile(id).catch(asBridgeError)),
+  };
+}

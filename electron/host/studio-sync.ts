@@ -1,0 +1,150 @@
+// Library sync as the studio runs it: the sync service over the current core's library (rebuilt with it), rounds
+// scheduled by SyncScheduler, pause kept across restarts, status told to the events stream with secrets scrubbed.
+// Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
+import type { LibraryItem } from '../../shared/studio/records';
+import type { SyncConfig, SyncEvent, SyncReport, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
+import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
+import { lineLogger } from '../core/log';
+import type { Library } from '../core/library';
+import { SyncService } from '../core/sync/sync-service';
+import type { CoreLifecycle } from './core-lifecycle';
+import { EventFanOut } from './event-fanout';
+import { scrubSecretText } from '../../shared/gateway/secret-scrub';
+import { SyncScheduler } from './sync-scheduler';
+import type { SecretsPatch, SyncSettings } from './sync-settings';
+
+export interface StudioSyncOptions {
+  core: CoreLifecycle;
+  /** The database every core is built over: the sync's own tables sit beside the library's. */
+  db: DatabaseSync;
+  settings: SyncSettings;
+  dataDir: string;
+  clock: Clock;
+  /** Already scrubbed of every secret by the host. */
+  log: (message: string) => void;
+}
+
+export class StudioSync {
+  readonly settings: SyncSettings;
+  readonly #options: StudioSyncOptions;
+  readonly #events: EventFanOut<SyncEvent>;
+  readonly #scheduler: SyncScheduler;
+  #current: { library: Library; service: SyncService; off: () => void } | null = null;
+  #offCore: (() => void) | null = null;
+
+  constructor(options: StudioSyncOptions) {
+    this.#options = options;
+    this.settings = options.settings;
+    this.#events = new EventFanOut<SyncEvent>(options.log);
+    this.#scheduler = new SyncScheduler({
+      clock: options.clock,
+      log: options.log,
+      round: () => this.#round(),
+    });
+  }
+
+  /** Reads the setup and, unless the user paused it, starts the first round (in the background). */
+  async start(): Promise<void> {
+    await this.settings.load();
+    this.#offCore = this.#options.core.subscribe((event) => {
+      // A new result on this device (or one a round just pulled in: the next round then has nothing to do).
+      if (event.type === 'library' && event.change === 'added') this.#scheduler.nudge();
+    });
+    await this.#service();
+    if (this.settings.config && !this.settings.paused) this.#scheduler.resume();
+  }
+
+  /** The service over the library in use now; a new one when the core was rebuilt on another folder. */
+  async #service(): Promise<SyncService> {
+    const { library } = await this.#options.core.ensure();
+    if (this.#current?.library === library) return this.#current.service;
+    this.#current?.off();
+    await this.#current?.service.close();
+    const service = new SyncService({
+      db: this.#options.db,
+      library,
+      dataDir: this.#options.dataDir,
+      setup: () => this.settings.setup(),
+      clock: this.#options.clock,
+      logger: lineLogger(this.#options.log),
+    });
+    if (this.settings.paused) service.pause();
+    const off = service.subscribe((status) =>
+      this.#events.emit({ type: 'sync', status: this.#clean(status) }),
+    );
+    this.#current = { library, service, off };
+    return service;
+  }
+
+  async #round(): Promise<SyncReport | null> {
+    if (!this.settings.config) return null;
+    return (await this.#service()).runRound();
+  }
+
+  /** A problem sentence with any secret masked (a server may echo a URL with its password). */
+  #clean(status: SyncStatus): SyncStatus {
+    const { problem } = status;
+    return { ...status, problem: problem && scrubSecretText(problem, this.settings.secretValues()) };
+  }
+
+  async status(): Promise<SyncStatus> {
+    return this.#clean((await this.#service()).status());
+  }
+
+  subscribe(listener: (event: SyncEvent) => void): () => void {
+    return this.#events.subscribe(listener);
+  }
+
+  async test(config: SyncConfig, patch: SecretsPatch): Promise<SyncTestResult> {
+    const secrets = this.settings.withPatch(patch);
+    const result = await (await this.#service()).testConnection(config, secrets);
+    if (result.ok) return result;
+    const values = [secrets.secret ?? '', secrets.passphrase ?? ''];
+    return { ...result, message: scrubSecretText(result.message, values) };
+  }
+
+  /** Keeps a setup and syncs with it at once (unless paused); null turns sync off. */
+  async save(config: SyncConfig | null, patch: SecretsPatch): Promise<void> {
+    await this.settings.save(config, patch);
+    if (config && !this.settings.paused) this.#scheduler.resume();
+    if (!config) this.#scheduler.pause();
+  }
+
+  /** Starts a round now (Sync now); progress and the outcome arrive as status events. */
+  async runNow(): Promise<SyncStatus> {
+    void this.#scheduler.request();
+    return this.status();
+  }
+
+  /** Pause (a running round stops at its next safe point) or resume, kept across restarts. */
+  async setPaused(paused: boolean): Promise<SyncStatus> {
+    await this.settings.setPaused(paused);
+    const service = await this.#service();
+    if (paused) this.#scheduler.pause();
+    if (paused) service.pause();
+    else service.resume();
+    if (!paused && this.settings.config) this.#scheduler.resume();
+    return this.status();
+  }
+
+  async restore(): Promise<SyncReport> {
+    return (await this.#service()).restore();
+  }
+
+  async fetchFile(itemId: string): Promise<LibraryItem> {
+    return (await this.#service()).fetchFile(itemId);
+  }
+
+  async close(): Promise<void> {
+    this.#offCore?.();
+    this.#scheduler.pause();
+    // The service first: it stops a running round at a safe point, which the scheduler then waits out.
+    if (this.#current) {
+      this.#current.off();
+      await this.#current.service.close();
+      this.#current = null;
+    }
+    await this.#scheduler.close();
+  }
+}

@@ -1,0 +1,153 @@
+// The remote and how to sync with it: the kind and its fields, "Test connection" (its finding in a sentence),
+// this device's name, files as needed or all, end-to-end encryption; Save tries the setup and keeps it (a wrong
+// passphrase is refused at its field and nothing is kept), Turn sync off forgets it.
+import { useState, type ReactElement } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
+import type { SyncTestResult } from '../../../shared/studio/sync';
+import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
+import { useStudioStore } from '../../store/studio-store';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { SegmentedField } from '../../ui/segmented-field';
+import { useSaveSync, useTestSync } from './api/sync';
+import { EncryptionFields } from './encryption-fields';
+import { RemoteFields } from './remote-fields';
+import { configOf, formValuesOf, typedSecrets, type SyncFormValues } from './sync-form';
+import { testWords } from './sync-words';
+
+export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const save = useSaveSync();
+  const test = useTestSync();
+  const [verdict, setVerdict] = useState<SyncTestResult | null>(null);
+  const form = useForm<SyncFormValues>({
+    defaultValues: formValuesOf(setup.config, setup.suggestedDeviceName),
+  });
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+
+  /** The setup the fields describe, or null with each problem said at its field. */
+  const checked = (values: SyncFormValues) => {
+    form.clearErrors();
+    const result = configOf(values);
+    if (!result.ok) {
+      for (const { field, message } of result.errors) form.setError(field, { message });
+      return null;
+    }
+    const typed = typedSecrets(values);
+    if (values.encrypted && !typed.passphrase && !setup.hasPassphrase) {
+      form.setError('passphrase', { message: t('sync.passphraseNeeded') });
+      return null;
+    }
+    if (typed.passphrase && !values.understood) {
+      form.setError('understood', { message: t('sync.understoodNeeded') });
+      return null;
+    }
+    return { config: result.config, ...typed };
+  };
+
+  const tryIt = async () => {
+    const input = checked(form.getValues());
+    if (!input) return;
+    setVerdict(null);
+    try {
+      setVerdict(await test.mutateAsync(input));
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  const keep = form.handleSubmit(async (values) => {
+    const input = checked(values);
+    if (!input) return;
+    try {
+      const saved = await save.mutateAsync(input);
+      setVerdict(saved.test);
+      // The typed secrets are in the main process now; never keep them in the page.
+      form.reset(formValuesOf(saved.setup.config, saved.setup.suggestedDeviceName));
+      pushToast('success', t('sync.saved'));
+    } catch (error) {
+      const code = errorInfoOf(error).code;
+      if (code === 'sync_passphrase_wrong')
+        form.setError('passphrase', { message: t('sync.passphraseWrong') });
+      else if (code === 'sync_passphrase_missing')
+        form.setError('passphrase', { message: t('sync.passphraseNeeded') });
+      else onError(error);
+    }
+  });
+
+  const turnOff = () =>
+    save.mutate(
+      { config: null },
+      {
+        onSuccess: (saved) => {
+          setVerdict(null);
+          form.reset(formValuesOf(null, saved.setup.suggestedDeviceName));
+          pushToast('success', t('sync.turnedOff'));
+        },
+        onError,
+      },
+    );
+
+  const words = verdict ? testWords(verdict, t) : null;
+  const filesMode = useWatch({ control: form.control, name: 'filesMode' });
+  return (
+    <form
+      className="card card-pad sync-section"
+      onSubmit={(e) => void keep(e)}
+      noValidate
+      aria-labelledby="sync-remote-title"
+    >
+      <h2 className="card-title" id="sync-remote-title">
+        {t('sync.remoteTitle')}
+      </h2>
+      <p className="field-hint">{t('sync.remoteLead')}</p>
+      <RemoteFields form={form} secretStored={setup.hasSecret} />
+      <div className="sync-buttons">
+        <Button busy={test.isPending} onClick={() => void tryIt()}>
+          {t('sync.testConnection')}
+        </Button>
+      </div>
+      {words ? (
+        <Alert tone={words.ok ? 'success' : 'error'} testId="sync-test-result">
+          <strong>{words.sentence}</strong>
+          {words.detail ? <span className="sync-detail">{words.detail}</span> : null}
+        </Alert>
+      ) : null}
+      <Field
+        id="sync-deviceName"
+        label={t('sync.deviceName')}
+        hint={t('sync.deviceNameHint')}
+        error={form.formState.errors.deviceName?.message}
+      >
+        {(control) => <input {...control} className="input" {...form.register('deviceName')} />}
+      </Field>
+      <SegmentedField
+        id="sync-files"
+        name="sync-files"
+        label={t('sync.filesMode')}
+        hint={t(`sync.filesModeHint.${filesMode}`)}
+        value={filesMode}
+        onChange={(value) => form.setValue('filesMode', value, { shouldDirty: true })}
+        options={(['on-demand', 'all'] as const).map((value) => ({
+          value,
+          label: t(`sync.filesModes.${value}`),
+        }))}
+      />
+      <EncryptionFields form={form} passphraseStored={setup.hasPassphrase} />
+      <div className="sync-buttons">
+        <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
+          {setup.config ? t('sync.save') : t('sync.start')}
+        </Button>
+        {setup.config ? (
+          <Button variant="ghost" busy={save.isPending && !form.formState.isSubmitting} onClick={turnOff}>
+            {t('sync.turnOff')}
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

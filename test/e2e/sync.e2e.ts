@@ -1,0 +1,214 @@
+/// <reference lib="dom" />
+// Settings › Sync in a real browser against a real WebDAV server (Debian's `rclone serve webdav`, started here on
+// a port chosen at run time): "Test connection" with a wrong password and then the right one, an encrypted
+// setup kept, and a result made in one web-mode instance appearing in a second instance's library (their own
+// data folders, one remote), fetched when opened and saying which device made it. Neither the password nor the
+// passphrase ever reaches either browser (bridge answers, events) or the studio's log.
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { startRcloneWebdav, type RcloneWebdav } from '../support/rclone-webdav';
+import { launchChromium, type LaunchedBrowser } from './browser';
+import { goTo, SHOTS } from './demo-studio';
+import { recordTraffic, type Traffic } from './traffic-recorder';
+
+const PASSWORD = 'dav-password-7f3a91c2';
+const PASSPHRASE = 'lantern orchid basalt 42';
+const PROMPT = 'A paper boat on a rain puddle, city lights reflected, macro';
+
+interface Instance {
+  web: WebMode;
+  browser: LaunchedBrowser;
+  page: Page;
+  traffic: Traffic;
+  dataDir: string;
+  log: string[];
+  pageErrors: string[];
+}
+
+let dav: RcloneWebdav;
+let ana: Instance;
+let ben: Instance;
+
+async function openInstance(): Promise<Instance> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-sync-'));
+  const log: string[] = [];
+  const web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir,
+    simulator: { timeScale: 0.05 },
+    log: (line) => log.push(line),
+  });
+  const browser = await launchChromium();
+  const traffic = await recordTraffic(browser.context);
+  const page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  traffic.attach(page);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(web.url);
+  await page.getByRole('button', { name: 'Try the demo gateway' }).click();
+  await page.getByTestId('nav-create').waitFor();
+  return { web, browser, page, traffic, dataDir, log, pageErrors };
+}
+
+async function closeInstance(instance: Instance | undefined): Promise<void> {
+  if (!instance) return;
+  await instance.browser.close();
+  await instance.web.close();
+  await rm(instance.dataDir, { recursive: true, force: true });
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
+
+/** The page from its top (the status and the remote), as the README shows it. */
+async function shotFromTop(page: Page, name: string): Promise<void> {
+  await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+  await shot(page, name);
+}
+
+async function openSyncSettings(page: Page): Promise<void> {
+  await goTo(page, 'Settings');
+  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Sync' }).click();
+  await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
+}
+
+/** The WebDAV fields as a person fills them. */
+async function fillWebdav(page: Page, password: string): Promise<void> {
+  await page.getByRole('radio', { name: 'WebDAV' }).check();
+  await page.getByLabel('Address').fill(`${dav.url}studio`);
+  await page.getByLabel('User', { exact: true }).fill(dav.user);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Turns end-to-end encryption on with a passphrase, after reading the warning. */
+async function encryptWith(page: Page, passphrase: string): Promise<void> {
+  await page.getByRole('switch', { name: /End-to-end encryption/ }).check();
+  await expect
+    .poll(() => page.getByTestId('sync-passphrase-warning').textContent())
+    .toContain('nobody can recover it');
+  await page.getByLabel('Passphrase', { exact: true }).fill(passphrase);
+  await page.getByRole('checkbox', { name: /kept this passphrase somewhere safe/ }).check();
+}
+
+/** Sync now, then the status line once the round has completed. */
+async function syncNow(page: Page): Promise<void> {
+  const status = page.getByTestId('sync-status');
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect.poll(() => status.textContent(), { timeout: 60_000 }).toMatch(/^Up to date\. Last completed/);
+}
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  dav = await startRcloneWebdav('studio', PASSWORD);
+  // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
+  await mkdir(join(dav.dir, 'studio'));
+  ana = await openInstance();
+  ben = await openInstance();
+});
+
+afterAll(async () => {
+  await closeInstance(ana);
+  await closeInstance(ben);
+  await dav?.close();
+});
+
+describe('Settings › Sync against a WebDAV server', () => {
+  it('says a wrong password in words, then connects with the right one, and keeps an encrypted setup', async () => {
+    const { page } = ana;
+    await openSyncSettings(page);
+    await fillWebdav(page, 'not-the-password');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    const verdict = page.getByTestId('sync-test-result');
+    await expect
+      .poll(() => verdict.textContent(), { timeout: 30_000 })
+      .toContain('The remote refused the user name or password');
+    await shot(page, 'sync-test-wrong-password');
+
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect.poll(() => verdict.textContent(), { timeout: 30_000 }).toContain('Connected');
+
+    await page.getByLabel('This device’s name').fill('Ana’s laptop');
+    await encryptWith(page, PASSPHRASE);
+    await page.getByRole('button', { name: 'Save and sync' }).click();
+    await page.getByText('Sync setup saved.').waitFor();
+    // The secrets went to the main process: the page shows only that they are stored.
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await page.getByText('Stored securely. Leave empty to keep it.', { exact: true }).waitFor();
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 60_000 })
+      .toMatch(/^Up to date\. Last completed/);
+    await shotFromTop(page, 'settings-sync');
+  });
+
+  it('shows a result made in one instance in the second instance’s library, fetched when opened', async () => {
+    const { page } = ana;
+    await goTo(page, 'Create');
+    await page.getByTestId('form-image.i3').waitFor();
+    await page.locator('#field-prompt').fill(PROMPT);
+    await page.getByTestId('submit').click();
+    await goTo(page, 'Library');
+    await page.getByRole('button', { name: PROMPT }).waitFor({ timeout: 90_000 });
+    await openSyncSettings(page);
+    await syncNow(page);
+
+    const other = ben.page;
+    await openSyncSettings(other);
+    await fillWebdav(other, PASSWORD);
+    await other.getByLabel('This device’s name').fill('Ben’s desktop');
+    // A wrong passphrase for this encrypted remote is refused with a sentence, and nothing is kept.
+    await encryptWith(other, 'a guess that is wrong');
+    await other.getByRole('button', { name: 'Save and sync' }).click();
+    await other
+      .getByText('That passphrase does not open this remote’s encrypted library. Nothing was saved.')
+      .waitFor({ timeout: 30_000 });
+    await shot(other, 'sync-wrong-passphrase');
+    await other.getByLabel('Passphrase', { exact: true }).fill(PASSPHRASE);
+    await other.getByRole('button', { name: 'Save and sync' }).click();
+    await other.getByText('Sync setup saved.').waitFor();
+    await syncNow(other);
+
+    await goTo(other, 'Library');
+    const tile = other.getByRole('button', { name: new RegExp(`^${PROMPT}\\s*Not downloaded yet`) });
+    await tile.waitFor({ timeout: 30_000 });
+    await shot(other, 'sync-library-not-downloaded');
+    await tile.click();
+    const dialog = other.getByTestId('item-dialog');
+    await dialog.waitFor();
+    const image = dialog.locator('.viewer-media img');
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByTestId('item-origin').textContent()).toBe('Ana’s laptop');
+    await shot(other, 'sync-library-fetched');
+  });
+
+  it('never lets the password or the passphrase reach a browser, an event or the log', async () => {
+    // The remote holds neither prompt nor image in the clear: it is encrypted.
+    const remote = await readdir(dav.dir, { recursive: true, withFileTypes: true });
+    const files = remote.filter((entry) => entry.isFile());
+    expect(files.length).toBeGreaterThan(0);
+    for (const entry of files) {
+      const bytes = await readFile(join(entry.parentPath, entry.name), 'latin1');
+      expect(bytes.includes(PROMPT), entry.name).toBe(false);
+    }
+    for (const instance of [ana, ben]) {
+      await instance.traffic.settle();
+      expect(instance.traffic.events.some((event) => event.includes('"sync"'))).toBe(true);
+      for (const secret of [PASSWORD, PASSPHRASE]) {
+        for (const { url, body } of instance.traffic.responses)
+          expect(body.includes(secret), url).toBe(false);
+        for (const event of instance.traffic.events) expect(event.includes(secret)).toBe(false);
+        for (const line of instance.log) expect(line.includes(secret), line).toBe(false);
+        expect(await instance.page.content()).not.toContain(secret);
+      }
+      expect(instance.pageErrors).toEqual([]);
+    }
+  });
+});
