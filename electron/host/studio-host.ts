@@ -12,6 +12,8 @@ import type { Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
 import { PresetStore, PromptHistory } from '../core/presets';
+import { RecipeStore } from '../core/recipes';
+import { recipeRunner } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
@@ -116,6 +118,8 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
     spending,
     history,
     presets: new PresetStore({ db, clock }),
+    recipes: new RecipeStore({ db, clock }),
+    runner: recipeRunner(core, references, spending, clock),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

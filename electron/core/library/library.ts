@@ -106,7 +106,6 @@ export class Library implements LibrarySink {
     bySha: StatementSync;
     pathUsers: StatementSync;
     thumbnailUsers: StatementSync;
-    deleteById: StatementSync;
     update: StatementSync;
     ftsCount: StatementSync;
     count: StatementSync;
@@ -143,7 +142,6 @@ export class Library implements LibrarySink {
       pathUsers: this.db.prepare('SELECT count(*) AS n FROM library_items WHERE path = ?'),
       // Thumbnails are few per request and the table is a user's own library: a scan is cheap enough.
       thumbnailUsers: this.db.prepare('SELECT 1 FROM library_items WHERE thumbnail_path = ? LIMIT 1'),
-      deleteById: this.db.prepare('DELETE FROM library_items WHERE id = ?'),
       ftsCount: this.db.prepare('SELECT count(*) AS n FROM library_fts WHERE library_fts MATCH ?'),
       count: this.db.prepare('SELECT count(*) AS n FROM library_items'),
       update: this.db.prepare('UPDATE library_items SET favourite = :favourite, tags = :tags WHERE id = :id'),
@@ -489,16 +487,6 @@ export class Library implements LibrarySink {
     const next: LibraryItem = { ...current, cost, creditsCost };
     this.emit({ type: 'library', item: next, change: 'updated' });
     return next;
-  }
-
-  /** Removes the row, then the file and its thumbnail unless another row still shares them (same sha256). */
-  async delete(id: string): Promise<boolean> {
-    const item = this.get(id);
-    if (!item) return false;
-    this.statements.deleteById.run(id);
-    await this.discardIfUnused(item.path, item.thumbnailPath);
-    this.emit({ type: 'library', item, change: 'deleted' });
-    return true;
   }
 
   private async file(

@@ -41,12 +41,6 @@ export class RequestBudget {
     return this.waiters.length === 0 && this.takeNow();
   }
 
-  /** Requests taken in the window ending now (for stats and tests). */
-  inWindow(): number {
-    this.forget(this.clock.now());
-    return this.stamps.length;
-  }
-
   private takeNow(): boolean {
     if (this.delay() > 0) return false;
     this.stamps.push(this.clock.now());

@@ -76,7 +76,8 @@ describe('filter by tag', () => {
     library.update(fox.id, { tags: [] });
     expect(library.query({ tags: ['autumn'] }).total).toBe(0);
     library.update(fox.id, { tags: ['autumn'] });
-    await library.delete(fox.id);
+    await library.bulk.trash({ ids: [fox.id] });
+    await library.bulk.flush();
     expect(library.tags()).toEqual([]);
   });
 

@@ -95,7 +95,8 @@ describe('music tracks in the library', () => {
     expect(video?.thumbnailPath).toBe(audio?.thumbnailPath);
 
     // Deleting one of them leaves the cover for the other.
-    await library.delete(audio?.id ?? '');
+    await library.bulk.trash({ ids: [audio?.id ?? ''] });
+    await library.bulk.flush();
     expect(existsSync(video?.thumbnailPath ?? '')).toBe(true);
   });
 

@@ -91,7 +91,8 @@ describe('the speech cache [EP-SPEECH-1]', () => {
     const speech = service();
     const asked = { ...request, input: 'Deleted, then asked again.' };
     const first = await speech.synthesize(asked);
-    await library.delete(first.item.id);
+    await library.bulk.trash({ ids: [first.item.id] });
+    await library.bulk.flush();
     const second = await speech.synthesize(asked);
     expect(second.fromLibrary).toBe(false);
     await rm(second.item.path);
@@ -153,7 +154,8 @@ describe("a take's cost [EP-USAGE-1] [UREP-STAT-1]", () => {
     await expect.poll(() => library.get(item.id)?.cost).not.toBeNull();
     expect(guard.summary().day.charged - before).toBeCloseTo(input.length * 0.000015, 9);
     expect(demo.summary().day.charged).toBe(0);
-    await library.delete(item.id);
+    await library.bulk.trash({ ids: [item.id] });
+    await library.bulk.flush();
     expect(guard.summary().day.charged - before).toBeCloseTo(input.length * 0.000015, 9);
   });
 
