@@ -132,7 +132,11 @@ export async function run(log: (line: string) => void) {
         '--exclude',
         'studio.db*',
       ],
-      { encoding: 'utf8' },
+      // rclone 1.60's S3 backend refuses a custom CA bundle over plain HTTP: the machine's AWS_CA_BUNDLE stays out.
+      {
+        encoding: 'utf8',
+        env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'AWS_CA_BUNDLE')),
+      },
     );
     const rcloneMs = performance.now() - t1;
     if (rclone.status !== 0) throw new Error(`rclone copy failed: ${rclone.stderr}`);
