@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Batch on Create (issues 9 and 13), as a creator does it on the demo gateway: three prompts, one per line, two
+// Batch on Create, as a creator does it on the demo gateway: three prompts, one per line, two
 // takes of each; the button's line says "6 tasks" and their estimated total before anything is sent; one
 // progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,9 @@ describe('Batch on Create', () => {
     await progress.waitFor();
     await expect.poll(() => progress.textContent(), { timeout: 90_000 }).toMatch(/Batch: 6 of 6 done/);
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // One status speaks, once, when the batch is over; the progress line itself is not read out task by task.
+    expect(await progress.getByRole('status').textContent()).toBe('Batch finished.');
+    expect(await progress.getAttribute('aria-live')).toBeNull();
     await studio.shot('batch-progress');
 
     // Six tasks, one batch, each prompt twice.
