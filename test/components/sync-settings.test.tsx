@@ -179,7 +179,7 @@ describe('SyncStatusPanel', () => {
       },
     };
     renderWithStudio(<SyncStatusPanel status={running} userPaused={false} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Uploading 12 of 340 files, 1.2 GB');
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading 12 of 340 files, 1.2 GiB');
     expect(screen.getByRole('progressbar', { name: 'Sync progress' })).toHaveAttribute(
       'aria-valuenow',
       '32.552083333333336',
