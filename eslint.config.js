@@ -54,6 +54,7 @@ const rooms = [
       'png-chunks-encode',
       'node-id3',
       'yazl',
+      'music-metadata',
       'date-fns',
       '@date-fns/tz',
       '@aws-sdk/client-s3',

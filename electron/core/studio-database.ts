@@ -15,6 +15,7 @@ import { downloadMigrations } from './downloads/download-migrations';
 import { LIBRARY_MIGRATIONS } from './library/library-migrations';
 import { presetMigrations } from './presets/presets-migrations';
 import { pricingMigrations } from './pricing/pricing-migrations';
+import { recipeMigrations } from './recipes/recipe-migrations';
 import { referenceMigrations } from './references/reference-migrations';
 import { REFERENCES_FOLDER } from './references/reference-store';
 import { spendingMigrations } from './spending/spending-migrations';
@@ -45,6 +46,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     referenceMigrations(referencesDir, now),
     speechMigrations,
     presetMigrations,
+    recipeMigrations,
     SYNC_MIGRATIONS,
   ];
   return STUDIO_MIGRATION_LISTS.flat();

@@ -3,34 +3,21 @@
 // client behind it when the key, the base URL or the demo choice changes.
 import { join } from 'node:path';
 import type { SessionStatus, Settings } from '../../shared/bridge/session-schemas';
+import { BridgeError } from '../../shared/bridge/errors';
+import { keyRefusal } from './key-refusal';
 import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import type { ModelConfig } from '../../shared/catalog/types';
-import type { SecretStore, SettingsStore } from '../core/settings/settings-store';
+import type { SettingsStore } from '../core/settings/settings-store';
 import { SIM_KEYS } from '../simulator';
 import { DemoGateway } from './demo-gateway';
-import type { DemoPolicy, DemoSimulatorOptions } from './demo-gateway';
 import type { DemoSeedIds } from './demo-sources';
 import { notConfigured, SwitchableGateway } from './studio-gateway';
-import type { GatewayFactory, StudioGateway } from './studio-gateway';
+import type { StudioGateway } from './studio-gateway';
+import type { StudioSessionOptions } from './studio-session-options';
+
+export type { StudioSessionOptions } from './studio-session-options';
 import { lineLogger } from '../core/log';
 import type { Logger } from '../core/log';
-
-export interface StudioSessionOptions {
-  /** Where the library lives unless settings say otherwise. */
-  dataDir: string;
-  settings: SettingsStore;
-  secrets: SecretStore;
-  /** How this transport serves library files: studio-media://library/ or /media/. */
-  mediaBaseUrl: string;
-  /** Builds a gateway client for a base URL and key. */
-  createGateway: GatewayFactory;
-  /** Whether the in-process demo gateway may be used (demo-gateway.ts); 'lazy' by default. */
-  demo?: DemoPolicy;
-  /** The demo gateway's pace (tests run it faster) and, in a bundled app, where its media fixtures are. */
-  simulator?: DemoSimulatorOptions;
-  /** Where the demo gateway reports trouble with its saved state, and gateway clients what failed unexpectedly. */
-  log?: (message: string) => void;
-}
 
 export class StudioSession {
   /** The one gateway the engine and speech service hold; it points at whichever client is current. */
@@ -104,12 +91,22 @@ export class StudioSession {
     return this.status();
   }
 
+  /**
+   * Takes a new key unless the gateway refuses it: until then the key in use (and the demo choice) stays, so a
+   * mistyped replacement never leaves a working studio without one. A refusal puts everything back and is thrown.
+   */
   async setKey(key: string): Promise<SessionStatus> {
+    const before = { key: await this.#options.secrets.getKey(), demo: this.settings.get().demo };
     await this.#options.secrets.setKey(key);
     // Entering a key is choosing one's own gateway over the demo.
     await this.settings.update({ demo: false, ...(this.settings.get().baseUrl ? { onboarded: true } : {}) });
     await this.refresh();
-    return this.status();
+    const refusal = await keyRefusal(this.gateway);
+    if (refusal === null) return this.status();
+    await (before.key === null ? this.#options.secrets.clearKey() : this.#options.secrets.setKey(before.key));
+    await this.settings.update({ demo: before.demo });
+    await this.refresh();
+    throw new BridgeError(refusal);
   }
 
   async clearKey(): Promise<SessionStatus> {

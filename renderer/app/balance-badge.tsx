@@ -79,10 +79,14 @@ export function BalanceBadge({ unit, enabled }: { unit: BalanceUnit; enabled: bo
   const { t, i18n } = useTranslation();
   const key = shown(useBalance(enabled), 'balance.failed', unit, t, i18n.language);
   const account = shown(useUserBalance(enabled), 'balance.accountFailed', unit, t, i18n.language);
+  // One cause behind both lookups (a refused key, an unreachable gateway) is said once, not twice side by side.
+  const sameFailure = key.failed && account.failed && key.text === account.text;
   return (
     <div className="balances">
       <BalanceChip label={t('balance.label')} value={key} testId="balance" />
-      <BalanceChip label={t('balance.accountLabel')} value={account} testId="account-balance" />
+      {sameFailure ? null : (
+        <BalanceChip label={t('balance.accountLabel')} value={account} testId="account-balance" />
+      )}
       <SpendingPopover enabled={enabled} />
     </div>
   );

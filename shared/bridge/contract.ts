@@ -87,6 +87,16 @@ import {
   taskIdInputSchema,
 } from './preset-schemas';
 import { presetDraftSchema } from '../studio/presets';
+import { recipeDraftSchema, recipeRunSchema, recipeSchema } from '../studio/recipes';
+import {
+  recipeFromTaskInputSchema,
+  recipeIdInputSchema,
+  recipeRequestsInputSchema,
+  recipeRetryInputSchema,
+  recipeRunInputSchema,
+  recipeSaveInputSchema,
+} from './recipe-schemas';
+import { submissionRequestSchema } from './record-schemas';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -289,6 +299,23 @@ export const bridgeContract = {
     /** Keeps the prompt as typed and the styles a task was sent with (Edit and run again restores them). */
     recordForTask: { kind: 'mutation', input: recordTaskStylesInputSchema, output: doneSchema },
     forTask: { kind: 'query', input: taskIdInputSchema, output: taskStylesSchema.nullable() },
+  },
+  /** Several paid steps in one press: saved recipes, their files, their runs. */
+  recipes: {
+    list: { kind: 'query', output: z.array(recipeSchema) },
+    save: { kind: 'mutation', input: recipeSaveInputSchema, output: recipeSchema },
+    delete: { kind: 'mutation', input: recipeIdInputSchema, output: doneSchema },
+    export: { kind: 'mutation', input: recipeIdInputSchema, output: studioFileSchema },
+    import: { kind: 'mutation', input: studioFileInputSchema, output: recipeSchema },
+    /** A library item's made-from chain as a recipe (not saved yet). */
+    fromTask: { kind: 'mutation', input: recipeFromTaskInputSchema, output: recipeDraftSchema },
+    /** Every request a run would send (bound fields empty): what the estimate and the limits are asked about. */
+    requests: { kind: 'query', input: recipeRequestsInputSchema, output: z.array(submissionRequestSchema) },
+    /** Starts the recipe, once per prompt; the limits measure the whole press first. */
+    run: { kind: 'mutation', input: recipeRunInputSchema, output: z.array(recipeRunSchema) },
+    runs: { kind: 'query', output: z.array(recipeRunSchema) },
+    /** Tries a stopped run's failed step again on its own, then goes on. */
+    retry: { kind: 'mutation', input: recipeRetryInputSchema, output: recipeRunSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

@@ -65,6 +65,7 @@ export const VALIDATION_EN = {
   settingsTooDeep: 'Settings nested too deeply: at most {{limit}} levels of lists and objects.',
   tagControlCharacters: 'A tag cannot hold control characters (such as NUL, tab or a line break).',
   presetTooLarge: 'A preset holds settings of at most 64 KiB.',
+  recipeBind: 'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;
 

@@ -3,6 +3,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BalanceBadge } from '../../renderer/app/balance-badge';
+import { BridgeError } from '../../shared/bridge/errors';
 import { renderWithStudio, serveBridge } from './render';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -47,5 +48,22 @@ describe('BalanceBadge', () => {
     renderWithStudio(<BalanceBadge unit="credits" enabled />);
     expect(await screen.findByText('125.00 credits')).toBeVisible();
     expect(await screen.findByText('0.3500 credits')).toBeVisible();
+  });
+
+  it('[AUTH-2] [EP-TBAL-3] says a refused key once, not on both chips side by side', async () => {
+    const refused = () => {
+      throw new BridgeError({
+        httpStatus: 401,
+        type: 'authentication_error',
+        code: 'invalid_api_key',
+        message: 'Invalid API key',
+      });
+    };
+    serveBridge({ account: { balance: async () => refused(), userBalance: async () => refused() } });
+    renderWithStudio(<BalanceBadge unit="usd" enabled />);
+    const chip = await screen.findByTestId('balance');
+    await vi.waitFor(() => expect(chip).toHaveClass('is-error'));
+    expect(screen.queryByTestId('account-balance')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('status').filter((s) => s.classList.contains('is-error'))).toHaveLength(1);
   });
 });

@@ -58,6 +58,12 @@ describe('checking the key with the gateway', () => {
     await toast.waitFor();
     expect(await page.getByText('Key saved.').count()).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'settings-key-refused.png') });
+    // The refused key replaced nothing: the working one still answers, so the balance reads after a reload.
+    await page.reload();
+    await page.getByTestId('nav-create').waitFor();
+    await expect.poll(() => page.getByTestId('balance-value').textContent(), { timeout: 15_000 }).toMatch(/USD$/);
+    expect(await page.getByTestId('balance').getAttribute('class')).not.toContain('is-error');
+    await page.getByTestId('nav-settings').click();
     await page.getByLabel('API key').fill(gateway.keys.default);
     await page.getByRole('button', { name: 'Save key' }).click();
     await page.getByText('Key saved.').waitFor();

@@ -88,4 +88,28 @@ describe('spending limits', () => {
     await goTo(page, 'Tasks');
     await expect.poll(taskCount).toBe(before);
   });
+
+  it('keeps a price to assume for a model with no estimate yet, set in Settings by its label', async () => {
+    const { page } = studio;
+    await goTo(page, 'Settings');
+    const form = page.getByRole('form', { name: 'Spending limits' });
+    const field = form.getByLabel('Price to assume for a model with no estimate yet');
+    await expect
+      .poll(() => form.textContent())
+      .toContain('Counted for each such task until its cost is known.');
+    await field.fill('0.5');
+    await form.getByRole('button', { name: 'Save limits' }).click();
+    await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
+    await studio.shot('money-guard-04-price-to-assume');
+    await goTo(page, 'Tasks');
+    await goTo(page, 'Settings');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('form', { name: 'Spending limits' })
+          .getByLabel('Price to assume for a model with no estimate yet')
+          .inputValue(),
+      )
+      .toBe('0.5');
+  });
 });

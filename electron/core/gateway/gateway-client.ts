@@ -342,7 +342,6 @@ export class GatewayClient implements GatewayPort {
       let status: number | null = null;
       let error: GatewayErrorInfo;
       try {
-        // A read redirected on the gateway's own origin is followed (poll-redirect.ts).
         const response = await followReads(this.options.baseUrl, plan.method, plan.url, (target) =>
           this.once(plan, key, target),
         );

@@ -123,7 +123,9 @@ export async function embedSettings(
     return null;
   }
   const temp = `${path}.settings`;
-  await writeFile(temp, next);
+  // flush: the bytes are on disk before the rename makes them the file, so a power cut after it cannot leave
+  // the paid result empty under its own name (the rename is atomic, the write behind it is not).
+  await writeFile(temp, next, { flush: true });
   await rename(temp, path);
   return next;
 }

@@ -34,7 +34,7 @@ import { LibraryReplica } from './library-replica';
 import { probeMedia } from '../media/media-probe';
 import type { TrashPort } from './trash-port';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
-import { writePoster, writeThumbnail } from '../media/thumbnails';
+import { writeEmbeddedCover, writePoster, writeThumbnail } from '../media/thumbnails';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export type LibraryEvent = Extract<StudioEvent, { type: 'library' | 'library-bulk' }>;
@@ -516,7 +516,12 @@ export class Library implements LibrarySink {
         width: probed.width,
         height: probed.height,
         durationSeconds: fields.durationSeconds ?? probed.durationSeconds,
-        thumbnailPath: fields.kind === 'image' ? await writeThumbnail(path) : fields.coverThumbnailPath,
+        thumbnailPath:
+          fields.kind === 'image'
+            ? await writeThumbnail(path)
+            : // A track with no cover from the gateway shows the picture embedded in its file, if any.
+              (fields.coverThumbnailPath ??
+              (fields.kind === 'audio' ? await writeEmbeddedCover(path) : null)),
       };
     }
     // Key order is what a reader of `--json` sees: identity first, then the file, then where it came from.

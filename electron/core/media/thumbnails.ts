@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import sharp from 'sharp';
+import { embeddedCover } from './media-probe';
 
 export const THUMBNAIL_WIDTH = 320;
 
@@ -40,4 +41,15 @@ export async function writePoster(videoPath: string, frame: Uint8Array): Promise
     .webp({ quality: 78 })
     .toFile(target);
   return target;
+}
+
+/** The picture embedded in an audio file (an MP3's cover), as its thumbnail; null when it carries none. */
+export async function writeEmbeddedCover(audioPath: string): Promise<string | null> {
+  const cover = await embeddedCover(audioPath);
+  if (!cover) return null;
+  try {
+    return await writePoster(audioPath, cover.data);
+  } catch {
+    return null;
+  }
 }

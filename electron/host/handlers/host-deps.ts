@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { PresetStore, PromptHistory } from '../../core/presets';
+import type { RecipeRunner, RecipeStore } from '../../core/recipes';
 import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
@@ -36,6 +37,9 @@ export interface HostDeps {
   history: PromptHistory;
   /** Presets and styles. */
   presets: PresetStore;
+  /** Saved recipes, and the runner that runs them on the engine in use. */
+  recipes: RecipeStore;
+  runner: RecipeRunner;
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

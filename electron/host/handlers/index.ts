@@ -13,6 +13,7 @@ import type { HostDeps, ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { presetsHandlers, stylesHandlers } from './presets';
+import { recipesHandlers } from './recipes';
 import { referencesHandlers } from './references';
 import { reuseHandlers } from './reuse';
 import { secretsHandlers } from './secrets';
@@ -45,6 +46,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     history: historyHandlers(deps, item),
     presets: presetsHandlers(deps),
     styles: stylesHandlers(deps),
+    recipes: recipesHandlers(deps),
     sources: sourcesHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),

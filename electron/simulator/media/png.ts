@@ -1,7 +1,7 @@
 // Real PNG files of any size without a native dependency: rows are painted in 16-row bands and every row
 // after a band's first uses the PNG "Up" filter, so the raw stream is mostly zeros; with a palette when the
 // painting has at most 256 colours, a 4096x4096 image takes tens of milliseconds and about 100 KB.
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 export type Rgb = readonly [number, number, number];
 /** Paints one pixel; y is the first row of its 16-row band. */
@@ -9,22 +9,6 @@ export type Painter = (x: number, y: number, width: number, height: number) => R
 
 const BAND = 16;
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);

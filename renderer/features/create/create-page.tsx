@@ -13,6 +13,8 @@ import { LibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
 import { TaskPreview } from './task-preview';
 import { BatchProgress } from './batch-progress';
+import { RecipePanel } from './recipe-panel';
+import './presets.css';
 import './create.css';
 
 const DEFAULT_FAMILY = 'image.i3';
@@ -85,6 +87,7 @@ export function CreatePage(): ReactElement {
         <aside className="create-side">
           <BatchProgress />
           <TaskPreview submitted={submitted} kind={kind} />
+          <RecipePanel />
         </aside>
       </div>
     </Page>

@@ -13,6 +13,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { useAsReference } from './api/reuse';
+import { MakeRecipe } from './make-recipe';
 
 export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElement | null {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
             >
               {t('tasks.rerun')}
             </Button>
+            <MakeRecipe item={item} />
           </>
         ) : null}
         {families.length > 0 ? (

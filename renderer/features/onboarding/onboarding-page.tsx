@@ -27,7 +27,7 @@ export function OnboardingPage(): ReactElement {
       form.resetField('baseUrl', { defaultValue: savedBaseUrl });
   }, [savedBaseUrl, form]);
   const updateSettings = useUpdateSettings();
-  const setKey = useSetKey({ dropRefused: true });
+  const setKey = useSetKey();
   const useDemo = useUseDemo();
   // Web mode started without --demo has no demo gateway: do not offer what cannot work.
   const demoAvailable = useSession().data?.demoAvailable ?? false;

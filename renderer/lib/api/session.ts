@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionStatus } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { checkKey, type KeyVerdict } from '../key-check';
+import { checkKey, keyVerdictOf, type KeyVerdict } from '../key-check';
 import { queryKeys } from '../query-client';
 
 export const sessionQueryOptions = () =>
@@ -30,17 +30,22 @@ export function useUseDemo() {
 }
 
 /**
- * Saves the key, then asks the gateway whether it takes it. With `dropRefused` (first run) a refused key is
- * removed again, so the user stays on the form that can fix it instead of entering a studio that cannot work.
+ * Saves the key; the main process asks the gateway first and refuses a key the gateway refuses, keeping the one
+ * in use (none on first run, so the user stays on the form that can fix it). A key that could not be checked (the
+ * gateway did not answer) is saved and said to be unchecked.
  */
-export function useSetKey({ dropRefused = false }: { dropRefused?: boolean } = {}) {
+export function useSetKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (key: string): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
-      let session = await bridge.secrets.setKey.mutate({ key });
-      const verdict = await checkKey();
-      if (verdict.kind === 'refused' && dropRefused) session = await bridge.secrets.clearKey.mutate();
-      return { session, verdict };
+      try {
+        const session = await bridge.secrets.setKey.mutate({ key });
+        return { session, verdict: await checkKey() };
+      } catch (error) {
+        const verdict = keyVerdictOf(error);
+        if (verdict.kind !== 'refused') throw error;
+        return { session: await bridge.session.status.query(), verdict };
+      }
     },
     onSuccess: ({ session }) => {
       client.setQueryData(queryKeys.session, session);

@@ -2,7 +2,9 @@
 // music operation names as its source), its duration, the task's style tags, and its cover as the item's picture
 // (never an untitled image item of its own), whether the cover is saved before or after the track.
 import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DatabaseSync } from '../../../electron/core/db';
@@ -106,5 +108,12 @@ describe('music tracks in the library', () => {
     expect(library.forTask(source.id)).toMatchObject([
       { kind: 'image', title: null, trackIndex: null, tags: [] },
     ]);
+  });
+  it('shows the cover embedded in a track with no cover of its own from the gateway', async () => {
+    const mp3 = await readFile(join(import.meta.dirname, '..', '..', 'fixtures', 'audio', 'tone-cover.mp3'));
+    await deliver(musicTask(), { kind: 'audio', ...track(0, 'Tone') }, mp3, 'tone.mp3', 'audio/mpeg');
+    const [item] = library.query().items;
+    expect(item?.thumbnailPath).toMatch(/\.webp$/);
+    expect((await sharp(item?.thumbnailPath ?? '').metadata()).format).toBe('webp');
   });
 });

@@ -1,7 +1,11 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { embeddedCover } from '../../../electron/core/media/media-probe';
 import { probeMedia } from '../../../electron/core/media';
-import { flac, mp4, oggOpus, oggVorbis, png, tempDir, wav, writeBytes } from '../library/library-fixtures';
+import { flac, mp4, png, tempDir, wav, writeBytes } from '../library/library-fixtures';
+
+const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures', 'audio');
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -46,28 +50,33 @@ describe('probeMedia', () => {
     expect((await probe('a.flac', flac(44100, 441000), 'audio/flac')).durationSeconds).toBe(10);
   });
 
-  it('reads Ogg Opus (48 kHz, minus pre-skip) and Ogg Vorbis durations from the last page', async () => {
-    expect((await probe('a.opus', oggOpus(312, 312 + 96_000), 'audio/ogg')).durationSeconds).toBe(2);
-    expect((await probe('a.ogg', oggVorbis(44_100, 44_100 * 3), 'audio/ogg')).durationSeconds).toBe(3);
+  // Real files made with ffmpeg (a 440 Hz tone), so the parser meets what encoders write:
+  //   tone.aac        -f lavfi -i sine=…:sample_rate=16000:duration=2 -c:a aac -b:a 24k -f adts
+  //   tone.opus       …:sample_rate=48000:duration=2 -c:a libopus -b:a 12k
+  //   tone.ogg        …:sample_rate=22050:duration=3 -c:a libvorbis -q:a 0
+  //   tone-cbr.mp3    …:duration=2.5 -c:a libmp3lame -b:a 32k -write_xing 0 (no frame count: frames are counted)
+  //   tone-cover.mp3  …:duration=2 with a 32x32 red JPEG as its attached picture (ID3v2.3 APIC)
+  it.each([
+    ['tone.aac', 'audio/aac', 2],
+    ['tone.opus', 'audio/ogg', 2],
+    ['tone.ogg', 'audio/ogg', 3],
+    ['tone-cbr.mp3', 'audio/mpeg', 2.5],
+    ['tone-cover.mp3', 'audio/mpeg', 2],
+  ])('reads the duration of %s (%s), AAC/ADTS included', async (name, mime, seconds) => {
+    const facts = await probeMedia(join(FIXTURES, name), mime);
+    expect(facts.durationSeconds).toBeGreaterThan(seconds - 0.1);
+    expect(facts.durationSeconds).toBeLessThan(seconds + 0.15);
   });
 
-  it('reads MP3 duration from the Info frame count, and from size over bitrate for plain CBR', async () => {
-    // MPEG-1 Layer III, 128 kb/s, 44.1 kHz, stereo: FF FB 90 00.
-    const header = Buffer.from([0xff, 0xfb, 0x90, 0x00]);
-    const info = Buffer.alloc(417);
-    header.copy(info, 0);
-    info.write('Info', 4 + 32, 'latin1');
-    info.writeUInt32BE(1, 4 + 32 + 4); // frames field present
-    info.writeUInt32BE(383, 4 + 32 + 8); // 383 frames of 1152 samples
-    const id3 = Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x0a', 'latin1'), Buffer.alloc(10)]);
-    expect((await probe('info.mp3', Buffer.concat([id3, info]), 'audio/mpeg')).durationSeconds).toBeCloseTo(
-      (383 * 1152) / 44_100,
-      6,
-    );
-    // Without a tag: 16,000 bytes at 128 kb/s is one second.
-    const cbr = Buffer.alloc(16_000);
-    header.copy(cbr, 0);
-    expect((await probe('cbr.mp3', cbr, 'audio/mpeg')).durationSeconds).toBeCloseTo(1, 6);
+  it('gives no duration for headerless PCM, whatever its bytes', async () => {
+    expect((await probe('a.pcm', Buffer.alloc(32_000), 'audio/pcm')).durationSeconds).toBeNull();
+  });
+
+  it('finds the cover embedded in an MP3, and none where there is none', async () => {
+    const cover = await embeddedCover(join(FIXTURES, 'tone-cover.mp3'));
+    expect(cover?.mime).toBe('image/jpeg');
+    expect((await sharp(cover?.data).metadata()).width).toBe(32);
+    expect(await embeddedCover(join(FIXTURES, 'tone-cbr.mp3'))).toBeNull();
   });
 
   it('gives nulls, not an error, for damaged or unknown files', async () => {

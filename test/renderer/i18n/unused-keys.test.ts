@@ -40,6 +40,7 @@ const DYNAMIC_PREFIXES = [
   'usage.tableTitle.',
   'tasks.missing.reason.',
   'styles.placements.',
+  'recipes.bind.',
   'tasks.kind.',
   'tasks.outcome.',
   'sync.kinds.',

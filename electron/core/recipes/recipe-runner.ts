@@ -1,0 +1,243 @@
+// Runs recipes on the task engine's public API. The spending limits measure the whole recipe (every step, every
+// prompt of a batch) once, before anything is sent, as they do for a batch; then each step is submitted only
+// when the previous step's result is saved, taking it through its bound field, with the previous task as its
+// parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
+// stops its run: nothing after it is sent, and that step can be tried again on its own.
+import { randomUUID } from 'node:crypto';
+import type { FamilyId } from '../../../shared/catalog/family-ids';
+import { localErrorInfo } from '../../../shared/gateway/error-types';
+import { GatewayError } from '../../../shared/gateway/gateway-error';
+import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
+import {
+  bindField,
+  stepRequest,
+  type RecipeDraft,
+  type RecipeRun,
+  type RecipeStep,
+} from '../../../shared/studio/recipes';
+import { systemClock, type Clock } from '../clock';
+import type { SubmitOptions } from '../tasks/engine-options';
+
+/** What the runner needs of the engine: its public facade, nothing inside it. */
+export interface RecipeEngine {
+  submit(request: SubmissionRequest, options?: SubmitOptions): Promise<TaskRecord>;
+  waitFor(taskId: string): Promise<TaskRecord>;
+}
+
+export interface RecipePorts {
+  /** The engine in use now (the host's may be rebuilt between steps). */
+  engine(): Promise<RecipeEngine>;
+  /** The spending limits: the whole recipe is measured once, as a batch is. */
+  admitAll?(
+    requests: readonly { family: FamilyId; model: string; params: Record<string, unknown> }[],
+    options: { confirmed?: boolean; overBudget?: boolean },
+  ): void;
+  /** The saved files of a task, in file order. */
+  itemsOf(taskId: string): Promise<LibraryItem[]>;
+  /** A saved library image as a stored reference (`studio-ref:`). */
+  asReference(item: LibraryItem): Promise<string>;
+  clock?: Clock;
+}
+
+export interface RunOptions {
+  /** One run per prompt (a batch of prompts); none: one run with the steps' own prompts. */
+  prompts?: readonly string[];
+  confirmed?: boolean;
+  overBudget?: boolean;
+}
+
+/** At most this many submissions at one press (steps × prompts), as for a batch. */
+export const MAX_RECIPE_TASKS = 100;
+
+interface Running {
+  run: RecipeRun;
+  recipe: RecipeDraft;
+  overBudget: boolean;
+  attempts: number;
+  done: Promise<void>;
+}
+
+const notSaved = (step: number) =>
+  localErrorInfo(
+    'no_results',
+    `Step ${step + 1} finished without a saved result, so the next step has no input.`,
+    {
+      code: 'recipe_input_missing',
+    },
+  );
+
+export class RecipeRunner {
+  readonly #ports: RecipePorts;
+  readonly #clock: Clock;
+  readonly #runs = new Map<string, Running>();
+
+  constructor(ports: RecipePorts) {
+    this.#ports = ports;
+    this.#clock = ports.clock ?? systemClock;
+  }
+
+  /** Every request the recipe will send, before anything is bound: what the estimate and the limits see. */
+  static requests(recipe: RecipeDraft, prompts: readonly (string | null)[]) {
+    return prompts.flatMap((prompt) => recipe.steps.map((step, i) => stepRequest(step, i, prompt)));
+  }
+
+  /** Starts the recipe (once per prompt); resolves with the runs once the limits admitted them. */
+  start(recipe: RecipeDraft, options: RunOptions = {}): RecipeRun[] {
+    const prompts: (string | null)[] = options.prompts?.length ? [...options.prompts] : [null];
+    const count = prompts.length * recipe.steps.length;
+    if (count > MAX_RECIPE_TASKS) {
+      throw new GatewayError(
+        localErrorInfo(
+          'validation_error',
+          `A recipe press sends at most ${MAX_RECIPE_TASKS} tasks (steps × prompts); this one would send ${count}.`,
+          { param: 'prompts' },
+        ),
+      );
+    }
+    this.#ports.admitAll?.(RecipeRunner.requests(recipe, prompts), options);
+    return prompts.map((prompt) => {
+      const run: RecipeRun = {
+        id: randomUUID(),
+        name: recipe.name,
+        prompt,
+        state: 'running',
+        steps: recipe.steps.map((s) => ({ family: s.family, state: 'waiting', taskId: null, error: null })),
+        failedAt: null,
+        startedAt: this.#clock.now(),
+      };
+      const running: Running = {
+        run,
+        recipe,
+        overBudget: options.overBudget ?? false,
+        attempts: 0,
+        done: Promise.resolve(),
+      };
+      running.done = this.#drive(running, 0, null);
+      this.#runs.set(run.id, running);
+      return structuredClone(run);
+    });
+  }
+
+  get(id: string): RecipeRun | null {
+    const running = this.#runs.get(id);
+    return running ? structuredClone(running.run) : null;
+  }
+
+  /** The runs of this session, newest first. */
+  list(): RecipeRun[] {
+    return [...this.#runs.values()].map((r) => structuredClone(r.run)).reverse();
+  }
+
+  /** Resolves when the run has finished or stopped (tests, the CLI). */
+  async settled(id: string): Promise<RecipeRun | null> {
+    await this.#runs.get(id)?.done;
+    return this.get(id);
+  }
+
+  /** Tries the failed step again on its own (measured against the limits as one submission), then goes on. */
+  retry(id: string, options: { confirmed?: boolean } = {}): RecipeRun {
+    const running = this.#runs.get(id);
+    const from = running?.run.failedAt ?? null;
+    if (!running || from === null || running.run.state !== 'failed') {
+      throw new GatewayError(
+        localErrorInfo('invalid_request_error', 'Only a recipe that stopped at a step can try it again.'),
+      );
+    }
+    const step = running.recipe.steps[from] as RecipeStep;
+    this.#ports.admitAll?.([stepRequest(step, from, running.run.prompt)], {
+      confirmed: options.confirmed,
+      overBudget: running.overBudget,
+    });
+    const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
+    running.run.state = 'running';
+    running.run.failedAt = null;
+    running.done = this.#drive(running, from, previous);
+    return structuredClone(running.run);
+  }
+
+  async #drive(running: Running, from: number, previousTaskId: string | null): Promise<void> {
+    const { run, recipe } = running;
+    let previous = previousTaskId;
+    for (let i = from; i < recipe.steps.length; i++) {
+      const slot = run.steps[i];
+      const step = recipe.steps[i];
+      if (!slot || !step) return;
+      slot.state = 'running';
+      slot.error = null;
+      try {
+        const engine = await this.#ports.engine();
+        const request = await this.#bound(stepRequest(step, i, run.prompt), step, previous);
+        running.attempts += 1;
+        const sent = await engine.submit(request, {
+          // The whole recipe was measured against the limits before its first step.
+          confirmed: true,
+          overBudget: running.overBudget,
+          key: `${run.id}-${i}-${running.attempts}`,
+          ...(previous ? { parentTaskId: previous } : {}),
+        });
+        slot.taskId = sent.id;
+        const settled = await engine.waitFor(sent.id);
+        const saved =
+          settled.state === 'completed' &&
+          settled.downloads.total > 0 &&
+          settled.downloads.done - settled.downloads.deleted === settled.downloads.total;
+        if (!saved) {
+          this.#stop(running, i, settled.error ?? notSaved(i));
+          return;
+        }
+        slot.state = 'completed';
+        previous = settled.id;
+      } catch (thrown) {
+        const info =
+          thrown instanceof GatewayError
+            ? thrown.info
+            : localErrorInfo('internal_error', thrown instanceof Error ? thrown.message : String(thrown));
+        this.#stop(running, i, info);
+        return;
+      }
+    }
+    run.state = 'completed';
+  }
+
+  #stop(running: Running, step: number, error: RecipeRun['steps'][number]['error']): void {
+    const slot = running.run.steps[step];
+    if (slot) {
+      slot.state = 'failed';
+      slot.error = error;
+    }
+    running.run.state = 'failed';
+    running.run.failedAt = step;
+  }
+
+  /** The step's request with the previous step's saved result in its bound field. */
+  async #bound(
+    request: ReturnType<typeof stepRequest>,
+    step: RecipeStep,
+    previous: string | null,
+  ): Promise<SubmissionRequest> {
+    if (!step.bind || previous === null) return request;
+    const field = bindField(step.family, step.bind);
+    const items = await this.#ports.itemsOf(previous);
+    const params = { ...request.params };
+    if (step.bind === 'grid') {
+      const remote = items[0]?.remoteTaskId;
+      if (!remote) throw new GatewayError(notSaved(0));
+      params.task_id = remote;
+    } else if (step.bind === 'track') {
+      const track = items.find((it) => it.kind === 'audio' && it.trackIndex !== null);
+      if (!track?.remoteTaskId) throw new GatewayError(notSaved(0));
+      params.task_id = track.remoteTaskId;
+      params.audio_index = track.trackIndex;
+    } else if (field) {
+      const item = items.find((it) => it.kind === step.bind);
+      if (!item) throw new GatewayError(notSaved(0));
+      // A stored reference where the family takes data URLs; the gateway's own link otherwise.
+      const value =
+        step.bind === 'image' && field.media?.dataUrls ? await this.#ports.asReference(item) : item.remoteUrl;
+      if (!value) throw new GatewayError(notSaved(0));
+      params[field.name] = [value];
+    }
+    return { ...request, params };
+  }
+}

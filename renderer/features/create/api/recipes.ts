@@ -1,0 +1,54 @@
+// Create's recipe calls: the saved recipes and their files, what a run would send (for the total and the limits),
+// the runs (asked again every second while one is going), start and retry.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bridge } from '../../../lib/bridge';
+
+const recipesKey = ['recipes'] as const;
+const runsKey = ['recipe-runs'] as const;
+
+export function useRecipes() {
+  return useQuery({ queryKey: recipesKey, queryFn: () => bridge.recipes.list.query() });
+}
+
+export function useRecipeRequests(id: string | null, prompts: string[]) {
+  return useQuery({
+    queryKey: ['recipe-requests', id, prompts],
+    queryFn: () => bridge.recipes.requests.query({ id: id ?? '', ...(prompts.length ? { prompts } : {}) }),
+    enabled: id !== null,
+  });
+}
+
+export function useRecipeRuns() {
+  return useQuery({
+    queryKey: runsKey,
+    queryFn: () => bridge.recipes.runs.query(),
+    // A run moves step by step in the main process; while one goes, its state is asked each second.
+    refetchInterval: (query) => (query.state.data?.some((r) => r.state === 'running') ? 1_000 : false),
+  });
+}
+
+export function useRecipeActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: recipesKey });
+  const runsChanged = () => client.invalidateQueries({ queryKey: runsKey });
+  return {
+    run: useMutation({
+      mutationFn: (input: { id: string; prompts?: string[]; confirmed?: boolean }) =>
+        bridge.recipes.run.mutate(input),
+      onSettled: runsChanged,
+    }),
+    retry: useMutation({
+      mutationFn: (input: { id: string; confirmed?: boolean }) => bridge.recipes.retry.mutate(input),
+      onSettled: runsChanged,
+    }),
+    importFile: useMutation({
+      mutationFn: (text: string) => bridge.recipes.import.mutate({ text }),
+      onSettled: refresh,
+    }),
+    exportFile: useMutation({ mutationFn: (id: string) => bridge.recipes.export.mutate({ id }) }),
+    remove: useMutation({
+      mutationFn: (id: string) => bridge.recipes.delete.mutate({ id }),
+      onSettled: refresh,
+    }),
+  };
+}

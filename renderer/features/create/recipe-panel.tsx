@@ -1,0 +1,250 @@
+// Recipes on Create: pick a saved recipe (or import one), see its steps and what each takes from the one
+// before, type its prompts (one per line runs it over a batch), read the total of every step before anything is
+// sent, run it in one press (the confirmation threshold and budgets measure the whole recipe), and follow each
+// run with one progress bar; a run that stopped at a step says why and offers that step again on its own.
+import { useRef, useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RecipeRun } from '../../../shared/studio/recipes';
+import type { SpendCheck } from '../../../shared/studio/spending';
+import { checkSpending } from '../../lib/api/spending';
+import { errorSentence } from '../../lib/bridge-error';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { saveTextFile } from '../../lib/save-text-file';
+import { moneyWords, refusalWords } from '../../lib/spend-words';
+import { useStudioStore } from '../../store/studio-store';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ProgressBar } from '../../ui/progress-bar';
+import { useSubmissionEstimate } from './api/get-submission-estimate';
+import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
+import { useMoneyUnit } from '../../ui/cost-text';
+
+function RunProgress({ run }: { run: RecipeRun }): ReactElement {
+  const { t } = useTranslation();
+  const { retry } = useRecipeActions();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const done = run.steps.filter((s) => s.state === 'completed').length;
+  const failed = run.failedAt !== null ? run.steps[run.failedAt] : undefined;
+  return (
+    <li className="recipe-run" data-testid="recipe-run">
+      <p className="recipe-run-title">
+        {run.prompt ?? run.name} · {t('recipes.progress', { done, total: run.steps.length })}
+      </p>
+      <ProgressBar
+        value={(done / run.steps.length) * 100}
+        label={t('recipes.progressLabel', { name: run.name })}
+        tone={run.state === 'failed' ? 'failed' : run.state === 'completed' ? 'done' : 'active'}
+      />
+      {failed && run.failedAt !== null ? (
+        <div className="recipe-failed" role="alert">
+          <p>
+            {t('recipes.stopped', {
+              step: run.failedAt + 1,
+              family: t(`create.families.${failed.family}`),
+              reason: failed.error ? gatewayErrorSentence(failed.error, t) : '',
+            })}
+          </p>
+          <button
+            type="button"
+            className="btn"
+            onClick={() =>
+              void retry
+                .mutateAsync({ id: run.id, confirmed: true })
+                .catch((thrown: unknown) => pushToast('error', errorSentence(thrown, t)))
+            }
+          >
+            {t('recipes.retryStep', { step: run.failedAt + 1 })}
+          </button>
+        </div>
+      ) : null}
+      {run.state === 'completed' ? <p className="recipe-done">{t('recipes.done')}</p> : null}
+    </li>
+  );
+}
+
+export function RecipePanel(): ReactElement {
+  const { t, i18n } = useTranslation();
+  const recipes = useRecipes();
+  const runs = useRecipeRuns();
+  const actions = useRecipeActions();
+  const unit = useMoneyUnit();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const [chosen, setChosen] = useState('');
+  const [text, setText] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const all = recipes.data ?? [];
+  const recipe = all.find((r) => r.id === chosen) ?? null;
+  const prompts = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const requests = useRecipeRequests(recipe?.id ?? null, prompts);
+  const estimate = useSubmissionEstimate(requests.data ?? null);
+  const fail = (thrown: unknown) => pushToast('error', errorSentence(thrown, t));
+
+  const start = async () => {
+    if (!recipe || !requests.data) return;
+    setFailure(null);
+    let confirmed = false;
+    try {
+      const check = await checkSpending(requests.data);
+      const refusal = refusalWords(check, t, i18n.language);
+      if (refusal) {
+        setFailure(refusal);
+        return;
+      }
+      if (check.needsConfirmation) {
+        const send = await new Promise<boolean>((resolve) =>
+          setAsking({ check, answer: (yes) => (setAsking(null), resolve(yes)) }),
+        );
+        if (!send) return;
+        confirmed = true;
+      }
+      await actions.run.mutateAsync({ id: recipe.id, ...(prompts.length ? { prompts } : {}), confirmed });
+    } catch (thrown) {
+      setFailure(errorSentence(thrown, t));
+    }
+  };
+
+  const total = estimate.data;
+  return (
+    <section className="card card-pad recipe-panel" aria-labelledby="recipe-panel-title">
+      <h2 id="recipe-panel-title" className="recipe-title">
+        {t('recipes.title')}
+      </h2>
+      <div className="preset-row">
+        <select
+          className="select preset-select"
+          aria-label={t('recipes.choose')}
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+        >
+          <option value="">{all.length === 0 ? t('recipes.none') : t('recipes.choose')}</option>
+          {all.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="preset-row preset-files">
+        <button type="button" className="history-action" onClick={() => fileRef.current?.click()}>
+          {t('recipes.import')}
+        </button>
+        {recipe ? (
+          <>
+            <button
+              type="button"
+              className="history-action"
+              onClick={() =>
+                void actions.exportFile
+                  .mutateAsync(recipe.id)
+                  .then((f) => saveTextFile(f.fileName, f.text), fail)
+              }
+            >
+              {t('recipes.export')}
+            </button>
+            <button
+              type="button"
+              className="history-action history-action-danger"
+              onClick={() => void actions.remove.mutateAsync(recipe.id).then(() => setChosen(''), fail)}
+            >
+              {t('recipes.delete')}
+            </button>
+          </>
+        ) : null}
+        <input
+          ref={fileRef}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('recipes.import')}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (!file) return;
+            void file
+              .text()
+              .then((body) => actions.importFile.mutateAsync(body))
+              .then((added) => {
+                setChosen(added.id);
+                pushToast('success', t('recipes.imported', { name: added.name }));
+              }, fail);
+          }}
+        />
+      </div>
+      {recipe ? (
+        <>
+          <ol className="recipe-steps" aria-label={t('recipes.steps')}>
+            {recipe.steps.map((step, i) => (
+              <li key={i}>
+                {t(`create.families.${step.family}`)}
+                {step.bind ? <span className="recipe-bind"> · {t(`recipes.bind.${step.bind}`)}</span> : null}
+              </li>
+            ))}
+          </ol>
+          <label className="recipe-prompts">
+            {t('recipes.prompts')}
+            <textarea
+              className="textarea"
+              rows={2}
+              value={text}
+              placeholder={t('recipes.promptsPlaceholder')}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </label>
+          <p className="recipe-total" data-testid="recipe-total">
+            {total && total.totalUsd !== null
+              ? t('recipes.total', {
+                  count: requests.data?.length ?? 0,
+                  amount: moneyWords(
+                    unit === 'usd' ? total.totalUsd : (total.totalCredits ?? 0),
+                    unit,
+                    t,
+                    i18n.language,
+                  ),
+                })
+              : t('recipes.totalUnknown', { count: requests.data?.length ?? 0 })}
+          </p>
+          {failure ? (
+            <p className="field-error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={!requests.data || actions.run.isPending}
+            onClick={() => void start()}
+          >
+            {t('recipes.run')}
+          </button>
+        </>
+      ) : null}
+      {(runs.data ?? []).length > 0 ? (
+        <ul className="recipe-runs" aria-label={t('recipes.runs')}>
+          {(runs.data ?? []).slice(0, 5).map((run) => (
+            <RunProgress key={run.id} run={run} />
+          ))}
+        </ul>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={t('money.guard.confirmTitle')}
+          confirmLabel={t('money.guard.send')}
+          initialFocus="confirm"
+          onConfirm={() => asking.answer(true)}
+          onCancel={() => asking.answer(false)}
+        >
+          <p>
+            {t('money.guard.confirmBody', {
+              estimate: moneyWords(asking.check.estimate ?? 0, asking.check.unit, t, i18n.language),
+              threshold: moneyWords(asking.check.confirmAbove ?? 0, asking.check.unit, t, i18n.language),
+            })}
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

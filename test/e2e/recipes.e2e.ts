@@ -1,0 +1,125 @@
+/// <reference lib="dom" />
+// Recipes on the demo gateway, as a creator runs them from Create: a two-step recipe (an image, then a video
+// that starts from it) imported from its file shows its total before anything is sent, runs in one press with
+// one progress bar, and the video is filed with its made-from link to the picture; a recipe whose second step
+// fails stops there with a sentence, sends nothing after it (its third step never leaves) and charges nothing
+// more than its first step, and the failed step can be tried again on its own.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, useDemoStudio } from './demo-studio';
+
+const { studio, page } = useDemoStudio();
+
+interface ListedTask {
+  id: string;
+  family: string;
+  state: string;
+  cost: number | null;
+  params: { prompt?: string; image_urls?: string[] };
+}
+
+async function tasks(): Promise<ListedTask[]> {
+  return page.evaluate(async () => {
+    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
+      result: { data: { tasks: ListedTask[] } };
+    };
+    return answer.result.data.tasks;
+  });
+}
+
+async function madeFrom(taskId: string): Promise<{ relation: string; taskId: string }[]> {
+  return page.evaluate(async (id) => {
+    const input = encodeURIComponent(JSON.stringify({ id }));
+    const answer = (await (await fetch(`/trpc/reuse.chain?input=${input}`)).json()) as {
+      result: { data: { madeFrom: { relation: string; taskId: string }[] } };
+    };
+    return answer.result.data.madeFrom;
+  }, taskId);
+}
+
+const image = {
+  family: 'image.i3',
+  model: 'image_model_id_i3',
+  params: { prompt: '{prompt}', size: '16:9', resolution: '1K' },
+};
+const video = (prompt: string) => ({
+  family: 'video.s',
+  model: 'video_model_id_s',
+  params: { prompt, duration: 5 },
+  bind: 'image',
+});
+
+async function importRecipe(name: string, steps: unknown[]): Promise<void> {
+  const file = join(studio.dataDir, `${name}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({ format: 'gateway-studio-recipe', version: 1, recipe: { name, steps } }),
+  );
+  await page.getByRole('region', { name: 'Recipes' }).locator('input[type=file]').setInputFiles(file);
+  await page.getByText(`Recipe “${name}” imported.`).waitFor();
+}
+
+describe('Recipes', () => {
+  it('image, then a video from it: the total before sending, one press, filed with its made-from link', async () => {
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await importRecipe('Picture to video', [image, video('slow push in')]);
+    await expect.poll(() => panel.getByLabel('Choose a recipe').inputValue()).not.toBe('');
+    expect(await panel.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents()).toEqual([
+      'Image I3',
+      'Video S · takes the picture before',
+    ]);
+    await panel.getByLabel(/^Prompts/).fill('a lighthouse at dusk');
+    const total = panel.getByTestId('recipe-total');
+    await expect
+      .poll(() => total.textContent(), { timeout: 15_000 })
+      .toMatch(/^2 steps ≈ \d+\.\d+ USD in all$/);
+    expect(await tasks()).toEqual([]);
+    await studio.shot('recipe-total');
+
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    const run = panel.getByTestId('recipe-run');
+    await expect
+      .poll(() => run.textContent(), { timeout: 90_000 })
+      .toContain('Done: every result is in the library.');
+    expect(await run.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await studio.shot('recipe-done');
+
+    const sent = await tasks();
+    const picture = sent.find((t) => t.family === 'image.i3');
+    const clip = sent.find((t) => t.family === 'video.s');
+    expect(picture?.params.prompt).toBe('a lighthouse at dusk');
+    expect(clip?.params.image_urls?.[0]).toMatch(/^studio-ref:/);
+    expect((await madeFrom(clip?.id ?? '')).map((l) => l.taskId)).toContain(picture?.id);
+  });
+
+  it('a second step that fails stops the recipe: nothing after it is sent or charged, and it can be tried alone', async () => {
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await importRecipe('Fails at two', [
+      image,
+      video('a shot that fails [fail]'),
+      { ...video('again'), bind: 'video' },
+    ]);
+    await panel.getByLabel(/^Prompts/).fill('a heron at dawn');
+    await expect
+      .poll(() => panel.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toMatch(/^3 steps/);
+    const before = (await tasks()).length;
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    const stopped = panel.getByText(/^Stopped at step 2 \(Video S\): .* Nothing after it was sent\.$/);
+    await stopped.waitFor({ timeout: 90_000 });
+    await studio.shot('recipe-stopped');
+
+    const sent = (await tasks()).slice(0, (await tasks()).length - before);
+    expect(sent.map((t) => t.family).sort()).toEqual(['image.i3', 'video.s']);
+    const failed = sent.find((t) => t.family === 'video.s');
+    expect(failed?.state).toBe('failed');
+    // Nothing more than the first step was charged: the failed step costs nothing and no third step left.
+    expect(failed?.cost ?? 0).toBe(0);
+
+    await panel.getByRole('button', { name: 'Try step 2 again' }).click();
+    await expect.poll(async () => (await tasks()).length - before, { timeout: 30_000 }).toBe(3);
+    expect((await tasks()).filter((t) => t.family === 'image.i3')).toHaveLength(2);
+  });
+});
