@@ -95,11 +95,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     }),
     log,
   });
-  const syncSettings = new SyncSettings(
-    join(options.dataDir, 'sync.json'),
-    options.syncSecrets ?? new MemorySecretStore(),
-    log,
-  );
+  const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   const history = new PromptHistory({ db, clock });
