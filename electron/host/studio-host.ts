@@ -17,12 +17,10 @@ import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
-import { composeHandlers } from './handlers';
+import { composeHandlers, type DesktopActions } from './handlers';
 import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
-import type { DesktopActions } from './handlers';
-import { StudioSession } from './studio-session';
-import type { StudioSessionOptions } from './studio-session';
+import { StudioSession, type StudioSessionOptions } from './studio-session';
 import { MemorySecretStore } from '../core/settings/memory-secret-store';
 import type { SecretStore } from '../core/settings/settings-store';
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
@@ -95,22 +93,16 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     }),
     log,
   });
-  const syncSettings = new SyncSettings(
-    join(options.dataDir, 'sync.json'),
-    options.syncSecrets ?? new MemorySecretStore(),
-    log,
-  );
+  const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   await session.refresh();
   await core.ensure();
-  // Rows stored before gateway texts were scrubbed may hold the bare key: only its holder can find it.
-  scrubStoredTaskErrors(db, session.secretValues());
+  scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);
-
   const handlers = composeHandlers({
     session,
     core,
