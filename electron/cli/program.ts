@@ -105,6 +105,7 @@ export function buildProgram(
     )
     .argument('<model>', 'model id')
     .option('--prompt <text>', 'the prompt')
+    .option('--prompts-file <file>', 'one task per non-empty line, sent as one batch (at most 100)')
     .option('--set <field=value>', 'any body field (repeatable)', collect, [])
     .option(
       '--ref <file-or-url>',

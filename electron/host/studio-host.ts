@@ -10,21 +10,17 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock, type Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
-import { PresetStore, PromptHistory } from '../core/presets';
-import { RecipeStore } from '../core/recipes';
-import { recipeRunner } from './recipe-runner';
+import { reuseParts } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
-import { composeHandlers } from './handlers';
+import { composeHandlers, type DesktopActions } from './handlers';
 import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
-import type { DesktopActions } from './handlers';
-import { StudioSession } from './studio-session';
-import type { StudioSessionOptions } from './studio-session';
+import { StudioSession, type StudioSessionOptions } from './studio-session';
 import { MemorySecretStore } from '../core/settings/memory-secret-store';
 import type { SecretStore } from '../core/settings/settings-store';
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
@@ -97,34 +93,23 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     }),
     log,
   });
-  const syncSettings = new SyncSettings(
-    join(options.dataDir, 'sync.json'),
-    options.syncSecrets ?? new MemorySecretStore(),
-    log,
-  );
+  const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
-  const history = new PromptHistory({ db, clock });
-  core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
-  // Rows stored before gateway texts were scrubbed may hold the bare key: only its holder can find it.
-  scrubStoredTaskErrors(db, session.secretValues());
+  scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);
-
   const handlers = composeHandlers({
     session,
     core,
     references,
     prices,
     spending,
-    history,
-    presets: new PresetStore({ db, clock }),
-    recipes: new RecipeStore({ db, clock }),
-    runner: recipeRunner(core, references, spending, clock),
+    ...reuseParts(db, core, references, spending, clock),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

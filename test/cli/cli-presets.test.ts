@@ -89,3 +89,24 @@ describe('recipe run --dry-run', () => {
     expect(gateway.requests()).toBe(before);
   });
 });
+
+describe('generate --prompts-file', () => {
+  it('is held to the batch limit and its dry run totals every line without sending', async () => {
+    await writeFile(join(dir, 'prompts.txt'), 'a fox\n\nan owl\r\na heron\n');
+    await writeFile(join(dir, 'many.txt'), Array.from({ length: 101 }, (_, i) => `prompt ${i}`).join('\n'));
+    const before = gateway.requests();
+    const many = await cli(['generate', 'image_model_id_i3', '--prompts-file', 'many.txt'], env, dir);
+    expect(many.code).toBe(2);
+    expect(many.stderr).toContain('A batch holds 1 to 100 prompts (one per line); many.txt has 101.');
+    const dry = await cli(
+      ['--json', 'generate', 'image_model_id_i3', '--prompts-file', 'prompts.txt', '--dry-run'],
+      env,
+      dir,
+    );
+    expect(dry.code, dry.stderr).toBe(0);
+    const doc = JSON.parse(dry.stdout) as { sent: boolean; requests: { params: { prompt: string } }[] };
+    expect(doc.sent).toBe(false);
+    expect(doc.requests.map((r) => r.params.prompt)).toEqual(['a fox', 'an owl', 'a heron']);
+    expect(gateway.requests()).toBe(before);
+  });
+});
