@@ -1,6 +1,7 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
 import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
 import type { Library } from '../core/library';
 import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
@@ -30,6 +31,8 @@ export interface CliContext {
   signal: AbortSignal;
   /** The library and its database, without the gateway. */
   library(): Library;
+  /** The studio's database (presets, styles, recipes live there), without the gateway. */
+  database(): DatabaseSync;
   /** Library sync over the same database, set up from the environment (or the app's sync.json). */
   sync(): SyncService;
   /**

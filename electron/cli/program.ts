@@ -7,6 +7,13 @@ import { balanceCommand, usageCommand } from './commands/account';
 import { libraryCommand } from './commands/library';
 import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
+import {
+  presetsExportCommand,
+  presetsImportCommand,
+  presetsListCommand,
+  presetsShowCommand,
+  recipeRunCommand,
+} from './commands/presets';
 import { addLibraryEdits } from './library-edit-commands';
 import { syncCommand, syncRestoreCommand, syncStatusCommand } from './commands/sync';
 import { speechCommand } from './commands/speech';
@@ -98,6 +105,7 @@ export function buildProgram(
     )
     .argument('<model>', 'model id')
     .option('--prompt <text>', 'the prompt')
+    .option('--prompts-file <file>', 'one task per non-empty line, sent as one batch (at most 100)')
     .option('--set <field=value>', 'any body field (repeatable)', collect, [])
     .option(
       '--ref <file-or-url>',
@@ -173,6 +181,41 @@ export function buildProgram(
     .description('tasks submitted from this library, newest first')
     .option('--limit <n>', 'how many', integer(1), 50)
     .action((options: { limit: number }, command: Command) => tasksCommand(context(command), options));
+
+  const presets = program.command('presets').description('the presets kept in the app (same database)');
+  presets
+    .command('list')
+    .option('--family <family>', 'only this family')
+    .action((options: { family?: string }, command: Command) =>
+      presetsListCommand(context(command), options),
+    );
+  presets
+    .command('show')
+    .argument('<preset>', 'id or name')
+    .action((preset: string, _o, command: Command) => presetsShowCommand(context(command), { preset }));
+  presets
+    .command('apply')
+    .description('print the generate command that applies a preset (same as show)')
+    .argument('<preset>', 'id or name')
+    .action((preset: string, _o, command: Command) => presetsShowCommand(context(command), { preset }));
+  presets
+    .command('export')
+    .option('--out <file>', 'write the file here instead of stdout')
+    .action((options: { out?: string }, command: Command) => presetsExportCommand(context(command), options));
+  presets
+    .command('import')
+    .argument('<file>', 'a presets file (JSON)')
+    .action((file: string, _o, command: Command) => presetsImportCommand(context(command), { file }));
+  program
+    .command('recipe')
+    .description('recipes')
+    .command('run')
+    .argument('<file>', 'a recipe file (JSON)')
+    .option('--prompt <text>', 'a prompt (repeat it to run over a batch)', collect, [])
+    .option('--dry-run', 'print each step and the total estimate; send nothing')
+    .action((file: string, options: { prompt: string[]; dryRun?: boolean }, command: Command) =>
+      recipeRunCommand(context(command), { file, ...options }),
+    );
 
   program
     .command('library')

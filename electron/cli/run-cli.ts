@@ -44,6 +44,7 @@ export async function runCli(
       out,
       signal,
       library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).library,
+      database: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).db,
       sync: () => {
         const opened = (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line)));
         syncHandle.current ??= openSync(resolved, io.env, opened, (line) => out.log(line));

@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import type { Settings } from '../../shared/bridge/session-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
-import { systemClock } from '../core/clock';
-import type { Clock } from '../core/clock';
+import { systemClock, type Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
 import { PresetStore, PromptHistory } from '../core/presets';
@@ -21,6 +20,7 @@ import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
 import { composeHandlers } from './handlers';
+import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
 import type { DesktopActions } from './handlers';
 import { StudioSession } from './studio-session';
@@ -61,7 +61,12 @@ export interface StudioHost {
   close(): Promise<void>;
 }
 
-export async function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
+/** The studio over a data folder; refused (DataFolderInUse) while another studio holds the folder. */
+export function createStudioHost(options: StudioHostOptions): Promise<StudioHost> {
+  return withDataFolderLock(options.dataDir, (lock) => openStudioHost(options, lock));
+}
+
+async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock): Promise<StudioHost> {
   const write = options.log ?? ((m: string) => console.warn(m));
   // No key, password or passphrase in a log line, whoever wrote it.
   let secrets = (): string[] => [];
@@ -103,7 +108,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
-  // Rows stored before gateway texts were scrubbed may hold the bare key, which only the key's holder can find.
+  // Rows stored before gateway texts were scrubbed may hold the bare key: only its holder can find it.
   scrubStoredTaskErrors(db, session.secretValues());
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
   // Its first round runs in the background: the studio opens without waiting on the remote.
@@ -143,6 +148,7 @@ export async function createStudioHost(options: StudioHostOptions): Promise<Stud
       await core.close();
       await session.close();
       db.close();
+      lock.release();
     },
   };
 }

@@ -44,6 +44,9 @@ describe('Batch on Create', () => {
     await progress.waitFor();
     await expect.poll(() => progress.textContent(), { timeout: 90_000 }).toMatch(/Batch: 6 of 6 done/);
     expect(await progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    // One status speaks, once, when the batch is over; the progress line itself is not read out task by task.
+    expect(await progress.getByRole('status').textContent()).toBe('Batch finished.');
+    expect(await progress.getAttribute('aria-live')).toBeNull();
     await studio.shot('batch-progress');
 
     // Six tasks, one batch, each prompt twice.

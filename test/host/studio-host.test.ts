@@ -1,9 +1,9 @@
 // The host against the real simulator, through the real gateway client, task engine, downloads and library:
 // what the renderer sees through each procedure, and that no key is in any of it.
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import { createBridgeCaller } from '../../shared/bridge/router';
@@ -271,6 +271,39 @@ describe('studio host', () => {
       expect((refused as Error).message).toMatch(sentence);
     }
     expect((await bridge.settings.get()).libraryDir).toBe(before);
+  });
+
+  it('refuses a symlink to a filesystem root, the home folder, the data folder or its parent (real paths compared)', async () => {
+    const bridge = caller();
+    const before = (await bridge.settings.get()).libraryDir;
+    const links = await mkdtemp(join(tmpdir(), 'studio-folder-links-'));
+    try {
+      const link = async (name: string, target: string) => {
+        await symlink(target, join(links, name), 'dir');
+        return join(links, name);
+      };
+      const cases = [
+        [await link('to-root', '/'), 'library_folder_root'],
+        [await link('to-home', homedir()), 'library_folder_home'],
+        [await link('to-data', dataDir), 'library_folder_data'],
+        [await link('to-parent', dirname(dataDir)), 'library_folder_data'],
+        // A folder not made yet under a link is judged by where the link points too.
+        [
+          join(await link('to-grandparent', dirname(dirname(dataDir))), basename(dirname(dataDir))),
+          'library_folder_data',
+        ],
+      ] as const;
+      for (const [libraryDir, code] of cases) {
+        const refused = await bridge.settings.update({ libraryDir }).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused, libraryDir).toMatchObject({ cause: { info: { code, param: 'libraryDir' } } });
+      }
+      expect((await bridge.settings.get()).libraryDir).toBe(before);
+    } finally {
+      await rm(links, { recursive: true, force: true });
+    }
   });
 
   it('never shows a key in any answer, error or event', () => {

@@ -1,5 +1,8 @@
 // generate · music · upscale · task · tasks — everything that goes through the task engine.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { TaskSnapshot } from '../../../shared/gateway/normalized';
+import { MAX_BATCH_TASKS } from '../../core/tasks/engine-options';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
 import { requireGateway } from '../cli-config';
@@ -12,8 +15,12 @@ import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
   ctx: CliContext,
-  args: GenerateArgs & { wait: boolean; dryRun?: boolean } & SpendingFlags,
+  args: GenerateArgs & { wait: boolean; dryRun?: boolean; promptsFile?: string } & SpendingFlags,
 ): Promise<void> {
+  if (args.promptsFile !== undefined) {
+    await generateBatch(ctx, { ...args, promptsFile: args.promptsFile });
+    return;
+  }
   const request = await planGenerate(args, ctx.io.cwd);
   if (args.dryRun) {
     // Prices are per gateway, so the base URL is needed; the key is not: nothing is sent.
@@ -176,4 +183,56 @@ export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
   ctx.out.result({ tasks: tasks.map(taskJson) }, () =>
     tasks.length ? tasks.map(formatTask).join('\n') : 'No tasks yet.',
   );
+}
+
+/**
+ * `generate --prompts-file FILE`: one task per non-empty line, sent as one batch held to the app's batch limits
+ * (at most MAX_BATCH_TASKS; the spending limits measure the batch's total once, in the engine).
+ */
+async function generateBatch(
+  ctx: CliContext,
+  args: GenerateArgs & { wait: boolean; dryRun?: boolean; promptsFile: string } & SpendingFlags,
+): Promise<void> {
+  const text = await readFile(resolve(ctx.io.cwd, args.promptsFile), 'utf8').catch(() => {
+    throw invalidArgument(`Cannot read ${args.promptsFile}.`, 'prompts-file');
+  });
+  const prompts = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+  if (prompts.length === 0 || prompts.length > MAX_BATCH_TASKS) {
+    throw invalidArgument(
+      `A batch holds 1 to ${MAX_BATCH_TASKS} prompts (one per line); ${args.promptsFile} has ${prompts.length}.`,
+      'prompts-file',
+    );
+  }
+  const requests = await Promise.all(prompts.map((prompt) => planGenerate({ ...args, prompt }, ctx.io.cwd)));
+  if (args.dryRun) {
+    if (!ctx.config.baseUrl)
+      throw invalidArgument(
+        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
+        'base-url',
+      );
+    const prices = ctx.core(false).prices;
+    const estimates = requests.map((request) => prices.estimate(request));
+    const known = estimates.every((e) => e.usd !== null);
+    const totalUsd = known ? estimates.reduce((sum, e) => sum + (e.usd ?? 0), 0) : null;
+    ctx.out.result({ dryRun: true, sent: false, requests, totalUsd }, () =>
+      totalUsd === null
+        ? `${requests.length} tasks; some have no estimate yet. Nothing was sent.`
+        : `${requests.length} tasks ≈ ${totalUsd.toFixed(4)} USD in all. Nothing was sent.`,
+    );
+    return;
+  }
+  const core = ctx.core();
+  await core.engine.start();
+  const { batchId, tasks } = await core.engine.submitBatch(requests, {
+    confirmed: Boolean(args.yes),
+    overBudget: Boolean(args.overBudget),
+    signal: ctx.signal,
+  });
+  const settled = args.wait
+    ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal)))
+    : tasks;
+  ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () => settled.map(formatTask).join('\n'));
 }

@@ -33,6 +33,9 @@ export interface Moved {
   bytes: number;
 }
 
+/** Files sent at once. */
+const UPLOAD_CONCURRENCY = 4;
+
 interface Upload {
   path: string;
   sha256: string;
@@ -77,36 +80,42 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
       bytesTotal,
     });
   report();
-  for (const upload of uploads) {
+  const sendOne = async (upload: Upload): Promise<void> => {
     // Another device may have sent the same bytes already; a half-sent object has the wrong size and is sent again.
     if (!(await vault.hasBlob(upload.sha256, upload.size, signal))) {
       try {
-        await uploadBlob(
-          vault,
-          upload,
-          (n) => {
-            bytesDone += n;
-          },
-          signal,
-        );
+        await uploadBlob(vault, upload, (n) => void (bytesDone += n), signal);
       } catch (error) {
         if (
           signal.aborted ||
           !(error instanceof Error) ||
           !/content check failed/.test(describeThrown(error))
-        )
+        ) {
           throw error;
+        }
         // The file on disk is not what the index says (changed by hand): its item goes without a file.
         context.logger.warn('sync: a library file no longer matches its sha256 and was not uploaded', {
           path: upload.path,
         });
-        continue;
+        return;
       }
     }
     state.blobStored(upload.sha256);
     files += 1;
     report();
-  }
+  };
+  // A few files at a time, as rclone does: small files are bound by round trips, not bandwidth.
+  const queue = [...uploads];
+  let failure: unknown = null;
+  const worker = async (): Promise<void> => {
+    for (let upload = queue.shift(); upload && failure === null; upload = queue.shift()) {
+      await sendOne(upload).catch((error: unknown) => {
+        failure ??= error;
+      });
+    }
+  };
+  await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
+  if (failure !== null) throw failure;
   context.progress({
     phase: 'publishing',
     filesDone: files,

@@ -29,7 +29,9 @@ export function BatchProgress(): ReactElement | null {
   const failed = mine.filter((task) => outcome(task) === 'failed').length;
   const finished = done + failed === batch.size;
   return (
-    <section className="card card-pad batch-progress" data-testid="batch-progress" aria-live="polite">
+    // Not a live region as a whole: each task's arrival would be read out. The status line below is there from
+    // the start and speaks once, when the batch has finished.
+    <section className="card card-pad batch-progress" data-testid="batch-progress">
       <p className="batch-progress-line">
         <strong>{t('batch.progress', { done, total: batch.size })}</strong>
         {failed > 0 ? (
@@ -41,7 +43,9 @@ export function BatchProgress(): ReactElement | null {
         label={t('batch.progressLabel')}
         tone={finished ? (failed > 0 ? 'failed' : 'done') : 'active'}
       />
-      {finished ? <p className="field-hint">{t('batch.finished')}</p> : null}
+      <p className="field-hint" role="status">
+        {finished ? t('batch.finished') : null}
+      </p>
       <Button
         variant="secondary"
         onClick={() => navigate(`/library?${new URLSearchParams({ batch: batch.id }).toString()}`)}

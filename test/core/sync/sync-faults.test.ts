@@ -1,0 +1,169 @@
+// Faults between a device and real servers, injected by a small proxy in front of them: 500, 503, 429 and S3's
+// SlowDown, a request that never answers, a connection reset part-way through an upload, a full WebDAV quota
+// (507) and a password refused in the middle of a round. Each stops the round with a sentence; once the fault
+// is gone the next round finishes, and the other device ends with every item and every byte.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SyncRemoteError } from '../../../electron/core/sync';
+import { S3Remote } from '../../../electron/core/sync/s3-remote';
+import { WebdavRemote } from '../../../electron/core/sync/webdav-remote';
+import type { SyncConfig } from '../../../shared/studio/sync';
+import { s3Error, startFaultProxy } from '../../support/fault-proxy';
+import type { Fault, FaultProxy } from '../../support/fault-proxy';
+import { S3RVER_KEY, makeCollection, startRcloneWebdav, startS3rver } from '../../support/sync-servers';
+import type { RunningServer } from '../../support/sync-servers';
+import { addImage, filesIntact, openDevice, view } from './sync-devices';
+import type { Device } from './sync-devices';
+
+let dav: RunningServer;
+let s3: RunningServer;
+let davProxy: FaultProxy;
+let s3Proxy: FaultProxy;
+let root: string;
+let n = 0;
+const opened: Device[] = [];
+
+beforeAll(async () => {
+  [dav, s3] = await Promise.all([startRcloneWebdav({ user: 'u', pass: 'p' }), startS3rver('faults')]);
+  [davProxy, s3Proxy] = await Promise.all([startFaultProxy(dav.url), startFaultProxy(s3.url)]);
+});
+afterAll(async () => {
+  await Promise.all([davProxy.stop(), s3Proxy.stop()]);
+  await Promise.all([dav.stop(), s3.stop()]);
+});
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'sync-faults-'));
+  davProxy.plan = () => undefined;
+  s3Proxy.plan = () => undefined;
+});
+afterEach(async () => {
+  for (const d of opened.splice(0)) await d.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Two devices on one remote: `a` through the fault proxy, `b` straight to the server. */
+/**
+ * timeoutMs: how long `a` waits on a request with no answer. Only the hung-request test shortens it (to a few
+ * seconds, far above what a loaded machine takes to answer); the others keep the adapters' own.
+ */
+async function pair(kind: 'webdav' | 's3', timeoutMs = 60_000): Promise<{ a: Device; b: Device }> {
+  const name = `lib-${++n}`;
+  let direct: SyncConfig['remote'];
+  let proxied: SyncConfig['remote'];
+  if (kind === 'webdav') {
+    await makeCollection(`${dav.url}/${name}`, 'u', 'p');
+    direct = { kind: 'webdav', url: `${dav.url}/${name}`, user: 'u' };
+    proxied = { ...direct, url: `${davProxy.url}/${name}` };
+  } else {
+    direct = {
+      kind: 's3',
+      endpoint: s3.url,
+      region: 'us-east-1',
+      bucket: 'faults',
+      prefix: name,
+      accessKeyId: S3RVER_KEY,
+    };
+    proxied = { ...direct, endpoint: s3Proxy.url };
+  }
+  const secret = kind === 'webdav' ? 'p' : S3RVER_KEY;
+  const a = openDevice(root, 'a', {
+    remote: proxied,
+    secrets: { secret },
+    remoteFactory: (config, secrets) =>
+      config.remote.kind === 'webdav'
+        ? new WebdavRemote({
+            url: config.remote.url,
+            user: config.remote.user,
+            password: secrets.secret ?? '',
+            requestTimeoutMs: timeoutMs,
+          })
+        : config.remote.kind === 's3'
+          ? new S3Remote({
+              ...config.remote,
+              secretAccessKey: secrets.secret ?? '',
+              requestTimeoutMs: timeoutMs,
+            })
+          : (() => {
+              throw new Error('not used');
+            })(),
+  });
+  const b = openDevice(root, 'b', { remote: direct, secrets: { secret }, filesMode: 'all' });
+  opened.push(a, b);
+  return { a, b };
+}
+
+/** The round fails with a sentence matching `sentence`, in state paused (try again) or error (a person acts). */
+async function failsWith(device: Device, sentence: RegExp, state: 'paused' | 'error'): Promise<void> {
+  const failure = await device.sync.runRound().catch((error: unknown) => error);
+  expect(failure).toBeInstanceOf(SyncRemoteError);
+  expect(device.sync.status()).toMatchObject({ state, problem: expect.stringMatching(sentence) });
+}
+
+/** After the fault: a's round finishes, b takes everything, and both show the same library with every byte. */
+async function recovers(a: Device, b: Device, items: number): Promise<void> {
+  await a.sync.runRound();
+  expect(a.sync.status()).toMatchObject({ state: 'idle', problem: null });
+  await b.sync.runRound();
+  await a.sync.runRound();
+  expect(view(b)).toHaveLength(items);
+  expect(view(b)).toEqual(view(a));
+  expect(await filesIntact(b)).toBe(true);
+}
+
+const onBlobPut =
+  (fault: Fault) =>
+  ({ method, path }: { method: string; path: string }): Fault | undefined =>
+    method === 'PUT' && path.includes('/blobs/') ? fault : undefined;
+
+describe('faults pause a round with a sentence, and the next round loses nothing', () => {
+  it('WebDAV: 500, then 503, then a full quota (507), then a reset in the middle of an upload', async () => {
+    const { a, b } = await pair('webdav');
+    for (const prompt of ['one', 'two', 'three']) await addImage(a, prompt);
+    davProxy.plan = onBlobPut({ kind: 'status', status: 500 });
+    await failsWith(a, /server error \(500\).*try again/, 'paused');
+    davProxy.plan = onBlobPut({ kind: 'status', status: 503 });
+    await failsWith(a, /server error \(503\)/, 'paused');
+    davProxy.plan = onBlobPut({ kind: 'status', status: 507 });
+    await failsWith(a, /is full: its storage quota is used up/, 'paused');
+    davProxy.plan = onBlobPut({ kind: 'reset', afterBytes: 100 });
+    await failsWith(a, /could not be reached or stopped answering/, 'paused');
+    davProxy.plan = () => undefined;
+    await recovers(a, b, 3);
+  });
+
+  it('WebDAV: a request that never answers, then the password refused in the middle of a round', async () => {
+    const { a, b } = await pair('webdav', 3_000);
+    await addImage(a, 'hang');
+    davProxy.plan = ({ method, path }) =>
+      method === 'PUT' && path.includes('/log/') ? { kind: 'hang' } : undefined;
+    await failsWith(a, /stopped answering/, 'paused');
+    await addImage(a, 'refused');
+    // The first requests of the round pass; the password is refused once it writes its log.
+    davProxy.plan = ({ method, path }) =>
+      method === 'PUT' && path.includes('/log/') ? { kind: 'status', status: 401 } : undefined;
+    await failsWith(a, /refused the user name or password/, 'error');
+    davProxy.plan = () => undefined;
+    await recovers(a, b, 2);
+  });
+
+  it('S3: 429, SlowDown and 500 answers, then a reset mid-upload', async () => {
+    const { a, b } = await pair('s3');
+    for (const prompt of ['alpha', 'beta']) await addImage(a, prompt);
+    s3Proxy.plan = onBlobPut({ kind: 'status', status: 429, body: s3Error('TooManyRequests') });
+    await failsWith(a, /slow down|429|try again/i, 'paused');
+    s3Proxy.plan = onBlobPut({
+      kind: 'status',
+      status: 503,
+      body: s3Error('SlowDown', 'Please reduce your request rate.'),
+    });
+    await failsWith(a, /asks to slow down \(SlowDown\)/, 'paused');
+    s3Proxy.plan = onBlobPut({ kind: 'status', status: 500, body: s3Error('InternalError') });
+    await failsWith(a, /server error \(500\)/, 'paused');
+    s3Proxy.plan = onBlobPut({ kind: 'reset', afterBytes: 100 });
+    await failsWith(a, /could not be reached or stopped answering|try again/, 'paused');
+    s3Proxy.plan = () => undefined;
+    await recovers(a, b, 2);
+  });
+});

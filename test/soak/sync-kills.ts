@@ -1,0 +1,201 @@
+// kill -9 of a CLI `sync` at chosen moments, then convergence. Two library folders share one remote (rclone's
+// WebDAV, behind a proxy that only counts requests): `a` makes pictures and tags, `b` downloads every file and
+// favourites. Each life of a `sync` process is killed with SIGKILL when the remote has seen a number of its
+// requests drawn from a seeded generator (so a kill lands in an upload, a log write, a head write, a listing or
+// a download), and the libraries are edited between lives. Then both sync to the end and a third, fresh folder
+// restores from the remote alone. Nothing may be lost, nothing duplicated, and the remote must read whole.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Library } from '../../electron/core/library';
+import { openStudioDatabase } from '../../electron/core/studio-database';
+import { addImage } from '../core/sync/sync-devices';
+import { startFaultProxy } from '../support/fault-proxy';
+import { makeCollection, startRcloneWebdav } from '../support/sync-servers';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface SyncKillOptions {
+  kills: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface SyncKillReport {
+  kills: number;
+  lives: number;
+  items: number;
+  lost: number;
+  duplicated: number;
+  /** Items or files that differ between a, b and the restored c. */
+  differing: number;
+  problems: string[];
+}
+
+/** mulberry32: a small seeded generator, so a failing run can be run again as it was. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface ItemFacts {
+  id: string;
+  tags: string[];
+  favourite: boolean;
+  sha256: string;
+  remoteOnly: boolean;
+}
+
+async function withLibrary<T>(dir: string, fn: (library: Library) => Promise<T> | T): Promise<T> {
+  const db = openStudioDatabase(join(dir, 'studio.db'));
+  try {
+    return await fn(new Library({ db, dir }));
+  } finally {
+    db.close();
+  }
+}
+
+const facts = (dir: string): Promise<ItemFacts[]> =>
+  withLibrary(dir, (library) =>
+    library
+      .query({ limit: 500 })
+      .items.map((i) => ({
+        id: i.id,
+        tags: [...i.tags].sort(),
+        favourite: i.favourite,
+        sha256: i.sha256,
+        remoteOnly: i.remoteOnly ?? false,
+      }))
+      .sort((x, y) => x.id.localeCompare(y.id)),
+  );
+
+/** Media files on disk (not thumbnails, not the trash): one per item, or a copy was duplicated. */
+async function mediaFiles(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const path = join(entry.parentPath, entry.name);
+    if (entry.isFile() && entry.name.endsWith('.png') && !/[/\\]\.(thumbs|trash|sync)[/\\]/.test(path))
+      count += 1;
+  }
+  return count;
+}
+
+export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillReport> {
+  const log = options.log ?? (() => undefined);
+  const next = random(options.seed ?? 17);
+  const server = await startRcloneWebdav({ user: 'k', pass: 'k' });
+  const proxy = await startFaultProxy(server.url);
+  const root = await mkdtemp(join(tmpdir(), 'sync-kills-'));
+  const problems: string[] = [];
+  try {
+    await makeCollection(`${server.url}/kills`, 'k', 'k');
+    const env = (name: string): Record<string, string> => ({
+      PATH: process.env.PATH ?? '',
+      HOME: root,
+      STUDIO_LIBRARY_DIR: join(root, name),
+      STUDIO_SYNC_REMOTE: `${proxy.url.replace('http:', 'webdav:')}/kills`,
+      STUDIO_SYNC_USER: 'k',
+      STUDIO_SYNC_SECRET: 'k',
+      STUDIO_SYNC_DEVICE: name,
+      ...(name === 'a' ? {} : { STUDIO_SYNC_FILES: 'all' }),
+    });
+    /** One `sync` process; killed once the remote has seen `killAt` of its requests (null: left to finish). */
+    const life = (name: string, args: string[], killAt: number | null) =>
+      new Promise<{ killed: boolean; code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(
+          process.execPath,
+          [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
+          {
+            cwd: root,
+            env: env(name),
+          },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const base = proxy.seen.length;
+        let killed = false;
+        proxy.plan = () => {
+          if (killAt !== null && !killed && proxy.seen.length - base >= killAt) {
+            killed = true;
+            child.kill('SIGKILL');
+          }
+          return undefined;
+        };
+        child.on('close', (code) => resolve({ killed, code, stderr }));
+      });
+
+    for (let i = 0; i < 3; i++)
+      await withLibrary(join(root, 'a'), (library) => addImage({ library }, `start ${i}`));
+    let kills = 0;
+    let lives = 0;
+    let made = 3;
+    while (kills < options.kills) {
+      const onA = lives % 3 !== 2;
+      const name = onA ? 'a' : 'b';
+      if (onA) {
+        // New work for this life, and an edit of an older item.
+        await withLibrary(join(root, 'a'), async (library) => {
+          const item = await addImage({ library }, `life ${lives}`);
+          made += 1;
+          library.update(item.id, { tags: [`life-${lives}`] });
+        });
+      } else {
+        await withLibrary(join(root, 'b'), (library) => {
+          const items = library.query({ limit: 500 }).items;
+          const pick = items[Math.floor(next() * items.length)];
+          if (pick) library.update(pick.id, { favourite: !pick.favourite });
+        });
+      }
+      const killAt = 1 + Math.floor(next() * (onA ? 14 : 24));
+      const outcome = await life(name, ['sync'], killAt);
+      lives += 1;
+      if (outcome.killed) kills += 1;
+      else if (outcome.code !== 0)
+        problems.push(`life ${lives} on ${name} exited ${outcome.code}: ${outcome.stderr.trim()}`);
+      log(
+        `life ${lives} (${name}): ${outcome.killed ? `killed after ${killAt} requests` : `finished (${outcome.code})`}`,
+      );
+    }
+    // To the end: each side twice, so what one sent last reaches the other.
+    for (const name of ['a', 'b', 'a', 'b']) {
+      const end = await life(name, ['sync'], null);
+      if (end.code !== 0) problems.push(`final sync on ${name} exited ${end.code}: ${end.stderr.trim()}`);
+    }
+    const restore = await life('c', ['sync', 'restore'], null);
+    if (restore.code !== 0) problems.push(`restore exited ${restore.code}: ${restore.stderr.trim()}`);
+
+    const [a, b, c] = await Promise.all([
+      facts(join(root, 'a')),
+      facts(join(root, 'b')),
+      facts(join(root, 'c')),
+    ]);
+    const ids = new Set(a.map((i) => i.id));
+    const lost = made - a.length + [...ids].filter((id) => !b.some((i) => i.id === id)).length;
+    const duplicated =
+      a.length -
+      ids.size +
+      Math.max(0, (await mediaFiles(join(root, 'b'))) - b.length) +
+      Math.max(0, (await mediaFiles(join(root, 'c'))) - c.length);
+    const strip = (list: ItemFacts[]) => JSON.stringify(list.map((i) => ({ ...i, remoteOnly: false })));
+    let differing = 0;
+    if (strip(a) !== strip(b)) differing += 1;
+    if (strip(a) !== strip(c)) differing += 1;
+    differing += b.filter((i) => i.remoteOnly).length + c.filter((i) => i.remoteOnly).length;
+    if (lost !== 0) problems.push(`${lost} items lost`);
+    if (duplicated !== 0) problems.push(`${duplicated} duplicated`);
+    if (differing !== 0) problems.push(`${differing} differences between a, b and the restored c`);
+    return { kills, lives, items: a.length, lost, duplicated, differing, problems };
+  } finally {
+    await proxy.stop();
+    await server.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
