@@ -1,4 +1,4 @@
-// Dragging a library item inside the page (issue 9): a tile or the viewer's handle puts the item's id on the
+// Dragging a library item inside the page: a tile or the viewer's handle puts the item's id on the
 // drag under the app's own type, and Create's form takes it as "Use as reference" does. Only the id travels:
 // the drop asks for the item, so nothing stale or forged rides along, and another app sees no data of ours.
 import { useEffect, useRef, type DragEvent } from 'react';

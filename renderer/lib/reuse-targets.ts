@@ -1,4 +1,4 @@
-// Where a library item can go as the source of the next creation (issue 9, "Use as reference"): an image into
+// Where a library item can go as the source of the next creation: an image into
 // a family's reference image list, a video into a family's video URL list, a track into a music operation's
 // source. Read from the catalog's field data, so a family that takes none is never offered.
 import { FAMILY_LIST, FAMILIES, type FamilyId, type FieldSpec } from '../../shared/catalog';

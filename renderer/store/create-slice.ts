@@ -6,7 +6,7 @@ import type { TaskRecord } from '../../shared/studio/records';
 import type { StudioStore } from './store-types';
 
 /**
- * What another page hands to Create (issue 9): a whole form ("Edit and run again", a dropped file's settings)
+ * What another page hands to Create: a whole form ("Edit and run again", a dropped file's settings)
  * or one value to add ("Use as reference"). The form of `family` takes it once, when it mounts or sees it.
  */
 export interface CreateDraft {

@@ -255,7 +255,7 @@ export const bridgeContract = {
     /** Web mode: a one-time link to a zip of the selection with each file's settings JSON beside it. */
     exportZip: { kind: 'mutation', input: selectionInputSchema, output: exportZipSchema },
   },
-  /** Results flowing into the next creation (issue 9). */
+  /** Results flowing into the next creation. */
   reuse: {
     /** What a task was made from and what was made from it, each step with the item to open. */
     chain: { kind: 'query', input: idInput, output: madeFromChainSchema },

@@ -1,4 +1,4 @@
-// reuse.*: results flowing into the next creation (issue 9): the made-from chain both ways, a library file
+// reuse.*: results flowing into the next creation: the made-from chain both ways, a library file
 // as a reference, the settings a dropped file carries, and a submission that edits an earlier task.
 import { z } from 'zod';
 import { fileSettingsSchema } from '../studio/file-settings';

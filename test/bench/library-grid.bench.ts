@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The Library page at 100 000 items, in Chromium against web mode (issue 9, "Keeping"): scrolling the grid must
+// The Library page at 100 000 items, in Chromium against web mode: scrolling the grid must
 // not cause a long task over 50 ms (PerformanceObserver 'longtask'), search must answer as the person types
 // (from the keystroke to the frame that paints that prefix's matching tiles: p95 within 100 ms; the count and
 // the cost total may follow), and the first tiles must paint within 300 ms of the click that opens the page.

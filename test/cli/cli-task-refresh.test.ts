@@ -91,7 +91,7 @@ describe('task <id> without --wait', () => {
   });
 });
 
-describe('task <id> --wait on a task whose download failed (issue 8 item 7)', () => {
+describe('task <id> --wait on a task whose download failed', () => {
   it('[TASK-10] fetches the failed file again while its link still answers, instead of reporting the old failure', async () => {
     const submitted = await run(['generate', 'image_model_id_i3', '--prompt', 'a failed file', '--no-wait']);
     expect(submitted.code).toBe(0);

@@ -35,7 +35,7 @@ describe('FamilyForm', () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
-  it('[issue 13] a press tried again after a failed call carries the same key; the next press a new one', async () => {
+  it('a press tried again after a failed call carries the same key; the next press a new one', async () => {
     let calls = 0;
     const submit = vi.fn(async (_request: SubmissionRequest & { key?: string }) => {
       calls++;

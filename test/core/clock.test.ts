@@ -38,7 +38,7 @@ describe('ManualClock', () => {
 });
 
 describe('systemClock', () => {
-  it('never hands Node a timer longer than it can hold (issue 8 item 6: no TimeoutOverflowWarning spin)', () => {
+  it('never hands Node a timer longer than it can hold (no TimeoutOverflowWarning spin)', () => {
     vi.useFakeTimers({ now: 0 });
     const warnings: string[] = [];
     const onWarning = (w: Error): void => void warnings.push(w.name);

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 13: before sending, an estimate larger than what is left on the balance is said with both numbers
+// Before sending, an estimate larger than what is left on the balance is said with both numbers
 // ([EP-BAL-*]); a 402 would still read as it does. The demo gateway's own state is lowered to half a cent before
 // the studio opens (its balances live in the data folder's demo-gateway.json), so the same I3 estimate that
 // fits a full balance does not fit this one.

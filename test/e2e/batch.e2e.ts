@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Batch on Create (issues 9 and 13), as a creator does it on the demo gateway: three prompts, one per line, two
+// Batch on Create, as a creator does it on the demo gateway: three prompts, one per line, two
 // takes of each; the button's line says "6 tasks" and their estimated total before anything is sent; one
 // progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 13, "seeing what was spent", in a browser on the demo gateway: every task row, Create's preview, every
+// In a browser on the demo gateway: every task row, Create's preview, every
 // library tile and the viewer say what the generation cost ([TASK-8], [TASK-9]); a speech clip's cost comes
 // from the usage report ([EP-USAGE-1]) and is "cost unknown" until then, never 0; the library's view and the
 // Tasks page say how many there are and what they cost together, following the library's filter; all of it in

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9 "Seeing" and tags, as a person uses them: every kind of tile shows its content (a video a frame of
+// Tags, as a person uses them: every kind of tile shows its content (a video a frame of
 // itself, a track its cover and length, speech its first words, captions without hovering); the toolbar sorts
 // and filters, keeps its state in the address (Back and reload), and an empty result says so and clears; the
 // viewer steps through the filtered, sorted list; tags are added and removed from the keyboard, suggested as

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9 "Multi-select" and "Keeping", as a person uses them in web mode: click, Ctrl+click, Shift+click and the
+// "Keeping", as a person uses them in web mode: click, Ctrl+click, Shift+click and the
 // tile's check select; Ctrl+A from the keyboard selects everything the filter shows; Esc lets go. Then bulk
 // favourite (the Favourites filter shows them), bulk delete and Undo (button and Ctrl+Z), a delete left to run
 // out (gone from the grid, its task saying so, the file in the library's .trash), and a zip export downloaded

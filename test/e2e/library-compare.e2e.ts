@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9 "Compare", as a creator does it: from an item's viewer, "Compare with…" picks the second item of the
+// As a creator does it: from an item's viewer, "Compare with…" picks the second item of the
 // same kind by searching; two pictures side by side and under a slider moved from the keyboard, with the setting
 // that differs highlighted; two videos under one play button; two tracks as an A/B test whose switch keeps the
 // position; a picture and a video said to be incomparable. Back returns from the comparison to the viewer.
@@ -88,8 +88,12 @@ async function compare(first: string, search: string, second: string): Promise<v
   await choice.waitFor();
   // In the app's own list and button styles (no bullets, no native grey button), also before the compare page
   // has ever been opened in this window.
-  expect(await picker.getByRole('list').evaluate((list) => getComputedStyle(list).listStyleType)).toBe('none');
-  expect(await choice.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  expect(await picker.getByRole('list').evaluate((list) => getComputedStyle(list).listStyleType)).toBe(
+    'none',
+  );
+  expect(await choice.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
+    'rgba(0, 0, 0, 0)',
+  );
   await studio.shot('compare-picker');
   await choice.click();
   await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();

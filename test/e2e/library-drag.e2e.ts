@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9, "Use as reference" by dragging, as a creator does it with the mouse: a picture's tile dragged from the
+// By dragging, as a creator does it with the mouse: a picture's tile dragged from the
 // library onto the sidebar's Create and held there opens the form last used, and dropped on it joins the
 // reference list; a video dragged from its viewer onto a family that takes no video says so (naming one that
 // does), and onto Video S joins its video URLs; a track dropped on a music operation becomes its source.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9 "Seeing": the full-screen viewer, driven from the keyboard as a person does. ←/→ walk the grid's
+// The full-screen viewer, driven from the keyboard as a person does. ←/→ walk the grid's
 // current (filtered, sorted) list, Esc and Back close, the URL names the item so a reload reopens it, Space
 // plays and pauses, +/−/0/1 and the wheel zoom, a drag pans, F goes full screen.
 import { describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ async function openTile(name: string): Promise<Locator> {
   // From the keyboard: the tile takes focus and Enter opens it (a click waits for the hover lift to settle).
   const tile = page.getByTestId('library-item').filter({ hasText: name });
   // Start from the grid itself: a viewer closed by Esc a moment ago may still be mounted until its route
-  // follows (seen once in a full run after the reload test; see the closing note of issue 9's work).
+  // follows (seen once in a full run after the reload test).
   // The grid's view (search, filters) is the hash's query: kept when going back to the grid.
   await page.evaluate(() => {
     const [path, query] = window.location.hash.split('?');

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 13, links that expire ([TASK-10] expires_at, [LIM-12]), in a browser on a demo gateway whose file
+// Links that expire ([TASK-10] expires_at, [LIM-12]), in a browser on a demo gateway whose file
 // server refuses every download: the result is not saved, so its task says how long its link has left, live
 // ("Link expires in 43 sec: not downloaded yet"), on Create's preview and on the Tasks page, then that it ran
 // out. A fast demo clock: I4's 24-hour links last about 43 seconds.

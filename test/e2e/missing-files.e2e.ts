@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 11 ("0 of 1 files saved" shown as a green Completed) and issue 8 item 7, driven as a person would on a
+// A task whose files did not all arrive (once shown as "0 of 1 files saved" under a green Completed), driven as a person would on a
 // demo gateway whose file server refuses every download until the links expire: the task never reads as a
 // success, says which file is missing and why, offers Try again (a fresh status poll, then the download) and
 // says plainly that the result is lost, on Create's preview and on the Tasks page alike.

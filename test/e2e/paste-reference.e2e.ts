@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 11, "Paste (Ctrl/Cmd+V) of an image anywhere on the Create page", as a creator does it on the demo
+// As a creator does it on the demo
 // gateway: a picture on the clipboard, Ctrl+V with nothing in particular focused, and it is a reference tile of
 // the family on screen; a family that takes no images says so; text pasted into the prompt stays text.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 9, "Reusing", as a creator does it on the demo gateway: a result opened in the library is edited and
+// As a creator does it on the demo gateway: a result opened in the library is edited and
 // run again (the form comes back with its settings), its made-from chain is walked both ways by clicking,
 // "Run again" says what it started and links to it, a picture becomes another family's reference, and a PNG
 // the app made, dropped on Create, restores its form while a plain picture becomes a reference image.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 11's "broken or silent" list, each driven as a person would on the demo gateway: grid upscale from its
+// List, each driven as a person would on the demo gateway: grid upscale from its
 // form, a wrong reference link named beside it, a typed link that goes with Generate, a video result that plays
 // in the Create preview, Run again that says what it started, new rows that read "now", the gateway task id to
 // copy, and an empty search that says it found nothing.

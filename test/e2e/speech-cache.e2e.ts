@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 13, never paying twice for the same speech ([EP-SPEECH-1]): speak a text, speak it again, and the
+// Never paying twice for the same speech ([EP-SPEECH-1]): speak a text, speak it again, and the
 // second plays from the library, says so, and leaves the balance where it was; "Make a new take" pays again.
 // Each clip shows its cost, read from the usage report ([EP-USAGE-1]) since the speech answer carries none.
 import { describe, expect, it } from 'vitest';

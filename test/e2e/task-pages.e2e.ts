@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 10: the Tasks page once stopped at 200 tasks and never said there were more. With 230 tasks in the
+// The Tasks page once stopped at 200 tasks and never said there were more. With 230 tasks in the
 // studio's own database (written there before it opens, as a long-used studio would have them) the page shows
 // the newest 200 and says "Showing 200 of 230 tasks"; Load more brings the rest, down to the very first task.
 import { openStudioDatabase } from '../../electron/core/studio-database';

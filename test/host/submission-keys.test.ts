@@ -1,4 +1,4 @@
-// Issue 13 through the bridge: the renderer sends its press's key with tasks.submit, tasks.rerun and
+// Through the bridge: the renderer sends its press's key with tasks.submit, tasks.rerun and
 // reuse.submitEdit; a repeated call with that key (a double click, a call tried again after a dropped
 // connection) answers with the same task, and the demo gateway is asked once.
 import { mkdtemp, rm } from 'node:fs/promises';

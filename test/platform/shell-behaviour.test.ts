@@ -59,7 +59,7 @@ describe('task notifications', () => {
     ]);
   });
 
-  it('issue 11: announces a completed task only once its files are saved, and never as a success when one is missing', async () => {
+  it('announces a completed task only once its files are saved, and never as a success when one is missing', async () => {
     const t = setup();
     await t.start();
     const saving = { total: 1, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 };

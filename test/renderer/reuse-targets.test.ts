@@ -1,4 +1,4 @@
-// Issue 9, "Use as reference": which families a library item is offered to, read from the catalog's fields,
+// Which families a library item is offered to, read from the catalog's fields,
 // and what goes into the form: an image as its stored reference where the field takes those
 // ([EP-IMAGE-2]), else by its gateway link; a video by its link ([EP-VIDEO-6]); a track as a source ([SRC-1]).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The soak (issue 8): N mixed tasks through the engine, run as a child process, against the simulator with a
+// The soak: N mixed tasks through the engine, run as a child process, against the simulator with a
 // fault rate on every path; the child is killed with SIGKILL at random moments and restarted on the same
 // database, then run to the end. The result is the table docs/engine.md shows, checked against the targets.
 import { spawn } from 'node:child_process';

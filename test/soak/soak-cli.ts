@@ -1,4 +1,4 @@
-// npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak of issue 8, printing its table.
+// npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
 // npm run soak -- --sync [--kills 20]: library sync's: CLI `sync` processes killed with SIGKILL, then convergence.
 import { parseArgs } from 'node:util';
 import { formatSoak, runSoak } from './run-soak';

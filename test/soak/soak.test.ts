@@ -1,5 +1,5 @@
 // The short soak inside npm test (the full one is `npm run soak`): mixed tasks, 20 % faults on every path,
-// SIGKILLs of the engine process and restarts on the same database. Issue 8's targets: every task the gateway
+// SIGKILLs of the engine process and restarts on the same database. The targets: every task the gateway
 // charged ends completed with its files or reported as charged-but-lost with its reconciliation; no duplicate,
 // no corrupt or stray file, a sound database. [EP-IMAGE-I2HDR-1] [ERR-9] [ERR-10] [ERR-11] [EP-USAGE-1]
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // `speech <model> (--input TEXT | --input-file F)`: synchronous; the audio is filed in the library and, with
 // --out, copied where the user asked. The same speech asked again is the library's earlier take, with no
-// gateway call and no charge, unless --fresh asks for a new one (issue 13).
+// gateway call and no charge, unless --fresh asks for a new one.
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { moneyText } from '../../../shared/studio/money-text';

@@ -105,7 +105,7 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
   if (local) {
     if (args.wait) {
       const online = requireOnline(ctx);
-      // Waiting on a task whose files did not all arrive means trying them again (issue 8 item 7): expired
+      // Waiting on a task whose files did not all arrive means trying them again: expired
       // links are renewed by a fresh status poll, failed files are fetched while their link still answers.
       if (local.state === 'completed' && local.downloads.missing.length > 0) {
         await online.engine.start();

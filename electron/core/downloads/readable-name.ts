@@ -1,4 +1,4 @@
-// File names a person can read (issue 9): `<day>_<slug of the prompt>_<short id>.<ext>`, e.g.
+// File names a person can read: `<day>_<slug of the prompt>_<short id>.<ext>`, e.g.
 // 2026-11-22_red-fox-in-snow_3f9a1c.png. The day is the folder's (local calendar day), the slug says what the
 // file shows, the short id tells two takes of one prompt apart. Files named before this keep their names: the
 // index stores each item's path, so nothing is renamed.

@@ -1,4 +1,4 @@
-// Bulk actions on a selection of library items (issue 9 "Multi-select" and "Keeping"): favourite, tags and
+// Bulk actions on a selection of library items: favourite, tags and
 // delete, each one statement or one transaction however many items are selected, and one event for all of
 // them. Delete is two steps so it can be undone exactly: the rows leave the index at once and their files move
 // into a pending folder inside the library (a rename, instant); only when the undo window has passed do the

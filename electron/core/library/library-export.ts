@@ -1,4 +1,4 @@
-// Exporting library items (issue 9 "Keeping"): each file under a name a person can read (the library's own
+// Exporting library items: each file under a name a person can read (the library's own
 // readable scheme: the day it was made, a slug of its title or prompt, a short id), unique inside the export, with its settings beside it as JSON:
 // the same object a PNG carries in its iTXt chunk (shared/studio/file-settings.ts), so a video or a WAV, which
 // carry none inside, keep theirs too. To a folder (desktop: copies, never overwriting) or as a zip stream (web

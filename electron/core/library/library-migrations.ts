@@ -101,7 +101,7 @@ CREATE TABLE library_covers (
 `,
   },
   {
-    // Tags as rows (issue 9): filtering by a tag and listing the tags with their counts are index lookups, not
+    // Tags as rows: filtering by a tag and listing the tags with their counts are index lookups, not
     // a JSON scan of every item. The items' `tags` JSON column stays the one source of truth (what the bridge
     // reads and writes); triggers keep this table in step with it, whoever writes the row. NOCASE: "Fox" and
     // "fox" are one tag to a person filtering.
@@ -133,7 +133,7 @@ END;
 `,
   },
   {
-    // Batches (issues 9 and 13): an item made by a task of a batch keeps the batch's id and size, so the library
+    // Batches: an item made by a task of a batch keeps the batch's id and size, so the library
     // filters by batch with one index lookup and a tile says "batch of 6" without asking the tasks.
     id: 'library-batches',
     up: `

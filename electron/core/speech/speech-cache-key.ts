@@ -1,5 +1,5 @@
 // What counts as "the same speech" ([EP-SPEECH-1]): the same gateway, model and every body field that shapes
-// the audio. A repeat is served from the library instead of being paid for again (issue 13). The rules lean
+// the audio. A repeat is served from the library instead of being paid for again. The rules lean
 // towards a miss: serving different audio as "the same" is worse than paying once more.
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../canonical-json';

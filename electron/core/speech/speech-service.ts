@@ -1,7 +1,7 @@
 // Speech is synchronous at the gateway ([SVC-2], [EP-SPEECH-1]): the audio streams back in the response.
 // We stream it to a .part file beside its final name, hash it on the way, rename it atomically, and file it
 // in the library as kind 'speech' with the spoken text as its prompt.
-// Issue 13: a repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
+// A repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
 // speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
 // the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
 import { partName } from '../downloads/part-files';

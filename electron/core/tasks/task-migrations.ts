@@ -36,7 +36,7 @@ export const taskMigrations: readonly Migration[] = [
     `,
   },
   {
-    // Issue 8 item 10: what the usage report said about a task the gateway may have charged unseen.
+    // What the usage report said about a task the gateway may have charged unseen.
     id: 'tasks-002',
     up: 'ALTER TABLE tasks ADD COLUMN reconciliation TEXT;',
   },
@@ -47,7 +47,7 @@ export const taskMigrations: readonly Migration[] = [
     up: 'ALTER TABLE tasks ADD COLUMN sent_at INTEGER;',
   },
   {
-    // Issue 9: what each task was made from (re-run, edit, library reference, music source, grid source), one
+    // What each task was made from (re-run, edit, library reference, music source, grid source), one
     // row per source, indexed both ways so the viewer's chain costs two index lookups.
     id: 'tasks-004',
     up: `
@@ -63,14 +63,14 @@ export const taskMigrations: readonly Migration[] = [
     `,
   },
   {
-    // Issue 13: the submission key is the caller's, chosen once per press and sent again with every repeat; at
+    // The submission key is the caller's, chosen once per press and sent again with every repeat; at
     // most one row per key is what turns a repeat into "that task" instead of a second paid one, across the app
     // and a CLI sharing the database too. Keys written before were random UUIDs, so none collide.
     id: 'tasks-005-submission-keys',
     up: 'CREATE UNIQUE INDEX tasks_idempotency_key ON tasks(idempotency_key) WHERE idempotency_key IS NOT NULL;',
   },
   {
-    // Issue 9 and 13, batches: several prompts × n sent at one press share a batch id (the press's key) and
+    // Batches: several prompts × n sent at one press share a batch id (the press's key) and
     // know their batch's size, so the library can group them and a tile can say "batch of 6".
     id: 'tasks-006-batches',
     up: `

@@ -1,5 +1,5 @@
 // speech.*: synthesize a text; the audio lands in the library and comes back as its item, or the library's
-// earlier take of the same speech comes back with no gateway call (issue 13) unless a fresh take is asked for.
+// earlier take of the same speech comes back with no gateway call unless a fresh take is asked for.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import type { HostDeps, ItemView } from './host-deps';
 

@@ -1,4 +1,4 @@
-// Videos side by side playing in step, and two tracks as an A/B listening test (issue 9, Compare): one play, one
+// Videos side by side playing in step, and two tracks as an A/B listening test: one play, one
 // position; for tracks a switch says which one is heard, and switching keeps the position (both play all the
 // time, the other one muted), so the ear hears the same moment of the other take. Keys A and B switch too.
 import { useEffect, useState, type ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// Compare (issue 9): two library items on a route that names both (#/compare/<a>/<b>), so Back, a reload or a
+// Compare: two library items on a route that names both (#/compare/<a>/<b>), so Back, a reload or a
 // shared link land on the same comparison. Pictures side by side or under a slider, videos side by side in step,
 // tracks as an A/B test with one control; underneath, their settings diffed.
 import type { ReactElement } from 'react';

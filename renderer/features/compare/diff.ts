@@ -1,4 +1,4 @@
-// The settings of two library items side by side (issue 9, Compare): family, model, prompt and every parameter
+// The settings of two library items side by side: family, model, prompt and every parameter
 // either has, each marked same or different, so the page can mute what matches and highlight what changed.
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 

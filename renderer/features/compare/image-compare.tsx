@@ -1,4 +1,4 @@
-// Two pictures side by side, or one over the other with a divider to drag (issue 9, Compare). The divider is a
+// Two pictures side by side, or one over the other with a divider to drag. The divider is a
 // slider for keyboard and screen readers: ←/→ move it, Shift moves it further, Home/End to the edges.
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';

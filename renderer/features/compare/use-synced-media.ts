@@ -1,4 +1,4 @@
-// Two media elements under one control (issue 9, Compare): one play/pause, one position, kept in step. The
+// Two media elements under one control: one play/pause, one position, kept in step. The
 // longer of the two leads (the position bar covers both); the other follows, corrected when it drifts, and rests
 // at its end when it is the shorter. Neither element shows its own controls, so every change comes from here.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Batch on Create (issues 9 and 13): "Several prompts: one task per line" and how many takes of each. Shown for
+// Batch on Create: "Several prompts: one task per line" and how many takes of each. Shown for
 // families with a prompt; what the press sends is built by batchRequests() from these two values.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';

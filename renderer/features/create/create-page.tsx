@@ -69,7 +69,7 @@ export function CreatePage(): ReactElement {
               ))}
             </div>
           </div>
-          {/* Issue 9: a library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */}
+          {/* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */}
           <LibraryDrop family={family.id}>
             <SettingsDrop family={family.id} models={models}>
               <div className="card card-pad">

@@ -1,4 +1,4 @@
-// A library item dragged onto Create's form (issue 9) does what "Use as reference" does for the family on
+// A library item dragged onto Create's form does what "Use as reference" does for the family on
 // screen: a picture joins its reference list, a video its video URL list, a track becomes a music operation's
 // source. A family that cannot take it says so and names one that can. Files from outside the app are the
 // settings drop's (settings-drop.tsx); this target only answers drags that carry a library item's id.

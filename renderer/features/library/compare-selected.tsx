@@ -1,4 +1,4 @@
-// "Compare" in the selection bar (issue 9): with exactly two items selected it opens the same comparison as the
+// "Compare" in the selection bar: with exactly two items selected it opens the same comparison as the
 // viewer's "Compare with…" (#/compare/<a>/<b>, so Back returns to the grid). Two items of different kinds open
 // it too: the page says why they cannot be compared, rather than a button that silently does nothing.
 import type { ReactElement } from 'react';

@@ -1,4 +1,4 @@
-// Dragging a library item onto Create (issue 9). Library and Create are different pages, so a drag that rests
+// Dragging a library item onto Create. Library and Create are different pages, so a drag that rests
 // on a spring target (the sidebar's Create, or the viewer's "Hold here to open Create" while dragging from the
 // viewer, whose modal covers the sidebar) opens Create under the moving pointer, and the drop lands on the form
 // (features/create/library-drop.tsx). In the desktop app, Alt (Option) on a tile, or the viewer's "Drag the file

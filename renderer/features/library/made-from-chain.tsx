@@ -1,4 +1,4 @@
-// The made-from chain of an item's task, both ways (issue 9): what it was made from → this → what was made
+// The made-from chain of an item's task, both ways: what it was made from → this → what was made
 // from it. Each step opens its item (or, when none is filed, its task on the Tasks page).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';

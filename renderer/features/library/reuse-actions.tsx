@@ -1,4 +1,4 @@
-// What a library item can become next (issue 9): a reference of a family that takes it ("Use as reference",
+// What a library item can become next: a reference of a family that takes it ("Use as reference",
 // the person picks the family), the whole form again ("Edit and run again"), or the same task again ("Run
 // again", which says what it started and links to it).
 import { useState, type ReactElement } from 'react';

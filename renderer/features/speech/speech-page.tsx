@@ -1,6 +1,6 @@
 // Speech: synchronous text-to-speech ([EP-SPEECH-1]). Main streams the audio into the library and answers with
 // the item, which plays here at once from the local file. Text spoken before the same way plays from the
-// library, not charged, unless "Make a new take" is on (issue 13); each clip shows what it cost.
+// library, not charged, unless "Make a new take" is on; each clip shows what it cost.
 import { useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';

@@ -97,7 +97,7 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
         description: 'Which image: U1 to U4.',
       }),
       // [EP-GRID-1] shows 'fast' (the default here, the one value the spec shows) and says other values are not
-      // shown; the studio offers fast or normal as a choice (issue 11), never free text.
+      // shown; the studio offers fast or normal as a choice, never free text.
       field('speed', 'enum', '[EP-GRID-1]', {
         values: ['fast', 'normal'],
         default: 'fast',

@@ -1,4 +1,4 @@
-// Readable file names (issue 9): day, slug of the prompt, short id; any script; capped; never replacing a file.
+// Readable file names: day, slug of the prompt, short id; any script; capped; never replacing a file.
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -537,7 +537,7 @@ describe('retries', () => {
     expect(first).not.toBe(second);
   });
 
-  it('issue 8 item 10: every submission carries an Idempotency-Key, yet a non-I2 POST is never resent on it', async () => {
+  it('every submission carries an Idempotency-Key, yet a non-I2 POST is never resent on it', async () => {
     server.reply({ status: 502, body: '' }, { status: 202, body: ackB });
     const c = client();
     expect((await failure(c.submit('video.v1', video, { idempotencyKey: 'op-v1' }))).httpStatus).toBe(502);

@@ -1,4 +1,4 @@
-// Issue 9, settings travel with the file: a PNG carries its generation settings in one iTXt chunk, an MP3 in
+// Settings travel with the file: a PNG carries its generation settings in one iTXt chunk, an MP3 in
 // one ID3 TXXX frame; both round-trip, leave the picture or sound untouched, and a file without them reads as
 // a plain file. MP4 is not written (see electron/core/library/file-settings.ts for why).
 import { openStudioDatabase } from '../../../electron/core/studio-database';

@@ -1,4 +1,4 @@
-// Tags (issue 9): the items' tags JSON mirrored into library_tags by triggers, filtering by tags through that
+// Tags: the items' tags JSON mirrored into library_tags by triggers, filtering by tags through that
 // table's key, and the tag list with counts that the tag editor suggests from.
 import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Failures are visible (issue 10): what the core cannot answer itself is told to the Logger its composer injects,
+// Failures are visible: what the core cannot answer itself is told to the Logger its composer injects,
 // with context, and where a person can act on it the task or file shows it too. Each case breaks a real component
 // the way a bug would (a snapshot that makes apply() throw, a sink that cannot answer, a listener that throws) and
 // checks both the log line and what the user sees. Before the logger port each of these was swallowed.

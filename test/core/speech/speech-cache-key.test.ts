@@ -1,4 +1,4 @@
-// Issue 13, "never paying twice": what counts as the same speech ([EP-SPEECH-1] body fields). Pure rules.
+// What counts as the same speech ([EP-SPEECH-1] body fields). Pure rules.
 import { describe, expect, it } from 'vitest';
 import { normaliseGateway, speechBody, speechCacheKey } from '../../../electron/core/speech';
 

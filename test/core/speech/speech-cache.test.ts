@@ -1,4 +1,4 @@
-// Issue 13: the speech cache and the cost of a take, with the real client against the real simulator. A
+// The speech cache and the cost of a take, with the real client against the real simulator. A
 // repeat is the library's take with no gateway call; a fresh take, a deleted item, a missing file or another
 // gateway is a new (charged) one. A take's cost comes from the usage report ([EP-USAGE-1], [UREP-STAT-1]).
 import { openStudioDatabase } from '../../../electron/core/studio-database';

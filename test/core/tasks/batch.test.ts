@@ -1,4 +1,4 @@
-// Batches (issues 9 and 13): several prompts × n at one press go out as one batch under the request budget,
+// Batches: several prompts × n at one press go out as one batch under the request budget,
 // each a task of its own carrying the batch's id and size; the spending limits apply to the batch's total;
 // a repeat of the press answers with the same tasks and pays for nothing twice.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 ("never lose paid work"): the engine against the simulator's injected faults at every step of a
+// ("never lose paid work"): the engine against the simulator's injected faults at every step of a
 // task's life (submission, acknowledgement, polls, downloads), each case one the probe found losing work.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const submits = (gw: CountingGateway) => gw.log.filter((r) => r.kind === 'submit
 /** Tasks the simulator created for this prompt: more than one is a duplicate charge. */
 const upstream = (prompt: string) => bench.rig.sim.createdTasks().filter((t) => t.body.prompt === prompt);
 
-describe('submission faults (issue 8 items 0, 3, 4, 10)', () => {
+describe('submission faults', () => {
   it('[ERR-9] a 429 at submission waits out Retry-After, capped, and sends again; meanwhile the task says so', async () => {
     const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
@@ -195,7 +195,7 @@ describe('restart (soak finding)', () => {
   });
 });
 
-describe('poll faults (issue 8 items 2, 6)', () => {
+describe('poll faults', () => {
   it('item 2: an unreadable 200 poll answer is a transient fault: back off and poll again', async () => {
     const gw = bench.rig.gateway();
     const e = engine(gw, { downloads: null });
@@ -240,7 +240,7 @@ describe('poll faults (issue 8 items 2, 6)', () => {
   });
 });
 
-describe('download faults (issue 8 item 7, issue 11 "0 of 1 files saved")', () => {
+describe('download faults (never "0 of 1 files saved" under Completed)', () => {
   it('keeps retrying a failed download with backoff while its link is valid', async () => {
     const gw = bench.rig.gateway();
     const e = engine(gw);

@@ -29,7 +29,7 @@ describe('poll error verdicts', () => {
     expect(judgePollError(info(401), ctx).action).toBe('retry');
   });
 
-  it('issue 8 item 2: an unreadable 200 is transient; item 6: a Retry-After is capped', () => {
+  it('an unreadable 200 is transient; a Retry-After is capped', () => {
     const unreadable = info(200, { type: 'invalid_response', retryable: false });
     expect(judgePollError(unreadable, ctx).action).toBe('retry');
     expect(judgePollError(info(429, { retryAfterMs: 86_400_000 }), ctx)).toEqual({

@@ -1,4 +1,4 @@
-// Issue 9, made-from: the engine records at submission what each task was made from (a re-run, an edit, a
+// Made-from: the engine records at submission what each task was made from (a re-run, an edit, a
 // library file used as a reference, the track a music operation works on [SRC-1], the grid an upscale picks
 // from [EP-GRID-1]) and answers both ways: made from, and made from this.
 import { describe, expect, it } from 'vitest';

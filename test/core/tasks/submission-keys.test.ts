@@ -1,4 +1,4 @@
-// Issue 13, "Never paying twice": a submission carries the caller's key, kept on the task row before anything
+// A submission carries the caller's key, kept on the task row before anything
 // is sent, so a repeat of the same press (a double click, a bridge call tried again, a restart between sending
 // and the answer) answers with the task the first made and never creates a second paid one, for every family.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// tasks.list pages in SQL (issue 10): LIMIT/OFFSET with a COUNT beside it, and the download counts of a whole
+// tasks.list pages in SQL: LIMIT/OFFSET with a COUNT beside it, and the download counts of a whole
 // page from one GROUP BY (plus one read of the missing files), never one query per task. The statement counter
 // wraps the real database the engine and its download manager use.
 import { openStudioDatabase } from '../../../electron/core/studio-database';

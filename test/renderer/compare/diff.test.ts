@@ -1,4 +1,4 @@
-// Issue 9, Compare: the settings diff under two items, and which view two items get.
+// Compare: the settings diff under two items, and which view two items get.
 import { describe, expect, it } from 'vitest';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { compareMode, settingsDiff, settingText } from '../../../renderer/features/compare/diff';

@@ -1,4 +1,4 @@
-// The library's view in the hash query (issue 9): what an address says is what the grid asks for, a view
+// The library's view in the hash query: what an address says is what the grid asks for, a view
 // written and read back is the same view, and a hand-edited address degrades to defaults, never an error.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// A library item dropped on Create (issue 9): the drag carries only its id, so the drop asks for the item, and
+// A library item dropped on Create: the drag carries only its id, so the drop asks for the item, and
 // for a picture going into a reference list, its stored reference (hard-linked, never copied twice).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';

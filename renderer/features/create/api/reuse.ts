@@ -1,4 +1,4 @@
-// Create's reuse calls (issue 9): the settings a dropped file carries, and the submission of an edit.
+// Create's reuse calls: the settings a dropped file carries, and the submission of an edit.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
 import { bridge } from '../../../lib/bridge';

@@ -1,4 +1,4 @@
-// The library's reuse queries (issue 9): the made-from chain of an item's task, and an image stored as a
+// The library's reuse queries: the made-from chain of an item's task, and an image stored as a
 // reference for the Create form.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';

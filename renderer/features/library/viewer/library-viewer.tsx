@@ -3,7 +3,7 @@
 // screen, Esc close. The open item is in the URL (#/library/<id>), so a reload or Back lands right.
 //
 // Layout: a top bar (close, position, zoom, full screen), the stage, and a side panel holding the details,
-// the item's settings and the actions bar. Issue 9 "Reusing" (helper libreuse) extends the actions bar in
+// the item's settings and the actions bar. Reuse extends the actions bar in
 // viewer-actions.tsx ("Use as reference", "Edit and run again") and the side panel in viewer-details.tsx
 // (the made-from chain); this file needs no change for either.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';

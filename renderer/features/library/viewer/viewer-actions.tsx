@@ -1,5 +1,5 @@
 // What can be done with the item on show: the viewer's actions bar, under the side panel's heading.
-// Issue 9 "Reusing" (helper libreuse): "Use as reference" and "Edit and run again" are buttons of this bar;
+// "Use as reference" and "Edit and run again" are buttons of this bar;
 // add them where the EXTENSION comment is, so every action on one item sits in one place.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,9 +45,9 @@ export function ViewerActions({
       >
         {item.favourite ? t('library.unfavourite') : t('library.favourite')}
       </Button>
-      {/* Issue 9 "Reusing" (libreuse): "Use as reference" and "Edit and run again". */}
+      {/* "Use as reference" and "Edit and run again". */}
       <ReuseActions item={item} />
-      {/* Issue 9 "Compare" (lib-compare): the second item is picked in a small dialog. */}
+      {/* The second item is picked in a small dialog. */}
       <CompareWith item={item} />
       <DragToCreate item={item} />
       {desktopActions.available ? (

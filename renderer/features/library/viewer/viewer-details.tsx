@@ -1,6 +1,6 @@
 // The viewer's side panel: what the item is and how it was made. Sections stack top to bottom; the settings
 // that made the item are listed here.
-// Issue 9 "Reusing" (helper libreuse): the made-from chain (made from → this → made from this) belongs in this
+// The made-from chain (made from → this → made from this) belongs in this
 // panel as its own section below the settings, in its own file, rendered where the EXTENSION comment is.
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +111,7 @@ export function ViewerDetails({
       </dl>
       <ViewerSettings params={item.params} />
       {children}
-      {/* Issue 9 "Reusing" (libreuse): made from → this → made from this. */}
+      {/* Made from → this → made from this. */}
       {item.taskId ? <MadeFromChain taskId={item.taskId} /> : null}
     </div>
   );

@@ -1,5 +1,5 @@
 // Speech is answered at once (no task): the audio lands in the library, or the library's earlier take of the
-// same speech comes back with no gateway call (issue 13) unless a fresh take is asked for.
+// same speech comes back with no gateway call unless a fresh take is asked for.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SpeakInput } from '../../../../shared/bridge';
 import { bridge } from '../../../lib/bridge';
