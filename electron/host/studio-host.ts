@@ -19,12 +19,10 @@ import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
-import { composeHandlers } from './handlers';
+import { composeHandlers, type DesktopActions } from './handlers';
 import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
 import type { MediaSource } from './media-files';
-import type { DesktopActions } from './handlers';
-import { StudioSession } from './studio-session';
-import type { StudioSessionOptions } from './studio-session';
+import { StudioSession, type StudioSessionOptions } from './studio-session';
 import { MemorySecretStore } from '../core/settings/memory-secret-store';
 import type { SecretStore } from '../core/settings/settings-store';
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
@@ -108,13 +106,11 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
-  // Rows stored before gateway texts were scrubbed may hold the bare key: only its holder can find it.
-  scrubStoredTaskErrors(db, session.secretValues());
+  scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);
-
   const handlers = composeHandlers({
     session,
     core,
