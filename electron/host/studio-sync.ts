@@ -129,7 +129,7 @@ export class StudioSync {
   }
 
   async restore(): Promise<SyncReport> {
-    return (await this.#service()).restore();
+    return this.#scheduler.exclusive(async () => (await this.#service()).restore());
   }
 
   async fetchFile(itemId: string): Promise<LibraryItem> {

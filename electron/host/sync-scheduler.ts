@@ -82,6 +82,29 @@ export class SyncScheduler {
     return this.#running;
   }
 
+  /**
+   * A job that must not share the remote with a round (Restore from remote): it starts once the running round
+   * has ended, and no round starts until it has; one asked for meanwhile runs after it.
+   */
+  async exclusive<T>(job: () => Promise<T>): Promise<T> {
+    while (this.#running) await this.#running;
+    this.#cancelTimers();
+    const run = job();
+    this.#running = run
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        this.#running = null;
+        if (this.#again) {
+          this.#again = false;
+          void this.request();
+        } else this.#arm();
+      });
+    return run;
+  }
+
   async #loop(): Promise<void> {
     do {
       this.#again = false;

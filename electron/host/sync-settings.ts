@@ -3,13 +3,16 @@
 // whether the user paused it. Held in memory once loaded, because the sync service asks for its setup
 // synchronously at the start of every round. Secrets go in here and come out only to the sync service.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { syncConfigSchema, syncSecretsSchema } from '../../shared/studio/sync';
 import type { SyncConfig, SyncSecrets } from '../../shared/studio/sync';
 import type { SyncSetup } from '../core/sync/sync-service';
 import { SecretRecord } from '../core/settings/secret-record';
 import type { SecretStore } from '../core/settings/settings-store';
+
+/** The setup's file in the data folder (the CLI reads it too). */
+export const SYNC_FILE = 'sync.json';
 
 const fileSchema = z.object({ config: syncConfigSchema.nullable(), paused: z.boolean() });
 type SyncFile = z.infer<typeof fileSchema>;
@@ -27,8 +30,9 @@ export class SyncSettings {
   #file: SyncFile = { config: null, paused: false };
   #values: SyncSecrets = {};
 
-  constructor(path: string, store: SecretStore, log: (message: string) => void) {
-    this.#path = path;
+  /** dataDir: the app's data folder, where `sync.json` is kept. */
+  constructor(dataDir: string, store: SecretStore, log: (message: string) => void) {
+    this.#path = join(dataDir, SYNC_FILE);
     this.#log = log;
     this.#secrets = new SecretRecord(store, syncSecretsSchema, 'sync credentials', log);
   }

@@ -894,8 +894,8 @@ export const en = {
     restore: 'Restore from remote',
     restoreConfirm:
       'Bring every item the remote holds into this library? Nothing here is deleted; files may take a while to download.',
-    restored_one: 'Restored {{count}} item ({{files}} files downloaded).',
-    restored_other: 'Restored {{count}} items ({{files}} files downloaded).',
+    restored_one: 'Restore finished: {{count}} file downloaded, {{added}} new to the library.',
+    restored_other: 'Restore finished: {{count}} files downloaded, {{added}} new to the library.',
   },
   keyboard: {
     palette: {

@@ -925,8 +925,8 @@ export const zhCN: Messages = {
     restoreLead: '在新电脑或全新安装上：仅凭远端重建整个素材库，包括所有文件。',
     restore: '从远端恢复',
     restoreConfirm: '把远端保存的所有条目导入此素材库？本地不会删除任何内容；下载文件可能需要一些时间。',
-    restored_one: '已恢复 {{count}} 个条目（下载了 {{files}} 个文件）。',
-    restored_other: '已恢复 {{count}} 个条目（下载了 {{files}} 个文件）。',
+    restored_one: '恢复完成：下载了 {{count}} 个文件，素材库新增 {{added}} 个条目。',
+    restored_other: '恢复完成：下载了 {{count}} 个文件，素材库新增 {{added}} 个条目。',
   },
   keyboard: {
     palette: {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { startRcloneWebdav, type RcloneWebdav } from '../support/rclone-webdav';
+import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { goTo, SHOTS } from './demo-studio';
 import { recordTraffic, type Traffic } from './traffic-recorder';
@@ -29,9 +29,12 @@ interface Instance {
   pageErrors: string[];
 }
 
-let dav: RcloneWebdav;
+let dav: RunningServer;
+const DAV_USER = 'studio';
 let ana: Instance;
 let ben: Instance;
+/** A fresh install that restores the library from the remote alone. */
+let cleo: Instance | undefined;
 
 async function openInstance(): Promise<Instance> {
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-sync-'));
@@ -79,8 +82,8 @@ async function openSyncSettings(page: Page): Promise<void> {
 /** The WebDAV fields as a person fills them. */
 async function fillWebdav(page: Page, password: string): Promise<void> {
   await page.getByRole('radio', { name: 'WebDAV' }).check();
-  await page.getByLabel('Address').fill(`${dav.url}studio`);
-  await page.getByLabel('User', { exact: true }).fill(dav.user);
+  await page.getByLabel('Address').fill(`${dav.url}/studio`);
+  await page.getByLabel('User', { exact: true }).fill(DAV_USER);
   await page.getByLabel('Password', { exact: true }).fill(password);
 }
 
@@ -103,7 +106,7 @@ async function syncNow(page: Page): Promise<void> {
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
-  dav = await startRcloneWebdav('studio', PASSWORD);
+  dav = await startRcloneWebdav({ user: DAV_USER, pass: PASSWORD });
   // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
   await mkdir(join(dav.dir, 'studio'));
   ana = await openInstance();
@@ -113,7 +116,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await closeInstance(ana);
   await closeInstance(ben);
-  await dav?.close();
+  await closeInstance(cleo);
+  await dav?.stop();
 });
 
 describe('Settings › Sync against a WebDAV server', () => {
@@ -189,6 +193,36 @@ describe('Settings › Sync against a WebDAV server', () => {
     await shot(other, 'sync-library-fetched');
   });
 
+  it('rebuilds a fresh install’s library, files and all, with Restore from remote', async () => {
+    cleo = await openInstance();
+    const { page } = cleo;
+    await openSyncSettings(page);
+    await fillWebdav(page, PASSWORD);
+    await page.getByLabel('This device’s name').fill('Cleo’s new laptop');
+    await encryptWith(page, PASSPHRASE);
+    await page.getByRole('button', { name: 'Save and sync' }).click();
+    await page.getByText('Sync setup saved.').waitFor();
+    await page.getByRole('button', { name: 'Restore from remote' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Restore from remote' });
+    await dialog.getByRole('button', { name: 'Restore from remote' }).click();
+    await expect
+      .poll(
+        () => page.getByText(/^Restore finished: \d+ files? downloaded, \d+ new to the library\.$/).count(),
+        {
+          timeout: 60_000,
+        },
+      )
+      .toBe(1);
+    await goTo(page, 'Library');
+    const tile = page.getByRole('button', { name: new RegExp(`^${PROMPT}`) });
+    await tile.waitFor();
+    await expect.poll(() => tile.getByTestId('tile-not-downloaded').count()).toBe(0);
+    await expect
+      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    await shot(page, 'sync-restored-library');
+  });
+
   it('never lets the password or the passphrase reach a browser, an event or the log', async () => {
     // The remote holds neither prompt nor image in the clear: it is encrypted.
     const remote = await readdir(dav.dir, { recursive: true, withFileTypes: true });
@@ -198,7 +232,7 @@ describe('Settings › Sync against a WebDAV server', () => {
       const bytes = await readFile(join(entry.parentPath, entry.name), 'latin1');
       expect(bytes.includes(PROMPT), entry.name).toBe(false);
     }
-    for (const instance of [ana, ben]) {
+    for (const instance of [ana, ben, cleo].filter((i): i is Instance => i !== undefined)) {
       await instance.traffic.settle();
       expect(instance.traffic.events.some((event) => event.includes('"sync"'))).toBe(true);
       for (const secret of [PASSWORD, PASSPHRASE]) {

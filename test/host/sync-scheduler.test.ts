@@ -143,3 +143,30 @@ describe('SyncScheduler', () => {
     expect(lines[0]).toContain('remote unreachable');
   });
 });
+
+describe('SyncScheduler.exclusive', () => {
+  it('waits for the running round, lets no round start beside it, and runs one asked for meanwhile after it', async () => {
+    const { scheduler, started, maxConcurrent, finish } = rig();
+    scheduler.resume();
+    let jobStarted = false;
+    let endJob: (() => void) | null = null;
+    const job = scheduler.exclusive(async () => {
+      jobStarted = true;
+      await new Promise<void>((resolve) => (endJob = resolve));
+      return 'restored';
+    });
+    await settle();
+    expect(jobStarted).toBe(false);
+    finish();
+    await settle();
+    expect(jobStarted).toBe(true);
+    void scheduler.request();
+    expect(started()).toBe(1);
+    (endJob as (() => void) | null)?.();
+    expect(await job).toBe('restored');
+    await settle();
+    expect(started()).toBe(2);
+    expect(maxConcurrent()).toBe(1);
+    finish();
+  });
+});

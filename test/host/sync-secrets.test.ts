@@ -13,12 +13,13 @@ import { FileSecretStore } from '../../electron/core/settings/file-secret-store'
 import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
 import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
-import { startRcloneWebdav, type RcloneWebdav } from '../support/rclone-webdav';
+import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 
 const PASSWORD = 'dav-secret-91f0c2aa';
 const PASSPHRASE = 'quiet heron copper 77';
 
-let dav: RcloneWebdav;
+let dav: RunningServer;
+const DAV_USER = 'studio';
 let dataDir: string;
 const log: string[] = [];
 
@@ -36,13 +37,13 @@ async function openHost(): Promise<StudioHost> {
 }
 
 beforeAll(async () => {
-  dav = await startRcloneWebdav('studio', PASSWORD);
+  dav = await startRcloneWebdav({ user: DAV_USER, pass: PASSWORD });
   // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
   await mkdir(join(dav.dir, 'studio'));
   dataDir = await mkdtemp(join(tmpdir(), 'studio-sync-secrets-'));
 });
 afterAll(async () => {
-  await dav?.close();
+  await dav?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -58,7 +59,7 @@ describe('sync secrets', () => {
     try {
       const call = createBridgeCaller({ handlers: host.handlers });
       const config: SyncConfig = {
-        remote: { kind: 'webdav', url: `${dav.url}studio`, user: dav.user },
+        remote: { kind: 'webdav', url: `${dav.url}/studio`, user: DAV_USER },
         deviceName: 'Test bench',
         encrypted: true,
         filesMode: 'all',

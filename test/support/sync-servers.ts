@@ -20,9 +20,13 @@ export async function startRcloneWebdav(
 ): Promise<RunningServer> {
   const dir = await mkdtemp(join(tmpdir(), 'sync-webdav-'));
   const auth = options.user ? ['--user', options.user, '--pass', options.pass ?? ''] : [];
+  // setpriv's parent-death signal: the server dies with the test process even when stop() is never reached.
   const child = spawn(
-    'rclone',
-    ['serve', 'webdav', dir, '--addr', '127.0.0.1:0', ...auth, '--config', '/dev/null'],
+    'setpriv',
+    [
+      ...['--pdeathsig', 'KILL', 'rclone'],
+      ...['serve', 'webdav', dir, '--addr', '127.0.0.1:0', ...auth, '--config', '/dev/null'],
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -17,7 +17,7 @@ export function RestoreSection(): ReactElement {
     restore.mutate(undefined, {
       onSuccess: (report) => {
         setAsking(false);
-        pushToast('success', t('sync.restored', { count: report.pulled.added, files: report.pulled.files }));
+        pushToast('success', t('sync.restored', { count: report.pulled.files, added: report.pulled.added }));
       },
       onError: (error) => {
         setAsking(false);
