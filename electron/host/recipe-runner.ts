@@ -2,7 +2,9 @@
 // the library's saved files, the reference store (a saved picture becomes the next step's reference without a
 // copy) and the spending guard, which measures a whole recipe as it does a batch.
 import type { Clock } from '../core/clock';
-import { RecipeRunner } from '../core/recipes';
+import type { DatabaseSync } from '../core/db';
+import { PresetStore, PromptHistory } from '../core/presets';
+import { RecipeRunner, RecipeStore } from '../core/recipes';
 import type { ReferenceStore } from '../core/references';
 import type { SpendingGuard } from '../core/spending';
 import type { CoreLifecycle } from './core-lifecycle';
@@ -20,4 +22,25 @@ export function recipeRunner(
     asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
     clock,
   });
+}
+
+/**
+ * The parts that save retyping: the prompt history (every prompt the core sends, whichever engine sent it),
+ * presets and styles, recipes and their runner.
+ */
+export function reuseParts(
+  db: DatabaseSync,
+  core: CoreLifecycle,
+  references: ReferenceStore,
+  spending: SpendingGuard,
+  clock: Clock,
+) {
+  const history = new PromptHistory({ db, clock });
+  core.subscribe((event) => history.recordEvent(event));
+  return {
+    history,
+    presets: new PresetStore({ db, clock }),
+    recipes: new RecipeStore({ db, clock }),
+    runner: recipeRunner(core, references, spending, clock),
+  };
 }

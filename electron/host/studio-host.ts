@@ -10,9 +10,7 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock, type Clock } from '../core/clock';
 import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
-import { PresetStore, PromptHistory } from '../core/presets';
-import { RecipeStore } from '../core/recipes';
-import { recipeRunner } from './recipe-runner';
+import { reuseParts } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
@@ -98,8 +96,6 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
-  const history = new PromptHistory({ db, clock });
-  core.subscribe((event) => history.recordEvent(event));
   await session.refresh();
   await core.ensure();
   scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
@@ -113,10 +109,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     references,
     prices,
     spending,
-    history,
-    presets: new PresetStore({ db, clock }),
-    recipes: new RecipeStore({ db, clock }),
-    runner: recipeRunner(core, references, spending, clock),
+    ...reuseParts(db, core, references, spending, clock),
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,

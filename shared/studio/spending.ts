@@ -1,25 +1,106 @@
 // Limits a user sets on spending, and what the studio found when it measured a press of Generate against them
-// (electron/core/spending). Amounts are in the limits' unit: USD, or the gateway's credits ([TBAL-8]).
+// (electron/core/spending). Amounts are in the limits' unit: USD, or the gateway's credits ([TBAL-8]). The zod
+// schemas are the records (the bridge carries them as they are); their types are inferred.
+import { z } from 'zod';
+import { because } from '../validation';
+import { isTimeZone } from './time-zones';
 
-export type MoneyUnit = 'usd' | 'credits';
+export const moneyUnitSchema = z.enum(['usd', 'credits']);
+export type MoneyUnit = z.infer<typeof moneyUnitSchema>;
 
-export type SpendingPeriod = 'day' | 'month';
+export const spendingPeriodSchema = z.enum(['day', 'month']);
+export type SpendingPeriod = z.infer<typeof spendingPeriodSchema>;
 
-export interface SpendingLimits {
-  unit: MoneyUnit;
+/** An amount a user may type: above zero, and below anything a gateway balance could hold. */
+const amount = z
+  .number()
+  .max(1e9)
+  .refine((n) => n > 0, { params: because('amountAboveZero') })
+  .nullable();
+
+export const spendingLimitsSchema = z.strictObject({
+  unit: moneyUnitSchema,
   /** Ask first when one press of Generate is estimated above this; null: never ask. */
-  confirmAbove: number | null;
+  confirmAbove: amount,
   /** Refuse what would take the day's or the month's spending past these; null: no limit. */
-  daily: number | null;
-  monthly: number | null;
+  daily: amount,
+  monthly: amount,
   /** The IANA zone whose midnight starts a day and whose first of the month starts a month; null: the system's. */
-  timeZone: string | null;
+  timeZone: z
+    .string()
+    .max(100)
+    .refine(isTimeZone, { params: because('timeZone') })
+    .nullable(),
   /**
    * The price to assume for one task of a model with no estimate yet, until its cost is known; null (or absent):
    * none, so with a budget such tasks go one at a time, asked first, and nothing else is sent while one runs.
    */
-  unknownPrice?: number | null;
-}
+  unknownPrice: amount.optional(),
+});
+export type SpendingLimits = z.infer<typeof spendingLimitsSchema>;
+
+/** One budget window (today, this month) in the limits' zone. */
+export const spendingWindowSchema = z.object({
+  period: spendingPeriodSchema,
+  /** ms since the epoch: local midnight (of the first of the month) in the zone. */
+  start: z.number(),
+  /** When the next window starts, which is when a budget on this one resets. */
+  resetsAt: z.number(),
+  /** What the gateway charged for tasks sent in the window ([TASK-8], [TASK-9]). */
+  charged: z.number(),
+  /** Estimates for the window's tasks the gateway has not charged yet (still running, or no cost reported). */
+  estimated: z.number(),
+  /** charged + estimated */
+  spent: z.number(),
+  /**
+   * The window's tasks not charged yet whose price nothing tells (no estimate, no price to assume): what they
+   * will cost is not in `spent`, so while any is in flight a budget on this window cannot be checked.
+   */
+  unpriced: z.number().int().nonnegative(),
+  /** The budget on this window; null when none is set. */
+  limit: z.number().nullable(),
+});
+export type SpendingWindow = z.infer<typeof spendingWindowSchema>;
+
+export const spendingSummarySchema = z.object({
+  unit: moneyUnitSchema,
+  /** The zone the windows follow (the system's when the limits name none). */
+  timeZone: z.string(),
+  day: spendingWindowSchema,
+  month: spendingWindowSchema,
+});
+export type SpendingSummary = z.infer<typeof spendingSummarySchema>;
+
+/**
+ * Why a press of Generate is refused: it would take a window's spending past its budget; or a price is not known
+ * where the budget needs one: a task with no estimate yet is still running ('running'), or the press holds several
+ * tasks with no estimate ('several': one goes first, and its cost teaches the price).
+ */
+export const budgetRefusalSchema = z.object({
+  window: spendingWindowSchema,
+  /** What this press would probably add; null when nothing is known about its price yet. */
+  needed: z.number().nullable(),
+  unpriced: z.enum(['running', 'several']).nullable(),
+});
+export type BudgetRefusal = z.infer<typeof budgetRefusalSchema>;
+
+/** A press of Generate measured against the limits before anything is sent. */
+export const spendCheckSchema = z.object({
+  unit: moneyUnitSchema,
+  timeZone: z.string(),
+  /** What the press will probably cost in the limits' unit; null when no request has an estimate. */
+  estimate: z.number().nullable(),
+  /** Requests whose price is not known yet (not in `estimate`). */
+  unknown: z.number().int().nonnegative(),
+  /** The models of those requests: "no estimate yet for this model" names them. */
+  unpricedModels: z.array(z.string()),
+  confirmAbove: z.number().nullable(),
+  /** The estimate is above the confirmation threshold: ask before sending. */
+  needsConfirmation: z.boolean(),
+  /** Set when a budget refuses the press. */
+  refusal: budgetRefusalSchema.nullable(),
+});
+export type SpendCheck = z.infer<typeof spendCheckSchema>;
 
 export const NO_LIMITS: SpendingLimits = {
   unit: 'usd',
@@ -29,61 +110,4 @@ export const NO_LIMITS: SpendingLimits = {
   timeZone: null,
 };
 
-/** One budget window (today, this month) in the limits' zone. */
-export interface SpendingWindow {
-  period: SpendingPeriod;
-  /** ms since the epoch: local midnight (of the first of the month) in the zone. */
-  start: number;
-  /** When the next window starts, which is when a budget on this one resets. */
-  resetsAt: number;
-  /** What the gateway charged for tasks sent in the window ([TASK-8], [TASK-9]). */
-  charged: number;
-  /** Estimates for the window's tasks the gateway has not charged yet (still running, or no cost reported). */
-  estimated: number;
-  /** charged + estimated */
-  spent: number;
-  /**
-   * The window's tasks not charged yet whose price nothing tells (no estimate, no price to assume): what they
-   * will cost is not in `spent`, so while any is in flight a budget on this window cannot be checked.
-   */
-  unpriced: number;
-  /** The budget on this window; null when none is set. */
-  limit: number | null;
-}
 
-export interface SpendingSummary {
-  unit: MoneyUnit;
-  /** The zone the windows follow (the system's when the limits name none). */
-  timeZone: string;
-  day: SpendingWindow;
-  month: SpendingWindow;
-}
-
-/**
- * Why a press of Generate is refused: it would take a window's spending past its budget; or a price is not known
- * where the budget needs one: a task with no estimate yet is still running ('running'), or the press holds several
- * tasks with no estimate ('several': one goes first, and its cost teaches the price).
- */
-export interface BudgetRefusal {
-  window: SpendingWindow;
-  /** What this press would probably add; null when nothing is known about its price yet. */
-  needed: number | null;
-  unpriced: 'running' | 'several' | null;
-}
-
-/** A press of Generate measured against the limits before anything is sent. */
-export interface SpendCheck {
-  unit: MoneyUnit;
-  timeZone: string;
-  /** What the press will probably cost in the limits' unit; null when no request has an estimate. */
-  estimate: number | null;
-  /** Requests whose price is not known yet (not in `estimate`). */
-  unknown: number;
-  /** The models of those requests: "no estimate yet for this model" names them. */
-  unpricedModels: string[];
-  confirmAbove: number | null;
-  /** The estimate is above the confirmation threshold: ask before sending. */
-  needsConfirmation: boolean;
-  /** Set when a budget refuses the press. */
-  refusal: BudgetRefusal | null;
-}

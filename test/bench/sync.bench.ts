@@ -128,7 +128,8 @@ export async function run(log: (line: string) => void) {
         '--config',
         '/dev/null',
         libDir,
-        `:s3,provider=Other,endpoint=${server.url},access_key_id=${S3RVER_KEY},secret_access_key=${S3RVER_KEY}:bench/rclone`,
+        `:s3,provider=Other,endpoint='${server.url}',access_key_id=${S3RVER_KEY},secret_access_key=${S3RVER_KEY}:bench/rclone`,
+        // The endpoint is quoted: its colons would end the value in rclone's connection string.
         '--exclude',
         'studio.db*',
       ],

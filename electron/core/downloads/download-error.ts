@@ -1,4 +1,5 @@
 // The one error type of the downloader: the manager reads `retryable` to decide between backoff and giving up.
+import type { MissingFileReason } from '../../../shared/studio/records';
 
 export type DownloadFailure =
   | 'unsafe_url'
@@ -23,3 +24,17 @@ export class DownloadError extends Error {
     super(message);
   }
 }
+
+/** Why a file that failed this way is missing, as the task list says it. */
+export const MISSING_REASON_OF: Record<DownloadFailure, MissingFileReason> = {
+  http_status: 'refused',
+  unsafe_url: 'refused',
+  too_many_redirects: 'refused',
+  size_mismatch: 'network',
+  protocol: 'network',
+  network: 'network',
+  too_slow: 'network',
+  too_large: 'invalid',
+  unknown_type: 'invalid',
+  type_mismatch: 'invalid',
+};

@@ -3,26 +3,23 @@
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
 import { BusyGauge } from '../busy-gauge';
-import { readdir, rm, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
-import { z } from 'zod';
 import type { ResultFile } from '../../../shared/gateway/normalized';
-import type {
-  DownloadProgress,
-  MissingFile,
-  MissingFileReason,
-  StudioEvent,
-  TaskRecord,
-} from '../../../shared/studio/records';
+import type { DownloadProgress, StudioEvent, TaskRecord } from '../../../shared/studio/records';
 import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { DownloadError, fetchToFile } from './fetch-to-file';
-import { PART_SUFFIX, partIsStale } from './part-files';
-import { readableBaseName } from './readable-name';
-import type { DownloadFailure } from './download-error';
+import { removeStaleParts } from './part-files';
+import { emptyProgress, TaskFileRows, toResultFile } from './task-file-rows';
+import type { FileDownloadState, FileRow, TaskFileStatus } from './task-file-rows';
+
+export type { FileDownloadState, TaskFileStatus } from './task-file-rows';
+export { dayFolder } from './readable-name';
+import { dayFolder, readableBaseName } from './readable-name';
+import { MISSING_REASON_OF } from './download-error';
 import { gatewayIsLocal } from './local-addresses';
 import type { LibrarySink } from './library-sink';
 
@@ -33,8 +30,6 @@ interface FetchedFile {
   sha256: string;
   mime: string;
 }
-
-export type FileDownloadState = 'pending' | 'done' | 'skipped' | 'failed' | 'expired';
 
 export interface DownloadManagerOptions {
   db: DatabaseSync;
@@ -68,68 +63,6 @@ export interface DownloadManagerOptions {
   gatewayUrl?: () => string | null;
 }
 
-const fileRowSchema = z.object({
-  task_id: z.string(),
-  ordinal: z.number(),
-  kind: z.enum(['image', 'video', 'audio']),
-  url: z.string(),
-  expires_at: z.number().nullable(),
-  file_index: z.number(),
-  title: z.string().nullable(),
-  duration_seconds: z.number().nullable(),
-  state: z.enum(['pending', 'done', 'skipped', 'failed', 'expired']),
-  attempts: z.number(),
-  failure: z.enum(['expired', 'refused', 'network', 'invalid', 'lost']).nullable(),
-  retry_at: z.number().nullable(),
-  error: z.string().nullable(),
-});
-
-type FileRow = z.infer<typeof fileRowSchema>;
-
-export interface TaskFileStatus {
-  ordinal: number;
-  url: string;
-  state: FileDownloadState;
-  /** Why a failed or expired file is missing. */
-  failure: MissingFileReason | null;
-  path: string | null;
-  sha256: string | null;
-  mime: string | null;
-  size: number | null;
-  error: string | null;
-}
-
-function toResultFile(row: FileRow): ResultFile {
-  return {
-    kind: row.kind,
-    url: row.url,
-    expiresAt: row.expires_at,
-    index: row.file_index,
-    title: row.title,
-    durationSeconds: row.duration_seconds,
-  };
-}
-
-const FAILURE_BY_REASON: Record<DownloadFailure, MissingFileReason> = {
-  http_status: 'refused',
-  unsafe_url: 'refused',
-  too_many_redirects: 'refused',
-  size_mismatch: 'network',
-  protocol: 'network',
-  network: 'network',
-  too_slow: 'network',
-  too_large: 'invalid',
-  unknown_type: 'invalid',
-  type_mismatch: 'invalid',
-};
-
-/** YYYY-MM-DD of a timestamp in the machine's time zone: the folder a user expects to find a day's work in. */
-export function dayFolder(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 export class DownloadManager {
   private readonly queue: PQueue;
   private readonly active = new Map<string, AbortController>();
@@ -141,9 +74,11 @@ export class DownloadManager {
   private readonly libraryDir: string;
 
   private readonly logger: Logger;
+  private readonly rows: TaskFileRows;
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.rows = new TaskFileRows(options.db, options.clock, options.sink.filedUrls?.bind(options.sink));
     this.queue = new PQueue({ concurrency: options.concurrency ?? 3 });
     this.libraryDir = resolve(options.libraryDir);
   }
@@ -153,125 +88,41 @@ export class DownloadManager {
    * queues every file still pending.
    */
   async start(): Promise<void> {
-    await this.removeStaleParts();
-    const rows = this.options.db
-      .prepare("SELECT * FROM task_files WHERE state = 'pending' ORDER BY task_id, ordinal")
-      .all()
-      .map((row) => fileRowSchema.parse(row));
-    for (const row of rows) this.schedule(row.task_id, row.ordinal);
-    const waiting = this.options.db
-      .prepare(
-        "SELECT task_id, ordinal, retry_at FROM task_files WHERE state = 'failed' AND retry_at IS NOT NULL",
-      )
-      .all();
-    for (const row of waiting) this.armRetry(String(row.task_id), Number(row.ordinal), Number(row.retry_at));
+    await removeStaleParts(this.libraryDir);
+    for (const row of this.rows.allPending()) this.schedule(row.task_id, row.ordinal);
+    for (const w of this.rows.waitingRetries()) this.armRetry(w.taskId, w.ordinal, w.retryAt);
   }
 
   /** Records a completed task's files (once) and queues those not yet fetched. */
   enqueue(taskId: string, files: readonly ResultFile[]): void {
-    const insert = this.options.db.prepare(
-      `INSERT OR IGNORE INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, title,
-         duration_seconds, state, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
-    );
-    const now = this.options.clock.now();
-    files.forEach((f, ordinal) => {
-      insert.run(taskId, ordinal, f.kind, f.url, f.expiresAt, f.index, f.title, f.durationSeconds, now);
-    });
-    const pending = this.options.db
-      .prepare("SELECT ordinal FROM task_files WHERE task_id = ? AND state = 'pending' ORDER BY ordinal")
-      .all(taskId);
-    for (const row of pending) this.schedule(taskId, Number(row.ordinal));
+    this.rows.record(taskId, files);
+    for (const ordinal of this.rows.pendingOrdinals(taskId)) this.schedule(taskId, ordinal);
     this.options.onFilesChanged(taskId);
   }
 
   counts(taskId: string): DownloadProgress {
-    return this.countsFor([taskId]).get(taskId) ?? emptyProgress();
+    return this.rows.countsFor([taskId]).get(taskId) ?? emptyProgress();
   }
 
-  /**
-   * The download counts of many tasks (a page of the task list) in two statements, whatever their number: one
-   * GROUP BY for the tallies and one read of the files that are missing. A task with no files has no entry.
-   */
+  /** The download counts of many tasks (a page of the task list), in a few statements whatever their number. */
   countsFor(taskIds: readonly string[]): Map<string, DownloadProgress> {
-    const result = new Map<string, DownloadProgress>();
-    if (taskIds.length === 0) return result;
-    const ids = `(${taskIds.map(() => '?').join(', ')})`;
-    const tallies = this.options.db
-      .prepare(
-        `SELECT task_id, COUNT(*) AS total, SUM(state IN ('done', 'skipped')) AS done,
-           SUM(state = 'failed') AS failed, SUM(state = 'expired') AS expired,
-           MIN(CASE WHEN state IN ('pending', 'failed') THEN expires_at END) AS link_expires_at
-         FROM task_files f WHERE task_id IN ${ids} GROUP BY task_id`,
-      )
-      .all(...taskIds);
-    for (const row of tallies) {
-      result.set(String(row.task_id), {
-        total: Number(row.total),
-        done: Number(row.done),
-        failed: Number(row.failed),
-        expired: Number(row.expired),
-        missing: [],
-        deleted: 0,
-        // The gateway's expires_at is in seconds ([TASK-10]); records speak milliseconds.
-        linkExpiresAt: row.link_expires_at === null ? null : Number(row.link_expires_at) * 1000,
-      });
-    }
-    const settled = this.options.db
-      .prepare(
-        `SELECT * FROM task_files WHERE task_id IN ${ids} AND state IN ('failed', 'expired', 'done', 'skipped')
-         ORDER BY task_id, ordinal`,
-      )
-      .all(...taskIds)
-      .map((row) => fileRowSchema.parse(row));
-    const saved = settled.filter((row) => row.state === 'done' || row.state === 'skipped');
-    // A saved file whose URL the library no longer holds (an item, or a music track's cover) was deleted by the
-    // user, so its task never claims a file it no longer has. The library answers for its own tables.
-    const filed = this.options.sink.filedUrls?.(saved.map((row) => row.url)) ?? null;
-    for (const row of settled) {
-      const progress = result.get(row.task_id);
-      if (!progress) continue;
-      if (row.state === 'failed' || row.state === 'expired') progress.missing.push(missingFile(row));
-      else if (filed && !filed.has(row.url)) progress.deleted += 1;
-    }
-    return result;
+    return this.rows.countsFor(taskIds);
   }
 
   files(taskId: string): TaskFileStatus[] {
-    return this.options.db
-      .prepare('SELECT * FROM task_files WHERE task_id = ? ORDER BY ordinal')
-      .all(taskId)
-      .map((row) => ({
-        ordinal: Number(row.ordinal),
-        url: String(row.url),
-        state: fileRowSchema.shape.state.parse(row.state),
-        failure: fileRowSchema.shape.failure.parse(row.failure),
-        path: row.path === null ? null : String(row.path),
-        sha256: row.sha256 === null ? null : String(row.sha256),
-        mime: row.mime === null ? null : String(row.mime),
-        size: row.size === null ? null : Number(row.size),
-        error: row.error === null ? null : String(row.error),
-      }));
+    return this.rows.files(taskId);
   }
 
   /** Failed files of a task go back to pending and are fetched at once (expired ones wait for renew()). */
   retry(taskId: string): void {
     this.cancelRetries(taskId);
-    this.options.db
-      .prepare(
-        `UPDATE task_files SET state = 'pending', attempts = 0, error = NULL, failure = NULL, retry_at = NULL
-         WHERE task_id = ? AND state = 'failed'`,
-      )
-      .run(taskId);
+    this.rows.resetFailed(taskId);
     this.enqueue(taskId, []);
   }
 
   /** True when a file of the task is missing because its link expired or was lost (renew() may bring it back). */
   hasExpired(taskId: string): boolean {
-    return (
-      this.options.db
-        .prepare("SELECT 1 FROM task_files WHERE task_id = ? AND state = 'expired'")
-        .get(taskId) !== undefined
-    );
+    return this.rows.hasExpired(taskId);
   }
 
   /**
@@ -280,25 +131,14 @@ export class DownloadManager {
    */
   renew(taskId: string, files: readonly ResultFile[]): void {
     const now = this.options.clock.now();
-    const rows = this.options.db
-      .prepare(
-        "SELECT * FROM task_files WHERE task_id = ? AND state IN ('failed', 'expired') ORDER BY ordinal",
-      )
-      .all(taskId)
-      .map((row) => fileRowSchema.parse(row));
-    for (const row of rows) {
+    for (const row of this.rows.missing(taskId)) {
       const fresh = files[row.ordinal];
       const renewed =
         fresh !== undefined &&
         (fresh.url !== row.url || (fresh.expiresAt ?? Infinity) > (row.expires_at ?? Infinity)) &&
         (fresh.expiresAt === null || now < fresh.expiresAt * 1000);
       if (renewed) {
-        this.options.db
-          .prepare(
-            `UPDATE task_files SET url = ?, expires_at = ?, state = 'pending', attempts = 0, error = NULL,
-               failure = NULL, retry_at = NULL, updated_at = ? WHERE task_id = ? AND ordinal = ?`,
-          )
-          .run(fresh.url, fresh.expiresAt, now, taskId, row.ordinal);
+        this.rows.renewLink(taskId, row.ordinal, fresh);
       } else if (row.state === 'expired') {
         this.mark(taskId, row.ordinal, 'expired', {
           failure: 'lost',
@@ -390,7 +230,7 @@ export class DownloadManager {
     const timer = this.options.clock.setTimer(Math.max(0, at - this.options.clock.now()), () => {
       this.retryTimers.delete(key);
       if (this.closed) return;
-      const row = this.readRow(taskId, ordinal);
+      const row = this.rows.read(taskId, ordinal);
       if (row?.state !== 'failed') return;
       this.mark(taskId, ordinal, 'pending', { retry_at: null });
       this.schedule(taskId, ordinal);
@@ -414,30 +254,14 @@ export class DownloadManager {
     return row.expires_at === null ? at : Math.min(at, row.expires_at * 1000);
   }
 
-  private readRow(taskId: string, ordinal: number): FileRow | null {
-    const row = this.options.db
-      .prepare('SELECT * FROM task_files WHERE task_id = ? AND ordinal = ?')
-      .get(taskId, ordinal);
-    return row ? fileRowSchema.parse(row) : null;
-  }
-
+  /** Writes the file's new state and tells the engine, which publishes the task's new counts. */
   private mark(
     taskId: string,
     ordinal: number,
     state: FileDownloadState,
     fields: Record<string, unknown> = {},
   ): void {
-    const columns = ['state = ?', 'updated_at = ?'];
-    const values: (string | number | null)[] = [state, this.options.clock.now()];
-    // Only a missing file has a reason; any other state clears it.
-    if (state !== 'failed' && state !== 'expired' && !('failure' in fields)) columns.push('failure = NULL');
-    for (const [column, value] of Object.entries(fields)) {
-      columns.push(`${column} = ?`);
-      values.push(typeof value === 'number' || typeof value === 'string' ? value : null);
-    }
-    this.options.db
-      .prepare(`UPDATE task_files SET ${columns.join(', ')} WHERE task_id = ? AND ordinal = ?`)
-      .run(...values, taskId, ordinal);
+    this.rows.mark(taskId, ordinal, state, fields);
     this.options.onFilesChanged(taskId);
   }
 
@@ -452,7 +276,7 @@ export class DownloadManager {
     this.active.set(key, controller);
     try {
       for (;;) {
-        const row = this.readRow(taskId, ordinal);
+        const row = this.rows.read(taskId, ordinal);
         const task = this.options.getTask(taskId);
         if (!row || row.state !== 'pending' || !task || this.closed || controller.signal.aborted) return;
         if (await sink.has(row.url)) {
@@ -486,7 +310,7 @@ export class DownloadManager {
             const retryAt = retryable ? this.backgroundRetryAt(row, attempt) : null;
             this.mark(taskId, ordinal, 'failed', {
               error: message,
-              failure: failure ? FAILURE_BY_REASON[failure.reason] : 'network',
+              failure: failure ? MISSING_REASON_OF[failure.reason] : 'network',
               retry_at: retryAt,
             });
             if (retryAt !== null) this.armRetry(taskId, ordinal, retryAt);
@@ -568,48 +392,4 @@ export class DownloadManager {
   private isExpiredSoon(row: FileRow): boolean {
     return row.expires_at !== null && this.options.clock.now() >= row.expires_at * 1000 - 60_000;
   }
-
-  private async removeStaleParts(): Promise<void> {
-    let days: string[];
-    try {
-      days = await readdir(this.libraryDir);
-    } catch {
-      return;
-    }
-    for (const day of days) {
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
-      const dir = join(this.libraryDir, day);
-      let names: string[];
-      try {
-        names = await readdir(dir);
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (!name.endsWith(PART_SUFFIX)) continue;
-        const path = join(dir, name);
-        // Another process sharing this library may be writing it right now: only a dead writer's goes.
-        const modified = await stat(path).then(
-          (s) => s.mtimeMs,
-          () => null,
-        );
-        // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
-        if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
-      }
-    }
-  }
-}
-
-function emptyProgress(): DownloadProgress {
-  return { total: 0, done: 0, failed: 0, expired: 0, missing: [], deleted: 0 };
-}
-
-function missingFile(row: FileRow): MissingFile {
-  return {
-    ordinal: row.ordinal,
-    kind: row.kind,
-    reason: row.failure ?? (row.state === 'expired' ? 'expired' : 'network'),
-    detail: row.error,
-    retryAt: row.state === 'failed' ? row.retry_at : null,
-  };
 }

@@ -2,6 +2,9 @@
 // app on one STUDIO_DATA_DIR), so each names its .part files with its process id, and the sweep at start
 // deletes only those whose writer is gone: a crash leaves no litter, and a live neighbour keeps its download.
 
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+
 export const PART_SUFFIX = '.part';
 
 /**
@@ -45,4 +48,38 @@ export function partIsStale(
   const owner = partOwner(name);
   if (owner === null || now - modifiedAt > PART_LEASE_MS) return true;
   return owner !== process.pid && !alive(owner);
+}
+
+/**
+ * Deletes the .part files a crash left in the library's day folders, never one a live process sharing the
+ * library is writing.
+ */
+export async function removeStaleParts(libraryDir: string): Promise<void> {
+  let days: string[];
+  try {
+    days = await readdir(libraryDir);
+  } catch {
+    return;
+  }
+  for (const day of days) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
+    const dir = join(libraryDir, day);
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.endsWith(PART_SUFFIX)) continue;
+      const path = join(dir, name);
+      // Another process sharing this library may be writing it right now: only a dead writer's goes.
+      const modified = await stat(path).then(
+        (s) => s.mtimeMs,
+        () => null,
+      );
+      // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
+      if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
+    }
+  }
 }

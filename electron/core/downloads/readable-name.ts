@@ -104,3 +104,10 @@ async function taken(path: string): Promise<boolean> {
     return false;
   }
 }
+
+/** YYYY-MM-DD of a timestamp in the machine's time zone: the folder a user expects to find a day's work in. */
+export function dayFolder(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
