@@ -282,7 +282,7 @@ describe('generate', () => {
     expect(text.code).toBe(0);
     expect(text.stderr).toMatch(/^submitting image\.i3 image_model_id_i3$/m);
     expect(text.stderr).toMatch(/^task task_\w+: completed 100%, files 1\/1$/m);
-    expect(text.stderr).toMatch(/^downloading: \d+\.\d kB of \d+\.\d kB$/m); // a small picture reads in kB
+    expect(text.stderr).toMatch(/^downloading: \d+\.\d KiB of \d+\.\d KiB$/m); // a small picture reads in KiB
     expect(text.stdout).toMatch(/completed 100%/);
     expect(text.stdout).toContain(join(dir, 'lib'));
     const json = await cli(['--json', 'generate', 'image_model_id_i3', '--prompt', 'a quiet bar'], env, dir);
