@@ -82,7 +82,7 @@ describe('web mode, demo gateway', () => {
     await page.getByTestId('nav-settings').click();
     const unit = page.getByRole('radiogroup', { name: 'Show balance in' });
     await unit.getByText('Credits', { exact: true }).click();
-    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]* credits$/);
+    await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/^\d[\d,]*\.\d{2} credits$/);
     await unit.getByText('US dollars', { exact: true }).click();
     await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toMatch(/ USD$/);
     await page.getByTestId('nav-create').click();
@@ -197,6 +197,7 @@ describe('web mode, demo gateway', () => {
       if (family.id === 'video.s') await shot('08-form-video-s');
     }
     await page.getByTestId('nav-create').click();
+    await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
     await page.getByTestId('family-image.i3').click();
   });
 
