@@ -25,7 +25,7 @@ import { bootProblems } from './boot-checks';
 const KEY = 'sk-boot-test-5f0c2a9e';
 const NO_KEYRING = 'secrets: no OS keyring available; the API key is kept in memory for this session only.';
 const UNREADABLE =
-  'secrets: the stored API key could not be decrypted and was removed; please enter it again.';
+  'secrets: the API key could not be decrypted and was removed; please enter it again.';
 
 let scratch: string;
 let layout: AppLayout;

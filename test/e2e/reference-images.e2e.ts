@@ -84,7 +84,7 @@ describe('reference images', () => {
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const before = await page.getByRole('img', { name: /^Reference image/ }).count();
     await dropFile('.dropzone', 'huge.png', 'image/png', big);
-    await page.getByText('A reference image can be at most 20 MB; huge.png is 21 MB.').waitFor();
+    await page.getByText('A reference image can be at most 20 MiB; huge.png is 21 MiB.').waitFor();
     expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(before);
     await studio.shot('refs-03-too-large');
   });
