@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ResultFile } from '../../../shared/gateway/normalized';
-import type { TaskRecord } from '../../../shared/studio/records';
+import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
+import type { Library } from '../../../electron/core/library';
 
 export async function tempDir(prefix = 'library-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
@@ -168,4 +169,19 @@ export function oggVorbis(sampleRate: number, finalGranule: number): Buffer {
   id.writeUInt8(2, 11);
   id.writeUInt32LE(sampleRate, 12);
   return Buffer.concat([oggPage(0n, id, 0), oggPage(BigInt(finalGranule), Buffer.alloc(40, 2), 1)]);
+}
+
+/** A speech take of `seconds` of WAV filed as the speech service files one, its text as the prompt. */
+export async function speechTake(library: Library, input: string, seconds = 1): Promise<LibraryItem> {
+  const path = await library.allocatePath(`speech-${randomUUID()}.wav`);
+  const { size, sha256 } = await writeBytes(path, wav(seconds, 24000));
+  return library.addSpeech({
+    path,
+    size,
+    sha256,
+    mime: 'audio/wav',
+    model: 'speech_model_id',
+    input,
+    params: { voice: 'alloy', response_format: 'wav' },
+  });
 }

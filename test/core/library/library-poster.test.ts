@@ -11,7 +11,7 @@ import { Library } from '../../../electron/core/library';
 import { THUMBNAIL_WIDTH } from '../../../electron/core/media';
 import type { LibraryEvent } from '../../../electron/core/library';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { must, mp4, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
+import { must, mp4, png, resultFile, speechTake, task, tempDir, writeBytes } from './library-fixtures';
 
 let cleanup: () => Promise<void>;
 let db: DatabaseSync;
@@ -70,17 +70,7 @@ describe('setPoster', () => {
   });
 
   it("takes a speech take's drawn waveform, and nothing for a picture, which is its own thumbnail", async () => {
-    const path = await library.allocatePath('speech-1.wav');
-    const { size, sha256 } = await writeBytes(path, wav(1, 24000));
-    const take = await library.addSpeech({
-      path,
-      size,
-      sha256,
-      mime: 'audio/wav',
-      model: 'speech_model_id',
-      input: 'Welcome aboard the evening ferry',
-      params: { voice: 'alloy', response_format: 'wav' },
-    });
+    const take = await speechTake(library, 'Welcome aboard the evening ferry');
     expect(take.thumbnailPath).toBeNull();
     const waveform = must(await library.setPoster(take.id, await png(480, 120, '#7c5cff')));
     expect(must(waveform.thumbnailPath).endsWith('.webp')).toBe(true);

@@ -7,7 +7,7 @@ import type { DatabaseSync } from '../../../electron/core/db';
 import type { LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { LIBRARY_MIGRATIONS, Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
-import { must, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
+import { must, png, resultFile, speechTake, task, tempDir, wav, writeBytes } from './library-fixtures';
 
 const T0 = Date.UTC(2026, 10, 2, 12);
 
@@ -243,17 +243,7 @@ describe('favourites and tags', () => {
 
 describe('speech', () => {
   it('files speech with its text as the prompt, searchable', async () => {
-    const path = await library.allocatePath('speech-1.wav');
-    const { size, sha256 } = await writeBytes(path, wav(1.25, 24000));
-    const item = await library.addSpeech({
-      path,
-      size,
-      sha256,
-      mime: 'audio/wav',
-      model: 'speech_model_id',
-      input: 'Welcome aboard the evening ferry',
-      params: { voice: 'alloy', response_format: 'wav' },
-    });
+    const item = await speechTake(library, 'Welcome aboard the evening ferry', 1.25);
     expect(item).toMatchObject({
       kind: 'speech',
       family: 'speech',
