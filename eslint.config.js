@@ -235,13 +235,6 @@ export default tseslint.config(
     files: ['electron/core/library/library.ts'],
     rules: { 'max-lines': ['error', { max: 640, skipBlankLines: false, skipComments: false }] },
   },
-  // The gateway client is the spec's one adapter: every endpoint's request and its normalisation side by side,
-  // so a clause of the contract is read in one place. Held at its size, not allowed to grow: a new job moves
-  // out, as redirect following did (poll-redirect.ts).
-  {
-    files: ['electron/core/gateway/gateway-client.ts'],
-    rules: { 'max-lines': ['error', { max: 460, skipBlankLines: false, skipComments: false }] },
-  },
   // The core (and shared) never write to the console: a failure goes to the Logger its composer injects
   // (electron/core/log), so the host and the CLI decide where it is told and tests can see it.
   {
