@@ -207,6 +207,12 @@ export const bridgeContract = {
     /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
     submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
+    /** The tasks of one batch in the order of its press: a compare group's models, each with its cost and time. */
+    inBatch: {
+      kind: 'query',
+      input: z.strictObject({ batchId: z.string().min(1).max(200) }),
+      output: z.array(taskRecordSchema),
+    },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */

@@ -139,6 +139,11 @@ export class TaskEngine {
     return this.#parts.queries.list(options);
   }
 
+  /** The tasks of one batch in the order of its press: what a compare group shows (task-queries.ts). */
+  inBatch(batchId: string): TaskRecord[] {
+    return this.#parts.queries.inBatch(batchId);
+  }
+
   count(options: Pick<ListOptions, 'states'> = {}): number {
     return this.#parts.queries.count(options);
   }

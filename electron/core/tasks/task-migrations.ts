@@ -87,4 +87,10 @@ export const taskMigrations: readonly Migration[] = [
       scrubStoredTaskErrors(db);
     },
   },
+  {
+    // One prompt sent to several models at one press is a batch marked for comparison: its tasks open
+    // together in the compare view (Create's "Also run on…", the library's "Compare group").
+    id: 'tasks-007-compare-groups',
+    up: 'ALTER TABLE tasks ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
 ];
