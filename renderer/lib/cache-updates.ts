@@ -36,6 +36,12 @@ function replaced(list: TaskList, task: TaskRecord): TaskList | null {
  * first, so events and mutations show at once. A new task goes on top and every page's total grows by one.
  */
 export function upsertTask(client: QueryClient, task: TaskRecord): void {
+  // A compare group on screen follows its tasks (it was read whole when opened, so it only needs replacing).
+  if (task.batch) {
+    client.setQueryData<TaskRecord[]>(queryKeys.taskGroup(task.batch.id), (group) =>
+      group?.map((t) => (t.id === task.id && t.updatedAt <= task.updatedAt ? task : t)),
+    );
+  }
   client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
     if (!list) return list;
     return replaced(list, task) ?? { tasks: [task, ...list.tasks], total: list.total + 1 };

@@ -97,7 +97,9 @@ it('stores the group on its tasks and items, and gives it back in press order af
   for (const item of items) expect(item.batch).toEqual({ id: KEY, size: 3, compare: true });
 
   // A batch of prompts × n is not a compare group: its tasks carry no mark.
-  const plain = await next.engine.submitBatch([FAN_OUT[0] as SubmissionRequest], { key: 'plain-press-0001-bbbb' });
+  const plain = await next.engine.submitBatch([FAN_OUT[0] as SubmissionRequest], {
+    key: 'plain-press-0001-bbbb',
+  });
   expect(plain.tasks[0]?.batch).toEqual({ id: 'plain-press-0001-bbbb', size: 1 });
   // An id no press used is an empty group, not an error.
   expect(next.engine.inBatch('no-such-batch')).toEqual([]);
