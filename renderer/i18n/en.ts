@@ -592,10 +592,13 @@ export const en = {
     invalidRequest: 'The gateway rejected the request: {{message}}',
     validation: 'Some fields need attention: {{message}}',
     bridge: 'The studio could not complete that action: {{message}}',
+    bridgeUnreadable: 'The studio could not complete that action: its answer could not be read.',
+    bridgeUnreachable: 'The studio could not be reached. Is it still running?',
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: 'This page could not be shown',

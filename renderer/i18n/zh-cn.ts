@@ -638,10 +638,13 @@ export const zhCN: Messages = {
     invalidRequest: '网关拒绝了此请求：{{message}}',
     validation: '部分字段需要修改：{{message}}',
     bridge: '工作室无法完成此操作：{{message}}',
+    bridgeUnreadable: '工作室无法完成此操作：无法读取它的回应。',
+    bridgeUnreachable: '无法连接到工作室。它还在运行吗？',
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: '此页面无法显示',
