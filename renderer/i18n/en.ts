@@ -786,6 +786,7 @@ export const en = {
     subtitle: 'One prompt on several models: each result with its model, what it cost and how long it took.',
     results: 'Results, one per model',
     prompt: 'Prompt: {{prompt}}',
+    queued: 'Waiting in the queue: not sent, nothing charged yet.',
     waiting: 'Waiting for its result…',
     failed: 'No result: {{reason}}',
     took: 'took {{seconds}} s',

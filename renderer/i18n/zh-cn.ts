@@ -822,6 +822,7 @@ export const zhCN: Messages = {
     subtitle: '同一提示词、多个模型：每个结果都标明模型、费用和用时。',
     results: '结果（每个模型一个）',
     prompt: '提示词：{{prompt}}',
+    queued: '在队列中等待：尚未发送，尚未扣费。',
     waiting: '正在等待结果…',
     failed: '没有结果：{{reason}}',
     took: '用时 {{seconds}} 秒',

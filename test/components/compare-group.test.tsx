@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 import type { LibraryQuery, TaskRecord } from '../../shared/studio/records';
+import type { CompareGroup } from '../../shared/studio/compare-group';
 import { CompareGroupPage } from '../../renderer/features/compare/group-page';
 import { applyBridgeEvent } from '../../renderer/lib/cache-updates';
 import { formatUsd } from '../../renderer/lib/format';
@@ -54,12 +55,13 @@ function itemOf(t: TaskRecord): BridgeLibraryItem {
   });
 }
 
-function renderGroup(tasks: TaskRecord[], filed: TaskRecord[]) {
+function renderGroup(tasks: TaskRecord[], filed: TaskRecord[], queued: CompareGroup['queued'] = []) {
   const items = filed.map(itemOf);
   serveBridge({
     tasks: {
       ...fixtureHandlers().tasks,
-      inBatch: async ({ batchId }: { batchId: string }) => (batchId === GROUP ? tasks : []),
+      group: async ({ batchId }: { batchId: string }) =>
+        batchId === GROUP ? { tasks, queued } : { tasks: [], queued: [] },
     },
     library: {
       ...fixtureHandlers().library,
@@ -156,8 +158,30 @@ describe('compare group', () => {
     expect(within(cellOf('I2 extended')).getByTestId('task-cost')).toHaveTextContent('not charged');
   });
 
+  it('models still waiting in the queue (beyond the request budget) have their cells, not charged yet', async () => {
+    const i3 = task('a', 'image.i3', 'image_model_id_i3', { batch: batch(3) });
+    renderGroup(
+      [i3],
+      [i3],
+      [
+        { family: 'image.i5', model: 'image_model_id_i5' },
+        { family: 'image.i6', model: 'image_model_id_i6' },
+      ],
+    );
+    const grid = await screen.findByRole('list', { name: 'Results, one per model' });
+    expect(grid).toHaveAttribute('data-layout', 'grid');
+    expect(
+      within(grid)
+        .getAllByTestId('group-model')
+        .map((m) => m.textContent),
+    ).toEqual(['I3', 'I5 · Standard', 'I6']);
+    expect(
+      within(cellOf('I6')).getByText('Waiting in the queue: not sent, nothing charged yet.'),
+    ).toBeVisible();
+  });
+
   it('an id no press used says so', async () => {
-    serveBridge({ tasks: { ...fixtureHandlers().tasks, inBatch: async () => [] } });
+    serveBridge({ tasks: { ...fixtureHandlers().tasks, group: async () => ({ tasks: [], queued: [] }) } });
     renderWithStudio(
       <Route path="/compare-group/:batch" component={CompareGroupPage} />,
       '/compare-group/nope',

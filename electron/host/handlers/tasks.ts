@@ -19,13 +19,13 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
     },
     submitBatch: async ({ requests, confirmed, key, compare }) => {
       session.connected();
-      return (await engine()).submitBatch(requests, {
-        confirmed: confirmed ?? false,
-        ...(key ? { key } : {}),
-        ...(compare ? { compare } : {}),
-      });
+      const options = { confirmed: confirmed ?? false, ...(key ? { key } : {}) };
+      const e = await engine();
+      if (!compare) return e.submitBatch(requests, options);
+      const { batchId, tasks } = await e.fanOut(requests, options);
+      return { batchId, tasks };
     },
-    inBatch: async ({ batchId }) => (await engine()).inBatch(batchId),
+    group: async ({ batchId }) => (await engine()).compareGroup(batchId),
     list: async (query) => {
       const e = await engine();
       const states = query?.states;

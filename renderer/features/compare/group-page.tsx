@@ -37,10 +37,19 @@ export function secondsTaken(task: TaskRecord): number | null {
     : Math.max(0, Math.round((task.completedAt - task.createdAt) / 1000));
 }
 
-/** The grid itself, apart from its data: two cells side by side, more in a grid. */
-export function GroupGrid({ cells }: { cells: readonly GroupCell[] }): ReactElement {
+/**
+ * The grid itself, apart from its data: two cells side by side, more in a grid. `queued`: the labels of models
+ * still waiting in the submission queue, after the tasks, as the press ordered them.
+ */
+export function GroupGrid({
+  cells,
+  queued = [],
+}: {
+  cells: readonly GroupCell[];
+  queued?: readonly string[];
+}): ReactElement {
   const { t } = useTranslation();
-  const layout = cells.length <= 2 ? 'pair' : 'grid';
+  const layout = cells.length + queued.length <= 2 ? 'pair' : 'grid';
   return (
     <ul
       className={`compare-group is-${layout}`}
@@ -50,6 +59,18 @@ export function GroupGrid({ cells }: { cells: readonly GroupCell[] }): ReactElem
     >
       {cells.map((cell) => (
         <GroupTile key={cell.task.id} {...cell} />
+      ))}
+      {queued.map((label, i) => (
+        <li key={`queued-${i}`} className="compare-group-cell" data-testid="group-cell" aria-label={label}>
+          <div className="compare-group-media">
+            <p className="muted">{t('compareGroup.queued')}</p>
+          </div>
+          <div className="compare-group-caption">
+            <span className="compare-group-model" data-testid="group-model">
+              {label}
+            </span>
+          </div>
+        </li>
       ))}
     </ul>
   );
@@ -109,27 +130,30 @@ export function CompareGroupPage(): ReactElement {
   const batchId = decodeURIComponent(batch);
   const settings = useSettings();
   const models = modelConfigFromOverrides(settings.data?.modelOverrides ?? {});
-  const tasks = useGroupTasks(batchId);
+  const group = useGroupTasks(batchId);
   const items = useGroupItems(batchId);
-  const error = tasks.error ?? items.error;
+  const error = group.error ?? items.error;
 
   const body = (): ReactElement => {
     if (error) return <Alert>{errorSentence(error, t)}</Alert>;
-    if (!tasks.data) return <p className="muted">{t('common.loading')}</p>;
-    if (tasks.data.length === 0) return <EmptyState icon="alert" title={t('compareGroup.empty')} />;
+    if (!group.data) return <p className="muted">{t('common.loading')}</p>;
+    const { tasks, queued } = group.data;
+    if (tasks.length + queued.length === 0) {
+      return <EmptyState icon="alert" title={t('compareGroup.empty')} />;
+    }
     const filed = items.data?.items ?? [];
-    const cells = tasks.data.map((task) => ({
+    const cells = tasks.map((task) => ({
       task,
       item: filed.find((i) => i.taskId === task.id),
       label: modelLabel(task.family, task.model, models, t),
     }));
-    const prompt = tasks.data[0]?.params.prompt;
+    const prompt = tasks[0]?.params.prompt;
     return (
       <>
         {typeof prompt === 'string' ? (
           <p className="compare-group-prompt">{t('compareGroup.prompt', { prompt })}</p>
         ) : null}
-        <GroupGrid cells={cells} />
+        <GroupGrid cells={cells} queued={queued.map((q) => modelLabel(q.family, q.model, models, t))} />
       </>
     );
   };

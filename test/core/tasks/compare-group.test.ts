@@ -40,8 +40,13 @@ async function stopCores(): Promise<void> {
   }
 }
 
-/** A core on the one database file, as the app composes it at start. */
-async function startCore(): Promise<ComposedCore> {
+/**
+ * A core on the one database file, as the app composes it at start (its engine sends the queue, `runQueue`), or
+ * as the CLI does (`runQueue: false`: the queue's rows are edited, never sent).
+ */
+async function startCore(
+  options: { runQueue?: boolean; budget?: { requests: number; perMs: number } } = {},
+): Promise<ComposedCore> {
   const db = openStudioDatabase(join(dir, 'studio.sqlite'));
   const core = composeCore({
     db,
@@ -52,6 +57,8 @@ async function startCore(): Promise<ComposedCore> {
     gatewayKey: () => sim.url,
     history: null,
     guard: null,
+    runQueue: options.runQueue ?? true,
+    ...(options.budget ? { budget: options.budget } : {}),
   });
   cores.push({ core, db });
   await core.engine.start();
@@ -69,22 +76,25 @@ const KEY = 'compare-press-0001-aaaaaaaa';
 
 it('stores the group on its tasks and items, and gives it back in press order after a restart', async () => {
   const first = await startCore();
-  const sent = first.engine.submitBatch(FAN_OUT, { key: KEY, compare: true });
+  // Three models within the request budget (5 a second): sent at once, nothing queued.
+  const sent = first.engine.fanOut(FAN_OUT, { key: KEY });
   const filed = () => first.library.query({ batchId: KEY }).items.length >= 3;
   const settled = () => {
     const tasks = first.engine.inBatch(KEY);
     return tasks.length === 3 && tasks.every((t) => first.engine.isSettled(t)) && filed();
   };
   expect(await driveUntil({ clock }, first.engine, settled)).toBe(true);
-  const { batchId, tasks } = await sent;
+  const { batchId, tasks, queued } = await sent;
   expect(batchId).toBe(KEY);
+  expect(queued).toBe(0);
   expect(tasks.map((t) => t.batch)).toEqual([1, 2, 3].map(() => ({ id: KEY, size: 3, compare: true })));
 
   // The app stops; the next run opens the same file.
   await stopCores();
   const next = await startCore();
 
-  const group = next.engine.inBatch(KEY);
+  const { tasks: group, queued: waiting } = next.engine.compareGroup(KEY);
+  expect(waiting).toEqual([]);
   expect(group.map((t) => [t.family, t.model])).toEqual(FAN_OUT.map((r) => [r.family, r.model]));
   for (const task of group) {
     expect(task.state).toBe('completed');
@@ -102,5 +112,32 @@ it('stores the group on its tasks and items, and gives it back in press order af
   });
   expect(plain.tasks[0]?.batch).toEqual({ id: 'plain-press-0001-bbbb', size: 1 });
   // An id no press used is an empty group, not an error.
-  expect(next.engine.inBatch('no-such-batch')).toEqual([]);
+  expect(next.engine.compareGroup('no-such-batch')).toEqual({ tasks: [], queued: [] });
+});
+
+it('a fan-out beyond the request budget waits in the queue as one group, and is sent after a restart', async () => {
+  const budget = { requests: 2, perMs: 1_000 };
+  // The press is taken by a core that does not send the queue (as the CLI's): its models wait, not sent.
+  const holding = await startCore({ runQueue: false, budget });
+  const held = await holding.engine.fanOut(FAN_OUT, { key: KEY });
+  expect(held).toEqual({ batchId: KEY, tasks: [], queued: 3 });
+  expect(holding.engine.compareGroup(KEY)).toEqual({
+    tasks: [],
+    queued: FAN_OUT.map((r) => ({ family: r.family, model: r.model })),
+  });
+  // A repeat of the press adds nothing to the queue.
+  expect((await holding.engine.fanOut(FAN_OUT, { key: KEY })).queued).toBe(3);
+  expect(holding.engine.queue.store.count(['waiting'])).toBe(3);
+  await stopCores();
+
+  // The app starts: the queue sends them in the order of the press, each a task of the compare group.
+  const app = await startCore({ budget });
+  const done = () => {
+    const { tasks, queued } = app.engine.compareGroup(KEY);
+    return queued.length === 0 && tasks.length === 3 && tasks.every((t) => app.engine.isSettled(t));
+  };
+  expect(await driveUntil({ clock }, app.engine, done)).toBe(true);
+  const { tasks } = app.engine.compareGroup(KEY);
+  expect(tasks.map((t) => t.family)).toEqual(FAN_OUT.map((r) => r.family));
+  for (const task of tasks) expect(task.batch).toEqual({ id: KEY, size: 3, compare: true });
 });

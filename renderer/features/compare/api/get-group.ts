@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
-/** Kept current by task events (cache-updates.ts replaces each task of the group as it changes). */
+/**
+ * Its tasks and the models still queued, kept current by task events (cache-updates.ts replaces each task of the
+ * group as it changes, and reads the group again when a queued model becomes a task).
+ */
 export function useGroupTasks(batchId: string) {
   return useQuery({
     queryKey: queryKeys.taskGroup(batchId),
-    queryFn: () => bridge.tasks.inBatch.query({ batchId }),
+    queryFn: () => bridge.tasks.group.query({ batchId }),
   });
 }
 
