@@ -601,6 +601,7 @@ export const en = {
     taskFailed: 'The task failed: {{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: 'This page could not be shown',

@@ -646,6 +646,7 @@ export const zhCN: Messages = {
     taskFailed: '任务失败：{{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: '此页面无法显示',
