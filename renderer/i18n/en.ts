@@ -44,6 +44,9 @@ export const en = {
     or: 'or',
     demo: 'Try the demo gateway',
     demoHint: 'A built-in simulator with a 50 USD test balance. Nothing leaves this computer.',
+    unreachable:
+      'Could not check the key at {{url}}. {{reason}} Nothing was kept: correct the address, or continue without checking.',
+    continueAnyway: 'Continue anyway',
     features: {
       create: 'Generate images and video from a prompt or reference images',
       track: 'Tasks are tracked and downloaded before their links expire',
