@@ -35,7 +35,9 @@ export const syncRecordSchema = z.object({
   createdAt: z.number(),
   sourceTaskId: z.string().nullable(),
   trackIndex: z.number().int().min(1).nullable(),
-  batch: z.object({ id: z.string(), size: z.number().int().min(1) }).optional(),
+  batch: z
+    .object({ id: z.string(), size: z.number().int().min(1), compare: z.literal(true).optional() })
+    .optional(),
   /** The tasks this item's task was made from (edit, rerun, reference, source), by task id. */
   madeFrom: z.array(z.string()).default([]),
   /** The same links whole (how, and which file of the source), written into the other device's made-from
