@@ -3,6 +3,7 @@
 // trusted: another device may run an older or newer build.
 import { z } from 'zod';
 import { familyIdSchema } from '../../../shared/catalog/family-ids';
+import { MADE_FROM_RELATIONS } from '../../../shared/studio/made-from';
 
 const stamp = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -39,6 +40,13 @@ export const syncRecordSchema = z.object({
     .optional(),
   /** The tasks this item's task was made from (edit, rerun, reference, source), by task id. */
   madeFrom: z.array(z.string()).default([]),
+  /** The same links whole (how, and which file of the source), written into the other device's made-from
+   * links so its viewer shows the chain; absent from items sent by a build that did not send them. */
+  madeFromLinks: z
+    .array(
+      z.object({ relation: z.enum(MADE_FROM_RELATIONS), taskId: z.string(), itemId: z.string().nullable() }),
+    )
+    .optional(),
 });
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
