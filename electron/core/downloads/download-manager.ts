@@ -22,6 +22,7 @@ import { dayFolder, readableBaseName } from './readable-name';
 import { MISSING_REASON_OF } from './download-error';
 import { gatewayIsLocal } from './local-addresses';
 import type { LibrarySink } from './library-sink';
+import { fetchPriority, FreshLinks } from './link-freshness';
 
 /** A file saved into the library: where, how big, its hash and its type. */
 interface FetchedFile {
@@ -75,12 +76,14 @@ export class DownloadManager {
 
   private readonly logger: Logger;
   private readonly rows: TaskFileRows;
+  private readonly fresh: FreshLinks;
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.logger = options.logger ?? silentLogger;
     this.rows = new TaskFileRows(options.db, options.clock, options.sink.filedUrls?.bind(options.sink));
     this.queue = new PQueue({ concurrency: options.concurrency ?? 3 });
     this.libraryDir = resolve(options.libraryDir);
+    this.fresh = new FreshLinks(options.clock);
   }
 
   /**
@@ -186,21 +189,13 @@ export class DownloadManager {
     const key = `${taskId}:${ordinal}`;
     if (this.closed || this.queued.has(key)) return;
     this.queued.add(key);
+    const priority = fetchPriority(this.rows.read(taskId, ordinal)?.expires_at ?? null);
     void this.queue
-      .add(async () => {
-        try {
-          await this.run(taskId, ordinal, key);
-        } finally {
-          this.queued.delete(key);
-        }
-      })
+      .add(() => this.run(taskId, ordinal, key).finally(() => this.queued.delete(key)), { priority })
       .catch((thrown: unknown) => this.runFailed(taskId, ordinal, thrown));
   }
 
-  /**
-   * run() threw outside a fetch (the sink, the database): once the file then sat 'pending' forever with nobody
-   * told. Now the failure is logged and the file is marked failed with its reason, so the task says so.
-   */
+  /** run() threw outside a fetch (the sink, the database): logged, and the file marked failed with its reason. */
   private runFailed(taskId: string, ordinal: number, thrown: unknown): void {
     if (this.closed) return;
     const reason = describeThrown(thrown);
@@ -289,9 +284,11 @@ export class DownloadManager {
         }
         const attempt = row.attempts + 1;
         this.mark(taskId, ordinal, 'pending', { attempts: attempt });
+        this.fresh.tried(key);
         try {
           const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
           this.mark(taskId, ordinal, 'done', { ...saved, error: null });
+          this.fresh.forget(key);
           return;
         } catch (error) {
           if (controller.signal.aborted || this.closed) return;
@@ -300,7 +297,10 @@ export class DownloadManager {
           // A DownloadError is the network's or the link's, shown on the file; anything else is ours: told.
           if (!failure)
             this.logger.warn('saving a download failed', { task: taskId, file: ordinal, reason: message });
-          const retryable = failure ? failure.retryable : true;
+          // A fresh link's 404 is propagation, not absence (link-freshness.ts).
+          const retryable = failure
+            ? failure.retryable || this.fresh.stillPropagating(key, failure.httpStatus)
+            : true;
           if (!retryable || attempt >= maxAttempts) {
             // A refused link past its expiry is an expired link, whatever the status says.
             if (this.isExpired(row) || (failure?.httpStatus && this.isExpiredSoon(row))) {
@@ -331,9 +331,8 @@ export class DownloadManager {
   }
 
   /**
-   * Streams one file into the library folder and hands it to the sink. Counted as a fetch in flight from its
-   * first byte until the sink has it, whatever happens: the count is left in a finally, never by hand on each
-   * path (two hand-written leaves once counted a fetch twice, and the clamp at zero hid it).
+   * Streams one file into the library folder and hands it to the sink, counted as a fetch in flight until the
+   * sink has it (left in a finally: two hand-written leaves once counted a fetch twice).
    */
   private async fetchAndSave(
     task: TaskRecord,
