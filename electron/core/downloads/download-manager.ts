@@ -23,6 +23,7 @@ import { MISSING_REASON_OF } from './download-error';
 import { gatewayIsLocal } from './local-addresses';
 import type { LibrarySink } from './library-sink';
 import { fetchPriority, FreshLinks } from './link-freshness';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 /** A file saved into the library: where, how big, its hash and its type. */
 interface FetchedFile {
@@ -62,6 +63,8 @@ export interface DownloadManagerOptions {
    * only when the gateway itself is on one (local-addresses.ts). Unknown: such results are refused.
    */
   gatewayUrl?: () => string | null;
+  /** The way out (core/proxy), read for each file: downloads go through the proxy the gateway calls use. */
+  proxy?: () => ProxyRoute | null;
 }
 
 export class DownloadManager {
@@ -342,6 +345,7 @@ export class DownloadManager {
     signal: AbortSignal,
   ): Promise<FetchedFile> {
     this.fetching.enter();
+    const proxy = this.options.proxy?.() ?? null;
     try {
       const dir = join(this.libraryDir, dayFolder(task.createdAt));
       const fetched = await fetchToFile({
@@ -362,6 +366,7 @@ export class DownloadManager {
           ),
         signal,
         refuseLocal: !(await gatewayIsLocal(this.options.gatewayUrl?.() ?? null)),
+        ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
         idleTimeoutMs: this.options.idleTimeoutMs,
         progressEveryBytes: this.options.progressEveryBytes,
         onProgress: (receivedBytes, totalBytes) =>
