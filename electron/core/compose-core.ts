@@ -32,6 +32,8 @@ export interface CoreParts {
   guard: SubmissionGuard | null;
   /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
   trash?: TrashPort;
+  /** Send the submission queue's items (the app); the CLI only edits them. */
+  runQueue?: boolean;
 }
 
 export interface ComposedCore {
@@ -65,6 +67,7 @@ export function composeCore(parts: CoreParts): ComposedCore {
     libraryFiles: libraryFileIndex(library),
     madeFrom,
     logger,
+    runQueue: parts.runQueue ?? false,
   });
   const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger });
   // Takes whose cost was still being read when the last run stopped are read again (the app's and the CLI's).

@@ -261,6 +261,8 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
       change: z.enum(['updated', 'deleted', 'restored']),
       count: z.number().int().min(0),
     }),
+    // The submission queue changed (an item added, moved, sent, cancelled; paused or resumed): listeners re-read it.
+    z.object({ type: z.literal('queue') }),
     // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
     syncEventSchema,
   ]);

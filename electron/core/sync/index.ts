@@ -4,3 +4,5 @@ export type { SyncRemote, PutOptions, RemoteObjectInfo } from './sync-remote';
 export { SyncRemoteError } from './sync-remote';
 export { createRemote } from './remote-factory';
 export { SYNC_MIGRATIONS } from './sync-migrations';
+export { DEFAULT_RETRY } from './retrying-remote';
+export type { RetryPolicy } from './retrying-remote';

@@ -91,6 +91,14 @@ export function httpProblem(
   if (status === 507 || status === 413)
     return make('quota-full', `${label} is full: its storage quota is used up.`, true);
   if (status === 429) return make('other', `${label} asks to slow down (429). Sync will try again.`, true);
+  // 423 Locked: WebDAV servers (rclone's among them) lock a path for the length of each write, so two writes to
+  // one folder at once (two uploads making it, or two devices) meet a lock that is gone a moment later.
+  if (status === 423)
+    return make(
+      'other',
+      `${label} is busy with another write to the same place (423). Sync will try again.`,
+      true,
+    );
   if (status >= 500)
     return make('other', `${label} had a server error (${status}). Sync will try again.`, true);
   return make('other', `${label} answered ${status}.`, false);

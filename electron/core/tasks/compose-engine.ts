@@ -16,10 +16,13 @@ import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import { Sender } from './sender';
 import { StudioEventHub } from './studio-event-hub';
 import { Submissions } from './submission';
+import { SubmissionQueue } from './submission-queue';
 import { TaskDownloads } from './task-downloads';
 import { TaskQueries } from './task-queries';
 import { TaskStore } from './task-store';
 import { Tracker } from './tracker';
+import { isTerminalState } from '../../../shared/studio/records';
+import type { TaskRecord } from '../../../shared/studio/records';
 
 export interface EngineParts {
   readonly ctx: EngineContext;
@@ -34,6 +37,9 @@ export interface EngineParts {
   readonly sender: Sender;
   readonly submissions: Submissions;
   readonly queries: TaskQueries;
+  readonly queue: SubmissionQueue;
+  /** Stops tracking a task (it keeps running upstream); downloads in flight for it are cancelled. */
+  stop(taskId: string): TaskRecord;
   /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
   isBusy(): boolean;
   /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
@@ -104,6 +110,22 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
   });
   const queries = new TaskQueries(store, events, downloads, madeFrom);
   const live = downloads;
+  const stop = (taskId: string): TaskRecord => {
+    const task = store.require(taskId);
+    live.cancel(taskId);
+    if (isTerminalState(task.record.state)) return task.record;
+    tracker.untrack(taskId);
+    return tasks.update(taskId, { state: 'stopped' });
+  };
+  const queue = new SubmissionQueue(ctx, {
+    db: options.db,
+    references,
+    guard: options.guard ?? null,
+    history,
+    submit: (request, submitOptions) => submissions.submit(request, submitOptions),
+    stop: (taskId) => void stop(taskId),
+    newId: options.newId ?? randomUUID,
+  });
   const isBusy = (): boolean => lifetime.count(['poll', 'send']) > 0 || live.activeFetches > 0;
   let started = false;
   return {
@@ -113,6 +135,8 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       sender.resume(handover);
       reconciler.resume();
       tracker.resume();
+      // Only an engine that sends the queue (the app's, the soak's) takes up its items; the CLI's edits rows.
+      if (options.runQueue) queue.start();
       await live.start();
     },
     async close() {
@@ -139,5 +163,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     sender,
     submissions,
     queries,
+    queue,
+    stop,
   };
 }

@@ -57,6 +57,11 @@ export interface TaskEngineOptions {
   libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
   logger?: Logger;
+  /**
+   * Send the submission queue's items when their turn comes (the app and the soak). Off for the CLI, whose
+   * `queue` commands only edit the rows: one process sends, so the order is one process's order.
+   */
+  runQueue?: boolean;
   /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
   madeFrom?: MadeFromStore;
 }

@@ -10,7 +10,6 @@
 // A restart rebuilds it all from the rows and never resubmits by itself, except I2, whose stored
 // Idempotency-Key makes a resend return the original task (docs/engine.md, "Money under faults").
 import type { SubmissionRequest, GatewayErrorInfo } from '../../../shared/gateway/normalized';
-import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -26,6 +25,10 @@ import type {
   TaskEngineOptions,
 } from './engine-options';
 import type { StudioEventHub } from './studio-event-hub';
+import type { SubmissionQueue } from './submission-queue';
+
+export type { QueueAddOptions } from './submission-queue';
+export type { QueueEstimator } from './queue-view';
 
 export { MAX_BATCH_TASKS } from './engine-options';
 export type {
@@ -80,6 +83,7 @@ export class TaskEngine {
    */
   async handOver(): Promise<void> {
     this.#parts.tracker.pause();
+    this.#parts.queue.stop();
     await this.#parts.lifetime.settled(['submission', 'send']);
     await this.close();
   }
@@ -110,11 +114,15 @@ export class TaskEngine {
 
   /** Stops tracking (the task keeps running upstream); downloads in flight for it are cancelled. */
   stop(taskId: string): TaskRecord {
-    const task = this.#parts.tasks.store.require(taskId);
-    this.#parts.downloads.cancel(taskId);
-    if (isTerminalState(task.record.state)) return task.record;
-    this.#parts.tracker.untrack(taskId);
-    return this.#parts.tasks.update(taskId, { state: 'stopped' });
+    return this.#parts.stop(taskId);
+  }
+
+  /**
+   * The submission queue (submission-queue.ts): submissions held in the database until their turn, paused,
+   * reordered, cancelled for nothing, scheduled; docs/engine.md, "The queue".
+   */
+  get queue(): SubmissionQueue {
+    return this.#parts.queue;
   }
 
   /** One poll now, outside the schedule, inside the budget (tracker.ts). */
