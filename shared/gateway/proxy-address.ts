@@ -1,12 +1,14 @@
 // A proxy address as a creator types it (Settings, the CLI's --proxy, HTTPS_PROXY): the schemes the agent library
 // speaks, a host and, where the scheme has no usual one, a port. Issue 22, "A proxy" (seen in public clients).
+import { VALIDATION_EN } from '../validation/messages';
+
 export const PROXY_SCHEMES = ['http', 'https', 'socks', 'socks4', 'socks4a', 'socks5', 'socks5h'] as const;
 
 export type ProxyAddressCheck = { ok: true; url: string } | { ok: false; sentence: string };
 
-/** The one sentence every surface says for an address that is not a proxy address. */
+/** What the core says for an address that is not a proxy address (the forms say the validation key alone). */
 export function badProxySentence(text: string): string {
-  return `"${text}" is not a proxy address: write it as http://host:port, https://host:port or socks5://host:port.`;
+  return `The proxy "${text}" cannot be used. ${VALIDATION_EN.proxyAddress}`;
 }
 
 /** Checks and normalises (no trailing slash) a proxy address; an empty text is "no proxy" for the caller. */

@@ -9,7 +9,8 @@ import type { Socket } from 'node:net';
 import { ProxyAgent, proxies } from 'proxy-agent';
 import { checkProxyAddress, proxyHostOf } from '../../../shared/gateway/proxy-address';
 
-type Explicit = () => string | null | undefined;
+/** The address set by the creator; null: the environment decides; false: direct, whatever it says. */
+type Explicit = () => string | null | undefined | false;
 type ProxyScheme = keyof typeof proxies;
 
 /** proxy-agent's own reading of the environment (proxy-from-env), borrowed so NO_PROXY means what it means there. */
@@ -26,7 +27,9 @@ export class ProxyRoute {
 
   /** The proxy for this URL, or null for a direct connection. A bad explicit address throws its sentence. */
   async proxyFor(url: string): Promise<string | null> {
-    const set = this.#explicit()?.trim();
+    const explicit = this.#explicit();
+    if (explicit === false) return null;
+    const set = explicit?.trim();
     if (set) {
       const checked = checkProxyAddress(set);
       if (!checked.ok) throw new ProxyAddressError(checked.sentence);
