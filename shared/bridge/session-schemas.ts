@@ -31,6 +31,8 @@ export const apiKeyInputSchema = z.strictObject({
     // Empty stops here, so it is not also called unprintable.
     .refine((key) => key !== '', { params: because('keyEmpty'), abort: true })
     .refine((key) => /^[\x21-\x7e]+$/.test(key), { params: because('keyCharacters') }),
+  /** Onboarding: keep the key only if the gateway answered (an unreachable gateway puts everything back). */
+  mustAnswer: z.boolean().optional(),
 });
 
 /** A proxy address (proxy-address.ts), kept normalised. */

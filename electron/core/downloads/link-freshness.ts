@@ -5,6 +5,7 @@
 // - lifetimes run from 1 h to 72 h and each file carries its own expires_at, which is trusted as given; a file
 //   without one may live as little as an hour, so it is fetched first, then the rest by soonest expiry.
 import type { Clock } from '../clock';
+import type { DownloadError } from './download-error';
 
 /** How long after the first try a 404 still means "not there yet" rather than "gone". */
 export const FRESH_LINK_GRACE_MS = 60_000;
@@ -27,6 +28,11 @@ export class FreshLinks {
     if (status === null || !NOT_YET_THERE.has(status)) return false;
     const first = this.#firstTry.get(key);
     return first !== undefined && this.clock.now() - first < FRESH_LINK_GRACE_MS;
+  }
+
+  /** Whether a failed try may be repeated: its own verdict, or a fresh link's "not there yet" (anything but a DownloadError: yes). */
+  retryable(key: string, failure: DownloadError | null): boolean {
+    return failure ? failure.retryable || this.stillPropagating(key, failure.httpStatus) : true;
   }
 
   forget(key: string): void {
