@@ -55,9 +55,8 @@ export class StudioSession {
   readonly #models = (): ModelConfig => modelConfigFromOverrides(this.settings.get().modelOverrides);
 
   /** Settings' proxy, else --proxy, else the environment's (core/proxy), read at every call; the demo: direct. */
-  readonly #proxy = new ProxyRoute(() =>
-    this.#inDemo() ? false : (this.settings.get().proxy ?? this.#options.proxy ?? null),
-  );
+  readonly #proxy = new ProxyRoute(() => (this.#inDemo() ? false : this.#proxySetting()));
+  readonly #proxySetting = () => this.settings.get().proxy ?? this.#options.proxy ?? null;
 
   get #logger(): Logger {
     return lineLogger(this.#options.log ?? (() => undefined));
