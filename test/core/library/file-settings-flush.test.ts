@@ -6,7 +6,11 @@ import type * as FsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { embedSettings, readFileSettings } from '../../../electron/core/library/file-settings';
-import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
+import {
+  FILE_SETTINGS_KEY,
+  FILE_SETTINGS_VERSION,
+  type FileSettings,
+} from '../../../shared/studio/file-settings';
 import { png, tempDir, writeBytes } from './library-fixtures';
 
 const journal = vi.hoisted(() => [] as string[]);
@@ -41,10 +45,10 @@ describe('embedSettings', () => {
     const path = join(dir, 'result.png');
     await writeBytes(path, await png(4, 4));
     journal.length = 0;
-    const settings = {
+    const settings: FileSettings = {
       app: FILE_SETTINGS_KEY,
       version: FILE_SETTINGS_VERSION,
-      family: 'image.i3' as const,
+      family: 'image.i3',
       model: 'image_model_id_i3',
       params: { prompt: 'a lighthouse' },
       prompt: 'a lighthouse',
