@@ -27,6 +27,8 @@ import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './
 import { useBatchStore } from '../../lib/batch-store';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
+import { useQueuePress } from './api/queue-add';
+import { Button } from '../../ui/button';
 import { checkSpending } from '../../lib/api/spending';
 import { moneyWords, refusalWords } from '../../lib/spend-words';
 import type { SpendCheck } from '../../../shared/studio/spending';
@@ -79,6 +81,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const submitEdit = useSubmitEdit();
   const pressKeys = usePressKeys();
   const submitBatch = useSubmitBatch();
+  const queuePress = useQueuePress();
   const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
   const setCurrentBatch = useBatchStore((s) => s.setCurrent);
   // Batch sends one task per prompt line: only families whose prompt is free text.
@@ -99,6 +102,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
+  const pushToast = useStudioStore((s) => s.pushToast);
   const draft = useStudioStore((s) => s.draft);
   const clearDraft = useStudioStore((s) => s.clearDraft);
   useEffect(() => {
@@ -126,89 +130,103 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         )
       : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const { model: chosen, webhook, ...rest } = values;
-    const modelId = submissionModelId(family.id, chosen, models);
-    // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
-    const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
-    if (!prepared) return;
-    const typed = { family: family.id, model: modelId, ...prepared };
-    // The styles on under the prompt compose what is sent, exactly as their preview shows it.
-    const styles = useActiveStyles.getState().active;
-    const request = styledRequest(typed, styles);
-    const inBatch = batchable && batch.on;
-    // One press: the one request, or (Batch on) every prompt line × its takes, each line styled.
-    const requests = inBatch ? batchRequests(typed, batch).map((r) => styledRequest(r, styles)) : [request];
-    if (inBatch && requests.length === 0) {
-      setFailure(t('batch.noLines'));
-      return;
-    }
-    if (requests.length > MAX_BATCH_TASKS) {
-      setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
-      return;
-    }
-    let confirmed = false;
-    try {
-      // The limits are enforced in the main process; asking first lets the refusal or the question come before
-      // anything is written or sent. A batch is measured by its total.
-      const check = await checkSpending(requests);
-      const refusal = refusalWords(check, t, i18n.language);
-      if (refusal) {
-        setFailure(refusal);
+  // toQueue: the Queue button submitted the form, so the press is held in the queue instead of being sent.
+  const onSubmit = (toQueue: boolean) =>
+    form.handleSubmit(async (values) => {
+      setFailure(null);
+      const { model: chosen, webhook, ...rest } = values;
+      const modelId = submissionModelId(family.id, chosen, models);
+      // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
+      const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
+      if (!prepared) return;
+      const typed = { family: family.id, model: modelId, ...prepared };
+      // The styles on under the prompt compose what is sent, exactly as their preview shows it.
+      const styles = useActiveStyles.getState().active;
+      const request = styledRequest(typed, styles);
+      const inBatch = batchable && batch.on;
+      // One press: the one request, or (Batch on) every prompt line × its takes, each line styled.
+      const requests = inBatch ? batchRequests(typed, batch).map((r) => styledRequest(r, styles)) : [request];
+      if (inBatch && requests.length === 0) {
+        setFailure(t('batch.noLines'));
         return;
       }
-      if (check.needsConfirmation) {
-        if (!(await ask(check))) return;
-        confirmed = true;
+      if (requests.length > MAX_BATCH_TASKS) {
+        setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
+        return;
       }
-    } catch (error) {
-      setFailure(errorSentence(error, t));
-      return;
-    }
-    if (inBatch) {
-      const press = { batch: requests };
-      const key = pressKeys.keyFor(press);
+      let confirmed = false;
       try {
-        const sent = await submitBatch.mutateAsync({ requests, confirmed, key });
-        pressKeys.answered(press);
-        setCurrentBatch({ id: sent.batchId, size: requests.length });
-        if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+        // The limits are enforced in the main process; asking first lets the refusal or the question come before
+        // anything is written or sent. A batch is measured by its total.
+        const check = await checkSpending(requests);
+        const refusal = refusalWords(check, t, i18n.language);
+        if (refusal) {
+          setFailure(refusal);
+          return;
+        }
+        if (check.needsConfirmation) {
+          if (!(await ask(check))) return;
+          confirmed = true;
+        }
       } catch (error) {
         setFailure(errorSentence(error, t));
+        return;
       }
-      return;
-    }
-    // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
-    // same press and gets the same task; once answered, the next press is a new take.
-    const press = { request, editOf };
-    const key = pressKeys.keyFor(press);
-    try {
-      const task = editOf
-        ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
-        : await submit.mutateAsync({ ...request, confirmed, key });
-      pressKeys.answered(press);
-      onSubmitted(task);
-      const typedPrompt = typed.params.prompt;
-      if (styles.length > 0 && typeof typedPrompt === 'string') {
-        // Kept beside the task so Edit and run again brings back the words typed and the chips.
-        recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
+      if (toQueue) {
+        try {
+          await queuePress.mutateAsync({ requests, confirmed, batch: inBatch });
+          pushToast('success', t('queue.queued', { count: requests.length }), {
+            href: '/tasks',
+            label: t('queue.open'),
+          });
+        } catch (error) {
+          setFailure(errorSentence(error, t));
+        }
+        return;
       }
-      // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
-      if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
-        setFailure(gatewayErrorSentence(task.error, t));
-    } catch (error) {
-      const info = errorInfoOf(error);
-      if (
-        info.type === 'validation_error' &&
-        info.param &&
-        family.fields.some((f) => f.name === info.param)
-      ) {
-        form.setError(info.param, { message: info.message });
+      if (inBatch) {
+        const press = { batch: requests };
+        const key = pressKeys.keyFor(press);
+        try {
+          const sent = await submitBatch.mutateAsync({ requests, confirmed, key });
+          pressKeys.answered(press);
+          setCurrentBatch({ id: sent.batchId, size: requests.length });
+          if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+        } catch (error) {
+          setFailure(errorSentence(error, t));
+        }
+        return;
       }
-      setFailure(errorSentence(error, t));
-    }
-  });
+      // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
+      // same press and gets the same task; once answered, the next press is a new take.
+      const press = { request, editOf };
+      const key = pressKeys.keyFor(press);
+      try {
+        const task = editOf
+          ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
+          : await submit.mutateAsync({ ...request, confirmed, key });
+        pressKeys.answered(press);
+        onSubmitted(task);
+        const typedPrompt = typed.params.prompt;
+        if (styles.length > 0 && typeof typedPrompt === 'string') {
+          // Kept beside the task so Edit and run again brings back the words typed and the chips.
+          recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
+        }
+        // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
+        if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
+          setFailure(gatewayErrorSentence(task.error, t));
+      } catch (error) {
+        const info = errorInfoOf(error);
+        if (
+          info.type === 'validation_error' &&
+          info.param &&
+          family.fields.some((f) => f.name === info.param)
+        ) {
+          form.setError(info.param, { message: info.message });
+        }
+        setFailure(errorSentence(error, t));
+      }
+    });
 
   const promptLimit = (f: FieldSpec) =>
     f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
@@ -249,7 +267,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         className="family-form"
         onSubmit={(e) => {
           // A link still in its box is part of what the person asked for; a refused source stops here.
-          if (commitPendingEntries(pending)) void onSubmit(e);
+          if (commitPendingEntries(pending)) void onSubmit(submittedBy(e.nativeEvent) === 'queue')(e);
           else e.preventDefault();
         }}
         noValidate
@@ -349,6 +367,14 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             data-testid="submit"
             aria-describedby={GENERATE_ESTIMATE_ID}
           />
+          <Button
+            type="submit"
+            disabled={form.formState.isSubmitting}
+            data-action="queue"
+            aria-describedby={GENERATE_ESTIMATE_ID}
+          >
+            {t('queue.add')}
+          </Button>
           <GenerateEstimate
             family={family}
             models={models}
@@ -359,4 +385,10 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       </form>
     </PendingEntriesContext.Provider>
   );
+}
+
+/** Which button submitted the form: Queue carries data-action="queue"; Generate, Enter and shortcuts send. */
+function submittedBy(event: Event): string | undefined {
+  const submitter = 'submitter' in event ? event.submitter : null;
+  return submitter instanceof HTMLElement ? submitter.dataset.action : undefined;
 }
