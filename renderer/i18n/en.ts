@@ -44,6 +44,9 @@ export const en = {
     or: 'or',
     demo: 'Try the demo gateway',
     demoHint: 'A built-in simulator with a 50 USD test balance. Nothing leaves this computer.',
+    unreachable:
+      'Could not check the key at {{url}}. {{reason}} Nothing was kept: correct the address, or continue without checking.',
+    continueAnyway: 'Continue anyway',
     features: {
       create: 'Generate images and video from a prompt or reference images',
       track: 'Tasks are tracked and downloaded before their links expire',
@@ -651,10 +654,13 @@ export const en = {
     invalidRequest: 'The gateway rejected the request: {{message}}',
     validation: 'Some fields need attention: {{message}}',
     bridge: 'The studio could not complete that action: {{message}}',
+    bridgeUnreadable: 'The studio could not complete that action: its answer could not be read.',
+    bridgeUnreachable: 'The studio could not be reached. Is it still running?',
     unknown: 'Something went wrong: {{message}}',
     taskFailed: 'The task failed: {{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: 'This page could not be shown',

@@ -97,6 +97,8 @@ export const zhCN: Messages = {
     or: '或',
     demo: '试用演示网关',
     demoHint: '内置模拟器，含 50 美元测试余额。所有数据都不会离开本机。',
+    unreachable: '无法在 {{url}} 检查密钥。{{reason}} 未保存任何内容：请更正地址，或不检查直接继续。',
+    continueAnyway: '仍然继续',
     features: {
       create: '用提示词或参考图生成图像和视频',
       track: '自动跟踪任务，并在链接过期前下载结果',
@@ -695,10 +697,13 @@ export const zhCN: Messages = {
     invalidRequest: '网关拒绝了此请求：{{message}}',
     validation: '部分字段需要修改：{{message}}',
     bridge: '工作室无法完成此操作：{{message}}',
+    bridgeUnreadable: '工作室无法完成此操作：无法读取它的回应。',
+    bridgeUnreachable: '无法连接到工作室。它还在运行吗？',
     unknown: '出现错误：{{message}}',
     taskFailed: '任务失败：{{message}}',
     budgetExceeded: '{{message}}',
     confirmationRequired: '{{message}}',
+    diskFull: '{{message}}',
   },
   pageError: {
     title: '此页面无法显示',

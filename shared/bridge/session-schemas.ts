@@ -30,6 +30,8 @@ export const apiKeyInputSchema = z.strictObject({
     // Empty stops here, so it is not also called unprintable.
     .refine((key) => key !== '', { params: because('keyEmpty'), abort: true })
     .refine((key) => /^[\x21-\x7e]+$/.test(key), { params: because('keyCharacters') }),
+  /** Onboarding: keep the key only if the gateway answered (an unreachable gateway puts everything back). */
+  mustAnswer: z.boolean().optional(),
 });
 
 const httpUrl = z

@@ -2,6 +2,7 @@
 // part's own tests take them from here, so a part is tested as the engine wires it and the wiring is written once.
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../clock';
+import { DiskRoom } from '../db/disk-space';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
@@ -72,6 +73,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     stats,
     requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
     random: options.random ?? Math.random,
+    room: DiskRoom.forDatabase(options.db),
   };
   const history = options.history ?? null;
   const references = options.references ?? ReferenceStore.forDatabase(options.db);
@@ -132,6 +134,8 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     async start({ handover = false } = {}) {
       if (started) return;
       started = true;
+      // The reserve a full disk used up last time is put back once there is room for it.
+      ctx.room.ensureReserve();
       sender.resume(handover);
       reconciler.resume();
       tracker.resume();

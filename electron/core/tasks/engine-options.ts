@@ -21,6 +21,8 @@ export interface DownloadSettings {
   backoffMs?: number;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
+  /** How often a file waiting for disk space looks again. Default 30 s. */
+  spaceCheckMs?: number;
 }
 
 export interface TaskEngineOptions {

@@ -12,6 +12,7 @@ import type { TaskBatch, TaskRecord } from '../../../shared/studio/records';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import { canonicalJson } from '../canonical-json';
 import { transaction } from '../db/database';
+import { diskFullSentence, isDiskFull } from '../db/disk-space';
 import type { DatabaseSync } from '../db/database';
 import type { ReferenceStore } from '../references/reference-store';
 import type { EngineContext } from './engine-context';
@@ -177,6 +178,8 @@ export class Submissions {
     // reconciled by the engine's own rules (start(), retrySubmission()).
     const held = key === null ? null : store.findByKey(key);
     if (held) return heldTask(held, request.family, request.model, params, webhook);
+    // A nearly full disk could not keep the row, its sent_at or the answer: refused before any of them.
+    ctx.room.assertRoomToSubmit();
     const id = parts.newId();
     const now = ctx.clock.now();
     const inferred = this.#inferParent(request.family, params);
@@ -226,6 +229,8 @@ export class Submissions {
       // Another process on this database (the CLI beside the app) wrote the key first: its task is the answer.
       const other = key === null ? null : store.findByKey(key);
       if (other) return heldTask(other, request.family, request.model, params, webhook);
+      // The row could not be written: nothing was sent, and the sentence says why.
+      if (isDiskFull(thrown)) throw studioRefusal('disk_full', diskFullSentence(ctx.room.free));
       throw thrown;
     }
     ctx.tasks.emit(stored.record);
