@@ -72,14 +72,16 @@ describe('Also run on…', () => {
     await userEvent.type(screen.getByLabelText('Prompt'), 'a lighthouse');
     await tick('I4');
     await tick('I1 · Standard');
-    // I1 has no nsfw_check, size or prompt_extend (even a switch left off is named); I4 has a size but not 1:1
-    // (only 16:9 or 9:16), and no resolution. In the catalog's order, whatever order they were ticked in.
+    // I1 has no nsfw_check, size or prompt_extend (even a switch left off is named, by the form's label); I4 has
+    // a size but not 1:1 (only 16:9 or 9:16), and no resolution. In the catalog's order, whatever the ticking's.
     expect(notes()).toEqual([
-      'I1 · Standard ignores: nsfw_check, size, prompt_extend',
-      'I4 ignores: nsfw_check, size, resolution, prompt_extend',
+      'I1 · Standard ignores: Content moderation, Aspect ratio, Smart prompt extension',
+      'I4 ignores: Content moderation, Aspect ratio, Resolution, Smart prompt extension',
     ]);
     await tick('I1 · Standard');
-    expect(notes()).toEqual(['I4 ignores: nsfw_check, size, resolution, prompt_extend']);
+    expect(notes()).toEqual([
+      'I4 ignores: Content moderation, Aspect ratio, Resolution, Smart prompt extension',
+    ]);
   });
 
   it('shows the total and each model’s share, then sends all three as one compare group at one press', async () => {

@@ -1,6 +1,6 @@
 // "Also run on…": the other models of this kind the same form is sent to at the same press. Under the choices,
-// each chosen model says what of the form it ignores ("I1 ignores: size, nsfw_check") or cannot take, so nothing
-// is dropped without being named. The carrying over itself is shared/catalog/carry-over.ts.
+// each chosen model says what of the form it ignores ("I1 ignores: Aspect ratio", by the form's own labels) or
+// cannot take, so nothing is dropped without being named. The carrying over itself is shared/catalog/carry-over.ts.
 import type { ReactElement } from 'react';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { modelLabel } from '../../lib/model-label';
 import { Field } from '../../ui/field';
 import type { FormValues } from './field-control';
 import { fanOutRequests } from './fanout-requests';
+import { fieldLabel } from './field-label';
 import { useFormRequest } from './form-request';
 import './also-run-on.css';
 
@@ -79,7 +80,10 @@ export function AlsoRunOn({
                   {t('fanout.cannot', { model: label(choice), problem: c.problems.join('; ') })}
                 </span>
               ) : c.ignored.length > 0 ? (
-                t('fanout.ignores', { model: label(choice), fields: c.ignored.join(', ') })
+                t('fanout.ignores', {
+                  model: label(choice),
+                  fields: c.ignored.map((name) => fieldLabel(name, t)).join(', '),
+                })
               ) : (
                 t('fanout.takesAll', { model: label(choice) })
               )}
