@@ -75,6 +75,7 @@ export function buildProgram(
     .option('--base-url <url>', 'gateway address (env GATEWAY_BASE_URL)')
     .option('--api-key <key>', 'API key (env GATEWAY_API_KEY); never printed')
     .option('--library <dir>', 'library folder (env STUDIO_LIBRARY_DIR)')
+    .option('--proxy <url>', 'HTTP(S) or SOCKS proxy for every call and download (env HTTPS_PROXY, NO_PROXY)')
     .option('--json', 'print exactly one JSON document on stdout')
     .showHelpAfterError(false);
 

@@ -547,6 +547,11 @@ export const en = {
     sections: 'Settings pages',
     connection: 'Connection',
     baseUrl: 'Gateway base URL',
+    proxy: 'Proxy',
+    proxyHint:
+      'HTTP(S) or SOCKS; every gateway call and download goes through it. Empty: HTTPS_PROXY or HTTP_PROXY from the environment (NO_PROXY honoured), else direct.',
+    proxySaved: 'Proxy saved: the next request goes through it.',
+    proxyCleared: 'No proxy set: the environment decides, else direct.',
     apiKey: 'API key',
     keySet: 'A key is stored securely.',
     keyNotSet: 'No key is stored.',
