@@ -48,6 +48,7 @@ const rooms = [
       NODE,
       'zod',
       'axios',
+      'proxy-agent',
       'sharp',
       'p-queue',
       'png-chunks-extract',

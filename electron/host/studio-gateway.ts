@@ -3,6 +3,7 @@
 // changes, while the engine keeps talking to the same SwitchableGateway.
 import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
 import type { Logger } from '../core/log';
+import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
@@ -27,6 +28,8 @@ export interface GatewayConnection {
   models?: () => ModelConfig;
   /** Where the client tells a failure that was not the gateway's answer. */
   logger?: Logger;
+  /** The way out (Settings' proxy, --proxy, the environment); the demo gateway is reached directly. */
+  proxy?: ProxyRoute;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;
@@ -47,6 +50,10 @@ export class SwitchableGateway implements StudioGateway {
 
   get baseUrl(): string | undefined {
     return this.#current?.baseUrl;
+  }
+
+  get proxy(): ProxyRoute | undefined {
+    return this.#current?.proxy;
   }
 
   get configured(): boolean {

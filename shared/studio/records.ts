@@ -112,8 +112,16 @@ export const chargeReconciliationSchema = z.object({
 });
 export type ChargeReconciliation = z.infer<typeof chargeReconciliationSchema>;
 
-/** A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made. */
-export const taskBatchSchema = z.object({ id: z.string(), size: z.number().int().positive() });
+/**
+ * A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made.
+ * `compare`: the press sent one prompt to several models ("Also run on…"), so its results open together in the
+ * compare view; absent for a batch of prompts × n.
+ */
+export const taskBatchSchema = z.object({
+  id: z.string(),
+  size: z.number().int().positive(),
+  compare: z.literal(true).optional(),
+});
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
 
 export const taskRecordSchema = z.object({

@@ -32,6 +32,7 @@ import { json, MAX_ERROR_BYTES, readSome } from './answer-bodies';
 import type { GatewayClientOptions, TokenBalanceOptions, UsageOptions, UsageResult } from './gateway-options';
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { GatewayTransport, type CallPlan } from './gateway-transport';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 export type {
   ApiKeySource,
@@ -55,6 +56,11 @@ export class GatewayClient implements GatewayPort {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The way out the calls take; the engine's downloads use the same. */
+  get proxy(): ProxyRoute {
+    return this.transport.proxy;
   }
 
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */

@@ -182,6 +182,12 @@ CREATE TABLE library_trash (
       }
     },
   },
+  {
+    // One prompt sent to several models at one press (a batch marked for comparison): the library offers
+    // "Compare group" on its items without asking the tasks.
+    id: 'library-compare-groups',
+    up: 'ALTER TABLE library_items ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
   // Deletions journaled before their files move (trash-journal.ts), so a crash mid-delete is finished or undone.
   TRASH_JOURNAL_MIGRATION,
 ];

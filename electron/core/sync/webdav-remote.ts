@@ -6,8 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
-import { httpProblem, networkProblem } from './remote-errors';
-import { SyncRemoteError } from './sync-remote';
+import { remoteProblem } from './remote-errors';
 import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 export interface WebdavRemoteOptions {
@@ -46,13 +45,7 @@ export class WebdavRemote implements SyncRemote {
   }
 
   #fail(error: unknown, writing: boolean): never {
-    const status = statusOf(error);
-    if (status !== null) throw httpProblem(status, this.label, error, writing);
-    const network = networkProblem(error, this.label);
-    if (network) throw network;
-    throw new SyncRemoteError('other', `${this.label} failed: ${(error as Error).message}`, true, {
-      cause: error,
-    });
+    throw remoteProblem(error, this.label, writing, statusOf(error));
   }
 
   async get(key: string, signal?: AbortSignal): Promise<Buffer | null> {
