@@ -1145,6 +1145,24 @@ export const en = {
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',
     madeName: 'From {{name}}',
+    new: 'New recipe',
+    edit: 'Edit',
+    saved: 'Recipe “{{name}}” saved.',
+  },
+  recipeEditor: {
+    title: 'Recipe editor',
+    name: 'Recipe name',
+    promptHint:
+      'The prompts typed when running go into the first step’s prompt when it is empty, and wherever a prompt says {prompt}.',
+    step: 'Step {{step}}',
+    settings: 'Settings of step {{step}}',
+    family: 'What step {{step}} makes',
+    takes: 'What step {{step}} takes',
+    moveUp: 'Move step {{step}} up',
+    moveDown: 'Move step {{step}} down',
+    remove: 'Remove step {{step}}',
+    add: 'Add a step',
+    save: 'Save recipe',
   },
 };
 
