@@ -795,6 +795,7 @@ export const en = {
     results: 'Results, one per model',
     prompt: 'Prompt: {{prompt}}',
     queued: 'Waiting in the queue: not sent, nothing charged yet.',
+    abView: 'Compare these two closely (slider, settings side by side)',
     waiting: 'Waiting for its result…',
     failed: 'No result: {{reason}}',
     took: 'took {{seconds}} s',

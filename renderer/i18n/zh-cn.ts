@@ -831,6 +831,7 @@ export const zhCN: Messages = {
     results: '结果（每个模型一个）',
     prompt: '提示词：{{prompt}}',
     queued: '在队列中等待：尚未发送，尚未扣费。',
+    abView: '仔细对比这两项（滑块、设置并排）',
     waiting: '正在等待结果…',
     failed: '没有结果：{{reason}}',
     took: '用时 {{seconds}} 秒',
