@@ -263,6 +263,7 @@ export const en = {
     aheadUnknown_one: '{{count}} item ahead without an estimate',
     aheadUnknown_other: '{{count}} items ahead without an estimate',
     startsAt: 'expected to start {{time}}',
+    startsWhenResumed: 'starts when the queue is resumed',
     startUnknown: 'start time not known yet',
     moveFront: 'Move to front',
     moveUp: 'Move up',
@@ -352,6 +353,17 @@ export const en = {
     },
   },
   library: {
+    strays: {
+      found_one:
+        '1 file in the library folder is not in the library ({{size}}): a crash while saving or deleting left it.',
+      found_other:
+        '{{count}} files in the library folder are not in the library ({{size}}): a crash while saving or deleting left them.',
+      refileable_one: '1 of them carries its settings and can be added back as it was made.',
+      refileable_other: '{{count}} of them carry their settings and can be added back as they were made.',
+      reindex: 'Add them back',
+      trash: 'Move them to the trash',
+      done: 'Done: {{filed}} added back, {{trashed}} moved to the trash, {{kept}} left where they are (they carry no settings).',
+    },
     notDownloaded: 'Not downloaded yet',
     madeOn: 'Made on {{name}}',
     madeOnLabel: 'Made on',
@@ -854,6 +866,7 @@ export const en = {
     results: 'Results, one per model',
     prompt: 'Prompt: {{prompt}}',
     queued: 'Waiting in the queue: not sent, nothing charged yet.',
+    abView: 'Compare these two closely (slider, settings side by side)',
     waiting: 'Waiting for its result…',
     failed: 'No result: {{reason}}',
     took: 'took {{seconds}} s',

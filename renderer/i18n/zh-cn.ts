@@ -313,6 +313,7 @@ export const zhCN: Messages = {
     aheadUnknown_one: '前面有 {{count}} 项没有估算',
     aheadUnknown_other: '前面有 {{count}} 项没有估算',
     startsAt: '预计{{time}}开始',
+    startsWhenResumed: '队列继续后开始',
     startUnknown: '开始时间暂不可知',
     moveFront: '移到最前',
     moveUp: '上移',
@@ -400,6 +401,16 @@ export const zhCN: Messages = {
     },
   },
   library: {
+    strays: {
+      found_one: '资料库文件夹中有 1 个文件不在资料库中（{{size}}）：保存或删除时的崩溃留下了它。',
+      found_other:
+        '资料库文件夹中有 {{count}} 个文件不在资料库中（{{size}}）：保存或删除时的崩溃留下了它们。',
+      refileable_one: '其中 1 个带有生成设置，可以按原样加回。',
+      refileable_other: '其中 {{count}} 个带有生成设置，可以按原样加回。',
+      reindex: '加回资料库',
+      trash: '移到废纸篓',
+      done: '完成：加回 {{filed}} 个，移到废纸篓 {{trashed}} 个，{{kept}} 个未动（它们没有生成设置）。',
+    },
     notDownloaded: '尚未下载',
     madeOn: '生成于 {{name}}',
     madeOnLabel: '生成设备',
@@ -888,6 +899,7 @@ export const zhCN: Messages = {
     results: '结果（每个模型一个）',
     prompt: '提示词：{{prompt}}',
     queued: '在队列中等待：尚未发送，尚未扣费。',
+    abView: '仔细对比这两项（滑块、设置并排）',
     waiting: '正在等待结果…',
     failed: '没有结果：{{reason}}',
     took: '用时 {{seconds}} 秒',
