@@ -263,6 +263,7 @@ export const en = {
     aheadUnknown_one: '{{count}} item ahead without an estimate',
     aheadUnknown_other: '{{count}} items ahead without an estimate',
     startsAt: 'expected to start {{time}}',
+    startsWhenResumed: 'starts when the queue is resumed',
     startUnknown: 'start time not known yet',
     moveFront: 'Move to front',
     moveUp: 'Move up',

@@ -313,6 +313,7 @@ export const zhCN: Messages = {
     aheadUnknown_one: '前面有 {{count}} 项没有估算',
     aheadUnknown_other: '前面有 {{count}} 项没有估算',
     startsAt: '预计{{time}}开始',
+    startsWhenResumed: '队列继续后开始',
     startUnknown: '开始时间暂不可知',
     moveFront: '移到最前',
     moveUp: '上移',
