@@ -56,8 +56,6 @@ const rooms = [
       'node-id3',
       'yazl',
       'music-metadata',
-      'date-fns',
-      '@date-fns/tz',
       '@aws-sdk/client-s3',
       '@aws-sdk/lib-storage',
       'webdav',

@@ -108,12 +108,23 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       if (event.change !== 'updated') void client.invalidateQueries({ queryKey: queryKeys.tasks });
       return;
     }
+    case 'queue': {
+      void client.invalidateQueries({ queryKey: queryKeys.queue });
+      return;
+    }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
-      // A round that ended may have brought other devices' items, edits and deletions: read the library again.
+      // A round that ended may have brought other devices' items, edits and deletions, presets, styles and
+      // prompts: read them again.
       if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {
-        void client.invalidateQueries({ queryKey: queryKeys.library });
+        for (const queryKey of [
+          queryKeys.library,
+          queryKeys.presets,
+          queryKeys.styles,
+          queryKeys.promptHistory,
+        ])
+          void client.invalidateQueries({ queryKey });
       }
       return;
     }
@@ -128,7 +139,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
 export async function refetchAfterReconnect(client: QueryClient): Promise<void> {
   client.setQueryData<DownloadMap>(queryKeys.downloads, {});
   await Promise.all(
-    [queryKeys.tasks, queryKeys.library, queryKeys.balance].map((queryKey) =>
+    [queryKeys.tasks, queryKeys.library, queryKeys.balance, queryKeys.queue].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   );

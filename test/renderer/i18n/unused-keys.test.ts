@@ -50,6 +50,8 @@ const DYNAMIC_PREFIXES = [
   'sync.progress.',
   'sync.filesModes.',
   'sync.filesModeHint.',
+  'queue.state.',
+  'queue.charge.',
 ];
 
 /**
