@@ -325,6 +325,15 @@ export const en = {
       stopped: 'Stopped',
     },
     tryAgain: 'Try again',
+    referencesSentAs: {
+      upload: 'Reference pictures: uploaded to the gateway and sent as links.',
+      family: 'Reference pictures: sent inline as data URLs (this model takes them that way).',
+      not_offered: 'Reference pictures: sent inline as data URLs (this gateway offers no uploads).',
+      upload_failed:
+        'Reference pictures: sent inline as data URLs; the upload failed and is not tried again by itself ({{detail}}).',
+      link_dead:
+        'Reference pictures: sent inline as data URLs; the uploaded picture did not answer at {{detail}}.',
+    },
     kind: { image: 'picture', video: 'video', audio: 'audio' },
     missing: {
       title_one: '{{count}} of {{total}} files did not arrive.',

@@ -374,6 +374,13 @@ export const zhCN: Messages = {
       stopped: '已停止',
     },
     tryAgain: '重试',
+    referencesSentAs: {
+      upload: '参考图片：已上传到网关，以链接发送。',
+      family: '参考图片：以 data URL 内联发送（此模型以这种方式接收）。',
+      not_offered: '参考图片：以 data URL 内联发送（此网关不提供上传）。',
+      upload_failed: '参考图片：以 data URL 内联发送；上传失败，不会自动重试（{{detail}}）。',
+      link_dead: '参考图片：以 data URL 内联发送；上传后的图片地址 {{detail}} 无法访问。',
+    },
     kind: { image: '图片', video: '视频', audio: '音频' },
     missing: {
       title_one: '{{total}} 个文件中有 {{count}} 个未能下载。',
