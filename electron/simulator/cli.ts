@@ -1,9 +1,9 @@
-// npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]
+// npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]
 import { parseArgs } from 'node:util';
-import { FAULT_KINDS, startSimulator, type SimulatorOptions } from './index';
+import { DIALECTS, FAULT_KINDS, parseDialects, startSimulator, type SimulatorOptions } from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -15,6 +15,7 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'allow-loopback-webhooks': { type: 'boolean', default: false },
+      dialect: { type: 'string', multiple: true },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
@@ -37,6 +38,13 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       throw new Error(`--time-scale must be a positive number (0.02 runs 50 times faster), got "${raw}"`);
     }
     options.timeScale = scale;
+  }
+  if (values.dialect !== undefined) {
+    try {
+      options.dialects = values.dialect.flatMap(parseDialects);
+    } catch (error) {
+      throw new Error(`--dialect: ${(error as Error).message}`);
+    }
   }
   return options;
 }
@@ -86,6 +94,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `faults: send X-Sim-Fault: ${FAULT_KINDS.join(' | ')} (several comma-separated; "; rate=0.3" for a share of calls)`,
+  );
+  console.log(
+    `dialects: ${sim.dialects.list.join(', ') || 'none (the spec)'}; --dialect takes ${DIALECTS.join(', ')}`,
   );
   console.log(`seed: ${options.seed ?? 1}, time scale: ${options.timeScale ?? 1}`);
   console.log(

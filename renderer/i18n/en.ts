@@ -260,7 +260,9 @@ export const en = {
       failed: 'Failed',
       interrupted: 'Outcome unknown',
       stopped: 'Stopped',
+      cancelled: 'Cancelled: not charged',
     },
+    gatewayStatus: 'the gateway says “{{word}}”',
     tryAgain: 'Try again',
     kind: { image: 'picture', video: 'video', audio: 'audio' },
     missing: {

@@ -311,7 +311,9 @@ export const zhCN: Messages = {
       failed: '失败',
       interrupted: '结果未知',
       stopped: '已停止',
+      cancelled: '已取消：未扣费',
     },
+    gatewayStatus: '网关状态“{{word}}”',
     tryAgain: '重试',
     kind: { image: '图片', video: '视频', audio: '音频' },
     missing: {

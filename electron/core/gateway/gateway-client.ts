@@ -18,7 +18,7 @@ import {
   type TokenBalance,
   type UserBalance,
 } from '../../../shared/gateway/balance';
-import { errorFromHttp, validationError } from '../../../shared/gateway/error-map';
+import { errorFromHttp, looksLikeHtml, validationError } from '../../../shared/gateway/error-map';
 import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { GatewayErrorInfo, NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { parseTask } from '../../../shared/gateway/task';
@@ -80,6 +80,11 @@ export interface GatewayClientOptions {
   logger?: Logger;
   /** Largest JSON body read into memory. Default 16 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The UI's language for the gateway's own messages (zh, en, ko, ja), sent as `?language=` on task polls where
+   * the gateway accepts it; read at every poll, so a changed setting applies at once.
+   */
+  language?: () => string | null;
 }
 
 export interface TokenBalanceOptions extends CallOptions {
@@ -125,7 +130,9 @@ function json(response: Answer): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalidResponse('answer', `not JSON: ${JSON.stringify(text.slice(0, 80))}`, response.status);
+    // A web page in place of data (a proxy's, a portal's) is said as such: its markup is never shown.
+    const what = looksLikeHtml(text) ? 'a web page, not data' : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
+    throw invalidResponse('answer', what, response.status);
   }
 }
 
@@ -218,15 +225,31 @@ export class GatewayClient implements GatewayPort {
     );
   }
 
-  /** [EP-TASK-1] /v1/tasks/{id}, or [EP-MUSIC-1] /v1/music/tasks/{id}. */
+  /**
+   * [EP-TASK-1] /v1/tasks/{id}, or [EP-MUSIC-1] /v1/music/tasks/{id}, with `?language=` while the gateway takes
+   * it: a gateway that refuses it (400) is asked again without, and never with it again.
+   */
   async getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot> {
     if (taskId.trim() === '') throw new GatewayError(validationError('A task id is required.', 'task_id'));
     const base = endpoint === 'music' ? '/v1/music/tasks/' : '/v1/tasks/';
-    return this.call(
-      { method: 'GET', url: base + encodeURIComponent(taskId), read: 'json', safe: true, options },
-      (r, key) => scrubbedTask(parseTask(json(r), taskId, r.status), key),
-    );
+    const path = base + encodeURIComponent(taskId);
+    const poll = (url: string) =>
+      this.call({ method: 'GET', url, read: 'json', safe: true, options }, (r, key) =>
+        scrubbedTask(parseTask(json(r), taskId, r.status), key),
+      );
+    const language = this.languageRefused ? null : pollLanguage(this.options.language?.());
+    if (!language) return poll(path);
+    try {
+      return await poll(`${path}?language=${language}`);
+    } catch (error) {
+      if (!(error instanceof GatewayError) || error.httpStatus !== 400) throw error;
+      this.languageRefused = true;
+      return poll(path);
+    }
   }
+
+  /** Set once a task poll with ?language= was refused: this gateway does not take it. */
+  private languageRefused = false;
 
   /** [EP-SPEECH-1] the audio as a stream; never retried (it is billed and not idempotent). */
   async speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
@@ -453,6 +476,14 @@ function redact(info: GatewayErrorInfo, key: string): GatewayErrorInfo {
 /** A failed task's error is the gateway's text too. */
 function scrubbedTask(snapshot: TaskSnapshot, key: string): TaskSnapshot {
   return snapshot.error ? { ...snapshot, error: scrubErrorTexts(snapshot.error, [key]) } : snapshot;
+}
+
+/** The languages the gateway's messages come in; the UI's zh-cn is its zh. */
+const POLL_LANGUAGES = new Set(['zh', 'en', 'ko', 'ja']);
+
+function pollLanguage(uiLanguage: string | null | undefined): string | null {
+  const primary = uiLanguage?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return POLL_LANGUAGES.has(primary) ? primary : null;
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {

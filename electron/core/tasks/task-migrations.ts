@@ -80,6 +80,11 @@ export const taskMigrations: readonly Migration[] = [
     `,
   },
   {
+    // A status word the gateway used that the app does not know (read as processing): the row shows it.
+    id: 'tasks-007-gateway-status',
+    up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
+  },
+  {
     // A gateway that echoed the Authorization header in a task's error got the key stored before every gateway
     // text was scrubbed: rewrite those rows (the bare key is scrubbed at start by the host, which knows it).
     id: 'tasks-scrub-echoed-secrets',

@@ -53,6 +53,7 @@ const rowSchema = z.object({
   sent_at: z.number().nullable(),
   batch_id: z.string().nullable(),
   batch_size: z.number().int().nullable(),
+  gateway_status: z.string().nullable().optional(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -96,6 +97,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     endpoint: row.endpoint,
     params: paramsSchema.parse(JSON.parse(row.params)),
     state: row.state,
+    ...(row.gateway_status ? { gatewayStatus: row.gateway_status } : {}),
     progress: row.progress,
     error: parseJson(row.error, gatewayErrorInfoSchema),
     cost: row.cost,
@@ -150,6 +152,9 @@ export interface TaskPatch {
   files?: ResultFile[] | null;
   reconciliation?: ChargeReconciliation | null;
   sentAt?: number | null;
+  gatewayStatus?: string | null;
+  batchId?: string | null;
+  batchSize?: number | null;
   updatedAt: number;
 }
 
@@ -167,6 +172,9 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   files: 'result_files',
   reconciliation: 'reconciliation',
   sentAt: 'sent_at',
+  gatewayStatus: 'gateway_status',
+  batchId: 'batch_id',
+  batchSize: 'batch_size',
 };
 
 type SqlValue = string | number | null;
@@ -297,8 +305,8 @@ export class TaskStore {
   }
 
   /**
-   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed task is not
-   * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
+   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed or cancelled
+   * task is not charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
    */
   costTotal(options: { states?: readonly TaskState[]; gateway?: string } = {}): TaskCostTotal {
     // With a gateway, only its tasks are summed; the rest of the list (other gateways, or tasks whose gateway was
@@ -308,7 +316,7 @@ export class TaskStore {
       `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
            SUM(CASE WHEN ${mine} THEN credits_cost END) AS credits,
            SUM(${mine} AND cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
-           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown,
+           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state NOT IN ('failed', 'cancelled')) AS unknown,
            SUM(NOT (${mine})) AS elsewhere
          FROM tasks ${whereStates(options.states)}`,
     ).get(
