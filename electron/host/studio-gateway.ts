@@ -27,6 +27,8 @@ export interface GatewayConnection {
   models?: () => ModelConfig;
   /** Where the client tells a failure that was not the gateway's answer. */
   logger?: Logger;
+  /** The UI's language, for the gateway's own messages (?language= on task polls). */
+  language?: () => string | null;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;

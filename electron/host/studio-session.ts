@@ -61,12 +61,15 @@ export class StudioSession {
   /** Points the gateway at the demo gateway, the configured gateway, or nothing. */
   async refresh(): Promise<void> {
     const inDemo = this.#inDemo();
-    const demo = this.#demo.policy === 'eager' || inDemo ? await this.#demo.start() : null;
+    const { demoDialects } = this.settings.get();
+    const demo = this.#demo.policy === 'eager' || inDemo ? await this.#demo.start(demoDialects) : null;
     const useDemo = demo !== null && inDemo;
     this.#liveKey = useDemo ? null : await this.#options.secrets.getKey();
     const baseUrl = useDemo ? demo.url : this.settings.get().baseUrl;
     const apiKey = useDemo ? SIM_KEYS.default : this.#liveKey;
-    const connection = baseUrl && apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger };
+    const language = () => this.settings.get().language;
+    const connection = baseUrl &&
+      apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger, language };
     this.gateway.set(connection ? this.#options.createGateway(connection) : null);
   }
 

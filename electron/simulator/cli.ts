@@ -43,7 +43,7 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
     try {
       options.dialects = values.dialect.flatMap(parseDialects);
     } catch (error) {
-      throw new Error(`--dialect: ${(error as Error).message}`);
+      throw new Error(`--dialect: ${(error as Error).message}`, { cause: error });
     }
   }
   return options;

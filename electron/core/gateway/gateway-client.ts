@@ -12,13 +12,14 @@ import { checkBody } from '../../../shared/catalog/schema';
 import { containsReference } from '../../../shared/studio/references';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { parseAck } from '../../../shared/gateway/ack';
+import { normalizeBaseUrl } from '../../../shared/gateway/base-url';
 import {
   parseTokenBalance,
   parseUserBalance,
   type TokenBalance,
   type UserBalance,
 } from '../../../shared/gateway/balance';
-import { errorFromHttp, looksLikeHtml, validationError } from '../../../shared/gateway/error-map';
+import { errorFromHttp, validationError } from '../../../shared/gateway/error-map';
 import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { GatewayErrorInfo, NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { parseTask } from '../../../shared/gateway/task';
@@ -37,6 +38,8 @@ import type { Logger } from '../log';
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { exchange, type ExchangeRequest, type ExchangeResponse } from './http-exchange';
 import { followReads, type ReadTarget } from './poll-redirect';
+import { errorBody, json, readSome } from './answer-reading';
+import { PollLanguage } from './poll-language';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
 
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
@@ -124,45 +127,6 @@ function problemsMessage(problems: { path: string; message: string }[]): string 
 
 type Answer = ExchangeResponse<string | Readable>;
 
-/** A 2xx JSON body; an empty or non-JSON one is an invalid response. */
-function json(response: Answer): unknown {
-  const text = typeof response.body === 'string' ? response.body : '';
-  try {
-    return JSON.parse(text);
-  } catch {
-    // A web page in place of data (a proxy's, a portal's) is said as such: its markup is never shown.
-    const what = looksLikeHtml(text) ? 'a web page, not data' : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
-    throw invalidResponse('answer', what, response.status);
-  }
-}
-
-/** An error body is best-effort JSON: a proxy's HTML page still maps by status. */
-function errorBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-async function readSome(stream: Readable, limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
-      chunks.push(buf);
-      size += buf.length;
-      if (size >= limit) break;
-    }
-  } catch {
-    // A broken error body still maps by status.
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
-}
-
 export class GatewayClient implements GatewayPort {
   private readonly http: AxiosInstance;
   private readonly clock: Pick<Clock, 'now' | 'sleep'>;
@@ -176,7 +140,7 @@ export class GatewayClient implements GatewayPort {
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.http = axios.create({
-      baseURL: options.baseUrl,
+      baseURL: normalizeBaseUrl(options.baseUrl),
       // Paths are ours and relative: an absolute URL must never pick up the Authorization header.
       allowAbsoluteUrls: false,
       // A redirect would carry the key to wherever it points: a 3xx is an answer, not a detour.
@@ -188,7 +152,7 @@ export class GatewayClient implements GatewayPort {
   }
 
   get baseUrl(): string {
-    return this.options.baseUrl;
+    return normalizeBaseUrl(this.options.baseUrl);
   }
 
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */
@@ -237,19 +201,10 @@ export class GatewayClient implements GatewayPort {
       this.call({ method: 'GET', url, read: 'json', safe: true, options }, (r, key) =>
         scrubbedTask(parseTask(json(r), taskId, r.status), key),
       );
-    const language = this.languageRefused ? null : pollLanguage(this.options.language?.());
-    if (!language) return poll(path);
-    try {
-      return await poll(`${path}?language=${language}`);
-    } catch (error) {
-      if (!(error instanceof GatewayError) || error.httpStatus !== 400) throw error;
-      this.languageRefused = true;
-      return poll(path);
-    }
+    return this.language.poll(path, poll);
   }
 
-  /** Set once a task poll with ?language= was refused: this gateway does not take it. */
-  private languageRefused = false;
+  private readonly language = new PollLanguage(() => this.options.language?.());
 
   /** [EP-SPEECH-1] the audio as a stream; never retried (it is billed and not idempotent). */
   async speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
@@ -352,10 +307,7 @@ export class GatewayClient implements GatewayPort {
    * Sends the plan, retrying safe calls, and reads a 2xx answer with `read`. Every failure, the reader's
    * included, is thrown as a GatewayError with the key scrubbed from its text.
    */
-  private async call<T>(
-    plan: CallPlan,
-    read: (response: Answer, key: string) => T | Promise<T>,
-  ): Promise<T> {
+  private async call<T>(plan: CallPlan, read: (response: Answer, key: string) => T | Promise<T>): Promise<T> {
     const key = await this.apiKey();
     const maxAttempts = plan.safe ? Math.max(1, plan.options?.maxAttempts ?? this.policy.maxAttempts) : 1;
     const policy = { ...this.policy, maxAttempts };
@@ -365,7 +317,7 @@ export class GatewayClient implements GatewayPort {
       let status: number | null = null;
       let error: GatewayErrorInfo;
       try {
-        const response = await followReads(this.options.baseUrl, plan.method, plan.url, (target) =>
+        const response = await followReads(this.baseUrl, plan.method, plan.url, (target) =>
           this.once(plan, key, target),
         );
         status = response.status;
@@ -476,14 +428,6 @@ function redact(info: GatewayErrorInfo, key: string): GatewayErrorInfo {
 /** A failed task's error is the gateway's text too. */
 function scrubbedTask(snapshot: TaskSnapshot, key: string): TaskSnapshot {
   return snapshot.error ? { ...snapshot, error: scrubErrorTexts(snapshot.error, [key]) } : snapshot;
-}
-
-/** The languages the gateway's messages come in; the UI's zh-cn is its zh. */
-const POLL_LANGUAGES = new Set(['zh', 'en', 'ko', 'ja']);
-
-function pollLanguage(uiLanguage: string | null | undefined): string | null {
-  const primary = uiLanguage?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return POLL_LANGUAGES.has(primary) ? primary : null;
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
