@@ -11,9 +11,11 @@ import {
   presetsExportCommand,
   presetsImportCommand,
   presetsListCommand,
+  presetsApplyCommand,
   presetsShowCommand,
-  recipeRunCommand,
+  type PresetApplyArgs,
 } from './commands/presets';
+import { recipeRunCommand, type RecipeRunArgs } from './commands/recipes';
 import { addLibraryEdits } from './library-edit-commands';
 import { syncCommand, syncRestoreCommand, syncStatusCommand } from './commands/sync';
 import { speechCommand } from './commands/speech';
@@ -195,9 +197,17 @@ export function buildProgram(
     .action((preset: string, _o, command: Command) => presetsShowCommand(context(command), { preset }));
   presets
     .command('apply')
-    .description('print the generate command that applies a preset (same as show)')
+    .description("send the preset's family, model and settings (as generate does); waits and downloads")
     .argument('<preset>', 'id or name')
-    .action((preset: string, _o, command: Command) => presetsShowCommand(context(command), { preset }));
+    .option('--prompt <text>', "the prompt, in place of the preset's")
+    .option('--set <field=value>', "a field in place of the preset's (repeatable)", collect, [])
+    .option('--no-wait', 'print the task as soon as it is submitted')
+    .option('--dry-run', 'print what it will probably cost; send nothing')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
+    .action((preset: string, options: Omit<PresetApplyArgs, 'preset'>, command: Command) =>
+      presetsApplyCommand(context(command), { preset, ...options }),
+    );
   presets
     .command('export')
     .option('--out <file>', 'write the file here instead of stdout')
@@ -213,7 +223,9 @@ export function buildProgram(
     .argument('<file>', 'a recipe file (JSON)')
     .option('--prompt <text>', 'a prompt (repeat it to run over a batch)', collect, [])
     .option('--dry-run', 'print each step and the total estimate; send nothing')
-    .action((file: string, options: { prompt: string[]; dryRun?: boolean }, command: Command) =>
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
+    .action((file: string, options: Omit<RecipeRunArgs, 'file'>, command: Command) =>
       recipeRunCommand(context(command), { file, ...options }),
     );
 

@@ -54,7 +54,8 @@ export function familyFor(model: string, family: string | undefined): FamilyId {
   );
 }
 
-function setParams(family: FamilyId, sets: readonly string[]): Record<string, unknown> {
+/** `--set field=value` assignments read by the family's catalog (exit 2 with the field on a bad one). */
+export function parseSets(family: FamilyId, sets: readonly string[]): Record<string, unknown> {
   try {
     return parseSetAssignments(family, sets);
   } catch (error) {
@@ -96,7 +97,7 @@ export interface GenerateArgs {
 
 export async function planGenerate(args: GenerateArgs, cwd: string): Promise<SubmissionRequest> {
   const family = familyFor(args.model, args.family);
-  const params = setParams(family, args.set);
+  const params = parseSets(family, args.set);
   if (args.prompt !== undefined) params.prompt = args.prompt;
   if (args.ref.length > 0) {
     const { field, values } = await referenceValues(family, args.ref, cwd);
@@ -122,7 +123,7 @@ export function planMusic(args: MusicArgs): SubmissionRequest {
     );
   }
   const family = MUSIC_OPERATIONS[args.operation as MusicOperation];
-  const params = setParams(family, args.set);
+  const params = parseSets(family, args.set);
   params.task_id = args.sourceRemoteId;
   if (args.index !== undefined) params.audio_index = args.index;
   const model = args.model ?? defaultModelId(family) ?? '';

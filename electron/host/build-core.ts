@@ -64,6 +64,7 @@ export function buildCore(
     gatewayKey,
     history: history ?? null,
     guard: guard ?? null,
+    runQueue: true,
     ...(trash ? { trash } : {}),
   });
   const offEngine = engine.events.subscribe(emit);

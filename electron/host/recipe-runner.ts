@@ -4,7 +4,7 @@
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
 import { PresetStore, PromptHistory } from '../core/presets';
-import { RecipeRunner, RecipeStore } from '../core/recipes';
+import { RecipeRunner, RecipeRunStore, RecipeStore } from '../core/recipes';
 import type { ReferenceStore } from '../core/references';
 import type { SpendingGuard } from '../core/spending';
 import type { CoreLifecycle } from './core-lifecycle';
@@ -14,8 +14,10 @@ export function recipeRunner(
   references: ReferenceStore,
   spending: SpendingGuard,
   clock: Clock,
+  store: RecipeRunStore,
 ): RecipeRunner {
   return new RecipeRunner({
+    store,
     engine: async () => (await core.ensure()).engine,
     admitAll: (requests, options) => spending.admitAll(requests, options),
     itemsOf: async (taskId) => (await core.ensure()).library.forTask(taskId),
@@ -26,7 +28,7 @@ export function recipeRunner(
 
 /**
  * The parts that save retyping: the prompt history (every prompt the core sends, whichever engine sent it),
- * presets and styles, recipes and their runner.
+ * presets and styles, recipes and their runner (which resumes the runs kept before a restart).
  */
 export function reuseParts(
   db: DatabaseSync,
@@ -37,10 +39,13 @@ export function reuseParts(
 ) {
   const history = new PromptHistory({ db, clock });
   core.subscribe((event) => history.recordEvent(event));
+  const runner = recipeRunner(core, references, spending, clock, new RecipeRunStore(db));
+  // Runs a restart cut off go on at the step they reached (the core is up: the host ensured it first).
+  runner.resume();
   return {
     history,
     presets: new PresetStore({ db, clock }),
     recipes: new RecipeStore({ db, clock }),
-    runner: recipeRunner(core, references, spending, clock),
+    runner,
   };
 }

@@ -103,13 +103,14 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);
+  const reuse = reuseParts(db, core, references, spending, clock);
   const handlers = composeHandlers({
     session,
     core,
     references,
     prices,
     spending,
-    ...reuseParts(db, core, references, spending, clock),
+    ...reuse,
     usage: new UsageReader((query) => session.connected().usage(query), clock),
     desktop,
     exports,
@@ -130,6 +131,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
       if (closed) return;
       closed = true;
       await sync.close();
+      // Before the engine stops: a send it cuts off is not a failed step, and the next start resumes it.
+      reuse.runner.close();
       await core.close();
       await session.close();
       db.close();

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import type { SessionStatus, Settings } from '../../shared/bridge/session-schemas';
 import { BridgeError } from '../../shared/bridge/errors';
-import { keyRefusal } from './key-refusal';
+import { checkKey } from './key-check';
 import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { SettingsStore } from '../core/settings/settings-store';
@@ -96,20 +96,21 @@ export class StudioSession {
 
   /**
    * Takes a new key unless the gateway refuses it: until then the key in use (and the demo choice) stays, so a
-   * mistyped replacement never leaves a working studio without one. A refusal puts everything back and is thrown.
+   * mistyped replacement never leaves a working studio without one. mustAnswer (onboarding) also puts it all back
+   * when the gateway could not be asked at all, so nobody is let in to a studio whose gateway is unreachable.
    */
-  async setKey(key: string): Promise<SessionStatus> {
+  async setKey(key: string, mustAnswer = false): Promise<SessionStatus> {
     const before = { key: await this.#options.secrets.getKey(), demo: this.settings.get().demo };
     await this.#options.secrets.setKey(key);
     // Entering a key is choosing one's own gateway over the demo.
     await this.settings.update({ demo: false, ...(this.settings.get().baseUrl ? { onboarded: true } : {}) });
     await this.refresh();
-    const refusal = await keyRefusal(this.gateway);
-    if (refusal === null) return this.status();
+    const check = await checkKey(this.gateway);
+    if (check.kind === 'accepted' || (check.kind === 'unchecked' && !mustAnswer)) return this.status();
     await (before.key === null ? this.#options.secrets.clearKey() : this.#options.secrets.setKey(before.key));
     await this.settings.update({ demo: before.demo });
     await this.refresh();
-    throw new BridgeError(refusal);
+    throw new BridgeError(check.error);
   }
 
   async clearKey(): Promise<SessionStatus> {

@@ -45,6 +45,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const bridge = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',
+    // The page sends a query with a large input (a long prompt) as a POST body: see renderer/lib/bridge.ts.
+    allowMethodOverride: true,
     createContext: () => ({ handlers: options.handlers }),
     onError: ({ error, path }) => {
       // Unexpected failures are logged here (the renderer only gets a generic message); never the input.

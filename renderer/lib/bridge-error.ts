@@ -27,9 +27,19 @@ export function errorInfoOf(error: unknown): GatewayErrorInfo {
   });
 }
 
+/**
+ * The browser's own words for a request that never got a readable answer ("Failed to execute 'json' on
+ * 'Response'…", "Failed to fetch", "Unexpected token <") mean nothing to a creator: they are said in ours.
+ */
+function bridgeSentence(message: string, t: TFunction): string {
+  if (/failed to fetch|networkerror|load failed/i.test(message)) return t('errors.bridgeUnreachable');
+  if (/json|unexpected (token|end)|failed to execute/i.test(message)) return t('errors.bridgeUnreadable');
+  return t('errors.bridge', { message });
+}
+
 export function errorSentence(error: unknown, t: TFunction): string {
   const info = errorInfoOf(error);
-  if (info.type === 'bridge_unreachable') return t('errors.bridge', { message: info.message });
+  if (info.type === 'bridge_unreachable') return bridgeSentence(info.message, t);
   if (info.type === 'internal_error') return t('errors.unknown', { message: info.message });
   return gatewayErrorSentence(info, t);
 }

@@ -3,6 +3,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
+import type { CompareGroup } from '../../shared/studio/compare-group';
 import type { SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
@@ -36,6 +37,16 @@ function replaced(list: TaskList, task: TaskRecord): TaskList | null {
  * first, so events and mutations show at once. A new task goes on top and every page's total grows by one.
  */
 export function upsertTask(client: QueryClient, task: TaskRecord): void {
+  // A compare group on screen follows its tasks; one it does not hold yet was a model waiting in the queue.
+  if (task.batch?.compare) {
+    const key = queryKeys.taskGroup(task.batch.id);
+    const group = client.getQueryData<CompareGroup>(key);
+    if (group && !group.tasks.some((t) => t.id === task.id)) void client.invalidateQueries({ queryKey: key });
+    else if (group) {
+      const tasks = group.tasks.map((t) => (t.id === task.id && t.updatedAt <= task.updatedAt ? task : t));
+      client.setQueryData<CompareGroup>(key, { ...group, tasks });
+    }
+  }
   client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
     if (!list) return list;
     return replaced(list, task) ?? { tasks: [task, ...list.tasks], total: list.total + 1 };

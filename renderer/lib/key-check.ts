@@ -18,6 +18,25 @@ export function keyVerdictOf(error: unknown): KeyVerdict {
   return { kind: 'unchecked', error: info };
 }
 
+/**
+ * A failure that means the gateway could not be asked at all: nothing answered, or something that is not the
+ * gateway did (a 404 or a 5xx at that address, a page that is not JSON). A refusal of our own input is not one.
+ */
+const UNANSWERED: ReadonlySet<string> = new Set([
+  'timeout',
+  'network_error',
+  'invalid_response',
+  'not_found_error',
+  'server_error',
+  'bad_gateway',
+  'service_unavailable',
+  'gateway_timeout',
+]);
+
+export function gatewayUnanswered(error: GatewayErrorInfo): boolean {
+  return UNANSWERED.has(error.type);
+}
+
 export async function checkKey(): Promise<KeyVerdict> {
   try {
     // success:false ([EP-TBAL-2]) still means the key authenticated: the token record is what is missing.

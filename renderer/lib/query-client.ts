@@ -29,6 +29,8 @@ export const queryKeys = {
   taskPages: ['tasks', 'pages'] as const,
   /** What the listed tasks cost together: counted again when a task starts, is charged or fails. */
   taskTotal: ['tasks', 'total'] as const,
+  /** One batch's tasks in press order (a compare group), kept current by task events like the lists above. */
+  taskGroup: (batchId: string) => ['tasks', 'group', batchId] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */

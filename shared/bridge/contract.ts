@@ -97,6 +97,7 @@ import {
   recipeSaveInputSchema,
 } from './recipe-schemas';
 import { submissionRequestSchema } from './record-schemas';
+import { compareGroupSchema } from '../studio/compare-group';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -204,9 +205,18 @@ export const bridgeContract = {
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },
-    /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
+    /**
+     * Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. With
+     * `compare` (one prompt on several models), one compare group, queued when it is beyond the request budget.
+     */
     submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
+    /** A compare group: its tasks in press order (each with its cost and time), and its models still queued. */
+    group: {
+      kind: 'query',
+      input: z.strictObject({ batchId: z.string().min(1).max(200) }),
+      output: compareGroupSchema,
+    },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */

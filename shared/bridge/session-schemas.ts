@@ -32,6 +32,8 @@ export const apiKeyInputSchema = z.strictObject({
     // Empty stops here, so it is not also called unprintable.
     .refine((key) => key !== '', { params: because('keyEmpty'), abort: true })
     .refine((key) => /^[\x21-\x7e]+$/.test(key), { params: because('keyCharacters') }),
+  /** Onboarding: keep the key only if the gateway answered (an unreachable gateway puts everything back). */
+  mustAnswer: z.boolean().optional(),
 });
 
 /** An http(s) URL in the one form the app keeps ({base_url} without a trailing /v1 or slash: base-url.ts). */

@@ -25,6 +25,7 @@ export type ErrorSentenceKey =
   | 'errors.taskFailed'
   | 'errors.budgetExceeded'
   | 'errors.confirmationRequired'
+  | 'errors.diskFull'
   | 'errors.bridge'
   | 'errors.unknown';
 
@@ -74,6 +75,8 @@ export const ERROR_TYPES = {
   // The user's own limits (electron/core/spending): past a budget, or above the threshold without a confirmation.
   budget_exceeded: spec(null, 'errors.budgetExceeded'),
   confirmation_required: spec(null, 'errors.confirmationRequired'),
+  // The disk holding the database is (nearly) full: nothing was sent (electron/core/db/disk-space.ts).
+  disk_full: spec(null, 'errors.diskFull'),
   // The CLI's own outcomes (electron/cli): a bad argument, a task that ended without its files, a bug.
   invalid_argument: spec(null, 'errors.validation'),
   no_results: spec(null, 'errors.taskFailed'),

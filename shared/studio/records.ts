@@ -113,8 +113,16 @@ export const chargeReconciliationSchema = z.object({
 });
 export type ChargeReconciliation = z.infer<typeof chargeReconciliationSchema>;
 
-/** A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made. */
-export const taskBatchSchema = z.object({ id: z.string(), size: z.number().int().positive() });
+/**
+ * A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made.
+ * `compare`: the press sent one prompt to several models ("Also run on…"), so its results open together in the
+ * compare view; absent for a batch of prompts × n.
+ */
+export const taskBatchSchema = z.object({
+  id: z.string(),
+  size: z.number().int().positive(),
+  compare: z.literal(true).optional(),
+});
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
 
 export const taskRecordSchema = z.object({
@@ -264,6 +272,8 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
       change: z.enum(['updated', 'deleted', 'restored']),
       count: z.number().int().min(0),
     }),
+    // The submission queue changed (an item added, moved, sent, cancelled; paused or resumed): listeners re-read it.
+    z.object({ type: z.literal('queue') }),
     // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
     syncEventSchema,
   ]);

@@ -186,7 +186,12 @@ describe('every family from its form', () => {
     await track.waitFor();
     // A track shows its cover as its picture, and its title, never an untitled image beside it.
     await expect
-      .poll(() => track.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(
+        () => track.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBeGreaterThan(0);
     expect(await track.locator('.tile-caption').textContent()).toBeTruthy();
     await studio.shot('every-library-tracks');

@@ -30,7 +30,12 @@ const focused = () =>
 /** Presses Tab until this element has the focus (as a person tabs through a page), at most `max` times. */
 async function tabTo(target: Locator, max = 60): Promise<void> {
   for (let i = 0; i < max; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    // A bounded look: a target that is briefly detached (the grid re-renders under load) must not
+    // hold one step for the whole action timeout, or sixty steps outlast the test.
+    const focusedNow = await target
+      .evaluate((el) => el === document.activeElement, undefined, { timeout: 5_000 })
+      .catch(() => false);
+    if (focusedNow) return;
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
@@ -209,6 +214,7 @@ describe('the main flow from the keyboard alone', () => {
 
   it('favourites the item on show with S', async () => {
     const tile = page.getByTestId('library-item').first();
+    await tile.waitFor({ timeout: 30_000 });
     await tabTo(tile);
     await page.keyboard.press('Enter');
     const favourite = page.getByTestId('item-favourite');

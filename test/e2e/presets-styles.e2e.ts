@@ -2,12 +2,14 @@
 // Presets and styles on Create, against a gateway of its own (a separate simulator, so the test can read the
 // very request the gateway received): a style chip changes the prompt sent to exactly what its preview shows;
 // a preset saved, the page reloaded, the preset applied restores the form (asking first about an edited
-// prompt); a preset file dropped on Create applies it.
-import { mkdtemp, rm } from 'node:fs/promises';
+// prompt); a preset file dropped on Create applies it; a PNG made with styles carries them in its settings, and
+// dropped on Create brings back the words typed and the chips.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readFileSettings } from '../../electron/core/library/file-settings';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
@@ -84,6 +86,55 @@ describe('Styles', () => {
     expect(gateway.createdTasks().at(-1)?.body.prompt).toBe('a lighthouse at dusk, 35 mm film, soft grain');
     await chips.getByRole('button', { name: 'Take off the style Film' }).click();
     expect(await form.getByTestId('style-preview').count()).toBe(0);
+  });
+});
+
+/** The first PNG the library filed whose settings carry styles (the first of the test above), once it is there. */
+async function styledPng(): Promise<{ name: string; bytes: string }> {
+  let found: { name: string; bytes: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const entries = await readdir(dataDir, { recursive: true });
+        for (const entry of entries.filter((e) => e.endsWith('.png') && !e.includes('thumb'))) {
+          const bytes = await readFile(join(dataDir, entry));
+          if ((readFileSettings(new Uint8Array(bytes))?.styles?.styles.length ?? 0) === 2) {
+            found = { name: basename(entry), bytes: bytes.toString('base64') };
+          }
+        }
+        return found !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found as unknown as { name: string; bytes: string };
+}
+
+describe('Styles in a PNG', () => {
+  it('a PNG made with styles, dropped on Create, brings back the words typed and the chips', async () => {
+    const file = await styledPng();
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    expect(await form.getByRole('list', { name: 'Styles on' }).count()).toBe(0);
+    const drop = await page.evaluateHandle(({ name, bytes }) => {
+      const data = new DataTransfer();
+      const raw = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+      data.items.add(new File([raw], name, { type: 'image/png' }));
+      return data;
+    }, file);
+    await form.dispatchEvent('dragenter', { dataTransfer: drop });
+    await form.dispatchEvent('dragover', { dataTransfer: drop });
+    await form.dispatchEvent('drop', { dataTransfer: drop });
+    await page.getByText(`Restored the Image I3 settings from ${file.name}.`).waitFor();
+    const prompt = form.getByLabel('Prompt', { exact: true });
+    await expect.poll(() => prompt.inputValue()).toBe('a lighthouse at dusk');
+    const chips = form.getByRole('list', { name: 'Styles on' });
+    await expect.poll(() => chips.getByRole('listitem').allTextContents()).toEqual(['Film', 'Poster']);
+    expect(await form.getByTestId('style-preview').textContent()).toBe(
+      'Sent as: a travel poster of a lighthouse at dusk, 35 mm film, soft grain',
+    );
+    await chips.getByRole('button', { name: 'Take off the style Film' }).click();
+    await chips.getByRole('button', { name: 'Take off the style Poster' }).click();
   });
 });
 

@@ -85,3 +85,39 @@ export async function startS3rver(bucket = 'studio'): Promise<RunningServer> {
     },
   };
 }
+
+/**
+ * s3rver in a process of its own (the bench): in the caller's process it would share one thread with the client
+ * being measured, while `rclone copy`, the baseline, runs beside it. It prints its port once listening.
+ */
+export async function startS3rverProcess(bucket = 'studio'): Promise<RunningServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'sync-s3-'));
+  const script = `
+    const S3rver = require('s3rver');
+    new S3rver({ address: '127.0.0.1', port: 0, directory: process.argv[1], silent: true,
+      configureBuckets: [{ name: process.argv[2] }] }).run().then((a) => console.log('port ' + a.port));`;
+  const child = spawn('setpriv', ['--pdeathsig', 'KILL', process.execPath, '-e', script, dir, bucket], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let log = '';
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      const match = /port (\d+)/.exec(log);
+      if (match?.[1]) resolve(`http://127.0.0.1:${match[1]}`);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}): ${log}`)));
+  });
+  return {
+    url,
+    dir,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,13 +1,14 @@
-// presets list|show|export|import and recipe run --dry-run: the presets, styles and recipes the app keeps in the
-// same database, from a terminal. Files are the app's own (zod-checked, no secrets).
+// presets list|show|apply|export|import: the presets the app keeps in the same database, from a terminal. Files
+// are the app's own (zod-checked, no secrets). `presets apply` sends the preset's request as `generate` does.
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
-import { moneyText } from '../../../shared/studio/money-text';
 import { PresetStore } from '../../core/presets';
-import { RecipeRunner, RecipeStore } from '../../core/recipes';
 import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
+import { formatEstimate } from '../formatting';
+import { parseSets, validatedRequest } from '../submission-plans';
+import { submitAndFollow, type SpendingFlags } from '../task-runner';
 
 const store = (ctx: CliContext) => new PresetStore({ db: ctx.database() });
 
@@ -26,9 +27,8 @@ export function presetsShowCommand(ctx: CliContext, args: { preset: string }): v
     [
       `${preset.name} (${preset.family}, ${preset.model})`,
       ...Object.entries(preset.params).map(([k, v]) => `  ${k} = ${JSON.stringify(v)}`),
-      `use it: gateway-studio generate ${preset.model} --family ${preset.family} ${Object.entries(
-        preset.params,
-      )
+      `apply it: gateway-studio presets apply ${JSON.stringify(preset.name)} [--prompt TEXT]`,
+      `or: gateway-studio generate ${preset.model} --family ${preset.family} ${Object.entries(preset.params)
         .map(([k, v]) => `--set ${k}=${typeof v === 'string' ? JSON.stringify(v) : String(v)}`)
         .join(' ')}`,
     ].join('\n'),
@@ -55,42 +55,39 @@ export async function presetsImportCommand(ctx: CliContext, args: { file: string
   );
 }
 
-/** `recipe run FILE --prompt P --dry-run`: every step's estimate and the total; nothing is sent. */
-export async function recipeRunCommand(
-  ctx: CliContext,
-  args: { file: string; prompt: string[]; dryRun?: boolean },
-): Promise<void> {
-  const text = await readFile(resolve(ctx.io.cwd, args.file), 'utf8').catch(() => {
-    throw invalidArgument(`Cannot read ${args.file}.`, 'file');
+export interface PresetApplyArgs extends SpendingFlags {
+  preset: string;
+  prompt?: string;
+  set: readonly string[];
+  wait: boolean;
+  dryRun?: boolean;
+}
+
+/**
+ * `presets apply NAME [--prompt P] [--set k=v]`: the preset's family, model and parameters, with the prompt and
+ * any field given here in their place, checked by the family's schema and sent as `generate` sends (the spending
+ * limits, waiting, downloading). --dry-run prints its estimate and sends nothing.
+ */
+export async function presetsApplyCommand(ctx: CliContext, args: PresetApplyArgs): Promise<void> {
+  const preset = store(ctx).find(args.preset);
+  const params: Record<string, unknown> = { ...preset.params, ...parseSets(preset.family, args.set) };
+  if (args.prompt !== undefined) params.prompt = args.prompt;
+  const request = validatedRequest(preset.family, preset.model, params);
+  if (args.dryRun) {
+    if (!ctx.config.baseUrl)
+      throw invalidArgument(
+        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
+        'base-url',
+      );
+    const estimate = ctx.core(false).prices.estimate(request);
+    ctx.out.result({ dryRun: true, sent: false, preset: preset.name, request, estimate }, () =>
+      formatEstimate(estimate),
+    );
+    return;
+  }
+  await submitAndFollow(ctx, ctx.core(), request, {
+    wait: args.wait,
+    yes: args.yes,
+    overBudget: args.overBudget,
   });
-  const recipe = RecipeStore.read(text);
-  if (!args.dryRun) {
-    throw invalidArgument(
-      'Only --dry-run is available from the command line for now; run recipes from the app.',
-      'dry-run',
-    );
-  }
-  // Prices are per gateway, so the base URL is needed; the key is not: nothing is sent.
-  if (!ctx.config.baseUrl) {
-    throw invalidArgument(
-      '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
-      'base-url',
-    );
-  }
-  const prices = ctx.core(false).prices;
-  const requests = RecipeRunner.requests(recipe, args.prompt.length ? args.prompt : [null]);
-  const estimates = requests.map((request) => ({ request, estimate: prices.estimate(request) }));
-  const known = estimates.every((e) => e.estimate.usd !== null);
-  const totalUsd = known ? estimates.reduce((sum, e) => sum + (e.estimate.usd ?? 0), 0) : null;
-  ctx.out.result({ dryRun: true, sent: false, recipe: recipe.name, steps: estimates, totalUsd }, () =>
-    [
-      ...estimates.map(
-        (e, i) =>
-          `step ${(i % recipe.steps.length) + 1} ${e.request.family}: ${e.estimate.usd === null ? 'no estimate yet' : `≈ ${moneyText(e.estimate.usd, 'usd')}`}`,
-      ),
-      totalUsd === null
-        ? `total: not known yet (a step has no estimate). Nothing was sent.`
-        : `total ≈ ${moneyText(totalUsd, 'usd')} for ${requests.length} tasks. Nothing was sent.`,
-    ].join('\n'),
-  );
 }

@@ -11,6 +11,7 @@ export type DownloadFailure =
   | 'protocol'
   | 'network'
   | 'too_large'
+  | 'no_space'
   | 'too_slow';
 
 export class DownloadError extends Error {
@@ -35,6 +36,8 @@ export const MISSING_REASON_OF: Record<DownloadFailure, MissingFileReason> = {
   network: 'network',
   too_slow: 'network',
   too_large: 'invalid',
+  // Never reported missing for it: a file without room waits for space (download-manager.ts).
+  no_space: 'network',
   unknown_type: 'invalid',
   type_mismatch: 'invalid',
 };

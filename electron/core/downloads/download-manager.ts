@@ -3,6 +3,7 @@
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
 import { BusyGauge } from '../busy-gauge';
+import { rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import PQueue from 'p-queue';
 import type { ResultFile } from '../../../shared/gateway/normalized';
@@ -20,18 +21,15 @@ export type { FileDownloadState, TaskFileStatus } from './task-file-rows';
 export { dayFolder } from './readable-name';
 import { dayFolder, readableBaseName } from './readable-name';
 import { MISSING_REASON_OF } from './download-error';
+import { backgroundRetryAt, type RetryTiming } from './retry-timing';
+import { isDiskFull } from '../db/disk-space';
 import { gatewayIsLocal } from './local-addresses';
-import type { LibrarySink } from './library-sink';
+import type { DownloadedFile, LibrarySink } from './library-sink';
 
 /** A file saved into the library: where, how big, its hash and its type. */
-interface FetchedFile {
-  path: string;
-  size: number;
-  sha256: string;
-  mime: string;
-}
+type FetchedFile = Pick<DownloadedFile, 'path' | 'size' | 'sha256' | 'mime'>;
 
-export interface DownloadManagerOptions {
+export interface DownloadManagerOptions extends RetryTiming {
   db: DatabaseSync;
   clock: Clock;
   libraryDir: string;
@@ -44,14 +42,9 @@ export interface DownloadManagerOptions {
   /** A file's link expired: the engine polls the task for fresh links and calls renew(). */
   onLinkExpired?: (taskId: string) => void;
   concurrency?: number;
-  /** Quick tries in a row before the file is reported failed (and retried in the background). */
-  maxAttempts?: number;
   backoffMs?: number;
-  maxBackoffMs?: number;
-  /** The longest wait between background retries of a failed file. Default 30 min. */
-  maxBackgroundBackoffMs?: number;
-  /** Background retries of a file whose link has no expires_at stop after this many tries. Default 25. */
-  maxBackgroundAttempts?: number;
+  /** How often a file waiting for disk space looks again. Default 30 s. */
+  spaceCheckMs?: number;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
   /** Told failures that are not the network's (a sink that cannot save, a bug); the file shows them too. */
@@ -238,22 +231,6 @@ export class DownloadManager {
     this.retryTimers.set(key, timer);
   }
 
-  /**
-   * When a file that failed `attempt` times is tried again by itself, or null: never past its link's expiry
-   * (the try at expiry marks it expired, which asks for a fresh link), and not for ever without one.
-   */
-  private backgroundRetryAt(row: FileRow, attempt: number): number | null {
-    const quick = this.options.maxAttempts ?? 5;
-    if (row.expires_at === null && attempt >= quick + (this.options.maxBackgroundAttempts ?? 25)) return null;
-    const base = this.options.maxBackoffMs ?? 60_000;
-    const step = Math.min(
-      this.options.maxBackgroundBackoffMs ?? 1_800_000,
-      base * 2 ** Math.min(20, attempt - quick),
-    );
-    const at = this.options.clock.now() + step;
-    return row.expires_at === null ? at : Math.min(at, row.expires_at * 1000);
-  }
-
   /** Writes the file's new state and tells the engine, which publishes the task's new counts. */
   private mark(
     taskId: string,
@@ -288,8 +265,8 @@ export class DownloadManager {
           return;
         }
         const attempt = row.attempts + 1;
-        this.mark(taskId, ordinal, 'pending', { attempts: attempt });
         try {
+          this.mark(taskId, ordinal, 'pending', { attempts: attempt });
           const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
           this.mark(taskId, ordinal, 'done', { ...saved, error: null });
           return;
@@ -297,6 +274,11 @@ export class DownloadManager {
           if (controller.signal.aborted || this.closed) return;
           const failure = error instanceof DownloadError ? error : null;
           const message = error instanceof Error ? error.message : String(error);
+          // No room for the file, or for its row (the database's disk is full too): it waits for room.
+          if (failure?.reason === 'no_space' || isDiskFull(error)) {
+            await this.waitForRoom(taskId, ordinal, row.attempts, message, controller.signal);
+            continue;
+          }
           // A DownloadError is the network's or the link's, shown on the file; anything else is ours: told.
           if (!failure)
             this.logger.warn('saving a download failed', { task: taskId, file: ordinal, reason: message });
@@ -307,7 +289,7 @@ export class DownloadManager {
               this.expire(taskId, ordinal, message);
               return;
             }
-            const retryAt = retryable ? this.backgroundRetryAt(row, attempt) : null;
+            const retryAt = retryable ? backgroundRetryAt(row, attempt, clock.now(), this.options) : null;
             this.mark(taskId, ordinal, 'failed', {
               error: message,
               failure: failure ? MISSING_REASON_OF[failure.reason] : 'network',
@@ -369,18 +351,41 @@ export class DownloadManager {
           this.options.emit({ type: 'download', taskId, url: row.url, receivedBytes, totalBytes }),
       });
       if (!fetched.path.startsWith(this.libraryDir + sep)) throw new Error('path escaped the library');
-      await this.options.sink.addFromDownload({
-        task,
-        file: toResultFile(row),
-        path: fetched.path,
-        size: fetched.size,
-        sha256: fetched.sha256,
-        mime: fetched.mime,
-      });
-      return { path: fetched.path, size: fetched.size, sha256: fetched.sha256, mime: fetched.mime };
+      const { path, size, sha256, mime } = fetched;
+      try {
+        await this.options.sink.addFromDownload({ task, file: toResultFile(row), path, size, sha256, mime });
+      } catch (error) {
+        // Not filed for want of room: the copy would be a stray beside the next try's, so it goes now.
+        if (isDiskFull(error)) await rm(path, { force: true });
+        throw error;
+      }
+      return { path, size, sha256, mime };
     } finally {
       this.fetching.leave();
     }
+  }
+
+  /**
+   * No room on the disk is no fault of the file's: it stays pending with the reason (its attempts not counted,
+   * its link's expiry still watched by the loop) and is tried again after a while, so it resumes once there is
+   * room, in this run or, pending, in the next.
+   */
+  private async waitForRoom(
+    taskId: string,
+    ordinal: number,
+    attempts: number,
+    why: string,
+    signal: AbortSignal,
+  ) {
+    const waitMs = this.options.spaceCheckMs ?? 30_000;
+    const error = `${why}; waiting for disk space, checking again in ${Math.round(waitMs / 1000)} s`;
+    try {
+      this.mark(taskId, ordinal, 'pending', { attempts, error });
+    } catch (again) {
+      // A database too full to say so: the wait goes on all the same.
+      if (!isDiskFull(again)) throw again;
+    }
+    await this.options.clock.sleep(waitMs, signal).catch(() => undefined);
   }
 
   private expire(taskId: string, ordinal: number, message: string): void {

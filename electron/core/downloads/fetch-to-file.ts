@@ -10,6 +10,7 @@ import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { byteSize } from '../../../shared/studio/byte-size';
+import { freeBytes, isDiskFull } from '../db/disk-space';
 import { DownloadError } from './download-error';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
 import type { SniffedType } from './media-sniff';
@@ -25,6 +26,8 @@ export type { DownloadFailure } from './download-error';
 
 /** Below this announced size the body is hashed inline: a worker costs more than hashing it. */
 const INLINE_HASH_BELOW = 8 * 1024 * 1024;
+/** Room kept beyond a file's own size: the library embeds its settings, writes a thumbnail and its row. */
+export const FILING_ROOM_BYTES = 256 * 1024;
 /** Dirty bytes between background fdatasyncs of the .part file. */
 const SYNC_EVERY_BYTES = 32 * 1024 * 1024;
 
@@ -183,8 +186,10 @@ class Inspector {
   }
 }
 
-function asDownloadError(error: unknown): DownloadError {
+function asDownloadError(error: unknown, dir: string): DownloadError {
   if (error instanceof DownloadError) return error;
+  // The disk filled while the body arrived (another writer, a size the server did not announce).
+  if (isDiskFull(error)) return noRoom(null, freeBytes(dir));
   if (error instanceof UnsafeUrlError) return new DownloadError('unsafe_url', error.message, false);
   const message = error instanceof Error ? error.message : String(error);
   return new DownloadError('network', message, true);
@@ -231,19 +236,24 @@ function tooLarge(bytes: number, max: number): DownloadError {
   );
 }
 
-/** Refuses, before a byte is written, a file larger than the ceiling or than the free space on its disk. */
+/**
+ * Refuses, before a byte is written, a file larger than the ceiling, or one the library's disk has no room for
+ * (with room left for the library's own writes: settings embedded, a thumbnail, the database): that one waits.
+ */
 async function checkRoom(total: number | null, dir: string, limits: Limits): Promise<void> {
-  if (total === null) return;
-  if (total > limits.maxBytes) throw tooLarge(total, limits.maxBytes);
+  if (total !== null && total > limits.maxBytes) throw tooLarge(total, limits.maxBytes);
   const fs = await statfs(dir).catch(() => null);
   const free = fs ? fs.bavail * fs.bsize : Number.POSITIVE_INFINITY;
-  if (total > free) {
-    throw new DownloadError(
-      'too_large',
-      `the file is ${byteSize(total)} but the library's disk has ${byteSize(free)} free`,
-      true,
-    );
-  }
+  if ((total ?? 0) + FILING_ROOM_BYTES > free) throw noRoom(total, free);
+}
+
+function noRoom(total: number | null, free: number): DownloadError {
+  const size = total === null ? 'a file of unknown size' : `the file is ${byteSize(total)}`;
+  return new DownloadError(
+    'no_space',
+    `not enough disk space: ${size} but the library's disk has ${byteSize(free)} free`,
+    true,
+  );
 }
 
 function inspectorFor(
@@ -375,6 +385,6 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
   } catch (error) {
     await rm(part, { force: true });
     if (options.signal?.aborted) throw options.signal.reason;
-    throw asDownloadError(error);
+    throw asDownloadError(error, options.dir);
   }
 }

@@ -8,7 +8,8 @@
 // Everything that is not a letter or a digit becomes one hyphen, so no separator, dot, reserved character or
 // control character can reach the file system.
 import { createHash } from 'node:crypto';
-import { link, rename, rm, stat } from 'node:fs/promises';
+import { link, rename, rm } from 'node:fs/promises';
+import { pathExists } from '../path-exists';
 import { join } from 'node:path';
 
 /** Code points of the slug at most: long enough for the gist of a prompt, short enough for a file list. */
@@ -87,22 +88,13 @@ export async function placeWithoutOverwrite(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EEXIST') continue;
-      if (!(await taken(target))) {
+      if (!(await pathExists(target))) {
         await rename(part, target);
         return target;
       }
     }
   }
   throw new Error(`no free file name for ${name(SHORT_ID_LENGTH)} in ${dir}`);
-}
-
-async function taken(path: string): Promise<boolean> {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** YYYY-MM-DD of a timestamp in the machine's time zone: the folder a user expects to find a day's work in. */

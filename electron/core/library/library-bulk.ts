@@ -6,6 +6,7 @@
 // the window moves the files back and puts the very rows back (same id, seq, tags, favourite, made-from, cost).
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
+import { pathExists as exists } from '../path-exists';
 import { basename, dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { LibraryItem, StudioEvent } from '../../../shared/studio/records';
@@ -16,8 +17,7 @@ import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { FTS_FILTER, buildPageQuery } from './library-query';
 import { rowToItem } from './library-rows';
-// A function declaration, used only when called: the import cycle with library.ts is harmless.
-import { uniqueTags } from './library';
+import { uniqueTags } from './library-tags';
 import type { Row, SqlValue } from './library-rows';
 import { TRASH_FOLDER, freeName, libraryTrashFolder, moveFile } from './trash-port';
 import type { TrashPort } from './trash-port';
@@ -68,15 +68,6 @@ interface PendingBatch {
   moved: Moved[];
   timer: TimerHandle;
 }
-
-const exists = async (path: string): Promise<boolean> => {
-  try {
-    await stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export class LibraryBulk {
   readonly #lib: BulkInternals;

@@ -181,6 +181,12 @@ CREATE TABLE library_trash (
       }
     },
   },
+  {
+    // One prompt sent to several models at one press (a batch marked for comparison): the library offers
+    // "Compare group" on its items without asking the tasks.
+    id: 'library-compare-groups',
+    up: 'ALTER TABLE library_items ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
 ];
 
 /** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */

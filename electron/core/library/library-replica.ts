@@ -2,7 +2,8 @@
 // (filed with their file on the remote only until it is fetched), their edits, and a trash that keeps what it
 // takes (row and file) until it is restored: a deletion on another device lands here, and so does the CLI's
 // `library trash`, so `library restore` can bring either back at any time, with the very row it had.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { pathExists as exists } from '../path-exists';
 import { basename, dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { LibraryItem, StudioEvent } from '../../../shared/studio/records';
@@ -28,8 +29,6 @@ export interface ReplicaFields {
   cost: number | null;
   creditsCost: number | null;
 }
-
-const exists = async (path: string): Promise<boolean> => (await stat(path).catch(() => null)) !== null;
 
 export class LibraryReplica {
   constructor(private readonly lib: ReplicaInternals) {}

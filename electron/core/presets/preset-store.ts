@@ -2,7 +2,6 @@
 // its JSON, read back through the same schema that reads an imported file, so a row can never say more than a
 // file may. Import is all or nothing: a file with one bad entry is refused with a sentence naming it.
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
@@ -29,33 +28,11 @@ import {
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
 import { transaction, type DatabaseSync } from '../db/database';
+import { recordOf, upsertJsonRow, type JsonRow } from '../db/json-rows';
+import { badStudioFile, readStudioFile } from '../../../shared/studio/studio-file';
 
 const notFound = (what: string, id: string) =>
   new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
-
-/** The first problem of a file that is not one of ours, in one sentence. */
-function badFile(kind: 'preset' | 'style', error: z.ZodError | string): GatewayError {
-  const detail =
-    typeof error === 'string'
-      ? error
-      : error.issues
-          .slice(0, 1)
-          .map((i) => `${i.path.length > 0 ? `${i.path.join('.')}: ` : ''}${i.message}`)
-          .join('');
-  return new GatewayError(
-    localErrorInfo('validation_error', `This is not a ${kind} file Gateway Studio can read (${detail}).`, {
-      param: 'file',
-    }),
-  );
-}
-
-function parseJson(kind: 'preset' | 'style', text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw badFile(kind, 'it is not JSON');
-  }
-}
 
 export class PresetStore {
   readonly #db: DatabaseSync;
@@ -74,17 +51,14 @@ export class PresetStore {
   presets(family?: FamilyId): Preset[] {
     const rows = (family
       ? this.#db.prepare('SELECT * FROM presets WHERE family = ? ORDER BY name COLLATE NOCASE').all(family)
-      : this.#db.prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE').all()) as unknown as {
-      id: string;
-      body: string;
-      updated_at: number;
-    }[];
+      : this.#db
+          .prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE')
+          .all()) as unknown as JsonRow[];
     return rows.map((row) => this.#presetOf(row));
   }
 
   preset(id: string): Preset {
-    const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as
-      { id: string; body: string; updated_at: number } | undefined;
+    const row = this.#db.prepare('SELECT * FROM presets WHERE id = ?').get(id) as JsonRow | undefined;
     if (!row) throw notFound('preset', id);
     return this.#presetOf(row);
   }
@@ -93,7 +67,7 @@ export class PresetStore {
   find(idOrName: string): Preset {
     const row = this.#db
       .prepare('SELECT * FROM presets WHERE id = ? OR name = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1')
-      .get(idOrName, idOrName, idOrName) as { id: string; body: string; updated_at: number } | undefined;
+      .get(idOrName, idOrName, idOrName) as JsonRow | undefined;
     if (!row) throw notFound('preset', idOrName);
     return this.#presetOf(row);
   }
@@ -124,7 +98,7 @@ export class PresetStore {
   /** The presets (all, or those named) as a file to share: no webhook, no stored references. */
   exportPresets(ids?: readonly string[]): PresetFile {
     const chosen = ids ? ids.map((id) => this.preset(id)) : this.presets();
-    if (chosen.length === 0) throw badFile('preset', 'there are no presets to export');
+    if (chosen.length === 0) throw badStudioFile('preset', 'there are no presets to export');
     return {
       format: PRESET_FILE_FORMAT,
       version: STUDIO_FILE_VERSION,
@@ -139,35 +113,25 @@ export class PresetStore {
 
   /** Reads a preset file and keeps every preset in it as new ones; nothing is kept if any entry is bad. */
   importPresets(text: string): Preset[] {
-    const parsed = presetFileSchema.safeParse(parseJson('preset', text));
-    if (!parsed.success) throw badFile('preset', parsed.error);
+    const file = readStudioFile('preset', text, presetFileSchema);
     return transaction(this.#db, () =>
-      parsed.data.presets.map((p) =>
-        this.#writePreset(this.#newId(), { ...p, params: shareableParams(p.params) }),
-      ),
+      file.presets.map((p) => this.#writePreset(this.#newId(), { ...p, params: shareableParams(p.params) })),
     );
   }
 
   // Styles
 
   styles(): Style[] {
-    const rows = this.#db.prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE').all() as unknown as {
-      id: string;
-      body: string;
-      updated_at: number;
-    }[];
+    const rows = this.#db
+      .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
+      .all() as unknown as JsonRow[];
     return rows.map((row) => this.#styleOf(row));
   }
 
   saveStyle(draft: StyleDraft, id: string = this.#newId()): Style {
     const parsed = styleDraftSchema.parse(draft);
     const now = this.#clock.now();
-    this.#db
-      .prepare(
-        `INSERT INTO styles (id, name, body, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, body = excluded.body, updated_at = excluded.updated_at`,
-      )
-      .run(id, parsed.name, JSON.stringify(parsed), now);
+    upsertJsonRow(this.#db, 'styles', id, { name: parsed.name }, parsed, now);
     return { id, ...parsed, updatedAt: now };
   }
 
@@ -179,7 +143,7 @@ export class PresetStore {
 
   exportStyles(): StyleFile {
     const styles = this.styles();
-    if (styles.length === 0) throw badFile('style', 'there are no styles to export');
+    if (styles.length === 0) throw badStudioFile('style', 'there are no styles to export');
     return {
       format: STYLE_FILE_FORMAT,
       version: STUDIO_FILE_VERSION,
@@ -188,9 +152,8 @@ export class PresetStore {
   }
 
   importStyles(text: string): Style[] {
-    const parsed = styleFileSchema.safeParse(parseJson('style', text));
-    if (!parsed.success) throw badFile('style', parsed.error);
-    return transaction(this.#db, () => parsed.data.styles.map((s) => this.saveStyle(s)));
+    const file = readStudioFile('style', text, styleFileSchema);
+    return transaction(this.#db, () => file.styles.map((s) => this.saveStyle(s)));
   }
 
   /** Records the styles a task's prompt was sent with, and the prompt as the person typed it. */
@@ -211,21 +174,15 @@ export class PresetStore {
 
   #writePreset(id: string, draft: PresetDraft): Preset {
     const now = this.#clock.now();
-    this.#db
-      .prepare(
-        `INSERT INTO presets (id, name, family, body, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, family = excluded.family, body = excluded.body,
-           updated_at = excluded.updated_at`,
-      )
-      .run(id, draft.name, draft.family, JSON.stringify(draft), now);
+    upsertJsonRow(this.#db, 'presets', id, { name: draft.name, family: draft.family }, draft, now);
     return { id, ...draft, updatedAt: now };
   }
 
-  #presetOf(row: { id: string; body: string; updated_at: number }): Preset {
-    return presetSchema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
+  #presetOf(row: JsonRow): Preset {
+    return recordOf(presetSchema, row);
   }
 
-  #styleOf(row: { id: string; body: string; updated_at: number }): Style {
-    return styleSchema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
+  #styleOf(row: JsonRow): Style {
+    return recordOf(styleSchema, row);
   }
 }

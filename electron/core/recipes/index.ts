@@ -3,3 +3,4 @@ export { RecipeStore } from './recipe-store';
 export { MAX_RECIPE_TASKS, RecipeRunner } from './recipe-runner';
 export type { RecipeEngine, RecipePorts, RunOptions } from './recipe-runner';
 export { recipeFromChain } from './recipe-from-chain';
+export { RecipeRunStore } from './recipe-run-store';

@@ -13,4 +13,19 @@ export const recipeMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    // A run's progress, written before and after every paid step, so a restart resumes it at the step it
+    // reached: the key a step was (or was about to be) sent with is kept, and the engine answers a key it holds
+    // with its task instead of sending again.
+    id: 'recipes-002-runs',
+    up: `
+      CREATE TABLE recipe_runs (
+        id TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        body TEXT NOT NULL,
+        started_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX recipe_runs_started ON recipe_runs(started_at);
+    `,
+  },
 ];

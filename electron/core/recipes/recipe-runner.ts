@@ -3,6 +3,9 @@
 // when the previous step's result is saved, taking it through its bound field, with the previous task as its
 // parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
 // stops its run: nothing after it is sent, and that step can be tried again on its own.
+// Runs are kept in the database (recipe-run-store.ts) before and after every send, so a restart resumes each at
+// the step it reached: a step already sent is waited for, and one that may have been sent goes again only under
+// its stored key, which the engine answers with the task it holds rather than a second paid one.
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
@@ -17,6 +20,7 @@ import {
   type RecipeStep,
 } from '../../../shared/studio/recipes';
 import { systemClock, type Clock } from '../clock';
+import type { RecipeRunStore } from './recipe-run-store';
 import type { SubmitOptions } from '../tasks/engine-options';
 
 /** What the runner needs of the engine: its public facade, nothing inside it. */
@@ -37,6 +41,8 @@ export interface RecipePorts {
   itemsOf(taskId: string): Promise<LibraryItem[]>;
   /** A saved library image as a stored reference (`studio-ref:`). */
   asReference(item: LibraryItem): Promise<string>;
+  /** Where runs are kept across restarts; without it they last as long as the runner. */
+  store?: RecipeRunStore;
   clock?: Clock;
 }
 
@@ -55,6 +61,8 @@ interface Running {
   recipe: RecipeDraft;
   overBudget: boolean;
   attempts: number;
+  /** Per step: the submission key of its latest send, kept before the send. */
+  keys: (string | null)[];
   done: Promise<void>;
 }
 
@@ -71,6 +79,7 @@ export class RecipeRunner {
   readonly #ports: RecipePorts;
   readonly #clock: Clock;
   readonly #runs = new Map<string, Running>();
+  #closed = false;
 
   constructor(ports: RecipePorts) {
     this.#ports = ports;
@@ -111,12 +120,40 @@ export class RecipeRunner {
         recipe,
         overBudget: options.overBudget ?? false,
         attempts: 0,
+        keys: recipe.steps.map(() => null),
         done: Promise.resolve(),
       };
-      running.done = this.#drive(running, 0, null);
       this.#runs.set(run.id, running);
+      this.#keep(running);
+      running.done = this.#drive(running, 0, null);
       return structuredClone(run);
     });
+  }
+
+  /**
+   * Takes up the runs kept before a restart: the newest are listed again, and each still running goes on at
+   * the step it reached (call once, after the engine of this process is up).
+   */
+  resume(): void {
+    for (const stored of this.#ports.store?.recent() ?? []) {
+      if (this.#runs.has(stored.run.id)) continue;
+      const running: Running = { ...stored, done: Promise.resolve() };
+      this.#runs.set(stored.run.id, running);
+      if (stored.run.state !== 'running') continue;
+      const from = stored.run.steps.findIndex((s) => s.state !== 'completed');
+      if (from < 0) {
+        stored.run.state = 'completed';
+        this.#keep(running);
+        continue;
+      }
+      const previous = from > 0 ? (stored.run.steps[from - 1]?.taskId ?? null) : null;
+      running.done = this.#drive(running, from, previous);
+    }
+  }
+
+  /** Stops keeping runs (the process is closing): what is kept is what the next start resumes. */
+  close(): void {
+    this.#closed = true;
   }
 
   get(id: string): RecipeRun | null {
@@ -152,6 +189,11 @@ export class RecipeRunner {
     const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
     running.run.state = 'running';
     running.run.failedAt = null;
+    // A new attempt is a new paid task: its own key, and the failed task stays as it was.
+    const slot = running.run.steps[from];
+    if (slot) slot.taskId = null;
+    running.keys[from] = null;
+    this.#keep(running);
     running.done = this.#drive(running, from, previous);
     return structuredClone(running.run);
   }
@@ -167,17 +209,27 @@ export class RecipeRunner {
       slot.error = null;
       try {
         const engine = await this.#ports.engine();
-        const request = await this.#bound(stepRequest(step, i, run.prompt), step, previous);
-        running.attempts += 1;
-        const sent = await engine.submit(request, {
-          // The whole recipe was measured against the limits before its first step.
-          confirmed: true,
-          overBudget: running.overBudget,
-          key: `${run.id}-${i}-${running.attempts}`,
-          ...(previous ? { parentTaskId: previous } : {}),
-        });
-        slot.taskId = sent.id;
-        const settled = await engine.waitFor(sent.id);
+        if (slot.taskId === null) {
+          const request = await this.#bound(stepRequest(step, i, run.prompt), step, previous);
+          let key = running.keys[i] ?? null;
+          if (key === null) {
+            running.attempts += 1;
+            key = `${run.id}-${i}-${running.attempts}`;
+            running.keys[i] = key;
+          }
+          // Kept before the send: a restart from here sends under the same key, never a second paid task.
+          this.#keep(running);
+          const sent = await engine.submit(request, {
+            // The whole recipe was measured against the limits before its first step.
+            confirmed: true,
+            overBudget: running.overBudget,
+            key,
+            ...(previous ? { parentTaskId: previous } : {}),
+          });
+          slot.taskId = sent.id;
+          this.#keep(running);
+        }
+        const settled = await engine.waitFor(slot.taskId);
         const saved =
           settled.state === 'completed' &&
           settled.downloads.total > 0 &&
@@ -188,6 +240,7 @@ export class RecipeRunner {
         }
         slot.state = 'completed';
         previous = settled.id;
+        this.#keep(running);
       } catch (thrown) {
         const info =
           thrown instanceof GatewayError
@@ -198,6 +251,13 @@ export class RecipeRunner {
       }
     }
     run.state = 'completed';
+    this.#keep(running);
+  }
+
+  #keep(running: Running): void {
+    if (this.#closed) return;
+    const { run, recipe, overBudget, attempts, keys } = running;
+    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys });
   }
 
   #stop(running: Running, step: number, error: RecipeRun['steps'][number]['error']): void {
@@ -208,6 +268,7 @@ export class RecipeRunner {
     }
     running.run.state = 'failed';
     running.run.failedAt = step;
+    this.#keep(running);
   }
 
   /** The step's request with the previous step's saved result in its bound field. */

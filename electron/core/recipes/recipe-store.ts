@@ -15,19 +15,8 @@ import {
 } from '../../../shared/studio/recipes';
 import { systemClock, type Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
-
-interface Row {
-  id: string;
-  body: string;
-  updated_at: number;
-}
-
-const badFile = (detail: string) =>
-  new GatewayError(
-    localErrorInfo('validation_error', `This is not a recipe file Gateway Studio can read (${detail}).`, {
-      param: 'file',
-    }),
-  );
+import { recordOf, upsertJsonRow, type JsonRow } from '../db/json-rows';
+import { readStudioFile } from '../../../shared/studio/studio-file';
 
 /** A recipe as it may travel: each step without webhook or stored references. */
 const shareable = (draft: RecipeDraft): RecipeDraft => ({
@@ -47,7 +36,7 @@ export class RecipeStore {
   list(): Recipe[] {
     const rows = this.#db
       .prepare('SELECT * FROM recipes ORDER BY name COLLATE NOCASE')
-      .all() as unknown as Row[];
+      .all() as unknown as JsonRow[];
     return rows.map((row) => this.#of(row));
   }
 
@@ -55,7 +44,7 @@ export class RecipeStore {
   find(idOrName: string): Recipe {
     const row = this.#db
       .prepare('SELECT * FROM recipes WHERE id = ? OR name = ? COLLATE NOCASE ORDER BY id = ? DESC LIMIT 1')
-      .get(idOrName, idOrName, idOrName) as Row | undefined;
+      .get(idOrName, idOrName, idOrName) as JsonRow | undefined;
     if (!row) throw new GatewayError(localErrorInfo('not_found_error', `No recipe named ${idOrName}.`));
     return this.#of(row);
   }
@@ -63,12 +52,7 @@ export class RecipeStore {
   save(draft: RecipeDraft, id: string = randomUUID()): Recipe {
     const parsed = recipeDraftSchema.parse(draft);
     const now = this.#clock.now();
-    this.#db
-      .prepare(
-        `INSERT INTO recipes (id, name, body, updated_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT(id) DO UPDATE SET name = excluded.name, body = excluded.body, updated_at = excluded.updated_at`,
-      )
-      .run(id, parsed.name, JSON.stringify(parsed), now);
+    upsertJsonRow(this.#db, 'recipes', id, { name: parsed.name }, parsed, now);
     return { id, ...parsed, updatedAt: now };
   }
 
@@ -83,25 +67,14 @@ export class RecipeStore {
 
   /** Reads a recipe file: its recipe, checked, not yet saved. */
   static read(text: string): RecipeDraft {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw badFile('it is not JSON');
-    }
-    const parsed = recipeFileSchema.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw badFile(issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown shape');
-    }
-    return shareable(parsed.data.recipe);
+    return shareable(readStudioFile('recipe', text, recipeFileSchema).recipe);
   }
 
   importFile(text: string): Recipe {
     return this.save(RecipeStore.read(text));
   }
 
-  #of(row: Row): Recipe {
-    return recipeSchema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
+  #of(row: JsonRow): Recipe {
+    return recordOf(recipeSchema, row);
   }
 }

@@ -38,7 +38,18 @@ export async function uploadBlob(
   onBytes: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const open = () => createReadStream(file.path).pipe(verifier(file.sha256, file.size, onBytes));
+  // Opened again for each try (a retried upload starts over): the bytes a failed try counted are taken back.
+  let counted = 0;
+  const open = () => {
+    onBytes(-counted);
+    counted = 0;
+    return createReadStream(file.path).pipe(
+      verifier(file.sha256, file.size, (n) => {
+        counted += n;
+        onBytes(n);
+      }),
+    );
+  };
   await vault.putBlob(file.sha256, open, file.size, signal);
 }
 

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
+import { otherProblem } from './remote-errors';
 import { SyncRemoteError } from './sync-remote';
 import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
@@ -46,7 +47,7 @@ export class FolderRemote implements SyncRemote {
           false,
         );
       default:
-        return make('other', `${this.label} failed: ${(error as Error).message}`, true);
+        throw otherProblem(error, this.label);
     }
   }
 

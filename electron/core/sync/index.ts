@@ -4,3 +4,7 @@ export type { SyncRemote, PutOptions, RemoteObjectInfo } from './sync-remote';
 export { SyncRemoteError } from './sync-remote';
 export { createRemote } from './remote-factory';
 export { SYNC_MIGRATIONS } from './sync-migrations';
+export { DEFAULT_RETRY } from './retrying-remote';
+export type { RetryPolicy } from './retrying-remote';
+export { syncErrorInfo } from './sync-error-info';
+export type { SyncErrorInfo } from './sync-error-info';

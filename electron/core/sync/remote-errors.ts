@@ -91,7 +91,36 @@ export function httpProblem(
   if (status === 507 || status === 413)
     return make('quota-full', `${label} is full: its storage quota is used up.`, true);
   if (status === 429) return make('other', `${label} asks to slow down (429). Sync will try again.`, true);
+  // 423 Locked: WebDAV servers (rclone's among them) lock a path for the length of each write, so two writes to
+  // one folder at once (two uploads making it, or two devices) meet a lock that is gone a moment later.
+  if (status === 423)
+    return make(
+      'other',
+      `${label} is busy with another write to the same place (423). Sync will try again.`,
+      true,
+    );
   if (status >= 500)
     return make('other', `${label} had a server error (${status}). Sync will try again.`, true);
   return make('other', `${label} answered ${status}.`, false);
+}
+
+/** A failure no rule above names: the adapter's own text, taken as passing (the next round tries again). */
+export function otherProblem(thrown: unknown, label: string): SyncRemoteError {
+  const text = thrown instanceof Error ? thrown.message : String(thrown);
+  return new SyncRemoteError('other', `${label} failed: ${text}`, true, { cause: thrown });
+}
+
+/**
+ * What an HTTP remote (S3, WebDAV) throws for a failure its adapter has no sentence of its own for: the
+ * status the server answered, else the network's failure, else the thrown text. A status comes first: a
+ * server's 504 "Gateway Timeout" is its answer, not a connection that never came.
+ */
+export function remoteProblem(
+  thrown: unknown,
+  label: string,
+  writing: boolean,
+  status: number | null,
+): SyncRemoteError {
+  if (status !== null) return httpProblem(status, label, thrown, writing);
+  return networkProblem(thrown, label) ?? otherProblem(thrown, label);
 }

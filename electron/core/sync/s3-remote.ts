@@ -15,7 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
-import { httpProblem, networkProblem } from './remote-errors';
+import { networkProblem, otherProblem, remoteProblem } from './remote-errors';
 import { SyncRemoteError } from './sync-remote';
 import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
@@ -85,10 +85,10 @@ export class S3Remote implements SyncRemote {
         case 'SlowDown':
           return make('other', `${this.label} asks to slow down (SlowDown). Sync will try again.`, true);
         default:
-          throw httpProblem(error.$metadata.httpStatusCode ?? 0, this.label, error, writing);
+          throw remoteProblem(error, this.label, writing, error.$metadata.httpStatusCode ?? 0);
       }
     }
-    return make('other', `${this.label} failed: ${(error as Error).message}`, true);
+    throw otherProblem(error, this.label);
   }
 
   async get(key: string, signal?: AbortSignal): Promise<Buffer | null> {

@@ -3,6 +3,7 @@
 // trusted: another device may run an older or newer build.
 import { z } from 'zod';
 import { familyIdSchema } from '../../../shared/catalog/family-ids';
+import { MADE_FROM_RELATIONS } from '../../../shared/studio/made-from';
 
 const stamp = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -34,9 +35,18 @@ export const syncRecordSchema = z.object({
   createdAt: z.number(),
   sourceTaskId: z.string().nullable(),
   trackIndex: z.number().int().min(1).nullable(),
-  batch: z.object({ id: z.string(), size: z.number().int().min(1) }).optional(),
+  batch: z
+    .object({ id: z.string(), size: z.number().int().min(1), compare: z.literal(true).optional() })
+    .optional(),
   /** The tasks this item's task was made from (edit, rerun, reference, source), by task id. */
   madeFrom: z.array(z.string()).default([]),
+  /** The same links whole (how, and which file of the source), written into the other device's made-from
+   * links so its viewer shows the chain; absent from items sent by a build that did not send them. */
+  madeFromLinks: z
+    .array(
+      z.object({ relation: z.enum(MADE_FROM_RELATIONS), taskId: z.string(), itemId: z.string().nullable() }),
+    )
+    .optional(),
 });
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 

@@ -35,6 +35,8 @@ export interface Moved {
 
 /** Files sent at once. */
 const UPLOAD_CONCURRENCY = 4;
+/** Files from this size on are looked up (HEAD) before they are sent. */
+const ASK_FIRST_BYTES = 1024 * 1024;
 
 interface Upload {
   path: string;
@@ -82,7 +84,9 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
   report();
   const sendOne = async (upload: Upload): Promise<void> => {
     // Another device may have sent the same bytes already; a half-sent object has the wrong size and is sent again.
-    if (!(await vault.hasBlob(upload.sha256, upload.size, signal))) {
+    // A small file is sent without asking first: resending its same bytes costs what the asking would, and a
+    // library's first upload is mostly small files, bound by round trips.
+    if (upload.size < ASK_FIRST_BYTES || !(await vault.hasBlob(upload.sha256, upload.size, signal))) {
       try {
         await uploadBlob(vault, upload, (n) => void (bytesDone += n), signal);
       } catch (error) {

@@ -11,14 +11,18 @@ import type {
   SyncStatus,
   SyncTestResult,
 } from '../../../shared/studio/sync';
+import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import type { Library } from '../library';
 import { describeThrown, silentLogger } from '../log';
+import { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
 import { countingRemote } from './counting-remote';
 import { finishPendingActions, reconcileAll } from './reconcile';
 import { createRemote, remoteIdentity } from './remote-factory';
+import { retryingRemote } from './retrying-remote';
+import type { RetryPolicy } from './retrying-remote';
 import { RemoteVault } from './remote-vault';
 import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, pushOutbox, tempDirOf } from './sync-round';
 import type { RoundContext } from './sync-round';
@@ -45,6 +49,8 @@ export interface SyncServiceOptions {
   remoteFactory?: (config: SyncConfig, secrets: SyncSecrets) => SyncRemote;
   clock?: Pick<Clock, 'now'>;
   logger?: Logger;
+  /** How a request the remote failed for a passing reason is tried again within the round (DEFAULT_RETRY). */
+  retry?: RetryPolicy;
 }
 
 /** A round refused before it starts: not set up, or paused by the user. */
@@ -67,6 +73,7 @@ function passphraseOf({ config, secrets }: SyncSetup): string | null {
 export class SyncService {
   readonly #options: SyncServiceOptions;
   readonly #state: SyncState;
+  readonly #madeFrom: MadeFromStore;
   readonly #now: () => number;
   readonly #logger: Logger;
   readonly #listeners = new Set<SyncStatusListener>();
@@ -81,6 +88,7 @@ export class SyncService {
     this.#now = options.clock?.now.bind(options.clock) ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
     this.#state = new SyncState(options.db, this.#now);
+    this.#madeFrom = new MadeFromStore(options.db);
   }
 
   /** Tries a config without keeping it: reachable, signed in, writable, and the passphrase matches the remote's. */
@@ -150,7 +158,7 @@ export class SyncService {
     if (!item) throw new SyncNotReadyError(`No library item ${itemId}.`);
     if (!item.remoteOnly) return item;
     const setup = this.#setup();
-    const vault = await this.#vault(setup, new AbortController().signal);
+    const vault = await this.#vault(setup, new AbortController().signal, this.#retrying(setup));
     const fetched = await fetchItemFile(
       {
         library: this.#options.library,
@@ -177,6 +185,13 @@ export class SyncService {
 
   #remote(config: SyncConfig, secrets: SyncSecrets): SyncRemote {
     return (this.#options.remoteFactory ?? createRemote)(config, secrets);
+  }
+
+  /** The remote a round talks to: requests that fail for a passing reason are tried again with a growing wait. */
+  #retrying(setup: SyncSetup, remote = this.#remote(setup.config, setup.secrets)): SyncRemote {
+    return retryingRemote(remote, this.#options.retry, (error, attempt) =>
+      this.#logger.warn('sync: a request failed and is tried again', { attempt, problem: error.message }),
+    );
   }
 
   #setup(): SyncSetup {
@@ -235,9 +250,10 @@ export class SyncService {
 
   async #round(setup: SyncSetup, restore: boolean, signal: AbortSignal): Promise<SyncReport> {
     const startedAt = this.#now();
-    const remote = countingRemote(this.#remote(setup.config, setup.secrets));
+    // Counted below the retries: the report's figure is what the remote was actually sent.
+    const counted = countingRemote(this.#remote(setup.config, setup.secrets));
     try {
-      const vault = await this.#vault(setup, signal, remote);
+      const vault = await this.#vault(setup, signal, this.#retrying(setup, counted));
       const context: RoundContext = {
         state: this.#state,
         library: this.#options.library,
@@ -255,7 +271,9 @@ export class SyncService {
         state: this.#state,
         library: this.#options.library,
         deviceName: setup.config.deviceName,
-        madeFromOf: (item: LibraryItem) => this.#options.library.settingsOf(item).madeFrom,
+        madeFromOf: (item: LibraryItem) =>
+          item.taskId === null ? [] : this.#madeFrom.links(item.taskId).madeFrom,
+        recordMadeFrom: (taskId: string, links: MadeFromLink[]) => this.#madeFrom.record(taskId, links),
       };
       await finishPendingActions(reconcile);
       const local = await reconcileAll(reconcile, 'dirty');
@@ -289,7 +307,7 @@ export class SyncService {
           bytes: files.bytes,
         },
         devices: pulled.devices,
-        requests: remote.requests,
+        requests: counted.requests,
       };
     } catch (error) {
       if (signal.aborted)

@@ -6,8 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
-import { httpProblem, networkProblem } from './remote-errors';
-import { SyncRemoteError } from './sync-remote';
+import { remoteProblem } from './remote-errors';
 import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 export interface WebdavRemoteOptions {
@@ -26,8 +25,8 @@ const statusOf = (error: unknown): number | null => {
 export class WebdavRemote implements SyncRemote {
   readonly label: string;
   readonly #client: WebDAVClient;
-  /** Folders known to exist: made once per run, not before every write. */
-  readonly #folders = new Set<string>();
+  /** Folders made (or being made) by this adapter, which lives for one round: made once, not before every write. */
+  readonly #folders = new Map<string, Promise<void>>();
   readonly #timeoutMs: number;
 
   constructor(options: WebdavRemoteOptions) {
@@ -46,13 +45,7 @@ export class WebdavRemote implements SyncRemote {
   }
 
   #fail(error: unknown, writing: boolean): never {
-    const status = statusOf(error);
-    if (status !== null) throw httpProblem(status, this.label, error, writing);
-    const network = networkProblem(error, this.label);
-    if (network) throw network;
-    throw new SyncRemoteError('other', `${this.label} failed: ${(error as Error).message}`, true, {
-      cause: error,
-    });
+    throw remoteProblem(error, this.label, writing, statusOf(error));
   }
 
   async get(key: string, signal?: AbortSignal): Promise<Buffer | null> {
@@ -73,25 +66,36 @@ export class WebdavRemote implements SyncRemote {
     return this.#client.createReadStream(`/${key}`, { signal }) as unknown as Readable;
   }
 
+  /** Makes each folder of a key's path once: concurrent uploads into one new folder share one MKCOL (two MKCOLs of
+   * one path at once are what make a WebDAV server answer 423 Locked). A failed folder is forgotten, so a retry
+   * makes it again. */
   async #ensureFolder(key: string, signal?: AbortSignal): Promise<void> {
     const parts = key.split('/').slice(0, -1);
     for (let i = 1; i <= parts.length; i++) {
       const folder = `/${parts.slice(0, i).join('/')}`;
-      if (this.#folders.has(folder)) continue;
-      try {
-        const there = await this.#client.stat(folder, { signal: this.#signal(signal) }).then(
-          () => true,
-          (error: unknown) => {
-            if (statusOf(error) === 404) return false;
-            throw error;
-          },
-        );
-        if (!there) await this.#client.createDirectory(folder, { signal: this.#signal(signal) });
-      } catch (error) {
-        // 405: made meanwhile by another device (MKCOL on an existing collection).
-        if (statusOf(error) !== 405) return this.#fail(error, true);
+      let made = this.#folders.get(folder);
+      if (!made) {
+        made = this.#makeFolder(folder, signal);
+        this.#folders.set(folder, made);
+        made.catch(() => this.#folders.delete(folder));
       }
-      this.#folders.add(folder);
+      await made;
+    }
+  }
+
+  async #makeFolder(folder: string, signal?: AbortSignal): Promise<void> {
+    try {
+      const there = await this.#client.stat(folder, { signal: this.#signal(signal) }).then(
+        () => true,
+        (error: unknown) => {
+          if (statusOf(error) === 404) return false;
+          throw error;
+        },
+      );
+      if (!there) await this.#client.createDirectory(folder, { signal: this.#signal(signal) });
+    } catch (error) {
+      // 405: made meanwhile by another device (MKCOL on an existing collection).
+      if (statusOf(error) !== 405) this.#fail(error, true);
     }
   }
 

@@ -2,6 +2,7 @@
 // part's own tests take them from here, so a part is tested as the engine wires it and the wiring is written once.
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../clock';
+import { DiskRoom } from '../db/disk-space';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
@@ -17,10 +18,13 @@ import { Sender } from './sender';
 import { fileSiblingTask } from './sibling-tasks';
 import { StudioEventHub } from './studio-event-hub';
 import { Submissions } from './submission';
+import { SubmissionQueue } from './submission-queue';
 import { TaskDownloads } from './task-downloads';
 import { TaskQueries } from './task-queries';
 import { TaskStore } from './task-store';
 import { Tracker } from './tracker';
+import { isTerminalState } from '../../../shared/studio/records';
+import type { TaskRecord } from '../../../shared/studio/records';
 
 export interface EngineParts {
   readonly ctx: EngineContext;
@@ -35,6 +39,9 @@ export interface EngineParts {
   readonly sender: Sender;
   readonly submissions: Submissions;
   readonly queries: TaskQueries;
+  readonly queue: SubmissionQueue;
+  /** Stops tracking a task (it keeps running upstream); downloads in flight for it are cancelled. */
+  stop(taskId: string): TaskRecord;
   /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
   isBusy(): boolean;
   /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
@@ -67,6 +74,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     stats,
     requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
     random: options.random ?? Math.random,
+    room: DiskRoom.forDatabase(options.db),
   };
   const history = options.history ?? null;
   const references = options.references ?? ReferenceStore.forDatabase(options.db);
@@ -107,15 +115,35 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
   });
   const queries = new TaskQueries(store, events, downloads, madeFrom);
   const live = downloads;
+  const stop = (taskId: string): TaskRecord => {
+    const task = store.require(taskId);
+    live.cancel(taskId);
+    if (isTerminalState(task.record.state)) return task.record;
+    tracker.untrack(taskId);
+    return tasks.update(taskId, { state: 'stopped' });
+  };
+  const queue = new SubmissionQueue(ctx, {
+    db: options.db,
+    references,
+    guard: options.guard ?? null,
+    history,
+    submit: (request, submitOptions) => submissions.submit(request, submitOptions),
+    stop: (taskId) => void stop(taskId),
+    newId: options.newId ?? randomUUID,
+  });
   const isBusy = (): boolean => lifetime.count(['poll', 'send']) > 0 || live.activeFetches > 0;
   let started = false;
   return {
     async start({ handover = false } = {}) {
       if (started) return;
       started = true;
+      // The reserve a full disk used up last time is put back once there is room for it.
+      ctx.room.ensureReserve();
       sender.resume(handover);
       reconciler.resume();
       tracker.resume();
+      // Only an engine that sends the queue (the app's, the soak's) takes up its items; the CLI's edits rows.
+      if (options.runQueue) queue.start();
       await live.start();
     },
     async close() {
@@ -142,5 +170,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     sender,
     submissions,
     queries,
+    queue,
+    stop,
   };
 }

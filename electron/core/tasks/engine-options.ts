@@ -21,6 +21,8 @@ export interface DownloadSettings {
   backoffMs?: number;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
+  /** How often a file waiting for disk space looks again. Default 30 s. */
+  spaceCheckMs?: number;
 }
 
 export interface TaskEngineOptions {
@@ -57,6 +59,11 @@ export interface TaskEngineOptions {
   libraryFiles?: LibraryFileIndex | null;
   /** Told every failure the engine recovers from by itself; the host's and the CLI's go to stderr. */
   logger?: Logger;
+  /**
+   * Send the submission queue's items when their turn comes (the app and the soak). Off for the CLI, whose
+   * `queue` commands only edit the rows: one process sends, so the order is one process's order.
+   */
+  runQueue?: boolean;
   /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
   madeFrom?: MadeFromStore;
 }
@@ -90,6 +97,8 @@ export interface BatchOptions {
   confirmed?: boolean;
   overBudget?: boolean;
   signal?: AbortSignal;
+  /** One prompt sent to several models ("Also run on…"): the batch is marked for the compare view. */
+  compare?: boolean;
 }
 
 export interface BatchResult {

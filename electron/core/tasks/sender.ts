@@ -6,6 +6,8 @@
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import type { GatewayErrorInfo, TaskStatus } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
+import type { NormalizedAck as SubmitAck } from '../../../shared/gateway/normalized';
+import { diskFullSentence, isDiskFull } from '../db/disk-space';
 import type { ReferenceStore } from '../references/reference-store';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
@@ -14,6 +16,7 @@ import { judgeSubmissionError, mayHaveBeenCharged, toGatewayErrorInfo } from './
 import { errorBackoff } from './poll-schedule';
 import type { Pacer } from './pacing';
 import type { Reconciler } from './reconciler';
+import type { StoredTask } from './task-store';
 import type { Tracker } from './tracker';
 
 export interface SenderParts {
@@ -87,6 +90,7 @@ export class Sender {
     const task = ctx.tasks.store.require(id);
     const { family, model, params } = task.record;
     ctx.stats.submits++;
+    let ack: SubmitAck;
     try {
       // The only place a reference image becomes a data URL: the body that leaves for the gateway.
       const expanded = parts.references.expand(params);
@@ -95,60 +99,93 @@ export class Sender {
         model,
         ...(task.webhook ? { webhook: task.webhook } : {}),
       };
-      // Written before the request leaves: after a crash, a row with no sentAt was provably never sent.
-      ctx.tasks.store.update(id, { sentAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-      const ack = await ctx.gateway.submit(family, body, {
+      // Written before the request leaves: after a crash, a row with no sentAt was provably never sent. A
+      // disk too full to write it sends nothing, and the row says so (it is never sent later by itself).
+      if (!this.#markSent(id)) return this.#notSent(id);
+      ack = await ctx.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         ...requestOptions(ctx, signal),
       });
-      const current = ctx.tasks.store.require(id);
-      if (current.record.state === 'stopped') {
-        return ctx.tasks.update(id, { remoteId: ack.taskId, endpoint: ack.endpoint });
-      }
-      const siblings = ack.siblings ?? [];
-      const record = ctx.tasks.update(id, {
-        remoteId: ack.taskId,
-        endpoint: ack.endpoint,
-        state: ack.result ? 'processing' : ack.status,
-        error: null,
-        trackingStartedAt: ctx.clock.now(),
-        ...(ack.estimatedTime != null && { estimatedTime: ack.estimatedTime }),
-        // n > 1 answered as several tasks: all of them are this press's, filed as one batch.
-        ...(siblings.length > 0 && {
-          batchId: current.record.batch?.id ?? current.idempotencyKey ?? id,
-          batchSize: (current.record.batch?.size ?? 1) + siblings.length,
-        }),
-      });
-      this.#attempts.delete(id);
-      parts.tracker.begin(id);
-      if (ack.result) parts.tracker.settleFromAck(id, ack.result);
-      for (const sibling of siblings) parts.fileSibling(id, sibling.taskId, sibling.status);
-      return ctx.tasks.store.require(id).record;
     } catch (thrown) {
-      const info = toGatewayErrorInfo(thrown);
-      const verdict = judgeSubmissionError(info);
-      if (verdict.action === 'refused') return ctx.tasks.update(id, { state: 'failed', error: info });
-      if (ctx.lifetime.isDisposed) return ctx.tasks.store.require(id).record;
-      const attempts = this.#of(id);
-      if (verdict.action === 'rate-limited') {
-        attempts.rateLimited++;
-        if (attempts.rateLimited > parts.maxRateLimitWaits) {
-          return ctx.tasks.update(id, { state: 'failed', error: info });
-        }
-        // [ERR-9] the gateway did nothing: any family may send the same body again once the wait is over.
-        parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.rateLimited));
-        return ctx.tasks.update(id, { error: info, sentAt: null });
-      }
-      attempts.errors++;
-      if (task.idempotencyKey && usesIdempotencyKey(family) && attempts.errors <= parts.maxResubmits) {
-        // [EP-IMAGE-I2HDR-1] The same key and body make a resend safe: the gateway returns the original task.
-        parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.errors));
-        return ctx.tasks.update(id, { error: info });
-      }
-      // Not resent blindly: the task says it may have been charged, and offers Try again.
-      parts.reconciler.later(id);
-      return ctx.tasks.update(id, { state: 'interrupted', error: mayHaveBeenCharged(info) });
+      return this.#unanswered(task, thrown);
     }
+    // The task exists upstream and is charged: its answer is written even on a full disk (the reserve).
+    return ctx.room.mustWrite(() => this.#acknowledged(id, ack));
+  }
+
+  #markSent(id: string): boolean {
+    const { ctx } = this;
+    try {
+      ctx.tasks.store.update(id, { sentAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
+      return true;
+    } catch (error) {
+      if (isDiskFull(error)) return false;
+      throw error;
+    }
+  }
+
+  #notSent(id: string): TaskRecord {
+    const { ctx } = this;
+    const error = localErrorInfo('disk_full', diskFullSentence(ctx.room.free), { code: '' });
+    return ctx.room.mustWrite(() => ctx.tasks.update(id, { state: 'failed', error }));
+  }
+
+  #acknowledged(id: string, ack: SubmitAck): TaskRecord {
+    const { ctx } = this;
+    const current = ctx.tasks.store.require(id);
+    if (current.record.state === 'stopped') {
+      return ctx.tasks.update(id, { remoteId: ack.taskId, endpoint: ack.endpoint });
+    }
+    const siblings = ack.siblings ?? [];
+    ctx.tasks.update(id, {
+      remoteId: ack.taskId,
+      endpoint: ack.endpoint,
+      // A result already in the answer is applied below as a poll's answer would be.
+      state: ack.result ? 'processing' : ack.status,
+      error: null,
+      trackingStartedAt: ctx.clock.now(),
+      ...(ack.estimatedTime != null && { estimatedTime: ack.estimatedTime }),
+      // n > 1 answered as several tasks: all of them are this press's, filed as one batch.
+      ...(siblings.length > 0 && {
+        batchId: current.record.batch?.id ?? current.idempotencyKey ?? id,
+        batchSize: (current.record.batch?.size ?? 1) + siblings.length,
+      }),
+    });
+    this.#attempts.delete(id);
+    this.parts.tracker.begin(id);
+    if (ack.result) this.parts.tracker.settleFromAck(id, ack.result);
+    for (const sibling of siblings) this.parts.fileSibling(id, sibling.taskId, sibling.status);
+    return ctx.tasks.store.require(id).record;
+  }
+
+  /** The gateway gave no acknowledgement: refused, rate-limited, or an outcome nobody knows. */
+  #unanswered(task: StoredTask, thrown: unknown): TaskRecord {
+    const { ctx, parts } = this;
+    const id = task.record.id;
+    const { family } = task.record;
+    const info = toGatewayErrorInfo(thrown);
+    const verdict = judgeSubmissionError(info);
+    if (verdict.action === 'refused') return ctx.tasks.update(id, { state: 'failed', error: info });
+    if (ctx.lifetime.isDisposed) return ctx.tasks.store.require(id).record;
+    const attempts = this.#of(id);
+    if (verdict.action === 'rate-limited') {
+      attempts.rateLimited++;
+      if (attempts.rateLimited > parts.maxRateLimitWaits) {
+        return ctx.tasks.update(id, { state: 'failed', error: info });
+      }
+      // [ERR-9] the gateway did nothing: any family may send the same body again once the wait is over.
+      parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.rateLimited));
+      return ctx.tasks.update(id, { error: info, sentAt: null });
+    }
+    attempts.errors++;
+    if (task.idempotencyKey && usesIdempotencyKey(family) && attempts.errors <= parts.maxResubmits) {
+      // [EP-IMAGE-I2HDR-1] The same key and body make a resend safe: the gateway returns the original task.
+      parts.tracker.schedule(id, ctx.clock.now() + this.#waitAfter(info, attempts.errors));
+      return ctx.tasks.update(id, { error: info });
+    }
+    // Not resent blindly: the task says it may have been charged, and offers Try again.
+    parts.reconciler.later(id);
+    return ctx.tasks.update(id, { state: 'interrupted', error: mayHaveBeenCharged(info) });
   }
 
   /** The gateway's Retry-After, capped, or our own backoff after the n-th error in a row. */

@@ -12,6 +12,7 @@ import type { TaskBatch, TaskRecord } from '../../../shared/studio/records';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import { canonicalJson } from '../canonical-json';
 import { transaction } from '../db/database';
+import { diskFullSentence, isDiskFull } from '../db/disk-space';
 import type { DatabaseSync } from '../db/database';
 import type { ReferenceStore } from '../references/reference-store';
 import type { EngineContext } from './engine-context';
@@ -81,7 +82,8 @@ export class Submissions {
    * Several submissions at one press (prompts × n): the spending limits apply to their total, once, then each
    * is a submission of its own under the one request budget, keyed `<batch key>-<position>` so a repeat of the
    * press (double click, retried call, after a restart) answers with the same tasks and sends only what was
-   * never written. Every task records the batch (its id is the press's key) and its size.
+   * never written. Every task records the batch (its id is the press's key) and its size, and whether it is one
+   * prompt sent to several models (`compare`), whose results open together in the compare view.
    */
   async submitBatch(
     requests: readonly SubmissionRequest[],
@@ -109,7 +111,11 @@ export class Submissions {
         { confirmed: options.confirmed, overBudget: options.overBudget },
       );
     }
-    const batch: TaskBatch = { id: batchId, size: requests.length };
+    const batch: TaskBatch = {
+      id: batchId,
+      size: requests.length,
+      ...(options.compare ? { compare: true as const } : {}),
+    };
     const settled = await Promise.allSettled(
       requests.map((request, i) =>
         this.submit(request, {
@@ -177,6 +183,8 @@ export class Submissions {
     // reconciled by the engine's own rules (start(), retrySubmission()).
     const held = key === null ? null : store.findByKey(key);
     if (held) return heldTask(held, request.family, request.model, params, webhook);
+    // A nearly full disk could not keep the row, its sent_at or the answer: refused before any of them.
+    ctx.room.assertRoomToSubmit();
     const id = parts.newId();
     const now = ctx.clock.now();
     const inferred = this.#inferParent(request.family, params);
@@ -226,6 +234,8 @@ export class Submissions {
       // Another process on this database (the CLI beside the app) wrote the key first: its task is the answer.
       const other = key === null ? null : store.findByKey(key);
       if (other) return heldTask(other, request.family, request.model, params, webhook);
+      // The row could not be written: nothing was sent, and the sentence says why.
+      if (isDiskFull(thrown)) throw studioRefusal('disk_full', diskFullSentence(ctx.room.free));
       throw thrown;
     }
     ctx.tasks.emit(stored.record);

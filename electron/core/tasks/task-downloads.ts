@@ -32,6 +32,7 @@ export class TaskDownloads {
           backoffMs: settings.backoffMs,
           idleTimeoutMs: settings.idleTimeoutMs,
           progressEveryBytes: settings.progressEveryBytes,
+          spaceCheckMs: settings.spaceCheckMs,
           getTask: (id) => ctx.tasks.get(id),
           onFilesChanged: (id) => ctx.tasks.publish(id),
           onLinkExpired: (id) => void this.#renew(id).catch(() => undefined), // logged by #renew

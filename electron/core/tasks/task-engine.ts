@@ -10,7 +10,6 @@
 // A restart rebuilds it all from the rows and never resubmits by itself, except I2, whose stored
 // Idempotency-Key makes a resend return the original task (docs/engine.md, "Money under faults").
 import type { SubmissionRequest, GatewayErrorInfo } from '../../../shared/gateway/normalized';
-import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -26,6 +25,13 @@ import type {
   TaskEngineOptions,
 } from './engine-options';
 import type { StudioEventHub } from './studio-event-hub';
+import type { SubmissionQueue } from './submission-queue';
+import { compareGroup, fanOut, type FanOutResult } from './fan-out';
+import type { CompareGroup } from '../../../shared/studio/compare-group';
+
+export type { QueueAddOptions } from './submission-queue';
+export type { FanOutResult } from './fan-out';
+export type { QueueEstimator } from './queue-view';
 
 export { MAX_BATCH_TASKS } from './engine-options';
 export type {
@@ -70,6 +76,19 @@ export class TaskEngine {
     return this.#parts.submissions.submitBatch(requests, options);
   }
 
+  /** One prompt on several models as one compare group: sent now, or queued beyond the request budget (fan-out.ts). */
+  fanOut(
+    requests: readonly SubmissionRequest[],
+    options: Omit<BatchOptions, 'compare'> = {},
+  ): Promise<FanOutResult> {
+    return fanOut(this.#parts, requests, options);
+  }
+
+  /** A compare group: its tasks in press order, and its models still waiting in the queue (fan-out.ts). */
+  compareGroup(batchId: string): CompareGroup {
+    return compareGroup(this.#parts, batchId);
+  }
+
   /**
    * Ends this engine for a successor over the same database (the host rebuilds the core when the library
    * folder or the request budget changes) without cutting off a submission: nothing new is started, every
@@ -80,6 +99,7 @@ export class TaskEngine {
    */
   async handOver(): Promise<void> {
     this.#parts.tracker.pause();
+    this.#parts.queue.stop();
     await this.#parts.lifetime.settled(['submission', 'send']);
     await this.close();
   }
@@ -110,11 +130,15 @@ export class TaskEngine {
 
   /** Stops tracking (the task keeps running upstream); downloads in flight for it are cancelled. */
   stop(taskId: string): TaskRecord {
-    const task = this.#parts.tasks.store.require(taskId);
-    this.#parts.downloads.cancel(taskId);
-    if (isTerminalState(task.record.state)) return task.record;
-    this.#parts.tracker.untrack(taskId);
-    return this.#parts.tasks.update(taskId, { state: 'stopped' });
+    return this.#parts.stop(taskId);
+  }
+
+  /**
+   * The submission queue (submission-queue.ts): submissions held in the database until their turn, paused,
+   * reordered, cancelled for nothing, scheduled; docs/engine.md, "The queue".
+   */
+  get queue(): SubmissionQueue {
+    return this.#parts.queue;
   }
 
   /** One poll now, outside the schedule, inside the budget (tracker.ts). */
@@ -137,6 +161,11 @@ export class TaskEngine {
 
   list(options: ListOptions = {}): TaskRecord[] {
     return this.#parts.queries.list(options);
+  }
+
+  /** The tasks of one batch in the order of its press: what a compare group shows (task-queries.ts). */
+  inBatch(batchId: string): TaskRecord[] {
+    return this.#parts.queries.inBatch(batchId);
   }
 
   count(options: Pick<ListOptions, 'states'> = {}): number {

@@ -80,16 +80,61 @@ export const taskMigrations: readonly Migration[] = [
     `,
   },
   {
-    // A status word the gateway used that the app does not know (read as processing): the row shows it.
-    id: 'tasks-007-gateway-status',
-    up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
-  },
-  {
     // A gateway that echoed the Authorization header in a task's error got the key stored before every gateway
     // text was scrubbed: rewrite those rows (the bare key is scrubbed at start by the host, which knows it).
     id: 'tasks-scrub-echoed-secrets',
     up: (db) => {
       scrubStoredTaskErrors(db);
     },
+  },
+  {
+    // The submission queue (docs/engine.md, "The queue"): submissions held back until their turn, each with the
+    // key its task row will carry, so a restart mid-send finds that row instead of sending again. Not task rows:
+    // a held item has cost nothing, and the spending budgets count every task row from the moment it is written.
+    // `position` orders the waiting items (a move rewrites one number); the one queue_state row is the queue's
+    // pause, its reason, its schedule and how many of its tasks may run at once.
+    id: 'tasks-007-queue',
+    up: `
+      CREATE TABLE queue_items (
+        id TEXT PRIMARY KEY,
+        position REAL NOT NULL,
+        state TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        group_id TEXT,
+        family TEXT NOT NULL,
+        model TEXT NOT NULL,
+        params TEXT NOT NULL,
+        webhook TEXT,
+        submission_key TEXT NOT NULL UNIQUE,
+        options TEXT NOT NULL,
+        confirmed INTEGER NOT NULL DEFAULT 0,
+        task_id TEXT,
+        error TEXT,
+        charge TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX queue_items_order ON queue_items(state, position);
+      CREATE TABLE queue_state (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        paused INTEGER NOT NULL DEFAULT 0,
+        paused_reason TEXT,
+        confirm_item TEXT,
+        start_at INTEGER,
+        parallel INTEGER NOT NULL DEFAULT 2
+      ) STRICT;
+      INSERT INTO queue_state (id) VALUES (1);
+    `,
+  },
+  {
+    // One prompt sent to several models at one press is a batch marked for comparison: its tasks open
+    // together in the compare view (Create's "Also run on…", the library's "Compare group").
+    id: 'tasks-008-compare-groups',
+    up: 'ALTER TABLE tasks ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
+  {
+    // A status word the gateway used that the app does not know (read as processing): the row shows it.
+    id: 'tasks-009-gateway-status',
+    up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
   },
 ];

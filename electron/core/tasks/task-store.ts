@@ -53,6 +53,7 @@ const rowSchema = z.object({
   sent_at: z.number().nullable(),
   batch_id: z.string().nullable(),
   batch_size: z.number().int().nullable(),
+  batch_compare: z.literal(1).nullable(),
   gateway_status: z.string().nullable().optional(),
 });
 
@@ -111,7 +112,13 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
     ...(row.batch_id !== null && row.batch_size !== null
-      ? { batch: { id: row.batch_id, size: row.batch_size } }
+      ? {
+          batch: {
+            id: row.batch_id,
+            size: row.batch_size,
+            ...(row.batch_compare === 1 ? { compare: true as const } : {}),
+          },
+        }
       : {}),
   };
   return {
@@ -218,8 +225,9 @@ export class TaskStore {
   insert(task: NewTask, state: TaskState): StoredTask {
     this.sql(
       `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
-           progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+           progress, created_at, updated_at, parent_task_id, batch_id, batch_size,
+           batch_compare)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
     ).run(
       task.id,
       task.family,
@@ -235,6 +243,7 @@ export class TaskStore {
       task.parentTaskId,
       task.batch?.id ?? null,
       task.batch?.size ?? null,
+      task.batch?.compare ? 1 : null,
     );
     return this.require(task.id);
   }
@@ -286,6 +295,16 @@ export class TaskStore {
            AND (? IS NULL OR lower(model) = lower(?))`,
     ).all(end, start, except, model, model);
     return this.withCounts(rows).map((task) => task.record);
+  }
+
+  /**
+   * The tasks of one batch in the order of its press (each keyed `<batch id>-<position>`): a compare group's
+   * models as they were chosen, the first being the form's own.
+   */
+  inBatch(batchId: string): StoredTask[] {
+    const rows = this.sql('SELECT * FROM tasks WHERE batch_id = ?').all(batchId);
+    const position = (task: StoredTask) => Number(task.idempotencyKey?.slice(batchId.length + 1) ?? NaN);
+    return this.withCounts(rows).sort((a, b) => position(a) - position(b));
   }
 
   /** Newest first, one page in SQL (LIMIT/OFFSET), download counts for the whole page in one call. */

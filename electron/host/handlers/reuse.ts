@@ -17,7 +17,7 @@ export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['r
         const task = engine.get(link.taskId);
         // A reference names its own item; a whole task opens at its first filed item.
         const item =
-          (link.itemId ? library.get(link.itemId) : null) ?? library.itemsOfTask(link.taskId)[0] ?? null;
+          (link.itemId ? library.get(link.itemId) : null) ?? library.forTask(link.taskId)[0] ?? null;
         const prompt =
           task && typeof task.params.prompt === 'string' ? task.params.prompt : (item?.prompt ?? null);
         return {

@@ -4,7 +4,7 @@ import type { HostDeps } from './host-deps';
 
 export function secretsHandlers({ session }: HostDeps): BridgeHandlers['secrets'] {
   return {
-    setKey: ({ key }) => session.setKey(key),
+    setKey: ({ key, mustAnswer }) => session.setKey(key, mustAnswer),
     clearKey: () => session.clearKey(),
   };
 }

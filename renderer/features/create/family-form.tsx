@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import {
   compactBody,
   defaultValues,
@@ -14,6 +15,7 @@ import {
   variantForModel,
   type FamilySpec,
   type FieldSpec,
+  type ModelChoice,
   type ModelConfig,
 } from '../../../shared/catalog';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -46,6 +48,9 @@ import { PromptField } from './prompt-field';
 import { PresetBar } from './preset-bar';
 import { styledRequest, useActiveStyles } from './style-store';
 import { recordTaskStyles } from './api/presets';
+import { AlsoRunOnField } from './also-run-on';
+import { fanOutRequests } from './fanout-requests';
+import { modelLabel } from '../../lib/model-label';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -80,6 +85,9 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const pressKeys = usePressKeys();
   const submitBatch = useSubmitBatch();
   const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
+  // "Also run on…": the other models this press also goes to (with Batch off), as one compare group.
+  const [fanOut, setFanOut] = useState<ModelChoice[]>([]);
+  const [, navigate] = useLocation();
   const setCurrentBatch = useBatchStore((s) => s.setCurrent);
   // Batch sends one task per prompt line: only families whose prompt is free text.
   const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
@@ -138,8 +146,26 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     const styles = useActiveStyles.getState().active;
     const request = styledRequest(typed, styles);
     const inBatch = batchable && batch.on;
-    // One press: the one request, or (Batch on) every prompt line × its takes, each line styled.
-    const requests = inBatch ? batchRequests(typed, batch).map((r) => styledRequest(r, styles)) : [request];
+    const inFanOut = !inBatch && fanOut.length > 0;
+    const fanned = fanOutRequests(request, fanOut, models);
+    // A chosen model that cannot take this form stops the press, saying which and why, before anything is asked.
+    const refusedBy = inFanOut ? fanned.carried.find((c) => c.carried.problems.length > 0) : undefined;
+    if (refusedBy) {
+      setFailure(
+        t('fanout.cannot', {
+          model: modelLabel(refusedBy.choice.family, refusedBy.choice.model, models, t),
+          problem: refusedBy.carried.problems.join('; '),
+        }),
+      );
+      return;
+    }
+    // One press: the one request, (Batch on) every prompt line × its takes, each line styled, or (Also run on…)
+    // the form's request and one per chosen model.
+    const requests = inBatch
+      ? batchRequests(typed, batch).map((r) => styledRequest(r, styles))
+      : inFanOut
+        ? fanned.requests
+        : [request];
     if (inBatch && requests.length === 0) {
       setFailure(t('batch.noLines'));
       return;
@@ -166,14 +192,16 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       setFailure(errorSentence(error, t));
       return;
     }
-    if (inBatch) {
+    if (inBatch || inFanOut) {
       const press = { batch: requests };
       const key = pressKeys.keyFor(press);
       try {
-        const sent = await submitBatch.mutateAsync({ requests, confirmed, key });
+        const sent = await submitBatch.mutateAsync({ requests, confirmed, key, compare: inFanOut });
         pressKeys.answered(press);
-        setCurrentBatch({ id: sent.batchId, size: requests.length });
         if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+        // The results land side by side, each model's filling in as it arrives.
+        if (inFanOut) navigate(`/compare-group/${encodeURIComponent(sent.batchId)}`);
+        else setCurrentBatch({ id: sent.batchId, size: requests.length });
       } catch (error) {
         setFailure(errorSentence(error, t));
       }
@@ -307,6 +335,17 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
         {batchable ? <BatchControls value={batch} onChange={setBatch} /> : null}
 
+        {/* One prompt on several models; a batch of prompts goes to the form's model alone. */}
+        {batch.on ? null : (
+          <AlsoRunOnField
+            family={family}
+            models={models}
+            control={form.control}
+            chosen={fanOut}
+            onChange={setFanOut}
+          />
+        )}
+
         <AdvancedFields
           family={family}
           state={advanced}
@@ -354,6 +393,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             models={models}
             control={form.control}
             batch={batchable ? batch : NO_BATCH}
+            fanOut={fanOut}
           />
         </div>
       </form>

@@ -67,6 +67,9 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
 
   const takes = (media: ReuseMedia | null) => media !== null && reuseField(family, media) !== undefined;
 
+  // Entering the form is where the browser asks whether it takes the drop (HTML's drop-target choice is made
+  // on dragenter), so the note shows at once: a pointer that comes to rest on a new element inside the form
+  // gets a dragenter and perhaps no dragover before the drop.
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!isLibraryDrag(event.dataTransfer)) return;
     event.preventDefault();
@@ -90,6 +93,7 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
       className={over ? 'library-drop is-over' : 'library-drop'}
       data-testid="library-drop"
       // Capture, and no further: the file drops inside (the reference list, the settings drop) never see it.
+      onDragEnterCapture={onDragOver}
       onDragOverCapture={onDragOver}
       onDragLeave={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);

@@ -1,7 +1,7 @@
 // Presets on Create: pick one (this family's first, then the others') and apply it in one click; save the form
 // as a preset (references only when asked); rename, update from the form, delete, export and import. A preset
 // of another family opens that family's form. When the prompt was edited, applying asks whether to keep it.
-import { useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import './presets.css';
 import type { UseFormReturn } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { saveTextFile } from '../../lib/save-text-file';
 import { useStudioStore } from '../../store/studio-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { JsonFileButton } from '../../ui/json-file-button';
 import { usePresetActions, usePresets } from './api/presets';
 import type { FormValues } from './field-control';
 
@@ -44,7 +45,6 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
   const [name, setName] = useState('');
   const [withRefs, setWithRefs] = useState(false);
   const [asking, setAsking] = useState<Preset | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const all = presets.data ?? [];
   const mine = all.filter((p) => p.family === family);
   const others = all.filter((p) => p.family !== family);
@@ -209,9 +209,15 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
         </div>
       ) : null}
       <div className="preset-row preset-files">
-        <button type="button" className="history-action" onClick={() => fileRef.current?.click()}>
-          {t('presets.import')}
-        </button>
+        <JsonFileButton
+          label={t('presets.import')}
+          onText={(text) =>
+            actions.importFile
+              .mutateAsync(text)
+              .then((added) => pushToast('success', t('presets.imported', { count: added.length })))
+          }
+          onError={fail}
+        />
         <button
           type="button"
           className="history-action"
@@ -222,22 +228,6 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
         >
           {t('presets.exportAll')}
         </button>
-        <input
-          ref={fileRef}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('presets.import')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            void file
-              .text()
-              .then((text) => actions.importFile.mutateAsync(text))
-              .then((added) => pushToast('success', t('presets.imported', { count: added.length })), fail);
-          }}
-        />
       </div>
       {asking ? (
         <ConfirmDialog

@@ -2,7 +2,7 @@
 // before, type its prompts (one per line runs it over a batch), read the total of every step before anything is
 // sent, run it in one press (the confirmation threshold and budgets measure the whole recipe), and follow each
 // run with one progress bar; a run that stopped at a step says why and offers that step again on its own.
-import { useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeRun } from '../../../shared/studio/recipes';
 import type { SpendCheck } from '../../../shared/studio/spending';
@@ -13,6 +13,7 @@ import { saveTextFile } from '../../lib/save-text-file';
 import { moneyWords, refusalWords } from '../../lib/spend-words';
 import { useStudioStore } from '../../store/studio-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { JsonFileButton } from '../../ui/json-file-button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
@@ -72,7 +73,6 @@ export function RecipePanel(): ReactElement {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const all = recipes.data ?? [];
   const recipe = all.find((r) => r.id === chosen) ?? null;
   const prompts = text
@@ -129,9 +129,16 @@ export function RecipePanel(): ReactElement {
         </select>
       </div>
       <div className="preset-row preset-files">
-        <button type="button" className="history-action" onClick={() => fileRef.current?.click()}>
-          {t('recipes.import')}
-        </button>
+        <JsonFileButton
+          label={t('recipes.import')}
+          onText={(body) =>
+            actions.importFile.mutateAsync(body).then((added) => {
+              setChosen(added.id);
+              pushToast('success', t('recipes.imported', { name: added.name }));
+            })
+          }
+          onError={fail}
+        />
         {recipe ? (
           <>
             <button
@@ -154,25 +161,6 @@ export function RecipePanel(): ReactElement {
             </button>
           </>
         ) : null}
-        <input
-          ref={fileRef}
-          type="file"
-          accept="application/json,.json"
-          hidden
-          aria-label={t('recipes.import')}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (!file) return;
-            void file
-              .text()
-              .then((body) => actions.importFile.mutateAsync(body))
-              .then((added) => {
-                setChosen(added.id);
-                pushToast('success', t('recipes.imported', { name: added.name }));
-              }, fail);
-          }}
-        />
       </div>
       {recipe ? (
         <>

@@ -1,7 +1,7 @@
 // Styles under the prompt: the ones switched on as chips (× takes one off), a Styles menu to switch any saved
 // style on or off, make a new one, and share them as a file; and, while any is on, the prompt exactly as it
 // will be sent (the submission composes it with the same applyStyles).
-import { useRef, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type Control } from 'react-hook-form';
 import { applyStyles, type StylePlacement } from '../../../shared/studio/presets';
@@ -9,6 +9,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { saveTextFile } from '../../lib/save-text-file';
 import { useStudioStore } from '../../store/studio-store';
 import { Icon } from '../../ui/icons';
+import { JsonFileButton } from '../../ui/json-file-button';
 import { useStyleActions, useStyles } from './api/presets';
 import type { FormValues } from './field-control';
 import { useActiveStyles } from './style-store';
@@ -85,19 +86,10 @@ function StylesMenu({ onClose }: { onClose: () => void }): ReactElement {
   const { exportFile, importFile } = useStyleActions();
   const pushToast = useStudioStore((s) => s.pushToast);
   const [making, setMaking] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
   const share = async () => {
     try {
       const file = await exportFile.mutateAsync();
       saveTextFile(file.fileName, file.text);
-    } catch (thrown) {
-      pushToast('error', errorSentence(thrown, t));
-    }
-  };
-  const take = async (file: File) => {
-    try {
-      const added = await importFile.mutateAsync(await file.text());
-      pushToast('success', t('styles.imported', { count: added.length }));
     } catch (thrown) {
       pushToast('error', errorSentence(thrown, t));
     }
@@ -141,9 +133,15 @@ function StylesMenu({ onClose }: { onClose: () => void }): ReactElement {
           <button type="button" className="history-action" onClick={() => setMaking(true)}>
             {t('styles.new')}
           </button>
-          <button type="button" className="history-action" onClick={() => fileRef.current?.click()}>
-            {t('styles.import')}
-          </button>
+          <JsonFileButton
+            label={t('styles.import')}
+            onText={(text) =>
+              importFile
+                .mutateAsync(text)
+                .then((added) => pushToast('success', t('styles.imported', { count: added.length })))
+            }
+            onError={(thrown) => pushToast('error', errorSentence(thrown, t))}
+          />
           <button
             type="button"
             className="history-action"
@@ -152,18 +150,6 @@ function StylesMenu({ onClose }: { onClose: () => void }): ReactElement {
           >
             {t('styles.export')}
           </button>
-          <input
-            ref={fileRef}
-            type="file"
-            accept="application/json,.json"
-            hidden
-            aria-label={t('styles.import')}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = '';
-              if (file) void take(file);
-            }}
-          />
         </div>
       )}
     </div>

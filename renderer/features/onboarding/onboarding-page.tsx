@@ -33,20 +33,29 @@ export function OnboardingPage(): ReactElement {
   const demoAvailable = useSession().data?.demoAvailable ?? false;
   const [failure, setFailure] = useState<unknown>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A gateway that did not answer: nothing was kept, and the user chooses to fix the address or go on unchecked.
+  const [unreachable, setUnreachable] = useState<{ sentence: string; values: OnboardingValues } | null>(null);
 
-  const connect = form.handleSubmit(async (values) => {
+  const send = async (values: OnboardingValues, mustAnswer: boolean): Promise<void> => {
     setFailure(null);
     setRefusal(null);
+    setUnreachable(null);
     try {
       await updateSettings.mutateAsync({ baseUrl: values.baseUrl, onboarded: true });
-      const { verdict } = await setKey.mutateAsync(values.key);
+      const { verdict } = await setKey.mutateAsync({ key: values.key, mustAnswer });
+      if (verdict.kind === 'unchecked' && mustAnswer) {
+        const reason = errorSentence(verdict.error, t);
+        setUnreachable({ sentence: t('onboarding.unreachable', { url: values.baseUrl, reason }), values });
+        return;
+      }
       // The key has gone to main; the field must not keep it.
       form.reset({ baseUrl: values.baseUrl, key: '' });
       if (verdict.kind === 'refused') setRefusal(t('keys.refused', { message: verdict.error.message }));
     } catch (error) {
       setFailure(error);
     }
-  });
+  };
+  const connect = form.handleSubmit((values) => send(values, true));
 
   const tryDemo = async () => {
     setFailure(null);
@@ -143,6 +152,14 @@ export function OnboardingPage(): ReactElement {
           ) : null}
           {failure ? <Alert testId="onboarding-error">{errorSentence(failure, t)}</Alert> : null}
           {refusal ? <Alert testId="onboarding-error">{refusal}</Alert> : null}
+          {unreachable ? (
+            <Alert testId="onboarding-error">
+              <p>{unreachable.sentence}</p>
+              <Button onClick={() => void send(unreachable.values, false)} disabled={busy}>
+                {t('onboarding.continueAnyway')}
+              </Button>
+            </Alert>
+          ) : null}
         </div>
       </div>
     </div>

@@ -6,8 +6,8 @@ import type { ReactElement } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/alert';
-import { Field } from '../../ui/field';
 import { Switch } from '../../ui/switch';
+import { SecretField } from './secret-field';
 import type { SyncFormValues } from './sync-form';
 
 export function EncryptionFields({
@@ -34,24 +34,14 @@ export function EncryptionFields({
           <Alert tone="info" testId="sync-passphrase-warning">
             {t('sync.passphraseWarning')}
           </Alert>
-          <Field
+          <SecretField
             id="sync-passphrase"
             label={t('sync.passphrase')}
             hint={passphraseStored ? t('sync.passphraseStored') : t('sync.passphraseHint')}
             error={errors.passphrase?.message}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="password"
-                autoComplete="new-password"
-                spellCheck={false}
-                placeholder={passphraseStored ? t('sync.secretKeepPlaceholder') : undefined}
-                {...form.register('passphrase')}
-              />
-            )}
-          </Field>
+            stored={passphraseStored}
+            registration={form.register('passphrase')}
+          />
           {typed ? (
             <div className="sync-check">
               <input

@@ -1,12 +1,12 @@
 // The remote's fields, by kind: an S3-compatible bucket (endpoint, region, bucket, prefix, access key, secret),
-// a WebDAV folder (address, user, password) or a plain folder. The secret field is never filled from the stored
-// value (the page never has it): its hint says whether one is stored, and leaving it empty keeps it.
+// a WebDAV folder (address, user, password) or a plain folder. The secret is a SecretField (secret-field.tsx).
 import type { ReactElement } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { SyncRemoteKind } from '../../../shared/studio/sync';
 import { Field } from '../../ui/field';
 import { SegmentedField } from '../../ui/segmented-field';
+import { SecretField } from './secret-field';
 import type { SyncFieldName, SyncFormValues } from './sync-form';
 
 const KINDS: readonly SyncRemoteKind[] = ['s3', 'webdav', 'folder'];
@@ -36,24 +36,14 @@ export function RemoteFields({
     </Field>
   );
   const secretField = (label: string) => (
-    <Field
+    <SecretField
       id="sync-secret"
       label={label}
       hint={secretStored ? t('sync.secretStored') : t('sync.secretNotStored')}
       error={errors.secret?.message}
-    >
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          placeholder={secretStored ? t('sync.secretKeepPlaceholder') : undefined}
-          {...form.register('secret')}
-        />
-      )}
-    </Field>
+      stored={secretStored}
+      registration={form.register('secret')}
+    />
   );
   return (
     <>

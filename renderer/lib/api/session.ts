@@ -3,7 +3,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionStatus } from '../../../shared/bridge';
 import { bridge } from '../bridge';
-import { checkKey, keyVerdictOf, type KeyVerdict } from '../key-check';
+import { checkKey, gatewayUnanswered, keyVerdictOf, type KeyVerdict } from '../key-check';
 import { queryKeys } from '../query-client';
 
 export const sessionQueryOptions = () =>
@@ -32,17 +32,24 @@ export function useUseDemo() {
 /**
  * Saves the key; the main process asks the gateway first and refuses a key the gateway refuses, keeping the one
  * in use (none on first run, so the user stays on the form that can fix it). A key that could not be checked (the
- * gateway did not answer) is saved and said to be unchecked.
+ * gateway did not answer) is saved and said to be unchecked, except with mustAnswer (onboarding), where nothing is
+ * kept and the verdict says why.
  */
 export function useSetKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (key: string): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
+    mutationFn: async (
+      input: string | { key: string; mustAnswer: boolean },
+    ): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
+      const { key, mustAnswer } = typeof input === 'string' ? { key: input, mustAnswer: false } : input;
       try {
-        const session = await bridge.secrets.setKey.mutate({ key });
+        const session = await bridge.secrets.setKey.mutate({ key, mustAnswer });
         return { session, verdict: await checkKey() };
       } catch (error) {
         const verdict = keyVerdictOf(error);
+        // mustAnswer: a gateway that could not be asked is said too, and nothing was kept.
+        if (verdict.kind === 'unchecked' && mustAnswer && gatewayUnanswered(verdict.error))
+          return { session: await bridge.session.status.query(), verdict };
         if (verdict.kind !== 'refused') throw error;
         return { session: await bridge.session.status.query(), verdict };
       }

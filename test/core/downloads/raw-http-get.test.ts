@@ -391,7 +391,11 @@ describe('fetchToFile on the raw client', () => {
     const roomy = await failureOf(
       fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge', maxBytes: 2 ** 50 }),
     );
-    expect(roomy.message).toMatch(/^the file is 50 TiB but the library's disk has .* free$/);
+    expect(roomy.reason).toBe('no_space');
+    expect(roomy.retryable).toBe(true);
+    expect(roomy.message).toMatch(
+      /^not enough disk space: the file is 50 TiB but the library's disk has .* free$/,
+    );
     noPartLeft();
   });
 

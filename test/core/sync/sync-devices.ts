@@ -8,7 +8,7 @@ import { openStudioDatabase } from '../../../electron/core/studio-database';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { SyncService } from '../../../electron/core/sync';
-import type { SyncRemote, SyncSetup } from '../../../electron/core/sync';
+import type { RetryPolicy, SyncRemote, SyncSetup } from '../../../electron/core/sync';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { SyncConfig, SyncSecrets } from '../../../shared/studio/sync';
 import { png, resultFile, task, writeBytes } from '../library/library-fixtures';
@@ -28,6 +28,7 @@ export interface DeviceOptions {
   encrypted?: boolean;
   filesMode?: SyncConfig['filesMode'];
   remoteFactory?: (config: SyncConfig, secrets: SyncSecrets) => SyncRemote;
+  retry?: RetryPolicy;
 }
 
 export function setupOf(name: string, options: DeviceOptions): SyncSetup {
@@ -53,6 +54,7 @@ export function openDevice(root: string, name: string, options: DeviceOptions): 
     setup: () => setup,
     dataDir: join(dir, 'data'),
     ...(options.remoteFactory ? { remoteFactory: options.remoteFactory } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
   });
   void setup;
   return {

@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SyncRemoteError } from '../../../electron/core/sync';
+import { DEFAULT_RETRY, SyncRemoteError } from '../../../electron/core/sync';
+import type { RetryPolicy } from '../../../electron/core/sync';
 import { S3Remote } from '../../../electron/core/sync/s3-remote';
 import { WebdavRemote } from '../../../electron/core/sync/webdav-remote';
 import type { SyncConfig } from '../../../shared/studio/sync';
@@ -43,12 +44,22 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
+/**
+ * A fault that lasts is still tried again within the round, as in the app, but with short waits: these tests are
+ * about the sentence the round ends with once the tries are used up.
+ */
+const QUICK_RETRY: RetryPolicy = { attempts: 3, baseDelayMs: 20, maxDelayMs: 100 };
+
 /** Two devices on one remote: `a` through the fault proxy, `b` straight to the server. */
 /**
  * timeoutMs: how long `a` waits on a request with no answer. Only the hung-request test shortens it (to a few
  * seconds, far above what a loaded machine takes to answer); the others keep the adapters' own.
  */
-async function pair(kind: 'webdav' | 's3', timeoutMs = 60_000): Promise<{ a: Device; b: Device }> {
+async function pair(
+  kind: 'webdav' | 's3',
+  timeoutMs = 60_000,
+  retry: RetryPolicy = QUICK_RETRY,
+): Promise<{ a: Device; b: Device }> {
   const name = `lib-${++n}`;
   let direct: SyncConfig['remote'];
   let proxied: SyncConfig['remote'];
@@ -71,6 +82,7 @@ async function pair(kind: 'webdav' | 's3', timeoutMs = 60_000): Promise<{ a: Dev
   const a = openDevice(root, 'a', {
     remote: proxied,
     secrets: { secret },
+    retry,
     remoteFactory: (config, secrets) =>
       config.remote.kind === 'webdav'
         ? new WebdavRemote({
@@ -134,7 +146,8 @@ describe('faults pause a round with a sentence, and the next round loses nothing
   });
 
   it('WebDAV: a request that never answers, then the password refused in the middle of a round', async () => {
-    const { a, b } = await pair('webdav', 3_000);
+    // One retry: each try of a hung request waits out the whole timeout.
+    const { a, b } = await pair('webdav', 3_000, { ...QUICK_RETRY, attempts: 2 });
     await addImage(a, 'hang');
     davProxy.plan = ({ method, path }) =>
       method === 'PUT' && path.includes('/log/') ? { kind: 'hang' } : undefined;
@@ -148,6 +161,7 @@ describe('faults pause a round with a sentence, and the next round loses nothing
     await recovers(a, b, 2);
   });
 
+  // The SDK's own tries, each with its growing wait, under the round's: slow on a loaded machine.
   it('S3: 429, SlowDown and 500 answers, then a reset mid-upload', async () => {
     const { a, b } = await pair('s3');
     for (const prompt of ['alpha', 'beta']) await addImage(a, prompt);
@@ -165,5 +179,75 @@ describe('faults pause a round with a sentence, and the next round loses nothing
     await failsWith(a, /could not be reached or stopped answering|try again/, 'paused');
     s3Proxy.plan = () => undefined;
     await recovers(a, b, 2);
+  }, 60_000);
+});
+
+/** A fault plan that answers `fault` to the first `times` requests `matches` picks, then lets everything through. */
+function firstOnes(
+  times: number,
+  matches: (request: { method: string; path: string }) => boolean,
+  fault: Fault,
+): { plan: FaultProxy['plan']; hits: () => number } {
+  let hits = 0;
+  return {
+    plan: (request) => (matches(request) && hits < times ? (hits++, fault) : undefined),
+    hits: () => hits,
+  };
+}
+
+describe('a passing fault is tried again within the round, with growing waits', () => {
+  it('WebDAV: 423 Locked on making a folder and 503 on uploads, and the same round finishes', async () => {
+    // The app's own waits (half a second, then a second, then two), not the quick ones of the tests above.
+    const { a, b } = await pair('webdav', 60_000, DEFAULT_RETRY);
+    for (const prompt of ['locked', 'busy', 'fine']) await addImage(a, prompt);
+    const locked = firstOnes(1, ({ method }) => method === 'MKCOL', { kind: 'status', status: 423 });
+    const busy = firstOnes(2, ({ method, path }) => method === 'PUT' && path.includes('/blobs/'), {
+      kind: 'status',
+      status: 503,
+    });
+    davProxy.plan = (request) => locked.plan(request) ?? busy.plan(request);
+    const report = await a.sync.runRound();
+    expect(locked.hits()).toBe(1);
+    expect(busy.hits()).toBe(2);
+    expect(report.pushed.changes).toBeGreaterThan(0);
+    expect(a.sync.status()).toMatchObject({ state: 'idle', problem: null });
+    davProxy.plan = () => undefined;
+    await b.sync.runRound();
+    expect(view(b)).toEqual(view(a));
+    expect(await filesIntact(b)).toBe(true);
+  });
+
+  it("S3: SlowDown answers beyond the SDK's own tries, and the same round finishes", async () => {
+    const { a, b } = await pair('s3', 60_000, { attempts: 4, baseDelayMs: 200, maxDelayMs: 2_000 });
+    await addImage(a, 'slow');
+    // The SDK tries each request 3 times; 4 answers in a row outlast it, so the round's own retry must act.
+    const slow = firstOnes(4, ({ method, path }) => method === 'PUT' && path.includes('/blobs/'), {
+      kind: 'status',
+      status: 503,
+      body: s3Error('SlowDown', 'Please reduce your request rate.'),
+    });
+    s3Proxy.plan = slow.plan;
+    await a.sync.runRound();
+    expect(slow.hits()).toBe(4);
+    expect(a.sync.status()).toMatchObject({ state: 'idle', problem: null });
+    s3Proxy.plan = () => undefined;
+    await b.sync.runRound();
+    expect(view(b)).toEqual(view(a));
+    expect(await filesIntact(b)).toBe(true);
+  });
+});
+
+describe('WebDAV folders', () => {
+  it('are made once however many uploads into a new folder run at once (parallel MKCOLs meet 423 Locked)', async () => {
+    const name = `lib-${++n}`;
+    await makeCollection(`${dav.url}/${name}`, 'u', 'p');
+    // The adapter alone, with no retries above it: a second MKCOL of one folder would fail the put.
+    const remote = new WebdavRemote({ url: `${davProxy.url}/${name}`, user: 'u', password: 'p' });
+    davProxy.seen.length = 0;
+    const keys = Array.from({ length: 12 }, (_, i) => `blobs/ab/${i}`);
+    await Promise.all(keys.map((key) => remote.put(key, Buffer.from(key))));
+    const made = davProxy.seen.filter((request) => request.startsWith('MKCOL'));
+    expect(made).toEqual([`MKCOL /${name}/blobs/`, `MKCOL /${name}/blobs/ab/`]);
+    for (const key of keys) expect((await remote.get(key))?.toString()).toBe(key);
   });
 });

@@ -34,7 +34,18 @@ describe('bridge errors become the value the UI shows', () => {
     const error = new TRPCClientError('Failed to fetch');
     const info = errorInfoOf(error);
     expect(info.type).toBe('bridge_unreachable');
-    expect(errorSentence(error, await translator())).toContain('Failed to fetch');
+    const sentence = errorSentence(error, await translator());
+    expect(sentence).toBe('The studio could not be reached. Is it still running?');
+    expect(sentence).not.toContain('Failed to fetch');
+  });
+
+  it("an answer that is not JSON (a 431 with no body) is said in the studio's words, never the browser's", async () => {
+    const error = new TRPCClientError("Failed to execute 'json' on 'Response': Unexpected end of JSON input");
+    const sentence = errorSentence(error, await translator());
+    expect(sentence).toBe('The studio could not complete that action: its answer could not be read.');
+    expect(errorSentence(new TRPCClientError('the library folder is busy'), await translator())).toBe(
+      'The studio could not complete that action: the library folder is busy',
+    );
   });
 
   it("accepts a bare GatewayErrorInfo (a task row's error)", () => {

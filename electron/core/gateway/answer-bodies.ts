@@ -1,11 +1,14 @@
-// Reading what the gateway answered: a 2xx body as JSON (a web page in its place said as such, never shown), an
-// error body as best-effort JSON, and the first bytes of a streamed error body.
+// Reading what came back: a 2xx JSON body, an error body in whatever shape a proxy sent, and the first bytes
+// of a stream. Each endpoint's own parsing lives in shared/gateway; this is only the raw text to a value.
 import type { Readable } from 'node:stream';
 import { looksLikeHtml } from '../../../shared/gateway/error-map';
 import { invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { ExchangeResponse } from './http-exchange';
 
-type Answer = ExchangeResponse<string | Readable>;
+export type Answer = ExchangeResponse<string | Readable>;
+
+/** The most of an error body a call reads (it is JSON or a proxy's page, not the result). */
+export const MAX_ERROR_BYTES = 64 * 1024;
 
 /** A 2xx JSON body; an empty or non-JSON one is an invalid response. */
 export function json(response: Answer): unknown {
@@ -14,9 +17,7 @@ export function json(response: Answer): unknown {
     return JSON.parse(text);
   } catch {
     // A web page in place of data (a proxy's, a portal's) is said as such: its markup is never shown.
-    const what = looksLikeHtml(text)
-      ? 'a web page, not data'
-      : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
+    const what = looksLikeHtml(text) ? 'a web page, not data' : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
     throw invalidResponse('answer', what, response.status);
   }
 }
@@ -30,6 +31,7 @@ export function errorBody(text: string): unknown {
   }
 }
 
+/** Up to `limit` bytes of a stream as text, then the stream is closed. */
 export async function readSome(stream: Readable, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;

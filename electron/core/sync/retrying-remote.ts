@@ -1,0 +1,77 @@
+// Tries a request again, within the round, when the remote's failure is one that passes by itself: a 5xx, a 429 or
+// S3's SlowDown, a WebDAV 423 Locked (another write to the same folder), a reset or a timeout. Without this a
+// moment's hiccup of a busy server would stop the round until the next one, minutes later. Every request sync
+// sends is safe to repeat (files are named by their sha256, segments and heads are rewritten with the same
+// bytes, "write if absent" accepts either outcome), and a stream's body is opened afresh for each try.
+import type { Readable } from 'node:stream';
+import { SyncRemoteError } from './sync-remote';
+import type { PutOptions, SyncRemote } from './sync-remote';
+
+export interface RetryPolicy {
+  /** Tries in all, the first included. */
+  attempts: number;
+  /** The wait before the first retry; each next one waits twice as long (with jitter), up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000 };
+
+/** Whether trying the same request again soon may succeed. A full quota is transient only over hours (a person
+ * frees space), and a retry would resend a big file for nothing. */
+export function retryable(error: unknown): boolean {
+  return error instanceof SyncRemoteError && error.transient && error.kind !== 'quota-full';
+}
+
+/** Waits, or rejects at once with the signal's reason when the round is paused or stopped. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+export function retryingRemote(
+  remote: SyncRemote,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  onRetry: (error: SyncRemoteError, attempt: number) => void = () => undefined,
+): SyncRemote {
+  const attempt = async <R>(signal: AbortSignal | undefined, send: () => Promise<R>): Promise<R> => {
+    for (let tried = 1; ; tried++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (signal?.aborted || tried >= policy.attempts || !retryable(error)) throw error;
+        onRetry(error as SyncRemoteError, tried);
+        const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
+        // Full jitter between half and all of the ceiling: devices and parallel uploads that failed together
+        // do not all come back at the same instant.
+        await pause(ceiling / 2 + Math.random() * (ceiling / 2), signal);
+      }
+    }
+  };
+  return {
+    label: remote.label,
+    get: (key: string, signal?: AbortSignal) => attempt(signal, () => remote.get(key, signal)),
+    getStream: (key: string, signal?: AbortSignal) => attempt(signal, () => remote.getStream(key, signal)),
+    put: (key: string, body: Buffer, options?: PutOptions, signal?: AbortSignal) =>
+      attempt(signal, () => remote.put(key, body, options, signal)),
+    putStream: (key: string, body: () => Readable, size: number, signal?: AbortSignal) =>
+      attempt(signal, () => remote.putStream(key, body, size, signal)),
+    head: (key: string, signal?: AbortSignal) => attempt(signal, () => remote.head(key, signal)),
+    list: (folder: string, signal?: AbortSignal) => attempt(signal, () => remote.list(folder, signal)),
+    probe: (signal?: AbortSignal) => attempt(signal, () => remote.probe(signal)),
+  };
+}

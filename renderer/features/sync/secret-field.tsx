@@ -1,0 +1,42 @@
+// A secret of the sync settings (the remote's secret or password, the encryption passphrase): a password field
+// that is never filled from the stored value, since the page never has it. When one is stored the placeholder
+// says that leaving the field empty keeps it; the hint says whether one is stored.
+import type { ReactElement } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../ui/field';
+
+interface SecretFieldProps {
+  id: string;
+  label: string;
+  hint: string;
+  error: string | undefined;
+  stored: boolean;
+  registration: UseFormRegisterReturn;
+}
+
+export function SecretField({
+  id,
+  label,
+  hint,
+  error,
+  stored,
+  registration,
+}: SecretFieldProps): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          placeholder={stored ? t('sync.secretKeepPlaceholder') : undefined}
+          {...registration}
+        />
+      )}
+    </Field>
+  );
+}

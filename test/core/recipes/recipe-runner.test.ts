@@ -1,0 +1,182 @@
+// The recipe runner on a real core (engine, downloads, library, reference store) over the simulator: a picture
+// then a video from it, each step sent only once the one before is saved and filed with its made-from link; a
+// failed step stops the run and nothing after it is sent, then it is tried alone; and a restart of the core mid-run
+// resumes at the step reached without sending a paid step twice (the gateway's own count of submissions says so).
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeCore } from '../../../electron/core/compose-core';
+import { lineLogger } from '../../../electron/core/log';
+import { RecipeRunner, RecipeRunStore } from '../../../electron/core/recipes';
+import { ReferenceStore } from '../../../electron/core/references/reference-store';
+import type { RecipeDraft, RecipeRun } from '../../../shared/studio/recipes';
+import { driveUntil, startRig, type CountingGateway, type Rig } from '../tasks/engine-rig';
+
+let rig: Rig;
+const booted: { close(): Promise<void> }[] = [];
+beforeEach(async () => {
+  rig = await startRig();
+});
+afterEach(async () => {
+  for (const b of booted.splice(0)) await b.close();
+  await rig.close();
+});
+
+/** One process's core and runner on the rig's database: what the host builds, without the window. */
+async function boot(gateway: CountingGateway = rig.gateway()) {
+  const db = rig.openDb();
+  const core = composeCore({
+    db,
+    gateway,
+    clock: rig.clock,
+    libraryDir: join(rig.dir, 'library'),
+    logger: lineLogger(() => undefined),
+    gatewayKey: () => rig.sim.url,
+    history: null,
+    guard: null,
+  });
+  const references = ReferenceStore.forDatabase(db);
+  const runner = new RecipeRunner({
+    engine: async () => core.engine,
+    itemsOf: async (taskId) => core.library.forTask(taskId),
+    asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
+    store: new RecipeRunStore(db),
+    clock: rig.clock,
+  });
+  await core.engine.start();
+  const process = {
+    ...core,
+    gateway,
+    runner,
+    /** What the host does on quitting: the runner stops keeping runs, then the engine stops. */
+    async close() {
+      runner.close();
+      core.speech.close();
+      await core.engine.close();
+    },
+  };
+  booted.push(process);
+  return process;
+}
+
+type Booted = Awaited<ReturnType<typeof boot>>;
+
+const pictureThenVideo = (videoPrompt = 'slow push in'): RecipeDraft => ({
+  name: 'Picture to video',
+  steps: [
+    { family: 'image.i3', model: 'image_model_id_i3', params: { size: '16:9', resolution: '1K' } },
+    {
+      family: 'video.s',
+      model: 'video_model_id_s',
+      params: { prompt: videoPrompt, duration: 5 },
+      bind: 'image',
+    },
+  ],
+});
+
+const submissions = (...gateways: CountingGateway[]) =>
+  gateways.reduce((n, g) => n + g.log.filter((r) => r.kind === 'submit').length, 0);
+
+async function until(p: Booted, runId: string, done: (run: RecipeRun) => boolean): Promise<RecipeRun> {
+  const current = () => p.runner.get(runId);
+  expect(
+    await driveUntil(rig, p.engine, () => {
+      const run = current();
+      return run !== null && done(run);
+    }),
+  ).toBe(true);
+  return current() as RecipeRun;
+}
+
+describe('RecipeRunner', () => {
+  it('sends each step once the one before is saved, binding its picture, filed with its made-from link', async () => {
+    const p = await boot();
+    const [started] = p.runner.start(pictureThenVideo(), { prompts: ['a lighthouse at dusk'] });
+    const run = await until(p, started?.id ?? '', (r) => r.state !== 'running');
+    expect(run.state).toBe('completed');
+    const [picture, video] = run.steps.map((s) => p.engine.get(s.taskId ?? ''));
+    expect(picture?.params.prompt).toBe('a lighthouse at dusk');
+    // The picture went in as a stored reference, and the video names the picture as its parent.
+    expect(video?.params.image_urls).toEqual([expect.stringMatching(/^studio-ref:/)]);
+    expect(video?.parentTaskId).toBe(picture?.id);
+    expect(p.library.forTask(video?.id ?? '')).not.toEqual([]);
+    expect(submissions(p.gateway)).toBe(2);
+  });
+
+  it('a failed step stops the run, nothing after it is sent; the step can then be tried alone', async () => {
+    const p = await boot();
+    const recipe = pictureThenVideo('push in [fail]');
+    recipe.steps.push({
+      family: 'video.s',
+      model: 'video_model_id_s',
+      params: { prompt: 'never sent', duration: 5 },
+      bind: 'video',
+    });
+    const [started] = p.runner.start(recipe, { prompts: ['a lighthouse'] });
+    const stopped = await until(p, started?.id ?? '', (r) => r.state !== 'running');
+    expect(stopped).toMatchObject({ state: 'failed', failedAt: 1 });
+    expect(stopped.steps.map((s) => s.state)).toEqual(['completed', 'failed', 'waiting']);
+    expect(stopped.steps[1]?.error?.message).toContain('[fail]');
+    expect(submissions(p.gateway)).toBe(2);
+    // Tried again it fails again (the marker is in its prompt): one more send, still nothing after it.
+    p.runner.retry(stopped.id);
+    const again = await until(p, stopped.id, (r) => r.state !== 'running');
+    expect(again.state).toBe('failed');
+    expect(again.steps[1]?.taskId).not.toBe(stopped.steps[1]?.taskId);
+    expect(submissions(p.gateway)).toBe(3);
+    expect(p.engine.list().some((t) => t.params.prompt === 'never sent')).toBe(false);
+  });
+
+  it('a restart mid-run resumes at the step reached and never sends a paid step twice', async () => {
+    const first = await boot();
+    const [started] = first.runner.start(pictureThenVideo(), { prompts: ['a lighthouse'] });
+    const id = started?.id ?? '';
+    // The picture is sent and on its way: the process stops here.
+    await until(first, id, (r) => r.steps[0]?.taskId !== null);
+    const pictureId = first.runner.get(id)?.steps[0]?.taskId;
+    await first.close();
+    expect(submissions(first.gateway)).toBe(1);
+
+    const second = await boot();
+    second.runner.resume();
+    expect(second.runner.get(id)?.state).toBe('running');
+    const run = await until(second, id, (r) => r.state !== 'running');
+    expect(run.state).toBe('completed');
+    // The picture was waited for, not sent again; only the video was sent by the second process.
+    expect(run.steps[0]?.taskId).toBe(pictureId);
+    expect(submissions(second.gateway)).toBe(1);
+    expect(second.engine.get(run.steps[1]?.taskId ?? '')?.parentTaskId).toBe(pictureId);
+  });
+
+  it('a restart while a step was being sent does not send it again: the run stops there, saying why', async () => {
+    const gateway = rig.gateway();
+    // The video's request leaves and its answer never comes: the process stops before knowing its task.
+    let sends = 0;
+    const videoOnTheWire = new Promise<void>((resolve) => {
+      gateway.onSubmit = () => {
+        sends += 1;
+        if (sends < 2) return;
+        gateway.holdSubmissions = true;
+        resolve();
+      };
+    });
+    const first = await boot(gateway);
+    const [started] = first.runner.start(pictureThenVideo(), { prompts: ['a lighthouse'] });
+    const id = started?.id ?? '';
+    // The held send keeps the engine busy for ever; the clock is driven until it leaves, not past it.
+    const untilHeld = {
+      isBusy: () => !gateway.holdSubmissions && first.engine.isBusy(),
+      whenQuiet: () => Promise.race([first.engine.whenQuiet(), videoOnTheWire]),
+    };
+    expect(await driveUntil(rig, untilHeld, () => gateway.holdSubmissions)).toBe(true);
+    expect(first.runner.get(id)?.steps[1]?.taskId).toBeNull();
+    await first.close();
+
+    const second = await boot();
+    second.runner.resume();
+    const run = await until(second, id, (r) => r.state !== 'running');
+    // The gateway may have made (and charged) that video: nothing is sent again under a new key.
+    expect(submissions(second.gateway)).toBe(0);
+    expect(run).toMatchObject({ state: 'failed', failedAt: 1 });
+    expect(second.engine.get(run.steps[1]?.taskId ?? '')?.state).toBe('interrupted');
+  });
+});
