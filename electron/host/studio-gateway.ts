@@ -3,6 +3,7 @@
 // changes, while the engine keeps talking to the same SwitchableGateway.
 import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
 import type { Logger } from '../core/log';
+import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
@@ -29,6 +30,8 @@ export interface GatewayConnection {
   logger?: Logger;
   /** The UI's language, for the gateway's own messages (?language= on task polls). */
   language?: () => string | null;
+  /** The way out (Settings' proxy, --proxy, the environment); the demo gateway is reached directly. */
+  proxy?: ProxyRoute;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;
@@ -49,6 +52,10 @@ export class SwitchableGateway implements StudioGateway {
 
   get baseUrl(): string | undefined {
     return this.#current?.baseUrl;
+  }
+
+  get proxy(): ProxyRoute | undefined {
+    return this.#current?.proxy;
   }
 
   get configured(): boolean {

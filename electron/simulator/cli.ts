@@ -1,9 +1,16 @@
 // npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]
 import { parseArgs } from 'node:util';
-import { DIALECTS, FAULT_KINDS, parseDialects, startSimulator, type SimulatorOptions } from './index';
+import {
+  DIALECTS,
+  FAULT_KINDS,
+  parseDialects,
+  startSimulator,
+  type LinkOptions,
+  type SimulatorOptions,
+} from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -16,6 +23,9 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       'time-scale': { type: 'string' },
       'allow-loopback-webhooks': { type: 'boolean', default: false },
       dialect: { type: 'string', multiple: true },
+      'links-host': { type: 'string' },
+      'links-expiry': { type: 'string' },
+      'links-propagation-ms': { type: 'string' },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
@@ -46,7 +56,31 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       throw new Error(`--dialect: ${(error as Error).message}`, { cause: error });
     }
   }
+  const links = linkFlags(values['links-host'], values['links-expiry'], values['links-propagation-ms']);
+  if (links) options.links = links;
   return options;
+}
+
+/** The result-link switches (links.ts), as the real gateway's public clients meet them. */
+function linkFlags(host?: string, expiry?: string, propagation?: string): LinkOptions | null {
+  if (host === undefined && expiry === undefined && propagation === undefined) return null;
+  const links: LinkOptions = {};
+  if (host !== undefined) {
+    if (host !== 'same' && host !== 'separate')
+      throw new Error(`--links-host must be same or separate, got "${host}"`);
+    links.host = host;
+  }
+  if (expiry !== undefined) {
+    if (expiry !== 'spec' && expiry !== 'varied' && expiry !== 'missing')
+      throw new Error(`--links-expiry must be spec, varied or missing, got "${expiry}"`);
+    links.expiry = expiry;
+  }
+  if (propagation !== undefined) {
+    if (!/^\d+$/.test(propagation))
+      throw new Error(`--links-propagation-ms must be a whole number, got "${propagation}"`);
+    links.propagationMs = Number(propagation);
+  }
+  return links;
 }
 
 async function main(): Promise<void> {

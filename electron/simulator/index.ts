@@ -5,6 +5,7 @@ import { RealClock, type SimClock } from './clock';
 import type { Dialect } from './dialects';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
+import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
 import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
@@ -21,6 +22,7 @@ export { blobByteAt, MAX_BLOB_BYTES } from './files';
 export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
 export type { WebhookDelivery } from './webhooks';
+export type { LinkOptions } from './links';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
@@ -45,6 +47,8 @@ export interface SimulatorOptions {
   stateFile?: string;
   /** Where the simulator reports trouble with its state file. Default console.warn. */
   log?: (message: string) => void;
+  /** How result links are handed out: another host, per-file or missing expires_at, a propagation delay. */
+  links?: LinkOptions;
 }
 
 export interface CreatedTask {
@@ -77,6 +81,8 @@ export interface RunningSimulator {
     set(list: readonly Dialect[]): void;
     readonly list: Dialect[];
   };
+  /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
+  links: { set(options: LinkOptions): void; readonly filesUrl: string };
   webhooks: {
     readonly deliveries: readonly WebhookDelivery[];
     /** Resolves when no webhook request is in flight (let a manual-clock test await the receiver). */
@@ -101,6 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
   state.dialects.set(options.dialects ?? []);
+  state.links = checkLinkOptions(options.links ?? {});
   plantSeeds(state);
   const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
   if (stateFile) {
@@ -132,6 +139,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const port = (server.address() as AddressInfo).port;
   state.baseUrl = `http://127.0.0.1:${port}`;
   webhooks.ownOrigin = state.baseUrl;
+  const fileHost = await startFileServer((id, range) => state.files.serve(id, state.now(), range));
+  state.filesUrl = fileHost.url;
 
   // Task state is clock-derived; settlement (charges, ledger, webhooks) also runs after every clock jump.
   const stopAdvance = clock.onAdvance(() => state.settle());
@@ -157,6 +166,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         return state.dialects.list;
       },
     },
+    links: {
+      set: (o) => {
+        state.links = checkLinkOptions({ ...state.links, ...o });
+      },
+      filesUrl: fileHost.url,
+    },
     webhooks: {
       get deliveries() {
         return webhooks.deliveries;
@@ -177,6 +192,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       webhooks.stop();
       state.stop();
       stateFile?.flush(state);
+      await fileHost.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

@@ -57,7 +57,13 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     {
       method: 'GET',
       pattern: /^\/files\/([^/]+)\/[^/]+$/,
-      handler: (ctx) => ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
+      // With links.host 'separate' the files live on the file host only (links.ts), as on another domain.
+      handler: (ctx) =>
+        ctx.state.links.host === 'separate'
+          ? jsonReply(404, {
+              error: { code: 404, message: 'Files are served by the file host.', type: 'not_found_error' },
+            })
+          : ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
     },
     { method: 'GET', pattern: /^\/sim\/blob\/(\d+)$/, handler: blob },
     { method: 'GET', pattern: /^\/sim\/info$/, handler: () => jsonReply(200, deps.info()) },

@@ -5,6 +5,7 @@ import { CANCEL_MARKER, CANCELLED_CODE, Dialects } from './dialects';
 import type { SimClock, SimTimer } from './clock';
 import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
+import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
 import { painterOf, type PaintRecipe } from './media/paint-recipe';
@@ -52,6 +53,10 @@ export class SimState {
   prng: Prng;
   /** Set once the server listens; links and poll URLs are absolute under it. */
   baseUrl = '';
+  /** Where result files are served when links.host is 'separate' (set once that server listens). */
+  filesUrl = '';
+  /** How result links are handed out (links.ts); set by tests and the CLI, not kept across restarts. */
+  links: Required<LinkOptions> = { ...DEFAULT_LINKS };
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
   private readonly changeListeners: (() => void)[] = [];
   /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
@@ -130,6 +135,7 @@ export class SimState {
     const output = failing
       ? emptyOutput(plan)
       : this.makeOutput(plan, terminalMs, expiresAtMs, Number.parseInt(id.slice(-6), 16));
+    if (!failing) timeFiles(output, this.links, terminalMs, (ms) => this.scaled(ms));
     const task: SimTask = {
       id,
       kind: plan.kind,
@@ -155,6 +161,16 @@ export class SimState {
     this.scheduleSettlement(task);
     this.changed();
     return task;
+  }
+
+  /** How the task objects write their links right now. */
+  linkView(): LinkView {
+    const separate = this.links.host === 'separate' && this.filesUrl !== '';
+    return {
+      base: separate ? this.filesUrl : this.baseUrl,
+      perFile: this.links.expiry === 'varied',
+      omitExpiry: this.links.expiry === 'missing',
+    };
   }
 
   stop(): void {

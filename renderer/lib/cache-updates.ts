@@ -109,6 +109,10 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       if (event.change !== 'updated') void client.invalidateQueries({ queryKey: queryKeys.tasks });
       return;
     }
+    case 'queue': {
+      void client.invalidateQueries({ queryKey: queryKeys.queue });
+      return;
+    }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
@@ -129,7 +133,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
 export async function refetchAfterReconnect(client: QueryClient): Promise<void> {
   client.setQueryData<DownloadMap>(queryKeys.downloads, {});
   await Promise.all(
-    [queryKeys.tasks, queryKeys.library, queryKeys.balance].map((queryKey) =>
+    [queryKeys.tasks, queryKeys.library, queryKeys.balance, queryKeys.queue].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   );

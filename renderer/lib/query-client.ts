@@ -35,6 +35,8 @@ export const queryKeys = {
   downloads: ['downloads'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
   syncStatus: ['sync', 'status'] as const,
+  /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */
+  queue: ['queue'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
 };

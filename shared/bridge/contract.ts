@@ -97,6 +97,16 @@ import {
   recipeSaveInputSchema,
 } from './recipe-schemas';
 import { submissionRequestSchema } from './record-schemas';
+import {
+  queueAddInputSchema,
+  queueAddResultSchema,
+  queueCancelInputSchema,
+  queueIdInputSchema,
+  queueMoveInputSchema,
+  queueParallelInputSchema,
+  queueScheduleInputSchema,
+} from './queue-schemas';
+import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
@@ -225,6 +235,20 @@ export const bridgeContract = {
     retryDownloads: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     /** Compare the usage report with what the app knows, for a task that may have been charged unseen. */
     reconcile: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+  },
+  /** Submissions held in the database until their turn (docs/engine.md, "The queue"). */
+  queue: {
+    view: { kind: 'query', output: queueViewSchema },
+    /** "Queue" instead of "Generate": the press is checked against the limits now, sent when its turn comes. */
+    add: { kind: 'mutation', input: queueAddInputSchema, output: queueAddResultSchema },
+    pause: { kind: 'mutation', output: queueViewSchema },
+    resume: { kind: 'mutation', output: queueViewSchema },
+    move: { kind: 'mutation', input: queueMoveInputSchema, output: queueViewSchema },
+    /** Items at the gateway are only named unless atGateway confirms they may still be charged. */
+    cancel: { kind: 'mutation', input: queueCancelInputSchema, output: queueCancelResultSchema },
+    retry: { kind: 'mutation', input: queueIdInputSchema, output: queueViewSchema },
+    schedule: { kind: 'mutation', input: queueScheduleInputSchema, output: queueViewSchema },
+    setParallel: { kind: 'mutation', input: queueParallelInputSchema, output: queueViewSchema },
   },
   references: {
     /** Stores a dropped or pasted image once (sha256-named) and returns its `studio-ref:` for the form. */

@@ -19,7 +19,10 @@ const PRICES: Partial<Record<FamilyId, number>> = { 'image.i3': 0.04, 'image.i1'
 
 type BatchInput = { requests: SubmissionRequest[]; confirmed?: boolean; key?: string; compare?: boolean };
 
-function renderForm(family: FamilyId) {
+function renderForm(
+  family: FamilyId,
+  check?: (input: { requests: SubmissionRequest[] }) => Promise<unknown>,
+) {
   const submitBatch = vi.fn(async (input: BatchInput) => ({
     batchId: input.key ?? 'b',
     tasks: input.requests.map((r, i) => ({ ...sampleTask, id: `t${i}`, family: r.family, model: r.model })),
@@ -27,6 +30,7 @@ function renderForm(family: FamilyId) {
   const submit = vi.fn(async () => sampleTask);
   serveBridge({
     tasks: { ...fixtureHandlers().tasks, submit, submitBatch },
+    ...(check ? { spending: { ...fixtureHandlers().spending, check } } : {}),
     estimates: {
       submissions: async ({ requests }: { requests: SubmissionRequest[] }) => {
         const items = requests.map((r) => {
@@ -129,6 +133,35 @@ describe('Also run on…', () => {
       },
       { family: 'image.i4', model: 'image_model_id_i4', params: { prompt: 'a lighthouse' } },
     ]);
+  });
+
+  it('the confirmation threshold is asked about the total of all models, and the answer goes with the press', async () => {
+    // Each model alone (0.04, 0.03) is under a 0.05 threshold; the three together are not.
+    const check = vi.fn(async ({ requests }: { requests: SubmissionRequest[] }) => ({
+      unit: 'usd' as const,
+      timeZone: 'UTC',
+      estimate: 0.07,
+      unknown: requests.length - 2,
+      unpricedModels: [],
+      confirmAbove: 0.05,
+      needsConfirmation: true,
+      refusal: null,
+    }));
+    const { submitBatch } = renderForm('image.i3', check);
+    await userEvent.type(screen.getByLabelText('Prompt'), 'a lighthouse');
+    await tick('I1 · Standard');
+    await tick('I4');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send this generation?' });
+    expect(check.mock.calls[0]?.[0].requests.map((r) => r.family)).toEqual([
+      'image.i3',
+      'image.i1',
+      'image.i4',
+    ]);
+    expect(submitBatch).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send it' }));
+    await waitFor(() => expect(submitBatch).toHaveBeenCalledTimes(1));
+    expect(submitBatch.mock.calls[0]?.[0]).toMatchObject({ confirmed: true, compare: true });
   });
 
   it('a chosen model that cannot take the form stops the press and says why', async () => {

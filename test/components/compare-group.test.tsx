@@ -160,14 +160,13 @@ describe('compare group', () => {
 
   it('models still waiting in the queue (beyond the request budget) have their cells, not charged yet', async () => {
     const i3 = task('a', 'image.i3', 'image_model_id_i3', { batch: batch(3) });
-    renderGroup(
-      [i3],
-      [i3],
-      [
-        { family: 'image.i5', model: 'image_model_id_i5' },
-        { family: 'image.i6', model: 'image_model_id_i6' },
-      ],
-    );
+    // What the bridge answers: the handler reads these arrays each time it is asked.
+    const tasks = [i3];
+    const queued = [
+      { family: 'image.i5' as const, model: 'image_model_id_i5' },
+      { family: 'image.i6' as const, model: 'image_model_id_i6' },
+    ];
+    const { client } = renderGroup(tasks, [i3], queued);
     const grid = await screen.findByRole('list', { name: 'Results, one per model' });
     expect(grid).toHaveAttribute('data-layout', 'grid');
     expect(
@@ -178,6 +177,21 @@ describe('compare group', () => {
     expect(
       within(cellOf('I6')).getByText('Waiting in the queue: not sent, nothing charged yet.'),
     ).toBeVisible();
+
+    // I5's turn comes: the queue sends it, and its first event makes the view read the group again.
+    const i5 = task('d', 'image.i5', 'image_model_id_i5', {
+      batch: batch(3),
+      state: 'processing',
+      cost: null,
+      creditsCost: null,
+      completedAt: null,
+    });
+    queued.shift();
+    tasks.push(i5);
+    applyBridgeEvent(client, { type: 'task', task: i5 });
+    await waitFor(() => expect(within(cellOf('I5 · Standard')).getByTestId('task-state')).toBeVisible());
+    expect(within(cellOf('I5 · Standard')).getByText('Waiting for its result…')).toBeVisible();
+    expect(within(cellOf('I6')).getByText(/^Waiting in the queue/)).toBeVisible();
   });
 
   it('an id no press used says so', async () => {

@@ -4,6 +4,7 @@
 // model's share; one press sends all three as one group and lands in the compare view, a grid of three, each
 // cell labelled with its model, its cost and its time. The library opens the same view from any of its items.
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
 const { studio, page } = useDemoStudio();
@@ -55,6 +56,7 @@ describe('One prompt, several models', () => {
         expect.stringMatching(/^I4: /),
       ]);
     await studio.shot('fanout-create');
+    expect(await seriousViolations(page, '[data-testid="form-image.i3"]')).toEqual([]);
 
     await page.getByRole('button', { name: 'Generate' }).click();
     // The results land in the compare view: a grid (three), in the order of the press.
@@ -75,6 +77,7 @@ describe('One prompt, several models', () => {
     }
     expect(await cells.count()).toBe(3);
     await studio.shot('fanout-grid');
+    expect(await seriousViolations(page, 'main')).toEqual([]);
 
     // One group of three at the gateway, marked for comparison, each with the prompt typed.
     const sent = (await tasks()).filter((t) => t.batch?.compare);

@@ -17,7 +17,9 @@ export function json(response: Answer): unknown {
     return JSON.parse(text);
   } catch {
     // A web page in place of data (a proxy's, a portal's) is said as such: its markup is never shown.
-    const what = looksLikeHtml(text) ? 'a web page, not data' : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
+    const what = looksLikeHtml(text)
+      ? 'a web page, not data'
+      : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
     throw invalidResponse('answer', what, response.status);
   }
 }

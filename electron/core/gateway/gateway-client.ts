@@ -34,6 +34,7 @@ import type { GatewayClientOptions, TokenBalanceOptions, UsageOptions, UsageResu
 import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
 import { GatewayTransport, type CallPlan } from './gateway-transport';
 import { PollLanguage } from './poll-language';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 export type {
   ApiKeySource,
@@ -62,6 +63,11 @@ export class GatewayClient implements GatewayPort {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The way out the calls take; the engine's downloads use the same. */
+  get proxy(): ProxyRoute {
+    return this.transport.proxy;
   }
 
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */

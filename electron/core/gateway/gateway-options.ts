@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import type { CallOptions } from './gateway-port';
 import type { RetryPolicy } from './retry-policy';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
 
@@ -54,6 +55,8 @@ export interface GatewayClientOptions {
    * the gateway accepts it; read at every poll, so a changed setting applies at once.
    */
   language?: () => string | null;
+  /** The way out: the creator's proxy or direct (core/proxy). Default: as the environment says (HTTPS_PROXY…). */
+  proxy?: ProxyRoute;
 }
 
 export interface TokenBalanceOptions extends CallOptions {

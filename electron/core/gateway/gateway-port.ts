@@ -4,6 +4,7 @@ import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids'
 import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
 import type { Readable } from 'node:stream';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -37,6 +38,8 @@ export interface SpeechResponse {
 export interface GatewayPort {
   /** The gateway's base URL, when there is one (result links on local addresses are trusted only from a local gateway). */
   readonly baseUrl?: string;
+  /** The way out the calls take (direct or the creator's proxy); result downloads take the same. */
+  readonly proxy?: ProxyRoute;
   /** Validates body with the family's catalog schema, POSTs it, normalises the ack. Throws GatewayError. */
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;

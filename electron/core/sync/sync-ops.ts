@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { familyIdSchema } from '../../../shared/catalog/family-ids';
 import { MADE_FROM_RELATIONS } from '../../../shared/studio/made-from';
+import { SHARED_KINDS } from '../presets/presets-replica';
 
 const stamp = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -72,6 +73,15 @@ export const syncOpSchema = z.discriminatedUnion('op', [
   /** One tag added (present) or taken off: tags merge as a set, tag by tag. */
   z.object({ op: z.literal('tag'), id, hlc: stamp, tag: z.string().min(1).max(64), present: z.boolean() }),
   z.object({ op: z.literal('trash'), id, hlc: stamp }),
+  /** A row of the presets room (a preset, a style, a pin, a prompt sent), whole; null when it was removed. The
+   * later stamp wins. `id` is the key, as for items. */
+  z.object({
+    op: z.literal('doc'),
+    kind: z.enum(SHARED_KINDS),
+    id: z.string().min(1).max(9000),
+    hlc: stamp,
+    value: z.unknown(),
+  }),
   z.object({ op: z.literal('restore'), id, hlc: stamp }),
 ]);
 export type SyncOp = z.infer<typeof syncOpSchema>;

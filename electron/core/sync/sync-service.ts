@@ -19,6 +19,7 @@ import { describeThrown, silentLogger } from '../log';
 import { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
 import { countingRemote } from './counting-remote';
+import { queueDocChanges } from './doc-sync';
 import { finishPendingActions, reconcileAll } from './reconcile';
 import { createRemote, remoteIdentity } from './remote-factory';
 import { retryingRemote } from './retrying-remote';
@@ -277,11 +278,13 @@ export class SyncService {
       };
       await finishPendingActions(reconcile);
       const local = await reconcileAll(reconcile, 'dirty');
+      queueDocChanges(this.#state);
       const pushed = await pushOutbox(context);
       const pulled = await pullLogs(context);
       context.progress({ phase: 'merging', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
       const merged = await reconcileAll(reconcile, 'apply');
       // Edits made here while the others' changes were merged are sent now rather than a round later.
+      queueDocChanges(this.#state);
       const late = await pushOutbox(context);
       const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
       const files =

@@ -50,7 +50,10 @@ function plan(
 function objectAcknowledgement(ctx: RouteContext, task: SimTask): Reply {
   const taskInfo = { estimated_time: task.estimatedSeconds, can_cancel: true };
   if (ctx.dialects.has('inline-result')) {
-    const done = taskObject(task, task.terminalMs, ctx.state.baseUrl, { dialects: ctx.dialects, language: null });
+    const done = taskObject(task, task.terminalMs, ctx.state.linkView(), {
+      dialects: ctx.dialects,
+      language: null,
+    });
     return jsonReply(200, { code: 200, data: { ...done, object: 'generation.result', task_info: taskInfo } });
   }
   return jsonReply(200, {
@@ -95,7 +98,11 @@ function multiTaskParts(ctx: RouteContext, submission: SubmissionPlan): Submissi
   const out = submission.output;
   if (!ctx.dialects.has('multi-task') || out.kind !== 'images' || out.images.length < 2) return null;
   const share = submission.costUsd / out.images.length;
-  return out.images.map((image) => ({ ...submission, costUsd: share, output: { kind: 'images', images: [image] } }));
+  return out.images.map((image) => ({
+    ...submission,
+    costUsd: share,
+    output: { kind: 'images', images: [image] },
+  }));
 }
 
 /** [ACK-2] Shape A's array, one entry per task. */

@@ -33,6 +33,6 @@ export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
     );
   }
   const language = ctx.url.searchParams.get('language');
-  const body = taskObject(task, ctx.state.now(), ctx.state.baseUrl, { dialects: ctx.dialects, language });
+  const body = taskObject(task, ctx.state.now(), ctx.state.linkView(), { dialects: ctx.dialects, language });
   return jsonReply(200, task.enveloped ? { code: 200, data: body } : body);
 }

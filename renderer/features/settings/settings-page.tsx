@@ -25,6 +25,7 @@ import {
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
 import { DemoDialectsSection } from './demo-dialects-section';
+import { ProxySection } from './proxy-section';
 import { SpendingLimitsSection } from './spending-limits-section';
 import { useAppearance } from '../../lib/use-appearance';
 import './settings.css';
@@ -301,6 +302,7 @@ export function SettingsPage(): ReactElement {
         <div className="settings">
           <ConnectionSection session={session.data} settings={settings.data} />
           {session.data.mode === 'demo' ? <DemoDialectsSection settings={settings.data} /> : null}
+          <ProxySection settings={settings.data} />
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />
           <SpendingLimitsSection />

@@ -49,6 +49,10 @@ export class CountingGateway implements GatewayPort {
     return this.inner.baseUrl;
   }
 
+  get proxy(): GatewayPort['proxy'] {
+    return this.inner.proxy;
+  }
+
   async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     this.onSubmit?.();
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });

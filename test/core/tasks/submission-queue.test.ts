@@ -45,7 +45,9 @@ describe('the submission queue', () => {
     const done = await driveUntil(rig, engine, () => engine.list({ states: ['completed'] }).length === 4);
     expect(done).toBe(true);
     expect(sentPrompts(gateway)).toEqual(['four', 'three', 'two', 'one']);
-    expect(engine.queue.view().items.every((i) => i.state === 'sent' && i.taskState === 'completed')).toBe(true);
+    expect(engine.queue.view().items.every((i) => i.state === 'sent' && i.taskState === 'completed')).toBe(
+      true,
+    );
   });
 
   it('sends no more than `parallel` of its tasks at once', async () => {
@@ -81,7 +83,10 @@ describe('the submission queue', () => {
     });
     const items = engine.queue.view().items;
     expect(items.find((i) => i.id === second)?.charge).toBe('not-charged');
-    expect(items.find((i) => i.id === first)).toMatchObject({ charge: 'may-be-charged', taskState: 'stopped' });
+    expect(items.find((i) => i.id === first)).toMatchObject({
+      charge: 'may-be-charged',
+      taskState: 'stopped',
+    });
     await driveUntil(rig, engine, () => false, { maxSimMs: 60_000 });
     expect(sentPrompts(gateway)).toEqual(['kept']);
   });

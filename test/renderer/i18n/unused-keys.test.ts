@@ -49,6 +49,8 @@ const DYNAMIC_PREFIXES = [
   'sync.progress.',
   'sync.filesModes.',
   'sync.filesModeHint.',
+  'queue.state.',
+  'queue.charge.',
 ];
 
 /**
