@@ -10,7 +10,7 @@ import {
 } from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--dialect a,b]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -26,9 +26,11 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       'links-host': { type: 'string' },
       'links-expiry': { type: 'string' },
       'links-propagation-ms': { type: 'string' },
+      uploads: { type: 'boolean', default: false },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
+  if (values.uploads) options.uploads = true;
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535)

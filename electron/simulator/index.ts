@@ -6,6 +6,7 @@ import type { Dialect } from './dialects';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
+import type { UploadOptions } from './routes/uploads';
 import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
@@ -23,6 +24,7 @@ export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
 export type { WebhookDelivery } from './webhooks';
 export type { LinkOptions } from './links';
+export type { UploadOptions } from './routes/uploads';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
@@ -49,6 +51,8 @@ export interface SimulatorOptions {
   log?: (message: string) => void;
   /** How result links are handed out: another host, per-file or missing expires_at, a propagation delay. */
   links?: LinkOptions;
+  /** Offer POST /v1/uploads/images (issue 22). Default off, as the spec does not list it. */
+  uploads?: boolean;
 }
 
 export interface CreatedTask {
@@ -81,6 +85,8 @@ export interface RunningSimulator {
     set(list: readonly Dialect[]): void;
     readonly list: Dialect[];
   };
+  /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
+  uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
   /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
   links: { set(options: LinkOptions): void; readonly filesUrl: string };
   webhooks: {
@@ -108,6 +114,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const state = new SimState({ clock, seed, timeScale, fixtures });
   state.dialects.set(options.dialects ?? []);
   state.links = checkLinkOptions(options.links ?? {});
+  state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
   plantSeeds(state);
   const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
   if (stateFile) {
@@ -164,6 +171,14 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       set: (list) => state.dialects.set(list),
       get list() {
         return state.dialects.list;
+      },
+    },
+    uploads: {
+      set: (o) => {
+        state.uploads = { ...state.uploads, ...o };
+      },
+      get requests() {
+        return state.uploadRequests;
       },
     },
     links: {

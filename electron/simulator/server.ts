@@ -11,6 +11,7 @@ import type { RouteContext } from './routes/context';
 import { speech } from './routes/speech';
 import { submit, type SubmissionRoute } from './routes/submit';
 import { getTask } from './routes/tasks';
+import { uploadImage } from './routes/uploads';
 import { usage, type UsageLimiter } from './routes/usage';
 import type { SimState } from './state';
 import { MUSIC_OPERATIONS } from './validation/music';
@@ -52,6 +53,7 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     post(/^\/v1\/gridimg\/generations\/upscale$/, 'grid'),
     ...MUSIC_OPERATIONS.map((op) => post(new RegExp(`^/v1/music/generations/${op}$`), `music:${op}`)),
     { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
+    { method: 'POST', pattern: /^\/v1\/uploads\/images$/, handler: uploadImage },
     { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
     { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
     {

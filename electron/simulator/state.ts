@@ -5,6 +5,7 @@ import { CANCEL_MARKER, CANCELLED_CODE, Dialects } from './dialects';
 import type { SimClock, SimTimer } from './clock';
 import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
+import type { UploadOptions } from './routes/uploads';
 import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
@@ -57,6 +58,10 @@ export class SimState {
   filesUrl = '';
   /** How result links are handed out (links.ts); set by tests and the CLI, not kept across restarts. */
   links: Required<LinkOptions> = { ...DEFAULT_LINKS };
+  /** POST /v1/uploads/images (routes/uploads.ts): off by default, as the spec does not list it. */
+  uploads: UploadOptions = { offered: false, brokenLinks: false };
+  /** Upload requests received, offered or not: tests count that a client asked once. */
+  uploadRequests = 0;
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
   private readonly changeListeners: (() => void)[] = [];
   /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
@@ -191,6 +196,7 @@ export class SimState {
   }
 
   private render(source: FileSource): Buffer {
+    if (source.kind === 'bytes') return Buffer.from(source.base64, 'base64');
     return source.kind === 'png'
       ? renderPng(source.width, source.height, painterOf(source.paint))
       : this.fixtures.get(source.name);

@@ -264,6 +264,7 @@ export const en = {
     aheadUnknown_one: '{{count}} item ahead without an estimate',
     aheadUnknown_other: '{{count}} items ahead without an estimate',
     startsAt: 'expected to start {{time}}',
+    startsWhenResumed: 'starts when the queue is resumed',
     startUnknown: 'start time not known yet',
     moveFront: 'Move to front',
     moveUp: 'Move up',
@@ -327,6 +328,15 @@ export const en = {
     },
     gatewayStatus: 'the gateway says “{{word}}”',
     tryAgain: 'Try again',
+    referencesSentAs: {
+      upload: 'Reference pictures: uploaded to the gateway and sent as links.',
+      family: 'Reference pictures: sent inline as data URLs (this model takes them that way).',
+      not_offered: 'Reference pictures: sent inline as data URLs (this gateway offers no uploads).',
+      upload_failed:
+        'Reference pictures: sent inline as data URLs; the upload failed and is not tried again by itself ({{detail}}).',
+      link_dead:
+        'Reference pictures: sent inline as data URLs; the uploaded picture did not answer at {{detail}}.',
+    },
     kind: { image: 'picture', video: 'video', audio: 'audio' },
     missing: {
       title_one: '{{count}} of {{total}} files did not arrive.',
@@ -355,6 +365,17 @@ export const en = {
     },
   },
   library: {
+    strays: {
+      found_one:
+        '1 file in the library folder is not in the library ({{size}}): a crash while saving or deleting left it.',
+      found_other:
+        '{{count}} files in the library folder are not in the library ({{size}}): a crash while saving or deleting left them.',
+      refileable_one: '1 of them carries its settings and can be added back as it was made.',
+      refileable_other: '{{count}} of them carry their settings and can be added back as they were made.',
+      reindex: 'Add them back',
+      trash: 'Move them to the trash',
+      done: 'Done: {{filed}} added back, {{trashed}} moved to the trash, {{kept}} left where they are (they carry no settings).',
+    },
     notDownloaded: 'Not downloaded yet',
     madeOn: 'Made on {{name}}',
     madeOnLabel: 'Made on',
@@ -875,6 +896,7 @@ export const en = {
     results: 'Results, one per model',
     prompt: 'Prompt: {{prompt}}',
     queued: 'Waiting in the queue: not sent, nothing charged yet.',
+    abView: 'Compare these two closely (slider, settings side by side)',
     waiting: 'Waiting for its result…',
     failed: 'No result: {{reason}}',
     took: 'took {{seconds}} s',
@@ -1155,6 +1177,24 @@ export const en = {
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',
     madeName: 'From {{name}}',
+    new: 'New recipe',
+    edit: 'Edit',
+    saved: 'Recipe “{{name}}” saved.',
+  },
+  recipeEditor: {
+    title: 'Recipe editor',
+    name: 'Recipe name',
+    promptHint:
+      'The prompts typed when running go into the first step’s prompt when it is empty, and wherever a prompt says {prompt}.',
+    step: 'Step {{step}}',
+    settings: 'Settings of step {{step}}',
+    family: 'What step {{step}} makes',
+    takes: 'What step {{step}} takes',
+    moveUp: 'Move step {{step}} up',
+    moveDown: 'Move step {{step}} down',
+    remove: 'Remove step {{step}}',
+    add: 'Add a step',
+    save: 'Save recipe',
   },
 };
 

@@ -116,9 +116,16 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
-      // A round that ended may have brought other devices' items, edits and deletions: read the library again.
+      // A round that ended may have brought other devices' items, edits and deletions, presets, styles and
+      // prompts: read them again.
       if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {
-        void client.invalidateQueries({ queryKey: queryKeys.library });
+        for (const queryKey of [
+          queryKeys.library,
+          queryKeys.presets,
+          queryKeys.styles,
+          queryKeys.promptHistory,
+        ])
+          void client.invalidateQueries({ queryKey });
       }
       return;
     }

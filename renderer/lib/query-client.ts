@@ -33,6 +33,11 @@ export const queryKeys = {
   taskGroup: (batchId: string) => ['tasks', 'group', batchId] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  /** Saved presets, styles and the prompt history: changed here by their own mutations, and by a sync round
+   * that brought another device's (read again when a round completes). */
+  presets: ['presets'] as const,
+  styles: ['styles'] as const,
+  promptHistory: ['prompt-history'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
   syncStatus: ['sync', 'status'] as const,
   /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */

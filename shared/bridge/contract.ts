@@ -108,6 +108,7 @@ import {
 } from './queue-schemas';
 import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
+import { strayActionSchema, strayOutcomeSchema, strayReportSchema } from '../studio/stray-files';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -288,6 +289,10 @@ export const bridgeContract = {
     undoTrash: { kind: 'mutation', input: undoTrashInputSchema, output: undoTrashSchema },
     /** Web mode: a one-time link to a zip of the selection with each file's settings JSON beside it. */
     exportZip: { kind: 'mutation', input: selectionInputSchema, output: exportZipSchema },
+    /** Files in the day folders no item indexes (a crash while saving or deleting left them): shared/studio/stray-files.ts. */
+    strays: { kind: 'query', output: strayReportSchema },
+    /** Re-indexes the strays named (as their settings say) or moves them to the trash; other paths are ignored. */
+    sortStrays: { kind: 'mutation', input: strayActionSchema, output: strayOutcomeSchema },
   },
   /** Results flowing into the next creation. */
   reuse: {

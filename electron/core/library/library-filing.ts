@@ -43,6 +43,16 @@ export interface FilingInternals {
   isInside: (path: string) => boolean;
 }
 
+/** A file found in a day folder with no item, carrying the settings it was made with (stray-files.ts). */
+export interface FoundFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  kind: MediaKind;
+  settings: FileSettings;
+}
+
 /** The fields a new item is filed with; the rest (id, date, picture, size in pixels) are found here. */
 type NewItem = Omit<LibraryItem, 'id' | 'createdAt' | 'favourite' | 'width' | 'height' | 'thumbnailPath'> & {
   /** A music track's cover, already filed: its thumbnail is the item's picture. */
@@ -197,6 +207,34 @@ export class LibraryFiling {
       family: 'speech',
       params: speech.params,
       taskId: null,
+      remoteTaskId: null,
+      remoteUrl: null,
+      expiresAt: null,
+      cost: null,
+      creditsCost: null,
+      sourceTaskId: null,
+      title: null,
+      trackIndex: null,
+      tags: [],
+      coverThumbnailPath: null,
+    });
+  }
+
+  /** Files again a file found with no item, as its own settings say it was made (re-index after a crash). */
+  async fileFound(found: FoundFile): Promise<LibraryItem> {
+    const { settings } = found;
+    return this.file({
+      kind: settings.family === 'speech' ? 'speech' : MEDIA_TO_LIBRARY[found.kind],
+      path: found.path,
+      size: found.size,
+      sha256: found.sha256,
+      mime: found.mime,
+      durationSeconds: null,
+      prompt: settings.prompt,
+      model: settings.model,
+      family: settings.family,
+      params: settings.params,
+      taskId: settings.taskId,
       remoteTaskId: null,
       remoteUrl: null,
       expiresAt: null,

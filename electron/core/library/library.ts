@@ -32,7 +32,10 @@ import { LibraryBulk } from './library-bulk';
 import { LibraryReplica } from './library-replica';
 import { LibraryFiling, fileSettings, isMusicCover, type SpeechFile } from './library-filing';
 import { LibrarySearch } from './library-search';
+import { libraryTrashFolder } from './trash-port';
 import type { TrashPort } from './trash-port';
+import { StrayFiles } from './stray-files';
+import { pathExists } from '../path-exists';
 
 export { uniqueTags };
 export type { DownloadedFile, SpeechFile };
@@ -77,6 +80,8 @@ export class Library implements LibrarySink {
   readonly bulk: LibraryBulk;
   /** Library sync's side: items from other devices, their edits, and the trash that keeps rows: library-replica.ts. */
   readonly replica: LibraryReplica;
+  /** Files in the day folders no item indexes, reported at start and re-indexed or trashed: stray-files.ts. */
+  readonly strays: StrayFiles;
   private readonly filing: LibraryFiling;
   private readonly search: LibrarySearch;
   private readonly db: DatabaseSync;
@@ -134,8 +139,15 @@ export class Library implements LibrarySink {
     this.search = new LibrarySearch(this.db);
     this.replica = new LibraryReplica(internals);
     const timers = options.timers ?? systemClock;
+    const trash = options.trash ?? libraryTrashFolder(this.dir, pathExists);
+    this.strays = new StrayFiles({
+      db: this.db,
+      dir: this.dir,
+      file: (found) => this.filing.fileFound(found),
+      trash,
+    });
     this.bulk = new LibraryBulk(internals, {
-      ...(options.trash ? { trash: options.trash } : {}),
+      trash,
       clock: { now: this.now, setTimer: (ms, fn) => timers.setTimer(ms, fn) },
       undoWindowMs: options.undoWindowMs ?? UNDO_WINDOW_MS,
       ...(options.logger ? { logger: options.logger } : {}),

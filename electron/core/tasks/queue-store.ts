@@ -61,7 +61,10 @@ export interface QueuedItem {
   updatedAt: number;
 }
 
-export type NewQueuedItem = Omit<QueuedItem, 'position' | 'state' | 'taskId' | 'error' | 'charge' | 'updatedAt'>;
+export type NewQueuedItem = Omit<
+  QueuedItem,
+  'position' | 'state' | 'taskId' | 'error' | 'charge' | 'updatedAt'
+>;
 
 export interface QueueSettings {
   paused: boolean;
@@ -238,7 +241,9 @@ export class QueueStore {
   settings(): QueueSettings {
     const row = settingsRowSchema.parse(
       this.db
-        .prepare('SELECT paused, paused_reason, confirm_item, start_at, parallel FROM queue_state WHERE id = 1')
+        .prepare(
+          'SELECT paused, paused_reason, confirm_item, start_at, parallel FROM queue_state WHERE id = 1',
+        )
         .get(),
     );
     return {

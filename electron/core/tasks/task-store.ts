@@ -7,12 +7,17 @@ import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/f
 import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
 import type {
   ChargeReconciliation,
+  ReferencesSentAs,
   DownloadProgress,
   TaskBatch,
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
-import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
+import {
+  chargeReconciliationSchema,
+  referencesSentAsSchema,
+  taskStateSchema,
+} from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
@@ -54,6 +59,7 @@ const rowSchema = z.object({
   batch_id: z.string().nullable(),
   batch_size: z.number().int().nullable(),
   batch_compare: z.literal(1).nullable(),
+  references_sent_as: z.string().nullable(),
   gateway_status: z.string().nullable().optional(),
 });
 
@@ -111,6 +117,9 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     downloads,
     reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
+    ...(row.references_sent_as
+      ? { referencesSentAs: parseJson(row.references_sent_as, referencesSentAsSchema) ?? undefined }
+      : {}),
     ...(row.batch_id !== null && row.batch_size !== null
       ? {
           batch: {
@@ -159,6 +168,7 @@ export interface TaskPatch {
   files?: ResultFile[] | null;
   reconciliation?: ChargeReconciliation | null;
   sentAt?: number | null;
+  referencesSentAs?: ReferencesSentAs | null;
   gatewayStatus?: string | null;
   batchId?: string | null;
   batchSize?: number | null;
@@ -179,6 +189,7 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   files: 'result_files',
   reconciliation: 'reconciliation',
   sentAt: 'sent_at',
+  referencesSentAs: 'references_sent_as',
   gatewayStatus: 'gateway_status',
   batchId: 'batch_id',
   batchSize: 'batch_size',
@@ -190,7 +201,7 @@ function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
   // An error's text may be the gateway's: scrubbed of bearer tokens and Authorization values whatever made it.
   if (key === 'error') return JSON.stringify(scrubErrorTexts(value as GatewayErrorInfo));
-  if (key === 'files' || key === 'reconciliation') return JSON.stringify(value);
+  if (key === 'files' || key === 'reconciliation' || key === 'referencesSentAs') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }

@@ -197,6 +197,24 @@ describe('the queue timeline', () => {
     expect(entries.map((e) => e.aheadUnknown)).toEqual([0, 0, 0, 1]);
   });
 
+  it('says nothing of the time ahead when no duration ahead is known', () => {
+    const entries = queueTimeline({
+      now: 0,
+      paused: false,
+      startAt: null,
+      parallel: 1,
+      runningSeconds: [],
+      waiting: [
+        { usd: 0.1, seconds: null },
+        { usd: 0.1, seconds: null },
+      ],
+    });
+    expect(entries.map((e) => [e.aheadSeconds, e.aheadUsd, e.aheadUnknown])).toEqual([
+      [0, 0, 0],
+      [null, 0.1, 1],
+    ]);
+  });
+
   it('knows no start while paused, and none before the schedule', () => {
     const base = { now: 1_000, parallel: 1, runningSeconds: [], waiting: [{ usd: 1, seconds: 1 }] };
     expect(queueTimeline({ ...base, paused: true, startAt: null })[0]?.expectedStartAt).toBeNull();
