@@ -1,16 +1,23 @@
-// `npm run web [-- --port N] [--demo] [--data-dir DIR]`: the studio in a browser, served from 127.0.0.1.
+// `npm run web [-- --port N] [--demo] [--data-dir DIR] [--proxy URL]`: the studio in a browser, served from 127.0.0.1.
 import { parseArgs } from 'node:util';
 import { startWebMode } from './host/web-mode';
+import { checkProxyAddress } from '../shared/gateway/proxy-address';
 
-const USAGE = 'usage: npm run web [-- --port N] [--demo] [--data-dir DIR]';
+const USAGE = 'usage: npm run web [-- --port N] [--demo] [--data-dir DIR] [--proxy URL]';
 
-function parseWebArgs(): { port: string; demo: boolean; 'data-dir'?: string | undefined } {
+function parseWebArgs(): {
+  port: string;
+  demo: boolean;
+  'data-dir'?: string | undefined;
+  proxy?: string | undefined;
+} {
   try {
     return parseArgs({
       options: {
         port: { type: 'string', default: '0' },
         demo: { type: 'boolean', default: false },
         'data-dir': { type: 'string' },
+        proxy: { type: 'string' },
       },
       strict: true,
     }).values;
@@ -29,10 +36,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+// The gateway's proxy unless Settings name one (issue 22); checked here so a typo is one line, not a failed call.
+const proxy = values.proxy === undefined ? null : checkProxyAddress(values.proxy);
+if (proxy && !proxy.ok) {
+  console.error(`web mode: --proxy: ${proxy.sentence}`);
+  process.exit(2);
+}
+
 const web = await startWebMode({
   port,
   demo: values.demo,
   ...(values['data-dir'] && { dataDir: values['data-dir'] }),
+  ...(proxy?.ok && { proxy: proxy.url }),
 }).catch((error: unknown) => {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const reason =

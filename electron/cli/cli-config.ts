@@ -4,12 +4,14 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { invalidArgument } from './cli-errors';
+import { checkProxyAddress } from '../../shared/gateway/proxy-address';
 
 export interface GlobalOptions {
   baseUrl?: string;
   apiKey?: string;
   library?: string;
   json?: boolean;
+  proxy?: string;
 }
 
 export interface CliConfig {
@@ -22,6 +24,8 @@ export interface CliConfig {
   /** The home folder, which may not be the library folder itself. */
   homeDir: string;
   json: boolean;
+  /** --proxy, checked and normalised; null: HTTPS_PROXY/HTTP_PROXY/NO_PROXY decide (core/proxy). */
+  proxy: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -41,7 +45,16 @@ export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): Cl
     dataDir: dataDir ? resolve(cwd, dataDir) : null,
     homeDir: env.HOME ?? homedir(),
     json: Boolean(options.json),
+    proxy: proxyOption(nonEmpty(options.proxy)),
   };
+}
+
+/** --proxy as the settings field takes it; a bad address is refused before anything is sent. */
+function proxyOption(text: string | null): string | null {
+  if (text === null) return null;
+  const checked = checkProxyAddress(text);
+  if (!checked.ok) throw invalidArgument(checked.sentence, 'proxy');
+  return checked.url;
 }
 
 /** The gateway address and key, checked; only commands that talk to the gateway ask for them. */

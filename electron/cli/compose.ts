@@ -5,6 +5,7 @@ import { systemClock } from '../core/clock';
 import { composeCore } from '../core/compose-core';
 import type { DatabaseSync } from '../core/db';
 import { createGatewayClient } from '../core/gateway';
+import { ProxyRoute } from '../core/proxy';
 import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { lineLogger } from '../core/log';
@@ -91,6 +92,8 @@ export function openCore(
     apiKey: () => gatewayConfig.apiKey,
     onCall: (event) => listeners.forEach((listener) => listener(event)),
     logger,
+    // --proxy, else the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+    proxy: new ProxyRoute(() => config.proxy),
   });
   const database = db ?? openStudioDatabase(config.databasePath);
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.

@@ -4,6 +4,7 @@ import type { CliContext } from './cli-context';
 import {
   libraryFavouriteCommand,
   libraryRestoreCommand,
+  libraryStraysCommand,
   libraryTagCommand,
   libraryTrashCommand,
 } from './commands/library-edits';
@@ -38,4 +39,12 @@ export function addLibraryEdits(library: Command, context: (command: Command) =>
     .description('bring one item back from the trash')
     .argument('<id>', 'library item id')
     .action((id: string, _options, command: Command) => libraryRestoreCommand(context(command), id));
+  library
+    .command('strays')
+    .description('list files in the library folder that no item indexes (--reindex: add them back, --trash)')
+    .option('--reindex', 'add back those that carry their settings')
+    .option('--trash', 'move them all to the trash')
+    .action((options: { reindex?: boolean; trash?: boolean }, command: Command) =>
+      libraryStraysCommand(context(command), options),
+    );
 }

@@ -17,6 +17,7 @@ import {
 } from './commands/presets';
 import { recipeRunCommand, type RecipeRunArgs } from './commands/recipes';
 import { addLibraryEdits } from './library-edit-commands';
+import { addQueueCommands } from './queue-commands';
 import { syncCommand, syncRestoreCommand, syncStatusCommand } from './commands/sync';
 import { speechCommand } from './commands/speech';
 import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleCommand } from './commands/tasks';
@@ -74,6 +75,7 @@ export function buildProgram(
     .option('--base-url <url>', 'gateway address (env GATEWAY_BASE_URL)')
     .option('--api-key <key>', 'API key (env GATEWAY_API_KEY); never printed')
     .option('--library <dir>', 'library folder (env STUDIO_LIBRARY_DIR)')
+    .option('--proxy <url>', 'HTTP(S) or SOCKS proxy for every call and download (env HTTPS_PROXY, NO_PROXY)')
     .option('--json', 'print exactly one JSON document on stdout')
     .showHelpAfterError(false);
 
@@ -121,6 +123,10 @@ export function buildProgram(
     .option('--dry-run', 'print what it will probably cost and take, from earlier runs; send nothing')
     .option('--yes', SPENDING_HELP.yes)
     .option('--over-budget', SPENDING_HELP.overBudget)
+    .option(
+      '--queue',
+      'put it in the queue the app sends, instead of sending it now (nothing is charged yet)',
+    )
     .action((model: string, options, command: Command) =>
       generateCommand(context(command), { model, ...options }),
     );
@@ -242,6 +248,8 @@ export function buildProgram(
     )
     .action((options: LibraryArgs, command: Command) => libraryCommand(context(command), options));
   addLibraryEdits(program.commands.find((c) => c.name() === 'library') as Command, context);
+
+  addQueueCommands(program, context);
 
   const sync = program
     .command('sync')

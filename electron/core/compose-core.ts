@@ -1,7 +1,8 @@
 // The core's parts wired together over one database, the one way both entry points (the host and the CLI) build
 // them: the made-from links first, so the library asks them directly instead of reaching through an engine built
-// after it; then the library, the task engine (with its downloads, the price book's history and the spending
-// guard) and the speech service, every one told the same logger.
+// after it; then the library (which also writes a task's styles into its files), the task engine (with its
+// downloads, the price book's history and the spending guard) and the speech service, every one told the same
+// logger.
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { DatabaseSync } from './db';
@@ -13,6 +14,7 @@ import { SpeechService } from './speech';
 import { TaskEngine } from './tasks';
 import type { BudgetOptions } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
+import { PresetStore } from './presets';
 import type { SubmissionGuard, TaskHistory } from './tasks/task-history';
 
 export interface CoreParts {
@@ -47,11 +49,14 @@ export function composeCore(parts: CoreParts): ComposedCore {
   const { db, gateway, libraryDir, logger, history, guard, gatewayKey, trash } = parts;
   const clock = parts.clock ?? systemClock;
   const madeFrom = new MadeFromStore(db);
+  // The styles a prompt was sent with go into its files' settings, read from where the presets room keeps them.
+  const presets = new PresetStore({ db, clock });
   const library = new Library({
     db,
     dir: libraryDir,
     now: () => clock.now(),
     madeFromOf: (taskId) => madeFrom.links(taskId).madeFrom.map((link) => link.taskId),
+    stylesOf: (taskId) => presets.taskStyles(taskId),
     timers: clock,
     ...(trash ? { trash } : {}),
     logger,

@@ -1,8 +1,16 @@
 // What the host needs from the gateway client beyond the engine's GatewayPort: balances and usage. The axios
 // client (electron/core/gateway) implements it; the host builds one per base URL + key and swaps it when either
 // changes, while the engine keeps talking to the same SwitchableGateway.
-import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
+import type {
+  GatewayPort,
+  CallOptions,
+  ImageUpload,
+  SubmitOptions,
+  SpeechResponse,
+} from '../core/gateway/gateway-port';
+import type { UploadedImage } from '../../shared/gateway/upload';
 import type { Logger } from '../core/log';
+import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { NormalizedAck, TaskSnapshot } from '../../shared/gateway/normalized';
@@ -27,6 +35,8 @@ export interface GatewayConnection {
   models?: () => ModelConfig;
   /** Where the client tells a failure that was not the gateway's answer. */
   logger?: Logger;
+  /** The way out (Settings' proxy, --proxy, the environment); the demo gateway is reached directly. */
+  proxy?: ProxyRoute;
 }
 
 export type GatewayFactory = (connection: GatewayConnection) => StudioGateway;
@@ -49,6 +59,10 @@ export class SwitchableGateway implements StudioGateway {
     return this.#current?.baseUrl;
   }
 
+  get proxy(): ProxyRoute | undefined {
+    return this.#current?.proxy;
+  }
+
   get configured(): boolean {
     return this.#current !== null;
   }
@@ -68,6 +82,12 @@ export class SwitchableGateway implements StudioGateway {
 
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
     return this.client().speech(body, options);
+  }
+
+  uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {
+    const client = this.client();
+    if (!client.uploadImage) throw notConfigured();
+    return client.uploadImage(image, options);
   }
 
   tokenBalance(options?: CallOptions): Promise<TokenBalance> {

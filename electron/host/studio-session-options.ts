@@ -19,4 +19,6 @@ export interface StudioSessionOptions {
   simulator?: DemoSimulatorOptions;
   /** Where the demo gateway reports trouble with its saved state, and gateway clients what failed unexpectedly. */
   log?: (message: string) => void;
+  /** The proxy given on the command line (--proxy); the Settings field wins over it. */
+  proxy?: string;
 }

@@ -16,8 +16,8 @@ import type { StudioGateway } from './studio-gateway';
 import type { StudioSessionOptions } from './studio-session-options';
 
 export type { StudioSessionOptions } from './studio-session-options';
-import { lineLogger } from '../core/log';
-import type { Logger } from '../core/log';
+import { lineLogger, type Logger } from '../core/log';
+import { ProxyRoute } from '../core/proxy/proxy-route';
 
 export class StudioSession {
   /** The one gateway the engine and speech service hold; it points at whichever client is current. */
@@ -54,6 +54,10 @@ export class StudioSession {
   /** The model ids the settings override, so the client validates with the same rules as the forms. */
   readonly #models = (): ModelConfig => modelConfigFromOverrides(this.settings.get().modelOverrides);
 
+  /** Settings' proxy, else --proxy, else the environment's (core/proxy), read at every call; the demo: direct. */
+  readonly #proxy = new ProxyRoute(() => (this.#inDemo() ? false : this.#proxySetting()));
+  readonly #proxySetting = () => this.settings.get().proxy ?? this.#options.proxy ?? null;
+
   get #logger(): Logger {
     return lineLogger(this.#options.log ?? (() => undefined));
   }
@@ -66,7 +70,8 @@ export class StudioSession {
     this.#liveKey = useDemo ? null : await this.#options.secrets.getKey();
     const baseUrl = useDemo ? demo.url : this.settings.get().baseUrl;
     const apiKey = useDemo ? SIM_KEYS.default : this.#liveKey;
-    const connection = baseUrl && apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger };
+    const connection = baseUrl &&
+      apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger, proxy: this.#proxy };
     this.gateway.set(connection ? this.#options.createGateway(connection) : null);
   }
 
@@ -116,10 +121,7 @@ export class StudioSession {
     return this.status();
   }
 
-  /**
-   * Which gateway's prices apply now: its base URL, or 'demo' for the demo gateway (its port changes with
-   * every start, its prices do not); null when none is set up.
-   */
+  /** Whose prices apply: the base URL, or 'demo' (its port changes each start, its prices do not); null: none. */
   pricesKey(): string | null {
     if (!this.gateway.configured) return null;
     return this.#inDemo() ? 'demo' : this.settings.get().baseUrl || null;

@@ -24,6 +24,8 @@ export interface WebModeOptions {
   /** Demo gateway options; faults only from tests (a demo that fails on purpose, to see what the app says). */
   simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults'>;
   log?: (message: string) => void;
+  /** --proxy: the gateway's proxy unless Settings name one. */
+  proxy?: string;
 }
 
 export interface WebMode {
@@ -57,6 +59,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     log,
     ...(clock && { clock }),
     ...(options.simulator && { simulator: options.simulator }),
+    ...(options.proxy && { proxy: options.proxy }),
   });
   try {
     const server = await startWebServer({

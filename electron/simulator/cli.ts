@@ -1,9 +1,9 @@
 // npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]
 import { parseArgs } from 'node:util';
-import { FAULT_KINDS, startSimulator, type SimulatorOptions } from './index';
+import { FAULT_KINDS, startSimulator, type LinkOptions, type SimulatorOptions } from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -15,9 +15,14 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'allow-loopback-webhooks': { type: 'boolean', default: false },
+      'links-host': { type: 'string' },
+      'links-expiry': { type: 'string' },
+      'links-propagation-ms': { type: 'string' },
+      uploads: { type: 'boolean', default: false },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
+  if (values.uploads) options.uploads = true;
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535)
@@ -38,7 +43,31 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
     }
     options.timeScale = scale;
   }
+  const links = linkFlags(values['links-host'], values['links-expiry'], values['links-propagation-ms']);
+  if (links) options.links = links;
   return options;
+}
+
+/** The result-link switches (links.ts), as the real gateway's public clients meet them. */
+function linkFlags(host?: string, expiry?: string, propagation?: string): LinkOptions | null {
+  if (host === undefined && expiry === undefined && propagation === undefined) return null;
+  const links: LinkOptions = {};
+  if (host !== undefined) {
+    if (host !== 'same' && host !== 'separate')
+      throw new Error(`--links-host must be same or separate, got "${host}"`);
+    links.host = host;
+  }
+  if (expiry !== undefined) {
+    if (expiry !== 'spec' && expiry !== 'varied' && expiry !== 'missing')
+      throw new Error(`--links-expiry must be spec, varied or missing, got "${expiry}"`);
+    links.expiry = expiry;
+  }
+  if (propagation !== undefined) {
+    if (!/^\d+$/.test(propagation))
+      throw new Error(`--links-propagation-ms must be a whole number, got "${propagation}"`);
+    links.propagationMs = Number(propagation);
+  }
+  return links;
 }
 
 async function main(): Promise<void> {

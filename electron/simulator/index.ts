@@ -4,6 +4,8 @@ import { SIM_KEYS } from './accounts';
 import { RealClock, type SimClock } from './clock';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
+import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
+import type { UploadOptions } from './routes/uploads';
 import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
@@ -19,6 +21,8 @@ export { blobByteAt, MAX_BLOB_BYTES } from './files';
 export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
 export type { WebhookDelivery } from './webhooks';
+export type { LinkOptions } from './links';
+export type { UploadOptions } from './routes/uploads';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
@@ -41,6 +45,10 @@ export interface SimulatorOptions {
   stateFile?: string;
   /** Where the simulator reports trouble with its state file. Default console.warn. */
   log?: (message: string) => void;
+  /** How result links are handed out: another host, per-file or missing expires_at, a propagation delay. */
+  links?: LinkOptions;
+  /** Offer POST /v1/uploads/images (issue 22). Default off, as the spec does not list it. */
+  uploads?: boolean;
 }
 
 export interface CreatedTask {
@@ -68,6 +76,10 @@ export interface RunningSimulator {
     /** Resolves once `count` faults of this kind were injected in all: the moment a client met them. */
     whenInjected(kind: FaultKind, count?: number): Promise<void>;
   };
+  /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
+  uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
+  /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
+  links: { set(options: LinkOptions): void; readonly filesUrl: string };
   webhooks: {
     readonly deliveries: readonly WebhookDelivery[];
     /** Resolves when no webhook request is in flight (let a manual-clock test await the receiver). */
@@ -91,6 +103,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   fixtures.checkAll();
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
+  state.links = checkLinkOptions(options.links ?? {});
+  state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
   plantSeeds(state);
   const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
   if (stateFile) {
@@ -121,6 +135,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const port = (server.address() as AddressInfo).port;
   state.baseUrl = `http://127.0.0.1:${port}`;
   webhooks.ownOrigin = state.baseUrl;
+  const fileHost = await startFileServer((id, range) => state.files.serve(id, state.now(), range));
+  state.filesUrl = fileHost.url;
 
   // Task state is clock-derived; settlement (charges, ledger, webhooks) also runs after every clock jump.
   const stopAdvance = clock.onAdvance(() => state.settle());
@@ -139,6 +155,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       get injected() {
         return faults.injected;
       },
+    },
+    uploads: {
+      set: (o) => {
+        state.uploads = { ...state.uploads, ...o };
+      },
+      get requests() {
+        return state.uploadRequests;
+      },
+    },
+    links: {
+      set: (o) => {
+        state.links = checkLinkOptions({ ...state.links, ...o });
+      },
+      filesUrl: fileHost.url,
     },
     webhooks: {
       get deliveries() {
@@ -160,6 +190,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       webhooks.stop();
       state.stop();
       stateFile?.flush(state);
+      await fileHost.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const socket of sockets) socket.destroy();

@@ -10,6 +10,7 @@ import type { RouteContext } from './routes/context';
 import { speech } from './routes/speech';
 import { submit, type SubmissionRoute } from './routes/submit';
 import { getTask } from './routes/tasks';
+import { uploadImage } from './routes/uploads';
 import { usage, type UsageLimiter } from './routes/usage';
 import type { SimState } from './state';
 import { MUSIC_OPERATIONS } from './validation/music';
@@ -51,12 +52,19 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     post(/^\/v1\/gridimg\/generations\/upscale$/, 'grid'),
     ...MUSIC_OPERATIONS.map((op) => post(new RegExp(`^/v1/music/generations/${op}$`), `music:${op}`)),
     { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
+    { method: 'POST', pattern: /^\/v1\/uploads\/images$/, handler: uploadImage },
     { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
     { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
     {
       method: 'GET',
       pattern: /^\/files\/([^/]+)\/[^/]+$/,
-      handler: (ctx) => ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
+      // With links.host 'separate' the files live on the file host only (links.ts), as on another domain.
+      handler: (ctx) =>
+        ctx.state.links.host === 'separate'
+          ? jsonReply(404, {
+              error: { code: 404, message: 'Files are served by the file host.', type: 'not_found_error' },
+            })
+          : ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
     },
     { method: 'GET', pattern: /^\/sim\/blob\/(\d+)$/, handler: blob },
     { method: 'GET', pattern: /^\/sim\/info$/, handler: () => jsonReply(200, deps.info()) },

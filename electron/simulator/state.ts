@@ -4,6 +4,8 @@ import { Accounts, type SimToken } from './accounts';
 import type { SimClock, SimTimer } from './clock';
 import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
+import type { UploadOptions } from './routes/uploads';
+import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
 import { painterOf, type PaintRecipe } from './media/paint-recipe';
@@ -37,6 +39,14 @@ export class SimState {
   prng: Prng;
   /** Set once the server listens; links and poll URLs are absolute under it. */
   baseUrl = '';
+  /** Where result files are served when links.host is 'separate' (set once that server listens). */
+  filesUrl = '';
+  /** How result links are handed out (links.ts); set by tests and the CLI, not kept across restarts. */
+  links: Required<LinkOptions> = { ...DEFAULT_LINKS };
+  /** POST /v1/uploads/images (routes/uploads.ts): off by default, as the spec does not list it. */
+  uploads: UploadOptions = { offered: false, brokenLinks: false };
+  /** Upload requests received, offered or not: tests count that a client asked once. */
+  uploadRequests = 0;
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
   private readonly changeListeners: (() => void)[] = [];
   /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
@@ -113,6 +123,7 @@ export class SimState {
     const output = failing
       ? emptyOutput(plan)
       : this.makeOutput(plan, terminalMs, expiresAtMs, Number.parseInt(id.slice(-6), 16));
+    if (!failing) timeFiles(output, this.links, terminalMs, (ms) => this.scaled(ms));
     const task: SimTask = {
       id,
       kind: plan.kind,
@@ -145,6 +156,16 @@ export class SimState {
     return task;
   }
 
+  /** How the task objects write their links right now. */
+  linkView(): LinkView {
+    const separate = this.links.host === 'separate' && this.filesUrl !== '';
+    return {
+      base: separate ? this.filesUrl : this.baseUrl,
+      perFile: this.links.expiry === 'varied',
+      omitExpiry: this.links.expiry === 'missing',
+    };
+  }
+
   stop(): void {
     for (const timer of this.settleTimers) timer.cancel();
     this.settleTimers.clear();
@@ -163,6 +184,7 @@ export class SimState {
   }
 
   private render(source: FileSource): Buffer {
+    if (source.kind === 'bytes') return Buffer.from(source.base64, 'base64');
     return source.kind === 'png'
       ? renderPng(source.width, source.height, painterOf(source.paint))
       : this.fixtures.get(source.name);

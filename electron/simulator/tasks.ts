@@ -4,6 +4,7 @@ import type { SimToken } from './accounts';
 import { round6, usdToCredits } from './accounts';
 import type { SimFile } from './files';
 import { FileStore } from './files';
+import type { LinkView } from './links';
 
 export type TaskKind = 'image' | 'video' | 'music' | 'upscale' | 'grid';
 export type AckShape = 'A' | 'B' | 'C';
@@ -65,8 +66,8 @@ export function viewAt(task: SimTask, now: number): TaskView {
 
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 
-/** The task status object of [TASK-1..11] as it stands at `now`; links are absolute URLs under baseUrl. */
-export function taskObject(task: SimTask, now: number, baseUrl: string): Record<string, unknown> {
+/** The task status object of [TASK-1..11] as it stands at `now`; links are absolute URLs under links.base. */
+export function taskObject(task: SimTask, now: number, links: LinkView): Record<string, unknown> {
   const view = viewAt(task, now);
   const terminal = view.status === 'completed' || view.status === 'failed';
   const charged = view.status === 'failed' ? 0 : round6(task.costUsd);
@@ -84,23 +85,26 @@ export function taskObject(task: SimTask, now: number, baseUrl: string): Record<
     body.actual_time = Math.max(0, seconds(task.terminalMs) - seconds(task.createdMs));
   }
   if (view.status === 'failed' && task.failure) body.error = { ...task.failure };
-  if (view.status === 'completed') body.result = resultObject(task.output, baseUrl);
+  if (view.status === 'completed') body.result = resultObject(task.output, links);
   return body;
 }
 
 const link = (baseUrl: string, file: SimFile): string => `${baseUrl}${FileStore.path(file)}`;
-const expiry = (files: SimFile[]): number => seconds(Math.min(...files.map((f) => f.expiresAtMs)));
 
-function resultObject(output: TaskOutput, baseUrl: string): Record<string, unknown> {
+function resultObject(output: TaskOutput, links: LinkView): Record<string, unknown> {
+  const baseUrl = links.base;
+  // expires_at as the links switch says: the entry's soonest file, or left out (links.ts).
+  const expiry = (files: SimFile[]): { expires_at?: number } =>
+    links.omitExpiry ? {} : { expires_at: seconds(Math.min(...files.map((f) => f.expiresAtMs))) };
   switch (output.kind) {
     case 'images':
-      // [TASK-10] one entry whose url array holds every image of the task.
-      return {
-        images: [{ url: output.files.map((f) => link(baseUrl, f)), expires_at: expiry(output.files) }],
-      };
+      // [TASK-10] one entry whose url array holds every image of the task; one entry per file when lifetimes vary.
+      if (links.perFile)
+        return { images: output.files.map((f) => ({ url: [link(baseUrl, f)], ...expiry([f]) })) };
+      return { images: [{ url: output.files.map((f) => link(baseUrl, f)), ...expiry(output.files) }] };
     case 'videos':
       // [TASK-12] entries are not shown: the simulator mirrors the image entries.
-      return { videos: output.files.map((f) => ({ url: [link(baseUrl, f)], expires_at: expiry([f]) })) };
+      return { videos: output.files.map((f) => ({ url: [link(baseUrl, f)], ...expiry([f]) })) };
     case 'music':
       // [TASK-10] and [EVT-5] put audio results under result.audios; their entries, the "music list" of [SRC-1],
       // are not shown: documented in electron/simulator/README.md.
@@ -112,7 +116,7 @@ function resultObject(output: TaskOutput, baseUrl: string): Record<string, unkno
           audio_url: link(baseUrl, t.audio),
           image_url: link(baseUrl, t.image),
           video_url: t.video ? link(baseUrl, t.video) : null,
-          expires_at: expiry([t.audio, t.image, ...(t.video ? [t.video] : [])]),
+          ...expiry([t.audio, t.image, ...(t.video ? [t.video] : [])]),
         })),
       };
   }

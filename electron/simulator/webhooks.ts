@@ -141,7 +141,7 @@ export class WebhookSender {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'gateway-simulator-webhook/1' },
-        body: JSON.stringify(taskObject(task, this.state.now(), this.state.baseUrl)),
+        body: JSON.stringify(taskObject(task, this.state.now(), this.state.linkView())),
         signal: controller.signal,
         redirect: 'manual',
       });

@@ -13,5 +13,8 @@ export type RouteName = keyof typeof ROUTES;
 /** Two library items side by side: /compare/<a>/<b> (reached from the library, so not in the sidebar). */
 export const COMPARE_ROUTE = '/compare';
 
+/** One prompt on several models, every result side by side: /compare-group/<batch id> (from Create or the library). */
+export const COMPARE_GROUP_ROUTE = '/compare-group';
+
 /** Settings › Sync (a page within Settings, reached from its tabs). */
 export const SYNC_ROUTE = '/settings/sync';

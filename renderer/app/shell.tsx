@@ -15,7 +15,7 @@ import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
 import { KeyboardLayer } from './keyboard-layer';
-import { COMPARE_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
+import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
 import { Sidebar } from './sidebar';
 
 // Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
@@ -24,6 +24,9 @@ const UsagePage = lazy(() => import('../features/usage/usage-page').then((m) => 
 // Compare is opened from the library now and then, not at start: it loads when first asked for.
 const ComparePage = lazy(() =>
   import('../features/compare/compare-page').then((m) => ({ default: m.ComparePage })),
+);
+const CompareGroupPage = lazy(() =>
+  import('../features/compare/group-page').then((m) => ({ default: m.CompareGroupPage })),
 );
 const SpeechPage = lazy(() =>
   import('../features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
@@ -89,6 +92,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
               <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
               <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
               <Route path={`${COMPARE_ROUTE}/:a/:b`} component={ComparePage} />
+              <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={CompareGroupPage} />
               <Route path={ROUTES.speech} component={SpeechPage} />
               <Route path={ROUTES.usage} component={UsagePage} />
               <Route path={ROUTES.settings} component={SettingsPage} />

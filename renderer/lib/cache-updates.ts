@@ -3,6 +3,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
+import type { CompareGroup } from '../../shared/studio/compare-group';
 import type { SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
@@ -36,6 +37,16 @@ function replaced(list: TaskList, task: TaskRecord): TaskList | null {
  * first, so events and mutations show at once. A new task goes on top and every page's total grows by one.
  */
 export function upsertTask(client: QueryClient, task: TaskRecord): void {
+  // A compare group on screen follows its tasks; one it does not hold yet was a model waiting in the queue.
+  if (task.batch?.compare) {
+    const key = queryKeys.taskGroup(task.batch.id);
+    const group = client.getQueryData<CompareGroup>(key);
+    if (group && !group.tasks.some((t) => t.id === task.id)) void client.invalidateQueries({ queryKey: key });
+    else if (group) {
+      const tasks = group.tasks.map((t) => (t.id === task.id && t.updatedAt <= task.updatedAt ? task : t));
+      client.setQueryData<CompareGroup>(key, { ...group, tasks });
+    }
+  }
   client.setQueryData<TaskList>(queryKeys.tasks, (list) => {
     if (!list) return list;
     return replaced(list, task) ?? { tasks: [task, ...list.tasks], total: list.total + 1 };
@@ -97,12 +108,23 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       if (event.change !== 'updated') void client.invalidateQueries({ queryKey: queryKeys.tasks });
       return;
     }
+    case 'queue': {
+      void client.invalidateQueries({ queryKey: queryKeys.queue });
+      return;
+    }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
-      // A round that ended may have brought other devices' items, edits and deletions: read the library again.
+      // A round that ended may have brought other devices' items, edits and deletions, presets, styles and
+      // prompts: read them again.
       if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {
-        void client.invalidateQueries({ queryKey: queryKeys.library });
+        for (const queryKey of [
+          queryKeys.library,
+          queryKeys.presets,
+          queryKeys.styles,
+          queryKeys.promptHistory,
+        ])
+          void client.invalidateQueries({ queryKey });
       }
       return;
     }
@@ -117,7 +139,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
 export async function refetchAfterReconnect(client: QueryClient): Promise<void> {
   client.setQueryData<DownloadMap>(queryKeys.downloads, {});
   await Promise.all(
-    [queryKeys.tasks, queryKeys.library, queryKeys.balance].map((queryKey) =>
+    [queryKeys.tasks, queryKeys.library, queryKeys.balance, queryKeys.queue].map((queryKey) =>
       client.invalidateQueries({ queryKey }),
     ),
   );

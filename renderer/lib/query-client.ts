@@ -29,10 +29,19 @@ export const queryKeys = {
   taskPages: ['tasks', 'pages'] as const,
   /** What the listed tasks cost together: counted again when a task starts, is charged or fails. */
   taskTotal: ['tasks', 'total'] as const,
+  /** One batch's tasks in press order (a compare group), kept current by task events like the lists above. */
+  taskGroup: (batchId: string) => ['tasks', 'group', batchId] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  /** Saved presets, styles and the prompt history: changed here by their own mutations, and by a sync round
+   * that brought another device's (read again when a round completes). */
+  presets: ['presets'] as const,
+  styles: ['styles'] as const,
+  promptHistory: ['prompt-history'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
   syncStatus: ['sync', 'status'] as const,
+  /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */
+  queue: ['queue'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
 };

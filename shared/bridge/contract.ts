@@ -98,6 +98,18 @@ import {
   recipeSaveInputSchema,
 } from './recipe-schemas';
 import { submissionRequestSchema } from './record-schemas';
+import {
+  queueAddInputSchema,
+  queueAddResultSchema,
+  queueCancelInputSchema,
+  queueIdInputSchema,
+  queueMoveInputSchema,
+  queueParallelInputSchema,
+  queueScheduleInputSchema,
+} from './queue-schemas';
+import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
+import { compareGroupSchema } from '../studio/compare-group';
+import { strayActionSchema, strayOutcomeSchema, strayReportSchema } from '../studio/stray-files';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -206,9 +218,18 @@ export const bridgeContract = {
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },
-    /** Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. */
+    /**
+     * Several prompts × n at one press, as one batch; a repeat with the same key answers with the same tasks. With
+     * `compare` (one prompt on several models), one compare group, queued when it is beyond the request budget.
+     */
     submitBatch: { kind: 'mutation', input: submitBatchInputSchema, output: batchResultSchema },
     list: { kind: 'query', input: taskListQuerySchema, output: taskListSchema },
+    /** A compare group: its tasks in press order (each with its cost and time), and its models still queued. */
+    group: {
+      kind: 'query',
+      input: z.strictObject({ batchId: z.string().min(1).max(200) }),
+      output: compareGroupSchema,
+    },
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */
@@ -217,6 +238,20 @@ export const bridgeContract = {
     retryDownloads: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     /** Compare the usage report with what the app knows, for a task that may have been charged unseen. */
     reconcile: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+  },
+  /** Submissions held in the database until their turn (docs/engine.md, "The queue"). */
+  queue: {
+    view: { kind: 'query', output: queueViewSchema },
+    /** "Queue" instead of "Generate": the press is checked against the limits now, sent when its turn comes. */
+    add: { kind: 'mutation', input: queueAddInputSchema, output: queueAddResultSchema },
+    pause: { kind: 'mutation', output: queueViewSchema },
+    resume: { kind: 'mutation', output: queueViewSchema },
+    move: { kind: 'mutation', input: queueMoveInputSchema, output: queueViewSchema },
+    /** Items at the gateway are only named unless atGateway confirms they may still be charged. */
+    cancel: { kind: 'mutation', input: queueCancelInputSchema, output: queueCancelResultSchema },
+    retry: { kind: 'mutation', input: queueIdInputSchema, output: queueViewSchema },
+    schedule: { kind: 'mutation', input: queueScheduleInputSchema, output: queueViewSchema },
+    setParallel: { kind: 'mutation', input: queueParallelInputSchema, output: queueViewSchema },
   },
   references: {
     /** Stores a dropped or pasted image once (sha256-named) and returns its `studio-ref:` for the form. */
@@ -256,6 +291,10 @@ export const bridgeContract = {
     undoTrash: { kind: 'mutation', input: undoTrashInputSchema, output: undoTrashSchema },
     /** Web mode: a one-time link to a zip of the selection with each file's settings JSON beside it. */
     exportZip: { kind: 'mutation', input: selectionInputSchema, output: exportZipSchema },
+    /** Files in the day folders no item indexes (a crash while saving or deleting left them): shared/studio/stray-files.ts. */
+    strays: { kind: 'query', output: strayReportSchema },
+    /** Re-indexes the strays named (as their settings say) or moves them to the trash; other paths are ignored. */
+    sortStrays: { kind: 'mutation', input: strayActionSchema, output: strayOutcomeSchema },
   },
   /** Results flowing into the next creation. */
   reuse: {

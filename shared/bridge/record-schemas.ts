@@ -85,6 +85,8 @@ export const submitBatchInputSchema = z.strictObject({
   confirmed: z.boolean().optional(),
   // Room for "-<position>" in each task's own key.
   key: submissionKeySchema.max(120).optional(),
+  /** One prompt sent to several models ("Also run on…"): the batch opens as a group in the compare view. */
+  compare: z.boolean().optional(),
 });
 
 export const batchResultSchema = z.object({ batchId: z.string(), tasks: z.array(taskRecordSchema) });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { because } from '../validation';
 import { languageSchema, themeSchema } from '../studio/preferences';
+import { checkProxyAddress } from '../gateway/proxy-address';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
 
@@ -34,6 +35,17 @@ export const apiKeyInputSchema = z.strictObject({
   mustAnswer: z.boolean().optional(),
 });
 
+/** A proxy address (proxy-address.ts), kept normalised. */
+const proxyAddress = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => checkProxyAddress(text).ok, { params: because('proxyAddress'), abort: true })
+  .transform((text) => {
+    const checked = checkProxyAddress(text);
+    return checked.ok ? checked.url : text;
+  });
+
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
@@ -59,6 +71,11 @@ export const settingsSchema = z.object({
   /** [TBAL-8] The gateway's balance unit depends on its configuration: the user says which one to show. */
   balanceUnit: balanceUnitSchema,
   modelOverrides: z.record(z.string().min(1).max(200), z.string().min(1).max(200)),
+  /**
+   * The HTTP(S) or SOCKS proxy every gateway call and download goes through; null: the environment's
+   * (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), else direct. Issue 22.
+   */
+  proxy: proxyAddress.nullable(),
   /** Whether the first-run choice (own gateway or demo) has been made. */
   onboarded: z.boolean(),
   /** Use the in-process demo gateway instead of baseUrl (set by session.useDemo, cleared by secrets.setKey). */
@@ -74,6 +91,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'en',
   balanceUnit: 'usd',
   modelOverrides: {},
+  proxy: null,
   onboarded: false,
   demo: false,
 };

@@ -44,6 +44,7 @@ export {
   type FamilyBody,
   type FamilySchema,
 } from './schema';
+export { carryOver, choiceKey, modelsOfKind, type CarriedOver, type ModelChoice } from './carry-over';
 export { coerceFieldValue, parseSetAssignments, FieldValueError } from './cli-values';
 export {
   I3_RATIOS,

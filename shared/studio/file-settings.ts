@@ -6,6 +6,7 @@ import { FAMILY_IDS } from '../catalog/family-ids';
 import type { FamilyId } from '../catalog/family-ids';
 import { settingsRecordSchema } from '../validation/json-depth';
 import { englishValidationText } from '../validation';
+import { taskStylesSchema, type TaskStyles } from './presets';
 
 /** The PNG iTXt keyword and the ID3 TXXX description the settings are stored under. */
 export const FILE_SETTINGS_KEY = 'gateway-studio';
@@ -24,6 +25,12 @@ export interface FileSettings {
   taskId: string | null;
   /** The tasks it was made from (see shared/studio/made-from.ts). */
   madeFrom: string[];
+  /**
+   * The styles the prompt was sent with and the prompt as typed (params.prompt is the prompt as sent), so a
+   * dropped file brings back the words and the chips. Absent for a prompt sent without styles, and in files
+   * written before styles existed; an older reader ignores it.
+   */
+  styles?: TaskStyles;
 }
 
 export const fileSettingsSchema: z.ZodType<FileSettings> = z.object({
@@ -35,6 +42,7 @@ export const fileSettingsSchema: z.ZodType<FileSettings> = z.object({
   prompt: z.string().nullable(),
   taskId: z.string().nullable(),
   madeFrom: z.array(z.string()).max(100),
+  styles: taskStylesSchema.optional(),
 });
 
 /** What a file's settings text holds: the settings, or why they cannot be restored (a sentence per problem). */

@@ -112,9 +112,29 @@ export const chargeReconciliationSchema = z.object({
 });
 export type ChargeReconciliation = z.infer<typeof chargeReconciliationSchema>;
 
-/** A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made. */
-export const taskBatchSchema = z.object({ id: z.string(), size: z.number().int().positive() });
+/**
+ * A batch: the id every task of one press of a batch shares (the press's key), and how many tasks it made.
+ * `compare`: the press sent one prompt to several models ("Also run on…"), so its results open together in the
+ * compare view; absent for a batch of prompts × n.
+ */
+export const taskBatchSchema = z.object({
+  id: z.string(),
+  size: z.number().int().positive(),
+  compare: z.literal(true).optional(),
+});
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
+
+/**
+ * How a task's reference pictures went to the gateway (issue 22): uploaded first and sent as URLs, or inline as
+ * data URLs with why: the family takes them inline, the gateway offers no uploads, the upload failed (not tried
+ * again by itself), or the uploaded URL did not answer. `detail` is the failure's own text.
+ */
+export const referencesSentAsSchema = z.object({
+  how: z.enum(['upload', 'data_url']),
+  reason: z.enum(['family', 'not_offered', 'upload_failed', 'link_dead']).nullable(),
+  detail: z.string().nullable(),
+});
+export type ReferencesSentAs = z.infer<typeof referencesSentAsSchema>;
 
 export const taskRecordSchema = z.object({
   /** Local id (uuid): stable before the gateway answers. */
@@ -145,6 +165,8 @@ export const taskRecordSchema = z.object({
   webhook: z.string().optional(),
   /** The batch this task was sent in (several prompts × n at one press); absent otherwise. */
   batch: taskBatchSchema.optional(),
+  /** How its reference pictures were sent (uploaded or inline); absent without any, or before sending. */
+  referencesSentAs: referencesSentAsSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

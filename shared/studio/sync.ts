@@ -143,6 +143,18 @@ export const syncProblemKindSchema = z.enum([
 ]);
 export type SyncProblemKind = z.infer<typeof syncProblemKindSchema>;
 
+/**
+ * The error code a sync failure carries, the same on the CLI (`--json`) and the bridge: `sync_` and the kind in
+ * snake case (`sync_missing_bucket_or_folder`); `sync_not_ready` when no round could start (not set up, paused).
+ */
+export const syncErrorCode = (kind: SyncProblemKind): string => `sync_${kind.replace(/-/g, '_')}`;
+export const SYNC_NOT_READY_CODE = 'sync_not_ready';
+
+/** The kind a sync error code names, or null for any other code. */
+export function syncProblemKindOfCode(code: string): SyncProblemKind | null {
+  return syncProblemKindSchema.options.find((kind) => syncErrorCode(kind) === code) ?? null;
+}
+
 export const syncTestResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), encrypted: z.boolean(), devices: z.number().int().min(0) }),
   z.strictObject({ ok: z.literal(false), kind: syncProblemKindSchema, message: z.string() }),

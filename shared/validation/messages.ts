@@ -48,6 +48,7 @@ export const VALIDATION_EN = {
   keyEmpty: 'The API key is empty.',
   keyCharacters: 'The API key may contain only printable characters without spaces.',
   libraryAbsolute: 'The library folder must be an absolute path.',
+  proxyAddress: 'Not a proxy address: write it as http://host:port, https://host:port or socks5://host:port.',
   timeZone: 'Not a time zone this system knows (e.g. Europe/Paris).',
   amountAboveZero: 'Enter an amount above 0, or leave it empty.',
   speechEmpty: 'Type something to speak.',
@@ -65,7 +66,8 @@ export const VALIDATION_EN = {
   settingsTooDeep: 'Settings nested too deeply: at most {{limit}} levels of lists and objects.',
   tagControlCharacters: 'A tag cannot hold control characters (such as NUL, tab or a line break).',
   presetTooLarge: 'A preset holds settings of at most 64 KiB.',
-  recipeBind: 'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
+  recipeBind:
+    'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
 } as const;
 

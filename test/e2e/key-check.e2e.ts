@@ -1,40 +1,16 @@
 /// <reference lib="dom" />
 // A key is "saved" only when the gateway takes it; web mode keeps it across a restart (a 0600 file in its data
 // folder), and once it is removed a restart brings back onboarding with the base URL still filled in.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { launchChromium, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { SHOTS } from './demo-studio';
+import { useOwnGatewayStudio } from './own-gateway-studio';
 
-const SHOTS = join(process.cwd(), 'test-results', 'e2e');
-
-let web: WebMode;
-let gateway: RunningSimulator;
-let dataDir: string;
-let chromium: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-key-'));
-  gateway = await startSimulator();
-  web = await startWebMode({ port: 0, demo: false, dataDir });
-  chromium = await launchChromium();
-  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await web?.close();
-  await gateway?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const studio = useOwnGatewayStudio('key');
 
 describe('checking the key with the gateway', () => {
   it('[AUTH-2] [ERR-4] a key the gateway refuses keeps onboarding open and says so', async () => {
+    const { page, web, gateway } = studio;
     await page.goto(web.url);
     await page.getByLabel('Gateway base URL').fill(gateway.url);
     await page.getByLabel('API key').fill('sim-key-nobody-has');
@@ -49,6 +25,7 @@ describe('checking the key with the gateway', () => {
   });
 
   it('a good key opens the studio; Settings says when a replacement key is refused, not "Key saved."', async () => {
+    const { page, gateway } = studio;
     await page.getByLabel('API key').fill(gateway.keys.default);
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByTestId('nav-settings').click();
@@ -61,7 +38,9 @@ describe('checking the key with the gateway', () => {
     // The refused key replaced nothing: the working one still answers, so the balance reads after a reload.
     await page.reload();
     await page.getByTestId('nav-create').waitFor();
-    await expect.poll(() => page.getByTestId('balance-value').textContent(), { timeout: 15_000 }).toMatch(/USD$/);
+    await expect
+      .poll(() => page.getByTestId('balance-value').textContent(), { timeout: 15_000 })
+      .toMatch(/USD$/);
     expect(await page.getByTestId('balance').getAttribute('class')).not.toContain('is-error');
     await page.getByTestId('nav-settings').click();
     await page.getByLabel('API key').fill(gateway.keys.default);
@@ -70,9 +49,9 @@ describe('checking the key with the gateway', () => {
   });
 
   it('after a restart the key is still there (a 0600 file): the studio opens without asking for it', async () => {
-    await web.close();
-    web = await startWebMode({ port: 0, demo: false, dataDir });
-    await page.goto(web.url);
+    const { page, gateway } = studio;
+    await studio.restart();
+    await page.goto(studio.web.url);
     await page.getByTestId('nav-create').waitFor();
     expect(await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
@@ -81,12 +60,12 @@ describe('checking the key with the gateway', () => {
   });
 
   it('with the key removed, a restart brings onboarding back with the base URL settings still hold', async () => {
+    const { page, gateway } = studio;
     await page.getByTestId('nav-settings').click();
     await page.getByRole('button', { name: 'Remove key' }).click();
     await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
-    await web.close();
-    web = await startWebMode({ port: 0, demo: false, dataDir });
-    await page.goto(web.url);
+    await studio.restart();
+    await page.goto(studio.web.url);
     await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
     await expect.poll(() => page.getByLabel('Gateway base URL').inputValue()).toBe(gateway.url);
     await page.screenshot({ path: join(SHOTS, 'onboarding-after-restart.png') });

@@ -39,7 +39,10 @@ describe('long prompts', () => {
     const before = (await sentPrompts()).length;
     await prompt.fill('x'.repeat(801));
     await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByText(/800 characters/).first().waitFor();
+    await page
+      .getByText(/800 characters/)
+      .first()
+      .waitFor();
     expect(await prompt.getAttribute('aria-invalid')).toBe('true');
     expect((await sentPrompts()).length).toBe(before);
     await studio.shot('long-prompt-limit');

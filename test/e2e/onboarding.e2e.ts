@@ -2,43 +2,49 @@
 // Onboarding with one's own gateway (here a separate simulator, as a real gateway would be): the form checks the
 // address and the key before anything is sent, a good pair opens the studio on the live gateway, and the key
 // leaves the page as soon as it is handed to the studio. Without --demo no demo gateway is offered.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { launchChromium, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { SHOTS } from './demo-studio';
+import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 
 const KEY = 'sim-key-default';
-const SHOTS = join(process.cwd(), 'test-results', 'e2e');
+const studio = useOwnGatewayStudio('onboarding');
 
-let web: WebMode;
-let gateway: RunningSimulator;
-let dataDir: string;
-let chromium: LaunchedBrowser;
-let page: Page;
+// Each test stands alone (run by itself, or in any order): it first brings the studio to the state it starts
+// from, through the bridge the page itself calls, and then drives the page.
+const session = async (): Promise<{ mode: string; hasKey: boolean }> =>
+  (
+    (await studio.page.evaluate(async () => (await fetch('/trpc/session.status')).json())) as {
+      result: { data: { mode: string; hasKey: boolean } };
+    }
+  ).result.data;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-onboarding-'));
-  gateway = await startSimulator();
-  web = await startWebMode({ port: 0, demo: false, dataDir });
-  chromium = await launchChromium();
-  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-});
+/** A studio with no key, on its welcome page: what a first start shows. */
+async function atWelcome(): Promise<void> {
+  const { page } = studio;
+  await page.goto(studio.web.url);
+  if ((await session()).hasKey) {
+    await page.evaluate(() =>
+      fetch('/trpc/secrets.clearKey', { method: 'POST', headers: { 'content-type': 'application/json' } }),
+    );
+    await page.reload();
+  }
+  await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
+}
 
-afterAll(async () => {
-  await chromium?.close();
-  await web?.close();
-  await gateway?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+/** A studio connected to the test's gateway, on Settings. */
+async function onSettings(): Promise<void> {
+  const { page } = studio;
+  await page.goto(studio.web.url);
+  if ((await session()).mode !== 'live') await connect(studio);
+  await page.getByTestId('nav-settings').click();
+  await page.locator('#set-library').waitFor();
+}
 
 describe('web mode without the demo gateway', () => {
   it('does not offer a demo gateway it does not have', async () => {
-    await page.goto(web.url);
-    await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
+    const { page } = studio;
+    await atWelcome();
     await page.getByRole('button', { name: 'Connect' }).waitFor();
     expect(await page.getByTestId('try-demo').count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
@@ -46,6 +52,8 @@ describe('web mode without the demo gateway', () => {
   });
 
   it('checks the address and the key before sending anything', async () => {
+    const { page } = studio;
+    await atWelcome();
     await page.locator('#onb-base-url').fill('ftp://gateway.example');
     await page.getByRole('button', { name: 'Connect' }).click();
     await expect.poll(() => page.locator('#onb-base-url').getAttribute('aria-invalid')).toBe('true');
@@ -56,6 +64,8 @@ describe('web mode without the demo gateway', () => {
   });
 
   it('[TBAL-3] connects with a base URL and a key, then shows the live balance and forgets the key', async () => {
+    const { page, gateway } = studio;
+    await atWelcome();
     await page.locator('#onb-base-url').fill(gateway.url);
     await page.locator('#onb-key').fill(KEY);
     await page.getByRole('button', { name: 'Connect' }).click();
@@ -86,6 +96,8 @@ describe('web mode without the demo gateway', () => {
   });
 
   it('keeps a new library folder and polling budget, refusing a relative folder and an out-of-range budget', async () => {
+    const { page, dataDir } = studio;
+    await onSettings();
     const storage = page.locator('form', { has: page.locator('#set-library') });
     const settings = async () =>
       (
@@ -112,6 +124,8 @@ describe('web mode without the demo gateway', () => {
   });
 
   it('removing the key goes back to onboarding', async () => {
+    const { page } = studio;
+    await onSettings();
     await page.getByRole('button', { name: 'Remove key' }).click();
     await page.getByRole('heading', { name: 'Welcome to Gateway Studio' }).waitFor();
     const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());

@@ -2,50 +2,25 @@
 // Presets and styles on Create, against a gateway of its own (a separate simulator, so the test can read the
 // very request the gateway received): a style chip changes the prompt sent to exactly what its preview shows;
 // a preset saved, the page reloaded, the preset applied restores the form (asking first about an edited
-// prompt); a preset file dropped on Create applies it.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { startSimulator, type RunningSimulator } from '../../electron/simulator';
-import { launchChromium, type LaunchedBrowser } from './browser';
+// prompt); a preset file dropped on Create applies it; a PNG made with styles carries them in its settings, and
+// dropped on Create brings back the words typed and the chips.
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSettings } from '../../electron/core/library/file-settings';
 import { chooseFamily, SHOTS } from './demo-studio';
+import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 
-let web: WebMode;
-let gateway: RunningSimulator;
-let dataDir: string;
-let chromium: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-presets-'));
-  gateway = await startSimulator({ timeScale: 0.05 });
-  web = await startWebMode({ port: 0, demo: false, dataDir, log: () => undefined });
-  chromium = await launchChromium();
-  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-  await page.goto(web.url);
-  await page.locator('#onb-base-url').fill(gateway.url);
-  await page.locator('#onb-key').fill('sim-key-default');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await page.getByTestId('nav-create').waitFor();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await web?.close();
-  await gateway?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+const studio = useOwnGatewayStudio('presets', { timeScale: 0.05 });
+beforeAll(() => connect(studio));
 
 describe('Styles', () => {
   it('a style chip changes the prompt the gateway receives to exactly what the preview shows', async () => {
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
+    await chooseFamily(studio.page, 'image.i3');
+    const form = studio.page.getByTestId('form-image.i3');
     await form.getByLabel('Prompt', { exact: true }).fill('a lighthouse at dusk');
     await form.getByRole('button', { name: 'Styles', exact: true }).click();
-    const menu = page.getByRole('dialog', { name: 'Styles' });
+    const menu = studio.page.getByRole('dialog', { name: 'Styles' });
     await menu.getByRole('button', { name: 'New style' }).click();
     await menu.getByLabel('Name').fill('Film');
     await menu.getByLabel('Words').fill('35 mm film, soft grain');
@@ -64,10 +39,10 @@ describe('Styles', () => {
     expect(await preview.textContent()).toBe(`Sent as: ${sent}`);
     await studioShot('styles-chips');
 
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await studio.page.getByRole('button', { name: 'Generate' }).click();
     await expect
       .poll(() =>
-        gateway
+        studio.gateway
           .createdTasks()
           .filter((t) => t.model === 'image_model_id_i3')
           .map((t) => t.body.prompt),
@@ -77,36 +52,87 @@ describe('Styles', () => {
     // Taking a chip off: the next request is the prompt with the film words only.
     await chips.getByRole('button', { name: 'Take off the style Poster' }).click();
     expect(await preview.textContent()).toBe('Sent as: a lighthouse at dusk, 35 mm film, soft grain');
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await studio.page.getByRole('button', { name: 'Generate' }).click();
     await expect
-      .poll(() => gateway.createdTasks().filter((t) => t.model === 'image_model_id_i3').length)
+      .poll(() => studio.gateway.createdTasks().filter((t) => t.model === 'image_model_id_i3').length)
       .toBe(2);
-    expect(gateway.createdTasks().at(-1)?.body.prompt).toBe('a lighthouse at dusk, 35 mm film, soft grain');
+    expect(studio.gateway.createdTasks().at(-1)?.body.prompt).toBe(
+      'a lighthouse at dusk, 35 mm film, soft grain',
+    );
     await chips.getByRole('button', { name: 'Take off the style Film' }).click();
     expect(await form.getByTestId('style-preview').count()).toBe(0);
   });
 });
 
+/** The first PNG the library filed whose settings carry styles (the first of the test above), once it is there. */
+async function styledPng(): Promise<{ name: string; bytes: string }> {
+  let found: { name: string; bytes: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        const entries = await readdir(studio.dataDir, { recursive: true });
+        for (const entry of entries.filter((e) => e.endsWith('.png') && !e.includes('thumb'))) {
+          const bytes = await readFile(join(studio.dataDir, entry));
+          if ((readFileSettings(new Uint8Array(bytes))?.styles?.styles.length ?? 0) === 2) {
+            found = { name: basename(entry), bytes: bytes.toString('base64') };
+          }
+        }
+        return found !== null;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return found as unknown as { name: string; bytes: string };
+}
+
+describe('Styles in a PNG', () => {
+  it('a PNG made with styles, dropped on Create, brings back the words typed and the chips', async () => {
+    const file = await styledPng();
+    await chooseFamily(studio.page, 'image.i3');
+    const form = studio.page.getByTestId('form-image.i3');
+    expect(await form.getByRole('list', { name: 'Styles on' }).count()).toBe(0);
+    const drop = await studio.page.evaluateHandle(({ name, bytes }) => {
+      const data = new DataTransfer();
+      const raw = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
+      data.items.add(new File([raw], name, { type: 'image/png' }));
+      return data;
+    }, file);
+    await form.dispatchEvent('dragenter', { dataTransfer: drop });
+    await form.dispatchEvent('dragover', { dataTransfer: drop });
+    await form.dispatchEvent('drop', { dataTransfer: drop });
+    await studio.page.getByText(`Restored the Image I3 settings from ${file.name}.`).waitFor();
+    const prompt = form.getByLabel('Prompt', { exact: true });
+    await expect.poll(() => prompt.inputValue()).toBe('a lighthouse at dusk');
+    const chips = form.getByRole('list', { name: 'Styles on' });
+    await expect.poll(() => chips.getByRole('listitem').allTextContents()).toEqual(['Film', 'Poster']);
+    expect(await form.getByTestId('style-preview').textContent()).toBe(
+      'Sent as: a travel poster of a lighthouse at dusk, 35 mm film, soft grain',
+    );
+    await chips.getByRole('button', { name: 'Take off the style Film' }).click();
+    await chips.getByRole('button', { name: 'Take off the style Poster' }).click();
+  });
+});
+
 describe('Presets', () => {
   it('saved, the page reloaded, applied: the form comes back (asking about an edited prompt)', async () => {
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
+    await chooseFamily(studio.page, 'image.i3');
+    const form = studio.page.getByTestId('form-image.i3');
     const prompt = form.getByLabel('Prompt', { exact: true });
     await prompt.fill('a red fox in snow, for the client');
     await form.getByRole('radiogroup', { name: 'Aspect ratio' }).getByText('16:9', { exact: true }).click();
     await form.getByRole('button', { name: 'Save as preset' }).click();
     await form.getByLabel('Preset name').fill('Client fox');
     await form.getByRole('button', { name: 'Save preset' }).click();
-    await page.getByText('Preset “Client fox” saved.').waitFor();
+    await studio.page.getByText('Preset “Client fox” saved.').waitFor();
     await studioShot('presets-saved');
 
-    await page.reload();
+    await studio.page.reload();
     await form.waitFor();
     expect(await prompt.inputValue()).toBe('');
     await prompt.fill('my own words');
     await form.getByLabel('Choose a preset').selectOption({ label: 'Client fox' });
     await form.getByRole('button', { name: 'Apply' }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Keep your prompt?' });
+    const ask = studio.page.getByRole('alertdialog', { name: 'Keep your prompt?' });
     await ask.getByRole('button', { name: 'Use the preset’s prompt' }).click();
     await expect.poll(() => prompt.inputValue()).toBe('a red fox in snow, for the client');
     expect(await form.getByRole('radio', { name: '16:9' }).isChecked()).toBe(true);
@@ -119,7 +145,7 @@ describe('Presets', () => {
   });
 
   it('a preset file dropped on Create applies it', async () => {
-    await chooseFamily(page, 'image.i3');
+    await chooseFamily(studio.page, 'image.i3');
     const file = JSON.stringify({
       format: 'gateway-studio-presets',
       version: 1,
@@ -132,22 +158,22 @@ describe('Presets', () => {
         },
       ],
     });
-    const drop = await page.evaluateHandle((text) => {
+    const drop = await studio.page.evaluateHandle((text) => {
       const data = new DataTransfer();
       data.items.add(new File([text], 'shared.json', { type: 'application/json' }));
       return data;
     }, file);
-    const target = page.getByTestId('form-image.i3');
+    const target = studio.page.getByTestId('form-image.i3');
     await target.dispatchEvent('dragenter', { dataTransfer: drop });
     await target.dispatchEvent('dragover', { dataTransfer: drop });
     await target.dispatchEvent('drop', { dataTransfer: drop });
-    const form = page.getByTestId('form-video.k');
+    const form = studio.page.getByTestId('form-video.k');
     await form.waitFor();
     await expect.poll(() => form.getByLabel('Prompt', { exact: true }).inputValue()).toBe('waves');
-    await page.getByText('shared.json: 1 preset imported and applied.').waitFor();
+    await studio.page.getByText('shared.json: 1 preset imported and applied.').waitFor();
   });
 });
 
 async function studioShot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+  await studio.page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }

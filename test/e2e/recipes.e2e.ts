@@ -16,7 +16,7 @@ interface ListedTask {
   family: string;
   state: string;
   cost: number | null;
-  params: { prompt?: string; image_urls?: string[] };
+  params: { prompt?: string; image_urls?: string[]; size?: string };
 }
 
 async function tasks(): Promise<ListedTask[]> {
@@ -121,5 +121,62 @@ describe('Recipes', () => {
     await panel.getByRole('button', { name: 'Try step 2 again' }).click();
     await expect.poll(async () => (await tasks()).length - before, { timeout: 30_000 }).toBe(3);
     expect((await tasks()).filter((t) => t.family === 'image.i3')).toHaveLength(2);
+  });
+
+  it('built in the editor (steps added, moved, removed, the picture wired into the video), then run to the end', async () => {
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await panel.getByRole('button', { name: 'New recipe' }).click();
+    const editor = panel.getByRole('region', { name: 'Recipe editor' });
+    await editor.getByLabel('Recipe name').fill('Built here');
+    const settings = (step: number) => editor.getByRole('form', { name: `Settings of step ${step}` });
+    // Step 1 makes a picture (its prompt left empty: the run's prompt goes there), wide.
+    expect(await editor.getByLabel('What step 1 makes').inputValue()).toBe('image.i3');
+    await settings(1)
+      .getByRole('radiogroup', { name: 'Aspect ratio' })
+      .getByText('16:9', { exact: true })
+      .click();
+    // Step 2: a video that takes the picture before.
+    await editor.getByRole('button', { name: 'Add a step' }).click();
+    expect(await editor.getByLabel('What step 2 makes').inputValue()).toBe('video.s');
+    expect(await editor.getByLabel('What step 2 takes').inputValue()).toBe('image');
+    await settings(2).getByLabel('Prompt', { exact: true }).fill('slow push in');
+    // A third step, moved up, then removed: the video step keeps its words through both.
+    await editor.getByRole('button', { name: 'Add a step' }).click();
+    await settings(3).getByLabel('Prompt', { exact: true }).fill('to be removed');
+    await editor.getByRole('button', { name: 'Move step 3 up' }).click();
+    expect(await settings(2).getByLabel('Prompt', { exact: true }).inputValue()).toBe('to be removed');
+    expect(await settings(3).getByLabel('Prompt', { exact: true }).inputValue()).toBe('slow push in');
+    await editor.getByRole('button', { name: 'Remove step 2' }).click();
+    expect(await settings(2).getByLabel('Prompt', { exact: true }).inputValue()).toBe('slow push in');
+    await studio.shot('recipe-editor');
+    await editor.getByRole('button', { name: 'Save recipe' }).click();
+    await page.getByText('Recipe “Built here” saved.').waitFor();
+    expect(await panel.getByRole('list', { name: 'Steps' }).getByRole('listitem').allTextContents()).toEqual([
+      'Image I3',
+      'Video S · takes the picture before',
+    ]);
+
+    // Opened again, the editor shows what was saved.
+    await panel.getByRole('button', { name: 'Edit' }).click();
+    expect(await settings(2).getByLabel('Prompt', { exact: true }).inputValue()).toBe('slow push in');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+
+    await panel.getByLabel(/^Prompts/).fill('a harbour at night');
+    await expect
+      .poll(() => panel.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toMatch(/^2 steps ≈ \d+\.\d+ USD in all$/);
+    const before = (await tasks()).length;
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    await expect
+      .poll(() => panel.getByTestId('recipe-run').first().textContent(), { timeout: 90_000 })
+      .toContain('Done: every result is in the library.');
+    const sent = (await tasks()).slice(0, (await tasks()).length - before);
+    const picture = sent.find((t) => t.family === 'image.i3');
+    const clip = sent.find((t) => t.family === 'video.s');
+    expect(picture?.params).toMatchObject({ prompt: 'a harbour at night', size: '16:9' });
+    expect(clip?.params.prompt).toBe('slow push in');
+    expect(clip?.params.image_urls?.[0]).toMatch(/^studio-ref:/);
+    expect((await madeFrom(clip?.id ?? '')).map((l) => l.taskId)).toContain(picture?.id);
   });
 });

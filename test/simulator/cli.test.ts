@@ -152,3 +152,22 @@ describe('simulator CLI', () => {
     expect(out).not.toContain('listening on');
   });
 });
+
+describe('result-link flags (issue 22)', () => {
+  it('--links-host, --links-expiry and --links-propagation-ms set the links switches; bad values are named', () => {
+    expect(
+      parseCliOptions([
+        '--links-host',
+        'separate',
+        '--links-expiry',
+        'varied',
+        '--links-propagation-ms',
+        '5000',
+      ]),
+    ).toMatchObject({ links: { host: 'separate', expiry: 'varied', propagationMs: 5000 } });
+    expect(() => parseCliOptions(['--links-host', 'cdn'])).toThrow('--links-host must be same or separate');
+    expect(() => parseCliOptions(['--links-expiry', 'never'])).toThrow(
+      '--links-expiry must be spec, varied or missing',
+    );
+  });
+});

@@ -69,8 +69,34 @@ for (const planned of plan) {
   if (!present.has(planned.tag)) void engine.submit(planned.request).catch(() => undefined);
 }
 
+// The loop wakes when the engine tells of a change, or when a lost answer's reconcile comes due, never on a
+// fixed beat. A change told while the loop is busy (reconciling) is kept in `changed`, so none is missed; the
+// backstop only bounds how long a state no event announces could go unchecked.
+const RECONCILE_AFTER_MS = 3_000;
+const RECONCILE_SPACING_MS = 1_000;
+const BACKSTOP_MS = 5_000;
+const lastTry = new Map<string, number>();
+let changed = true;
+let wake: (() => void) | null = null;
+engine.events.subscribe(() => {
+  changed = true;
+  wake?.();
+});
+const nextChange = (dueInMs: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(() => ((wake = null), resolve()), Math.max(0, Math.min(dueInMs, BACKSTOP_MS)));
+    wake = () => {
+      wake = null;
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+
+let dueInMs = BACKSTOP_MS;
 for (;;) {
-  await new Promise((resolve) => setTimeout(resolve, 250));
+  if (!changed) await nextChange(dueInMs);
+  changed = false;
+  dueInMs = BACKSTOP_MS;
   const tasks = engine.list();
   const settled = tasks.filter(isDone).length;
   if (settled >= nextMilestone) {
@@ -80,12 +106,23 @@ for (;;) {
   for (const task of tasks) {
     // Reconcile what may have been charged unseen, as the app does on its own timer, but without waiting.
     if (task.state !== 'interrupted' || task.remoteId || task.reconciliation) continue;
-    // The gateway books a charge when the task completes: give a lost one time to finish upstream first.
-    if (Date.now() - task.updatedAt < 3_000) continue;
     const tries = reconcileTries.get(task.id) ?? 0;
     if (tries >= 5) continue;
+    // The gateway books a charge when the task completes: give a lost one time to finish upstream first, and
+    // a failed try a moment before the next.
+    const due = Math.max(
+      task.updatedAt + RECONCILE_AFTER_MS,
+      (lastTry.get(task.id) ?? 0) + RECONCILE_SPACING_MS,
+    );
+    if (Date.now() < due) {
+      dueInMs = Math.min(dueInMs, due - Date.now());
+      continue;
+    }
     reconcileTries.set(task.id, tries + 1);
+    lastTry.set(task.id, Date.now());
     await engine.reconcile(task.id).catch(() => undefined);
+    // A try changes what is done (five tries end a task's wait) even when the engine tells of nothing.
+    changed = true;
   }
   if (tasks.length >= plan.length && tasks.every(isDone)) break;
 }

@@ -1,10 +1,12 @@
 // `library tag ID --add T --remove T`, `library favourite ID [--off]`, `library trash ID`, `library restore ID`:
 // the library edits sync carries, one item at a time. The trash here keeps the item (row and file) until it is
-// restored, as a delete from another device does; nothing touches the network.
+// restored, as a delete from another device does; nothing touches the network. `library strays` sorts the files a
+// crash left in the folder with no item.
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { CliContext } from '../cli-context';
 import { EXIT, cliError } from '../cli-errors';
 import { formatItems } from '../formatting';
+import { byteSize } from '../../../shared/studio/byte-size';
 
 const noSuchItem = (id: string) =>
   cliError(EXIT.refused, 'not_found_error', `No library item ${id}.`, {
@@ -55,4 +57,50 @@ export async function libraryRestoreCommand(ctx: CliContext, id: string): Promis
   const item = await library.replica.restore(id);
   if (!item) throw noSuchItem(id);
   print(ctx, item, 'Restored from the trash.');
+}
+
+/**
+ * `library strays [--reindex | --trash]`: the files in the library's day folders no item indexes (a crash while
+ * saving or deleting left them). Without an option it only lists them; --reindex files again those that carry
+ * their settings (a copy of bytes already filed goes to the trash), --trash moves them all to the trash.
+ */
+export async function libraryStraysCommand(
+  ctx: CliContext,
+  options: { reindex?: boolean; trash?: boolean },
+): Promise<void> {
+  if (options.reindex && options.trash) {
+    throw cliError(EXIT.invalid, 'invalid_argument', 'Pass --reindex or --trash, not both.', {
+      code: 'conflicting_options',
+    });
+  }
+  const { strays } = ctx.library();
+  const report = await strays.find();
+  const paths = report.files.map((f) => f.path);
+  const listed = report.files.map(
+    (f) => `  ${f.path} (${byteSize(f.size)})${f.refileable ? ', carries its settings' : ''}`,
+  );
+  if (options.trash) {
+    const trashed = await strays.trash(paths);
+    ctx.out.result({ ...report, trashed }, () => `Moved ${trashed} stray file(s) to the trash.`);
+    return;
+  }
+  if (options.reindex) {
+    const outcome = await strays.reindex(paths);
+    ctx.out.result({ ...report, ...outcome }, () =>
+      [
+        `Added back ${outcome.filed}; ${outcome.duplicates} copies of files already in the library moved to the trash;`,
+        `${outcome.kept} left where they are (they carry no settings: library strays --trash moves them).`,
+      ].join(' '),
+    );
+    return;
+  }
+  ctx.out.result(report, () =>
+    report.files.length === 0
+      ? 'No stray files: every file in the library folder is in the library.'
+      : [
+          `${report.files.length} file(s) in the library folder are not in the library (${byteSize(report.bytes)}):`,
+          ...listed,
+          'library strays --reindex adds back those that carry their settings; --trash moves them all to the trash.',
+        ].join('\n'),
+  );
 }

@@ -1,7 +1,7 @@
 // `sync` (one round: push, then pull), `sync status`, `sync restore`: library sync from a terminal, against the
 // remote the environment (or the app) names. A sync failure is said in the remote's own sentence.
 import type { SyncReport, SyncStatus } from '../../../shared/studio/sync';
-import { SyncNotReadyError, SyncRemoteError } from '../../core/sync';
+import { syncErrorInfo } from '../../core/sync';
 import type { SyncService } from '../../core/sync';
 import type { CliContext } from '../cli-context';
 import { EXIT, cliError } from '../cli-errors';
@@ -48,21 +48,13 @@ function describeStatus(status: SyncStatus): string {
   return lines.join('\n');
 }
 
-/** A sync failure as the CLI's error: the remote's sentence, a code naming its kind, the exit code by who must act. */
+/** A sync failure as the CLI's error: the remote's sentence and code (as the bridge has them), the exit code by
+ * who must act. */
 export function syncCliError(thrown: unknown): CliError | null {
-  if (thrown instanceof SyncNotReadyError) {
-    return cliError(EXIT.invalid, 'not_configured', thrown.message, { code: 'sync_not_configured' });
-  }
-  if (!(thrown instanceof SyncRemoteError)) return null;
-  const code = `sync_${thrown.kind.replace(/-/g, '_')}`;
-  if (thrown.transient) return cliError(EXIT.failure, 'network_error', thrown.message, { code });
-  const type =
-    thrown.kind === 'auth'
-      ? 'authentication_error'
-      : thrown.kind === 'missing-bucket-or-folder'
-        ? 'not_found_error'
-        : 'permission_error';
-  return cliError(EXIT.refused, type, thrown.message, { code });
+  const info = syncErrorInfo(thrown);
+  if (!info) return null;
+  const exit = info.remedy === 'later' ? EXIT.failure : info.remedy === 'setup' ? EXIT.invalid : EXIT.refused;
+  return cliError(exit, info.type, info.message, { code: info.code });
 }
 
 async function round(ctx: CliContext, run: (sync: SyncService) => Promise<SyncReport>): Promise<void> {

@@ -10,12 +10,18 @@ import { invalidArgument, toCliError } from '../cli-errors';
 import { formatEstimate, formatTask, taskJson } from '../formatting';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
+import { queueAdd } from './queue';
 import { printOutcome, settle, submitAndFollow } from '../task-runner';
 import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
   ctx: CliContext,
-  args: GenerateArgs & { wait: boolean; dryRun?: boolean; promptsFile?: string } & SpendingFlags,
+  args: GenerateArgs & {
+    wait: boolean;
+    dryRun?: boolean;
+    promptsFile?: string;
+    queue?: boolean;
+  } & SpendingFlags,
 ): Promise<void> {
   if (args.promptsFile !== undefined) {
     await generateBatch(ctx, { ...args, promptsFile: args.promptsFile });
@@ -31,6 +37,10 @@ export async function generateCommand(
       );
     const estimate = ctx.core(false).prices.estimate(request);
     ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
+    return;
+  }
+  if (args.queue) {
+    await queueAdd(ctx, [request], args);
     return;
   }
   await submitAndFollow(ctx, ctx.core(), request, {
@@ -191,7 +201,12 @@ export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
  */
 async function generateBatch(
   ctx: CliContext,
-  args: GenerateArgs & { wait: boolean; dryRun?: boolean; promptsFile: string } & SpendingFlags,
+  args: GenerateArgs & {
+    wait: boolean;
+    dryRun?: boolean;
+    promptsFile: string;
+    queue?: boolean;
+  } & SpendingFlags,
 ): Promise<void> {
   const text = await readFile(resolve(ctx.io.cwd, args.promptsFile), 'utf8').catch(() => {
     throw invalidArgument(`Cannot read ${args.promptsFile}.`, 'prompts-file');
@@ -222,6 +237,10 @@ async function generateBatch(
         ? `${requests.length} tasks; some have no estimate yet. Nothing was sent.`
         : `${requests.length} tasks ≈ ${totalUsd.toFixed(4)} USD in all. Nothing was sent.`,
     );
+    return;
+  }
+  if (args.queue) {
+    await queueAdd(ctx, requests, args);
     return;
   }
   const core = ctx.core();

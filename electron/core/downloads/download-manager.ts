@@ -25,6 +25,8 @@ import { backgroundRetryAt, type RetryTiming } from './retry-timing';
 import { isDiskFull } from '../db/disk-space';
 import { gatewayIsLocal } from './local-addresses';
 import type { DownloadedFile, LibrarySink } from './library-sink';
+import { fetchPriority, FreshLinks } from './link-freshness';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 /** A file saved into the library: where, how big, its hash and its type. */
 type FetchedFile = Pick<DownloadedFile, 'path' | 'size' | 'sha256' | 'mime'>;
@@ -54,6 +56,8 @@ export interface DownloadManagerOptions extends RetryTiming {
    * only when the gateway itself is on one (local-addresses.ts). Unknown: such results are refused.
    */
   gatewayUrl?: () => string | null;
+  /** The way out (core/proxy), read per file: downloads take the proxy the gateway calls take. */
+  proxy?: () => ProxyRoute | null;
 }
 
 export class DownloadManager {
@@ -68,18 +72,17 @@ export class DownloadManager {
 
   private readonly logger: Logger;
   private readonly rows: TaskFileRows;
+  private readonly fresh: FreshLinks;
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.logger = options.logger ?? silentLogger;
     this.rows = new TaskFileRows(options.db, options.clock, options.sink.filedUrls?.bind(options.sink));
     this.queue = new PQueue({ concurrency: options.concurrency ?? 3 });
     this.libraryDir = resolve(options.libraryDir);
+    this.fresh = new FreshLinks(options.clock);
   }
 
-  /**
-   * Deletes .part files a crash left behind (never one a live process sharing the library is writing) and
-   * queues every file still pending.
-   */
+  /** Deletes the .part files a crash left (never a live neighbour's) and queues every file still pending. */
   async start(): Promise<void> {
     await removeStaleParts(this.libraryDir);
     for (const row of this.rows.allPending()) this.schedule(row.task_id, row.ordinal);
@@ -179,21 +182,13 @@ export class DownloadManager {
     const key = `${taskId}:${ordinal}`;
     if (this.closed || this.queued.has(key)) return;
     this.queued.add(key);
+    const job = () => this.run(taskId, ordinal, key).finally(() => this.queued.delete(key));
     void this.queue
-      .add(async () => {
-        try {
-          await this.run(taskId, ordinal, key);
-        } finally {
-          this.queued.delete(key);
-        }
-      })
+      .add(job, { priority: fetchPriority(this.rows.read(taskId, ordinal)?.expires_at ?? null) })
       .catch((thrown: unknown) => this.runFailed(taskId, ordinal, thrown));
   }
 
-  /**
-   * run() threw outside a fetch (the sink, the database): once the file then sat 'pending' forever with nobody
-   * told. Now the failure is logged and the file is marked failed with its reason, so the task says so.
-   */
+  /** run() threw outside a fetch (the sink, the database): logged, and the file marked failed with its reason. */
   private runFailed(taskId: string, ordinal: number, thrown: unknown): void {
     if (this.closed) return;
     const reason = describeThrown(thrown);
@@ -265,10 +260,12 @@ export class DownloadManager {
           return;
         }
         const attempt = row.attempts + 1;
+        this.fresh.tried(key);
         try {
           this.mark(taskId, ordinal, 'pending', { attempts: attempt });
           const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
           this.mark(taskId, ordinal, 'done', { ...saved, error: null });
+          this.fresh.forget(key);
           return;
         } catch (error) {
           if (controller.signal.aborted || this.closed) return;
@@ -282,7 +279,7 @@ export class DownloadManager {
           // A DownloadError is the network's or the link's, shown on the file; anything else is ours: told.
           if (!failure)
             this.logger.warn('saving a download failed', { task: taskId, file: ordinal, reason: message });
-          const retryable = failure ? failure.retryable : true;
+          const retryable = this.fresh.retryable(key, failure); // a fresh link's 404 too (link-freshness.ts)
           if (!retryable || attempt >= maxAttempts) {
             // A refused link past its expiry is an expired link, whatever the status says.
             if (this.isExpired(row) || (failure?.httpStatus && this.isExpiredSoon(row))) {
@@ -313,9 +310,8 @@ export class DownloadManager {
   }
 
   /**
-   * Streams one file into the library folder and hands it to the sink. Counted as a fetch in flight from its
-   * first byte until the sink has it, whatever happens: the count is left in a finally, never by hand on each
-   * path (two hand-written leaves once counted a fetch twice, and the clamp at zero hid it).
+   * Streams one file into the library folder and hands it to the sink, counted as a fetch in flight until the
+   * sink has it (left in a finally: two hand-written leaves once counted a fetch twice).
    */
   private async fetchAndSave(
     task: TaskRecord,
@@ -325,6 +321,7 @@ export class DownloadManager {
     signal: AbortSignal,
   ): Promise<FetchedFile> {
     this.fetching.enter();
+    const proxy = this.options.proxy?.() ?? null;
     try {
       const dir = join(this.libraryDir, dayFolder(task.createdAt));
       const fetched = await fetchToFile({
@@ -345,6 +342,7 @@ export class DownloadManager {
           ),
         signal,
         refuseLocal: !(await gatewayIsLocal(this.options.gatewayUrl?.() ?? null)),
+        ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
         idleTimeoutMs: this.options.idleTimeoutMs,
         progressEveryBytes: this.options.progressEveryBytes,
         onProgress: (receivedBytes, totalBytes) =>

@@ -15,7 +15,7 @@ import { DownloadError } from './download-error';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
 import type { SniffedType } from './media-sniff';
 import { rawGet } from './raw-http-get';
-import type { RawResponse } from './raw-http-get';
+import type { RawGetOptions, RawResponse } from './raw-http-get';
 import { parseDownloadUrl, UnsafeUrlError } from './safe-url';
 import { placeWithoutOverwrite, SAFE_BASE_NAME, SHORT_ID_LENGTH } from './readable-name';
 import { InlineHasher, WorkerHasher } from './sha256-hasher';
@@ -60,6 +60,8 @@ export interface FetchToFileOptions {
   now?: () => number;
   /** Refuse a URL (or a redirect) to a local or private address (local-addresses.ts). Default false. */
   refuseLocal?: boolean;
+  /** Through the creator's proxy (raw-http-get.ts). */
+  tunnel?: RawGetOptions['tunnel'];
 }
 
 /** No result the gateway makes comes near this; a larger Content-Length is a broken or hostile answer. */
@@ -85,6 +87,7 @@ async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawR
       signal: options.signal,
       idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
       refuseLocal: options.refuseLocal ?? false,
+      ...(options.tunnel ? { tunnel: options.tunnel } : {}),
     });
     const status = res.status;
     const location = res.headers.get('location');

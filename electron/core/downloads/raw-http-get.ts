@@ -8,6 +8,7 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { DownloadError } from './download-error';
 import { publicOnlyLookup, refuseLocalHost } from './local-addresses';
+import { framingOf, HEADER_LINE, parseHead, protocolError, type Framing, type ParsedHead } from './http-head';
 
 /** A response head larger than this is refused: result URLs answer with a handful of headers. */
 export const MAX_HEAD_BYTES = 32 * 1024;
@@ -23,67 +24,20 @@ export interface RawGetOptions {
   receiveBytes?: number;
   /** Refuse a host that is, or resolves to, a local or private address (local-addresses.ts). */
   refuseLocal?: boolean;
+  /**
+   * The creator's proxy (core/proxy): a plain stream to the URL's host and port, or null to connect directly.
+   * `startTunnel` is called once the reader is attached (a refused CONNECT replays the proxy's answer then).
+   */
+  tunnel?: (url: URL, signal?: AbortSignal) => Promise<TunnelSocket | null>;
 }
+
+export type TunnelSocket = net.Socket & { startTunnel?: () => void };
 
 /**
  * Receives the body. `chunk` is a view of the reused receive buffer: it is valid only during the call.
  * Throwing aborts the download with that error.
  */
 export type BodyCallback = (chunk: Buffer) => void;
-
-type Framing = { kind: 'length'; left: number; total: number } | { kind: 'chunked' } | { kind: 'close' };
-
-const protocolError = (message: string): DownloadError => new DownloadError('protocol', message, false);
-
-const STATUS_LINE = /^HTTP\/1\.[01] ([1-9]\d\d)(?: [\t\x20-\x7e\x80-\xff]*)?$/;
-const HEADER_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+):[\t ]*([\t\x20-\x7e\x80-\xff]*?)[\t ]*$/;
-
-interface ParsedHead {
-  status: number;
-  headers: Map<string, string>;
-}
-
-function parseHead(text: string): ParsedHead {
-  const lines = text.split('\r\n');
-  const statusLine = lines[0] ?? '';
-  const status = STATUS_LINE.exec(statusLine);
-  if (!status?.[1]) throw protocolError(`malformed status line: ${JSON.stringify(statusLine.slice(0, 80))}`);
-  const headers = new Map<string, string>();
-  for (const line of lines.slice(1)) {
-    const header = HEADER_LINE.exec(line);
-    // Also refuses obsolete line folding (a line starting with whitespace) and bare CR/LF inside a line.
-    if (!header?.[1]) throw protocolError(`malformed header line: ${JSON.stringify(line.slice(0, 80))}`);
-    const name = header[1].toLowerCase();
-    const value = header[2] ?? '';
-    const prior = headers.get(name);
-    headers.set(name, prior === undefined ? value : `${prior}, ${value}`);
-  }
-  return { status: Number(status[1]), headers };
-}
-
-function framingOf(head: ParsedHead): Framing {
-  const transferEncoding = head.headers.get('transfer-encoding');
-  const contentLength = head.headers.get('content-length');
-  if (head.status === 204 || head.status === 304) return { kind: 'length', left: 0, total: 0 };
-  if (transferEncoding !== undefined) {
-    // Both framings at once is how responses get smuggled: refuse rather than pick one.
-    if (contentLength !== undefined) throw protocolError('both Transfer-Encoding and Content-Length');
-    if (transferEncoding.trim().toLowerCase() !== 'chunked') {
-      throw protocolError(`unsupported Transfer-Encoding ${transferEncoding}`);
-    }
-    return { kind: 'chunked' };
-  }
-  if (contentLength !== undefined) {
-    // Repeated identical values are allowed (RFC 9110 §8.6); differing ones are not.
-    const values = new Set(contentLength.split(',').map((v) => v.trim()));
-    const [only] = values;
-    if (values.size !== 1 || only === undefined || !/^\d{1,15}$/.test(only)) {
-      throw protocolError(`malformed Content-Length ${contentLength}`);
-    }
-    return { kind: 'length', left: Number(only), total: Number(only) };
-  }
-  return { kind: 'close' };
-}
 
 /**
  * Decodes `Transfer-Encoding: chunked` as bytes arrive, passing data through as views (no copies).
@@ -283,16 +237,11 @@ export class RawResponse {
 }
 
 /** Connects, sends the GET and resolves with the response head. Rejects with DownloadError or the abort reason. */
-export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
+export async function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
   const { signal, idleTimeoutMs } = options;
-  if (signal?.aborted) return Promise.reject(signal.reason as Error);
-  if (options.refuseLocal) {
-    try {
-      refuseLocalHost(url);
-    } catch (refused) {
-      return Promise.reject(refused as Error);
-    }
-  }
+  if (signal?.aborted) throw signal.reason as Error;
+  if (options.refuseLocal) refuseLocalHost(url);
+  const tunnelled = options.tunnel ? await openTunnel(url, options.tunnel, signal) : null;
   const receive = Buffer.allocUnsafe(options.receiveBytes ?? DEFAULT_RECEIVE_BYTES);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -347,13 +296,14 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
         callback: (n: number, buf: Uint8Array) => onChunk(Buffer.from(buf.buffer, buf.byteOffset, n)),
       },
     };
-    const socket: net.Socket =
-      url.protocol === 'https:'
-        ? tls.connect({
-            ...connectOptions,
-            servername: net.isIP(host) ? undefined : host,
-            ALPNProtocols: ['http/1.1'],
-          })
+    const tlsOptions = { servername: net.isIP(host) ? undefined : host, ALPNProtocols: ['http/1.1'] };
+    // Through a proxy the tunnel is the connection (TLS runs inside it); otherwise connect here, reading into `receive`.
+    const socket: net.Socket = tunnelled
+      ? url.protocol === 'https:'
+        ? tls.connect({ ...tlsOptions, socket: tunnelled })
+        : tunnelled
+      : url.protocol === 'https:'
+        ? tls.connect({ ...connectOptions, ...tlsOptions })
         : net.connect(connectOptions);
     // Should a runtime ignore `onread` (it is honoured by net and tls on Node 24), bytes still arrive here.
     socket.on('data', (chunk: Buffer) => {
@@ -374,15 +324,23 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
     socket.setTimeout(idleTimeoutMs, () =>
       fail(new DownloadError('network', `no data for ${idleTimeoutMs} ms`, true)),
     );
-    socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => {
+    const sendGet = (): void => {
       const target = `${url.pathname || '/'}${url.search}`;
       socket.write(
         `GET ${target} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: close\r\nAccept-Encoding: identity\r\nUser-Agent: GatewayStudio\r\n\r\n`,
       );
-    });
+    };
+    if (url.protocol === 'https:') socket.once('secureConnect', sendGet);
+    else if (tunnelled) sendGet();
+    else socket.once('connect', sendGet);
     socket.on('error', (error) =>
       fail(error instanceof DownloadError ? error : new DownloadError('network', error.message, true)),
     );
+    try {
+      tunnelled?.startTunnel?.();
+    } catch (error) {
+      fail(new DownloadError('network', `the proxy refused the tunnel: ${(error as Error).message}`, true));
+    }
     socket.on('close', () => {
       signal?.removeEventListener('abort', onAbort);
       if (failed) return;
@@ -393,4 +351,20 @@ export function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
       }
     });
   });
+}
+
+/** The proxy's tunnel, or a DownloadError that names the proxy (an unreachable one is worth trying again). */
+async function openTunnel(
+  url: URL,
+  tunnel: NonNullable<RawGetOptions['tunnel']>,
+  signal: AbortSignal | undefined,
+): Promise<TunnelSocket | null> {
+  try {
+    return await tunnel(url, signal);
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason as Error;
+    const e = error as Error & { code?: string };
+    if (e.name === 'ProxyAddressError') throw new DownloadError('network', e.message, false);
+    throw new DownloadError('network', `the proxy could not be reached (${e.code ?? e.message})`, true);
+  }
 }

@@ -30,8 +30,12 @@ import {
 } from '../../../shared/gateway/usage';
 import { json, MAX_ERROR_BYTES, readSome } from './answer-bodies';
 import type { GatewayClientOptions, TokenBalanceOptions, UsageOptions, UsageResult } from './gateway-options';
-import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
+import type { CallOptions, GatewayPort, ImageUpload, SpeechResponse, SubmitOptions } from './gateway-port';
 import { GatewayTransport, type CallPlan } from './gateway-transport';
+import type { ProxyRoute } from '../proxy/proxy-route';
+import { parseUploadAnswer, type UploadedImage } from '../../../shared/gateway/upload';
+
+const UPLOAD_PATH = '/v1/uploads/images';
 
 export type {
   ApiKeySource,
@@ -55,6 +59,11 @@ export class GatewayClient implements GatewayPort {
 
   get baseUrl(): string {
     return this.options.baseUrl;
+  }
+
+  /** The way out the calls take; the engine's downloads use the same. */
+  get proxy(): ProxyRoute {
+    return this.transport.proxy;
   }
 
   /** [EP-IMAGE-0] [EP-VIDEO-0] [EP-MUSIC-1] [EP-GRID-1] validate, POST, normalise the acknowledgement. */
@@ -165,6 +174,24 @@ export class GatewayClient implements GatewayPort {
       const cache = r.headers['x-usage-cache']?.trim().toLowerCase();
       return { report: parseUsageReport(json(r)), cache: cache === 'hit' || cache === 'miss' ? cache : null };
     });
+  }
+
+  /**
+   * POST /v1/uploads/images, multipart field `file` (not in the spec; the gateway's public clients use it for
+   * reference pictures, issue 22). Never retried: an upload has no idempotency. 404/405 mean not offered.
+   */
+  async uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image.bytes)], { type: image.mime }), image.name);
+    const plan: CallPlan = {
+      method: 'POST',
+      url: UPLOAD_PATH,
+      body: form,
+      read: 'json',
+      safe: false,
+      options,
+    };
+    return this.transport.call(plan, (r) => parseUploadAnswer(json(r), r.status));
   }
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {

@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { Logger } from '../log';
 import type { CallOptions } from './gateway-port';
 import type { RetryPolicy } from './retry-policy';
+import type { ProxyRoute } from '../proxy/proxy-route';
 
 export type ApiKeySource = string | (() => string | null | undefined | Promise<string | null | undefined>);
 
@@ -49,6 +50,8 @@ export interface GatewayClientOptions {
   logger?: Logger;
   /** Largest JSON body read into memory. Default 16 MiB. */
   maxBodyBytes?: number;
+  /** The way out: the creator's proxy or direct (core/proxy). Default: as the environment says (HTTPS_PROXY…). */
+  proxy?: ProxyRoute;
 }
 
 export interface TokenBalanceOptions extends CallOptions {

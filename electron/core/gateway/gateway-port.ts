@@ -4,6 +4,8 @@ import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids'
 import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
 import type { Readable } from 'node:stream';
+import type { ProxyRoute } from '../proxy/proxy-route';
+import type { UploadedImage } from '../../../shared/gateway/upload';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -28,6 +30,13 @@ export interface SubmitOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
+/** A reference picture to upload (uploadImage). */
+export interface ImageUpload {
+  bytes: Uint8Array;
+  mime: string;
+  name: string;
+}
+
 export interface SpeechResponse {
   contentType: string;
   /** The audio bytes as they arrive; the caller streams them to disk. */
@@ -37,10 +46,14 @@ export interface SpeechResponse {
 export interface GatewayPort {
   /** The gateway's base URL, when there is one (result links on local addresses are trusted only from a local gateway). */
   readonly baseUrl?: string;
+  /** The way out the calls take (direct or the creator's proxy); result downloads take the same. */
+  readonly proxy?: ProxyRoute;
   /** Validates body with the family's catalog schema, POSTs it, normalises the ack. Throws GatewayError. */
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
+  /** POST /v1/uploads/images (issue 22), where the gateway offers it; never retried. */
+  uploadImage?(image: ImageUpload, options?: CallOptions): Promise<UploadedImage>;
   /**
    * [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow and reading a speech
    * take's cost; cache is [EP-USAGE-3]'s X-Usage-Cache (null when the gateway did not say).

@@ -16,6 +16,8 @@ import type { CallOptions } from './gateway-port';
 import { exchange, type ExchangeRequest } from './http-exchange';
 import { followReads, type ReadTarget } from './poll-redirect';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
+import { ProxyRoute } from '../proxy/proxy-route';
+import { throughProxy } from './proxy-errors';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -37,7 +39,11 @@ export class GatewayTransport {
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
 
+  /** The way out every call takes; result downloads take the same (GatewayPort.proxy). */
+  readonly proxy: ProxyRoute;
+
   constructor(private readonly options: GatewayClientOptions) {
+    this.proxy = options.proxy ?? new ProxyRoute();
     this.clock = options.clock ?? systemClock;
     this.random = options.random ?? Math.random;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
@@ -51,6 +57,10 @@ export class GatewayTransport {
       maxContentLength: options.maxBodyBytes ?? 16 * 1024 * 1024,
       // Timeouts run on the injected clock (exchange()), so tests never wait on a real one.
       timeout: 0,
+      // axios' own proxy support reads HTTP_PROXY-style variables only and tunnels https badly: the agent decides.
+      proxy: false,
+      httpAgent: this.proxy.agent(),
+      httpsAgent: this.proxy.agent(),
     });
   }
 
@@ -83,7 +93,7 @@ export class GatewayTransport {
           throw new GatewayError(redact(thrown.info, key));
         error = thrown instanceof GatewayError ? thrown.info : this.unexpected(plan, path, thrown, key);
       }
-      error = redact(error, key);
+      error = redact(await throughProxy(error, this.proxy, this.options.baseUrl), key);
       const hung = error.type === 'timeout' && plan.options?.retryTimeouts === false;
       const wait = hung ? null : retryDelay(error, attempt, policy, this.random);
       this.report(plan, path, attempt, status, error, started, wait);
@@ -124,7 +134,9 @@ export class GatewayTransport {
       ...plan.headers,
       Authorization: `Bearer ${key}`,
     };
-    if (plan.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A multipart body (an upload) brings its own Content-Type with the boundary.
+    if (plan.body !== undefined && !(plan.body instanceof FormData))
+      headers['Content-Type'] = 'application/json';
     const request: ExchangeRequest = {
       method: plan.method,
       url: target?.path ?? plan.url,

@@ -1,9 +1,10 @@
 // Bulk actions on a selection of library items: favourite, tags and
 // delete, each one statement or one transaction however many items are selected, and one event for all of
-// them. Delete is two steps so it can be undone exactly: the rows leave the index at once and their files move
-// into a pending folder inside the library (a rename, instant); only when the undo window has passed do the
-// files go on to the trash (the OS trash in the desktop app, the library's .trash folder elsewhere). Undo within
-// the window moves the files back and puts the very rows back (same id, seq, tags, favourite, made-from, cost).
+// them. Delete is two steps so it can be undone exactly: the deletion is journaled (trash-journal.ts), its files
+// move into a pending folder inside the library (a rename, instant), then the rows leave the index; only when
+// the undo window has passed do the files go on to the trash (the OS trash in the desktop app, the library's
+// .trash folder elsewhere). Undo within the window moves the files back and puts the very rows back (same id,
+// seq, tags, favourite, made-from, cost). A crash anywhere in this is finished or rolled back at the next start.
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { pathExists as exists } from '../path-exists';
@@ -11,7 +12,7 @@ import { basename, dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import type { LibraryItem, StudioEvent } from '../../../shared/studio/records';
 import type { LibraryFilter, LibrarySelection } from '../../../shared/studio/library-selection';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import { transaction } from '../db';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
@@ -20,6 +21,8 @@ import { rowToItem } from './library-rows';
 import { uniqueTags } from './library-tags';
 import type { Row, SqlValue } from './library-rows';
 import { TRASH_FOLDER, freeName, libraryTrashFolder, moveFile } from './trash-port';
+import { TrashJournal, recoverDeletions } from './trash-journal';
+import type { Move as Moved, PendingDeletion as PendingBatch } from './trash-journal';
 import type { TrashPort } from './trash-port';
 
 /** Where deleted files wait out the undo window: inside the trash folder, so a crash leaves them findable. */
@@ -56,19 +59,6 @@ export interface TrashReceipt {
   trash: TrashPort['kind'];
 }
 
-interface Moved {
-  from: string;
-  to: string;
-}
-
-interface PendingBatch {
-  id: string;
-  dir: string;
-  rows: Row[];
-  moved: Moved[];
-  timer: TimerHandle;
-}
-
 export class LibraryBulk {
   readonly #lib: BulkInternals;
   readonly #trash: TrashPort;
@@ -76,6 +66,7 @@ export class LibraryBulk {
   readonly #windowMs: number;
   readonly #logger: Logger;
   readonly #pending = new Map<string, PendingBatch>();
+  readonly #journal: TrashJournal;
 
   constructor(internals: BulkInternals, options: BulkOptions) {
     this.#lib = internals;
@@ -83,6 +74,7 @@ export class LibraryBulk {
     this.#clock = options.clock;
     this.#windowMs = options.undoWindowMs;
     this.#logger = options.logger ?? silentLogger;
+    this.#journal = new TrashJournal(internals.db, () => options.clock.now());
   }
 
   /** Where deleted files end up: the OS trash or the library's trash folder. */
@@ -177,55 +169,64 @@ export class LibraryBulk {
     const rows = this.#rows(ids);
     const id = randomUUID();
     const dir = join(this.#lib.dir, TRASH_FOLDER, PENDING_FOLDER, id);
-    this.#transaction(() => {
-      this.#lib.db
-        .prepare('DELETE FROM library_items WHERE id IN (SELECT value FROM json_each(?))')
-        .run(JSON.stringify(ids));
-    });
+    // One folder per file keeps its own name, which is what the user then finds in the trash.
+    const planned = this.#unusedFiles(rows, ids).map((from, i) => ({
+      from,
+      to: join(dir, String(i + 1), basename(from)),
+    }));
+    // Written before a file moves: a crash from here on is rolled back or finished by the next start.
+    this.#journal.begin({ id, rows, moves: planned, dir, undoUntil });
     const moved: Moved[] = [];
     try {
-      for (const path of this.#unusedFiles(rows)) {
-        // One folder per file keeps its own name, which is what the user then finds in the trash.
-        const slot = join(dir, String(moved.length + 1));
-        await mkdir(slot, { recursive: true });
-        const to = join(slot, basename(path));
+      for (const move of planned) {
+        await mkdir(dirname(move.to), { recursive: true });
         try {
-          await moveFile(path, to);
+          await moveFile(move.from, move.to);
         } catch (error) {
           // Already gone from disk (removed by hand): nothing to keep, nothing to bring back.
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
           throw error;
         }
-        moved.push({ from: path, to });
+        moved.push(move);
       }
     } catch (error) {
       // A file that cannot be moved (permissions, a locked file): put everything back, lose nothing.
-      await this.#restore(rows, moved);
+      await this.#moveBack(moved);
+      this.#journal.end(id);
+      await rm(dir, { recursive: true, force: true });
       throw error;
     }
-    const timer = this.#clock.setTimer(this.#windowMs, () => void this.#finish(id));
-    this.#pending.set(id, { id, dir, rows, moved, timer });
+    this.#transaction(() => {
+      this.#lib.db
+        .prepare('DELETE FROM library_items WHERE id IN (SELECT value FROM json_each(?))')
+        .run(JSON.stringify(ids));
+      this.#journal.committed(id, moved);
+    });
+    this.#wait({ id, dir, rows, moved, undoUntil });
     this.#lib.emit({ type: 'library-bulk', change: 'deleted', count: rows.length });
     return { undoId: id, count: rows.length, undoUntil, trash: this.#trash.kind };
   }
 
   /**
-   * Files of these (already removed) rows that no remaining item uses: each path once, its thumbnail too
-   * unless a remaining item or a music track's cover still shows it.
+   * Files of these rows (about to be removed) that no other item uses: each path once, its thumbnail too
+   * unless another item or a music track's cover still shows it.
    */
-  #unusedFiles(rows: readonly Row[]): string[] {
+  #unusedFiles(rows: readonly Row[], ids: readonly string[]): string[] {
     const db = this.#lib.db;
-    const pathUsed = db.prepare('SELECT 1 FROM library_items WHERE path = ? LIMIT 1');
+    const others = JSON.stringify(ids);
+    const pathUsed = db.prepare(
+      'SELECT 1 FROM library_items WHERE path = ? AND id NOT IN (SELECT value FROM json_each(?)) LIMIT 1',
+    );
     const thumbnailUsed = db.prepare(
-      `SELECT 1 FROM library_items WHERE thumbnail_path = ?1
+      `SELECT 1 FROM library_items WHERE thumbnail_path = ?1 AND id NOT IN (SELECT value FROM json_each(?2))
        UNION ALL SELECT 1 FROM library_covers WHERE thumbnail_path = ?1 LIMIT 1`,
     );
     const files = new Set<string>();
     for (const row of rows) {
       const path = String(row.path);
-      if (this.#lib.isInside(path) && pathUsed.get(path) === undefined) files.add(path);
+      if (this.#lib.isInside(path) && pathUsed.get(path, others) === undefined) files.add(path);
       const thumbnail = row.thumbnail_path === null ? null : String(row.thumbnail_path);
-      if (thumbnail && this.#lib.isInside(thumbnail) && thumbnailUsed.get(thumbnail) === undefined) {
+      if (thumbnail && this.#lib.isInside(thumbnail) && thumbnailUsed.get(thumbnail, others) === undefined) {
         files.add(thumbnail);
       }
     }
@@ -241,13 +242,15 @@ export class LibraryBulk {
     if (!batch) return null;
     this.#pending.delete(undoId);
     batch.timer.cancel();
-    const restored = await this.#restore(batch.rows, batch.moved);
+    this.#journal.restoring(undoId);
+    const restored = await this.#restore(batch.rows, batch.moved, undoId);
     await rm(batch.dir, { recursive: true, force: true });
     this.#lib.emit({ type: 'library-bulk', change: 'restored', count: restored });
     return restored;
   }
 
-  async #restore(rows: readonly Row[], moved: readonly Moved[]): Promise<number> {
+  /** Files back where they were (beside, under a free name, should something have taken the place). */
+  async #moveBack(moved: readonly Moved[]): Promise<Map<string, string>> {
     const renamed = new Map<string, string>();
     for (const { from, to } of moved) {
       await mkdir(dirname(from), { recursive: true });
@@ -255,6 +258,12 @@ export class LibraryBulk {
       await moveFile(to, target);
       if (target !== from) renamed.set(from, target);
     }
+    return renamed;
+  }
+
+  /** The files back, then the rows, in the transaction that ends the deletion's journal entry. */
+  async #restore(rows: readonly Row[], moved: readonly Moved[], journalId: string): Promise<number> {
+    const renamed = await this.#moveBack(moved);
     const db = this.#lib.db;
     const seqTaken = db.prepare('SELECT 1 FROM library_items WHERE seq = ?');
     let restored = 0;
@@ -280,6 +289,7 @@ export class LibraryBulk {
         // A conflict means the same download was filed again meanwhile: that row stands.
         restored += Number(result.changes);
       }
+      this.#journal.end(journalId);
     });
     return restored;
   }
@@ -290,6 +300,8 @@ export class LibraryBulk {
     if (!batch) return;
     this.#pending.delete(id);
     await this.#discardFolder(batch.dir);
+    // A library closed meanwhile (a timer outliving it): the next start finds the entry and ends it.
+    if (this.#lib.db.isOpen) this.#journal.end(id);
   }
 
   /**
@@ -323,6 +335,7 @@ export class LibraryBulk {
     for (const batch of batches) {
       batch.timer.cancel();
       await this.#discardFolder(batch.dir);
+      this.#journal.end(batch.id);
     }
   }
 
@@ -331,6 +344,7 @@ export class LibraryBulk {
    * go on to the trash. A folder younger than the window may belong to another process's open window: kept.
    */
   async sweep(): Promise<void> {
+    await this.#recover();
     const root = join(this.#lib.dir, TRASH_FOLDER, PENDING_FOLDER);
     let names: string[];
     try {
@@ -345,6 +359,39 @@ export class LibraryBulk {
       if (!info?.isDirectory() || this.#clock.now() - info.mtimeMs < this.#windowMs) continue;
       await this.#discardFolder(dir);
     }
+  }
+
+  /** Deletions a stopped process left half done: finished or rolled back (trash-journal.ts). */
+  async #recover(): Promise<void> {
+    await recoverDeletions(this.#journal, {
+      mine: (id) => this.#pending.has(id),
+      now: () => this.#clock.now(),
+      moveBack: (moved) => this.#moveBack(moved),
+      restore: async (entry, away) => {
+        const count = await this.#restore(entry.rows, away, entry.id);
+        this.#lib.emit({ type: 'library-bulk', change: 'restored', count });
+      },
+      keep: (entry) => this.#wait({ ...entry, moved: entry.moves }),
+      discard: (dir) => this.#discardFolder(dir),
+    });
+  }
+
+  /** A deletion's undo window, open until its end: then its files go to the trash. */
+  #wait(batch: Omit<PendingBatch, 'timer'>): void {
+    const timer = this.#clock.setTimer(
+      Math.max(0, batch.undoUntil - this.#clock.now()),
+      () => void this.#finish(batch.id),
+    );
+    this.#pending.set(batch.id, { ...batch, timer });
+  }
+
+  /** Deletions whose undo window is still open (one the last run left included): what Undo can bring back. */
+  openUndos(): { undoId: string; count: number; undoUntil: number }[] {
+    return [...this.#pending.values()].map((b) => ({
+      undoId: b.id,
+      count: b.rows.length,
+      undoUntil: b.undoUntil,
+    }));
   }
 
   #transaction(run: () => void): void {

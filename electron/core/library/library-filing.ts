@@ -10,6 +10,7 @@ import type { MediaKind } from '../../../shared/gateway/normalized';
 import type { LibraryItem, LibraryKind, StudioEvent } from '../../../shared/studio/records';
 import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
 import type { FileSettings } from '../../../shared/studio/file-settings';
+import type { TaskStyles } from '../../../shared/studio/presets';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 import type { DownloadedFile } from '../downloads/library-sink';
 import { probeMedia } from '../media/media-probe';
@@ -36,8 +37,20 @@ export interface FilingInternals {
   db: DatabaseSync;
   now: () => number;
   madeFromOf: (taskId: string) => string[];
+  /** The styles a task's prompt was sent with (the presets room keeps them), written into its files. */
+  stylesOf: (taskId: string) => TaskStyles | null;
   emit: (event: Extract<StudioEvent, { type: 'library' }>) => void;
   isInside: (path: string) => boolean;
+}
+
+/** A file found in a day folder with no item, carrying the settings it was made with (stray-files.ts). */
+export interface FoundFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  kind: MediaKind;
+  settings: FileSettings;
 }
 
 /** The fields a new item is filed with; the rest (id, date, picture, size in pixels) are found here. */
@@ -52,6 +65,7 @@ const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video
 export function fileSettings(
   made: Pick<LibraryItem, 'family' | 'model' | 'params' | 'prompt' | 'taskId'>,
   madeFrom: string[],
+  styles: TaskStyles | null = null,
 ): FileSettings {
   const { family, model, params, prompt, taskId } = made;
   return {
@@ -63,6 +77,7 @@ export function fileSettings(
     prompt,
     taskId,
     madeFrom,
+    ...(styles ? { styles } : {}),
   };
 }
 
@@ -138,7 +153,11 @@ export class LibraryFiling {
     const prompt = typeof task.params.prompt === 'string' ? task.params.prompt : null;
     // The settings travel inside the file (PNG, MP3); its bytes, and so its hash and size, change once here,
     // before the item exists, so the item's sha256 is the file's (a reference taken from it matches).
-    const settings = fileSettings({ ...task, prompt, taskId: task.id }, this.lib.madeFromOf(task.id));
+    const settings = fileSettings(
+      { ...task, prompt, taskId: task.id },
+      this.lib.madeFromOf(task.id),
+      this.lib.stylesOf(task.id),
+    );
     const embedded = await embedSettings(download.path, download.mime, settings);
     const sha256 = embedded ? createHash('sha256').update(embedded).digest('hex') : download.sha256;
     const size = embedded ? embedded.byteLength : download.size;
@@ -188,6 +207,34 @@ export class LibraryFiling {
       family: 'speech',
       params: speech.params,
       taskId: null,
+      remoteTaskId: null,
+      remoteUrl: null,
+      expiresAt: null,
+      cost: null,
+      creditsCost: null,
+      sourceTaskId: null,
+      title: null,
+      trackIndex: null,
+      tags: [],
+      coverThumbnailPath: null,
+    });
+  }
+
+  /** Files again a file found with no item, as its own settings say it was made (re-index after a crash). */
+  async fileFound(found: FoundFile): Promise<LibraryItem> {
+    const { settings } = found;
+    return this.file({
+      kind: settings.family === 'speech' ? 'speech' : MEDIA_TO_LIBRARY[found.kind],
+      path: found.path,
+      size: found.size,
+      sha256: found.sha256,
+      mime: found.mime,
+      durationSeconds: null,
+      prompt: settings.prompt,
+      model: settings.model,
+      family: settings.family,
+      params: settings.params,
+      taskId: settings.taskId,
       remoteTaskId: null,
       remoteUrl: null,
       expiresAt: null,

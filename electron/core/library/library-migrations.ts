@@ -6,6 +6,7 @@ import type { Migration } from '../db';
 import { withoutControlCharacters } from '../../../shared/studio/records';
 import { uniqueTags } from './library-tags';
 
+import { TRASH_JOURNAL_MIGRATION } from './trash-journal';
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
     id: 'library-001',
@@ -181,6 +182,14 @@ CREATE TABLE library_trash (
       }
     },
   },
+  {
+    // One prompt sent to several models at one press (a batch marked for comparison): the library offers
+    // "Compare group" on its items without asking the tasks.
+    id: 'library-compare-groups',
+    up: 'ALTER TABLE library_items ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
+  // Deletions journaled before their files move (trash-journal.ts), so a crash mid-delete is finished or undone.
+  TRASH_JOURNAL_MIGRATION,
 ];
 
 /** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */

@@ -79,7 +79,8 @@ function syncFieldsOf(row: Row): Pick<LibraryItem, 'origin' | 'remoteOnly'> {
 function batchOf(row: Row): Pick<LibraryItem, 'batch'> {
   const id = maybeText(row, 'batch_id');
   const size = maybeNumber(row, 'batch_size');
-  return id === null || size === null ? {} : { batch: { id, size } };
+  if (id === null || size === null) return {};
+  return { batch: { id, size, ...(maybeNumber(row, 'batch_compare') === 1 ? { compare: true as const } : {}) } };
 }
 
 export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
@@ -112,6 +113,7 @@ export function itemToParams(item: LibraryItem): Record<string, SqlValue> {
     track_index: item.trackIndex,
     batch_id: item.batch?.id ?? null,
     batch_size: item.batch?.size ?? null,
+    batch_compare: item.batch?.compare ? 1 : null,
     origin: item.origin ?? null,
     remote_only: item.remoteOnly ? 1 : 0,
   };

@@ -15,6 +15,7 @@ import type {
   StudioEvent,
 } from '../../../shared/studio/records';
 import type { FileSettings } from '../../../shared/studio/file-settings';
+import type { TaskStyles } from '../../../shared/studio/presets';
 import type { CostTotal } from '../../../shared/studio/cost-totals';
 import { UNDO_WINDOW_MS } from '../../../shared/studio/library-selection';
 import { systemClock } from '../clock';
@@ -31,7 +32,10 @@ import { LibraryBulk } from './library-bulk';
 import { LibraryReplica } from './library-replica';
 import { LibraryFiling, fileSettings, isMusicCover, type SpeechFile } from './library-filing';
 import { LibrarySearch } from './library-search';
+import { libraryTrashFolder } from './trash-port';
 import type { TrashPort } from './trash-port';
+import { StrayFiles } from './stray-files';
+import { pathExists } from '../path-exists';
 
 export { uniqueTags };
 export type { DownloadedFile, SpeechFile };
@@ -52,6 +56,8 @@ export interface LibraryOptions {
    * the engine built after the library can answer; without it files carry an empty list.
    */
   madeFromOf?: (taskId: string) => string[];
+  /** The styles a task's prompt was sent with, written into its files' settings; none by default. */
+  stylesOf?: (taskId: string) => TaskStyles | null;
   /** Where deleted files finally go (the OS trash in the desktop app); the library's .trash folder by default. */
   trash?: TrashPort;
   /** Timers of the undo window of a deletion; the system's by default. */
@@ -74,11 +80,14 @@ export class Library implements LibrarySink {
   readonly bulk: LibraryBulk;
   /** Library sync's side: items from other devices, their edits, and the trash that keeps rows: library-replica.ts. */
   readonly replica: LibraryReplica;
+  /** Files in the day folders no item indexes, reported at start and re-indexed or trashed: stray-files.ts. */
+  readonly strays: StrayFiles;
   private readonly filing: LibraryFiling;
   private readonly search: LibrarySearch;
   private readonly db: DatabaseSync;
   private readonly now: () => number;
   private readonly madeFromOf: (taskId: string) => string[];
+  private readonly stylesOf: (taskId: string) => TaskStyles | null;
   private readonly listeners = new Set<LibraryListener>();
   private readonly statements: Record<
     | 'byId'
@@ -99,6 +108,7 @@ export class Library implements LibrarySink {
     this.dir = resolve(options.dir);
     this.now = options.now ?? Date.now;
     this.madeFromOf = options.madeFromOf ?? (() => []);
+    this.stylesOf = options.stylesOf ?? (() => null);
     // Also moves reference images older builds kept inline in items' params into the store (once).
     this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     this.statements = {
@@ -120,12 +130,24 @@ export class Library implements LibrarySink {
       emit: (event: LibraryEvent) => this.emit(event),
       isInside: (path: string) => this.isInside(path),
     };
-    this.filing = new LibraryFiling({ ...internals, now: this.now, madeFromOf: this.madeFromOf });
+    this.filing = new LibraryFiling({
+      ...internals,
+      now: this.now,
+      madeFromOf: this.madeFromOf,
+      stylesOf: this.stylesOf,
+    });
     this.search = new LibrarySearch(this.db);
     this.replica = new LibraryReplica(internals);
     const timers = options.timers ?? systemClock;
+    const trash = options.trash ?? libraryTrashFolder(this.dir, pathExists);
+    this.strays = new StrayFiles({
+      db: this.db,
+      dir: this.dir,
+      file: (found) => this.filing.fileFound(found),
+      trash,
+    });
     this.bulk = new LibraryBulk(internals, {
-      ...(options.trash ? { trash: options.trash } : {}),
+      trash,
       clock: { now: this.now, setTimer: (ms, fn) => timers.setTimer(ms, fn) },
       undoWindowMs: options.undoWindowMs ?? UNDO_WINDOW_MS,
       ...(options.logger ? { logger: options.logger } : {}),
@@ -134,7 +156,10 @@ export class Library implements LibrarySink {
 
   /** The settings a file of this item carries (and an export writes beside it): shared/studio/file-settings.ts. */
   settingsOf(item: LibraryItem): FileSettings {
-    return fileSettings(item, item.taskId === null ? [] : this.madeFromOf(item.taskId));
+    const { taskId } = item;
+    return taskId === null
+      ? fileSettings(item, [])
+      : fileSettings(item, this.madeFromOf(taskId), this.stylesOf(taskId));
   }
 
   /**

@@ -6,3 +6,5 @@ export { createRemote } from './remote-factory';
 export { SYNC_MIGRATIONS } from './sync-migrations';
 export { DEFAULT_RETRY } from './retrying-remote';
 export type { RetryPolicy } from './retrying-remote';
+export { syncErrorInfo } from './sync-error-info';
+export type { SyncErrorInfo } from './sync-error-info';

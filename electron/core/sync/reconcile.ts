@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
+import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { transaction } from '../db';
 import type { Library } from '../library';
@@ -23,7 +24,10 @@ export interface ReconcileContext {
   state: SyncState;
   library: Library;
   deviceName: string;
-  madeFromOf: (item: LibraryItem) => string[];
+  /** The made-from links of an item's task (the tasks room keeps them). */
+  madeFromOf: (item: LibraryItem) => MadeFromLink[];
+  /** Writes the links of a task whose item came from another device, so this device's viewer shows its chain. */
+  recordMadeFrom: (taskId: string, links: MadeFromLink[]) => void;
 }
 
 export interface ReconcileCounts {
@@ -83,7 +87,11 @@ function localOps(
   return ops;
 }
 
-export function recordOf(item: LibraryItem, thumbSha256: string | null, madeFrom: string[]): SyncRecord {
+export function recordOf(
+  item: LibraryItem,
+  thumbSha256: string | null,
+  madeFrom: MadeFromLink[],
+): SyncRecord {
   return {
     kind: item.kind,
     size: item.size,
@@ -106,8 +114,18 @@ export function recordOf(item: LibraryItem, thumbSha256: string | null, madeFrom
     sourceTaskId: item.sourceTaskId,
     trackIndex: item.trackIndex,
     ...(item.batch ? { batch: item.batch } : {}),
-    madeFrom,
+    madeFrom: [...new Set(madeFrom.map((link) => link.taskId))],
+    madeFromLinks: madeFrom,
   };
+}
+
+/** Files an item that came from another device, with its task's made-from links. */
+function insertFromAgreed(context: ReconcileContext, agreed: AgreedItem & { record: SyncRecord }): boolean {
+  const { library, state } = context;
+  const inserted = library.replica.insert(itemFromAgreed(library, agreed, state.device));
+  const { taskId, madeFromLinks } = agreed.record;
+  if (taskId !== null && madeFromLinks) context.recordMadeFrom(taskId, madeFromLinks);
+  return inserted;
 }
 
 function dayFolder(at: number): string {
@@ -187,8 +205,7 @@ async function finishAction(context: ReconcileContext, id: string, action: FileA
   else {
     const restored = await library.replica.restore(id);
     const agreed = state.agreed(id);
-    if (!restored && agreed?.record)
-      library.replica.insert(itemFromAgreed(library, { ...agreed, record: agreed.record }, state.device));
+    if (!restored && agreed?.record) insertFromAgreed(context, { ...agreed, record: agreed.record });
     if (agreed) {
       const row = library.get(id);
       if (row)
@@ -267,11 +284,7 @@ export async function reconcileAll(
           if (library.replica.isTrashed(id)) {
             decided.push({ id, action: 'restore' });
             counts.restored += 1;
-          } else if (
-            library.replica.insert(
-              itemFromAgreed(library, { ...agreed, record: agreed.record }, state.device),
-            )
-          ) {
+          } else if (insertFromAgreed(context, { ...agreed, record: agreed.record })) {
             counts.added += 1;
           }
         } else if (!agreed.alive && row) {

@@ -62,4 +62,54 @@ END;
 INSERT OR IGNORE INTO sync_dirty (item_id) SELECT id FROM library_items;
 `,
   },
+  {
+    // The presets room's rows travel too (presets/presets-replica.ts reads and writes them): each is one value
+    // keyed by (kind, key), the later edit wins whole. Triggers mark a changed row dirty, whoever writes it.
+    // Not INSERT OR IGNORE: an upsert's ON CONFLICT (the preset store writes with one) overrides a trigger's
+    // conflict clause, so a second mark would fail the person's save.
+    id: 'sync-002-shared-rows',
+    up: `
+CREATE TABLE sync_docs_dirty (kind TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (kind, key)) STRICT;
+-- The agreed value of each row (null: deleted) and the stamp of the edit that set it.
+CREATE TABLE sync_docs (
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL,
+  value TEXT,
+  hlc TEXT NOT NULL,
+  PRIMARY KEY (kind, key)
+) STRICT;
+${['INSERT', 'UPDATE', 'DELETE']
+  .flatMap((event) => {
+    const row = event === 'DELETE' ? 'old' : 'new';
+    return [
+      ['preset', 'presets', `${row}.id`],
+      ['style', 'styles', `${row}.id`],
+      ['pin', 'prompt_pins', `${row}.text`],
+      [
+        'prompt',
+        'prompt_history',
+        `CASE WHEN ${row}.task_id IS NOT NULL THEN 't:' || ${row}.task_id ELSE 'i:' || ${row}.item_id END`,
+      ],
+    ].map(
+      ([
+        kind,
+        table,
+        key,
+      ]) => `CREATE TRIGGER sync_docs_${table}_${event.toLowerCase()} AFTER ${event} ON ${table}
+  ${kind === 'prompt' ? `WHEN ${row}.task_id IS NOT NULL OR ${row}.item_id IS NOT NULL` : ''}
+BEGIN
+  INSERT INTO sync_docs_dirty (kind, key) SELECT '${kind}', ${key}
+    WHERE NOT EXISTS (SELECT 1 FROM sync_docs_dirty WHERE kind = '${kind}' AND key = ${key});
+END;`,
+    );
+  })
+  .join('\n')}
+INSERT OR IGNORE INTO sync_docs_dirty (kind, key) SELECT 'preset', id FROM presets;
+INSERT OR IGNORE INTO sync_docs_dirty (kind, key) SELECT 'style', id FROM styles;
+INSERT OR IGNORE INTO sync_docs_dirty (kind, key) SELECT 'pin', text FROM prompt_pins;
+INSERT OR IGNORE INTO sync_docs_dirty (kind, key)
+  SELECT 'prompt', CASE WHEN task_id IS NOT NULL THEN 't:' || task_id ELSE 'i:' || item_id END
+  FROM prompt_history WHERE task_id IS NOT NULL OR item_id IS NOT NULL;
+`,
+  },
 ];

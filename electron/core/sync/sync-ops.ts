@@ -3,6 +3,8 @@
 // trusted: another device may run an older or newer build.
 import { z } from 'zod';
 import { familyIdSchema } from '../../../shared/catalog/family-ids';
+import { MADE_FROM_RELATIONS } from '../../../shared/studio/made-from';
+import { SHARED_KINDS } from '../presets/presets-replica';
 
 const stamp = z.string().min(1).max(200);
 const id = z.string().min(1).max(200);
@@ -34,9 +36,18 @@ export const syncRecordSchema = z.object({
   createdAt: z.number(),
   sourceTaskId: z.string().nullable(),
   trackIndex: z.number().int().min(1).nullable(),
-  batch: z.object({ id: z.string(), size: z.number().int().min(1) }).optional(),
+  batch: z
+    .object({ id: z.string(), size: z.number().int().min(1), compare: z.literal(true).optional() })
+    .optional(),
   /** The tasks this item's task was made from (edit, rerun, reference, source), by task id. */
   madeFrom: z.array(z.string()).default([]),
+  /** The same links whole (how, and which file of the source), written into the other device's made-from
+   * links so its viewer shows the chain; absent from items sent by a build that did not send them. */
+  madeFromLinks: z
+    .array(
+      z.object({ relation: z.enum(MADE_FROM_RELATIONS), taskId: z.string(), itemId: z.string().nullable() }),
+    )
+    .optional(),
 });
 export type SyncRecord = z.infer<typeof syncRecordSchema>;
 
@@ -62,6 +73,15 @@ export const syncOpSchema = z.discriminatedUnion('op', [
   /** One tag added (present) or taken off: tags merge as a set, tag by tag. */
   z.object({ op: z.literal('tag'), id, hlc: stamp, tag: z.string().min(1).max(64), present: z.boolean() }),
   z.object({ op: z.literal('trash'), id, hlc: stamp }),
+  /** A row of the presets room (a preset, a style, a pin, a prompt sent), whole; null when it was removed. The
+   * later stamp wins. `id` is the key, as for items. */
+  z.object({
+    op: z.literal('doc'),
+    kind: z.enum(SHARED_KINDS),
+    id: z.string().min(1).max(9000),
+    hlc: stamp,
+    value: z.unknown(),
+  }),
   z.object({ op: z.literal('restore'), id, hlc: stamp }),
 ]);
 export type SyncOp = z.infer<typeof syncOpSchema>;

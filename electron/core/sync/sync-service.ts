@@ -11,12 +11,15 @@ import type {
   SyncStatus,
   SyncTestResult,
 } from '../../../shared/studio/sync';
+import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import type { Library } from '../library';
 import { describeThrown, silentLogger } from '../log';
+import { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
 import { countingRemote } from './counting-remote';
+import { queueDocChanges } from './doc-sync';
 import { finishPendingActions, reconcileAll } from './reconcile';
 import { createRemote, remoteIdentity } from './remote-factory';
 import { retryingRemote } from './retrying-remote';
@@ -71,6 +74,7 @@ function passphraseOf({ config, secrets }: SyncSetup): string | null {
 export class SyncService {
   readonly #options: SyncServiceOptions;
   readonly #state: SyncState;
+  readonly #madeFrom: MadeFromStore;
   readonly #now: () => number;
   readonly #logger: Logger;
   readonly #listeners = new Set<SyncStatusListener>();
@@ -85,6 +89,7 @@ export class SyncService {
     this.#now = options.clock?.now.bind(options.clock) ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
     this.#state = new SyncState(options.db, this.#now);
+    this.#madeFrom = new MadeFromStore(options.db);
   }
 
   /** Tries a config without keeping it: reachable, signed in, writable, and the passphrase matches the remote's. */
@@ -267,15 +272,19 @@ export class SyncService {
         state: this.#state,
         library: this.#options.library,
         deviceName: setup.config.deviceName,
-        madeFromOf: (item: LibraryItem) => this.#options.library.settingsOf(item).madeFrom,
+        madeFromOf: (item: LibraryItem) =>
+          item.taskId === null ? [] : this.#madeFrom.links(item.taskId).madeFrom,
+        recordMadeFrom: (taskId: string, links: MadeFromLink[]) => this.#madeFrom.record(taskId, links),
       };
       await finishPendingActions(reconcile);
       const local = await reconcileAll(reconcile, 'dirty');
+      queueDocChanges(this.#state);
       const pushed = await pushOutbox(context);
       const pulled = await pullLogs(context);
       context.progress({ phase: 'merging', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
       const merged = await reconcileAll(reconcile, 'apply');
       // Edits made here while the others' changes were merged are sent now rather than a round later.
+      queueDocChanges(this.#state);
       const late = await pushOutbox(context);
       const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
       const files =

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../db';
 import { libraryItemIds } from '../library/library-reads';
+import { applyDocOp, markAllDocsDirty } from './doc-sync';
 import { HybridClock } from './hlc';
 import { syncRecordSchema } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
@@ -102,9 +103,11 @@ export class SyncState {
         'sync_outbox',
         'sync_blobs',
         'sync_apply',
+        'sync_docs',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
+      markAllDocsDirty(this.db);
       const dirty = this.db.prepare('INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (?)');
       for (const id of libraryItemIds(this.db)) dirty.run(id);
       this.setMeta('format', null);
@@ -143,6 +146,8 @@ export class SyncState {
   apply(op: SyncOp, queue = true): void {
     this.clock.observe(op.hlc);
     const db = this.db;
+    // A row of the presets room, not an item: merged and written on its own (doc-sync.ts).
+    if (op.op === 'doc') return applyDocOp(db, op);
     db.prepare('INSERT OR IGNORE INTO sync_items (id) VALUES (?)').run(op.id);
     const lww = (field: 'favourite' | 'title' | 'cost', value: string | number | null) =>
       db

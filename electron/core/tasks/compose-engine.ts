@@ -6,6 +6,7 @@ import { DiskRoom } from '../db/disk-space';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
+import { ReferenceUploads } from '../references/reference-uploads';
 import { TaskWriter } from './engine-context';
 import type { EngineContext, EngineWork } from './engine-context';
 import type { EngineStats, TaskEngineOptions } from './engine-options';
@@ -92,7 +93,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     send: (id) => (sender ? sender.send(id) : Promise.reject(new Error('the sender is not built yet'))),
   });
   sender = new Sender(ctx, {
-    references,
+    uploads: new ReferenceUploads(options.db, clock, ctx.gateway, references),
     tracker,
     pacer,
     reconciler,

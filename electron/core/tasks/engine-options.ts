@@ -97,6 +97,8 @@ export interface BatchOptions {
   confirmed?: boolean;
   overBudget?: boolean;
   signal?: AbortSignal;
+  /** One prompt sent to several models ("Also run on…"): the batch is marked for the compare view. */
+  compare?: boolean;
 }
 
 export interface BatchResult {

@@ -5,6 +5,8 @@ export type {
   ListOptions,
   SubmitOptions,
   TaskEngineOptions,
+  QueueAddOptions,
+  QueueEstimator,
 } from './task-engine';
 export { StudioEventHub } from './studio-event-hub';
 export type { StudioEventOf, StudioEventType, Unsubscribe } from './studio-event-hub';

@@ -8,7 +8,7 @@ import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { NormalizedAck as SubmitAck } from '../../../shared/gateway/normalized';
 import { diskFullSentence, isDiskFull } from '../db/disk-space';
-import type { ReferenceStore } from '../references/reference-store';
+import type { ReferenceUploads } from '../references/reference-uploads';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
 import { usesIdempotencyKey } from './family-routing';
@@ -20,7 +20,8 @@ import type { StoredTask } from './task-store';
 import type { Tracker } from './tracker';
 
 export interface SenderParts {
-  references: ReferenceStore;
+  /** References as they leave: uploaded URLs where the gateway offers uploads, else data URLs (issue 22). */
+  uploads: ReferenceUploads;
   tracker: Tracker;
   pacer: Pacer;
   reconciler: Reconciler;
@@ -90,10 +91,12 @@ export class Sender {
     ctx.stats.submits++;
     let ack: SubmitAck;
     try {
-      // The only place a reference image becomes a data URL: the body that leaves for the gateway.
-      const expanded = parts.references.expand(params);
+      // The only place a reference image becomes a URL or a data URL: the body that leaves for the gateway.
+      const prepared = await parts.uploads.prepare(family, params, signal);
+      if (prepared.sentAs)
+        ctx.tasks.store.update(id, { referencesSentAs: prepared.sentAs, updatedAt: ctx.clock.now() });
       const body: Record<string, unknown> = {
-        ...(expanded instanceof Promise ? await expanded : expanded),
+        ...prepared.params,
         model,
         ...(task.webhook ? { webhook: task.webhook } : {}),
       };

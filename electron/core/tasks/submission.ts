@@ -82,7 +82,8 @@ export class Submissions {
    * Several submissions at one press (prompts × n): the spending limits apply to their total, once, then each
    * is a submission of its own under the one request budget, keyed `<batch key>-<position>` so a repeat of the
    * press (double click, retried call, after a restart) answers with the same tasks and sends only what was
-   * never written. Every task records the batch (its id is the press's key) and its size.
+   * never written. Every task records the batch (its id is the press's key) and its size, and whether it is one
+   * prompt sent to several models (`compare`), whose results open together in the compare view.
    */
   async submitBatch(
     requests: readonly SubmissionRequest[],
@@ -110,7 +111,11 @@ export class Submissions {
         { confirmed: options.confirmed, overBudget: options.overBudget },
       );
     }
-    const batch: TaskBatch = { id: batchId, size: requests.length };
+    const batch: TaskBatch = {
+      id: batchId,
+      size: requests.length,
+      ...(options.compare ? { compare: true as const } : {}),
+    };
     const settled = await Promise.allSettled(
       requests.map((request, i) =>
         this.submit(request, {

@@ -26,8 +26,11 @@ import type {
 } from './engine-options';
 import type { StudioEventHub } from './studio-event-hub';
 import type { SubmissionQueue } from './submission-queue';
+import { compareGroup, fanOut, type FanOutResult } from './fan-out';
+import type { CompareGroup } from '../../../shared/studio/compare-group';
 
 export type { QueueAddOptions } from './submission-queue';
+export type { FanOutResult } from './fan-out';
 export type { QueueEstimator } from './queue-view';
 
 export { MAX_BATCH_TASKS } from './engine-options';
@@ -71,6 +74,19 @@ export class TaskEngine {
   /** Several submissions at one press, measured against the spending limits once (submission.ts). */
   submitBatch(requests: readonly SubmissionRequest[], options: BatchOptions = {}): Promise<BatchResult> {
     return this.#parts.submissions.submitBatch(requests, options);
+  }
+
+  /** One prompt on several models as one compare group: sent now, or queued beyond the request budget (fan-out.ts). */
+  fanOut(
+    requests: readonly SubmissionRequest[],
+    options: Omit<BatchOptions, 'compare'> = {},
+  ): Promise<FanOutResult> {
+    return fanOut(this.#parts, requests, options);
+  }
+
+  /** A compare group: its tasks in press order, and its models still waiting in the queue (fan-out.ts). */
+  compareGroup(batchId: string): CompareGroup {
+    return compareGroup(this.#parts, batchId);
   }
 
   /**
@@ -145,6 +161,11 @@ export class TaskEngine {
 
   list(options: ListOptions = {}): TaskRecord[] {
     return this.#parts.queries.list(options);
+  }
+
+  /** The tasks of one batch in the order of its press: what a compare group shows (task-queries.ts). */
+  inBatch(batchId: string): TaskRecord[] {
+    return this.#parts.queries.inBatch(batchId);
   }
 
   count(options: Pick<ListOptions, 'states'> = {}): number {

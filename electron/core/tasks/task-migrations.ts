@@ -126,4 +126,15 @@ export const taskMigrations: readonly Migration[] = [
       INSERT INTO queue_state (id) VALUES (1);
     `,
   },
+  {
+    // One prompt sent to several models at one press is a batch marked for comparison: its tasks open
+    // together in the compare view (Create's "Also run on…", the library's "Compare group").
+    id: 'tasks-008-compare-groups',
+    up: 'ALTER TABLE tasks ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
+  },
+  {
+    // How the reference pictures went: uploaded first or inline as data URLs, and why (issue 22).
+    id: 'tasks-009-references-sent-as',
+    up: 'ALTER TABLE tasks ADD COLUMN references_sent_as TEXT;',
+  },
 ];

@@ -28,6 +28,11 @@ export class TaskQueries {
     return this.store.list(options).map((t) => t.record);
   }
 
+  /** The tasks of one batch in the order they were pressed ([] for an unknown id): a compare group's models. */
+  inBatch(batchId: string): TaskRecord[] {
+    return this.store.inBatch(batchId).map((t) => t.record);
+  }
+
   /** How many tasks (in these states) there are: the total beside a page of list(). */
   count(options: Pick<ListOptions, 'states'> = {}): number {
     return this.store.count(options);

@@ -7,12 +7,17 @@ import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/f
 import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
 import type {
   ChargeReconciliation,
+  ReferencesSentAs,
   DownloadProgress,
   TaskBatch,
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
-import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
+import {
+  chargeReconciliationSchema,
+  referencesSentAsSchema,
+  taskStateSchema,
+} from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
@@ -53,6 +58,8 @@ const rowSchema = z.object({
   sent_at: z.number().nullable(),
   batch_id: z.string().nullable(),
   batch_size: z.number().int().nullable(),
+  batch_compare: z.literal(1).nullable(),
+  references_sent_as: z.string().nullable(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -108,8 +115,17 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     downloads,
     reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
+    ...(row.references_sent_as
+      ? { referencesSentAs: parseJson(row.references_sent_as, referencesSentAsSchema) ?? undefined }
+      : {}),
     ...(row.batch_id !== null && row.batch_size !== null
-      ? { batch: { id: row.batch_id, size: row.batch_size } }
+      ? {
+          batch: {
+            id: row.batch_id,
+            size: row.batch_size,
+            ...(row.batch_compare === 1 ? { compare: true as const } : {}),
+          },
+        }
       : {}),
   };
   return {
@@ -150,6 +166,7 @@ export interface TaskPatch {
   files?: ResultFile[] | null;
   reconciliation?: ChargeReconciliation | null;
   sentAt?: number | null;
+  referencesSentAs?: ReferencesSentAs | null;
   updatedAt: number;
 }
 
@@ -167,6 +184,7 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   files: 'result_files',
   reconciliation: 'reconciliation',
   sentAt: 'sent_at',
+  referencesSentAs: 'references_sent_as',
 };
 
 type SqlValue = string | number | null;
@@ -175,7 +193,7 @@ function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
   // An error's text may be the gateway's: scrubbed of bearer tokens and Authorization values whatever made it.
   if (key === 'error') return JSON.stringify(scrubErrorTexts(value as GatewayErrorInfo));
-  if (key === 'files' || key === 'reconciliation') return JSON.stringify(value);
+  if (key === 'files' || key === 'reconciliation' || key === 'referencesSentAs') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }
@@ -210,8 +228,9 @@ export class TaskStore {
   insert(task: NewTask, state: TaskState): StoredTask {
     this.sql(
       `INSERT INTO tasks (id, family, model, kind, endpoint, params, webhook, idempotency_key, state,
-           progress, created_at, updated_at, parent_task_id, batch_id, batch_size)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)`,
+           progress, created_at, updated_at, parent_task_id, batch_id, batch_size,
+           batch_compare)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)`,
     ).run(
       task.id,
       task.family,
@@ -227,6 +246,7 @@ export class TaskStore {
       task.parentTaskId,
       task.batch?.id ?? null,
       task.batch?.size ?? null,
+      task.batch?.compare ? 1 : null,
     );
     return this.require(task.id);
   }
@@ -278,6 +298,16 @@ export class TaskStore {
            AND (? IS NULL OR lower(model) = lower(?))`,
     ).all(end, start, except, model, model);
     return this.withCounts(rows).map((task) => task.record);
+  }
+
+  /**
+   * The tasks of one batch in the order of its press (each keyed `<batch id>-<position>`): a compare group's
+   * models as they were chosen, the first being the form's own.
+   */
+  inBatch(batchId: string): StoredTask[] {
+    const rows = this.sql('SELECT * FROM tasks WHERE batch_id = ?').all(batchId);
+    const position = (task: StoredTask) => Number(task.idempotencyKey?.slice(batchId.length + 1) ?? NaN);
+    return this.withCounts(rows).sort((a, b) => position(a) - position(b));
   }
 
   /** Newest first, one page in SQL (LIMIT/OFFSET), download counts for the whole page in one call. */

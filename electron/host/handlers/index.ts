@@ -13,6 +13,7 @@ import { studioSecrets, type HostDeps, type ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { presetsHandlers, stylesHandlers } from './presets';
+import { queueHandlers } from './queue';
 import { recipesHandlers } from './recipes';
 import { referencesHandlers } from './references';
 import { reuseHandlers } from './reuse';
@@ -40,6 +41,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     spending: spendingHandlers(deps),
     costs: costsHandlers(deps),
     tasks: tasksHandlers(deps),
+    queue: queueHandlers(deps),
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
     reuse: reuseHandlers(deps, item),

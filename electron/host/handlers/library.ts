@@ -49,6 +49,12 @@ export function libraryHandlers(
       }
       return { restored };
     },
+    strays: async () => (await library()).strays.find(),
+    sortStrays: async ({ action, paths }) => {
+      const { strays } = await library();
+      if (action === 'trash') return { filed: 0, duplicates: 0, trashed: await strays.trash(paths), kept: 0 };
+      return { ...(await strays.reindex(paths)), trashed: 0 };
+    },
     exportZip: async ({ selection }) => {
       // The desktop app writes into a folder the user picks (desktop.exportToFolder): no download there.
       if (desktop) throw localError('unsupported', 'The desktop app exports into a folder: use Export.');

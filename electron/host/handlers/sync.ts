@@ -6,27 +6,15 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { localError } from '../../../shared/bridge/errors';
 import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
 import type { SyncConfig } from '../../../shared/studio/sync';
-import { SyncNotReadyError, SyncRemoteError } from '../../core/sync';
+import { syncErrorInfo } from '../../core/sync';
 import type { SecretsPatch } from '../sync-settings';
 import type { HostDeps, ItemView } from './host-deps';
 
-/** The remote's own sentence for what went wrong, as the bridge carries errors (not an anonymous failure). */
+/** The remote's own sentence for what went wrong, as the bridge carries errors (the CLI's code and type). */
 function asBridgeError(error: unknown): never {
-  if (error instanceof SyncNotReadyError) {
-    throw localError('invalid_request_error', error.message, { code: 'sync_not_ready' });
-  }
-  if (!(error instanceof SyncRemoteError)) throw error;
-  const type =
-    error.kind === 'auth'
-      ? 'authentication_error'
-      : error.kind === 'no-write-permission'
-        ? 'permission_error'
-        : error.kind === 'unreachable'
-          ? 'network_error'
-          : error.transient
-            ? 'service_unavailable'
-            : 'invalid_request_error';
-  throw localError(type, error.message, { code: `sync_${error.kind}` });
+  const info = syncErrorInfo(error);
+  if (!info) throw error;
+  throw localError(info.type, info.message, { code: info.code });
 }
 
 export function syncHandlers({ sync }: HostDeps, item: ItemView): BridgeHandlers['sync'] {

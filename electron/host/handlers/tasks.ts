@@ -17,13 +17,15 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       session.connected();
       return (await engine()).submit(request, { confirmed: confirmed ?? false, ...(key ? { key } : {}) });
     },
-    submitBatch: async ({ requests, confirmed, key }) => {
+    submitBatch: async ({ requests, confirmed, key, compare }) => {
       session.connected();
-      return (await engine()).submitBatch(requests, {
-        confirmed: confirmed ?? false,
-        ...(key ? { key } : {}),
-      });
+      const options = { confirmed: confirmed ?? false, ...(key ? { key } : {}) };
+      const e = await engine();
+      if (!compare) return e.submitBatch(requests, options);
+      const { batchId, tasks } = await e.fanOut(requests, options);
+      return { batchId, tasks };
     },
+    group: async ({ batchId }) => (await engine()).compareGroup(batchId),
     list: async (query) => {
       const e = await engine();
       const states = query?.states;

@@ -32,6 +32,6 @@ export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
       `No ${endpoint === 'music' ? 'music ' : ''}task with id ${id} here: it is polled on ${path}.`,
     );
   }
-  const body = taskObject(task, ctx.state.now(), ctx.state.baseUrl);
+  const body = taskObject(task, ctx.state.now(), ctx.state.linkView());
   return jsonReply(200, task.enveloped ? { code: 200, data: body } : body);
 }

@@ -87,7 +87,7 @@ export function CreatePage(): ReactElement {
         <aside className="create-side">
           <BatchProgress />
           <TaskPreview submitted={submitted} kind={kind} />
-          <RecipePanel />
+          <RecipePanel models={models} />
         </aside>
       </div>
     </Page>

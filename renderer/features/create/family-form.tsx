@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import {
   compactBody,
   defaultValues,
@@ -14,6 +15,7 @@ import {
   variantForModel,
   type FamilySpec,
   type FieldSpec,
+  type ModelChoice,
   type ModelConfig,
 } from '../../../shared/catalog';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -27,13 +29,14 @@ import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './
 import { useBatchStore } from '../../lib/batch-store';
 import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
+import { useQueuePress } from './api/queue-add';
 import { checkSpending } from '../../lib/api/spending';
 import { moneyWords, refusalWords } from '../../lib/spend-words';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { applyDraft } from './apply-draft';
 import { Alert } from '../../ui/alert';
-import { SubmitButton } from '../../ui/button';
+import { Button, SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
@@ -46,6 +49,9 @@ import { PromptField } from './prompt-field';
 import { PresetBar } from './preset-bar';
 import { styledRequest, useActiveStyles } from './style-store';
 import { recordTaskStyles } from './api/presets';
+import { AlsoRunOnField } from './also-run-on';
+import { fanOutRequests } from './fanout-requests';
+import { modelLabel } from '../../lib/model-label';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -79,7 +85,11 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const submitEdit = useSubmitEdit();
   const pressKeys = usePressKeys();
   const submitBatch = useSubmitBatch();
+  const queuePress = useQueuePress();
   const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
+  // "Also run on…": the other models this press also goes to (with Batch off), as one compare group.
+  const [fanOut, setFanOut] = useState<ModelChoice[]>([]);
+  const [, navigate] = useLocation();
   const setCurrentBatch = useBatchStore((s) => s.setCurrent);
   // Batch sends one task per prompt line: only families whose prompt is free text.
   const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
@@ -99,6 +109,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
+  const pushToast = useStudioStore((s) => s.pushToast);
   const draft = useStudioStore((s) => s.draft);
   const clearDraft = useStudioStore((s) => s.clearDraft);
   useEffect(() => {
@@ -126,89 +137,123 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         )
       : null;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const { model: chosen, webhook, ...rest } = values;
-    const modelId = submissionModelId(family.id, chosen, models);
-    // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
-    const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
-    if (!prepared) return;
-    const typed = { family: family.id, model: modelId, ...prepared };
-    // The styles on under the prompt compose what is sent, exactly as their preview shows it.
-    const styles = useActiveStyles.getState().active;
-    const request = styledRequest(typed, styles);
-    const inBatch = batchable && batch.on;
-    // One press: the one request, or (Batch on) every prompt line × its takes, each line styled.
-    const requests = inBatch ? batchRequests(typed, batch).map((r) => styledRequest(r, styles)) : [request];
-    if (inBatch && requests.length === 0) {
-      setFailure(t('batch.noLines'));
-      return;
-    }
-    if (requests.length > MAX_BATCH_TASKS) {
-      setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
-      return;
-    }
-    let confirmed = false;
-    try {
-      // The limits are enforced in the main process; asking first lets the refusal or the question come before
-      // anything is written or sent. A batch is measured by its total.
-      const check = await checkSpending(requests);
-      const refusal = refusalWords(check, t, i18n.language);
-      if (refusal) {
-        setFailure(refusal);
+  // toQueue: the Queue button submitted the form, so the press is held in the queue instead of being sent.
+  const onSubmit = (toQueue: boolean) =>
+    form.handleSubmit(async (values) => {
+      setFailure(null);
+      const { model: chosen, webhook, ...rest } = values;
+      const modelId = submissionModelId(family.id, chosen, models);
+      // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
+      const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
+      if (!prepared) return;
+      const typed = { family: family.id, model: modelId, ...prepared };
+      // The styles on under the prompt compose what is sent, exactly as their preview shows it.
+      const styles = useActiveStyles.getState().active;
+      const request = styledRequest(typed, styles);
+      const inBatch = batchable && batch.on;
+      const inFanOut = !inBatch && fanOut.length > 0;
+      const fanned = fanOutRequests(request, fanOut, models);
+      // A chosen model that cannot take this form stops the press, saying which and why, before anything is asked.
+      const refusedBy = inFanOut ? fanned.carried.find((c) => c.carried.problems.length > 0) : undefined;
+      if (refusedBy) {
+        setFailure(
+          t('fanout.cannot', {
+            model: modelLabel(refusedBy.choice.family, refusedBy.choice.model, models, t),
+            problem: refusedBy.carried.problems.join('; '),
+          }),
+        );
         return;
       }
-      if (check.needsConfirmation) {
-        if (!(await ask(check))) return;
-        confirmed = true;
+      // One press: the one request, (Batch on) every prompt line × its takes, each line styled, or (Also run on…)
+      // the form's request and one per chosen model.
+      const requests = inBatch
+        ? batchRequests(typed, batch).map((r) => styledRequest(r, styles))
+        : inFanOut
+          ? fanned.requests
+          : [request];
+      if (inBatch && requests.length === 0) {
+        setFailure(t('batch.noLines'));
+        return;
       }
-    } catch (error) {
-      setFailure(errorSentence(error, t));
-      return;
-    }
-    if (inBatch) {
-      const press = { batch: requests };
-      const key = pressKeys.keyFor(press);
+      if (requests.length > MAX_BATCH_TASKS) {
+        setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
+        return;
+      }
+      let confirmed = false;
       try {
-        const sent = await submitBatch.mutateAsync({ requests, confirmed, key });
-        pressKeys.answered(press);
-        setCurrentBatch({ id: sent.batchId, size: requests.length });
-        if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+        // The limits are enforced in the main process; asking first lets the refusal or the question come before
+        // anything is written or sent. A batch is measured by its total.
+        const check = await checkSpending(requests);
+        const refusal = refusalWords(check, t, i18n.language);
+        if (refusal) {
+          setFailure(refusal);
+          return;
+        }
+        if (check.needsConfirmation) {
+          if (!(await ask(check))) return;
+          confirmed = true;
+        }
       } catch (error) {
         setFailure(errorSentence(error, t));
+        return;
       }
-      return;
-    }
-    // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
-    // same press and gets the same task; once answered, the next press is a new take.
-    const press = { request, editOf };
-    const key = pressKeys.keyFor(press);
-    try {
-      const task = editOf
-        ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
-        : await submit.mutateAsync({ ...request, confirmed, key });
-      pressKeys.answered(press);
-      onSubmitted(task);
-      const typedPrompt = typed.params.prompt;
-      if (styles.length > 0 && typeof typedPrompt === 'string') {
-        // Kept beside the task so Edit and run again brings back the words typed and the chips.
-        recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
+      if (toQueue) {
+        try {
+          await queuePress.mutateAsync({ requests, confirmed, batch: inBatch || inFanOut });
+          pushToast('success', t('queue.queued', { count: requests.length }), {
+            href: '/tasks',
+            label: t('queue.open'),
+          });
+        } catch (error) {
+          setFailure(errorSentence(error, t));
+        }
+        return;
       }
-      // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
-      if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
-        setFailure(gatewayErrorSentence(task.error, t));
-    } catch (error) {
-      const info = errorInfoOf(error);
-      if (
-        info.type === 'validation_error' &&
-        info.param &&
-        family.fields.some((f) => f.name === info.param)
-      ) {
-        form.setError(info.param, { message: info.message });
+      if (inBatch || inFanOut) {
+        const press = { batch: requests };
+        const key = pressKeys.keyFor(press);
+        try {
+          const sent = await submitBatch.mutateAsync({ requests, confirmed, key, compare: inFanOut });
+          pressKeys.answered(press);
+          if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
+          // The results land side by side, each model's filling in as it arrives.
+          if (inFanOut) navigate(`/compare-group/${encodeURIComponent(sent.batchId)}`);
+          else setCurrentBatch({ id: sent.batchId, size: requests.length });
+        } catch (error) {
+          setFailure(errorSentence(error, t));
+        }
+        return;
       }
-      setFailure(errorSentence(error, t));
-    }
-  });
+      // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
+      // same press and gets the same task; once answered, the next press is a new take.
+      const press = { request, editOf };
+      const key = pressKeys.keyFor(press);
+      try {
+        const task = editOf
+          ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
+          : await submit.mutateAsync({ ...request, confirmed, key });
+        pressKeys.answered(press);
+        onSubmitted(task);
+        const typedPrompt = typed.params.prompt;
+        if (styles.length > 0 && typeof typedPrompt === 'string') {
+          // Kept beside the task so Edit and run again brings back the words typed and the chips.
+          recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
+        }
+        // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
+        if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
+          setFailure(gatewayErrorSentence(task.error, t));
+      } catch (error) {
+        const info = errorInfoOf(error);
+        if (
+          info.type === 'validation_error' &&
+          info.param &&
+          family.fields.some((f) => f.name === info.param)
+        ) {
+          form.setError(info.param, { message: info.message });
+        }
+        setFailure(errorSentence(error, t));
+      }
+    });
 
   const promptLimit = (f: FieldSpec) =>
     f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
@@ -249,7 +294,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         className="family-form"
         onSubmit={(e) => {
           // A link still in its box is part of what the person asked for; a refused source stops here.
-          if (commitPendingEntries(pending)) void onSubmit(e);
+          if (commitPendingEntries(pending)) void onSubmit(submittedBy(e.nativeEvent) === 'queue')(e);
           else e.preventDefault();
         }}
         noValidate
@@ -307,6 +352,17 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
         {batchable ? <BatchControls value={batch} onChange={setBatch} /> : null}
 
+        {/* One prompt on several models; a batch of prompts goes to the form's model alone. */}
+        {batch.on ? null : (
+          <AlsoRunOnField
+            family={family}
+            models={models}
+            control={form.control}
+            chosen={fanOut}
+            onChange={setFanOut}
+          />
+        )}
+
         <AdvancedFields
           family={family}
           state={advanced}
@@ -349,14 +405,29 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             data-testid="submit"
             aria-describedby={GENERATE_ESTIMATE_ID}
           />
+          <Button
+            type="submit"
+            disabled={form.formState.isSubmitting}
+            data-action="queue"
+            aria-describedby={GENERATE_ESTIMATE_ID}
+          >
+            {t('queue.add')}
+          </Button>
           <GenerateEstimate
             family={family}
             models={models}
             control={form.control}
             batch={batchable ? batch : NO_BATCH}
+            fanOut={fanOut}
           />
         </div>
       </form>
     </PendingEntriesContext.Provider>
   );
+}
+
+/** Which button submitted the form: Queue carries data-action="queue"; Generate, Enter and shortcuts send. */
+function submittedBy(event: Event): string | undefined {
+  const submitter = 'submitter' in event ? event.submitter : null;
+  return submitter instanceof HTMLElement ? submitter.dataset.action : undefined;
 }

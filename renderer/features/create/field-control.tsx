@@ -27,6 +27,8 @@ export interface FieldControlProps {
   /** The prompt limit in effect for the chosen model (undefined: none). */
   maxLength?: number;
   disabled?: boolean;
+  /** Ids are `<prefix>-<field name>`: a second form on the page (a recipe step) keeps its labels its own. */
+  idPrefix?: string;
 }
 
 /** Up to this many choices show as chips; more become a drop-down. */
@@ -164,9 +166,10 @@ export function FieldControl({
   itemErrors,
   maxLength,
   disabled,
+  idPrefix = 'field',
 }: FieldControlProps): ReactElement {
   const { t } = useTranslation();
-  const id = `field-${field.name}`;
+  const id = `${idPrefix}-${field.name}`;
   const label = fieldLabel(field.name, t);
   const hint = fieldHint(field.name, t);
 

@@ -4,10 +4,10 @@
 // mounts it; the button points at it with aria-describedby.
 import type { ReactElement } from 'react';
 import { useMemo } from 'react';
-import { useWatch, type Control } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { compactBody, submissionModelId, type FamilySpec, type ModelConfig } from '../../../shared/catalog';
+import type { FamilySpec, ModelChoice, ModelConfig } from '../../../shared/catalog';
 import type { BatchEstimate, CostEstimate } from '../../../shared/studio/estimates';
 import { formatUsd } from '../../lib/format';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
@@ -16,9 +16,13 @@ import { useBalance, useUserBalance } from '../../lib/api/balance';
 import { balanceLeft, moneyWords } from '../../lib/spend-words';
 import type { FormValues } from './field-control';
 import { batchRequests, type BatchSettings } from './batch-requests';
+import { fanOutRequests } from './fanout-requests';
+import { FanOutTotal } from './fanout-total';
+import { GENERATE_ESTIMATE_ID } from './estimate-id';
+import { useFormRequest } from './form-request';
 import './generate-estimate.css';
 
-export const GENERATE_ESTIMATE_ID = 'generate-estimate';
+export { GENERATE_ESTIMATE_ID };
 
 export interface GenerateEstimateProps {
   family: FamilySpec;
@@ -26,6 +30,8 @@ export interface GenerateEstimateProps {
   control: Control<FormValues>;
   /** Batch on: the estimate is the press's total ("6 tasks ≈ 0.24 USD"). */
   batch: BatchSettings;
+  /** "Also run on…" (Batch off): the estimate is the total with each model's share. */
+  fanOut: readonly ModelChoice[];
 }
 
 /** The words of one estimate; exported for the component test. */
@@ -53,18 +59,16 @@ export function GenerateEstimate({
   models,
   control,
   batch,
+  fanOut,
 }: GenerateEstimateProps): ReactElement | null {
   const { t, i18n } = useTranslation();
-  const values = useWatch({ control });
+  const request = useFormRequest(family, models, control);
   const settings = useSettings();
-  const requests = useMemo(() => {
-    const { model, webhook: _webhook, ...rest } = values;
-    const params = compactBody(rest);
-    return batchRequests(
-      { family: family.id, model: submissionModelId(family.id, model, models), params },
-      batch,
-    );
-  }, [values, family.id, models, batch]);
+  const fanningOut = !batch.on && fanOut.length > 0;
+  const requests = useMemo(
+    () => (fanningOut ? fanOutRequests(request, fanOut, models).requests : batchRequests(request, batch)),
+    [request, batch, fanOut, fanningOut, models],
+  );
   const estimate = useSubmissionEstimate(requests);
   // The header's balances, already read: an estimate above what is left is said before anything is sent.
   const key = useBalance(true).data;
@@ -72,6 +76,9 @@ export function GenerateEstimate({
   const unit = settings.data?.balanceUnit ?? 'usd';
   if (batch.on) {
     return <BatchTotal count={requests.length} data={estimate.data} unit={unit} />;
+  }
+  if (fanningOut) {
+    return <FanOutTotal requests={requests} data={estimate.data} unit={unit} models={models} />;
   }
   const item = estimate.data?.items[0];
   if (!item) return null;

@@ -17,6 +17,9 @@ import { JsonFileButton } from '../../ui/json-file-button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
+import type { ModelConfig } from '../../../shared/catalog';
+import type { Recipe } from '../../../shared/studio/recipes';
+import { RecipeEditor } from './recipe-editor';
 import { useMoneyUnit } from '../../ui/cost-text';
 
 function RunProgress({ run }: { run: RecipeRun }): ReactElement {
@@ -62,7 +65,7 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
   );
 }
 
-export function RecipePanel(): ReactElement {
+export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   const { t, i18n } = useTranslation();
   const recipes = useRecipes();
   const runs = useRecipeRuns();
@@ -73,6 +76,8 @@ export function RecipePanel(): ReactElement {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
+  // The editor, open on a recipe or on a new one ('new'); it takes the panel's place while open.
+  const [editing, setEditing] = useState<Recipe | 'new' | null>(null);
   const all = recipes.data ?? [];
   const recipe = all.find((r) => r.id === chosen) ?? null;
   const prompts = text
@@ -108,6 +113,25 @@ export function RecipePanel(): ReactElement {
   };
 
   const total = estimate.data;
+  if (editing) {
+    return (
+      <section className="card card-pad recipe-panel" aria-labelledby="recipe-panel-title">
+        <h2 id="recipe-panel-title" className="recipe-title">
+          {t('recipes.title')}
+        </h2>
+        <RecipeEditor
+          recipe={editing === 'new' ? null : editing}
+          models={models}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            setEditing(null);
+            setChosen(saved.id);
+            pushToast('success', t('recipes.saved', { name: saved.name }));
+          }}
+        />
+      </section>
+    );
+  }
   return (
     <section className="card card-pad recipe-panel" aria-labelledby="recipe-panel-title">
       <h2 id="recipe-panel-title" className="recipe-title">
@@ -129,6 +153,9 @@ export function RecipePanel(): ReactElement {
         </select>
       </div>
       <div className="preset-row preset-files">
+        <button type="button" className="history-action" onClick={() => setEditing('new')}>
+          {t('recipes.new')}
+        </button>
         <JsonFileButton
           label={t('recipes.import')}
           onText={(body) =>
@@ -141,6 +168,9 @@ export function RecipePanel(): ReactElement {
         />
         {recipe ? (
           <>
+            <button type="button" className="history-action" onClick={() => setEditing(recipe)}>
+              {t('recipes.edit')}
+            </button>
             <button
               type="button"
               className="history-action"

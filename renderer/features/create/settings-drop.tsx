@@ -23,6 +23,7 @@ import { useAddReference } from './api/add-reference';
 import { useStudioStore } from '../../store/studio-store';
 import { useReadSettings } from './api/reuse';
 import { usePresetFileDrop } from './preset-bar';
+import { useActiveStyles } from './style-store';
 
 /** An element where a paste types text: inputs that take text, text areas, editable content. */
 function isTextEntry(target: EventTarget | null): boolean {
@@ -56,6 +57,7 @@ export function SettingsDrop({
   const addReference = useAddReference();
 
   const takePresets = usePresetFileDrop();
+  const setStyles = useActiveStyles((s) => s.set);
 
   const take = async (file: File): Promise<void> => {
     // A preset file (JSON) applies its first preset; the others are kept in the list.
@@ -81,13 +83,13 @@ export function SettingsDrop({
             pushToast('error', t('reuse.nothingRestored', { ...names, problems }));
             return;
           }
-          setDraft({
-            family: settings.family,
-            model: plan.model,
-            values: plan.values,
-            replace: true,
-            editOf: null,
-          });
+          // A prompt sent with styles comes back as typed, with its chips; a file without styles takes the
+          // chips off, or they would be added a second time to the prompt as sent.
+          const styles = settings.styles;
+          const values =
+            styles && 'prompt' in plan.values ? { ...plan.values, prompt: styles.typed } : plan.values;
+          setDraft({ family: settings.family, model: plan.model, values, replace: true, editOf: null });
+          setStyles(styles && 'prompt' in plan.values ? styles.styles : []);
           navigate(`/create/${settings.family}`);
           if (plan.refused.length === 0) pushToast('success', t('reuse.restored', names));
           else

@@ -27,6 +27,7 @@ import {
 } from './library-filters';
 import { LibraryTile } from './library-tile';
 import { LibraryToolbar } from './library-toolbar';
+import { StrayNotice } from './stray-notice';
 import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
@@ -113,6 +114,7 @@ export function LibraryPage(): ReactElement {
       <LibraryTotal filter={filter} after={library.isSuccess && !library.isFetching} />
       <SelectionToolbar selection={selection} total={total} actions={COMPARE_SELECTED} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
+      <StrayNotice />
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
           filtered ? (

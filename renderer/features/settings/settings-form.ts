@@ -1,12 +1,27 @@
 // The settings form's rules come from the bridge's own settings schema, so the form and main agree.
 import { z } from 'zod';
 import { apiKeyInputSchema, settingsSchema } from '../../../shared/bridge/session-schemas';
+import { checkProxyAddress } from '../../../shared/gateway/proxy-address';
+import { because } from '../../../shared/validation';
 
 export const connectionFormSchema = z.object({
   // Empty means "not set"; anything else must be an http(s) URL.
   baseUrl: z.union([z.literal(''), settingsSchema.shape.baseUrl.unwrap()]),
 });
 export type ConnectionFormValues = z.input<typeof connectionFormSchema>;
+
+export const proxyFormSchema = z.object({
+  // Empty means "none set here": the environment's proxy, else direct; anything else as main checks it.
+  proxy: z
+    .string()
+    .trim()
+    .refine((text) => text === '' || checkProxyAddress(text).ok, { params: because('proxyAddress') })
+    .transform((text) => {
+      const checked = checkProxyAddress(text);
+      return checked.ok ? checked.url : text;
+    }),
+});
+export type ProxyFormValues = z.input<typeof proxyFormSchema>;
 
 export const keyFormSchema = apiKeyInputSchema;
 export type KeyFormValues = z.input<typeof keyFormSchema>;

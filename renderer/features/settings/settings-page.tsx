@@ -24,6 +24,7 @@ import {
   type StorageFormValues,
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
+import { ProxySection } from './proxy-section';
 import { SpendingLimitsSection } from './spending-limits-section';
 import { useAppearance } from '../../lib/use-appearance';
 import './settings.css';
@@ -297,6 +298,7 @@ export function SettingsPage(): ReactElement {
       ) : (
         <div className="settings">
           <ConnectionSection session={session.data} settings={settings.data} />
+          <ProxySection settings={settings.data} />
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />
           <SpendingLimitsSection />

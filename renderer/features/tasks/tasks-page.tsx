@@ -23,6 +23,7 @@ import { TaskNotices } from '../../ui/task-notices';
 import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
 import { TasksTotal } from './tasks-total';
+import { QueuePanel } from './queue-panel';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import './tasks.css';
 
@@ -202,6 +203,7 @@ export function TasksPage(): ReactElement {
 
   return (
     <Page title={t('tasks.title')} subtitle={t('tasks.subtitle')}>
+      <QueuePanel />
       {pages.isPending ? (
         <p className="muted">{t('common.loading')}</p>
       ) : pages.isError ? (

@@ -168,6 +168,23 @@ describe('DownloadManager', () => {
     expect(partFiles(r.libraryDir)).toEqual([]);
   });
 
+  it('fetches a file whose link has no expires_at first, then the soonest to expire (issue 22, Links)', async () => {
+    const png = tinyPng();
+    for (const name of ['first', 'long', 'short', 'unstated'])
+      server.route(`/order/${name}.png`, serveBytes(png, 'image/png'));
+    const r = rig({ concurrency: 1 });
+    const inHours = (h: number): number => Math.floor(r.clock.now() / 1000) + h * 3600;
+    r.manager.enqueue(r.taskId, [
+      file(`${server.url}/order/first.png`, { expiresAt: inHours(48), index: 0 }),
+      file(`${server.url}/order/long.png`, { expiresAt: inHours(72), index: 1 }),
+      file(`${server.url}/order/short.png`, { expiresAt: inHours(1), index: 2 }),
+      file(`${server.url}/order/unstated.png`, { index: 3 }),
+    ]);
+    await drive(r);
+    // The first starts at once; of those waiting, the unknown lifetime, then 1 h, then 72 h.
+    expect(r.sink.added.map((d) => d.file.index)).toEqual([0, 3, 2, 1]);
+  });
+
   it('fetches only http(s): file:, javascript:, ftp: and a redirect to ftp: fail without a request', async () => {
     server.route('/redirect-ftp', (_req, res) =>
       res.writeHead(302, { location: 'ftp://127.0.0.1/x.png' }).end(),

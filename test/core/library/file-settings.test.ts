@@ -15,7 +15,12 @@ import {
   pngWithSettings,
   readFileSettings,
 } from '../../../electron/core/library/file-settings';
-import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
+import {
+  FILE_SETTINGS_KEY,
+  FILE_SETTINGS_VERSION,
+  readSettingsText,
+} from '../../../shared/studio/file-settings';
+import { PresetStore } from '../../../electron/core/presets';
 import type { FileSettings } from '../../../shared/studio/file-settings';
 import { png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
 
@@ -128,6 +133,37 @@ describe('filing a PNG download writes its settings into the file', () => {
       taskId: source.id,
       madeFrom: ['parent-task'],
     });
+  });
+
+  it('a prompt sent with styles: the file carries them and the prompt as typed, and an export says the same', async () => {
+    // The styles are where Create records them (the presets room), read by the library as the app wires it.
+    const presets = new PresetStore({ db });
+    const styles = [
+      { id: 'style-film', name: 'Film', text: '35 mm film, soft grain', placement: 'after' as const },
+    ];
+    const source = task({ params: { prompt: 'a lighthouse, 35 mm film, soft grain', size: '4:3' } });
+    presets.recordTaskStyles(source.id, 'a lighthouse', styles);
+    const library = new Library({
+      db,
+      dir: join(dir, 'media'),
+      stylesOf: (taskId) => presets.taskStyles(taskId),
+    });
+    const path = await library.allocatePath('t-0.png');
+    const { size, sha256 } = await writeBytes(path, await png(16, 16));
+    const item = await library.fileDownload({
+      task: source,
+      file: resultFile(),
+      path,
+      size,
+      sha256,
+      mime: 'image/png',
+    });
+    const carried = readFileSettings(new Uint8Array(await readFile(item.path)));
+    expect(carried?.params.prompt).toBe('a lighthouse, 35 mm film, soft grain');
+    expect(carried?.styles).toEqual({ typed: 'a lighthouse', styles });
+    expect(library.settingsOf(item).styles).toEqual(carried?.styles);
+    // A file written before styles existed (none in it) still reads.
+    expect(readSettingsText(JSON.stringify({ ...carried, styles: undefined })).damaged).toBeNull();
   });
 
   it('a PNG too damaged to rewrite (bad CRC) is still filed, byte for byte as downloaded, without settings', async () => {

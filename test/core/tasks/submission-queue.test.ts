@@ -45,7 +45,9 @@ describe('the submission queue', () => {
     const done = await driveUntil(rig, engine, () => engine.list({ states: ['completed'] }).length === 4);
     expect(done).toBe(true);
     expect(sentPrompts(gateway)).toEqual(['four', 'three', 'two', 'one']);
-    expect(engine.queue.view().items.every((i) => i.state === 'sent' && i.taskState === 'completed')).toBe(true);
+    expect(engine.queue.view().items.every((i) => i.state === 'sent' && i.taskState === 'completed')).toBe(
+      true,
+    );
   });
 
   it('sends no more than `parallel` of its tasks at once', async () => {
@@ -81,7 +83,10 @@ describe('the submission queue', () => {
     });
     const items = engine.queue.view().items;
     expect(items.find((i) => i.id === second)?.charge).toBe('not-charged');
-    expect(items.find((i) => i.id === first)).toMatchObject({ charge: 'may-be-charged', taskState: 'stopped' });
+    expect(items.find((i) => i.id === first)).toMatchObject({
+      charge: 'may-be-charged',
+      taskState: 'stopped',
+    });
     await driveUntil(rig, engine, () => false, { maxSimMs: 60_000 });
     expect(sentPrompts(gateway)).toEqual(['kept']);
   });
@@ -190,6 +195,24 @@ describe('the queue timeline', () => {
     expect(entries.map((e) => e.aheadSeconds)).toEqual([10, 30, 35, 35]);
     expect(entries.map((e) => e.aheadUsd)).toEqual([0, 0.1, 0.1 + 0.2, 0.1 + 0.2]);
     expect(entries.map((e) => e.aheadUnknown)).toEqual([0, 0, 0, 1]);
+  });
+
+  it('says nothing of the time ahead when no duration ahead is known', () => {
+    const entries = queueTimeline({
+      now: 0,
+      paused: false,
+      startAt: null,
+      parallel: 1,
+      runningSeconds: [],
+      waiting: [
+        { usd: 0.1, seconds: null },
+        { usd: 0.1, seconds: null },
+      ],
+    });
+    expect(entries.map((e) => [e.aheadSeconds, e.aheadUsd, e.aheadUnknown])).toEqual([
+      [0, 0, 0],
+      [null, 0.1, 1],
+    ]);
   });
 
   it('knows no start while paused, and none before the schedule', () => {

@@ -192,6 +192,31 @@ describe('task events in the query cache', () => {
   });
 });
 
+describe('sync events in the query cache', () => {
+  it('reads the library, presets, styles and prompt history again when a round completes, not on progress', () => {
+    const client = new QueryClient();
+    const shared = [queryKeys.library, queryKeys.presets, queryKeys.styles, [...queryKeys.promptHistory, '']];
+    for (const key of shared) client.setQueryData(key, []);
+    const status = {
+      state: 'running' as const,
+      lastCompletedAt: null,
+      progress: { phase: 'reading' as const, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 },
+      problem: null,
+      deviceName: 'desk',
+      deviceId: 'd1',
+    };
+    applyBridgeEvent(client, { type: 'sync', status });
+    const invalidated = () =>
+      shared.map((queryKey) => client.getQueryCache().find({ queryKey })?.state.isInvalidated);
+    expect(invalidated()).toEqual([false, false, false, false]);
+    applyBridgeEvent(client, {
+      type: 'sync',
+      status: { ...status, state: 'idle', progress: null, lastCompletedAt: 5 },
+    });
+    expect(invalidated()).toEqual([true, true, true, true]);
+  });
+});
+
 describe('after the events stream reconnects', () => {
   it('refetches tasks, library and balance (missed events are not replayed) and drops stale download bytes', async () => {
     const client = clientWith([task('a', { state: 'processing' })]);

@@ -1,6 +1,7 @@
 // Create's recipe calls: the saved recipes and their files, what a run would send (for the total and the limits),
 // the runs (asked again every second while one is going), start and retry.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RecipeDraft } from '../../../../shared/studio/recipes';
 import { bridge } from '../../../lib/bridge';
 
 const recipesKey = ['recipes'] as const;
@@ -40,6 +41,10 @@ export function useRecipeActions() {
     retry: useMutation({
       mutationFn: (input: { id: string; confirmed?: boolean }) => bridge.recipes.retry.mutate(input),
       onSettled: runsChanged,
+    }),
+    save: useMutation({
+      mutationFn: (input: { id?: string; recipe: RecipeDraft }) => bridge.recipes.save.mutate(input),
+      onSettled: refresh,
     }),
     importFile: useMutation({
       mutationFn: (text: string) => bridge.recipes.import.mutate({ text }),

@@ -1,7 +1,8 @@
 // The library's bulk actions over a selection (picked ids, or all matching the filter but some): one bridge
 // call each, never one per item. The library's queries are refetched by the one library-bulk event the main
 // process sends, and here as well so the page that acted is never behind its own action.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StrayAction } from '../../../../shared/studio/stray-files';
 import type { LibrarySelection } from '../../../../shared/studio/library-selection';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
@@ -60,5 +61,22 @@ export function useExportZip() {
 export function useExportToFolder() {
   return useMutation({
     mutationFn: (selection: LibrarySelection) => bridge.desktop.exportToFolder.mutate({ selection }),
+  });
+}
+
+/** Files in the library folder no item indexes, found when the library opens (a crash left them). */
+export function useStrays() {
+  return useQuery({
+    queryKey: [...queryKeys.library, 'strays'],
+    queryFn: () => bridge.library.strays.query(),
+  });
+}
+
+/** Adds the strays named back to the library, or moves them to the trash. */
+export function useSortStrays() {
+  const refetch = useRefetchLibrary();
+  return useMutation({
+    mutationFn: (input: StrayAction) => bridge.library.sortStrays.mutate(input),
+    onSuccess: refetch,
   });
 }

@@ -3,6 +3,7 @@
 // add them where the EXTENSION comment is, so every action on one item sits in one place.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { errorSentence } from '../../../lib/bridge-error';
 import { desktopActions } from '../../../lib/api/desktop';
@@ -29,6 +30,8 @@ export function ViewerActions({
   const pushToast = useStudioStore((st) => st.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
+  const [, navigate] = useLocation();
+  const group = item.batch?.compare ? item.batch.id : null;
   const toggleFavourite = () => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError });
   useShortcut('favourite', toggleFavourite, { inDialog: true });
   useShortcut('delete', deleting ? null : onDelete, { inDialog: true });
@@ -49,6 +52,12 @@ export function ViewerActions({
       <ReuseActions item={item} />
       {/* The second item is picked in a small dialog. */}
       <CompareWith item={item} />
+      {/* One prompt on several models: every result of its press side by side. */}
+      {group ? (
+        <Button onClick={() => navigate(`/compare-group/${encodeURIComponent(group)}`)}>
+          {t('compareGroup.open')}
+        </Button>
+      ) : null}
       <DragToCreate item={item} />
       {desktopActions.available ? (
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>

@@ -1,0 +1,35 @@
+// queue.*: the submission queue, delegated to the engine's (electron/core/tasks/submission-queue.ts). The view is
+// priced by the price book of the gateway in use, so each item says what is ahead of it in money and time.
+import { randomUUID } from 'node:crypto';
+import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import type { QueueEstimator } from '../../core/tasks';
+import type { HostDeps } from './host-deps';
+
+export function queueHandlers({ session, core, prices }: HostDeps): BridgeHandlers['queue'] {
+  const queue = async () => (await core.ensure()).engine.queue;
+  const estimator: QueueEstimator = (tasks) =>
+    tasks.length === 0 ? [] : prices.estimate(tasks).items.map((e) => ({ usd: e.usd, seconds: e.seconds }));
+  const view = async () => (await queue()).view(estimator);
+  return {
+    view,
+    add: async ({ requests, confirmed, key, batch }) => {
+      session.connected();
+      const q = await queue();
+      const group = key ?? randomUUID();
+      const ids = await q.add(requests, {
+        key: group,
+        confirmed: confirmed ?? false,
+        origin: batch ? 'batch' : 'queue',
+        ...(batch ? { batch: { id: group, size: requests.length } } : {}),
+      });
+      return { ids };
+    },
+    pause: async () => ((await queue()).pause(), view()),
+    resume: async () => ((await queue()).resume(), view()),
+    move: async ({ id, to }) => ((await queue()).move(id, to), view()),
+    cancel: async ({ ids, atGateway }) => (await queue()).cancel(ids, { atGateway: atGateway ?? false }),
+    retry: async ({ id }) => ((await queue()).retry(id), view()),
+    schedule: async ({ at }) => ((await queue()).schedule(at), view()),
+    setParallel: async ({ parallel }) => ((await queue()).setParallel(parallel), view()),
+  };
+}

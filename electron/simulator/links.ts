@@ -1,0 +1,104 @@
+// How the gateway hands out result links, switchable to what public clients of the real gateway meet
+// (issue 22, "Links"): files on another host than the API's (a storage or CDN domain), each file with its
+// own lifetime from 1 h to 72 h or with no expires_at at all, and a new link that answers 404 for a while
+// until it has propagated. Default: the spec's shape, files under the API's own address.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { SimFile } from './files';
+import { sendReply, type Reply } from './http-util';
+import type { TaskOutput } from './tasks';
+
+export interface LinkOptions {
+  /** 'separate': result files are served only by a second server (another port), never by the API's. */
+  host?: 'same' | 'separate';
+  /**
+   * 'spec': one expires_at per entry; 'varied': every file in its own entry with its own lifetime, cycling
+   * through 1 h, 72 h, 24 h and 6 h (scaled); 'missing': no expires_at is sent (the files still die after 1 h).
+   */
+  expiry?: 'spec' | 'varied' | 'missing';
+  /** A new file answers 404 for this long after its task completes (scaled like every duration). */
+  propagationMs?: number;
+}
+
+export const DEFAULT_LINKS: Required<LinkOptions> = { host: 'same', expiry: 'spec', propagationMs: 0 };
+
+const HOUR = 3_600_000;
+/** The lifetimes public clients report, 1 h to 72 h. */
+export const VARIED_LIFETIMES_MS = [1 * HOUR, 72 * HOUR, 24 * HOUR, 6 * HOUR] as const;
+/** How long a file lives when the gateway does not say. */
+export const UNSTATED_LIFETIME_MS = HOUR;
+
+export function checkLinkOptions(options: LinkOptions): Required<LinkOptions> {
+  const merged = { ...DEFAULT_LINKS, ...options };
+  if (merged.host !== 'same' && merged.host !== 'separate')
+    throw new RangeError('links.host is same or separate');
+  if (!['spec', 'varied', 'missing'].includes(merged.expiry))
+    throw new RangeError('links.expiry is spec, varied or missing');
+  if (!(Number.isFinite(merged.propagationMs) && merged.propagationMs >= 0))
+    throw new RangeError('links.propagationMs must be 0 or more');
+  return merged;
+}
+
+function filesOf(output: TaskOutput): SimFile[] {
+  if (output.kind !== 'music') return output.files;
+  return output.tracks.flatMap((t) => [t.audio, t.image, ...(t.video ? [t.video] : [])]);
+}
+
+/** Re-times a new task's files as the switches say: when they appear and when each one expires. */
+export function timeFiles(
+  output: TaskOutput,
+  links: Required<LinkOptions>,
+  terminalMs: number,
+  scaled: (ms: number) => number,
+): void {
+  filesOf(output).forEach((file, i) => {
+    file.availableFromMs = terminalMs + (links.propagationMs > 0 ? scaled(links.propagationMs) : 0);
+    if (links.expiry === 'varied')
+      file.expiresAtMs = terminalMs + scaled(VARIED_LIFETIMES_MS[i % VARIED_LIFETIMES_MS.length] ?? HOUR);
+    if (links.expiry === 'missing') file.expiresAtMs = terminalMs + scaled(UNSTATED_LIFETIME_MS);
+  });
+}
+
+/** What the task object needs to write links. */
+export interface LinkView {
+  /** Where /files/… is served. */
+  base: string;
+  perFile: boolean;
+  omitExpiry: boolean;
+}
+
+export interface FileHost {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The second host: GET/HEAD /files/<id>/<name> and nothing else, without authentication (like a CDN). */
+export async function startFileServer(
+  serve: (id: string, range: string | undefined) => Reply,
+): Promise<FileHost> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    const match = /^\/files\/([^/]+)\/[^/]+$/.exec(new URL(req.url ?? '/', 'http://files.local').pathname);
+    if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      sendReply(res, { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'Not found.' });
+      return;
+    }
+    sendReply(res, serve(match[1] ?? '', req.headers.range));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}

@@ -1,0 +1,245 @@
+// The submission queue on the Tasks page: what waits (its place, what is ahead of it in time and money, when
+// it should start), and the controls: pause and resume, a start time, move buttons (no drag library is
+// installed; the buttons work from the keyboard), cancel one or several, retry a failed one. An item never sent
+// says "not charged" when cancelled; one already at the gateway is cancelled only after the person confirms
+// that it may still be charged.
+import { useState, type ReactElement } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { QueueItem, QueueView } from '../../../shared/studio/queue';
+import { isActiveState } from '../../../shared/studio/records';
+import { errorSentence } from '../../lib/bridge-error';
+import { formatDuration, formatRelative, formatUsd } from '../../lib/format';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useNow } from '../../lib/use-now';
+import { useStudioStore } from '../../store/studio-store';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { useQueueControls, useQueueView } from './api/queue';
+import { QueueSchedule } from './queue-schedule';
+
+type Controls = ReturnType<typeof useQueueControls>;
+
+function QueueRow({
+  item,
+  paused,
+  waiting,
+  selected,
+  onSelect,
+  controls,
+  onCancel,
+}: {
+  item: QueueItem;
+  paused: boolean;
+  waiting: readonly QueueItem[];
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  controls: Controls;
+  onCancel: (ids: string[]) => void;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const label = item.prompt ?? t(`create.families.${item.family}`);
+  const at = waiting.findIndex((w) => w.id === item.id);
+  const move = (to: Parameters<Controls['move']['mutate']>[0]['to']) =>
+    controls.move.mutate({ id: item.id, to }, { onError });
+  const next = waiting[at + 2];
+  const previous = waiting[at - 1];
+  const isWaiting = item.state === 'waiting';
+  const cancellable =
+    isWaiting ||
+    item.state === 'sending' ||
+    item.state === 'failed' ||
+    (item.state === 'sent' && item.taskState !== null && isActiveState(item.taskState));
+  return (
+    <li className="queue-item card" data-testid="queue-item" data-state={item.state} aria-label={label}>
+      {cancellable ? (
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={t('queue.select', { item: label })}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      ) : null}
+      <div className="queue-body">
+        <div className="queue-top">
+          {item.position !== null ? (
+            <span className="queue-position" data-testid="queue-position">
+              {t('queue.position', { position: item.position })}
+            </span>
+          ) : (
+            <span className="queue-state" data-testid="queue-state">
+              {t(`queue.state.${item.state}`)}
+              {item.charge ? ` · ${t(`queue.charge.${item.charge}`)}` : ''}
+            </span>
+          )}
+          <span className="task-family">{t(`create.families.${item.family}`)}</span>
+          {item.estimateUsd !== null ? (
+            <span className="muted">
+              {t('queue.estimate', { amount: formatUsd(item.estimateUsd, i18n.language) })}
+            </span>
+          ) : null}
+        </div>
+        {item.prompt ? <p className="task-prompt">{item.prompt}</p> : null}
+        {isWaiting ? (
+          <p className="queue-when muted" data-testid="queue-when">
+            {aheadText(item, t, i18n.language)} · {startText(item, paused, now, t, i18n.language)}
+          </p>
+        ) : null}
+        {item.error ? <Alert>{gatewayErrorSentence(item.error, t)}</Alert> : null}
+        <div className="task-actions">
+          {isWaiting ? (
+            <>
+              <Button variant="ghost" disabled={at === 0} onClick={() => move('front')}>
+                {t('queue.moveFront')}
+              </Button>
+              <Button
+                variant="ghost"
+                disabled={!previous}
+                onClick={() => previous && move({ before: previous.id })}
+              >
+                {t('queue.moveUp')}
+              </Button>
+              <Button
+                variant="ghost"
+                disabled={at === waiting.length - 1}
+                onClick={() => move(next ? { before: next.id } : 'back')}
+              >
+                {t('queue.moveDown')}
+              </Button>
+              <Button variant="ghost" disabled={at === waiting.length - 1} onClick={() => move('back')}>
+                {t('queue.moveBack')}
+              </Button>
+            </>
+          ) : null}
+          {item.state === 'failed' || (item.state === 'sent' && item.taskState === 'failed') ? (
+            <Button variant="ghost" onClick={() => controls.retry.mutate(item.id, { onError })}>
+              {t('queue.retry')}
+            </Button>
+          ) : null}
+          {cancellable ? (
+            <Button variant="ghost" onClick={() => onCancel([item.id])}>
+              {t('queue.cancel')}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function aheadText(item: QueueItem, t: TFunction, language: string): string {
+  if (item.position === 1 && !item.aheadSeconds) return t('queue.next');
+  const parts: (string | null)[] = [
+    item.aheadSeconds !== null ? t('queue.aheadTime', { time: formatDuration(item.aheadSeconds) }) : null,
+    item.aheadUsd !== null ? t('queue.aheadMoney', { amount: formatUsd(item.aheadUsd, language) }) : null,
+    item.aheadUnknown > 0 ? t('queue.aheadUnknown', { count: item.aheadUnknown }) : null,
+  ];
+  return parts.filter((p) => p !== null).join(' · ');
+}
+
+function startText(item: QueueItem, paused: boolean, now: number, t: TFunction, language: string): string {
+  if (paused) return t('queue.startsWhenResumed');
+  if (item.expectedStartAt === null) return t('queue.startUnknown');
+  return t('queue.startsAt', { time: formatRelative(item.expectedStartAt, now, language) });
+}
+
+export function QueuePanel(): ReactElement | null {
+  const { t } = useTranslation();
+  const view = useQueueView();
+  const controls = useQueueControls();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [asking, setAsking] = useState<string[] | null>(null);
+  const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const data: QueueView | undefined = view.data;
+  // Shown even when empty: pausing before queueing a night's work is how a person holds it all back.
+  if (!data) return null;
+  const waiting = data.items.filter((i) => i.state === 'waiting');
+
+  const cancel = (ids: string[], atGateway = false) =>
+    controls.cancel.mutate(
+      { ids, atGateway },
+      {
+        onSuccess: (result) => {
+          setSelected(new Set());
+          if (result.cancelled.length > 0) {
+            pushToast(
+              'success',
+              atGateway
+                ? t('queue.stoppedAtGateway', { count: result.cancelled.length })
+                : t('queue.cancelled', { count: result.cancelled.length }),
+            );
+          }
+          setAsking(result.atGateway.length > 0 ? result.atGateway : null);
+        },
+        onError,
+      },
+    );
+
+  return (
+    <section className="queue" aria-labelledby="queue-title">
+      <div className="queue-head">
+        <h2 id="queue-title">{t('queue.title')}</h2>
+        <span className="muted" data-testid="queue-summary">
+          {t('queue.summary', { count: waiting.length })}
+        </span>
+        {data.paused ? (
+          <Button variant="primary" onClick={() => controls.resume.mutate(undefined, { onError })}>
+            {t('queue.resume')}
+          </Button>
+        ) : (
+          <Button onClick={() => controls.pause.mutate(undefined, { onError })}>{t('queue.pause')}</Button>
+        )}
+        {selected.size > 0 ? (
+          <Button variant="danger" onClick={() => cancel([...selected])}>
+            {t('queue.cancelSelected', { count: selected.size })}
+          </Button>
+        ) : null}
+      </div>
+      <p className="muted" data-testid="queue-status" aria-live="polite">
+        {data.paused
+          ? data.pausedReason
+            ? t('queue.pausedBecause', { reason: data.pausedReason })
+            : t('queue.paused')
+          : t('queue.running', { count: data.parallel })}
+      </p>
+      <QueueSchedule startAt={data.startAt} onSet={(at) => controls.schedule.mutate(at, { onError })} />
+      <ul className="task-list">
+        {data.items.map((item) => (
+          <QueueRow
+            key={item.id}
+            item={item}
+            paused={data.paused}
+            waiting={waiting}
+            selected={selected.has(item.id)}
+            onSelect={(on) =>
+              setSelected((before) => {
+                const after = new Set(before);
+                if (on) after.add(item.id);
+                else after.delete(item.id);
+                return after;
+              })
+            }
+            controls={controls}
+            onCancel={cancel}
+          />
+        ))}
+      </ul>
+      {asking ? (
+        <ConfirmDialog
+          title={t('queue.atGatewayTitle')}
+          message={t('queue.atGatewayBody', { count: asking.length })}
+          confirmLabel={t('queue.atGatewayConfirm')}
+          danger
+          busy={controls.cancel.isPending}
+          onConfirm={() => cancel(asking, true)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// The CLI's --proxy (issue 22, "A proxy"): the submission, the polls and the result download all pass a real
+// HTTP proxy on 127.0.0.1, and an address that is not a proxy's is refused with one sentence before anything
+// is sent.
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator';
+import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
+import { cli, tempDir } from './cli-harness';
+
+let sim: RunningSimulator;
+let proxy: CountingProxy;
+let dir: string;
+let cleanup: () => Promise<void>;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  sim = await startSimulator({ timeScale: 0.01 });
+  proxy = await startCountingProxy();
+  ({ dir, cleanup } = await tempDir());
+  env = {
+    GATEWAY_BASE_URL: sim.url,
+    GATEWAY_API_KEY: SIM_KEYS.default,
+    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
+    HOME: dir,
+  };
+});
+afterAll(async () => {
+  await proxy.close();
+  await sim.close();
+  await cleanup();
+});
+
+it('generate --proxy sends the calls and fetches the result through the proxy', async () => {
+  const args = ['--json', '--proxy', proxy.url, 'generate', 'image_model_id_i3', '--prompt', 'via proxy'];
+  const run = await cli(args, env, dir);
+  expect(run.code, run.stdout + run.stderr).toBe(0);
+  const simHost = new URL(sim.url).host;
+  // One submission and at least one poll, forwarded; the file fetched through a tunnel.
+  expect(proxy.forwarded.filter((h) => h === simHost).length).toBeGreaterThanOrEqual(2);
+  expect(proxy.tunnels).toContain(simHost);
+});
+
+it('--proxy that is not a proxy address is refused with a sentence, nothing sent', async () => {
+  const before = proxy.forwarded.length;
+  const run = await cli(['--json', '--proxy', 'ftp://127.0.0.1:21', 'balance'], env, dir);
+  expect(run.code).toBe(2);
+  expect(run.json()).toMatchObject({
+    error: {
+      message: expect.stringMatching(
+        /^The proxy "ftp:\/\/127\.0\.0\.1:21" cannot be used\. Not a proxy address/,
+      ),
+    },
+  });
+  expect(proxy.forwarded.length).toBe(before);
+});

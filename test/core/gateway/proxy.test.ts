@@ -1,0 +1,100 @@
+// Issue 22, "A proxy": every gateway call and every result download goes through the creator's proxy (Settings
+// or --proxy, else HTTPS_PROXY/HTTP_PROXY with NO_PROXY), proven on a real HTTP proxy server on 127.0.0.1 that
+// counts what passed through it; a bad or unreachable proxy address is said in one clear sentence.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
+import { ProxyRoute } from '../../../electron/core/proxy/proxy-route';
+import { RecordingSink } from '../downloads/download-fixtures';
+import { CountingGateway, driveUntil, useEngineRig, writeRow } from '../tasks/engine-rig';
+import { startCountingProxy, type CountingProxy } from '../../support/counting-proxy';
+
+/** A port nothing listens on: bound, read, closed. */
+async function deadPort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((resolve) => s.close(() => resolve()));
+  return port;
+}
+
+const bench = useEngineRig((rig) => ({
+  downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
+}));
+
+let proxy: CountingProxy;
+beforeEach(async () => {
+  proxy = await startCountingProxy();
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await proxy.close();
+});
+
+const client = (route: ProxyRoute) =>
+  new GatewayClient({
+    baseUrl: bench.rig.sim.url,
+    apiKey: bench.rig.sim.keys.default,
+    clock: bench.rig.clock,
+    proxy: route,
+    retry: { maxAttempts: 1 },
+  });
+
+describe('a proxy', () => {
+  it('sends every gateway call through the proxy the settings (or --proxy) name', async () => {
+    const gateway = client(new ProxyRoute(() => proxy.url));
+    const balance = await gateway.tokenBalance();
+    expect(balance.remain_balance).toBeGreaterThan(0);
+    await gateway.usage({});
+    const simHost = new URL(bench.rig.sim.url).host;
+    expect(proxy.forwarded).toEqual([simHost, simHost]);
+  });
+
+  it('fetches result files through the same proxy, tunnelled, from the file host too', async () => {
+    const { rig } = bench;
+    rig.sim.links.set({ host: 'separate' });
+    const gateway = new CountingGateway(client(new ProxyRoute(() => proxy.url)), rig.clock);
+    const p = bench.parts(gateway);
+    const { id } = writeRow(p, rig.clock).record;
+    await p.sender.send(id);
+    const settled = () => {
+      const t = p.tasks.get(id);
+      return t !== null && t.state === 'completed' && p.queries.isSettled(t);
+    };
+    expect(await driveUntil(rig, p, settled)).toBe(true);
+    expect(p.tasks.get(id)?.downloads).toMatchObject({ total: 1, done: 1 });
+    expect(proxy.tunnels).toEqual([new URL(rig.sim.links.filesUrl).host]);
+    // The submission and the polls went through it as well.
+    expect(proxy.forwarded.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads HTTP_PROXY from the environment when nothing is set, and NO_PROXY exempts a host', async () => {
+    vi.stubEnv('HTTP_PROXY', proxy.url);
+    vi.stubEnv('http_proxy', '');
+    vi.stubEnv('NO_PROXY', '');
+    vi.stubEnv('no_proxy', '');
+    const gateway = client(new ProxyRoute(() => null));
+    await gateway.tokenBalance();
+    expect(proxy.forwarded).toHaveLength(1);
+    vi.stubEnv('NO_PROXY', '127.0.0.1');
+    await gateway.tokenBalance();
+    expect(proxy.forwarded).toHaveLength(1);
+  });
+
+  it('says a proxy address that is not one, and a proxy that cannot be reached, in a sentence', async () => {
+    await expect(client(new ProxyRoute(() => 'proxy.example:abc')).tokenBalance()).rejects.toMatchObject({
+      type: 'network_error',
+      code: 'bad_proxy',
+      message: expect.stringMatching(/cannot be used. Not a proxy address: write it as http:\/\/host:port/),
+    });
+    const port = await deadPort();
+    await expect(
+      client(new ProxyRoute(() => `http://127.0.0.1:${port}`)).tokenBalance(),
+    ).rejects.toMatchObject({
+      type: 'network_error',
+      message: `The gateway could not be reached through the proxy 127.0.0.1:${port} (ECONNREFUSED): check the proxy address in Settings, --proxy or HTTPS_PROXY.`,
+    });
+  });
+});

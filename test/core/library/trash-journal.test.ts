@@ -1,0 +1,247 @@
+// A process stopped in the middle of a deletion (kill -9) leaves no file nothing knows about: the deletion is
+// journaled before a file moves, and the next start finishes or rolls back what was under way. Each test leaves
+// the journal, the files and the rows exactly as a process killed at that step leaves them (its writer's
+// process id one that no longer runs), then starts a new Library on the same database and folder, as a restart
+// does. The sweep of files no item indexes is tested here too: what a crash while saving leaves behind.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../electron/core/clock';
+import type { DatabaseSync } from '../../../electron/core/db';
+import { Library } from '../../../electron/core/library';
+import { pngWithSettings } from '../../../electron/core/library/file-settings';
+import { TrashJournal } from '../../../electron/core/library/trash-journal';
+import type { TrashPort } from '../../../electron/core/library/trash-port';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
+import type { FileSettings } from '../../../shared/studio/file-settings';
+import type { LibraryItem } from '../../../shared/studio/records';
+import { must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+
+const WINDOW = 15_000;
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let db: DatabaseSync;
+let clock: ManualClock;
+let trashed: string[];
+
+/** A process id that ran and is gone: the writer of a deletion the next start must finish. */
+const deadPid = (): number => must(spawnSync(process.execPath, ['-e', '0']).pid);
+
+function recordingTrash(): TrashPort {
+  return {
+    kind: 'os',
+    async discard(path) {
+      trashed.push(basename(path));
+      await rm(path);
+    },
+  };
+}
+
+const openLibrary = (): Library =>
+  new Library({
+    db,
+    dir: join(dir, 'media'),
+    now: () => clock.now(),
+    timers: clock,
+    trash: recordingTrash(),
+    undoWindowMs: WINDOW,
+  });
+
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir('trash-journal-'));
+  db = openStudioDatabase(join(dir, 'studio.db'));
+  clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
+  trashed = [];
+});
+afterEach(async () => {
+  db.close();
+  await cleanup();
+});
+
+let colour = 0;
+async function addImage(library: Library, prompt: string): Promise<LibraryItem> {
+  await clock.advance(1000);
+  const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
+  const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
+  const { size, sha256 } = await writeBytes(path, await png(64, 48, `#${hex}3366`));
+  return library.fileDownload({
+    task: task({ params: { prompt } }),
+    file: resultFile(),
+    path,
+    size,
+    sha256,
+    mime: 'image/png',
+  });
+}
+
+/** The deletion as the killed process left it: its writer gone. */
+const orphanJournal = (pid = deadPid()) => db.prepare('UPDATE library_trash_journal SET pid = ?').run(pid);
+const journalRows = () => db.prepare('SELECT id, state FROM library_trash_journal').all();
+const ids = (library: Library) =>
+  library
+    .query()
+    .items.map((i) => i.id)
+    .sort();
+
+describe('a deletion cut short by a kill', () => {
+  it('killed while moving its files: rolled back at the next start, rows and files as they were', async () => {
+    const before = openLibrary();
+    const a = await addImage(before, 'a fox');
+    const b = await addImage(before, 'a hen');
+    // The kill came after the journal and the first file's move, before the second and before the rows went.
+    const pendingDir = join(dir, 'media', '.trash', '.undo', 'cut-short');
+    const moves = [a.path, b.path].map((from, i) => ({
+      from,
+      to: join(pendingDir, String(i + 1), basename(from)),
+    }));
+    new TrashJournal(db, () => clock.now()).begin({
+      id: 'cut-short',
+      rows: db.prepare('SELECT * FROM library_items').all() as never,
+      moves,
+      dir: pendingDir,
+      undoUntil: clock.now() + WINDOW,
+    });
+    await mkdir(dirname(must(moves[0]).to), { recursive: true });
+    await rename(a.path, must(moves[0]).to);
+    orphanJournal();
+
+    const after = openLibrary();
+    await after.bulk.sweep();
+
+    expect(ids(after)).toEqual([a.id, b.id].sort());
+    expect(existsSync(a.path) && existsSync(b.path)).toBe(true);
+    expect(existsSync(pendingDir)).toBe(false);
+    expect(journalRows()).toEqual([]);
+    expect((await after.strays.find()).files).toEqual([]);
+  });
+
+  it('killed inside its undo window: the next start keeps the window, and Undo still brings it back', async () => {
+    const before = openLibrary();
+    const a = await addImage(before, 'a fox');
+    const receipt = await before.bulk.trash({ ids: [a.id] });
+    orphanJournal();
+
+    const after = openLibrary();
+    await after.bulk.sweep();
+    const undoId = must(receipt.undoId);
+    expect(after.bulk.openUndos()).toEqual([{ undoId, count: 1, undoUntil: receipt.undoUntil }]);
+    expect(await after.bulk.undo(undoId)).toBe(1);
+    expect(ids(after)).toEqual([a.id]);
+    expect(existsSync(a.path)).toBe(true);
+    expect(journalRows()).toEqual([]);
+  });
+
+  it('killed after its window: the next start sends its files on to the trash', async () => {
+    const before = openLibrary();
+    const a = await addImage(before, 'a fox');
+    await before.bulk.trash({ ids: [a.id] });
+    orphanJournal();
+    await clock.advance(WINDOW + 1);
+
+    const after = openLibrary();
+    await after.bulk.sweep();
+    expect(trashed).toContain(basename(a.path));
+    expect(ids(after)).toEqual([]);
+    expect(journalRows()).toEqual([]);
+    expect(existsSync(join(dir, 'media', '.trash', '.undo'))).toBe(true);
+    expect(await readdir(join(dir, 'media', '.trash', '.undo'))).toEqual([]);
+  });
+
+  it('killed while undoing: the next start finishes the undo', async () => {
+    const before = openLibrary();
+    const a = await addImage(before, 'a fox');
+    const receipt = await before.bulk.trash({ ids: [a.id] });
+    // The undo had begun and the picture was back in place, but not its thumbnail and not the row.
+    db.prepare("UPDATE library_trash_journal SET state = 'restoring'").run();
+    const pending = join(dir, 'media', '.trash', '.undo', must(receipt.undoId));
+    for (const slot of await readdir(pending)) {
+      for (const name of await readdir(join(pending, slot))) {
+        if (name === basename(a.path)) await rename(join(pending, slot, name), a.path);
+      }
+    }
+    orphanJournal();
+
+    const after = openLibrary();
+    await after.bulk.sweep();
+    expect(ids(after)).toEqual([a.id]);
+    expect(existsSync(a.path) && existsSync(must(a.thumbnailPath))).toBe(true);
+    expect(journalRows()).toEqual([]);
+  });
+
+  it('leaves alone a deletion whose writer still runs (the app beside the CLI)', async () => {
+    const before = openLibrary();
+    const a = await addImage(before, 'a fox');
+    await before.bulk.trash({ ids: [a.id] });
+    const after = openLibrary();
+    await after.bulk.sweep();
+    expect(after.bulk.openUndos()).toEqual([]);
+    expect(journalRows()).toHaveLength(1);
+  });
+});
+
+describe('files no item indexes', () => {
+  async function stray(library: Library, name: string, bytes: Buffer): Promise<string> {
+    const path = await library.allocatePath(name);
+    await writeFile(path, bytes);
+    // Older than the quiet minute a neighbour may still be filing a new file in.
+    const old = new Date(Date.now() - 120_000);
+    await utimes(path, old, old);
+    return relative(join(dir, 'media'), path);
+  }
+
+  it('are reported, and re-indexed as their settings say or, when a copy of filed bytes, trashed', async () => {
+    const library = openLibrary();
+    const kept = await addImage(library, 'a kept picture');
+    const settings: FileSettings = {
+      app: 'gateway-studio',
+      version: 1,
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a lost lighthouse' },
+      prompt: 'a lost lighthouse',
+      taskId: null,
+      madeFrom: [],
+    };
+    const lost = await stray(
+      library,
+      'lost.png',
+      Buffer.from(pngWithSettings(await png(32, 32, '#112233'), settings)),
+    );
+    const copy = await stray(library, 'copy.png', await readFile(kept.path));
+    const plain = await stray(library, 'plain.png', await png(16, 16, '#445566'));
+
+    const report = await library.strays.find();
+    expect(report.files.map((f) => [f.path, f.refileable]).sort()).toEqual(
+      [
+        [copy, false],
+        [lost, true],
+        [plain, false],
+      ].sort(),
+    );
+
+    // A path that is not a stray is never touched, whatever the caller names.
+    const outcome = await library.strays.reindex([
+      lost,
+      copy,
+      plain,
+      relative(join(dir, 'media'), kept.path),
+      '../studio.db',
+    ]);
+    expect(outcome).toEqual({ filed: 1, duplicates: 1, kept: 1 });
+    expect(library.query({ search: 'lighthouse' }).items.map((i) => i.family)).toEqual(['image.i3']);
+    expect(trashed).toEqual(['copy.png']);
+    expect(existsSync(kept.path) && existsSync(join(dir, 'studio.db'))).toBe(true);
+
+    expect(await library.strays.trash([plain])).toBe(1);
+    expect((await library.strays.find()).files).toEqual([]);
+  });
+
+  it('leaves out a file written in the last minute: a neighbour may be filing it', async () => {
+    const library = openLibrary();
+    await writeFile(await library.allocatePath('fresh.png'), await png(8, 8));
+    expect((await library.strays.find()).files).toEqual([]);
+  });
+});

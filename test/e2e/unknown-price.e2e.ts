@@ -1,0 +1,69 @@
+/// <reference lib="dom" />
+// A model the app cannot price yet, met by a person in a browser on the demo gateway: under a confirmation
+// threshold the press is asked about ("There is no estimate yet for this model"), and cancelling sends
+// nothing; the person then sets a price to assume in Settings, goes back and presses Generate again, and the
+// task goes (the assumed price is under the threshold) and is counted at that price until its cost is known.
+import { describe, expect, it } from 'vitest';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+
+const { studio } = useDemoStudio(0.02);
+
+const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row').count();
+
+async function saveLimits(fields: Record<string, string>): Promise<void> {
+  const { page } = studio;
+  await goTo(page, 'Settings');
+  const form = page.getByRole('form', { name: 'Spending limits' });
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+  await form.getByRole('button', { name: 'Save limits' }).click();
+  await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
+}
+
+/** I6: the demo account has never billed it, so nothing gives it a price. */
+async function fillI6(prompt: string): Promise<void> {
+  const { page } = studio;
+  await chooseFamily(page, 'image.i6');
+  await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await expect
+    .poll(() => page.getByTestId('estimate').textContent(), { timeout: 15_000 })
+    .toContain('no estimate yet');
+}
+
+describe('a model with no estimate yet', () => {
+  it('is asked about, then goes at the price to assume the person sets', async () => {
+    const { page } = studio;
+    await saveLimits({ 'Ask before sending above': '1' });
+
+    await fillI6('A paper boat on a puddle');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send this generation?' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => dialog.textContent())
+      .toMatch(/There is no estimate yet for this model \(image_model_id_i6[^)]*\)/);
+    await studio.shot('unknown-price-01-asked');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await goTo(page, 'Tasks');
+    await expect.poll(taskCount).toBe(0);
+
+    // The person decides what such a model may be taken to cost.
+    await saveLimits({ 'Price to assume for a model with no estimate yet': '0.05' });
+
+    await fillI6('A paper boat on a puddle');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    // 0.05 USD is under the 1 USD threshold: nothing left to ask, the task goes.
+    await goTo(page, 'Tasks');
+    await expect.poll(taskCount, { timeout: 15_000 }).toBe(1);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+    // Until its cost is known it counts at the price to assume; afterwards at what the gateway charged.
+    await page.getByRole('button', { name: 'Spending' }).click();
+    const panel = page.getByRole('region', { name: 'Spending' });
+    await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toMatch(/Today0\.0\d+ USD/);
+    await expect.poll(() => panel.textContent()).not.toMatch(/with no estimate yet/);
+    await studio.shot('unknown-price-02-sent');
+    await page.keyboard.press('Escape');
+    await page.getByText('Completed').first().waitFor({ timeout: 30_000 });
+  });
+});
