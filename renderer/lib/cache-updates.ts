@@ -71,6 +71,7 @@ const TOTAL_CHANGES: ReadonlySet<TaskRecord['state']> = new Set([
   'failed',
   'stopped',
   'interrupted',
+  'cancelled',
 ]);
 
 export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
@@ -78,7 +79,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     case 'task': {
       upsertTask(client, event.task);
       // Money moves when a task settles ([STATE-7]: failures are not charged, but the balance is re-read anyway).
-      if (event.task.state === 'completed' || event.task.state === 'failed') {
+      if (event.task.state === 'completed' || event.task.state === 'failed' || event.task.state === 'cancelled') {
         void client.invalidateQueries({ queryKey: queryKeys.balance });
       }
       // A completed task taught the price book its cost and time: an estimate on screen must not keep saying
