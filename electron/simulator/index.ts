@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { SIM_KEYS } from './accounts';
 import { RealClock, type SimClock } from './clock';
+import type { Dialect } from './dialects';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
@@ -18,6 +19,7 @@ import { WebhookSender, type WebhookDelivery } from './webhooks';
 export { SIM_KEYS, type SimKeyName } from './accounts';
 export { ManualClock, RealClock, type SimClock, type SimTimer } from './clock';
 export { FAULT_HEADER, FAULT_KINDS, type FaultKind, type FaultOptions } from './faults';
+export { DIALECT_HEADER, DIALECTS, parseDialects, type Dialect } from './dialects';
 export { blobByteAt, MAX_BLOB_BYTES } from './files';
 export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
@@ -38,6 +40,8 @@ export interface SimulatorOptions {
   /** Default: the wall clock. Pass a ManualClock to drive time from a test. */
   clock?: SimClock;
   faults?: FaultOptions;
+  /** Dialects of the real gateway to speak beyond the spec (dialects.ts). Default none: the spec alone. */
+  dialects?: Dialect[];
   /** Where music.mp3, video.mp4 and the speech clips live, if a bundler moved this module. */
   fixturesDir?: string;
   /**
@@ -80,6 +84,11 @@ export interface RunningSimulator {
     /** Resolves once `count` faults of this kind were injected in all: the moment a client met them. */
     whenInjected(kind: FaultKind, count?: number): Promise<void>;
   };
+  /** The dialects spoken to every request (a request adds its own with X-Sim-Dialect); changeable at run time. */
+  dialects: {
+    set(list: readonly Dialect[]): void;
+    readonly list: Dialect[];
+  };
   /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
   uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
   /** GET /v1/models?expand=parameters: off, full, missing-schemas or invalid-schemas (routes/models.ts). */
@@ -109,6 +118,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   fixtures.checkAll();
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
+  state.dialects.set(options.dialects ?? []);
   state.links = checkLinkOptions(options.links ?? {});
   state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
   state.modelList = options.modelList ?? 'off';
@@ -133,6 +143,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       timeScale,
       seed,
       allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
+      dialects: state.dialects.list,
     }),
   });
   await new Promise<void>((resolve, reject) => {
@@ -168,6 +179,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
         if (!MODEL_LIST_MODES.includes(mode))
           throw new RangeError(`modelList is ${MODEL_LIST_MODES.join(', ')}`);
         state.modelList = mode;
+      },
+    },
+    dialects: {
+      set: (list) => state.dialects.set(list),
+      get list() {
+        return state.dialects.list;
       },
     },
     uploads: {
