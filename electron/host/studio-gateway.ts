@@ -35,6 +35,8 @@ export interface GatewayConnection {
   models?: () => ModelConfig;
   /** Where the client tells a failure that was not the gateway's answer. */
   logger?: Logger;
+  /** The UI's language, for the gateway's own messages (?language= on task polls). */
+  language?: () => string | null;
   /** The way out (Settings' proxy, --proxy, the environment); the demo gateway is reached directly. */
   proxy?: ProxyRoute;
 }

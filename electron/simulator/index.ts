@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { SIM_KEYS } from './accounts';
 import { RealClock, type SimClock } from './clock';
+import type { Dialect } from './dialects';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
@@ -17,6 +18,7 @@ import { WebhookSender, type WebhookDelivery } from './webhooks';
 export { SIM_KEYS, type SimKeyName } from './accounts';
 export { ManualClock, RealClock, type SimClock, type SimTimer } from './clock';
 export { FAULT_HEADER, FAULT_KINDS, type FaultKind, type FaultOptions } from './faults';
+export { DIALECT_HEADER, DIALECTS, parseDialects, type Dialect } from './dialects';
 export { blobByteAt, MAX_BLOB_BYTES } from './files';
 export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
@@ -36,6 +38,8 @@ export interface SimulatorOptions {
   /** Default: the wall clock. Pass a ManualClock to drive time from a test. */
   clock?: SimClock;
   faults?: FaultOptions;
+  /** Dialects of the real gateway to speak beyond the spec (dialects.ts). Default none: the spec alone. */
+  dialects?: Dialect[];
   /** Where music.mp3, video.mp4 and the speech clips live, if a bundler moved this module. */
   fixturesDir?: string;
   /**
@@ -76,6 +80,11 @@ export interface RunningSimulator {
     /** Resolves once `count` faults of this kind were injected in all: the moment a client met them. */
     whenInjected(kind: FaultKind, count?: number): Promise<void>;
   };
+  /** The dialects spoken to every request (a request adds its own with X-Sim-Dialect); changeable at run time. */
+  dialects: {
+    set(list: readonly Dialect[]): void;
+    readonly list: Dialect[];
+  };
   /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
   uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
   /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
@@ -103,6 +112,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   fixtures.checkAll();
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
+  state.dialects.set(options.dialects ?? []);
   state.links = checkLinkOptions(options.links ?? {});
   state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
   plantSeeds(state);
@@ -126,6 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       timeScale,
       seed,
       allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
+      dialects: state.dialects.list,
     }),
   });
   await new Promise<void>((resolve, reject) => {
@@ -154,6 +165,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       whenInjected: (kind, count) => faults.whenInjected(kind, count),
       get injected() {
         return faults.injected;
+      },
+    },
+    dialects: {
+      set: (list) => state.dialects.set(list),
+      get list() {
+        return state.dialects.list;
       },
     },
     uploads: {

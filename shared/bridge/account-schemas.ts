@@ -14,6 +14,8 @@ export const tokenBalanceViewSchema = z.discriminatedUnion('success', [
     remainCredits: z.number().nullable(),
     usedBalance: z.number(),
     usedCredits: z.number(),
+    /** [TBAL-8] The unit of the balance fields as the gateway says it (USD, CNY, credits); null when it says none. */
+    unit: z.string().nullish(),
   }),
   balanceFailure,
 ]);
@@ -27,6 +29,7 @@ export const userBalanceViewSchema = z.discriminatedUnion('success', [
     remainCredits: z.number(),
     usedBalance: z.number(),
     usedCredits: z.number(),
+    unit: z.string().nullish(),
   }),
   balanceFailure,
 ]);

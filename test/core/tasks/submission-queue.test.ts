@@ -162,6 +162,29 @@ describe('the submission queue', () => {
     expect(sentPrompts(gateway)).toEqual(['p1', 'p2', 'p3', 'p4']);
   });
 
+  it('pauses when the threshold asks at send time; resuming confirms that item and goes on', async () => {
+    const { rig } = rigs;
+    const gateway = rig.gateway();
+    const sentence =
+      'This will probably cost about 0.30 USD, above your confirmation threshold. Confirm it to send it.';
+    const guard: SubmissionGuard = {
+      admit: (_task, { confirmed }) => {
+        if (!confirmed) throw new GatewayError(localErrorInfo('confirmation_required', sentence));
+      },
+      admitAll: () => undefined,
+    };
+    const engine = rigs.engine(gateway, { runQueue: true, guard });
+    await engine.start();
+    const [asked] = await engine.queue.add([i3('dear')]);
+    await driveUntil(rig, engine, () => engine.queue.view().paused);
+    expect(engine.queue.view()).toMatchObject({ paused: true, pausedReason: sentence });
+    expect(engine.queue.view().items[0]).toMatchObject({ id: asked, state: 'waiting', position: 1 });
+    expect(gateway.bodies).toEqual([]);
+    engine.queue.resume();
+    await driveUntil(rig, engine, () => gateway.bodies.length === 1);
+    expect(sentPrompts(gateway)).toEqual(['dear']);
+  });
+
   it('refuses at queue time what the limits refuse, writing nothing', async () => {
     const { rig } = rigs;
     const guard: SubmissionGuard = {

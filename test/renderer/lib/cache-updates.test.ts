@@ -204,6 +204,7 @@ describe('sync events in the query cache', () => {
       problem: null,
       deviceName: 'desk',
       deviceId: 'd1',
+      revision: 10,
     };
     applyBridgeEvent(client, { type: 'sync', status });
     const invalidated = () =>
