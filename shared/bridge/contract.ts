@@ -8,6 +8,7 @@ import {
   tokenBalanceViewSchema,
   usageQuerySchema,
   usageResultSchema,
+  usageStepSchema,
   userBalanceViewSchema,
 } from './account-schemas';
 import {
@@ -194,6 +195,7 @@ export const bridgeContract = {
   },
   usage: {
     query: { kind: 'query', input: usageQuerySchema, output: usageResultSchema },
+    read: { kind: 'subscription', input: usageQuerySchema, output: usageStepSchema },
   },
   /** What a press of Generate will probably cost and take, learned from this gateway's earlier charges. */
   estimates: {
