@@ -31,10 +31,11 @@ export const ACTIVE_TASK_STATES = [
   'submitting',
   ...TRACKED_TASK_STATES,
 ] as const satisfies readonly TaskState[];
-/** Nothing more will happen by itself: finished, failed, or left alone (stopped, interrupted). */
+/** Nothing more will happen by itself: finished, failed, cancelled upstream, or left alone (stopped, interrupted). */
 export const TERMINAL_TASK_STATES = [
   'completed',
   'failed',
+  'cancelled',
   'stopped',
   'interrupted',
 ] as const satisfies readonly TaskState[];
@@ -147,6 +148,8 @@ export const taskRecordSchema = z.object({
   /** The full request body but the model, exactly as submitted; never the key. */
   params,
   state: taskStateSchema,
+  /** The gateway's own status word when it is none the app knows (read as processing): what the task row shows. */
+  gatewayStatus: z.string().optional(),
   progress: z.number(),
   error: gatewayErrorInfoSchema.nullable(),
   cost: z.number().nullable(),

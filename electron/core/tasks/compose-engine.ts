@@ -16,6 +16,7 @@ import { DEFAULT_POLL_POLICY } from './poll-schedule';
 import { Reconciler } from './reconciler';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import { Sender } from './sender';
+import { fileSiblingTask } from './sibling-tasks';
 import { StudioEventHub } from './studio-event-hub';
 import { Submissions } from './submission';
 import { SubmissionQueue } from './submission-queue';
@@ -99,6 +100,8 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     reconciler,
     maxResubmits: options.maxResubmits ?? 5,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
+    fileSibling: (first, remoteId, status) =>
+      fileSiblingTask(ctx, tracker, options.newId ?? randomUUID, first, remoteId, status),
   });
   const submissions = new Submissions(ctx, {
     db: options.db,

@@ -137,4 +137,9 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-009-references-sent-as',
     up: 'ALTER TABLE tasks ADD COLUMN references_sent_as TEXT;',
   },
+  {
+    // A status word the gateway used that the app does not know (read as processing): the row shows it.
+    id: 'tasks-010-gateway-status',
+    up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
+  },
 ];

@@ -60,6 +60,7 @@ const rowSchema = z.object({
   batch_size: z.number().int().nullable(),
   batch_compare: z.literal(1).nullable(),
   references_sent_as: z.string().nullable(),
+  gateway_status: z.string().nullable().optional(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -103,6 +104,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     endpoint: row.endpoint,
     params: paramsSchema.parse(JSON.parse(row.params)),
     state: row.state,
+    ...(row.gateway_status ? { gatewayStatus: row.gateway_status } : {}),
     progress: row.progress,
     error: parseJson(row.error, gatewayErrorInfoSchema),
     cost: row.cost,
@@ -167,6 +169,9 @@ export interface TaskPatch {
   reconciliation?: ChargeReconciliation | null;
   sentAt?: number | null;
   referencesSentAs?: ReferencesSentAs | null;
+  gatewayStatus?: string | null;
+  batchId?: string | null;
+  batchSize?: number | null;
   updatedAt: number;
 }
 
@@ -185,6 +190,9 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   reconciliation: 'reconciliation',
   sentAt: 'sent_at',
   referencesSentAs: 'references_sent_as',
+  gatewayStatus: 'gateway_status',
+  batchId: 'batch_id',
+  batchSize: 'batch_size',
 };
 
 type SqlValue = string | number | null;
@@ -327,8 +335,8 @@ export class TaskStore {
   }
 
   /**
-   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed task is not
-   * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
+   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed or cancelled
+   * task is not charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
    */
   costTotal(options: { states?: readonly TaskState[]; gateway?: string } = {}): TaskCostTotal {
     // With a gateway, only its tasks are summed; the rest of the list (other gateways, or tasks whose gateway was
@@ -338,7 +346,7 @@ export class TaskStore {
       `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
            SUM(CASE WHEN ${mine} THEN credits_cost END) AS credits,
            SUM(${mine} AND cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
-           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown,
+           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state NOT IN ('failed', 'cancelled')) AS unknown,
            SUM(NOT (${mine})) AS elsewhere
          FROM tasks ${whereStates(options.states)}`,
     ).get(
