@@ -25,6 +25,13 @@ export class TaskFailure extends CliError {
 
 function failureOf(outcome: TaskOutcome, fileErrors: readonly string[] = []): TaskFailure | null {
   const { task } = outcome;
+  if (task.state === 'cancelled') {
+    // Ended at the gateway before its result: nothing to save, nothing charged, and not a success either.
+    const info = localErrorInfo('task_failed', 'The gateway cancelled the task; it was not charged.', {
+      code: 'cancelled',
+    });
+    return new TaskFailure(fromGatewayError(info), outcome);
+  }
   if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') {
     const type = task.state === 'failed' ? 'task_failed' : task.state;
     const info = task.error ?? localErrorInfo(type, `The task is ${task.state}.`);

@@ -20,6 +20,7 @@ export function toTokenBalanceView(b: TokenBalance): TokenBalanceView {
     remainCredits: unlimited ? null : b.remain_credits,
     usedBalance: b.used_balance,
     usedCredits: b.used_credits,
+    unit: b.unit,
   };
 }
 
@@ -30,6 +31,7 @@ export function toUserBalanceView(b: UserBalance): UserBalanceView {
     remainCredits: b.remain_credits,
     usedBalance: b.used_balance,
     usedCredits: b.used_credits,
+    unit: b.unit,
   };
 }
 

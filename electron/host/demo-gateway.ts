@@ -3,12 +3,15 @@
 import { join } from 'node:path';
 import { localError } from '../../shared/bridge/errors';
 import { startSimulator } from '../simulator';
-import type { RunningSimulator, SimulatorOptions } from '../simulator';
+import type { Dialect, RunningSimulator, SimulatorOptions } from '../simulator';
 
 /** The demo gateway's memory, beside the database: a restart must not lose its tasks, balance or history. */
 export const DEMO_STATE_FILE = 'demo-gateway.json';
 
-export type DemoSimulatorOptions = Pick<SimulatorOptions, 'timeScale' | 'seed' | 'fixturesDir' | 'faults'>;
+export type DemoSimulatorOptions = Pick<
+  SimulatorOptions,
+  'timeScale' | 'seed' | 'fixturesDir' | 'faults' | 'dialects'
+>;
 
 /**
  * Whether the demo gateway may be used: 'lazy' starts it when first chosen (the desktop app offers it on first
@@ -50,14 +53,18 @@ export class DemoGateway {
     }
   }
 
-  /** The running demo gateway, started on the first call; concurrent callers share one start. */
-  async start(): Promise<RunningSimulator> {
+  /**
+   * The running demo gateway, started on the first call; concurrent callers share one start. `dialects` are the
+   * real gateway's ways it speaks beyond the spec (Settings › Demo gateway), applied at once to a running one.
+   */
+  async start(dialects?: readonly Dialect[]): Promise<RunningSimulator> {
     this.#start ??= startSimulator({
       stateFile: join(this.#dataDir, DEMO_STATE_FILE),
       ...(this.#log && { log: this.#log }),
       ...this.#options,
     });
     this.#running = await this.#start;
+    if (dialects) this.#running.dialects.set([...(this.#options.dialects ?? []), ...dialects]);
     return this.#running;
   }
 

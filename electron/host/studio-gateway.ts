@@ -1,7 +1,15 @@
 // What the host needs from the gateway client beyond the engine's GatewayPort: balances and usage. The axios
 // client (electron/core/gateway) implements it; the host builds one per base URL + key and swaps it when either
 // changes, while the engine keeps talking to the same SwitchableGateway.
-import type { GatewayPort, CallOptions, SubmitOptions, SpeechResponse } from '../core/gateway/gateway-port';
+import type {
+  GatewayPort,
+  CallOptions,
+  ImageUpload,
+  SubmitOptions,
+  SpeechResponse,
+} from '../core/gateway/gateway-port';
+import type { UploadedImage } from '../../shared/gateway/upload';
+import type { DiscoveredModel } from '../../shared/gateway/model-list';
 import type { Logger } from '../core/log';
 import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
@@ -13,6 +21,7 @@ import { localError } from '../../shared/bridge/errors';
 import type { BridgeError } from '../../shared/bridge/errors';
 
 export interface StudioGateway extends GatewayPort {
+  listModels?(options?: CallOptions): Promise<DiscoveredModel[]>;
   tokenBalance(options?: CallOptions): Promise<TokenBalance>;
   userBalance(options?: CallOptions): Promise<UserBalance>;
   usage(
@@ -28,6 +37,8 @@ export interface GatewayConnection {
   models?: () => ModelConfig;
   /** Where the client tells a failure that was not the gateway's answer. */
   logger?: Logger;
+  /** The UI's language, for the gateway's own messages (?language= on task polls). */
+  language?: () => string | null;
   /** The way out (Settings' proxy, --proxy, the environment); the demo gateway is reached directly. */
   proxy?: ProxyRoute;
 }
@@ -75,6 +86,18 @@ export class SwitchableGateway implements StudioGateway {
 
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
     return this.client().speech(body, options);
+  }
+
+  listModels(options?: CallOptions): Promise<DiscoveredModel[]> {
+    const client = this.client();
+    if (!client.listModels) throw notConfigured();
+    return client.listModels(options);
+  }
+
+  uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {
+    const client = this.client();
+    if (!client.uploadImage) throw notConfigured();
+    return client.uploadImage(image, options);
   }
 
   tokenBalance(options?: CallOptions): Promise<TokenBalance> {

@@ -11,8 +11,7 @@ import type { SettingsStore } from '../core/settings/settings-store';
 import { SIM_KEYS } from '../simulator';
 import { DemoGateway } from './demo-gateway';
 import type { DemoSeedIds } from './demo-sources';
-import { notConfigured, SwitchableGateway } from './studio-gateway';
-import type { StudioGateway } from './studio-gateway';
+import { notConfigured, SwitchableGateway, type StudioGateway } from './studio-gateway';
 import type { StudioSessionOptions } from './studio-session-options';
 
 export type { StudioSessionOptions } from './studio-session-options';
@@ -62,16 +61,17 @@ export class StudioSession {
     return lineLogger(this.#options.log ?? (() => undefined));
   }
 
-  /** Points the gateway at the demo gateway, the configured gateway, or nothing. */
+  /** Points the gateway at the demo (its chosen dialects), the configured gateway (UI language), or none. */
   async refresh(): Promise<void> {
     const inDemo = this.#inDemo();
-    const demo = this.#demo.policy === 'eager' || inDemo ? await this.#demo.start() : null;
+    const s = this.settings.get();
+    const demo = this.#demo.policy === 'eager' || inDemo ? await this.#demo.start(s.demoDialects) : null;
     const useDemo = demo !== null && inDemo;
     this.#liveKey = useDemo ? null : await this.#options.secrets.getKey();
-    const baseUrl = useDemo ? demo.url : this.settings.get().baseUrl;
+    const baseUrl = useDemo ? demo.url : s.baseUrl;
     const apiKey = useDemo ? SIM_KEYS.default : this.#liveKey;
-    const connection = baseUrl &&
-      apiKey && { baseUrl, apiKey, models: this.#models, logger: this.#logger, proxy: this.#proxy };
+    const parts = { models: this.#models, proxy: this.#proxy, language: () => this.settings.get().language };
+    const connection = baseUrl && apiKey && { baseUrl, apiKey, logger: this.#logger, ...parts };
     this.gateway.set(connection ? this.#options.createGateway(connection) : null);
   }
 

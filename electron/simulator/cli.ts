@@ -1,9 +1,17 @@
-// npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks]
+// npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]
 import { parseArgs } from 'node:util';
-import { FAULT_KINDS, startSimulator, type LinkOptions, type SimulatorOptions } from './index';
+import { MODEL_LIST_MODES } from './routes/models';
+import {
+  DIALECTS,
+  FAULT_KINDS,
+  parseDialects,
+  startSimulator,
+  type LinkOptions,
+  type SimulatorOptions,
+} from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--models full|missing-schemas|invalid-schemas] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -15,12 +23,22 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       seed: { type: 'string' },
       'time-scale': { type: 'string' },
       'allow-loopback-webhooks': { type: 'boolean', default: false },
+      dialect: { type: 'string', multiple: true },
       'links-host': { type: 'string' },
       'links-expiry': { type: 'string' },
       'links-propagation-ms': { type: 'string' },
+      uploads: { type: 'boolean', default: false },
+      models: { type: 'string' },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
+  if (values.uploads) options.uploads = true;
+  if (values.models !== undefined) {
+    const mode = MODEL_LIST_MODES.find((m) => m === values.models);
+    if (!mode)
+      throw new Error(`--models must be one of ${MODEL_LIST_MODES.join(', ')}, got "${values.models}"`);
+    options.modelList = mode;
+  }
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535)
@@ -40,6 +58,13 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       throw new Error(`--time-scale must be a positive number (0.02 runs 50 times faster), got "${raw}"`);
     }
     options.timeScale = scale;
+  }
+  if (values.dialect !== undefined) {
+    try {
+      options.dialects = values.dialect.flatMap(parseDialects);
+    } catch (error) {
+      throw new Error(`--dialect: ${(error as Error).message}`, { cause: error });
+    }
   }
   const links = linkFlags(values['links-host'], values['links-expiry'], values['links-propagation-ms']);
   if (links) options.links = links;
@@ -113,6 +138,9 @@ async function main(): Promise<void> {
   );
   console.log(
     `faults: send X-Sim-Fault: ${FAULT_KINDS.join(' | ')} (several comma-separated; "; rate=0.3" for a share of calls)`,
+  );
+  console.log(
+    `dialects: ${sim.dialects.list.join(', ') || 'none (the spec)'}; --dialect takes ${DIALECTS.join(', ')}`,
   );
   console.log(`seed: ${options.seed ?? 1}, time scale: ${options.timeScale ?? 1}`);
   console.log(

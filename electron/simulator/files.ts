@@ -8,7 +8,9 @@ import type { PaintRecipe } from './media/paint-recipe';
 /** What a file's bytes are made from: data, so the demo gateway can keep its files across restarts. */
 export type FileSource =
   | { kind: 'png'; width: number; height: number; paint: PaintRecipe }
-  | { kind: 'fixture'; name: 'music.mp3' | 'video.mp4' };
+  | { kind: 'fixture'; name: 'music.mp3' | 'video.mp4' }
+  /** An uploaded image (POST /v1/uploads/images), its bytes as base64. */
+  | { kind: 'bytes'; base64: string };
 
 export interface SimFileSpec {
   /** File name with extension, e.g. "image-1.png"; the extension tells downloaders the type. */

@@ -2,9 +2,12 @@
 import type { AddressInfo } from 'node:net';
 import { SIM_KEYS } from './accounts';
 import { RealClock, type SimClock } from './clock';
+import type { Dialect } from './dialects';
 import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
+import type { UploadOptions } from './routes/uploads';
+import { MODEL_LIST_MODES, type ModelListMode } from './routes/models';
 import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
@@ -16,11 +19,14 @@ import { WebhookSender, type WebhookDelivery } from './webhooks';
 export { SIM_KEYS, type SimKeyName } from './accounts';
 export { ManualClock, RealClock, type SimClock, type SimTimer } from './clock';
 export { FAULT_HEADER, FAULT_KINDS, type FaultKind, type FaultOptions } from './faults';
+export { DIALECT_HEADER, DIALECTS, parseDialects, type Dialect } from './dialects';
 export { blobByteAt, MAX_BLOB_BYTES } from './files';
 export { MODEL_IDS, type ModelId } from './models';
 export { SIM_SEEDS } from './seeds';
 export type { WebhookDelivery } from './webhooks';
 export type { LinkOptions } from './links';
+export type { UploadOptions } from './routes/uploads';
+export type { ModelListMode } from './routes/models';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
@@ -34,6 +40,8 @@ export interface SimulatorOptions {
   /** Default: the wall clock. Pass a ManualClock to drive time from a test. */
   clock?: SimClock;
   faults?: FaultOptions;
+  /** Dialects of the real gateway to speak beyond the spec (dialects.ts). Default none: the spec alone. */
+  dialects?: Dialect[];
   /** Where music.mp3, video.mp4 and the speech clips live, if a bundler moved this module. */
   fixturesDir?: string;
   /**
@@ -45,6 +53,10 @@ export interface SimulatorOptions {
   log?: (message: string) => void;
   /** How result links are handed out: another host, per-file or missing expires_at, a propagation delay. */
   links?: LinkOptions;
+  /** Offer POST /v1/uploads/images (issue 22). Default off, as the spec does not list it. */
+  uploads?: boolean;
+  /** Offer GET /v1/models?expand=parameters, and how good its schemas are (issue 22). Default off. */
+  modelList?: ModelListMode;
 }
 
 export interface CreatedTask {
@@ -72,6 +84,15 @@ export interface RunningSimulator {
     /** Resolves once `count` faults of this kind were injected in all: the moment a client met them. */
     whenInjected(kind: FaultKind, count?: number): Promise<void>;
   };
+  /** The dialects spoken to every request (a request adds its own with X-Sim-Dialect); changeable at run time. */
+  dialects: {
+    set(list: readonly Dialect[]): void;
+    readonly list: Dialect[];
+  };
+  /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
+  uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
+  /** GET /v1/models?expand=parameters: off, full, missing-schemas or invalid-schemas (routes/models.ts). */
+  modelList: { set(mode: ModelListMode): void };
   /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
   links: { set(options: LinkOptions): void; readonly filesUrl: string };
   webhooks: {
@@ -97,7 +118,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   fixtures.checkAll();
 
   const state = new SimState({ clock, seed, timeScale, fixtures });
+  state.dialects.set(options.dialects ?? []);
   state.links = checkLinkOptions(options.links ?? {});
+  state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
+  state.modelList = options.modelList ?? 'off';
   plantSeeds(state);
   const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
   if (stateFile) {
@@ -119,6 +143,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       timeScale,
       seed,
       allowLoopbackWebhooks: options.allowLoopbackWebhooks ?? false,
+      dialects: state.dialects.list,
     }),
   });
   await new Promise<void>((resolve, reject) => {
@@ -147,6 +172,27 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       whenInjected: (kind, count) => faults.whenInjected(kind, count),
       get injected() {
         return faults.injected;
+      },
+    },
+    modelList: {
+      set: (mode) => {
+        if (!MODEL_LIST_MODES.includes(mode))
+          throw new RangeError(`modelList is ${MODEL_LIST_MODES.join(', ')}`);
+        state.modelList = mode;
+      },
+    },
+    dialects: {
+      set: (list) => state.dialects.set(list),
+      get list() {
+        return state.dialects.list;
+      },
+    },
+    uploads: {
+      set: (o) => {
+        state.uploads = { ...state.uploads, ...o };
+      },
+      get requests() {
+        return state.uploadRequests;
       },
     },
     links: {

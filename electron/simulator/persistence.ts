@@ -28,6 +28,7 @@ const fileSchema = z.object({
   source: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('png'), width: z.number(), height: z.number(), paint: paintSchema }),
     z.object({ kind: z.literal('fixture'), name: z.enum(['music.mp3', 'video.mp4']) }),
+    z.object({ kind: z.literal('bytes'), base64: z.string() }),
   ]),
 });
 

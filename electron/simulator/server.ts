@@ -1,6 +1,7 @@
 // The HTTP face of the simulator: routing, CORS, faults and error bodies around the route handlers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { DIALECT_HEADER, HTML_502, type Dialect } from './dialects';
 import { errorBody, SimError, type ErrorStyle } from './errors';
 import { FAULT_HEADER, type FaultKind, type Faults } from './faults';
 import { blobStream, MAX_BLOB_BYTES } from './files';
@@ -10,6 +11,8 @@ import type { RouteContext } from './routes/context';
 import { speech } from './routes/speech';
 import { submit, type SubmissionRoute } from './routes/submit';
 import { getTask } from './routes/tasks';
+import { uploadImage } from './routes/uploads';
+import { listModels } from './routes/models';
 import { usage, type UsageLimiter } from './routes/usage';
 import type { SimState } from './state';
 import { MUSIC_OPERATIONS } from './validation/music';
@@ -51,6 +54,8 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     post(/^\/v1\/gridimg\/generations\/upscale$/, 'grid'),
     ...MUSIC_OPERATIONS.map((op) => post(new RegExp(`^/v1/music/generations/${op}$`), `music:${op}`)),
     { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
+    { method: 'POST', pattern: /^\/v1\/uploads\/images$/, handler: uploadImage },
+    { method: 'GET', pattern: /^\/v1\/models$/, handler: listModels },
     { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
     { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
     {
@@ -123,24 +128,26 @@ async function handle(
   }
   deps.state.settle();
   let fault: FaultKind | null;
+  let dialects: ReadonlySet<Dialect>;
   try {
+    dialects = deps.state.dialects.forRequest(req.headers[DIALECT_HEADER]);
     fault = url.pathname.startsWith('/sim/info')
       ? null
       : deps.faults.pick(url.pathname, req.headers[FAULT_HEADER]);
   } catch (error) {
     req.resume();
-    const reply = errorReply(error, 'generic');
+    const reply = errorReply(error, 'generic', new Set());
     sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
     return;
   }
   if (fault === '429' || fault === '500' || fault === '502') {
-    const reply = faultReply(fault, deps.faults.retryAfterSeconds);
+    const reply = faultReply(fault, deps.faults.retryAfterSeconds, dialects);
     req.resume();
     sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
     return;
   }
 
-  const ctx: RouteContext = { req, url, state: deps.state, errorStyle: 'generic', params: [] };
+  const ctx: RouteContext = { req, url, state: deps.state, errorStyle: 'generic', params: [], dialects };
   let reply: Reply;
   try {
     if (!found) {
@@ -157,7 +164,7 @@ async function handle(
     ctx.params = (found.match ?? []).slice(1).map((p) => p ?? '');
     reply = await found.route.handler(ctx);
   } catch (error) {
-    reply = errorReply(error, ctx.errorStyle);
+    reply = errorReply(error, ctx.errorStyle, dialects);
   }
   reply = { ...reply, headers: { ...reply.headers, ...cors } };
   if (fault === 'hang') return; // processed, never answered: the client's timeout has to fire
@@ -176,28 +183,48 @@ function garbled(reply: Reply): Reply {
   return { ...reply, headers, body };
 }
 
-/** [ERR-9], [ERR-10], [ERR-11] in the generic body. */
-function faultReply(fault: '429' | '500' | '502', retryAfterSeconds: number): Reply {
-  if (fault === '429') {
-    return jsonReply(
-      429,
-      { error: { code: 429, message: 'Too many requests (simulated).', type: 'rate_limit_error' } },
-      { 'Retry-After': String(retryAfterSeconds) },
-    );
+/** [ERR-9], [ERR-10], [ERR-11] in the generic body, or the dialect's (a proxy's HTML page for html-502). */
+function faultReply(
+  fault: '429' | '500' | '502',
+  retryAfterSeconds: number,
+  dialects: ReadonlySet<Dialect>,
+): Reply {
+  if (fault === '502' && dialects.has('html-502')) {
+    const status = dialects.has('errors-http-200') ? 200 : 502;
+    return { status, headers: { 'Content-Type': 'text/html' }, body: HTML_502 };
   }
-  if (fault === '500') {
-    return jsonReply(500, {
-      error: { code: 500, message: 'Internal error (simulated).', type: 'server_error' },
-    });
-  }
-  return jsonReply(502, { error: { code: 502, message: 'Bad gateway (simulated).', type: 'bad_gateway' } });
+  const error =
+    fault === '429'
+      ? new SimError({
+          status: 429,
+          type: 'rate_limit_error',
+          message: 'Too many requests (simulated).',
+          headers: { 'Retry-After': String(retryAfterSeconds) },
+        })
+      : fault === '500'
+        ? new SimError({ status: 500, type: 'server_error', message: 'Internal error (simulated).' })
+        : new SimError({ status: 502, type: 'bad_gateway', message: 'Bad gateway (simulated).' });
+  return errorReply(error, 'generic', dialects);
 }
 
-function errorReply(error: unknown, style: ErrorStyle): Reply {
+function errorReply(error: unknown, style: ErrorStyle, dialects: ReadonlySet<Dialect>): Reply {
   const simError =
     error instanceof SimError
       ? error
       : new SimError({ status: 500, type: 'server_error', message: 'Internal simulator error.' });
   if (!(error instanceof SimError)) console.error('[simulator] internal error', error);
-  return jsonReply(simError.status, errorBody(simError, style), simError.headers);
+  // errors-http-200: the body alone says what went wrong, as some gateways answer.
+  const status = dialects.has('errors-http-200') ? 200 : simError.status;
+  return jsonReply(status, dialectErrorBody(simError, style, dialects), simError.headers);
+}
+
+/** The error body in the shape the dialect speaks; the spec's own shapes otherwise. */
+function dialectErrorBody(error: SimError, style: ErrorStyle, dialects: ReadonlySet<Dialect>): unknown {
+  const { message, type } = error;
+  if (dialects.has('errors-openai')) {
+    return { error: { message, type, code: String(error.status), param: error.param || null } };
+  }
+  if (dialects.has('errors-success-false')) return { success: false, message };
+  if (dialects.has('errors-code-message')) return { code: error.status, message };
+  return errorBody(error, style);
 }

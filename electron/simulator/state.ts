@@ -1,9 +1,12 @@
 // The simulator's world: accounts, tasks, files, ledger and the clock they all read. Routes call into it;
 // the server wraps it in HTTP.
 import { Accounts, type SimToken } from './accounts';
+import { CANCEL_MARKER, CANCELLED_CODE, Dialects } from './dialects';
 import type { SimClock, SimTimer } from './clock';
 import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
+import type { UploadOptions } from './routes/uploads';
+import type { ModelListMode } from './routes/models';
 import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
@@ -21,6 +24,18 @@ export interface StateOptions {
 }
 
 const FAIL_MARKER = '[fail]';
+
+/** What ends a task before its result: the [fail] marker, or [cancel] (ended as cancelled, refunded). */
+function failureOf(text: string): { message: string; code: string } | null {
+  if (text.includes(CANCEL_MARKER)) return { message: 'The task was cancelled.', code: CANCELLED_CODE };
+  if (text.includes(FAIL_MARKER)) {
+    return {
+      message: 'Generation failed upstream: the prompt carried the [fail] marker.',
+      code: 'generation_failed',
+    };
+  }
+  return null;
+}
 /** Nominal duration of music.mp3, reported as every track's duration because it is the real file's. */
 export const MUSIC_FIXTURE_SECONDS = 3.03;
 
@@ -34,6 +49,8 @@ export class SimState {
   readonly ledger = new Ledger();
   readonly files: FileStore;
   readonly idempotency = new IdempotencyStore();
+  /** The dialects the whole simulator speaks (dialects.ts); off by default: the spec. */
+  readonly dialects = new Dialects();
   /** Replaced when a saved state is restored (ids continue where they stopped). */
   prng: Prng;
   /** Set once the server listens; links and poll URLs are absolute under it. */
@@ -42,6 +59,12 @@ export class SimState {
   filesUrl = '';
   /** How result links are handed out (links.ts); set by tests and the CLI, not kept across restarts. */
   links: Required<LinkOptions> = { ...DEFAULT_LINKS };
+  /** POST /v1/uploads/images (routes/uploads.ts): off by default, as the spec does not list it. */
+  uploads: UploadOptions = { offered: false, brokenLinks: false };
+  /** GET /v1/models?expand=parameters (routes/models.ts): off by default, as the spec does not list it. */
+  modelList: ModelListMode = 'off';
+  /** Upload requests received, offered or not: tests count that a client asked once. */
+  uploadRequests = 0;
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];
   private readonly changeListeners: (() => void)[] = [];
   /** Cancelled on close, so a clock shared with a test holds no timers of a stopped simulator. */
@@ -110,8 +133,10 @@ export class SimState {
     webhook: string | null,
   ): SimTask {
     const now = this.now();
-    const failing = JSON.stringify(body).includes(FAIL_MARKER);
-    const duration = this.scaled(plan.durationMs);
+    const failure = failureOf(JSON.stringify(body));
+    const failing = failure !== null;
+    // A task planned to take no time (inline-result) is finished the instant it is made.
+    const duration = plan.durationMs === 0 ? 0 : this.scaled(plan.durationMs);
     const terminalMs = now + (failing ? Math.round(duration / 2) : duration);
     const expiresAtMs = terminalMs + this.scaled(plan.linkLifetimeMs);
     const id = this.newTaskId(plan.endpoint === 'music' ? 'music' : 'task');
@@ -129,12 +154,7 @@ export class SimState {
       terminalMs,
       estimatedSeconds: Math.max(1, Math.ceil(duration / 1000)),
       costUsd: plan.costUsd,
-      failure: failing
-        ? {
-            message: 'Generation failed upstream: the prompt carried the [fail] marker.',
-            code: 'generation_failed',
-          }
-        : null,
+      failure,
       output,
       webhook,
       enveloped: plan.enveloped,
@@ -179,6 +199,7 @@ export class SimState {
   }
 
   private render(source: FileSource): Buffer {
+    if (source.kind === 'bytes') return Buffer.from(source.base64, 'base64');
     return source.kind === 'png'
       ? renderPng(source.width, source.height, painterOf(source.paint))
       : this.fixtures.get(source.name);

@@ -2,6 +2,7 @@
 // at any instant is computed from the clock: nothing here runs on a timer.
 import type { SimToken } from './accounts';
 import { round6, usdToCredits } from './accounts';
+import { CANCELLED_CODE, localisedMessage, statusWord, unknownWordOf, type Dialect } from './dialects';
 import type { SimFile } from './files';
 import { FileStore } from './files';
 import type { LinkView } from './links';
@@ -66,14 +67,38 @@ export function viewAt(task: SimTask, now: number): TaskView {
 
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 
+/** How a request asked for the task: the dialects on, and ?language= where the dialect honours it. */
+export interface Speaking {
+  dialects: ReadonlySet<Dialect>;
+  language: string | null;
+}
+
+const SPEC: Speaking = { dialects: new Set(), language: null };
+
+/** A task ended by the [cancel] marker: refunded like a failure; 'cancelled' in the status-words dialect. */
+export const isCancelled = (task: SimTask): boolean => task.failure?.code === CANCELLED_CODE;
+
+/** The status word as the dialect says it: the spec's five, or the words public clients meet. */
+function spokenStatus(task: SimTask, status: TaskStatus, speaking: Speaking): string {
+  if (!speaking.dialects.has('status-words')) return status;
+  if (status === 'failed' && isCancelled(task)) return statusWord('cancelled', task.id);
+  if (status === 'processing') return unknownWordOf(task.body) ?? statusWord(status, task.id);
+  return statusWord(status, task.id);
+}
+
 /** The task status object of [TASK-1..11] as it stands at `now`; links are absolute URLs under links.base. */
-export function taskObject(task: SimTask, now: number, links: LinkView): Record<string, unknown> {
+export function taskObject(
+  task: SimTask,
+  now: number,
+  links: LinkView,
+  speaking: Speaking = SPEC,
+): Record<string, unknown> {
   const view = viewAt(task, now);
   const terminal = view.status === 'completed' || view.status === 'failed';
   const charged = view.status === 'failed' ? 0 : round6(task.costUsd);
   const body: Record<string, unknown> = {
     id: task.id,
-    status: view.status,
+    status: spokenStatus(task, view.status, speaking),
     progress: view.progress,
     created: seconds(task.createdMs),
     estimated_time: task.estimatedSeconds,
@@ -84,7 +109,12 @@ export function taskObject(task: SimTask, now: number, links: LinkView): Record<
     body.completed = seconds(task.terminalMs);
     body.actual_time = Math.max(0, seconds(task.terminalMs) - seconds(task.createdMs));
   }
-  if (view.status === 'failed' && task.failure) body.error = { ...task.failure };
+  if (view.status === 'failed' && task.failure) {
+    const localised = speaking.dialects.has('localised')
+      ? localisedMessage(task.failure.code, speaking.language)
+      : null;
+    body.error = { ...task.failure, ...(localised && { message: localised }) };
+  }
   if (view.status === 'completed') body.result = resultObject(task.output, links);
   return body;
 }

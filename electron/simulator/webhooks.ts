@@ -141,7 +141,12 @@ export class WebhookSender {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'User-Agent': 'gateway-simulator-webhook/1' },
-        body: JSON.stringify(taskObject(task, this.state.now(), this.state.linkView())),
+        body: JSON.stringify(
+          taskObject(task, this.state.now(), this.state.linkView(), {
+            dialects: new Set(this.state.dialects.list),
+            language: null,
+          }),
+        ),
         signal: controller.signal,
         redirect: 'manual',
       });

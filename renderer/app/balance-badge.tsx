@@ -25,6 +25,10 @@ export function balanceText(view: View, unit: BalanceUnit, t: TFunction, languag
   if (unit === 'credits' && view.remainCredits !== null) {
     return t('balance.credits', { amount: formatCredits(view.remainCredits, language) });
   }
+  // [TBAL-8] the balance is in whatever unit the gateway says (USD, CNY, credits): shown as said, never as USD.
+  if (view.unit) {
+    return t('balance.inUnit', { amount: formatUsd(view.remainBalance ?? 0, language), unit: view.unit });
+  }
   return t('balance.usd', { amount: formatUsd(view.remainBalance ?? 0, language) });
 }
 

@@ -24,6 +24,7 @@ export const en = {
     label: 'Key balance',
     accountLabel: 'Account balance',
     usd: '{{amount}} USD',
+    inUnit: '{{amount}} {{unit}}',
     credits: '{{amount}} credits',
     unlimited: 'Unlimited: this key has no quota limit.',
     loading: 'Checking balance…',
@@ -58,6 +59,7 @@ export const en = {
     subtitle: 'Describe what you want to see.',
     family: 'Model family',
     model: 'Model',
+    discoveredModel: '{{id}} (new on the gateway)',
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
@@ -263,6 +265,7 @@ export const en = {
     aheadUnknown_one: '{{count}} item ahead without an estimate',
     aheadUnknown_other: '{{count}} items ahead without an estimate',
     startsAt: 'expected to start {{time}}',
+    startsWhenResumed: 'starts when the queue is resumed',
     startUnknown: 'start time not known yet',
     moveFront: 'Move to front',
     moveUp: 'Move up',
@@ -322,8 +325,19 @@ export const en = {
       failed: 'Failed',
       interrupted: 'Outcome unknown',
       stopped: 'Stopped',
+      cancelled: 'Cancelled: not charged',
     },
+    gatewayStatus: 'the gateway says “{{word}}”',
     tryAgain: 'Try again',
+    referencesSentAs: {
+      upload: 'Reference pictures: uploaded to the gateway and sent as links.',
+      family: 'Reference pictures: sent inline as data URLs (this model takes them that way).',
+      not_offered: 'Reference pictures: sent inline as data URLs (this gateway offers no uploads).',
+      upload_failed:
+        'Reference pictures: sent inline as data URLs; the upload failed and is not tried again by itself ({{detail}}).',
+      link_dead:
+        'Reference pictures: sent inline as data URLs; the uploaded picture did not answer at {{detail}}.',
+    },
     kind: { image: 'picture', video: 'video', audio: 'audio' },
     missing: {
       title_one: '{{count}} of {{total}} files did not arrive.',
@@ -352,6 +366,13 @@ export const en = {
     },
   },
   library: {
+    openUndo: {
+      sentence_one:
+        '1 item was being deleted when the studio stopped. It can still be brought back until {{until}}.',
+      sentence_other:
+        '{{count}} items were being deleted when the studio stopped. They can still be brought back until {{until}}.',
+      undo: 'Undo the deletion',
+    },
     strays: {
       found_one:
         '1 file in the library folder is not in the library ({{size}}): a crash while saving or deleting left it.',
@@ -536,7 +557,14 @@ export const en = {
     credits: 'Credits',
     requests: 'Requests',
     byDay: 'Spending per day by model',
+    byMonth: 'Spending per month by model',
+    reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
+    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    readAgain: 'Read again',
+    readingWhy:
+      'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
+    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',
@@ -570,6 +598,24 @@ export const en = {
     saveKey: 'Save key',
     clearKey: 'Remove key',
     demoMode: 'Connected to the demo gateway.',
+    demoDialects: {
+      title: 'Demo gateway',
+      lead: 'Make the demo gateway answer as the real gateway is seen to in public clients, to see the app cope:',
+      names: {
+        'status-words': 'Other status words (queued, in_progress, SUCCESS, canceled, a word nobody knows)',
+        'multi-task': 'Several pictures answered as several tasks',
+        'object-envelope': 'Acknowledgements as one object with task_info',
+        'inline-result': 'Results inside the acknowledgement (nothing to poll)',
+        'errors-openai': 'Errors as {error: {message, type, code, param}}',
+        'errors-success-false': 'Errors as {success: false, message}',
+        'errors-code-message': 'Errors as {code: 402, message}',
+        'errors-http-200': 'Errors with HTTP 200',
+        'html-502': 'A web page on 502',
+        'balance-cny': 'Balance in CNY',
+        'balance-credits': 'Balance in credits',
+        localised: 'Messages in the app’s language (?language=)',
+      },
+    },
     storage: 'Storage',
     libraryFolder: 'Library folder',
     chooseFolder: 'Choose…',
@@ -865,6 +911,7 @@ export const en = {
     results: 'Results, one per model',
     prompt: 'Prompt: {{prompt}}',
     queued: 'Waiting in the queue: not sent, nothing charged yet.',
+    abView: 'Compare these two closely (slider, settings side by side)',
     waiting: 'Waiting for its result…',
     failed: 'No result: {{reason}}',
     took: 'took {{seconds}} s',

@@ -4,7 +4,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
 import type { CompareGroup } from '../../shared/studio/compare-group';
-import type { SyncStatus } from '../../shared/studio/sync';
+import { newerSyncStatus, type SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
 export interface TaskList {
@@ -71,6 +71,7 @@ const TOTAL_CHANGES: ReadonlySet<TaskRecord['state']> = new Set([
   'failed',
   'stopped',
   'interrupted',
+  'cancelled',
 ]);
 
 export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
@@ -78,7 +79,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     case 'task': {
       upsertTask(client, event.task);
       // Money moves when a task settles ([STATE-7]: failures are not charged, but the balance is re-read anyway).
-      if (event.task.state === 'completed' || event.task.state === 'failed') {
+      if (event.task.state === 'completed' || event.task.state === 'failed' || event.task.state === 'cancelled') {
         void client.invalidateQueries({ queryKey: queryKeys.balance });
       }
       // A completed task taught the price book its cost and time: an estimate on screen must not keep saying
@@ -114,10 +115,17 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
-      client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
-      // A round that ended may have brought other devices' items, edits and deletions: read the library again.
+      client.setQueryData<SyncStatus>(queryKeys.syncStatus, newerSyncStatus(before, event.status));
+      // A round that ended may have brought other devices' items, edits and deletions, presets, styles and
+      // prompts: read them again.
       if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {
-        void client.invalidateQueries({ queryKey: queryKeys.library });
+        for (const queryKey of [
+          queryKeys.library,
+          queryKeys.presets,
+          queryKeys.styles,
+          queryKeys.promptHistory,
+        ])
+          void client.invalidateQueries({ queryKey });
       }
       return;
     }

@@ -33,10 +33,17 @@ export const queryKeys = {
   taskGroup: (batchId: string) => ['tasks', 'group', batchId] as const,
   library: ['library'] as const,
   downloads: ['downloads'] as const,
+  /** Saved presets, styles and the prompt history: changed here by their own mutations, and by a sync round
+   * that brought another device's (read again when a round completes). */
+  presets: ['presets'] as const,
+  styles: ['styles'] as const,
+  promptHistory: ['prompt-history'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
   syncStatus: ['sync', 'status'] as const,
   /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */
   queue: ['queue'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
+  /** Models the gateway lists at run time (issue 22); under 'session', so another gateway reads its own list. */
+  discoveredModels: ['session', 'discovered-models'] as const,
 };

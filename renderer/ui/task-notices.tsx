@@ -95,6 +95,19 @@ export function ChargeNotice({
   );
 }
 
+/** How the task's reference pictures went to the gateway (issue 22): uploaded, or inline and why. */
+export function ReferencesSentAsNote({ task }: { task: TaskRecord }): ReactElement | null {
+  const { t } = useTranslation();
+  const sent = task.referencesSentAs;
+  if (!sent) return null;
+  const key = sent.how === 'upload' ? 'upload' : (sent.reason ?? 'family');
+  return (
+    <p className="task-notice-detail" data-testid="task-references-sent-as">
+      {t(`tasks.referencesSentAs.${key}`, { detail: sent.detail ?? '' })}
+    </p>
+  );
+}
+
 /** Both notices for one task, each Try again going through the bridge; failures become a toast. */
 export function TaskNotices({ task }: { task: TaskRecord }): ReactElement {
   const { t } = useTranslation();
@@ -116,6 +129,7 @@ export function TaskNotices({ task }: { task: TaskRecord }): ReactElement {
         onRetry={() => recovery.retrySubmission.mutate(task.id, { onError })}
         onReconcile={() => recovery.reconcile.mutate(task.id, { onError })}
       />
+      <ReferencesSentAsNote task={task} />
     </>
   );
 }

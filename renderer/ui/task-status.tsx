@@ -18,6 +18,10 @@ export function TaskStatePill({ task }: { task: TaskRecord }): ReactElement {
       data-outcome={outcome}
     >
       {t(`tasks.outcome.${outcome}`)}
+      {/* A status word the app does not know: the task is still polled, and the row says what the gateway said. */}
+      {outcome === 'running' && task.gatewayStatus ? (
+        <span data-testid="task-gateway-status">{` · ${t('tasks.gatewayStatus', { word: task.gatewayStatus })}`}</span>
+      ) : null}
     </span>
   );
 }
@@ -30,7 +34,7 @@ export function TaskProgress({ task }: { task: TaskRecord }): ReactElement {
       ? 'done'
       : outcome === 'failed' || outcome === 'interrupted' || outcome === 'incomplete'
         ? 'failed'
-        : outcome === 'stopped'
+        : outcome === 'stopped' || outcome === 'cancelled'
           ? 'idle'
           : 'active';
   return (

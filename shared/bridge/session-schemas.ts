@@ -3,6 +3,8 @@
 import { z } from 'zod';
 import { because } from '../validation';
 import { languageSchema, themeSchema } from '../studio/preferences';
+import { normalizeBaseUrl } from '../gateway/base-url';
+import { demoDialectSchema } from '../studio/demo-dialects';
 import { checkProxyAddress } from '../gateway/proxy-address';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
@@ -46,10 +48,11 @@ const proxyAddress = z
     return checked.ok ? checked.url : text;
   });
 
+/** An http(s) URL in the one form the app keeps ({base_url} without a trailing /v1 or slash: base-url.ts). */
 const httpUrl = z
   .url({ protocol: /^https?$/ })
   .max(2048)
-  .transform((u) => u.replace(/\/+$/, ''));
+  .transform(normalizeBaseUrl);
 
 export { languageSchema, themeSchema };
 export const balanceUnitSchema = z.enum(['usd', 'credits']);
@@ -80,6 +83,8 @@ export const settingsSchema = z.object({
   onboarded: z.boolean(),
   /** Use the in-process demo gateway instead of baseUrl (set by session.useDemo, cleared by secrets.setKey). */
   demo: z.boolean(),
+  /** What the demo gateway speaks beyond the spec: the real gateway's dialects, for seeing the app cope. */
+  demoDialects: z.array(demoDialectSchema).max(20).default([]),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -94,6 +99,7 @@ export const DEFAULT_SETTINGS: Settings = {
   proxy: null,
   onboarded: false,
   demo: false,
+  demoDialects: [],
 };
 
 /** A partial update: only the fields given change; modelOverrides replaces the whole map when given. */

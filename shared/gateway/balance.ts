@@ -3,26 +3,61 @@
 import { z } from 'zod';
 import { localErrorInfo } from './error-types';
 import { GatewayError, invalidResponse } from './gateway-error';
-import { looseInt, looseNumber } from './wire-values';
+import { looseNumber } from './wire-values';
 
 const amounts = {
   /** [TBAL-3] -1 when unlimited_quota is true. */
   remain_balance: looseNumber,
-  /** [TBAL-4] -1 when unlimited_quota is true. */
-  remain_credits: looseInt,
+  /** [TBAL-4] -1 when unlimited_quota is true. An integer in the spec; decimals where public clients meet them. */
+  remain_credits: looseNumber,
   used_balance: looseNumber,
-  used_credits: looseInt,
+  used_credits: looseNumber,
+  /**
+   * [TBAL-8] The unit of the balance fields depends on the gateway's configuration: USD, CNY or credits, as the
+   * gateway says in `unit` (or `currency`). null when it says nothing: never assumed to be USD here.
+   */
+  unit: z.string().trim().min(1).max(20).nullish(),
+  currency: z.string().trim().min(1).max(20).nullish(),
 };
 
-export const tokenBalanceSchema = z.looseObject({
-  success: z.literal(true),
-  ...amounts,
-  /** [TBAL-7] Not every deployment sends it on success; absent means limited. */
-  unlimited_quota: z.boolean().default(false),
+interface Amounts {
+  success: true;
+  remain_balance: number;
+  remain_credits: number;
+  used_balance: number;
+  used_credits: number;
+  unit: string | null;
+}
+
+const amountsOf = (b: {
+  remain_balance: number;
+  remain_credits: number;
+  used_balance: number;
+  used_credits: number;
+  unit?: string | null | undefined;
+  currency?: string | null | undefined;
+}): Amounts => ({
+  success: true,
+  remain_balance: b.remain_balance,
+  remain_credits: b.remain_credits,
+  used_balance: b.used_balance,
+  used_credits: b.used_credits,
+  unit: b.unit ?? b.currency ?? null,
 });
+
+export const tokenBalanceSchema = z
+  .looseObject({
+    success: z.literal(true),
+    ...amounts,
+    /** [TBAL-7] Not every deployment sends it on success; absent means limited. */
+    unlimited_quota: z.boolean().default(false),
+  })
+  .transform((b) => ({ ...amountsOf(b), unlimited_quota: b.unlimited_quota }));
 export type TokenBalance = z.infer<typeof tokenBalanceSchema>;
 
-export const userBalanceSchema = z.looseObject({ success: z.literal(true), ...amounts });
+export const userBalanceSchema = z
+  .looseObject({ success: z.literal(true), ...amounts })
+  .transform((b) => amountsOf(b));
 export type UserBalance = z.infer<typeof userBalanceSchema>;
 
 /** [ERR-OTHER-1] */

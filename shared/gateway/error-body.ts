@@ -3,7 +3,9 @@
 //   [ERR-OTHER-2] usage {success: false, error: {code: string, message, type: usage_query_error}}
 //   [ERR-OTHER-3] / [EP-IMAGE-I2HDR-4] I2 {error: {message, type, param, code: string}}
 //   [ERR-OTHER-1] balance {success: false, message} (HTTP 200; see balance.ts)
-// plus a bare {message} or {error: "text"}, which some layers in front of the gateway send ([AUTH-2]).
+// plus a bare {message} or {error: "text"}, which some layers in front of the gateway send ([AUTH-2]), and the
+// shapes the gateway's public clients meet: {success: false, message} and {code: 402, message}, the code a
+// number or a numeric string.
 import { z } from 'zod';
 import { looseCode } from './wire-values';
 
@@ -17,7 +19,7 @@ export const errorObjectSchema = z.looseObject({
 export const errorBodySchema = z.union([
   z.looseObject({ success: z.literal(false).optional(), error: errorObjectSchema }),
   z.looseObject({ success: z.literal(false).optional(), error: z.string() }),
-  z.looseObject({ success: z.literal(false).optional(), message: z.string() }),
+  z.looseObject({ success: z.literal(false).optional(), code: looseCode.optional(), message: z.string() }),
 ]);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -50,5 +52,20 @@ export function errorFields(body: unknown): ErrorFields {
     return { message: message ?? null, type: type ?? null, code: code ?? null, param: param || null };
   }
   if (typeof b.error === 'string') return { ...none, message: b.error };
-  return { ...none, message: typeof b.message === 'string' ? b.message : null };
+  const code = (r.data as { code?: unknown }).code;
+  return {
+    ...none,
+    message: typeof b.message === 'string' ? b.message : null,
+    code: typeof code === 'string' && code !== '' ? code : null,
+  };
+}
+
+/**
+ * The HTTP status an error body says it is: a code of 400 to 599 (a number or a numeric string, at the top or
+ * in error.code). Some gateways answer HTTP 200 with such a body; this is the status they meant.
+ */
+export function statusInBody(body: unknown): number | null {
+  const { code } = errorFields(body);
+  const n = code !== null && /^\d{3}$/.test(code.trim()) ? Number(code) : Number.NaN;
+  return n >= 400 && n <= 599 ? n : null;
 }

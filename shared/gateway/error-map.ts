@@ -2,7 +2,7 @@
 // GatewayErrorInfo to the sentence the UI shows (an i18n key under errors.* plus its values). The error types
 // themselves, with their status and sentence, are in error-types.ts.
 import type { GatewayErrorInfo } from './normalized';
-import { errorFields } from './error-body';
+import { errorFields, statusInBody } from './error-body';
 import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo } from './error-types';
 import type { ErrorSentenceKey, ErrorType } from './error-types';
 
@@ -55,10 +55,17 @@ export interface HttpFailure {
   nowMs: number;
 }
 
+/** A page a proxy or web server sent instead of the gateway's JSON (nginx's 502, a captive portal). */
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*(<!doctype html|<html|<head|<body|<\?xml|<center|<h1|<title)/i.test(text) || /<\/(html|body)>/i.test(text);
+}
+
 /** Any non-2xx answer as GatewayErrorInfo. */
 export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure): GatewayErrorInfo {
   const f = errorFields(body);
-  const text = typeof body === 'string' ? body.trim().slice(0, 300) : '';
+  // A proxy's HTML page is never shown: the status's own sentence says what it means.
+  const raw = typeof body === 'string' ? body.trim() : '';
+  const text = looksLikeHtml(raw) ? '' : raw.slice(0, 300);
   // A type the spec does not list is read as its status's; its own spelling stays in `code` when that is empty.
   const type = knownErrorType(f.type, status, status >= 500 ? 'server_error' : 'invalid_request_error');
   return {
@@ -70,6 +77,25 @@ export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure):
     param: f.param,
     retryable: RETRYABLE_STATUSES.has(status),
     retryAfterMs: parseRetryAfter(retryAfter, nowMs),
+  };
+}
+
+/**
+ * A 2xx answer whose body is an error body ({success: false, message}, {code: 402, message}, {error: {…}}): the
+ * error it says, at the status its code names (402 is payment_required whatever the HTTP status was), or null
+ * when the body is no error body. Never retryable: the request was answered.
+ */
+export function errorFromAnswer(body: unknown, httpStatus: number): GatewayErrorInfo | null {
+  const f = errorFields(body);
+  if (!f.message && !f.type) return null;
+  const said = statusInBody(body);
+  const info = errorFromHttp({ status: said ?? httpStatus, body, nowMs: 0 });
+  return {
+    ...info,
+    // The HTTP status the answer came with; the type (402 → payment_required) is the body's.
+    httpStatus: said ?? httpStatus,
+    type: said === null ? knownErrorType(f.type, 400, 'invalid_request_error') : info.type,
+    retryable: false,
   };
 }
 

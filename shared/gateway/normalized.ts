@@ -7,10 +7,13 @@ import type { TaskEndpoint } from '../catalog/family-ids';
 import { errorTypeSchema } from './error-types';
 import { settingsRecordSchema } from '../validation/json-depth';
 
-/** [STATE-1..5] Every state a task can be in, as the gateway reports it. */
-export const taskStatusSchema = z.enum(['submitted', 'pending', 'processing', 'completed', 'failed']);
+/**
+ * [STATE-1..5] Every state a task can be in, as the gateway reports it, and 'cancelled': the spec does not show it,
+ * but the gateway's public clients meet `canceled`/`cancelled` (ended upstream, not charged).
+ */
+export const taskStatusSchema = z.enum(['submitted', 'pending', 'processing', 'completed', 'failed', 'cancelled']);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
-export const TERMINAL_STATUSES = ['completed', 'failed'] as const satisfies readonly TaskStatus[];
+export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const satisfies readonly TaskStatus[];
 
 /** [ACK-1..4] Shapes A, B and C reduced to one. */
 export interface NormalizedAck {
@@ -19,6 +22,12 @@ export interface NormalizedAck {
   endpoint: TaskEndpoint;
   /** Shape B's request_id, when present. */
   requestId: string | null;
+  /** More tasks the same press made: Shape A's array holds one per picture for n > 1 on some gateways. */
+  siblings?: { taskId: string; status: TaskStatus }[];
+  /** Seconds, from the object envelope's task_info.estimated_time. */
+  estimatedTime?: number | null;
+  /** The finished task when the answer already holds it (object "generation.result"): nothing to poll. */
+  result?: TaskSnapshot | null;
 }
 
 export type MediaKind = 'image' | 'video' | 'audio';
@@ -40,6 +49,8 @@ export interface ResultFile {
 export interface TaskSnapshot {
   id: string;
   status: TaskStatus;
+  /** The gateway's own word when it is none the client knows: read as processing, and shown as said. */
+  statusWord: string | null;
   progress: number;
   created: number | null;
   completed: number | null;

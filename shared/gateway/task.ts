@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { errorFields } from './error-body';
 import { localErrorInfo } from './error-types';
 import { GatewayError, invalidResponse } from './gateway-error';
+import { TERMINAL_STATUSES } from './normalized';
 import type { MediaKind, ResultFile, TaskSnapshot, TaskStatus } from './normalized';
+
+const knownTerminal = (status: TaskStatus): boolean =>
+  (TERMINAL_STATUSES as readonly TaskStatus[]).includes(status);
 import { looseCode, looseId, looseNumber, unixSeconds } from './wire-values';
 
 const STATUSES = [
@@ -13,13 +17,15 @@ const STATUSES = [
   'processing',
   'completed',
   'failed',
+  'cancelled',
 ] as const satisfies readonly TaskStatus[];
 
 /**
- * Words a task endpoint whose shape is not shown ([EP-MUSIC-1], [STATE-6]) plausibly uses for the five states.
- * Anything else is refused: a status the client cannot place must not be guessed into a terminal one.
+ * Words the gateway's public clients meet beside the spec's five ([STATE-6] transitions are not shown, and the
+ * music endpoint's shape neither, [EP-MUSIC-1]).
  */
 const STATUS_SYNONYMS: Readonly<Record<string, TaskStatus>> = {
+  created: 'submitted',
   queued: 'pending',
   waiting: 'pending',
   running: 'processing',
@@ -30,9 +36,16 @@ const STATUS_SYNONYMS: Readonly<Record<string, TaskStatus>> = {
   complete: 'completed',
   failure: 'failed',
   error: 'failed',
-  cancelled: 'failed',
-  canceled: 'failed',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
 };
+
+/** A status word as one of ours, or null; case, surrounding space and '-' versus '_' are not significant. */
+export function knownStatus(raw: string): TaskStatus | null {
+  const word = raw.trim().toLowerCase().replaceAll('-', '_');
+  const status = STATUS_SYNONYMS[word] ?? word;
+  return (STATUSES as readonly string[]).includes(status) ? (status as TaskStatus) : null;
+}
 
 /** [STATE-1..5] exactly the five states, case aside: what an acknowledgement's status is read with. */
 export const strictTaskStatusSchema = z
@@ -40,14 +53,19 @@ export const strictTaskStatusSchema = z
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.enum(STATUSES));
 
-/** [STATE-1..5] a task body's status; case, surrounding space and '-' versus '_' are not significant. */
+/**
+ * A task body's status. A word nobody knows is not guessed into a terminal state: the task is still at the
+ * gateway, so it reads as processing (polled on, with backoff) and keeps the word for the screen to show.
+ */
 export const taskStatusSchema = z
   .string()
-  .transform((s) => {
-    const word = s.trim().toLowerCase().replaceAll('-', '_');
-    return STATUS_SYNONYMS[word] ?? word;
-  })
-  .pipe(z.enum(STATUSES));
+  .trim()
+  .min(1)
+  .max(100)
+  .transform((raw) => {
+    const status = knownStatus(raw);
+    return status ? { status, word: null } : { status: 'processing' as const, word: raw };
+  });
 
 const urlOrUrls = z.union([z.string(), z.array(z.string())]);
 
@@ -164,7 +182,7 @@ export function resultFiles(result: z.infer<typeof taskResultSchema> | null | un
 
 /** [TASK-3] progress clamped to 0..100, and 100 once the task is terminal when the gateway left it out. */
 function progressOf(task: TaskObject): number {
-  const terminal = task.status === 'completed' || task.status === 'failed';
+  const terminal = knownTerminal(task.status.status);
   const p = task.progress ?? (terminal ? 100 : 0);
   return Math.min(100, Math.max(0, Math.round(p)));
 }
@@ -174,7 +192,8 @@ export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnaps
   if (!id) throw invalidResponse('task', 'it has no id');
   return {
     id,
-    status: task.status,
+    status: task.status.status,
+    statusWord: task.status.word,
     progress: progressOf(task),
     created: task.created ?? null,
     completed: task.completed ?? null,
@@ -182,8 +201,8 @@ export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnaps
     estimatedTime: task.estimated_time ?? null,
     cost: task.cost ?? null,
     creditsCost: task.credits_cost ?? null,
-    files: task.status === 'completed' ? resultFiles(task.result) : [],
-    error: task.status === 'failed' ? (task.error ?? { message: '', code: '' }) : null,
+    files: task.status.status === 'completed' ? resultFiles(task.result) : [],
+    error: task.status.status === 'failed' ? (task.error ?? { message: '', code: '' }) : null,
   };
 }
 

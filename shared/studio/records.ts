@@ -31,10 +31,11 @@ export const ACTIVE_TASK_STATES = [
   'submitting',
   ...TRACKED_TASK_STATES,
 ] as const satisfies readonly TaskState[];
-/** Nothing more will happen by itself: finished, failed, or left alone (stopped, interrupted). */
+/** Nothing more will happen by itself: finished, failed, cancelled upstream, or left alone (stopped, interrupted). */
 export const TERMINAL_TASK_STATES = [
   'completed',
   'failed',
+  'cancelled',
   'stopped',
   'interrupted',
 ] as const satisfies readonly TaskState[];
@@ -124,6 +125,18 @@ export const taskBatchSchema = z.object({
 });
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
 
+/**
+ * How a task's reference pictures went to the gateway (issue 22): uploaded first and sent as URLs, or inline as
+ * data URLs with why: the family takes them inline, the gateway offers no uploads, the upload failed (not tried
+ * again by itself), or the uploaded URL did not answer. `detail` is the failure's own text.
+ */
+export const referencesSentAsSchema = z.object({
+  how: z.enum(['upload', 'data_url']),
+  reason: z.enum(['family', 'not_offered', 'upload_failed', 'link_dead']).nullable(),
+  detail: z.string().nullable(),
+});
+export type ReferencesSentAs = z.infer<typeof referencesSentAsSchema>;
+
 export const taskRecordSchema = z.object({
   /** Local id (uuid): stable before the gateway answers. */
   id: z.string(),
@@ -135,6 +148,8 @@ export const taskRecordSchema = z.object({
   /** The full request body but the model, exactly as submitted; never the key. */
   params,
   state: taskStateSchema,
+  /** The gateway's own status word when it is none the app knows (read as processing): what the task row shows. */
+  gatewayStatus: z.string().optional(),
   progress: z.number(),
   error: gatewayErrorInfoSchema.nullable(),
   cost: z.number().nullable(),
@@ -153,6 +168,8 @@ export const taskRecordSchema = z.object({
   webhook: z.string().optional(),
   /** The batch this task was sent in (several prompts × n at one press); absent otherwise. */
   batch: taskBatchSchema.optional(),
+  /** How its reference pictures were sent (uploaded or inline); absent without any, or before sending. */
+  referencesSentAs: referencesSentAsSchema.optional(),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

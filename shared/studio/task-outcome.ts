@@ -14,6 +14,8 @@ export type TaskOutcome =
   /** Completed, but at least one file is missing (see downloads.missing for which and why). */
   | 'incomplete'
   | 'failed'
+  /** Ended at the gateway before its result (public clients meet `canceled`): not charged. */
+  | 'cancelled'
   /** The outcome of the submission is unknown: the gateway may have charged a task the app cannot follow. */
   | 'interrupted'
   | 'stopped';

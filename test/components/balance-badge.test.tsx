@@ -50,6 +50,25 @@ describe('BalanceBadge', () => {
     expect(await screen.findByText('0.3500 credits')).toBeVisible();
   });
 
+  it('[TBAL-8] issue 22: a balance in CNY is shown in CNY, never as USD', async () => {
+    serveBridge({
+      account: {
+        balance: async () => ({
+          ...ok,
+          unlimited: false,
+          remainBalance: 355.25,
+          remainCredits: 500.5,
+          unit: 'CNY',
+        }),
+        userBalance: async () => ({ ...ok, remainBalance: 12.5, remainCredits: 125, unit: 'credits' }),
+      },
+    });
+    renderWithStudio(<BalanceBadge unit="usd" enabled />);
+    expect(await screen.findByText('355.25 CNY')).toBeVisible();
+    expect(await screen.findByText('12.50 credits')).toBeVisible();
+    expect(screen.queryByText(/USD/)).not.toBeInTheDocument();
+  });
+
   it('[AUTH-2] [EP-TBAL-3] says a refused key once, not on both chips side by side', async () => {
     const refused = () => {
       throw new BridgeError({

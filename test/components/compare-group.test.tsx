@@ -156,6 +156,16 @@ describe('compare group', () => {
     expect(pair).toHaveAttribute('data-layout', 'pair');
     expect(within(cellOf('I2 extended')).getByText(/^No result: /)).toBeVisible();
     expect(within(cellOf('I2 extended')).getByTestId('task-cost')).toHaveTextContent('not charged');
+    // Only one of the two has a result: nothing to look at closely yet.
+    expect(screen.queryByRole('link', { name: /^Compare these two closely/ })).toBeNull();
+  });
+
+  it('two results offer the A/B comparison of their items', async () => {
+    const i3 = task('a', 'image.i3', 'image_model_id_i3', { batch: batch(2) });
+    const i4 = task('b', 'image.i4', 'image_model_id_i4', { batch: batch(2) });
+    renderGroup([i3, i4], [i3, i4]);
+    const link = await screen.findByRole('link', { name: /^Compare these two closely/ });
+    expect(link).toHaveAttribute('href', '/compare/item-a/item-b');
   });
 
   it('models still waiting in the queue (beyond the request budget) have their cells, not charged yet', async () => {

@@ -70,10 +70,13 @@ describe('acknowledgements', () => {
   });
 
   it('tolerates a numeric task id and an unknown status, refuses a body without a task id', () => {
-    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'queued' }] }, 'tasks')).toMatchObject({
+    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'moderating' }] }, 'tasks')).toMatchObject({
       taskId: '42',
       status: 'submitted',
     });
+    // Issue 22: the words public clients meet are read as what they mean, any case.
+    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'QUEUED' }] }, 'tasks').status).toBe('pending');
+    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'created' }] }, 'tasks').status).toBe('submitted');
     for (const bad of [
       { code: 200, data: [] },
       { code: 500, data: [{ task_id: 'x' }] },
@@ -216,7 +219,10 @@ describe('task results', () => {
       Array(4).fill('processing'),
     );
     expect(['SUCCESS', 'succeeded', 'complete'].map(status)).toEqual(Array(3).fill('completed'));
-    expect(['failure', 'error', 'cancelled', 'canceled'].map(status)).toEqual(Array(4).fill('failed'));
+    expect(['failure', 'error', 'FAILURE'].map(status)).toEqual(Array(3).fill('failed'));
+    // Issue 22: cancelled is its own state (shown, not charged), in either spelling.
+    expect(['cancelled', 'canceled', 'CANCELED'].map(status)).toEqual(Array(3).fill('cancelled'));
+    expect(['created', 'Submitted'].map(status)).toEqual(['submitted', 'submitted']);
   });
 
   it('[TASK-10] [TASK-11] [SRC-1] anything outside the tolerated variants is refused with invalid_response', () => {
@@ -251,8 +257,15 @@ describe('task results', () => {
   });
 
   it('[STATE-1..5] rejects unknown states and shapes with a typed error', () => {
+    // Issue 22: an unknown word is no terminal guess: the task reads as processing and keeps the word to show.
+    expect(parseTask({ id: 'x', status: 'Exploded' })).toMatchObject({
+      status: 'processing',
+      statusWord: 'Exploded',
+      progress: 0,
+    });
     for (const bad of [
-      { id: 'x', status: 'exploded' },
+      { id: 'x', status: '' },
+      { id: 'x', status: 7 },
       { id: 'x' },
       { code: 200, data: { id: 'x' } },
       '<html>',
@@ -283,7 +296,11 @@ describe('balances', () => {
     // numeric strings are read as numbers; a balance that is not a number at all is refused
     expect(parseTokenBalance({ ...b, used_balance: '1.5', used_credits: '15' })).toMatchObject(b);
     expect(thrown(() => parseTokenBalance({ ...b, remain_balance: 'lots' })).type).toBe('invalid_response');
-    expect(thrown(() => parseTokenBalance({ ...b, used_credits: 1.5 })).type).toBe('invalid_response');
+    // Issue 22: credits may carry decimals; the unit is the gateway's word, never assumed.
+    expect(parseTokenBalance({ ...b, used_credits: 1.5 }).used_credits).toBe(1.5);
+    expect(parseTokenBalance(b).unit).toBeNull();
+    expect(parseTokenBalance({ ...b, unit: 'CNY' }).unit).toBe('CNY');
+    expect(parseTokenBalance({ ...b, currency: 'credits' }).unit).toBe('credits');
   });
 
   it('[UBAL-1] user balance', () => {

@@ -14,7 +14,7 @@ describe('budget race (short)', () => {
     const row = (label: string) => report.rows.find(([name]) => name.startsWith(label))?.[1];
     expect(row('rounds over budget')).toBe(0);
     expect(row('presses created twice')).toBe(0);
-    // Six presses for room of two in each round: the budget, not luck, is what stopped the rest.
+    // Five presses for room of two in each round: the budget, not luck, is what stopped the rest.
     expect(Number(row('presses refused by the budget'))).toBeGreaterThan(0);
   }, 240_000);
 });

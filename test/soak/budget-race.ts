@@ -30,7 +30,7 @@ export interface BudgetRaceOptions {
   faultRate: number;
   /** Tasks the budget has room for in each round. */
   room?: number;
-  /** Presses of the app's core in each round (each CLI process presses once). */
+  /** Presses of the app's core in each round (each CLI process presses once). Default 2. */
   appPresses?: number;
   /** The faults drawn from; the default is every kind the soak uses but garble. */
   kinds?: FaultKind[];
@@ -47,7 +47,8 @@ interface CliOutcome {
   stderr: string;
 }
 
-function runCli(env: Record<string, string>, prompt: string): Promise<CliOutcome> {
+/** One `generate --no-wait` in a process of its own; `submitting` is told when it says it is submitting. */
+function generate(env: Record<string, string>, prompt: string, submitting: () => void): Promise<CliOutcome> {
   const args = ['generate', MODEL, '--prompt', prompt, '--no-wait'];
   for (const [field, value] of Object.entries(PARAMS)) args.push('--set', `${field}=${value}`);
   return new Promise((resolve) => {
@@ -61,7 +62,11 @@ function runCli(env: Record<string, string>, prompt: string): Promise<CliOutcome
       },
     );
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => void (stderr += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // Printed just before the spending check and the row: the moment this process is at its submission.
+      if (stderr.includes('submitting ')) submitting();
+    });
     child.on('close', (code) => resolve({ code, stderr }));
   });
 }
@@ -118,10 +123,14 @@ async function runRound(
       STUDIO_DATA_DIR: dir,
       HOME: dir,
     };
-    const clis = [0, 1, 2].map((i) => runCli(env, `${tag} cli-${i} a kite over the sea`));
-    // The CLIs take a moment to start: the app's presses are spread over that moment so they meet them.
-    const presses = Array.from({ length: options.appPresses ?? 3 }, async (_, i) => {
-      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 2_500));
+    // The app presses the moment the first CLI says it is submitting, so the four meet at the budget check
+    // instead of the app going before the CLIs have even started (a CLI takes seconds to start here).
+    let atSubmission: () => void = () => undefined;
+    const cliSubmitting = new Promise<void>((resolve) => (atSubmission = resolve));
+    const clis = [0, 1, 2].map((i) => generate(env, `${tag} cli-${i} a kite over the sea`, atSubmission));
+    const presses = Array.from({ length: options.appPresses ?? 2 }, async (_, i) => {
+      await Promise.race([cliSubmitting, Promise.all(clis)]);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 30));
       return core.engine
         .submit({ family: 'image.i3', model: MODEL, params: { prompt: `${tag} app-${i} a kite`, ...PARAMS } })
         .then(
@@ -130,6 +139,8 @@ async function runRound(
         );
     });
     const cliOutcomes = await Promise.all(clis);
+    if (process.env.RACE_DEBUG)
+      for (const o of cliOutcomes) options.log?.(`cli ${o.code}: ${o.stderr.slice(0, 300)}`);
     const appOutcomes = await Promise.all(presses);
     const ledger = guard.summary().day.spent;
     core.speech.close();

@@ -1,10 +1,12 @@
 // npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
 // npm run soak -- --sync [--kills 20]: library sync's: CLI `sync` processes killed with SIGKILL, then convergence.
+// npm run soak -- --queue [--tasks 50 --faults 0.2 --kills 20]: the queue's: items sent in order through kills.
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { parseArgs } from 'node:util';
 import { formatSoak, runSoak } from './run-soak';
 import { runSyncKills } from './sync-kills';
 import { runBudgetRace } from './budget-race';
+import { formatQueueSoak, runQueueSoak } from './queue-soak';
 
 const { values } = parseArgs({
   options: {
@@ -13,9 +15,20 @@ const { values } = parseArgs({
     kills: { type: 'string', default: '20' },
     sync: { type: 'boolean', default: false },
     'budget-race': { type: 'boolean', default: false },
+    queue: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '20' },
   },
 });
+if (values.queue) {
+  const queue = await runQueueSoak({
+    items: Number(values.tasks === '200' ? '50' : values.tasks),
+    faultRate: Number(values.faults),
+    kills: Number(values.kills),
+    log: (line) => console.error(line),
+  });
+  console.log(formatQueueSoak(queue));
+  process.exit(queue.problems.length === 0 ? 0 : 1);
+}
 if (values['budget-race']) {
   const race = await runBudgetRace({
     rounds: Number(values.rounds),

@@ -1,6 +1,7 @@
 // Reading what came back: a 2xx JSON body, an error body in whatever shape a proxy sent, and the first bytes
 // of a stream. Each endpoint's own parsing lives in shared/gateway; this is only the raw text to a value.
 import type { Readable } from 'node:stream';
+import { looksLikeHtml } from '../../../shared/gateway/error-map';
 import { invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { ExchangeResponse } from './http-exchange';
 
@@ -15,7 +16,11 @@ export function json(response: Answer): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalidResponse('answer', `not JSON: ${JSON.stringify(text.slice(0, 80))}`, response.status);
+    // A web page in place of data (a proxy's, a portal's) is said as such: its markup is never shown.
+    const what = looksLikeHtml(text)
+      ? 'a web page, not data'
+      : `not JSON: ${JSON.stringify(text.slice(0, 80))}`;
+    throw invalidResponse('answer', what, response.status);
   }
 }
 

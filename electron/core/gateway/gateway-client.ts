@@ -11,6 +11,7 @@ import { FAMILIES } from '../../../shared/catalog/families';
 import { checkBody } from '../../../shared/catalog/schema';
 import { containsReference } from '../../../shared/studio/references';
 import { parseAck } from '../../../shared/gateway/ack';
+import { normalizeBaseUrl } from '../../../shared/gateway/base-url';
 import {
   parseTokenBalance,
   parseUserBalance,
@@ -30,9 +31,14 @@ import {
 } from '../../../shared/gateway/usage';
 import { json, MAX_ERROR_BYTES, readSome } from './answer-bodies';
 import type { GatewayClientOptions, TokenBalanceOptions, UsageOptions, UsageResult } from './gateway-options';
-import type { CallOptions, GatewayPort, SpeechResponse, SubmitOptions } from './gateway-port';
+import type { CallOptions, GatewayPort, ImageUpload, SpeechResponse, SubmitOptions } from './gateway-port';
 import { GatewayTransport, type CallPlan } from './gateway-transport';
+import { PollLanguage } from './poll-language';
 import type { ProxyRoute } from '../proxy/proxy-route';
+import { parseUploadAnswer, type UploadedImage } from '../../../shared/gateway/upload';
+import { parseModelList, type DiscoveredModel } from '../../../shared/gateway/model-list';
+
+const UPLOAD_PATH = '/v1/uploads/images';
 
 export type {
   ApiKeySource,
@@ -49,9 +55,14 @@ function problemsMessage(problems: { path: string; message: string }[]): string 
 
 export class GatewayClient implements GatewayPort {
   private readonly transport: GatewayTransport;
+  private readonly options: GatewayClientOptions;
+  private readonly language: PollLanguage;
 
-  constructor(private readonly options: GatewayClientOptions) {
-    this.transport = new GatewayTransport(options);
+  constructor(options: GatewayClientOptions) {
+    // {base_url} in the one form the app keeps, whoever built the client (settings, CLI flag, environment).
+    this.options = { ...options, baseUrl: normalizeBaseUrl(options.baseUrl) };
+    this.transport = new GatewayTransport(this.options);
+    this.language = new PollLanguage(() => options.language?.());
   }
 
   get baseUrl(): string {
@@ -97,13 +108,17 @@ export class GatewayClient implements GatewayPort {
     );
   }
 
-  /** [EP-TASK-1] /v1/tasks/{id}, or [EP-MUSIC-1] /v1/music/tasks/{id}. */
+  /**
+   * [EP-TASK-1] /v1/tasks/{id}, or [EP-MUSIC-1] /v1/music/tasks/{id}, with `?language=` in the UI's language
+   * while the gateway takes it (poll-language.ts).
+   */
   async getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot> {
     if (taskId.trim() === '') throw new GatewayError(validationError('A task id is required.', 'task_id'));
     const base = endpoint === 'music' ? '/v1/music/tasks/' : '/v1/tasks/';
-    return this.transport.call(
-      { method: 'GET', url: base + encodeURIComponent(taskId), read: 'json', safe: true, options },
-      (r, key) => scrubbedTask(parseTask(json(r), taskId, r.status), key),
+    return this.language.poll(base + encodeURIComponent(taskId), (url) =>
+      this.transport.call({ method: 'GET', url, read: 'json', safe: true, options }, (r, key) =>
+        scrubbedTask(parseTask(json(r), taskId, r.status), key),
+      ),
     );
   }
 
@@ -171,6 +186,35 @@ export class GatewayClient implements GatewayPort {
       const cache = r.headers['x-usage-cache']?.trim().toLowerCase();
       return { report: parseUsageReport(json(r)), cache: cache === 'hit' || cache === 'miss' ? cache : null };
     });
+  }
+
+  /**
+   * POST /v1/uploads/images, multipart field `file` (not in the spec; the gateway's public clients use it for
+   * reference pictures, issue 22). Never retried: an upload has no idempotency. 404/405 mean not offered.
+   */
+  async uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(image.bytes)], { type: image.mime }), image.name);
+    const plan: CallPlan = {
+      method: 'POST',
+      url: UPLOAD_PATH,
+      body: form,
+      read: 'json',
+      safe: false,
+      options,
+    };
+    return this.transport.call(plan, (r) => parseUploadAnswer(json(r), r.status));
+  }
+
+  /**
+   * GET /v1/models?expand=parameters (not in the spec; a live gateway lists its models with their parameters,
+   * issue 22). Safe to retry; a 404 or 405 means the gateway lists none.
+   */
+  async listModels(options?: CallOptions): Promise<DiscoveredModel[]> {
+    const url = '/v1/models?expand=parameters';
+    return this.transport.call({ method: 'GET', url, read: 'json', safe: true, options }, (r) =>
+      parseModelList(json(r), r.status),
+    );
   }
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {

@@ -50,6 +50,11 @@ export interface GatewayClientOptions {
   logger?: Logger;
   /** Largest JSON body read into memory. Default 16 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The UI's language for the gateway's own messages (zh, en, ko, ja), sent as `?language=` on task polls where
+   * the gateway accepts it; read at every poll, so a changed setting applies at once.
+   */
+  language?: () => string | null;
   /** The way out: the creator's proxy or direct (core/proxy). Default: as the environment says (HTTPS_PROXY…). */
   proxy?: ProxyRoute;
 }

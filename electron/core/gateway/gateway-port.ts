@@ -5,6 +5,7 @@ import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normal
 import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
 import type { Readable } from 'node:stream';
 import type { ProxyRoute } from '../proxy/proxy-route';
+import type { UploadedImage } from '../../../shared/gateway/upload';
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -29,6 +30,13 @@ export interface SubmitOptions extends CallOptions {
   idempotencyKey?: string;
 }
 
+/** A reference picture to upload (uploadImage). */
+export interface ImageUpload {
+  bytes: Uint8Array;
+  mime: string;
+  name: string;
+}
+
 export interface SpeechResponse {
   contentType: string;
   /** The audio bytes as they arrive; the caller streams them to disk. */
@@ -44,6 +52,8 @@ export interface GatewayPort {
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
+  /** POST /v1/uploads/images (issue 22), where the gateway offers it; never retried. */
+  uploadImage?(image: ImageUpload, options?: CallOptions): Promise<UploadedImage>;
   /**
    * [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow and reading a speech
    * take's cost; cache is [EP-USAGE-3]'s X-Usage-Cache (null when the gateway did not say).

@@ -134,7 +134,9 @@ export class GatewayTransport {
       ...plan.headers,
       Authorization: `Bearer ${key}`,
     };
-    if (plan.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A multipart body (an upload) brings its own Content-Type with the boundary.
+    if (plan.body !== undefined && !(plan.body instanceof FormData))
+      headers['Content-Type'] = 'application/json';
     const request: ExchangeRequest = {
       method: plan.method,
       url: target?.path ?? plan.url,

@@ -216,7 +216,10 @@ export async function exchange(
       url: request.url,
       ...(request.origin ? { baseURL: request.origin } : {}),
       headers: request.headers,
-      data: request.body === undefined ? undefined : JSON.stringify(request.body),
+      data:
+        request.body === undefined || request.body instanceof FormData
+          ? request.body
+          : JSON.stringify(request.body),
       responseType: request.read === 'stream' ? 'stream' : 'text',
       // The body is parsed by the caller's schemas, never by axios' lenient JSON guess.
       transformResponse: [(data: unknown) => data],

@@ -129,5 +129,20 @@ export function referenceMigrations(dir: string, now: () => number = Date.now): 
         moveInline(db, dir, 'library_items', at);
       },
     },
+    {
+      // Reference pictures uploaded to a gateway (reference-uploads.ts), by gateway and image: reused while the
+      // link lives, uploaded again once it is older than its life.
+      id: 'references-003-uploads',
+      up: `
+        CREATE TABLE reference_uploads (
+          gateway TEXT NOT NULL,
+          sha256 TEXT NOT NULL,
+          url TEXT NOT NULL,
+          uploaded_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          PRIMARY KEY (gateway, sha256)
+        ) STRICT;
+      `,
+    },
   ];
 }

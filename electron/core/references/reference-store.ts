@@ -179,16 +179,22 @@ export class ReferenceStore {
     const replacements = new Map<string, string>();
     for (const value of found) {
       if (replacements.has(value)) continue;
-      const stored = this.require(value);
-      const bytes = await readFile(stored.path).catch(() => null);
-      if (!bytes || createHash('sha256').update(bytes).digest('hex') !== stored.sha256) {
-        throw refused(
-          `A reference image of this task is missing or damaged in the studio's store (${value}): add it again.`,
-        );
-      }
+      const { stored, bytes } = await this.read(value);
       replacements.set(value, canonicalDataUrl(stored.mime, bytes));
     }
     return replaceStrings(params, replacements);
+  }
+
+  /** A reference's bytes, checked against its name: a missing or damaged file fails rather than sending others. */
+  async read(uri: string): Promise<{ stored: StoredReference; bytes: Buffer }> {
+    const stored = this.require(uri);
+    const bytes = await readFile(stored.path).catch(() => null);
+    if (!bytes || createHash('sha256').update(bytes).digest('hex') !== stored.sha256) {
+      throw refused(
+        `A reference image of this task is missing or damaged in the studio's store (${uri}): add it again.`,
+      );
+    }
+    return { stored, bytes };
   }
 
   /** The thumbnail file of a stored image (a WebP beside it), written on first use; null if it cannot be. */

@@ -6,6 +6,7 @@ import { DiskRoom } from '../db/disk-space';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
+import { ReferenceUploads } from '../references/reference-uploads';
 import { TaskWriter } from './engine-context';
 import type { EngineContext, EngineWork } from './engine-context';
 import type { EngineStats, TaskEngineOptions } from './engine-options';
@@ -15,6 +16,7 @@ import { DEFAULT_POLL_POLICY } from './poll-schedule';
 import { Reconciler } from './reconciler';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import { Sender } from './sender';
+import { fileSiblingTask } from './sibling-tasks';
 import { StudioEventHub } from './studio-event-hub';
 import { Submissions } from './submission';
 import { SubmissionQueue } from './submission-queue';
@@ -92,12 +94,14 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     send: (id) => (sender ? sender.send(id) : Promise.reject(new Error('the sender is not built yet'))),
   });
   sender = new Sender(ctx, {
-    references,
+    uploads: new ReferenceUploads(options.db, clock, ctx.gateway, references),
     tracker,
     pacer,
     reconciler,
     maxResubmits: options.maxResubmits ?? 5,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
+    fileSibling: (first, remoteId, status) =>
+      fileSiblingTask(ctx, tracker, options.newId ?? randomUUID, first, remoteId, status),
   });
   const submissions = new Submissions(ctx, {
     db: options.db,
@@ -109,6 +113,10 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     guard: options.guard ?? null,
     libraryFiles: options.libraryFiles ?? null,
     newId: options.newId ?? randomUUID,
+    // The queue is built below, from the submissions; a batch reaches it only once the engine runs.
+    overflow: options.runQueue
+      ? (requests, addOptions): Promise<string[]> => queue.add(requests, addOptions)
+      : null,
   });
   const queries = new TaskQueries(store, events, downloads, madeFrom);
   const live = downloads;
@@ -119,12 +127,12 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     tracker.untrack(taskId);
     return tasks.update(taskId, { state: 'stopped' });
   };
-  const queue = new SubmissionQueue(ctx, {
+  const queue: SubmissionQueue = new SubmissionQueue(ctx, {
     db: options.db,
     references,
     guard: options.guard ?? null,
     history,
-    submit: (request, submitOptions) => submissions.submit(request, submitOptions),
+    submit: (request, submitOptions): Promise<TaskRecord> => submissions.submit(request, submitOptions),
     stop: (taskId) => void stop(taskId),
     newId: options.newId ?? randomUUID,
   });

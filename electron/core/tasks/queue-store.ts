@@ -9,6 +9,7 @@ import { gatewayErrorInfoSchema } from '../../../shared/gateway/normalized';
 import { queueChargeSchema, queueItemStateSchema, queueOriginSchema } from '../../../shared/studio/queue';
 import type { QueueCharge, QueueItemState, QueueOrigin } from '../../../shared/studio/queue';
 import { ACTIVE_TASK_STATES, taskBatchSchema } from '../../../shared/studio/records';
+import { transaction } from '../db/database';
 import type { DatabaseSync } from '../db/database';
 
 /** What the item's task is submitted with, besides the request: kept as written at queue time. */
@@ -61,7 +62,10 @@ export interface QueuedItem {
   updatedAt: number;
 }
 
-export type NewQueuedItem = Omit<QueuedItem, 'position' | 'state' | 'taskId' | 'error' | 'charge' | 'updatedAt'>;
+export type NewQueuedItem = Omit<
+  QueuedItem,
+  'position' | 'state' | 'taskId' | 'error' | 'charge' | 'updatedAt'
+>;
 
 export interface QueueSettings {
   paused: boolean;
@@ -119,8 +123,12 @@ export interface QueueItemPatch {
 export class QueueStore {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Appends the items at the back, in the order given. */
+  /** Appends the items at the back, in the order given: all of them or, if the process dies, none. */
   append(items: readonly NewQueuedItem[], now: number): void {
+    transaction(this.db, () => this.#append(items, now));
+  }
+
+  #append(items: readonly NewQueuedItem[], now: number): void {
     let position = this.#edge('MAX') + 1;
     const insert = this.db.prepare(
       `INSERT INTO queue_items (id, position, state, origin, group_id, family, model, params, webhook,
@@ -238,7 +246,9 @@ export class QueueStore {
   settings(): QueueSettings {
     const row = settingsRowSchema.parse(
       this.db
-        .prepare('SELECT paused, paused_reason, confirm_item, start_at, parallel FROM queue_state WHERE id = 1')
+        .prepare(
+          'SELECT paused, paused_reason, confirm_item, start_at, parallel FROM queue_state WHERE id = 1',
+        )
         .get(),
     );
     return {

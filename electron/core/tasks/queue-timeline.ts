@@ -35,13 +35,14 @@ export function queueTimeline(input: TimelineInput): TimelineEntry[] {
   let seconds = input.runningSeconds.reduce<number>((sum, s) => sum + (s ?? 0), 0);
   let unknown = input.runningSeconds.filter((s) => s === null).length;
   let anyUsd = false;
+  let anySeconds = input.runningSeconds.some((s) => s !== null);
   const entries: TimelineEntry[] = [];
   for (const item of input.waiting) {
     lanes.sort(byTime);
     const free = lanes[0] ?? null;
     entries.push({
       aheadUsd: anyUsd || unknown === 0 ? usd : null,
-      aheadSeconds: seconds,
+      aheadSeconds: anySeconds || unknown === 0 ? seconds : null,
       aheadUnknown: unknown,
       expectedStartAt: input.paused ? null : free,
     });
@@ -51,7 +52,10 @@ export function queueTimeline(input: TimelineInput): TimelineEntry[] {
       usd += item.usd;
       anyUsd = true;
     }
-    if (item.seconds !== null) seconds += item.seconds;
+    if (item.seconds !== null) {
+      seconds += item.seconds;
+      anySeconds = true;
+    }
   }
   return entries;
 }

@@ -51,7 +51,12 @@ export function queueView(
   for (const item of line.filter((i) => i.state === 'sending')) items.push(itemOf(ctx, item, null));
   waiting.forEach((item, i) => {
     const own = estimates[i] ?? { usd: null, seconds: null };
-    const place = timeline[i] ?? { aheadUsd: null, aheadSeconds: null, aheadUnknown: 0, expectedStartAt: null };
+    const place = timeline[i] ?? {
+      aheadUsd: null,
+      aheadSeconds: null,
+      aheadUnknown: 0,
+      expectedStartAt: null,
+    };
     items.push({
       ...itemOf(ctx, item, i + 1),
       estimateUsd: own.usd,

@@ -4,11 +4,11 @@
 // reset, timeout, unreadable 2xx) is resent only under I2's key ([EP-IMAGE-I2HDR-1]), otherwise the task says
 // it may have been charged and is handed to the reconciler.
 import { localErrorInfo } from '../../../shared/gateway/error-types';
-import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import type { GatewayErrorInfo, TaskStatus } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { NormalizedAck as SubmitAck } from '../../../shared/gateway/normalized';
 import { diskFullSentence, isDiskFull } from '../db/disk-space';
-import type { ReferenceStore } from '../references/reference-store';
+import type { ReferenceUploads } from '../references/reference-uploads';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
 import { usesIdempotencyKey } from './family-routing';
@@ -20,7 +20,8 @@ import type { StoredTask } from './task-store';
 import type { Tracker } from './tracker';
 
 export interface SenderParts {
-  references: ReferenceStore;
+  /** References as they leave: uploaded URLs where the gateway offers uploads, else data URLs (issue 22). */
+  uploads: ReferenceUploads;
   tracker: Tracker;
   pacer: Pacer;
   reconciler: Reconciler;
@@ -28,6 +29,8 @@ export interface SenderParts {
   maxResubmits: number;
   /** How many 429s in a row a submission waits out before it is reported refused. */
   maxRateLimitWaits: number;
+  /** Writes and tracks one more task the gateway made for the press of `id` (n > 1 as several tasks). */
+  fileSibling: (id: string, remoteId: string, status: TaskStatus) => void;
 }
 
 interface Attempts {
@@ -90,10 +93,12 @@ export class Sender {
     ctx.stats.submits++;
     let ack: SubmitAck;
     try {
-      // The only place a reference image becomes a data URL: the body that leaves for the gateway.
-      const expanded = parts.references.expand(params);
+      // The only place a reference image becomes a URL or a data URL: the body that leaves for the gateway.
+      const prepared = await parts.uploads.prepare(family, params, signal);
+      if (prepared.sentAs)
+        ctx.tasks.store.update(id, { referencesSentAs: prepared.sentAs, updatedAt: ctx.clock.now() });
       const body: Record<string, unknown> = {
-        ...(expanded instanceof Promise ? await expanded : expanded),
+        ...prepared.params,
         model,
         ...(task.webhook ? { webhook: task.webhook } : {}),
       };
@@ -134,16 +139,26 @@ export class Sender {
     if (current.record.state === 'stopped') {
       return ctx.tasks.update(id, { remoteId: ack.taskId, endpoint: ack.endpoint });
     }
-    const record = ctx.tasks.update(id, {
+    const siblings = ack.siblings ?? [];
+    ctx.tasks.update(id, {
       remoteId: ack.taskId,
       endpoint: ack.endpoint,
-      state: ack.status,
+      // A result already in the answer is applied below as a poll's answer would be.
+      state: ack.result ? 'processing' : ack.status,
       error: null,
       trackingStartedAt: ctx.clock.now(),
+      ...(ack.estimatedTime != null && { estimatedTime: ack.estimatedTime }),
+      // n > 1 answered as several tasks: all of them are this press's, filed as one batch.
+      ...(siblings.length > 0 && {
+        batchId: current.record.batch?.id ?? current.idempotencyKey ?? id,
+        batchSize: (current.record.batch?.size ?? 1) + siblings.length,
+      }),
     });
     this.#attempts.delete(id);
     this.parts.tracker.begin(id);
-    return record;
+    if (ack.result) this.parts.tracker.settleFromAck(id, ack.result);
+    for (const sibling of siblings) this.parts.fileSibling(id, sibling.taskId, sibling.status);
+    return ctx.tasks.store.require(id).record;
   }
 
   /** The gateway gave no acknowledgement: refused, rate-limited, or an outcome nobody knows. */

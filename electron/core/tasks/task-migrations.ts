@@ -132,4 +132,14 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-008-compare-groups',
     up: 'ALTER TABLE tasks ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
   },
+  {
+    // How the reference pictures went: uploaded first or inline as data URLs, and why (issue 22).
+    id: 'tasks-009-references-sent-as',
+    up: 'ALTER TABLE tasks ADD COLUMN references_sent_as TEXT;',
+  },
+  {
+    // A status word the gateway used that the app does not know (read as processing): the row shows it.
+    id: 'tasks-010-gateway-status',
+    up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
+  },
 ];

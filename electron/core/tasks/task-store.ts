@@ -7,12 +7,17 @@ import type { FamilyId, TaskEndpoint, TaskKind } from '../../../shared/catalog/f
 import type { GatewayErrorInfo, ResultFile } from '../../../shared/gateway/normalized';
 import type {
   ChargeReconciliation,
+  ReferencesSentAs,
   DownloadProgress,
   TaskBatch,
   TaskRecord,
   TaskState,
 } from '../../../shared/studio/records';
-import { chargeReconciliationSchema, taskStateSchema } from '../../../shared/studio/records';
+import {
+  chargeReconciliationSchema,
+  referencesSentAsSchema,
+  taskStateSchema,
+} from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import { gatewayErrorInfoSchema } from './gateway-errors';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
@@ -54,6 +59,8 @@ const rowSchema = z.object({
   batch_id: z.string().nullable(),
   batch_size: z.number().int().nullable(),
   batch_compare: z.literal(1).nullable(),
+  references_sent_as: z.string().nullable(),
+  gateway_status: z.string().nullable().optional(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -97,6 +104,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     endpoint: row.endpoint,
     params: paramsSchema.parse(JSON.parse(row.params)),
     state: row.state,
+    ...(row.gateway_status ? { gatewayStatus: row.gateway_status } : {}),
     progress: row.progress,
     error: parseJson(row.error, gatewayErrorInfoSchema),
     cost: row.cost,
@@ -109,6 +117,9 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     downloads,
     reconciliation: parseJson(row.reconciliation, chargeReconciliationSchema),
     ...(row.webhook ? { webhook: row.webhook } : {}),
+    ...(row.references_sent_as
+      ? { referencesSentAs: parseJson(row.references_sent_as, referencesSentAsSchema) ?? undefined }
+      : {}),
     ...(row.batch_id !== null && row.batch_size !== null
       ? {
           batch: {
@@ -157,6 +168,10 @@ export interface TaskPatch {
   files?: ResultFile[] | null;
   reconciliation?: ChargeReconciliation | null;
   sentAt?: number | null;
+  referencesSentAs?: ReferencesSentAs | null;
+  gatewayStatus?: string | null;
+  batchId?: string | null;
+  batchSize?: number | null;
   updatedAt: number;
 }
 
@@ -174,6 +189,10 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   files: 'result_files',
   reconciliation: 'reconciliation',
   sentAt: 'sent_at',
+  referencesSentAs: 'references_sent_as',
+  gatewayStatus: 'gateway_status',
+  batchId: 'batch_id',
+  batchSize: 'batch_size',
 };
 
 type SqlValue = string | number | null;
@@ -182,7 +201,7 @@ function toSql(key: keyof TaskPatch, value: unknown): SqlValue {
   if (value === null || value === undefined) return null;
   // An error's text may be the gateway's: scrubbed of bearer tokens and Authorization values whatever made it.
   if (key === 'error') return JSON.stringify(scrubErrorTexts(value as GatewayErrorInfo));
-  if (key === 'files' || key === 'reconciliation') return JSON.stringify(value);
+  if (key === 'files' || key === 'reconciliation' || key === 'referencesSentAs') return JSON.stringify(value);
   if (typeof value === 'string' || typeof value === 'number') return value;
   throw new Error(`unexpected value for ${key}`);
 }
@@ -316,8 +335,8 @@ export class TaskStore {
   }
 
   /**
-   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed task is not
-   * charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
+   * What the tasks list() would return (all pages) cost together ([TASK-8], [TASK-9]). A failed or cancelled
+   * task is not charged ([STATE-7]), so it is not unknown; any other without a cost is counted as unknown, never as 0.
    */
   costTotal(options: { states?: readonly TaskState[]; gateway?: string } = {}): TaskCostTotal {
     // With a gateway, only its tasks are summed; the rest of the list (other gateways, or tasks whose gateway was
@@ -327,7 +346,7 @@ export class TaskStore {
       `SELECT SUM(${mine}) AS n, SUM(CASE WHEN ${mine} THEN cost END) AS usd,
            SUM(CASE WHEN ${mine} THEN credits_cost END) AS credits,
            SUM(${mine} AND cost IS NOT NULL AND credits_cost IS NULL) AS usd_only,
-           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state <> 'failed') AS unknown,
+           SUM(${mine} AND cost IS NULL AND credits_cost IS NULL AND state NOT IN ('failed', 'cancelled')) AS unknown,
            SUM(NOT (${mine})) AS elsewhere
          FROM tasks ${whereStates(options.states)}`,
     ).get(

@@ -219,7 +219,10 @@ export class Tracker {
       this.schedule(id, ctx.clock.now() + this.parts.pacer.failed(id, verdict.delayMs ?? null));
       return info;
     }
-    this.parts.pacer.answered(id);
+    // A status word nobody knows says the task is still there but not how far: asked again with the backoff an
+    // error gets (doubling, capped), never guessed into a terminal state.
+    const backoff = snapshot.statusWord === null ? null : this.parts.pacer.failed(id);
+    if (backoff === null) this.parts.pacer.answered(id);
     let current = ctx.tasks.store.get(id);
     // A readable answer after error answers: the task no longer says the gateway answers with errors.
     if (current && isTrackedState(current.record.state) && isErrorAnswer(current.record.error)) {
@@ -227,11 +230,21 @@ export class Tracker {
       current = ctx.tasks.store.get(id);
     }
     // The user may have stopped the task while the answer was on its way.
-    if (current && isTrackedState(current.record.state)) this.#apply(current, snapshot);
+    if (current && isTrackedState(current.record.state)) this.#apply(current, snapshot, backoff);
     return null;
   }
 
-  #apply(task: StoredTask, snapshot: TaskSnapshot): void {
+  /**
+   * The acknowledgement already held the finished task (the object envelope's generation.result): it is
+   * applied as a poll's answer would be, and nothing is polled.
+   */
+  settleFromAck(id: string, snapshot: TaskSnapshot): void {
+    this.#due.delete(id);
+    const task = this.ctx.tasks.store.get(id);
+    if (task && isTrackedState(task.record.state)) this.#apply(task, snapshot, null);
+  }
+
+  #apply(task: StoredTask, snapshot: TaskSnapshot, backoff: number | null): void {
     const { ctx } = this;
     const id = task.record.id;
     const common = {
@@ -245,6 +258,7 @@ export class Tracker {
         ...common,
         progress: 100,
         state: 'completed',
+        gatewayStatus: null,
         completedAt: ctx.clock.now(),
         files: snapshot.files,
         error: null,
@@ -269,21 +283,49 @@ export class Tracker {
         snapshot.error?.message || 'The gateway reported the task as failed.',
         { code: snapshot.error?.code ?? '' },
       );
-      ctx.tasks.update(id, { ...common, state: 'failed', completedAt: ctx.clock.now(), error });
+      ctx.tasks.update(id, {
+        ...common,
+        state: 'failed',
+        gatewayStatus: null,
+        completedAt: ctx.clock.now(),
+        error,
+      });
+      this.parts.pacer.forget(id);
+      return;
+    }
+    if (snapshot.status === 'cancelled') {
+      // Ended upstream before its result: nothing was delivered, so nothing is charged (as for a failure).
+      ctx.tasks.update(id, {
+        ...common,
+        cost: 0,
+        creditsCost: 0,
+        state: 'cancelled',
+        gatewayStatus: null,
+        completedAt: ctx.clock.now(),
+        error: null,
+      });
       this.parts.pacer.forget(id);
       return;
     }
     const r = task.record;
+    const word = snapshot.statusWord;
     const changed =
       r.state !== snapshot.status ||
       r.progress !== common.progress ||
       r.estimatedTime !== common.estimatedTime ||
-      r.cost !== common.cost;
+      r.cost !== common.cost ||
+      (r.gatewayStatus ?? null) !== word;
     const updated = changed
-      ? ctx.tasks.store.update(id, { ...common, state: snapshot.status, updatedAt: ctx.clock.now() })
+      ? ctx.tasks.store.update(id, {
+          ...common,
+          state: snapshot.status,
+          gatewayStatus: word,
+          updatedAt: ctx.clock.now(),
+        })
       : task;
     if (changed) ctx.tasks.emit(updated.record);
-    this.schedule(id, ctx.clock.now() + this.parts.pacer.delayFor(updated));
+    const delay = Math.max(this.parts.pacer.delayFor(updated), backoff ?? 0);
+    this.schedule(id, ctx.clock.now() + delay);
   }
 
   /**

@@ -9,7 +9,7 @@ import { costsHandlers } from './costs';
 import { desktopHandlers } from './desktop';
 import { estimatesHandlers } from './estimates';
 import { eventsHandler } from './events';
-import type { HostDeps, ItemView } from './host-deps';
+import { studioSecrets, type HostDeps, type ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { presetsHandlers, stylesHandlers } from './presets';
@@ -21,6 +21,7 @@ import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
+import { modelsHandlers } from './models';
 import { speechHandlers } from './speech';
 import { syncHandlers } from './sync';
 import { spendingHandlers } from './spending';
@@ -50,14 +51,12 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     styles: stylesHandlers(deps),
     recipes: recipesHandlers(deps),
     sources: sourcesHandlers(deps),
+    models: modelsHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),
     sync: syncHandlers(deps, item),
     events: eventsHandler(deps, item),
   };
   // Whatever the gateway, the core or a sync remote says, no key, password or passphrase leaves in an error.
-  return scrubbedHandlers(handlers, () => [
-    ...deps.session.secretValues(),
-    ...deps.sync.settings.secretValues(),
-  ]);
+  return scrubbedHandlers(handlers, () => studioSecrets(deps));
 }

@@ -1,15 +1,30 @@
 // [EP-TBAL-1..3], [EP-UBAL-1..2], [TBAL-1..8], [UBAL-1], [ERR-OTHER-1].
 import { round6, usdToCredits } from '../accounts';
 import { jsonReply, type Reply } from '../http-util';
+import { balanceUnit } from '../dialects';
 import { caller, type RouteContext } from './context';
 
-const money = (usd: number) => ({
-  balance: round6(usd),
-  credits: Math.round(usdToCredits(usd)),
-});
+type Money = (usd: number) => { balance: number; credits: number };
+
+/**
+ * [TBAL-8] The spec's gateway counts in US dollars with whole credits. A balance dialect counts in its own unit
+ * (CNY, credits), says which in `unit`, and keeps decimals in the credits too.
+ */
+function moneyOf(ctx: RouteContext): { money: Money; unit: Record<string, string> } {
+  const dialect = balanceUnit(ctx.dialects);
+  if (!dialect) {
+    return { money: (usd) => ({ balance: round6(usd), credits: Math.round(usdToCredits(usd)) }), unit: {} };
+  }
+  const cents = (n: number) => Math.round(n * 100) / 100;
+  return {
+    money: (usd) => ({ balance: round6(usd * dialect.perUsd), credits: cents(usdToCredits(usd)) }),
+    unit: { unit: dialect.unit },
+  };
+}
 
 export function tokenBalance(ctx: RouteContext): Reply {
   const token = caller(ctx);
+  const { money, unit } = moneyOf(ctx);
   if (token.recordMissing) {
     return jsonReply(200, {
       success: false,
@@ -26,11 +41,13 @@ export function tokenBalance(ctx: RouteContext): Reply {
     used_balance: used.balance,
     used_credits: used.credits,
     unlimited_quota: unlimited,
+    ...unit,
   });
 }
 
 export function userBalance(ctx: RouteContext): Reply {
   const { user } = caller(ctx);
+  const { money, unit } = moneyOf(ctx);
   if (user.quotaRecordMissing) {
     return jsonReply(200, {
       success: false,
@@ -51,5 +68,6 @@ export function userBalance(ctx: RouteContext): Reply {
     remain_credits: remain.credits,
     used_balance: used.balance,
     used_credits: used.credits,
+    ...unit,
   });
 }

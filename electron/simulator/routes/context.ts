@@ -1,6 +1,7 @@
 // What every route handler receives.
 import type { IncomingMessage } from 'node:http';
 import type { SimToken } from '../accounts';
+import type { Dialect } from '../dialects';
 import type { ErrorStyle } from '../errors';
 import type { SimState } from '../state';
 
@@ -12,6 +13,8 @@ export interface RouteContext {
   errorStyle: ErrorStyle;
   /** Path parameters, e.g. the task id. */
   params: string[];
+  /** The dialects this request is answered in: the simulator's and its X-Sim-Dialect header's. */
+  dialects: ReadonlySet<Dialect>;
 }
 
 /** The calling key, checked as [AUTH-1..3] ask (header, expiry, IP allowlist, account), or the 401/403. */

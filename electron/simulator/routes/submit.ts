@@ -4,7 +4,7 @@ import { invalidRequest } from '../errors';
 import { hashBody, type IdempotencyStore } from '../idempotency';
 import { jsonReply, parseJsonObject, readBody, type Reply } from '../http-util';
 import { familyOf, IMAGE_FAMILIES, VIDEO_FAMILIES } from '../models';
-import type { SimTask } from '../tasks';
+import { taskObject, type SimTask } from '../tasks';
 import { planImage } from '../validation/images';
 import { planGridUpscale, planMusic, type MusicOperation } from '../validation/music';
 import type { SubmissionPlan } from '../validation/plan';
@@ -43,7 +43,35 @@ function plan(
   return planMusic(ctx, token, route.slice('music:'.length) as MusicOperation, body);
 }
 
+/**
+ * The object envelope public clients meet: {code, data: {id, status, object, task_info, poll_url}}; with
+ * inline-result the data is the finished task itself (object "generation.result"), so there is nothing to poll.
+ */
+function objectAcknowledgement(ctx: RouteContext, task: SimTask): Reply {
+  const taskInfo = { estimated_time: task.estimatedSeconds, can_cancel: true };
+  if (ctx.dialects.has('inline-result')) {
+    const done = taskObject(task, task.terminalMs, ctx.state.linkView(), {
+      dialects: ctx.dialects,
+      language: null,
+    });
+    return jsonReply(200, { code: 200, data: { ...done, object: 'generation.result', task_info: taskInfo } });
+  }
+  return jsonReply(200, {
+    code: 200,
+    data: {
+      id: task.id,
+      status: task.initialStatus,
+      object: 'generation.task',
+      task_info: taskInfo,
+      poll_url: `/v1/${task.endpoint === 'music' ? 'music/tasks' : 'tasks'}/${task.id}`,
+    },
+  });
+}
+
 function acknowledgement(ctx: RouteContext, task: SimTask, plan: SubmissionPlan): Reply {
+  if (ctx.dialects.has('object-envelope') || ctx.dialects.has('inline-result')) {
+    return objectAcknowledgement(ctx, task);
+  }
   switch (plan.ack) {
     case 'A': // [ACK-2]
       return jsonReply(200, { code: 200, data: [{ status: 'submitted', task_id: task.id }] });
@@ -65,6 +93,23 @@ function acknowledgement(ctx: RouteContext, task: SimTask, plan: SubmissionPlan)
   }
 }
 
+/** multi-task: an image request for several pictures becomes one task per picture, each billed its share. */
+function multiTaskParts(ctx: RouteContext, submission: SubmissionPlan): SubmissionPlan[] | null {
+  const out = submission.output;
+  if (!ctx.dialects.has('multi-task') || out.kind !== 'images' || out.images.length < 2) return null;
+  const share = submission.costUsd / out.images.length;
+  return out.images.map((image) => ({
+    ...submission,
+    costUsd: share,
+    output: { kind: 'images', images: [image] },
+  }));
+}
+
+/** [ACK-2] Shape A's array, one entry per task. */
+function multiTaskAck(tasks: SimTask[]): Reply {
+  return jsonReply(200, { code: 200, data: tasks.map((t) => ({ status: 'submitted', task_id: t.id })) });
+}
+
 export async function submit(
   ctx: RouteContext,
   route: SubmissionRoute,
@@ -81,11 +126,15 @@ export async function submit(
     const replay = idempotency.lookup(token.user.id, idemKey, bodyHash, now);
     if (replay) return { ...replay, headers: { ...replay.headers, 'Idempotent-Replayed': 'true' } };
   }
-  const submission = plan(ctx, token, route, body);
+  const planned = plan(ctx, token, route, body);
+  // inline-result: the gateway answers with the finished task, so it takes no time at all.
+  const submission = ctx.dialects.has('inline-result') ? { ...planned, durationMs: 0 } : planned;
   ctx.state.accounts.assertCanPay(token, submission.costUsd);
   const webhook = typeof body.webhook === 'string' ? body.webhook : null;
-  const task = ctx.state.createTask(token, submission, body, webhook);
-  const reply = acknowledgement(ctx, task, submission);
+  const parts = multiTaskParts(ctx, submission);
+  const reply = parts
+    ? multiTaskAck(parts.map((part) => ctx.state.createTask(token, part, body, webhook)))
+    : acknowledgement(ctx, ctx.state.createTask(token, submission, body, webhook), submission);
   if (idemKey) idempotency.remember(token.user.id, idemKey, bodyHash, reply, now + ctx.state.scaled(DAY));
   return reply;
 }

@@ -32,6 +32,7 @@ export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
       `No ${endpoint === 'music' ? 'music ' : ''}task with id ${id} here: it is polled on ${path}.`,
     );
   }
-  const body = taskObject(task, ctx.state.now(), ctx.state.linkView());
+  const language = ctx.url.searchParams.get('language');
+  const body = taskObject(task, ctx.state.now(), ctx.state.linkView(), { dialects: ctx.dialects, language });
   return jsonReply(200, task.enveloped ? { code: 200, data: body } : body);
 }

@@ -148,12 +148,22 @@ export function CompareGroupPage(): ReactElement {
       label: modelLabel(task.family, task.model, models, t),
     }));
     const prompt = tasks[0]?.params.prompt;
+    const [a, b] = cells.map((c) => c.item);
+    const pair = cells.length === 2 && queued.length === 0 && a && b ? { a, b } : null;
     return (
       <>
         {typeof prompt === 'string' ? (
           <p className="compare-group-prompt">{t('compareGroup.prompt', { prompt })}</p>
         ) : null}
         <GroupGrid cells={cells} queued={queued.map((q) => modelLabel(q.family, q.model, models, t))} />
+        {/* Two results: the A/B comparison (slider, videos in step, settings diffed) is one press away. */}
+        {pair ? (
+          <p>
+            <Link href={`/compare/${pair.a.id}/${pair.b.id}`} className="compare-open">
+              {t('compareGroup.abView')}
+            </Link>
+          </p>
+        ) : null}
       </>
     );
   };

@@ -11,7 +11,8 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { useBatchStore } from '../../lib/batch-store';
 
 function outcome(task: TaskRecord): 'done' | 'failed' | 'running' {
-  if (task.state === 'failed' || task.state === 'interrupted' || task.state === 'stopped') return 'failed';
+  const ended = ['failed', 'interrupted', 'stopped', 'cancelled'] as const satisfies TaskRecord['state'][];
+  if ((ended as readonly string[]).includes(task.state)) return 'failed';
   if (task.state !== 'completed') return 'running';
   const d = task.downloads;
   if (d.total > 0 && d.done === d.total) return 'done';

@@ -24,6 +24,7 @@ import {
   type StorageFormValues,
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
+import { DemoDialectsSection } from './demo-dialects-section';
 import { ProxySection } from './proxy-section';
 import { SpendingLimitsSection } from './spending-limits-section';
 import { useAppearance } from '../../lib/use-appearance';
@@ -60,7 +61,9 @@ function ConnectionSection({
 
   const saveUrl = url.handleSubmit(async ({ baseUrl }) => {
     try {
-      await update.mutateAsync({ baseUrl: baseUrl === '' ? null : baseUrl });
+      const saved = await update.mutateAsync({ baseUrl: baseUrl === '' ? null : baseUrl });
+      // Shown as the app keeps it: without a trailing /v1 or slash (shared/gateway/base-url.ts).
+      url.reset({ baseUrl: saved.baseUrl ?? '' });
       pushToast('success', t('settings.saved'));
     } catch (error) {
       onError(error);
@@ -298,6 +301,7 @@ export function SettingsPage(): ReactElement {
       ) : (
         <div className="settings">
           <ConnectionSection session={session.data} settings={settings.data} />
+          {session.data.mode === 'demo' ? <DemoDialectsSection settings={settings.data} /> : null}
           <ProxySection settings={settings.data} />
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />

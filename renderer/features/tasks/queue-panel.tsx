@@ -23,6 +23,7 @@ type Controls = ReturnType<typeof useQueueControls>;
 
 function QueueRow({
   item,
+  paused,
   waiting,
   selected,
   onSelect,
@@ -30,6 +31,7 @@ function QueueRow({
   onCancel,
 }: {
   item: QueueItem;
+  paused: boolean;
   waiting: readonly QueueItem[];
   selected: boolean;
   onSelect: (on: boolean) => void;
@@ -84,7 +86,7 @@ function QueueRow({
         {item.prompt ? <p className="task-prompt">{item.prompt}</p> : null}
         {isWaiting ? (
           <p className="queue-when muted" data-testid="queue-when">
-            {aheadText(item, t, i18n.language)} · {startText(item, now, t, i18n.language)}
+            {aheadText(item, t, i18n.language)} · {startText(item, paused, now, t, i18n.language)}
           </p>
         ) : null}
         {item.error ? <Alert>{gatewayErrorSentence(item.error, t)}</Alert> : null}
@@ -139,7 +141,8 @@ function aheadText(item: QueueItem, t: TFunction, language: string): string {
   return parts.filter((p) => p !== null).join(' · ');
 }
 
-function startText(item: QueueItem, now: number, t: TFunction, language: string): string {
+function startText(item: QueueItem, paused: boolean, now: number, t: TFunction, language: string): string {
+  if (paused) return t('queue.startsWhenResumed');
   if (item.expectedStartAt === null) return t('queue.startUnknown');
   return t('queue.startsAt', { time: formatRelative(item.expectedStartAt, now, language) });
 }
@@ -153,7 +156,8 @@ export function QueuePanel(): ReactElement | null {
   const [asking, setAsking] = useState<string[] | null>(null);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const data: QueueView | undefined = view.data;
-  if (!data || (data.items.length === 0 && !data.paused && data.startAt === null)) return null;
+  // Shown even when empty: pausing before queueing a night's work is how a person holds it all back.
+  if (!data) return null;
   const waiting = data.items.filter((i) => i.state === 'waiting');
 
   const cancel = (ids: string[], atGateway = false) =>
@@ -209,6 +213,7 @@ export function QueuePanel(): ReactElement | null {
           <QueueRow
             key={item.id}
             item={item}
+            paused={data.paused}
             waiting={waiting}
             selected={selected.has(item.id)}
             onSelect={(on) =>

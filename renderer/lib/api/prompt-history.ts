@@ -2,8 +2,9 @@
 // pin and forget, each refreshing the list.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../bridge';
+import { queryKeys } from '../query-client';
 
-const historyKey = ['prompt-history'] as const;
+const historyKey = queryKeys.promptHistory;
 
 export function usePromptHistory(search: string) {
   return useQuery({

@@ -19,8 +19,10 @@ export function useUpdateSettings() {
     mutationFn: (patch: SettingsPatch) => bridge.settings.update.mutate(patch),
     onSuccess: (settings, patch) => {
       client.setQueryData(queryKeys.settings, settings);
-      // Another gateway or library folder changes every answer (balance, tasks, library); the rest only the session.
-      if ('baseUrl' in patch || 'libraryDir' in patch) return refreshAfterSessionChange(client);
+      // Another gateway, library folder or demo dialect changes every answer (balance, tasks, library); the rest
+      // only the session.
+      if ('baseUrl' in patch || 'libraryDir' in patch || 'demoDialects' in patch)
+        return refreshAfterSessionChange(client);
       return client.invalidateQueries({ queryKey: queryKeys.session });
     },
   });

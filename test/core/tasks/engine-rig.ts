@@ -53,6 +53,11 @@ export class CountingGateway implements GatewayPort {
     return this.inner.proxy;
   }
 
+  uploadImage(...args: Parameters<NonNullable<GatewayPort['uploadImage']>>) {
+    if (!this.inner.uploadImage) throw new Error('this gateway has no uploads');
+    return this.inner.uploadImage(...args);
+  }
+
   async submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     this.onSubmit?.();
     this.log.push({ kind: 'submit', at: this.clock.now(), taskId: null });

@@ -18,6 +18,13 @@ const i3 = (prompt: string): SubmissionRequest => ({
   params: { prompt, size: '16:9', resolution: '1K' },
 });
 
+/** A promise's value once it has one, read by driveUntil's condition while the clock is stepped. */
+function settledBy<T>(work: Promise<T>): { value: T | null } {
+  const box: { value: T | null } = { value: null };
+  void work.then((value) => (box.value = value));
+  return box;
+}
+
 const sentPrompts = (gateway: CountingGateway): string[] =>
   gateway.bodies.map((b) => String((JSON.parse(b) as { prompt: unknown }).prompt));
 
@@ -162,6 +169,58 @@ describe('the submission queue', () => {
     expect(sentPrompts(gateway)).toEqual(['p1', 'p2', 'p3', 'p4']);
   });
 
+  it('pauses when the threshold asks at send time; resuming confirms that item and goes on', async () => {
+    const { rig } = rigs;
+    const gateway = rig.gateway();
+    const sentence =
+      'This will probably cost about 0.30 USD, above your confirmation threshold. Confirm it to send it.';
+    const guard: SubmissionGuard = {
+      admit: (_task, { confirmed }) => {
+        if (!confirmed) throw new GatewayError(localErrorInfo('confirmation_required', sentence));
+      },
+      admitAll: () => undefined,
+    };
+    const engine = rigs.engine(gateway, { runQueue: true, guard });
+    await engine.start();
+    const [asked] = await engine.queue.add([i3('dear')]);
+    await driveUntil(rig, engine, () => engine.queue.view().paused);
+    expect(engine.queue.view()).toMatchObject({ paused: true, pausedReason: sentence });
+    expect(engine.queue.view().items[0]).toMatchObject({ id: asked, state: 'waiting', position: 1 });
+    expect(gateway.bodies).toEqual([]);
+    engine.queue.resume();
+    await driveUntil(rig, engine, () => gateway.bodies.length === 1);
+    expect(sentPrompts(gateway)).toEqual(['dear']);
+  });
+
+  it("holds a batch's part beyond one window of the request budget in the queue, as part of the batch", async () => {
+    const { rig } = rigs;
+    const gateway = rig.gateway();
+    const engine = rigs.engine(gateway, { runQueue: true, budget: { requests: 2, perMs: 1_000 } });
+    await engine.start();
+    engine.queue.pause();
+    const press = () =>
+      settledBy(engine.submitBatch(['b0', 'b1', 'b2', 'b3', 'b4'].map(i3), { key: 'batch-overflow-press' }));
+    const first = press();
+    await driveUntil(rig, engine, () => first.value !== null);
+    const { batchId, tasks } = first.value ?? { batchId: '', tasks: [] };
+    expect(tasks.map((t) => t.params.prompt)).toEqual(['b0', 'b1']);
+    const waiting = engine.queue.view().items.filter((i) => i.state === 'waiting');
+    expect(waiting.map((i) => [i.prompt, i.origin, i.group])).toEqual([
+      ['b2', 'batch', batchId],
+      ['b3', 'batch', batchId],
+      ['b4', 'batch', batchId],
+    ]);
+    // A repeat of the press adds nothing to the queue and sends nothing again.
+    const again = press();
+    await driveUntil(rig, engine, () => again.value !== null);
+    expect(engine.queue.view().items.filter((i) => i.state === 'waiting')).toHaveLength(3);
+    expect(gateway.bodies).toHaveLength(2);
+    engine.queue.resume();
+    await driveUntil(rig, engine, () => engine.list().length === 5 && gateway.bodies.length === 5);
+    expect(engine.list().every((t) => t.batch?.id === batchId && t.batch.size === 5)).toBe(true);
+    expect(sentPrompts(gateway)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
+  });
+
   it('refuses at queue time what the limits refuse, writing nothing', async () => {
     const { rig } = rigs;
     const guard: SubmissionGuard = {
@@ -195,6 +254,24 @@ describe('the queue timeline', () => {
     expect(entries.map((e) => e.aheadSeconds)).toEqual([10, 30, 35, 35]);
     expect(entries.map((e) => e.aheadUsd)).toEqual([0, 0.1, 0.1 + 0.2, 0.1 + 0.2]);
     expect(entries.map((e) => e.aheadUnknown)).toEqual([0, 0, 0, 1]);
+  });
+
+  it('says nothing of the time ahead when no duration ahead is known', () => {
+    const entries = queueTimeline({
+      now: 0,
+      paused: false,
+      startAt: null,
+      parallel: 1,
+      runningSeconds: [],
+      waiting: [
+        { usd: 0.1, seconds: null },
+        { usd: 0.1, seconds: null },
+      ],
+    });
+    expect(entries.map((e) => [e.aheadSeconds, e.aheadUsd, e.aheadUnknown])).toEqual([
+      [0, 0, 0],
+      [null, 0.1, 1],
+    ]);
   });
 
   it('knows no start while paused, and none before the schedule', () => {

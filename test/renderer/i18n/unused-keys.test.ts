@@ -39,6 +39,7 @@ const DYNAMIC_PREFIXES = [
   'usage.groupings.',
   'usage.tableTitle.',
   'tasks.missing.reason.',
+  'tasks.referencesSentAs.',
   'styles.placements.',
   'recipes.bind.',
   'tasks.kind.',

@@ -192,6 +192,52 @@ describe('task events in the query cache', () => {
   });
 });
 
+describe('sync events in the query cache', () => {
+  it('reads the library, presets, styles and prompt history again when a round completes, not on progress', () => {
+    const client = new QueryClient();
+    const shared = [queryKeys.library, queryKeys.presets, queryKeys.styles, [...queryKeys.promptHistory, '']];
+    for (const key of shared) client.setQueryData(key, []);
+    const status = {
+      state: 'running' as const,
+      lastCompletedAt: null,
+      progress: { phase: 'reading' as const, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 },
+      problem: null,
+      deviceName: 'desk',
+      deviceId: 'd1',
+      revision: 10,
+    };
+    applyBridgeEvent(client, { type: 'sync', status });
+    const invalidated = () =>
+      shared.map((queryKey) => client.getQueryCache().find({ queryKey })?.state.isInvalidated);
+    expect(invalidated()).toEqual([false, false, false, false]);
+    applyBridgeEvent(client, {
+      type: 'sync',
+      status: { ...status, state: 'idle', progress: null, lastCompletedAt: 5, revision: 11 },
+    });
+    expect(invalidated()).toEqual([true, true, true, true]);
+  });
+
+  it('keeps the newer status when an older one arrives after it (a call answered before the round ended)', () => {
+    const client = new QueryClient();
+    const finished = {
+      state: 'idle' as const,
+      lastCompletedAt: 5,
+      progress: null,
+      problem: null,
+      deviceName: 'desk',
+      deviceId: 'd1',
+      revision: 21,
+    };
+    applyBridgeEvent(client, { type: 'sync', status: finished });
+    const reading = { phase: 'reading' as const, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
+    applyBridgeEvent(client, {
+      type: 'sync',
+      status: { ...finished, state: 'running', progress: reading, revision: 20 },
+    });
+    expect(client.getQueryData(queryKeys.syncStatus)).toEqual(finished);
+  });
+});
+
 describe('after the events stream reconnects', () => {
   it('refetches tasks, library and balance (missed events are not replayed) and drops stale download bytes', async () => {
     const client = clientWith([task('a', { state: 'processing' })]);

@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FamilyId } from '../../../../shared/catalog/family-ids';
 import type { AppliedStyle, PresetDraft, StyleDraft } from '../../../../shared/studio/presets';
 import { bridge } from '../../../lib/bridge';
+import { queryKeys } from '../../../lib/query-client';
 
-const presetsKey = ['presets'] as const;
-const stylesKey = ['styles'] as const;
+const presetsKey = queryKeys.presets;
+const stylesKey = queryKeys.styles;
 
 export function usePresets() {
   return useQuery({ queryKey: presetsKey, queryFn: () => bridge.presets.list.query() });

@@ -1,0 +1,141 @@
+// Dialects: what the real gateway sends beyond its spec, as its public clients meet it (issue 22). Each one is a
+// switch, off by default, so the simulator stays the spec's peer unless a test or a demo asks for the dialect:
+// the `dialects` option and `sim.dialects.set()` for the whole simulator, `X-Sim-Dialect` for one request,
+// `npm run simulator -- --dialect a,b`, and Settings › Demo gateway for the app's demo gateway.
+import { invalidRequest } from './errors';
+
+export const DIALECTS = [
+  /** Task states in other words, any case: queued, in_progress, RUNNING, success, failure, … */
+  'status-words',
+  /** n > 1 on an image model answers Shape A's array with one task per image. */
+  'multi-task',
+  /** Every acknowledgement is {code, data: {id, status, object, task_info, poll_url}}. */
+  'object-envelope',
+  /** The acknowledgement is the finished task (object "generation.result"): nothing to poll. */
+  'inline-result',
+  /** Errors as {error: {message, type, code: "<status>", param: null}}. */
+  'errors-openai',
+  /** Errors as {success: false, message}. */
+  'errors-success-false',
+  /** Errors as {code: <status>, message}. */
+  'errors-code-message',
+  /** Every error answer comes with HTTP 200 (its body still says what went wrong). */
+  'errors-http-200',
+  /** A 502 is a proxy's HTML page, not JSON. */
+  'html-502',
+  /** Balances with decimals in CNY (unit "CNY"). */
+  'balance-cny',
+  /** Balances with decimals in credits (unit "credits"). */
+  'balance-credits',
+  /** Task polls honour ?language=zh|en|ko|ja in a failed task's message. */
+  'localised',
+] as const;
+export type Dialect = (typeof DIALECTS)[number];
+
+export const DIALECT_HEADER = 'x-sim-dialect';
+
+export const isDialect = (value: unknown): value is Dialect =>
+  typeof value === 'string' && (DIALECTS as readonly string[]).includes(value);
+
+/** A comma-separated list ("status-words, balance-cny"); an unknown name throws, naming the known ones. */
+export function parseDialects(text: string): Dialect[] {
+  const names = text
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter((n) => n !== '');
+  const unknown = names.filter((n) => !isDialect(n));
+  if (unknown.length > 0) {
+    throw new RangeError(`unknown dialect ${unknown.join(', ')}: the dialects are ${DIALECTS.join(', ')}`);
+  }
+  return names as Dialect[];
+}
+
+/** Which dialects are on for the whole simulator; a request may add more with X-Sim-Dialect. */
+export class Dialects {
+  #on = new Set<Dialect>();
+
+  constructor(initial: readonly Dialect[] = []) {
+    this.set(initial);
+  }
+
+  set(list: readonly Dialect[]): void {
+    if (!list.every(isDialect)) throw new RangeError(`dialects are ${DIALECTS.join(', ')}`);
+    this.#on = new Set(list);
+  }
+
+  get list(): Dialect[] {
+    return [...this.#on];
+  }
+
+  /** The dialects of one request: the simulator's and its header's. A malformed header is a 400. */
+  forRequest(header: string | string[] | undefined): ReadonlySet<Dialect> {
+    const value = Array.isArray(header) ? header.join(',') : header;
+    if (value === undefined || value.trim() === '') return this.#on;
+    try {
+      return new Set([...this.#on, ...parseDialects(value)]);
+    } catch (error) {
+      throw invalidRequest(`X-Sim-Dialect: ${(error as Error).message}`);
+    }
+  }
+}
+
+type Said = 'submitted' | 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+/** What public clients were seen to meet for each state, in the cases they met them. */
+const WORDS: Record<Said, readonly string[]> = {
+  submitted: ['submitted', 'SUBMITTED', 'created', 'queued'],
+  pending: ['queued', 'Queued', 'created'],
+  processing: ['in_progress', 'running', 'RUNNING', 'In_Progress'],
+  completed: ['success', 'succeeded', 'SUCCESS', 'complete'],
+  failed: ['failure', 'error', 'FAILURE'],
+  cancelled: ['cancelled', 'canceled', 'CANCELED'],
+};
+
+/** A task's word for a state: fixed per task (from its id), so one task does not change its spelling. */
+export function statusWord(state: Said, taskId: string): string {
+  const words = WORDS[state];
+  let h = 0;
+  for (const ch of taskId) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return words[h % words.length] ?? state;
+}
+
+/** `[status:moderating]` in a prompt: the word the task reports while processing, unknown to any client. */
+export function unknownWordOf(body: Readonly<Record<string, unknown>>): string | null {
+  const match = /\[status:([A-Za-z_-]{1,40})\]/.exec(JSON.stringify(body));
+  return match?.[1] ?? null;
+}
+
+export const CANCEL_MARKER = '[cancel]';
+export const CANCELLED_CODE = 'cancelled';
+
+/** A 502 as nginx in front of a gateway sends it. */
+export const HTML_502 =
+  '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+
+/** [TBAL-8] the balance unit and how many of it one US dollar is, when a balance dialect is on. */
+export function balanceUnit(dialects: ReadonlySet<Dialect>): { unit: string; perUsd: number } | null {
+  if (dialects.has('balance-cny')) return { unit: 'CNY', perUsd: 7.1 };
+  if (dialects.has('balance-credits')) return { unit: 'credits', perUsd: 10 };
+  return null;
+}
+
+const LOCALISED: Record<string, Record<string, string>> = {
+  generation_failed: {
+    zh: '生成失败：提示词带有 [fail] 标记。',
+    en: 'Generation failed upstream: the prompt carried the [fail] marker.',
+    ko: '생성 실패: 프롬프트에 [fail] 표시가 있습니다.',
+    ja: '生成に失敗しました：プロンプトに [fail] マーカーがあります。',
+  },
+  cancelled: {
+    zh: '任务已取消。',
+    en: 'The task was cancelled.',
+    ko: '작업이 취소되었습니다.',
+    ja: 'タスクはキャンセルされました。',
+  },
+};
+
+/** A failed task's message in the language asked for, when the dialect speaks it; null keeps the original. */
+export function localisedMessage(code: string, language: string | null): string | null {
+  if (!language) return null;
+  return LOCALISED[code]?.[language.toLowerCase()] ?? null;
+}

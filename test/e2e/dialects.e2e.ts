@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+// Issue 22: the demo gateway set, in Settings › Demo gateway, to speak the real gateway's dialects, and what a
+// person then sees: a status word nobody knows on the task's row (the task still completes), a cancelled task
+// said as cancelled and not charged, a balance in CNY, and a proxy's HTML 502 turned into a sentence. The demo's
+// clock runs at half speed (timeScale 2), so an I3 takes 12 s and the odd word is on screen long enough to read.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+
+// Every video submission meets a 502 (the proxy's page once html-502 is on); nothing else does.
+const { studio, page } = useDemoStudio(2, { rate: 1, kinds: ['502'], paths: ['/v1/videos/generations'] });
+
+/** Switches one dialect on in Settings › Demo gateway, by its visible label. */
+async function speak(p: Page, label: string): Promise<void> {
+  await goTo(p, 'Settings');
+  const demo = p.getByRole('group', { name: /Make the demo gateway answer/ });
+  const box = demo.getByRole('checkbox', { name: label });
+  // A controlled box: it shows checked once the setting is saved, so it is clicked, then waited for.
+  await box.click();
+  await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
+}
+
+async function generateI3(p: Page, prompt: string): Promise<void> {
+  await chooseFamily(p, 'image.i3');
+  await p.getByLabel('Prompt', { exact: true }).fill(prompt);
+  await p.getByRole('button', { name: 'Generate' }).click();
+}
+
+/** The task row on the Tasks page whose prompt is this text. */
+const row = (p: Page, prompt: string) => p.getByRole('listitem').filter({ hasText: prompt });
+
+describe('the demo gateway speaking the real gateway’s dialects', () => {
+  it('a balance in CNY is shown in CNY, never as USD', async () => {
+    await expect.poll(() => page.getByTestId('balance-value').textContent()).toMatch(/ USD$/);
+    await speak(page, 'Balance in CNY');
+    await expect
+      .poll(() => page.getByTestId('balance-value').textContent(), { timeout: 15_000 })
+      .toMatch(/^[\d,]+\.\d+ CNY$/);
+    await expect.poll(() => page.getByTestId('account-balance-value').textContent()).toMatch(/ CNY$/);
+    await studio.shot('dialects-balance-cny');
+  });
+
+  it('a status word nobody knows is on the task row while the task goes on, and the task completes', async () => {
+    await speak(page, 'Other status words');
+    const prompt = 'a windmill on a hill [status:moderating]';
+    await generateI3(page, prompt);
+    await goTo(page, 'Tasks');
+    const said = row(page, prompt).getByTestId('task-gateway-status');
+    await expect
+      .poll(() => said.textContent(), { timeout: 30_000 })
+      .toContain('the gateway says “moderating”');
+    await studio.shot('dialects-unknown-status');
+    await expect
+      .poll(() => row(page, prompt).getByTestId('task-state').getAttribute('data-outcome'), {
+        timeout: 60_000,
+      })
+      .toBe('done');
+  });
+
+  it('a cancelled task is said as cancelled and not charged', async () => {
+    const prompt = 'a barn at dusk [cancel]';
+    await generateI3(page, prompt);
+    await goTo(page, 'Tasks');
+    const pill = row(page, prompt).getByTestId('task-state');
+    await expect.poll(() => pill.textContent(), { timeout: 60_000 }).toBe('Cancelled: not charged');
+    expect(await row(page, prompt).getByTestId('task-error').count()).toBe(0);
+    await studio.shot('dialects-cancelled');
+  });
+
+  it('a proxy’s HTML 502 becomes a sentence; its markup is never shown', async () => {
+    await speak(page, 'A web page on 502');
+    await chooseFamily(page, 'video.v1');
+    const prompt = 'waves on a pier at night';
+    await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await goTo(page, 'Tasks');
+    const notice = row(page, prompt).getByTestId('task-charge');
+    await expect
+      .poll(() => notice.textContent(), { timeout: 30_000 })
+      .toContain('(The gateway is temporarily unavailable.)');
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).not.toMatch(/<html|<center|nginx|502 Bad Gateway/i);
+    await studio.shot('dialects-html-502');
+  });
+});

@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+// The queue as a creator uses it on the demo gateway: pause it on Tasks, queue three prompts from Create with
+// "Queue", move the last to the front, cancel one ("not charged", and the demo gateway never hears of it),
+// restart the studio (web mode stopped and started again on the same data folder): still paused, the same items
+// in the same order, nothing sent. Resumed, the demo gateway receives them in the new order, read from its own
+// saved record of the tasks it created, in the order it created them (after the sources it seeds itself).
+import { readFile, rm, mkdtemp, mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
+import { launchChromium, type LaunchedBrowser } from './browser';
+import { chooseFamily, goTo, SHOTS } from './demo-studio';
+
+let dataDir: string;
+let web: WebMode;
+let chromium: LaunchedBrowser;
+let page: Page;
+
+const start = () =>
+  startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale: 0.05 }, log: () => {} });
+
+beforeAll(async () => {
+  await mkdir(SHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-queue-'));
+  web = await start();
+  chromium = await launchChromium();
+  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+  await page.goto(web.url);
+  await page.getByRole('button', { name: 'Try the demo gateway' }).click();
+  await page.getByTestId('nav-create').waitFor();
+});
+
+afterAll(async () => {
+  await chromium?.close();
+  await web?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The tasks the demo gateway created, in the order it created them (its saved state keeps them so). */
+async function demoReceived(): Promise<string[]> {
+  const file = join(dataDir, DEMO_STATE_FILE);
+  if (!existsSync(file)) return [];
+  const state = JSON.parse(await readFile(file, 'utf8')) as { tasks: { id: string }[] };
+  return state.tasks.map((t) => t.id);
+}
+
+/** The prompts of the tasks the app knows, by the gateway's id. */
+async function promptsByRemoteId(): Promise<Map<string, string>> {
+  const tasks = await page.evaluate(async () => {
+    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
+      result: { data: { tasks: { remoteId: string | null; params: { prompt?: string } }[] } };
+    };
+    return answer.result.data.tasks;
+  });
+  return new Map(tasks.flatMap((t) => (t.remoteId ? [[t.remoteId, t.params.prompt ?? '']] : [])));
+}
+
+const queueList = () => page.getByRole('region', { name: 'Queue' }).getByRole('list');
+const item = (prompt: string) => queueList().getByRole('listitem', { name: prompt });
+const positions = async () =>
+  Promise.all(
+    (await queueList().getByRole('listitem').all()).map(async (li) => [
+      await li.getAttribute('aria-label'),
+      (await li.getByTestId('queue-position').count()) > 0
+        ? await li.getByTestId('queue-position').textContent()
+        : await li.getByTestId('queue-state').textContent(),
+    ]),
+  );
+
+describe('The queue', () => {
+  it('paused, reordered, one cancelled for nothing, kept across a restart, then sent in the new order', async () => {
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    for (const prompt of ['A fox in the snow', 'A heron at dawn', 'An owl at midnight']) {
+      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+      await form.getByRole('button', { name: 'Queue', exact: true }).click();
+      await page
+        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
+        .last()
+        .waitFor();
+    }
+
+    await goTo(page, 'Tasks');
+    await expect.poll(positions, { timeout: 15_000 }).toEqual([
+      ['A fox in the snow', 'No. 1'],
+      ['A heron at dawn', 'No. 2'],
+      ['An owl at midnight', 'No. 3'],
+    ]);
+    expect(await item('A heron at dawn').getByTestId('queue-when').textContent()).toContain(
+      'starts when the queue is resumed',
+    );
+    await item('An owl at midnight').getByRole('button', { name: 'Move to front' }).click();
+    await item('A heron at dawn').getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(positions).toEqual([
+      ['An owl at midnight', 'No. 1'],
+      ['A heron at dawn', 'No. 2'],
+      ['A fox in the snow', 'No. 3'],
+    ]);
+    expect(await page.getByTestId('queue-summary').textContent()).toBe('3 items waiting');
+
+    // Cancelled before it was sent: it says so, and the demo gateway never hears of it.
+    await item('A heron at dawn').getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByText('Cancelled before it was sent: not charged.').waitFor();
+    await expect
+      .poll(() => item('A heron at dawn').getByTestId('queue-state').textContent())
+      .toBe('Cancelled · not charged');
+    await page.screenshot({ path: join(SHOTS, 'queue-paused.png') });
+
+    // A restart with the queue paused: the same items, the same order, still paused, nothing sent.
+    await web.close();
+    web = await start();
+    await page.goto(web.url);
+    await goTo(page, 'Tasks');
+    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor({ timeout: 30_000 });
+    await expect.poll(positions, { timeout: 15_000 }).toEqual([
+      ['An owl at midnight', 'No. 1'],
+      ['A fox in the snow', 'No. 2'],
+      ['A heron at dawn', 'Cancelled · not charged'],
+    ]);
+    // The demo gateway holds only its own seeded sources (tracks, a grid); the app has sent nothing.
+    const seeded = await demoReceived();
+    expect(seeded.every((id) => /^(music|grid)-/.test(id))).toBe(true);
+    expect((await promptsByRemoteId()).size).toBe(0);
+
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    const received = async () => (await demoReceived()).slice(seeded.length);
+    await expect.poll(received, { timeout: 60_000 }).toHaveLength(2);
+    await expect
+      .poll(async () => await queueList().locator('[data-state="sent"]').count(), { timeout: 60_000 })
+      .toBe(2);
+    const prompts = await promptsByRemoteId();
+    expect((await received()).map((id) => prompts.get(id))).toEqual([
+      'An owl at midnight',
+      'A fox in the snow',
+    ]);
+    expect([...prompts.values()]).not.toContain('A heron at dawn');
+    await page.screenshot({ path: join(SHOTS, 'queue-sent.png') });
+  });
+});

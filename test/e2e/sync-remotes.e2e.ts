@@ -1,0 +1,143 @@
+/// <reference lib="dom" />
+// Settings › Sync set up through the page for the two remotes sync.e2e.ts does not drive: an S3-compatible
+// bucket (npm's s3rver, started here) and a plain folder. For each, "Test connection" first says in words that
+// the bucket or folder is missing, then connects; "Save and sync" completes a round, and the remote then holds
+// the library's format, the device's log and the result's file. Switching from the bucket to the folder sends
+// the whole library again. One web-mode instance on the demo gateway, a real browser.
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { S3RVER_KEY, startS3rver, type RunningServer } from '../support/sync-servers';
+import { launchChromium, type LaunchedBrowser } from './browser';
+import { goTo } from './demo-studio';
+
+const PROMPT = 'A tin robot watering a windowsill fern, morning light';
+
+let s3: RunningServer;
+let web: WebMode;
+let browser: LaunchedBrowser;
+let page: Page;
+let dataDir: string;
+let folder: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  s3 = await startS3rver('studio-bucket');
+  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-remotes-'));
+  folder = await mkdtemp(join(tmpdir(), 'studio-e2e-folder-remote-'));
+  web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir,
+    simulator: { timeScale: 0.05 },
+    log: () => undefined,
+  });
+  browser = await launchChromium();
+  page = browser.context.pages()[0] ?? (await browser.context.newPage());
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(web.url);
+  await page.getByRole('button', { name: 'Try the demo gateway' }).click();
+  await page.getByTestId('nav-create').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await web?.close();
+  await s3?.stop();
+  for (const dir of [dataDir, folder]) if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function openSyncSettings(): Promise<void> {
+  await goTo(page, 'Settings');
+  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Sync' }).click();
+  await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
+}
+
+/** The kind of remote, chosen as a person does: its chip. */
+async function chooseKind(kind: string): Promise<void> {
+  await page.getByRole('radiogroup', { name: 'Kind of remote' }).getByText(kind, { exact: true }).click();
+  await expect.poll(() => page.getByRole('radio', { name: kind, exact: true }).isChecked()).toBe(true);
+}
+
+async function testSays(words: string): Promise<void> {
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect
+    .poll(() => page.getByTestId('sync-test-result').textContent(), { timeout: 30_000 })
+    .toContain(words);
+}
+
+/** Save and sync, then the status once a round has completed since. */
+async function saveAndSync(): Promise<void> {
+  await page.getByRole('button', { name: 'Save and sync' }).click();
+  await page.getByText('Sync setup saved.').waitFor();
+  await expect
+    .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 60_000 })
+    .toMatch(/^Up to date\. Last completed/);
+}
+
+/** Every file name under a folder, relative to it. */
+async function namesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+}
+
+describe('Settings › Sync with an S3 bucket and a plain folder', () => {
+  it('sets up an S3-compatible bucket: a missing bucket in words, then connected, and a round sends the library', async () => {
+    await goTo(page, 'Create');
+    await page.getByTestId('form-image.i3').waitFor();
+    await page.locator('#field-prompt').fill(PROMPT);
+    await page.getByTestId('submit').click();
+    await goTo(page, 'Library');
+    await page.getByRole('button', { name: PROMPT }).waitFor({ timeout: 90_000 });
+
+    await openSyncSettings();
+    await chooseKind('S3 bucket');
+    await page.getByLabel('Endpoint', { exact: true }).fill(s3.url);
+    await page.getByLabel('Region', { exact: true }).fill('us-east-1');
+    await page.getByLabel('Bucket', { exact: true }).fill('no-such-bucket');
+    await page.getByLabel('Folder in the bucket', { exact: true }).fill('studio');
+    await page.getByLabel('Access key', { exact: true }).fill(S3RVER_KEY);
+    await page.getByLabel('Secret key', { exact: true }).fill(S3RVER_KEY);
+    await testSays('The bucket or folder does not exist on the remote.');
+    await page.getByLabel('Bucket', { exact: true }).fill('studio-bucket');
+    await testSays('Connected');
+    await page.getByLabel('This device’s name').fill('Studio desk');
+    await saveAndSync();
+
+    const stored = await namesUnder(join(s3.dir, 'studio-bucket'));
+    expect(stored.some((name) => name.startsWith('studio/studio-sync.json'))).toBe(true);
+    expect(stored.some((name) => name.startsWith('studio/devices/'))).toBe(true);
+    expect(stored.some((name) => name.startsWith('studio/blobs/'))).toBe(true);
+  });
+
+  it('switches to a plain folder: a missing folder in words, then connected, and the library is sent again', async () => {
+    await chooseKind('Folder');
+    await page.getByLabel('Folder path', { exact: true }).fill(join(folder, 'not-made-yet'));
+    await testSays('The bucket or folder does not exist on the remote.');
+    await mkdir(join(folder, 'studio'));
+    await page.getByLabel('Folder path', { exact: true }).fill(join(folder, 'studio'));
+    await testSays('Connected');
+    // Set up already, the button keeps the new remote; Sync now sends the library there.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Folder path', exact: true }).inputValue())
+      .toBe(join(folder, 'studio'));
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    const target = join(folder, 'studio');
+    await expect
+      .poll(async () => (await namesUnder(target)).some((name) => name.startsWith('blobs/')), {
+        timeout: 60_000,
+      })
+      .toBe(true);
+    await expect
+      .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 60_000 })
+      .toMatch(/^Up to date\. Last completed/);
+    const stored = await namesUnder(target);
+    expect(stored).toContain('studio-sync.json');
+    expect(stored.some((name) => name.startsWith('devices/') && name.endsWith('head.json'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,156 @@
+// The queue soak: N items queued at once and sent by the engine's queue, run as a child process against the
+// simulator with a fault rate on every request; the child is killed with SIGKILL at random moments and
+// restarted on the same database until the queue is empty and its tasks settled. Then, from the database and
+// the simulator's own record of what it created, in the order it created it:
+//   nothing lost    every item left the line, each as exactly one task row under its own key;
+//   nothing doubled no prompt was created upstream twice;
+//   in order        what the gateway created came in the queue's order (a sent item that the gateway never
+//                   created, a 500 answered before processing, is a gap, not a reordering).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { fileURLToPath } from 'node:url';
+import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import { tagOf } from './soak-plan';
+
+export interface QueueSoakOptions {
+  items: number;
+  faultRate: number;
+  kills: number;
+  /** Longest life before its kill, ms (lives are killed between 300 ms and this). */
+  maxLifeMs?: number;
+  parallel?: number;
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface QueueSoakReport {
+  rows: [string, number | string][];
+  problems: string[];
+}
+
+const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
+
+function runChild(
+  env: Record<string, string>,
+  killAfterMs: number | null,
+): Promise<{ done: boolean; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let done = false;
+    const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('"done"')) done = true;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ done, code });
+    });
+  });
+}
+
+export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoakReport> {
+  const log = options.log ?? (() => undefined);
+  const dir = mkdtempSync(join(tmpdir(), 'studio-queue-soak-'));
+  const sim = await startSimulator({
+    timeScale: 0.02,
+    seed: options.seed ?? 11,
+    faults: { rate: options.faultRate, kinds: ['429', '500', '502', 'hang', 'reset', 'garble'] },
+  });
+  const dbPath = join(dir, 'studio.db');
+  const env = {
+    SOAK_CONFIG: JSON.stringify({
+      dbPath,
+      libraryDir: join(dir, 'library'),
+      baseUrl: sim.url,
+      apiKey: SIM_KEYS.default,
+      items: options.items,
+      parallel: options.parallel ?? 4,
+    }),
+  };
+  let seed = options.seed ?? 11;
+  const random = (): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  try {
+    let kills = 0;
+    let lives = 0;
+    for (;;) {
+      const killAfter =
+        kills < options.kills ? Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)) : null;
+      const life = await runChild(env, killAfter);
+      lives++;
+      if (life.done) break;
+      if (life.code === null) kills++;
+      else throw new Error(`the engine process exited with code ${life.code}`);
+      log(`life ${lives}: killed`);
+      if (lives > options.kills + 20) throw new Error('the queue soak did not settle');
+    }
+    return tabulate(dbPath, sim.createdTasks(), options, kills, sim.faults.injected);
+  } finally {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function tabulate(
+  dbPath: string,
+  created: ReturnType<Awaited<ReturnType<typeof startSimulator>>['createdTasks']>,
+  options: QueueSoakOptions,
+  kills: number,
+  injected: Readonly<Record<string, number>>,
+): QueueSoakReport {
+  const db = new DatabaseSync(dbPath);
+  const problems: string[] = [];
+  const items = db.prepare('SELECT * FROM queue_items ORDER BY position').all();
+  const tasks = db.prepare('SELECT id, state, params, idempotency_key FROM tasks').all();
+  const taskById = new Map(tasks.map((t) => [String(t.id), t]));
+  let sent = 0;
+  for (const item of items) {
+    const task = item.task_id === null ? undefined : taskById.get(String(item.task_id));
+    if (item.state !== 'sent') problems.push(`item ${String(item.id)} ended ${String(item.state)}`);
+    else if (!task) problems.push(`item ${String(item.id)} was sent but has no task`);
+    else if (task.idempotency_key !== item.submission_key)
+      problems.push(`item ${String(item.id)}'s task carries another key`);
+    else sent++;
+  }
+  if (items.length !== options.items) problems.push(`${items.length} items for ${options.items} queued`);
+  const tags = tasks.map((t) => tagOf(JSON.parse(String(t.params)) as Record<string, unknown>));
+  if (new Set(tags).size !== tasks.length || tasks.length !== options.items)
+    problems.push(`${tasks.length} task rows (${new Set(tags).size} prompts) for ${options.items} items`);
+
+  const upstream = created.map((t) => tagOf(t.body)).filter((t): t is string => t !== null);
+  const doubled = upstream.length - new Set(upstream).size;
+  if (doubled > 0) problems.push(`${doubled} prompts were created upstream more than once`);
+  const outOfOrder = upstream.filter((tag, i) => i > 0 && tag < (upstream[i - 1] ?? ''));
+  if (outOfOrder.length > 0) problems.push(`created out of the queue's order: ${outOfOrder.join(', ')}`);
+  const states = new Map<string, number>();
+  for (const t of tasks) states.set(String(t.state), (states.get(String(t.state)) ?? 0) + 1);
+  db.close();
+  return {
+    rows: [
+      ['items queued', options.items],
+      ['faults injected', Object.values(injected).reduce((s, n) => s + n, 0)],
+      ['engine kills (SIGKILL) and restarts', kills],
+      ['items sent, one task each under its key', sent],
+      ['created upstream', upstream.length],
+      ['tasks by end state', [...states].map(([s, n]) => `${s} ${n}`).join(', ')],
+      ['created upstream twice', doubled],
+      ['created out of order', outOfOrder.length],
+    ],
+    problems,
+  };
+}
+
+export function formatQueueSoak(report: QueueSoakReport): string {
+  const lines = report.rows.map(([name, value]) => `${name}: ${value}`);
+  for (const problem of report.problems) lines.push(`problem: ${problem}`);
+  return lines.join('\n');
+}
