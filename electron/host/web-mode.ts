@@ -21,8 +21,11 @@ export interface WebModeOptions {
   /** The built renderer. Default out/renderer of this checkout. */
   staticDir?: string;
   clock?: Clock;
-  /** Demo gateway options; faults only from tests (a demo that fails on purpose, to see what the app says). */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults'>;
+  /**
+   * Demo gateway options; faults and a clock only from tests (a demo that fails on purpose, to see what the app
+   * says; a demo on the same ManualClock as `clock`, so a test moves the studio's time and the gateway's at once).
+   */
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults' | 'clock'>;
   log?: (message: string) => void;
   /** --proxy: the gateway's proxy unless Settings name one. */
   proxy?: string;

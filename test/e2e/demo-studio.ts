@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
 import type { FaultOptions } from '../../electron/simulator';
+import type { ManualClock } from '../../electron/core/clock';
 import { launchChromium, type LaunchedBrowser } from './browser';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
@@ -28,18 +29,28 @@ export interface DemoStudio {
  * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
  *   seeded with files: seeded-library.ts).
  * onOnboarding: runs on the welcome page, before the demo gateway is chosen (e.g. to check that page).
+ * clock: one ManualClock for the studio and its demo gateway; the page's clock starts at its time and runs on,
+ *   and passTime() moves all three at once, so a test skips hours instead of waiting on real time.
  */
 export async function openDemoStudio(
   timeScale = 0.05,
   faults?: FaultOptions,
   seed?: (dataDir: string) => void | Promise<void>,
   onOnboarding?: (page: Page) => Promise<void>,
+  clock?: ManualClock,
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
   await seed?.(dataDir);
-  const simulator = { timeScale, ...(faults ? { faults } : {}) };
-  const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
+  const simulator = { timeScale, ...(faults ? { faults } : {}), ...(clock ? { clock } : {}) };
+  const web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir,
+    simulator,
+    ...(clock ? { clock } : {}),
+    log: () => {},
+  });
   let chromium: LaunchedBrowser | null = null;
   try {
     chromium = await launchChromium();
@@ -47,6 +58,10 @@ export async function openDemoStudio(
     const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    if (clock) {
+      await page.clock.install({ time: clock.now() });
+      await page.clock.resume();
+    }
     await page.goto(web.url);
     await page.getByRole('button', { name: 'Try the demo gateway' }).waitFor();
     await onOnboarding?.(page);
@@ -135,4 +150,13 @@ export async function goTo(
     .getByRole('navigation')
     .getByRole('link', { name: new RegExp(`^${name}`) })
     .click();
+}
+
+/**
+ * Moves the demo clock (the studio's and its gateway's) and the page's by ms; the page's timers that fall due on
+ * the way fire once (Playwright's fastForward), so a countdown repaints at the new time.
+ */
+export async function passTime(page: Page, clock: ManualClock, ms: number): Promise<void> {
+  await clock.advance(ms);
+  await page.clock.fastForward(ms);
 }
