@@ -365,6 +365,13 @@ export const en = {
     },
   },
   library: {
+    openUndo: {
+      sentence_one:
+        '1 item was being deleted when the studio stopped. It can still be brought back until {{until}}.',
+      sentence_other:
+        '{{count}} items were being deleted when the studio stopped. They can still be brought back until {{until}}.',
+      undo: 'Undo the deletion',
+    },
     strays: {
       found_one:
         '1 file in the library folder is not in the library ({{size}}): a crash while saving or deleting left it.',
@@ -549,7 +556,14 @@ export const en = {
     credits: 'Credits',
     requests: 'Requests',
     byDay: 'Spending per day by model',
+    byMonth: 'Spending per month by model',
+    reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
+    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    readAgain: 'Read again',
+    readingWhy:
+      'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
+    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',

@@ -411,6 +411,11 @@ export const zhCN: Messages = {
     },
   },
   library: {
+    openUndo: {
+      sentence_one: '工作室停止时正在删除 1 个项目。在 {{until}} 之前仍可恢复。',
+      sentence_other: '工作室停止时正在删除 {{count}} 个项目。在 {{until}} 之前仍可恢复。',
+      undo: '撤销删除',
+    },
     strays: {
       found_one: '资料库文件夹中有 1 个文件不在资料库中（{{size}}）：保存或删除时的崩溃留下了它。',
       found_other:
@@ -592,7 +597,13 @@ export const zhCN: Messages = {
     credits: '积分',
     requests: '请求数',
     byDay: '按模型的每日花费',
+    byMonth: '按模型的每月花费',
+    reading: '正在读取用量：第 {{done}} / {{total}} 个 31 天窗口',
+    stopped: '已在第 {{done}} / {{total}} 个 31 天窗口处停止；部分范围不显示数据。',
+    readAgain: '重新读取',
+    readingWhy: '网关每次查询只回答 31 天，且每分钟最多 60 次用量查询，因此跨越数年的范围需要几分钟。',
     chartLabel: '按模型堆叠的每日花费柱状图，共 {{count}} 天，从 {{from}} 到 {{to}}。',
+    chartLabelMonths: '按模型堆叠的每月花费柱状图，共 {{count}} 个月，从 {{from}} 到 {{to}}。',
     tableTitle: { model: '按模型', date: '按日期', 'model,date': '按模型和日期' },
     model: '模型',
     date: '日期',

@@ -4,7 +4,7 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
 import type { CompareGroup } from '../../shared/studio/compare-group';
-import type { SyncStatus } from '../../shared/studio/sync';
+import { newerSyncStatus, type SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
 export interface TaskList {
@@ -115,7 +115,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
-      client.setQueryData<SyncStatus>(queryKeys.syncStatus, event.status);
+      client.setQueryData<SyncStatus>(queryKeys.syncStatus, newerSyncStatus(before, event.status));
       // A round that ended may have brought other devices' items, edits and deletions, presets, styles and
       // prompts: read them again.
       if (event.status.lastCompletedAt !== (before?.lastCompletedAt ?? null)) {

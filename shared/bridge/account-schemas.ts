@@ -2,6 +2,7 @@
 // needs, with failures ([EP-TBAL-2], [EP-UBAL-2]) kept as values rather than errors.
 import { z } from 'zod';
 import { MAX_USAGE_MODELS } from '../gateway/limits';
+import { gatewayErrorInfoSchema } from '../gateway/normalized';
 
 const balanceFailure = z.object({ success: z.literal(false), message: z.string() });
 
@@ -79,3 +80,21 @@ export const usageResultSchema = z.object({
   windows: z.number().int().positive(),
 });
 export type UsageResult = z.infer<typeof usageResultSchema>;
+
+/**
+ * usage.read, the same read told as it goes: one 'progress' per window answered (a six-year range is some 75
+ * windows, minutes at the gateway's 60 queries a minute), then the 'result'. Unsubscribing stops it between
+ * windows.
+ */
+export const usageStepSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('progress'),
+    done: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+  }),
+  z.object({ kind: z.literal('result'), result: usageResultSchema }),
+  // A failure is a step, not a thrown error: over web mode's SSE, tRPC's client silently reconnects (and so
+  // re-reads the whole range) after a 5xx-like error instead of telling the page.
+  z.object({ kind: z.literal('failed'), error: gatewayErrorInfoSchema }),
+]);
+export type UsageStep = z.infer<typeof usageStepSchema>;

@@ -8,6 +8,7 @@ import {
   tokenBalanceViewSchema,
   usageQuerySchema,
   usageResultSchema,
+  usageStepSchema,
   userBalanceViewSchema,
 } from './account-schemas';
 import {
@@ -108,7 +109,12 @@ import {
 } from './queue-schemas';
 import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
-import { strayActionSchema, strayOutcomeSchema, strayReportSchema } from '../studio/stray-files';
+import {
+  openUndoSchema,
+  strayActionSchema,
+  strayOutcomeSchema,
+  strayReportSchema,
+} from '../studio/stray-files';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -189,6 +195,7 @@ export const bridgeContract = {
   },
   usage: {
     query: { kind: 'query', input: usageQuerySchema, output: usageResultSchema },
+    read: { kind: 'subscription', input: usageQuerySchema, output: usageStepSchema },
   },
   /** What a press of Generate will probably cost and take, learned from this gateway's earlier charges. */
   estimates: {
@@ -293,6 +300,8 @@ export const bridgeContract = {
     strays: { kind: 'query', output: strayReportSchema },
     /** Re-indexes the strays named (as their settings say) or moves them to the trash; other paths are ignored. */
     sortStrays: { kind: 'mutation', input: strayActionSchema, output: strayOutcomeSchema },
+    /** Deletions still inside their undo window, those a restart found included (their toast is gone). */
+    openUndos: { kind: 'query', output: z.array(openUndoSchema) },
   },
   /** Results flowing into the next creation. */
   reuse: {

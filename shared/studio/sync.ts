@@ -97,8 +97,18 @@ export const syncStatusSchema = z.strictObject({
   /** This device's name and id on the remote. */
   deviceName: z.string().nullable(),
   deviceId: z.string(),
+  /**
+   * Grows with every change of the status (it starts from the clock, so a restarted studio's is larger still).
+   * A call's answer and an event can cross on the way to the page; the page keeps the one with the larger.
+   */
+  revision: z.number().int().min(0),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
+
+/** Of a status the page has and one arriving, the newer (an answer taken before an event may arrive after it). */
+export function newerSyncStatus(held: SyncStatus | undefined, arriving: SyncStatus): SyncStatus {
+  return held && held.revision > arriving.revision ? held : arriving;
+}
 
 /** What one round moved: push (this device's changes and files out), then pull (the others' in). */
 export const syncReportSchema = z.strictObject({

@@ -46,6 +46,7 @@ const idle: SyncStatus = {
   problem: null,
   deviceName: 'Ana’s laptop',
   deviceId: 'dev-1',
+  revision: 1,
 };
 
 function serveSync(sync: Record<string, unknown>) {

@@ -164,6 +164,33 @@ describe('studio host', () => {
     expect(again.report.total.credits).toBeCloseTo(again.report.total.amountUsd * 10, 4); // [UREP-STAT-2]
   });
 
+  it('[LIM-4] usage.read tells each 31-day window as it is answered, then the merged result, and stops when dropped', async () => {
+    const bridge = caller();
+    await bridge.secrets.setKey({ key: SIM_KEYS.default });
+    const day = 86_400;
+    const start = 1_700_000_000;
+    const range = { start, end: start + 80 * day, groupBy: 'model' as const, scope: 'account' as const };
+    const steps: unknown[] = [];
+    for await (const step of await bridge.usage.read(range)) steps.push(step);
+    expect(steps.slice(0, 4)).toEqual([
+      { kind: 'progress', done: 0, total: 3 },
+      { kind: 'progress', done: 1, total: 3 },
+      { kind: 'progress', done: 2, total: 3 },
+      { kind: 'progress', done: 3, total: 3 },
+    ]);
+    expect(steps[4]).toMatchObject({ kind: 'result', result: { windows: 3 } });
+    expect(steps).toHaveLength(5);
+
+    // Dropped after its first window (a creator pressing Cancel): no result comes, and the reader stops.
+    const seen: unknown[] = [];
+    const longer = { ...range, end: start + 400 * day };
+    for await (const step of await bridge.usage.read(longer)) {
+      seen.push(step);
+      break;
+    }
+    expect(seen).toEqual([{ kind: 'progress', done: 0, total: 13 }]);
+  });
+
   it('[EP-IMAGE-3] the demo gateway takes an I3 image from submission to a library file with a media path', async () => {
     const bridge = caller();
     const status = await bridge.session.useDemo();

@@ -83,12 +83,16 @@ export class SyncService {
   #userPaused = false;
   #progress: SyncProgress | null = null;
   #problem: { message: string; transient: boolean } | null = null;
+  /** SyncStatus.revision: the clock at start (in thousandths of a millisecond, so a restart starts past every
+   * revision the last run reached), one more at every change told to subscribers. */
+  #revision: number;
 
   constructor(options: SyncServiceOptions) {
     this.#options = options;
     this.#now = options.clock?.now.bind(options.clock) ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
     this.#state = new SyncState(options.db, this.#now);
+    this.#revision = Math.max(0, Math.floor(this.#now()) * 1000);
     this.#madeFrom = new MadeFromStore(options.db);
   }
 
@@ -138,6 +142,7 @@ export class SyncService {
       problem: this.#problem?.message ?? null,
       deviceName: setup?.config.deviceName ?? null,
       deviceId: this.#state.device,
+      revision: this.#revision,
     };
   }
 
@@ -216,6 +221,7 @@ export class SyncService {
   }
 
   #emit(): void {
+    this.#revision += 1;
     const status = this.status();
     for (const listener of this.#listeners) {
       try {

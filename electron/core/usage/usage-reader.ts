@@ -35,6 +35,15 @@ function seconds(value: number | string | undefined): number | null {
 const paramsKey = (q: UsageQueryInput): string =>
   JSON.stringify(Object.entries(q).sort(([a], [b]) => a.localeCompare(b)));
 
+/** Told before the first window and after each: how many of the range's windows are in. */
+export type UsageProgress = (done: number, total: number) => void;
+
+export interface UsageReadOptions {
+  /** Stops the read between windows (a creator cancelling a six-year range); the read rejects with its reason. */
+  signal?: AbortSignal;
+  onWindow?: UsageProgress;
+}
+
 export class UsageReader {
   /** When this reader last saw each parameter set computed afresh (a miss), to date later cache hits. */
   readonly #computedAt = new Map<string, number>();
@@ -44,7 +53,7 @@ export class UsageReader {
     private readonly clock: Clock,
   ) {}
 
-  async read(query: UsageQueryInput): Promise<UsageReading> {
+  async read(query: UsageQueryInput, options: UsageReadOptions = {}): Promise<UsageReading> {
     const start = seconds(query.start);
     const end = seconds(query.end);
     // Only a range the app can measure is split; anything else goes as given and the gateway judges it.
@@ -54,9 +63,13 @@ export class UsageReader {
         : [query];
     const parts: { report: UsageData; cache: UsageCacheStatus; asOf: number }[] = [];
     // One after another: the gateway allows 60 usage queries a minute per key ([LIM-1]).
+    // Told before the first query too, so a long range says how long it is while its first window is asked.
+    options.onWindow?.(0, windows.length);
     for (const window of windows) {
+      options.signal?.throwIfAborted();
       const { report, cache } = await this.fetch(window);
       parts.push({ report, cache, asOf: this.#dated(paramsKey(window), cache) });
+      options.onWindow?.(parts.length, windows.length);
     }
     const statuses = new Set(parts.map((p) => p.cache));
     return {

@@ -53,3 +53,8 @@ export interface HostDeps {
 
 /** A library item as the bridge carries it, relative to the library folder in use. */
 export type ItemView = (item: LibraryItem) => BridgeLibraryItem;
+
+/** Every secret the studio holds (the key, sync's passwords and passphrase): no error may carry one out. */
+export function studioSecrets(deps: Pick<HostDeps, 'session' | 'sync'>): string[] {
+  return [...deps.session.secretValues(), ...deps.sync.settings.secretValues()];
+}

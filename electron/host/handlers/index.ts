@@ -9,7 +9,7 @@ import { costsHandlers } from './costs';
 import { desktopHandlers } from './desktop';
 import { estimatesHandlers } from './estimates';
 import { eventsHandler } from './events';
-import type { HostDeps, ItemView } from './host-deps';
+import { studioSecrets, type HostDeps, type ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { presetsHandlers, stylesHandlers } from './presets';
@@ -56,8 +56,5 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     events: eventsHandler(deps, item),
   };
   // Whatever the gateway, the core or a sync remote says, no key, password or passphrase leaves in an error.
-  return scrubbedHandlers(handlers, () => [
-    ...deps.session.secretValues(),
-    ...deps.sync.settings.secretValues(),
-  ]);
+  return scrubbedHandlers(handlers, () => studioSecrets(deps));
 }

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatUsd } from '../../lib/format';
-import type { ChartData } from './usage-view';
+import { barLabel, type ChartData } from './usage-view';
 
 /** Distinct in both themes; a range with more models than colours repeats them in legend order. */
 const PALETTE = [
@@ -33,8 +33,13 @@ export function UsageChart({ data }: { data: ChartData }): ReactElement {
       className="usage-chart"
       data-testid="usage-chart"
       data-days={data.days.length}
+      data-bucket={data.bucket}
       role="img"
-      aria-label={t('usage.chartLabel', { count: data.days.length, from: first, to: last })}
+      aria-label={t(data.bucket === 'month' ? 'usage.chartLabelMonths' : 'usage.chartLabel', {
+        count: data.days.length,
+        from: first,
+        to: last,
+      })}
     >
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={data.days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -45,7 +50,7 @@ export function UsageChart({ data }: { data: ChartData }): ReactElement {
             axisLine={false}
             minTickGap={16}
             tick={{ fill: 'var(--text-faint)', fontSize: 12 }}
-            tickFormatter={(d: string) => d.slice(5)}
+            tickFormatter={(d: string) => barLabel(d, data, i18n.language)}
           />
           <YAxis
             width={60}
@@ -64,6 +69,7 @@ export function UsageChart({ data }: { data: ChartData }): ReactElement {
               color: 'var(--text)',
             }}
             formatter={(value, name) => [usd(Number(value)), String(name)]}
+            labelFormatter={(d) => barLabel(String(d), { ...data, spansYears: true }, i18n.language)}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {data.models.map((model, i) => (

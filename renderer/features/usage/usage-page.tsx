@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelConfigFromOverrides, type FamilyKind } from '../../../shared/catalog';
 import { systemTimeZone } from '../../../shared/studio/time-zones';
+import { daysFrom } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCount, formatCredits, formatUsd } from '../../lib/format';
 import { useSettings } from '../../lib/api/settings';
@@ -13,7 +14,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
-import { useUsage } from './api/get-usage';
+import { useCancelUsage, useUsage, useUsageProgress } from './api/get-usage';
 import { UsageChart } from './usage-chart';
 import { usageColumns, usageCsv, usageCsvName, type UsageRow } from './usage-csv';
 import { UsageFilterBar } from './usage-filters';
@@ -23,6 +24,7 @@ import {
   catalogModels,
   chartData,
   defaultFilters,
+  MOST_DAY_BARS,
   rangeProblem,
   tableRows,
   usageQueries,
@@ -52,8 +54,35 @@ export function UsagePage(): ReactElement {
   const queries = rangeProblem(filters) ? null : usageQueries(filters, catalog);
   const chart = useUsage(queries?.chart, queries !== null);
   const table = useUsage(queries?.table, queries !== null);
+  const reading = useUsageProgress(queries ? [queries.chart, queries.table] : []);
+  const cancelUsage = useCancelUsage();
+  // Cancel leaves the queries without data and not fetching: the page says so and offers to read again.
+  const [stopped, setStopped] = useState<{ done: number; total: number } | null>(null);
+  const stop = () => {
+    setStopped(reading);
+    cancelUsage();
+  };
+  const readAgain = () => {
+    setStopped(null);
+    void Promise.all([chart.refetch(), table.refetch()]);
+  };
+  const changeFilters = (next: UsageFilters) => {
+    setStopped(null);
+    setFilters(next);
+  };
+  const waiting = queries ? (
+    stopped ? (
+      <div className="usage-stopped" role="status">
+        <p>{t('usage.stopped', { done: stopped.done, total: stopped.total })}</p>
+        <Button onClick={readAgain}>{t('usage.readAgain')}</Button>
+      </div>
+    ) : (
+      <p className="muted">{t('common.loading')}</p>
+    )
+  ) : null;
 
   const seen = chart.data?.report.items;
+  const chartBars = daysFrom(filters.from, filters.to).length > MOST_DAY_BARS ? 'month' : 'day';
   const models = useMemo(() => {
     const all = new Set(catalog.keys());
     for (const item of seen ?? []) if (item.model) all.add(item.model);
@@ -101,7 +130,7 @@ export function UsagePage(): ReactElement {
       <div className="usage">
         <UsageFilterBar
           filters={filters}
-          onChange={setFilters}
+          onChange={changeFilters}
           now={now}
           system={system}
           kinds={kinds}
@@ -114,6 +143,23 @@ export function UsagePage(): ReactElement {
             refreshing={chart.isFetching || table.isFetching}
             onRefresh={() => void Promise.all([chart.refetch(), table.refetch()])}
           />
+        ) : null}
+        {reading ? (
+          <div className="usage-reading card card-pad" role="status">
+            <label htmlFor="usage-reading-bar">
+              {t('usage.reading', { done: reading.done, total: reading.total })}
+            </label>
+            <progress
+              id="usage-reading-bar"
+              value={reading.done}
+              max={reading.total}
+              aria-describedby="usage-reading-why"
+            />
+            <Button onClick={stop}>{t('common.cancel')}</Button>
+            <p className="usage-reading-why" id="usage-reading-why">
+              {t('usage.readingWhy')}
+            </p>
+          </div>
         ) : null}
         {stats ? (
           <div className="usage-stats">
@@ -135,7 +181,7 @@ export function UsagePage(): ReactElement {
         ) : null}
         <section className="card card-pad" aria-labelledby="usage-chart-title">
           <h2 className="card-title" id="usage-chart-title">
-            {t('usage.byDay')}
+            {t(chartBars === 'month' ? 'usage.byMonth' : 'usage.byDay')}
           </h2>
           {chart.isError ? (
             <Alert testId="usage-chart-error">
@@ -149,9 +195,9 @@ export function UsagePage(): ReactElement {
             ) : (
               <UsageChart data={chartData(chart.data.report.items, filters.from, filters.to)} />
             )
-          ) : queries ? (
-            <p className="muted">{t('common.loading')}</p>
-          ) : null}
+          ) : (
+            waiting
+          )}
         </section>
         <section className="card card-pad" aria-labelledby="usage-table-title">
           <h2 className="card-title" id="usage-table-title">
@@ -172,9 +218,9 @@ export function UsagePage(): ReactElement {
                 total={total}
               />
             )
-          ) : queries ? (
-            <p className="muted">{t('common.loading')}</p>
-          ) : null}
+          ) : (
+            waiting
+          )}
         </section>
       </div>
     </Page>

@@ -84,11 +84,40 @@ export function usageQueries(
   };
 }
 
+/** Past a quarter, one bar a day is too thin to read or point at: the chart shows one bar a month. */
+export const MOST_DAY_BARS = 93;
+
 export interface ChartData {
   /** Models in the legend's order: most spent first. */
   models: string[];
-  /** One row per day of the range; every model has a number on every day, 0 where nothing was billed. */
-  days: ({ date: Day } & Record<string, number | string>)[];
+  /** What one bar stands for. */
+  bucket: 'day' | 'month';
+  /**
+   * One row per day (or month, 'YYYY-MM') of the range; every model has a number on every row, 0 where nothing
+   * was billed.
+   */
+  days: ({ date: string } & Record<string, number | string>)[];
+  /** The range crosses into another year, so an axis label without its year would be ambiguous. */
+  spansYears: boolean;
+}
+
+/**
+ * An axis label for a bar, in the reader's language, with the year only when the range needs it: "Jun 2",
+ * "Jun 2, 2025", "Jun 2025". The date is a calendar date, not an instant, so it is read and written in UTC.
+ */
+export function barLabel(
+  date: string,
+  data: Pick<ChartData, 'bucket' | 'spansYears'>,
+  language: string,
+): string {
+  const at = new Date(`${data.bucket === 'month' ? `${date}-01` : date}T00:00:00Z`);
+  if (Number.isNaN(at.getTime())) return date;
+  return new Intl.DateTimeFormat(language, {
+    timeZone: 'UTC',
+    month: 'short',
+    ...(data.bucket === 'day' && { day: 'numeric' }),
+    ...((data.spansYears || data.bucket === 'month') && { year: 'numeric' }),
+  }).format(at);
 }
 
 /** The stacked chart's rows from a model,date report. */
@@ -99,17 +128,23 @@ export function chartData(items: readonly UsageItemView[], from: Day, to: Day): 
     perModel.set(item.model, (perModel.get(item.model) ?? 0) + item.amountUsd);
   }
   const models = [...perModel].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([m]) => m);
-  const rows = new Map(
-    daysFrom(from, to).map((date) => [
-      date,
-      { date, ...Object.fromEntries(models.map((m) => [m, 0])) } as { date: Day } & Record<string, number>,
-    ]),
-  );
+  const days = daysFrom(from, to);
+  const bucket = days.length > MOST_DAY_BARS ? 'month' : 'day';
+  const barOf = (date: string): string => (bucket === 'month' ? date.slice(0, 7) : date);
+  const rows = new Map<string, { date: string } & Record<string, number>>();
+  for (const day of days) {
+    const date = barOf(day);
+    if (!rows.has(date))
+      rows.set(date, { date, ...Object.fromEntries(models.map((m) => [m, 0])) } as { date: string } & Record<
+        string,
+        number
+      >);
+  }
   for (const item of items) {
-    const row = item.date === undefined ? undefined : rows.get(item.date);
+    const row = item.date === undefined ? undefined : rows.get(barOf(item.date));
     if (row && item.model !== undefined) row[item.model] = (row[item.model] ?? 0) + item.amountUsd;
   }
-  return { models, days: [...rows.values()] };
+  return { models, bucket, days: [...rows.values()], spansYears: from.slice(0, 4) !== to.slice(0, 4) };
 }
 
 /**

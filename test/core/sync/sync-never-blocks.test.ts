@@ -79,6 +79,7 @@ it('a generation is sent, finished and filed while a sync round waits on a remot
     // The round reads the devices' folder and gets no answer: it stays running.
     proxy.plan = ({ method, path }) =>
       method === 'PROPFIND' && path.includes('/devices') ? { kind: 'hang' } : undefined;
+    const revision = sync.status().revision;
     const round = sync.runRound().catch((error: unknown) => error);
     await expect
       .poll(() => proxy.seen.some((r) => r.startsWith('PROPFIND') && r.includes('/devices')), {
@@ -105,6 +106,8 @@ it('a generation is sent, finished and filed while a sync round waits on a remot
     const report = await sync.runRound();
     expect(report.pushed.files).toBeGreaterThanOrEqual(1);
     expect(sync.status()).toMatchObject({ state: 'idle', problem: null });
+    // Every change of the status told the page had a larger revision (the page keeps the newest it was told).
+    expect(sync.status().revision).toBeGreaterThan(revision);
   } finally {
     await sync.close();
     core.speech.close();

@@ -90,4 +90,27 @@ describe('UsageReader over the simulator', () => {
     await clock.advance(41_000);
     expect(await reader.read(query)).toMatchObject({ cache: 'miss', asOf: clock.now() });
   });
+
+  it('[LIM-4] tells each window as it is answered, and a stopped read asks the gateway for no further window', async () => {
+    await clock.advance(61_000);
+    reader = freshReader();
+    const end = clock.now() / 1000;
+    const query = { start: end - 86_400 * 100, end, group_by: 'model' } as const;
+    const told: [number, number][] = [];
+    const stop = new AbortController();
+    const read = reader.read(query, {
+      signal: stop.signal,
+      onWindow: (done, total) => {
+        told.push([done, total]);
+        if (done === 2) stop.abort(new Error('stopped by the creator'));
+      },
+    });
+    await expect(read).rejects.toThrow('stopped by the creator');
+    expect(told).toEqual([
+      [0, 4],
+      [1, 4],
+      [2, 4],
+    ]);
+    expect(calls).toHaveLength(2);
+  });
 });

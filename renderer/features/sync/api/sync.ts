@@ -2,7 +2,7 @@
 // current by 'sync' events, cache-updates.ts), trying and keeping a setup, and the round controls.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SyncSaveInput, SyncTestInput } from '../../../../shared/bridge/sync-schemas';
-import type { SyncStatus } from '../../../../shared/studio/sync';
+import { newerSyncStatus, type SyncStatus } from '../../../../shared/studio/sync';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -11,8 +11,14 @@ const SETUP_KEY = ['sync', 'setup'] as const;
 export const syncSetupQuery = () =>
   queryOptions({ queryKey: SETUP_KEY, queryFn: () => bridge.sync.config.query() });
 
+/** A fetched status replaces the held one only when it is newer: an event may have overtaken the answer. */
 export const syncStatusQuery = () =>
-  queryOptions({ queryKey: queryKeys.syncStatus, queryFn: () => bridge.sync.status.query() });
+  queryOptions({
+    queryKey: queryKeys.syncStatus,
+    queryFn: () => bridge.sync.status.query(),
+    structuralSharing: (held: unknown, arriving: unknown) =>
+      newerSyncStatus(held as SyncStatus | undefined, arriving as SyncStatus),
+  });
 
 export function useSyncSetup() {
   return useQuery(syncSetupQuery());
@@ -41,7 +47,8 @@ export function useTestSync() {
 export function useSyncControl() {
   const client = useQueryClient();
   const take = (status: SyncStatus) => {
-    client.setQueryData(queryKeys.syncStatus, status);
+    // The answer was taken when the call arrived; the round's own events may already have told a newer one.
+    client.setQueryData<SyncStatus>(queryKeys.syncStatus, (held) => newerSyncStatus(held, status));
     return client.invalidateQueries({ queryKey: SETUP_KEY });
   };
   return {
