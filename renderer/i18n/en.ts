@@ -59,6 +59,7 @@ export const en = {
     subtitle: 'Describe what you want to see.',
     family: 'Model family',
     model: 'Model',
+    discoveredModel: '{{id}} (new on the gateway)',
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',

@@ -112,6 +112,7 @@ export const zhCN: Messages = {
     subtitle: '描述你想看到的画面。',
     family: '模型系列',
     model: '模型',
+    discoveredModel: '{{id}}（网关新提供）',
     submit: '生成',
     submitting: '正在发送…',
     viewTasks: '查看任务',

@@ -33,6 +33,7 @@ import {
   settingsSchema,
 } from './session-schemas';
 import { demoSourcesSchema } from './source-schemas';
+import { discoveredListSchema, discoverInputSchema } from './model-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
@@ -368,6 +369,10 @@ export const bridgeContract = {
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {
     demo: { kind: 'query', output: demoSourcesSchema },
+  },
+  /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (issue 22). */
+  models: {
+    discovered: { kind: 'query', input: discoverInputSchema, output: discoveredListSchema },
   },
   speech: {
     synthesize: { kind: 'mutation', input: speakInputSchema, output: speechOutcomeSchema },
