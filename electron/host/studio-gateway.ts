@@ -9,6 +9,7 @@ import type {
   SpeechResponse,
 } from '../core/gateway/gateway-port';
 import type { UploadedImage } from '../../shared/gateway/upload';
+import type { DiscoveredModel } from '../../shared/gateway/model-list';
 import type { Logger } from '../core/log';
 import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
@@ -20,6 +21,7 @@ import { localError } from '../../shared/bridge/errors';
 import type { BridgeError } from '../../shared/bridge/errors';
 
 export interface StudioGateway extends GatewayPort {
+  listModels?(options?: CallOptions): Promise<DiscoveredModel[]>;
   tokenBalance(options?: CallOptions): Promise<TokenBalance>;
   userBalance(options?: CallOptions): Promise<UserBalance>;
   usage(
@@ -84,6 +86,12 @@ export class SwitchableGateway implements StudioGateway {
 
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse> {
     return this.client().speech(body, options);
+  }
+
+  listModels(options?: CallOptions): Promise<DiscoveredModel[]> {
+    const client = this.client();
+    if (!client.listModels) throw notConfigured();
+    return client.listModels(options);
   }
 
   uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {

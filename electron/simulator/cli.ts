@@ -1,5 +1,6 @@
 // npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--dialect a,b]
 import { parseArgs } from 'node:util';
+import { MODEL_LIST_MODES } from './routes/models';
 import {
   DIALECTS,
   FAULT_KINDS,
@@ -10,7 +11,7 @@ import {
 } from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--dialect a,b]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--models full|missing-schemas|invalid-schemas] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({
@@ -27,10 +28,17 @@ export function parseCliOptions(argv: string[]): SimulatorOptions {
       'links-expiry': { type: 'string' },
       'links-propagation-ms': { type: 'string' },
       uploads: { type: 'boolean', default: false },
+      models: { type: 'string' },
     },
   });
   const options: SimulatorOptions = { allowLoopbackWebhooks: values['allow-loopback-webhooks'] };
   if (values.uploads) options.uploads = true;
+  if (values.models !== undefined) {
+    const mode = MODEL_LIST_MODES.find((m) => m === values.models);
+    if (!mode)
+      throw new Error(`--models must be one of ${MODEL_LIST_MODES.join(', ')}, got "${values.models}"`);
+    options.modelList = mode;
+  }
   if (values.port !== undefined) {
     const port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535)

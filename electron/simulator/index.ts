@@ -7,6 +7,7 @@ import { Faults, type FaultKind, type FaultOptions } from './faults';
 import { Fixtures } from './media/fixtures';
 import { checkLinkOptions, startFileServer, type LinkOptions } from './links';
 import type { UploadOptions } from './routes/uploads';
+import { MODEL_LIST_MODES, type ModelListMode } from './routes/models';
 import { StateFile } from './persistence';
 import { createPrng } from './prng';
 import { UsageLimiter } from './routes/usage';
@@ -25,6 +26,7 @@ export { SIM_SEEDS } from './seeds';
 export type { WebhookDelivery } from './webhooks';
 export type { LinkOptions } from './links';
 export type { UploadOptions } from './routes/uploads';
+export type { ModelListMode } from './routes/models';
 
 export interface SimulatorOptions {
   /** 0 (default) picks a free port. The simulator always binds 127.0.0.1. */
@@ -53,6 +55,8 @@ export interface SimulatorOptions {
   links?: LinkOptions;
   /** Offer POST /v1/uploads/images (issue 22). Default off, as the spec does not list it. */
   uploads?: boolean;
+  /** Offer GET /v1/models?expand=parameters, and how good its schemas are (issue 22). Default off. */
+  modelList?: ModelListMode;
 }
 
 export interface CreatedTask {
@@ -87,6 +91,8 @@ export interface RunningSimulator {
   };
   /** POST /v1/uploads/images (routes/uploads.ts): offered or not, links that work or not; requests counted. */
   uploads: { set(options: Partial<UploadOptions>): void; readonly requests: number };
+  /** GET /v1/models?expand=parameters: off, full, missing-schemas or invalid-schemas (routes/models.ts). */
+  modelList: { set(mode: ModelListMode): void };
   /** The result-link switches (links.ts); `filesUrl` is the second host's address. */
   links: { set(options: LinkOptions): void; readonly filesUrl: string };
   webhooks: {
@@ -115,6 +121,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   state.dialects.set(options.dialects ?? []);
   state.links = checkLinkOptions(options.links ?? {});
   state.uploads = { offered: options.uploads ?? false, brokenLinks: false };
+  state.modelList = options.modelList ?? 'off';
   plantSeeds(state);
   const stateFile = options.stateFile ? new StateFile(options.stateFile, options.log) : null;
   if (stateFile) {
@@ -165,6 +172,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
       whenInjected: (kind, count) => faults.whenInjected(kind, count),
       get injected() {
         return faults.injected;
+      },
+    },
+    modelList: {
+      set: (mode) => {
+        if (!MODEL_LIST_MODES.includes(mode))
+          throw new RangeError(`modelList is ${MODEL_LIST_MODES.join(', ')}`);
+        state.modelList = mode;
       },
     },
     dialects: {

@@ -12,6 +12,7 @@ import { speech } from './routes/speech';
 import { submit, type SubmissionRoute } from './routes/submit';
 import { getTask } from './routes/tasks';
 import { uploadImage } from './routes/uploads';
+import { listModels } from './routes/models';
 import { usage, type UsageLimiter } from './routes/usage';
 import type { SimState } from './state';
 import { MUSIC_OPERATIONS } from './validation/music';
@@ -54,6 +55,7 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     ...MUSIC_OPERATIONS.map((op) => post(new RegExp(`^/v1/music/generations/${op}$`), `music:${op}`)),
     { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
     { method: 'POST', pattern: /^\/v1\/uploads\/images$/, handler: uploadImage },
+    { method: 'GET', pattern: /^\/v1\/models$/, handler: listModels },
     { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
     { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
     {

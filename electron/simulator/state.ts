@@ -6,6 +6,7 @@ import type { SimClock, SimTimer } from './clock';
 import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
 import type { UploadOptions } from './routes/uploads';
+import type { ModelListMode } from './routes/models';
 import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
@@ -60,6 +61,8 @@ export class SimState {
   links: Required<LinkOptions> = { ...DEFAULT_LINKS };
   /** POST /v1/uploads/images (routes/uploads.ts): off by default, as the spec does not list it. */
   uploads: UploadOptions = { offered: false, brokenLinks: false };
+  /** GET /v1/models?expand=parameters (routes/models.ts): off by default, as the spec does not list it. */
+  modelList: ModelListMode = 'off';
   /** Upload requests received, offered or not: tests count that a client asked once. */
   uploadRequests = 0;
   private readonly terminalListeners: ((task: SimTask) => void)[] = [];

@@ -59,6 +59,7 @@ export const en = {
     subtitle: 'Describe what you want to see.',
     family: 'Model family',
     model: 'Model',
+    discoveredModel: '{{id}} (new on the gateway)',
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
@@ -365,6 +366,13 @@ export const en = {
     },
   },
   library: {
+    openUndo: {
+      sentence_one:
+        '1 item was being deleted when the studio stopped. It can still be brought back until {{until}}.',
+      sentence_other:
+        '{{count}} items were being deleted when the studio stopped. They can still be brought back until {{until}}.',
+      undo: 'Undo the deletion',
+    },
     strays: {
       found_one:
         '1 file in the library folder is not in the library ({{size}}): a crash while saving or deleting left it.',

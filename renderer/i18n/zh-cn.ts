@@ -112,6 +112,7 @@ export const zhCN: Messages = {
     subtitle: '描述你想看到的画面。',
     family: '模型系列',
     model: '模型',
+    discoveredModel: '{{id}}（网关新提供）',
     submit: '生成',
     submitting: '正在发送…',
     viewTasks: '查看任务',
@@ -411,6 +412,11 @@ export const zhCN: Messages = {
     },
   },
   library: {
+    openUndo: {
+      sentence_one: '工作室停止时正在删除 1 个项目。在 {{until}} 之前仍可恢复。',
+      sentence_other: '工作室停止时正在删除 {{count}} 个项目。在 {{until}} 之前仍可恢复。',
+      undo: '撤销删除',
+    },
     strays: {
       found_one: '资料库文件夹中有 1 个文件不在资料库中（{{size}}）：保存或删除时的崩溃留下了它。',
       found_other:

@@ -33,6 +33,7 @@ import {
   settingsSchema,
 } from './session-schemas';
 import { demoSourcesSchema } from './source-schemas';
+import { discoveredListSchema, discoverInputSchema } from './model-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
 import { batchEstimateSchema, estimateInputSchema } from './estimate-schemas';
@@ -109,7 +110,12 @@ import {
 } from './queue-schemas';
 import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
-import { strayActionSchema, strayOutcomeSchema, strayReportSchema } from '../studio/stray-files';
+import {
+  openUndoSchema,
+  strayActionSchema,
+  strayOutcomeSchema,
+  strayReportSchema,
+} from '../studio/stray-files';
 
 const idInput = z.strictObject({ id: z.string().min(1).max(200) });
 /**
@@ -295,6 +301,8 @@ export const bridgeContract = {
     strays: { kind: 'query', output: strayReportSchema },
     /** Re-indexes the strays named (as their settings say) or moves them to the trash; other paths are ignored. */
     sortStrays: { kind: 'mutation', input: strayActionSchema, output: strayOutcomeSchema },
+    /** Deletions still inside their undo window, those a restart found included (their toast is gone). */
+    openUndos: { kind: 'query', output: z.array(openUndoSchema) },
   },
   /** Results flowing into the next creation. */
   reuse: {
@@ -361,6 +369,10 @@ export const bridgeContract = {
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {
     demo: { kind: 'query', output: demoSourcesSchema },
+  },
+  /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (issue 22). */
+  models: {
+    discovered: { kind: 'query', input: discoverInputSchema, output: discoveredListSchema },
   },
   speech: {
     synthesize: { kind: 'mutation', input: speakInputSchema, output: speechOutcomeSchema },

@@ -28,3 +28,12 @@ export const strayOutcomeSchema = z.object({
   kept: z.number().int().min(0),
 });
 export type StrayOutcome = z.infer<typeof strayOutcomeSchema>;
+
+/** A deletion whose undo window is still open, one a restart found included: library.undoTrash brings it back. */
+export const openUndoSchema = z.object({
+  undoId: z.string(),
+  count: z.number().int().min(0),
+  /** ms since the epoch. */
+  undoUntil: z.number(),
+});
+export type OpenUndo = z.infer<typeof openUndoSchema>;

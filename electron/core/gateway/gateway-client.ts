@@ -36,6 +36,7 @@ import { GatewayTransport, type CallPlan } from './gateway-transport';
 import { PollLanguage } from './poll-language';
 import type { ProxyRoute } from '../proxy/proxy-route';
 import { parseUploadAnswer, type UploadedImage } from '../../../shared/gateway/upload';
+import { parseModelList, type DiscoveredModel } from '../../../shared/gateway/model-list';
 
 const UPLOAD_PATH = '/v1/uploads/images';
 
@@ -203,6 +204,17 @@ export class GatewayClient implements GatewayPort {
       options,
     };
     return this.transport.call(plan, (r) => parseUploadAnswer(json(r), r.status));
+  }
+
+  /**
+   * GET /v1/models?expand=parameters (not in the spec; a live gateway lists its models with their parameters,
+   * issue 22). Safe to retry; a 404 or 405 means the gateway lists none.
+   */
+  async listModels(options?: CallOptions): Promise<DiscoveredModel[]> {
+    const url = '/v1/models?expand=parameters';
+    return this.transport.call({ method: 'GET', url, read: 'json', safe: true, options }, (r) =>
+      parseModelList(json(r), r.status),
+    );
   }
 
   private checked(family: FamilyId, body: Record<string, unknown>): Record<string, unknown> {

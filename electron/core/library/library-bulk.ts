@@ -371,7 +371,7 @@ export class LibraryBulk {
         const count = await this.#restore(entry.rows, away, entry.id);
         this.#lib.emit({ type: 'library-bulk', change: 'restored', count });
       },
-      keep: (entry) => this.#wait({ ...entry, moved: entry.moves }),
+      keep: (entry) => this.#wait({ ...entry, moved: entry.moves, recovered: true }),
       discard: (dir) => this.#discardFolder(dir),
     });
   }
@@ -385,13 +385,10 @@ export class LibraryBulk {
     this.#pending.set(batch.id, { ...batch, timer });
   }
 
-  /** Deletions whose undo window is still open (one the last run left included): what Undo can bring back. */
+  /** Deletions a restart found inside their undo window (their toast is gone): what Undo can still bring back. */
   openUndos(): { undoId: string; count: number; undoUntil: number }[] {
-    return [...this.#pending.values()].map((b) => ({
-      undoId: b.id,
-      count: b.rows.length,
-      undoUntil: b.undoUntil,
-    }));
+    const found = [...this.#pending.values()].filter((b) => b.recovered);
+    return found.map((b) => ({ undoId: b.id, count: b.rows.length, undoUntil: b.undoUntil }));
   }
 
   #transaction(run: () => void): void {

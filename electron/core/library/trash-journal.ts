@@ -24,6 +24,8 @@ export interface PendingDeletion {
   moved: Move[];
   undoUntil: number;
   timer: TimerHandle;
+  /** Left by a process that stopped, and kept open by this one at its start. */
+  recovered?: true;
 }
 
 export type JournalState = 'moving' | 'pending' | 'restoring';

@@ -21,6 +21,7 @@ import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
 import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
+import { modelsHandlers } from './models';
 import { speechHandlers } from './speech';
 import { syncHandlers } from './sync';
 import { spendingHandlers } from './spending';
@@ -50,6 +51,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     styles: stylesHandlers(deps),
     recipes: recipesHandlers(deps),
     sources: sourcesHandlers(deps),
+    models: modelsHandlers(deps),
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),
     sync: syncHandlers(deps, item),

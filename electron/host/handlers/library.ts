@@ -50,6 +50,7 @@ export function libraryHandlers(
       return { restored };
     },
     strays: async () => (await library()).strays.find(),
+    openUndos: async () => (await library()).bulk.openUndos(),
     sortStrays: async ({ action, paths }) => {
       const { strays } = await library();
       if (action === 'trash') return { filed: 0, duplicates: 0, trashed: await strays.trash(paths), kept: 0 };

@@ -23,6 +23,12 @@ const TIERS = ['1K', '2K', '4K'] as const;
 
 const i1Schema = z.looseObject({ prompt: requiredPrompt(), ...commonFields });
 
+const xSchema = z.looseObject({
+  prompt: requiredPrompt(),
+  size: oneOf('size', ['1:1', '16:9', '9:16']).default('1:1'),
+  steps: intIn('steps', 1, 50).default(20),
+});
+
 const i2Schema = z.looseObject({
   version: oneOf('version', ['flare', 'sunburst']).default('flare'),
   prompt: requiredPrompt(),
@@ -186,6 +192,11 @@ export function planImage(
         9,
         { linkLifetimeMs: DAY },
       );
+    }
+    case 'x': {
+      // The undocumented model GET /v1/models describes (routes/models.ts): prompt, an optional ratio, steps.
+      const b = parseBody(xSchema, body);
+      return plan(model, [sizeFor(b.size, '1K')], 0.01 + 0.001 * b.steps, 5);
     }
     default:
       throw invalidRequest(`${model} is not an image model`, 'model');

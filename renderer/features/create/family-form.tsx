@@ -53,6 +53,8 @@ import { recordTaskStyles } from './api/presets';
 import { AlsoRunOnField } from './also-run-on';
 import { fanOutRequests } from './fanout-requests';
 import { modelLabel } from '../../lib/model-label';
+import { useDiscoveredModels } from '../../lib/api/models';
+import { discoveredIdsFor } from '../../../shared/catalog/discovered';
 
 /** Long text first, then references, then choices, then on/off options: the order a creator works in. */
 const ORDER: Record<FieldSpec['type'], number> = {
@@ -76,6 +78,12 @@ export interface FamilyFormProps {
 export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): ReactElement {
   const { t, i18n } = useTranslation();
   const variants = useMemo(() => familyModels(family.id, models), [family.id, models]);
+  // New ids of this family the gateway lists (issue 22): offered beside the catalog's, with the catalog's rules.
+  const discovered = useDiscoveredModels().data;
+  const newIds = useMemo(
+    () => discoveredIdsFor(family.id, discovered?.models ?? []),
+    [family.id, discovered],
+  );
   const schema = useMemo(() => familySchema(family.id, models), [family.id, models]);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
@@ -332,7 +340,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         noValidate
         data-testid={`form-${family.id}`}
       >
-        {variants.length > 1 ? (
+        {variants.length + newIds.length > 1 ? (
           <SegmentedField
             id="field-model"
             name="model"
@@ -340,12 +348,15 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             error={errorOf('model')}
             value={typeof model === 'string' ? model : ''}
             onChange={(v) => form.setValue('model', v)}
-            options={variants.map((v) => ({
-              value: v.modelId,
-              label: t(`create.variants.${v.key}` as 'create.variants.default', {
-                defaultValue: v.label,
-              }),
-            }))}
+            options={[
+              ...variants.map((v) => ({
+                value: v.modelId,
+                label: t(`create.variants.${v.key}` as 'create.variants.default', {
+                  defaultValue: v.label,
+                }),
+              })),
+              ...newIds.map((id) => ({ value: id, label: t('create.discoveredModel', { id }) })),
+            ]}
           />
         ) : null}
 

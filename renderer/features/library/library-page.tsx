@@ -28,6 +28,7 @@ import {
 import { LibraryTile } from './library-tile';
 import { LibraryToolbar } from './library-toolbar';
 import { StrayNotice } from './stray-notice';
+import { OpenUndoNotice } from './open-undo-notice';
 import { useActiveFilterText } from './active-filters';
 import { LibraryTotal } from './library-total';
 import './library.css';
@@ -115,6 +116,7 @@ export function LibraryPage(): ReactElement {
       <SelectionToolbar selection={selection} total={total} actions={COMPARE_SELECTED} />
       {library.isError ? <Alert>{errorSentence(library.error, t)}</Alert> : null}
       <StrayNotice />
+      <OpenUndoNotice />
       <div ref={scrollRef} className="library-scroll" data-testid="library-grid">
         {library.isSuccess && items.length === 0 ? (
           filtered ? (

@@ -212,9 +212,29 @@ describe('sync events in the query cache', () => {
     expect(invalidated()).toEqual([false, false, false, false]);
     applyBridgeEvent(client, {
       type: 'sync',
-      status: { ...status, state: 'idle', progress: null, lastCompletedAt: 5 },
+      status: { ...status, state: 'idle', progress: null, lastCompletedAt: 5, revision: 11 },
     });
     expect(invalidated()).toEqual([true, true, true, true]);
+  });
+
+  it('keeps the newer status when an older one arrives after it (a call answered before the round ended)', () => {
+    const client = new QueryClient();
+    const finished = {
+      state: 'idle' as const,
+      lastCompletedAt: 5,
+      progress: null,
+      problem: null,
+      deviceName: 'desk',
+      deviceId: 'd1',
+      revision: 21,
+    };
+    applyBridgeEvent(client, { type: 'sync', status: finished });
+    const reading = { phase: 'reading' as const, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
+    applyBridgeEvent(client, {
+      type: 'sync',
+      status: { ...finished, state: 'running', progress: reading, revision: 20 },
+    });
+    expect(client.getQueryData(queryKeys.syncStatus)).toEqual(finished);
   });
 });
 

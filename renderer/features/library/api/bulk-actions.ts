@@ -80,3 +80,11 @@ export function useSortStrays() {
     onSuccess: refetch,
   });
 }
+
+/** Deletions a restart found inside their undo window: the toast that offered Undo is gone, this offers it. */
+export function useOpenUndos() {
+  return useQuery({
+    queryKey: [...queryKeys.library, 'open-undos'],
+    queryFn: () => bridge.library.openUndos.query(),
+  });
+}

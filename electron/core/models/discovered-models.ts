@@ -1,0 +1,107 @@
+// The models a gateway lists at run time (issue 22), kept per gateway in one small JSON file in the data folder,
+// so the forms offer them offline and after a restart. Fetched again when older than an hour (or when asked);
+// a gateway that lists none (404/405), an unreachable one or a broken answer leaves the last good list in place.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { placeModels, type PlacedModel } from '../../../shared/catalog/discovered';
+import type { ModelConfig } from '../../../shared/catalog/types';
+import type { DiscoveredModel } from '../../../shared/gateway/model-list';
+import { isGatewayError } from '../../../shared/gateway/gateway-error';
+import type { Clock } from '../clock';
+import type { CallOptions } from '../gateway/gateway-port';
+
+const MAX_AGE_MS = 60 * 60_000;
+
+export interface ModelLister {
+  readonly baseUrl?: string;
+  listModels?(options?: CallOptions): Promise<DiscoveredModel[]>;
+}
+
+export interface DiscoveredList {
+  models: PlacedModel[];
+  /** When the list was fetched (ms), null when there is none. */
+  fetchedAt: number | null;
+  /** 'gateway': fetched now; 'cache': the kept list (offline, or fresh enough); 'none': no list at all. */
+  source: 'gateway' | 'cache' | 'none';
+}
+
+const fieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'enum', 'integer', 'number', 'boolean']),
+  required: z.boolean(),
+  description: z.string(),
+  values: z.array(z.string()).optional(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  maxLength: z.number().optional(),
+  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
+});
+const modelSchema = z.object({
+  id: z.string(),
+  endpoint: z.string().nullable(),
+  fields: z.array(fieldSchema).nullable(),
+  schemaProblem: z.string().nullable(),
+});
+const cacheSchema = z.record(z.string(), z.object({ fetchedAt: z.number(), models: z.array(modelSchema) }));
+type Cache = z.infer<typeof cacheSchema>;
+
+export class DiscoveredModels {
+  #fetching: Promise<DiscoveredList> | null = null;
+
+  constructor(
+    private readonly file: string,
+    private readonly clock: Pick<Clock, 'now'>,
+  ) {}
+
+  async get(gateway: ModelLister, models: ModelConfig, { refresh = false } = {}): Promise<DiscoveredList> {
+    const key = gateway.baseUrl ?? '';
+    const cache = await this.#read();
+    const kept = cache[key];
+    const fresh = kept && this.clock.now() - kept.fetchedAt < MAX_AGE_MS;
+    if ((fresh && !refresh) || !gateway.listModels) return this.#view(kept, models, 'cache');
+    this.#fetching ??= this.#fetch(gateway, key, cache, models).finally(() => (this.#fetching = null));
+    return this.#fetching;
+  }
+
+  async #fetch(
+    gateway: ModelLister,
+    key: string,
+    cache: Cache,
+    models: ModelConfig,
+  ): Promise<DiscoveredList> {
+    let listed: DiscoveredModel[];
+    try {
+      listed = (await gateway.listModels?.({ maxAttempts: 1 })) ?? []; // the next look asks again
+    } catch (thrown) {
+      const status = isGatewayError(thrown) ? thrown.info.httpStatus : null;
+      // Not listed at all: nothing to keep; offline or broken: the last good list.
+      if (status === 404 || status === 405) listed = [];
+      else return this.#view(cache[key], models, 'cache');
+    }
+    const entry = { fetchedAt: this.clock.now(), models: listed };
+    await this.#write({ ...cache, [key]: entry });
+    return this.#view(entry, models, 'gateway');
+  }
+
+  #view(entry: Cache[string] | undefined, models: ModelConfig, source: 'gateway' | 'cache'): DiscoveredList {
+    if (!entry) return { models: [], fetchedAt: null, source: 'none' };
+    return { models: placeModels(entry.models, models), fetchedAt: entry.fetchedAt, source };
+  }
+
+  async #read(): Promise<Cache> {
+    const text = await readFile(this.file, 'utf8').catch(() => null);
+    if (text === null) return {};
+    try {
+      const parsed = cacheSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data : {};
+    } catch {
+      return {};
+    }
+  }
+
+  async #write(cache: Cache): Promise<void> {
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(cache));
+    await rename(temporary, this.file);
+  }
+}
