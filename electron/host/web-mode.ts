@@ -22,7 +22,7 @@ export interface WebModeOptions {
   staticDir?: string;
   clock?: Clock;
   /** Demo gateway options; faults only from tests (a demo that fails on purpose, to see what the app says). */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults'>;
+  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults' | 'links' | 'uploads' | 'modelList'>;
   log?: (message: string) => void;
   /** --proxy: the gateway's proxy unless Settings name one. */
   proxy?: string;

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
-import type { FaultOptions } from '../../electron/simulator';
+import type { FaultOptions, SimulatorOptions } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
@@ -34,11 +34,13 @@ export async function openDemoStudio(
   faults?: FaultOptions,
   seed?: (dataDir: string) => void | Promise<void>,
   onOnboarding?: (page: Page) => Promise<void>,
+  /** The demo gateway's other switches (issue 22): result links, uploads, the model list. */
+  switches: Pick<SimulatorOptions, 'links' | 'uploads' | 'modelList'> = {},
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
   await seed?.(dataDir);
-  const simulator = { timeScale, ...(faults ? { faults } : {}) };
+  const simulator = { timeScale, ...(faults ? { faults } : {}), ...switches };
   const web = await startWebMode({ port: 0, demo: true, dataDir, simulator, log: () => {} });
   let chromium: LaunchedBrowser | null = null;
   try {
