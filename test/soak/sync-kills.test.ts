@@ -1,5 +1,6 @@
 // The short version inside npm test (`npm run soak -- --sync` runs 20 kills): CLI `sync` processes killed with
-// SIGKILL mid-upload, mid-publish and mid-download, then convergence with nothing lost or duplicated.
+// SIGKILL mid-upload, mid-publish and mid-download, then convergence with nothing lost or duplicated (items,
+// files, presets and prompts).
 import { describe, expect, it } from 'vitest';
 import { runSyncKills } from './sync-kills';
 

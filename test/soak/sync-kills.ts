@@ -3,13 +3,16 @@
 // favourites. Each life of a `sync` process is killed with SIGKILL when the remote has seen a number of its
 // requests drawn from a seeded generator (so a kill lands in an upload, a log write, a head write, a listing or
 // a download), and the libraries are edited between lives. Then both sync to the end and a third, fresh folder
-// restores from the remote alone. Nothing may be lost, nothing duplicated, and the remote must read whole.
+// restores from the remote alone. Nothing may be lost, nothing duplicated, and the remote must read whole. Each
+// life on `a` also saves a preset and records its prompt, which must reach `b` and the restore the same way.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DatabaseSync } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
+import { PresetStore, PromptHistory } from '../../electron/core/presets';
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { addImage } from '../core/sync/sync-devices';
 import { startFaultProxy } from '../support/fault-proxy';
@@ -29,7 +32,7 @@ export interface SyncKillReport {
   items: number;
   lost: number;
   duplicated: number;
-  /** Items or files that differ between a, b and the restored c. */
+  /** Items, files, presets or prompts that differ between a, b and the restored c. */
   differing: number;
   problems: string[];
 }
@@ -54,10 +57,13 @@ interface ItemFacts {
   remoteOnly: boolean;
 }
 
-async function withLibrary<T>(dir: string, fn: (library: Library) => Promise<T> | T): Promise<T> {
+async function withLibrary<T>(
+  dir: string,
+  fn: (library: Library, db: DatabaseSync) => Promise<T> | T,
+): Promise<T> {
   const db = openStudioDatabase(join(dir, 'studio.db'));
   try {
-    return await fn(new Library({ db, dir }));
+    return await fn(new Library({ db, dir }), db);
   } finally {
     db.close();
   }
@@ -75,6 +81,15 @@ const facts = (dir: string): Promise<ItemFacts[]> =>
         remoteOnly: i.remoteOnly ?? false,
       }))
       .sort((x, y) => x.id.localeCompare(y.id)),
+  );
+
+/** The presets' names and the prompt history's texts, as a person would compare them between devices. */
+const sharedRows = (dir: string): Promise<string> =>
+  withLibrary(dir, (_library, db) =>
+    JSON.stringify([
+      new PresetStore({ db }).presets().map((p) => `${p.id} ${p.name}`),
+      new PromptHistory({ db }).list().map((h) => `${h.text} ${h.uses}`),
+    ]),
   );
 
 /** Media files on disk (not thumbnails, not the trash): one per item, or a copy was duplicated. */
@@ -142,10 +157,23 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
       const name = onA ? 'a' : 'b';
       if (onA) {
         // New work for this life, and an edit of an older item.
-        await withLibrary(join(root, 'a'), async (library) => {
+        await withLibrary(join(root, 'a'), async (library, db) => {
           const item = await addImage({ library }, `life ${lives}`);
           made += 1;
           library.update(item.id, { tags: [`life-${lives}`] });
+          new PresetStore({ db }).savePreset({
+            name: `life ${lives}`,
+            family: 'image.i3',
+            model: 'image_model_id_i3',
+            params: { size: '1:1' },
+          });
+          if (item.taskId)
+            new PromptHistory({ db }).record({
+              text: `life ${lives}`,
+              family: 'image.i3',
+              sentAt: item.createdAt,
+              taskId: item.taskId,
+            });
         });
       } else {
         await withLibrary(join(root, 'b'), (library) => {
@@ -188,6 +216,10 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
     let differing = 0;
     if (strip(a) !== strip(b)) differing += 1;
     if (strip(a) !== strip(c)) differing += 1;
+    const [rowsA, rowsB, rowsC] = await Promise.all(['a', 'b', 'c'].map((n) => sharedRows(join(root, n))));
+    if (rowsA !== rowsB) differing += 1;
+    if (rowsA !== rowsC) differing += 1;
+    if (rowsA === JSON.stringify([[], []])) problems.push('no preset or prompt was made');
     differing += b.filter((i) => i.remoteOnly).length + c.filter((i) => i.remoteOnly).length;
     if (lost !== 0) problems.push(`${lost} items lost`);
     if (duplicated !== 0) problems.push(`${duplicated} duplicated`);

@@ -113,6 +113,10 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     guard: options.guard ?? null,
     libraryFiles: options.libraryFiles ?? null,
     newId: options.newId ?? randomUUID,
+    // The queue is built below, from the submissions; a batch reaches it only once the engine runs.
+    overflow: options.runQueue
+      ? (requests, addOptions): Promise<string[]> => queue.add(requests, addOptions)
+      : null,
   });
   const queries = new TaskQueries(store, events, downloads, madeFrom);
   const live = downloads;
@@ -123,12 +127,12 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     tracker.untrack(taskId);
     return tasks.update(taskId, { state: 'stopped' });
   };
-  const queue = new SubmissionQueue(ctx, {
+  const queue: SubmissionQueue = new SubmissionQueue(ctx, {
     db: options.db,
     references,
     guard: options.guard ?? null,
     history,
-    submit: (request, submitOptions) => submissions.submit(request, submitOptions),
+    submit: (request, submitOptions): Promise<TaskRecord> => submissions.submit(request, submitOptions),
     stop: (taskId) => void stop(taskId),
     newId: options.newId ?? randomUUID,
   });

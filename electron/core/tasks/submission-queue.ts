@@ -40,6 +40,10 @@ export interface QueueAddOptions extends QueuedOptions {
   /** The person saw the estimate and confirmed it (above the confirmation threshold). */
   confirmed?: boolean;
   overBudget?: boolean;
+  /** The press the items belong to (a batch's id); the key, or a fresh id, by default. */
+  group?: string;
+  /** Each item's own task key (a batch's overflow keeps "<batch key>-<position>"); derived from `key` if not given. */
+  keys?: readonly string[];
 }
 
 export interface QueueParts {
@@ -79,9 +83,12 @@ export class SubmissionQueue {
     if (key !== undefined && (!isSubmissionKey(key) || key.length > 120)) {
       throw localError('validation_error', SUBMISSION_KEY_RULE, { param: 'key' });
     }
-    const group = key ?? randomUUID();
+    const group = options.group ?? key ?? randomUUID();
     const keyOf = (i: number) => (key === undefined ? `queue-${randomUUID()}` : `${key}-${i}`);
-    const keys = requests.map((_, i) => keyOf(i));
+    const keys = options.keys ?? requests.map((_, i) => keyOf(i));
+    if (keys.length !== requests.length || !keys.every(isSubmissionKey)) {
+      throw localError('validation_error', SUBMISSION_KEY_RULE, { param: 'key' });
+    }
     const held = keys.map((k) => this.#byKey(k));
     if (held.every((id) => id !== null)) return held.filter((id): id is string => id !== null);
     const waiting = this.store.count(['waiting', 'sending']);

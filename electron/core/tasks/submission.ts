@@ -27,6 +27,7 @@ import type { Reconciler } from './reconciler';
 import type { Sender } from './sender';
 import type { SubmissionGuard } from './task-history';
 import type { StoredTask } from './task-store';
+import type { QueueAddOptions } from './submission-queue';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
 export interface SubmissionParts {
@@ -40,6 +41,11 @@ export interface SubmissionParts {
   guard: SubmissionGuard | null;
   libraryFiles: LibraryFileIndex | null;
   newId: () => string;
+  /**
+   * Where a batch's part beyond one window of the request budget waits, durably, instead of in memory: the
+   * queue (only in an engine that sends it; elsewhere the whole batch waits for the budget as before).
+   */
+  overflow: ((requests: readonly SubmissionRequest[], options: QueueAddOptions) => Promise<string[]>) | null;
 }
 
 export class Submissions {
@@ -116,8 +122,22 @@ export class Submissions {
       size: requests.length,
       ...(options.compare ? { compare: true as const } : {}),
     };
+    // What one window of the request budget takes goes now; the rest waits in the queue, where it can be
+    // paused, moved or cancelled before it costs anything, and survives a restart (docs/engine.md, "The queue").
+    const room = this.parts.overflow ? this.ctx.budget.options.requests : requests.length;
+    const later = requests.slice(room);
+    if (later.length > 0 && this.parts.overflow) {
+      await this.parts.overflow(later, {
+        origin: batch.compare ? 'fanout' : 'batch',
+        group: batchId,
+        keys: later.map((_, i) => keyOf(room + i)),
+        batch,
+        confirmed: true,
+        overBudget: options.overBudget,
+      });
+    }
     const settled = await Promise.allSettled(
-      requests.map((request, i) =>
+      requests.slice(0, room).map((request, i) =>
         this.submit(request, {
           key: keyOf(i),
           batch,

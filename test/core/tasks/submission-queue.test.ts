@@ -18,6 +18,13 @@ const i3 = (prompt: string): SubmissionRequest => ({
   params: { prompt, size: '16:9', resolution: '1K' },
 });
 
+/** A promise's value once it has one, read by driveUntil's condition while the clock is stepped. */
+function settledBy<T>(work: Promise<T>): { value: T | null } {
+  const box: { value: T | null } = { value: null };
+  void work.then((value) => (box.value = value));
+  return box;
+}
+
 const sentPrompts = (gateway: CountingGateway): string[] =>
   gateway.bodies.map((b) => String((JSON.parse(b) as { prompt: unknown }).prompt));
 
@@ -183,6 +190,35 @@ describe('the submission queue', () => {
     engine.queue.resume();
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     expect(sentPrompts(gateway)).toEqual(['dear']);
+  });
+
+  it("holds a batch's part beyond one window of the request budget in the queue, as part of the batch", async () => {
+    const { rig } = rigs;
+    const gateway = rig.gateway();
+    const engine = rigs.engine(gateway, { runQueue: true, budget: { requests: 2, perMs: 1_000 } });
+    await engine.start();
+    engine.queue.pause();
+    const press = () =>
+      settledBy(engine.submitBatch(['b0', 'b1', 'b2', 'b3', 'b4'].map(i3), { key: 'batch-overflow-press' }));
+    const first = press();
+    await driveUntil(rig, engine, () => first.value !== null);
+    const { batchId, tasks } = first.value ?? { batchId: '', tasks: [] };
+    expect(tasks.map((t) => t.params.prompt)).toEqual(['b0', 'b1']);
+    const waiting = engine.queue.view().items.filter((i) => i.state === 'waiting');
+    expect(waiting.map((i) => [i.prompt, i.origin, i.group])).toEqual([
+      ['b2', 'batch', batchId],
+      ['b3', 'batch', batchId],
+      ['b4', 'batch', batchId],
+    ]);
+    // A repeat of the press adds nothing to the queue and sends nothing again.
+    const again = press();
+    await driveUntil(rig, engine, () => again.value !== null);
+    expect(engine.queue.view().items.filter((i) => i.state === 'waiting')).toHaveLength(3);
+    expect(gateway.bodies).toHaveLength(2);
+    engine.queue.resume();
+    await driveUntil(rig, engine, () => engine.list().length === 5 && gateway.bodies.length === 5);
+    expect(engine.list().every((t) => t.batch?.id === batchId && t.batch.size === 5)).toBe(true);
+    expect(sentPrompts(gateway)).toEqual(['b0', 'b1', 'b2', 'b3', 'b4']);
   });
 
   it('refuses at queue time what the limits refuse, writing nothing', async () => {
