@@ -59,6 +59,20 @@ type NewItem = Omit<LibraryItem, 'id' | 'createdAt' | 'favourite' | 'width' | 'h
   coverThumbnailPath: string | null;
 };
 
+/** What a file that came from no gateway link carries (a speech take, a file found again): nothing of one. */
+const NOT_FROM_A_LINK = {
+  remoteTaskId: null,
+  remoteUrl: null,
+  expiresAt: null,
+  cost: null,
+  creditsCost: null,
+  sourceTaskId: null,
+  title: null,
+  trackIndex: null,
+  tags: [],
+  coverThumbnailPath: null,
+} as const satisfies Partial<NewItem>;
+
 const MEDIA_TO_LIBRARY: Record<MediaKind, LibraryKind> = { image: 'image', video: 'video', audio: 'audio' };
 
 /** The settings a file carries (and an export writes beside it): shared/studio/file-settings.ts. */
@@ -207,16 +221,7 @@ export class LibraryFiling {
       family: 'speech',
       params: speech.params,
       taskId: null,
-      remoteTaskId: null,
-      remoteUrl: null,
-      expiresAt: null,
-      cost: null,
-      creditsCost: null,
-      sourceTaskId: null,
-      title: null,
-      trackIndex: null,
-      tags: [],
-      coverThumbnailPath: null,
+      ...NOT_FROM_A_LINK,
     });
   }
 
@@ -235,16 +240,7 @@ export class LibraryFiling {
       family: settings.family,
       params: settings.params,
       taskId: settings.taskId,
-      remoteTaskId: null,
-      remoteUrl: null,
-      expiresAt: null,
-      cost: null,
-      creditsCost: null,
-      sourceTaskId: null,
-      title: null,
-      trackIndex: null,
-      tags: [],
-      coverThumbnailPath: null,
+      ...NOT_FROM_A_LINK,
     });
   }
 
