@@ -89,6 +89,18 @@ describe('balance', () => {
     expect(text.stdout).toMatch(/^key: .*remaining/m);
   });
 
+  it('issue 22: a base URL given with /v1/ works, and a balance in CNY is printed in CNY', async () => {
+    sim.dialects.set(['balance-cny']);
+    try {
+      const text = await cli(['balance'], { ...env, GATEWAY_BASE_URL: `${sim.url}/v1/` });
+      expect(text.code).toBe(0);
+      expect(text.stdout).toMatch(/^key: [\d,.]+ CNY remaining \([\d.]+ credits\), [\d.]+ CNY used$/m);
+      expect(text.stdout).toMatch(/^account: [\d,.]+ CNY remaining/m);
+    } finally {
+      sim.dialects.set([]);
+    }
+  });
+
   it('[EP-TBAL-2] a missing token record answers success:false: the gateway refused, exit 1', async () => {
     const { error } = await fails(['balance'], 1, { GATEWAY_API_KEY: SIM_KEYS.orphan });
     expect(error.type).toBe('balance_lookup_failed');

@@ -1,5 +1,6 @@
 // Every component test: jest-dom's matchers, the app's own i18n bundles (tests read the sentences users read),
-// and a fresh DOM after each test.
+// and a fresh DOM and storage after each test (Create keeps drafts in localStorage: one test's prompt must not
+// be the next one's).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
@@ -20,4 +21,7 @@ if (!HTMLDialogElement.prototype.showModal) {
 }
 
 initI18n('en');
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

@@ -128,7 +128,9 @@ describe('Presets', () => {
 
     await studio.page.reload();
     await form.waitFor();
-    expect(await prompt.inputValue()).toBe('');
+    // The reload keeps the family's draft (family-drafts.ts); the preset is then applied over other words.
+    await expect.poll(() => prompt.inputValue()).toBe('a red fox in snow, for the client');
+    await form.getByRole('radiogroup', { name: 'Aspect ratio' }).getByText('1:1', { exact: true }).click();
     await prompt.fill('my own words');
     await form.getByLabel('Choose a preset').selectOption({ label: 'Client fox' });
     await form.getByRole('button', { name: 'Apply' }).click();

@@ -75,8 +75,12 @@ describe('acknowledgements', () => {
       status: 'submitted',
     });
     // Issue 22: the words public clients meet are read as what they mean, any case.
-    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'QUEUED' }] }, 'tasks').status).toBe('pending');
-    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'created' }] }, 'tasks').status).toBe('submitted');
+    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'QUEUED' }] }, 'tasks').status).toBe(
+      'pending',
+    );
+    expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'created' }] }, 'tasks').status).toBe(
+      'submitted',
+    );
     for (const bad of [
       { code: 200, data: [] },
       { code: 500, data: [{ task_id: 'x' }] },
@@ -515,5 +519,85 @@ describe('error mapping', () => {
       retryable: true,
     });
     expect(errorFromTransport('aborted', 'stopped').retryable).toBe(false);
+  });
+});
+
+describe('issue 22: what the real gateway sends beyond the spec', () => {
+  it('an error body under HTTP 200 is the refusal its code says, the code a number or a numeric string', () => {
+    for (const body of [
+      { code: 402, message: 'Insufficient balance' },
+      { code: '402', message: 'Insufficient balance' },
+      { error: { message: 'Insufficient balance', type: 'insufficient_quota', code: '402', param: null } },
+    ]) {
+      const e = thrown(() => parseAck(body, 'tasks', 200));
+      expect(e, JSON.stringify(body)).toMatchObject({
+        httpStatus: 402,
+        type: 'payment_required',
+        retryable: false,
+        message: 'Insufficient balance',
+      });
+    }
+    const said = thrown(() => parseAck({ success: false, message: 'model is busy' }, 'tasks', 200));
+    expect(said).toMatchObject({ httpStatus: 200, type: 'invalid_request_error', message: 'model is busy' });
+  });
+
+  it('{code: 402, message} with HTTP 402 keeps its message; a proxy HTML page is never the message', () => {
+    expect(errorFromHttp({ status: 402, body: { code: 402, message: 'Top up' }, nowMs: 0 })).toMatchObject({
+      type: 'payment_required',
+      code: '402',
+      message: 'Top up',
+    });
+    const html =
+      '<html>\r\n<head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+    const e = errorFromHttp({ status: 502, body: html, nowMs: 0 });
+    expect(e).toMatchObject({ type: 'bad_gateway', message: 'The gateway is temporarily unavailable.' });
+    expect(errorSentence(e).key).toBe('errors.server');
+  });
+
+  it('the object envelope: task_info.estimated_time, and generation.result holding the finished task', () => {
+    const polled = parseAck(
+      {
+        code: 200,
+        data: {
+          id: 't9',
+          status: 'queued',
+          object: 'generation.task',
+          task_info: { estimated_time: 42, can_cancel: true },
+          poll_url: '/v1/music/tasks/t9',
+        },
+      },
+      'tasks',
+    );
+    expect(polled).toMatchObject({ taskId: 't9', status: 'pending', endpoint: 'music', estimatedTime: 42 });
+    expect(polled.result).toBeUndefined();
+    const inline = parseAck(
+      {
+        data: {
+          id: 't10',
+          status: 'SUCCEEDED',
+          object: 'generation.result',
+          task_info: { estimated_time: 3, can_cancel: false },
+          result: { images: [{ url: ['https://cdn/a.png'], expires_at: 1780000000 }] },
+        },
+      },
+      'tasks',
+    );
+    expect(inline.status).toBe('completed');
+    expect(inline.result?.files.map((f) => f.url)).toEqual(['https://cdn/a.png']);
+  });
+
+  it("Shape A's array with several tasks keeps every one of them", () => {
+    const ack = parseAck(
+      {
+        code: 200,
+        data: [
+          { task_id: 'a', status: 'submitted' },
+          { task_id: 'b', status: 'QUEUED' },
+        ],
+      },
+      'tasks',
+    );
+    expect(ack.taskId).toBe('a');
+    expect(ack.siblings).toEqual([{ taskId: 'b', status: 'pending' }]);
   });
 });

@@ -25,6 +25,15 @@ describe('simulator CLI', () => {
     });
   });
 
+  it('issue 22: --dialect takes a comma list, repeatable, and refuses an unknown name naming the known ones', () => {
+    expect(
+      parseCliOptions(['--dialect', 'status-words,balance-cny', '--dialect', 'html-502']).dialects,
+    ).toEqual(['status-words', 'balance-cny', 'html-502']);
+    expect(() => parseCliOptions(['--dialect', 'klingon'])).toThrow(
+      /--dialect: unknown dialect klingon: the dialects are status-words/,
+    );
+  });
+
   it('refuses bad values with clear messages', () => {
     expect(() => parseCliOptions(['--port', 'abc'])).toThrow(/--port must be an integer/);
     expect(() => parseCliOptions(['--port', '70000'])).toThrow(/--port/);

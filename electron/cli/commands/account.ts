@@ -11,11 +11,14 @@ export async function balanceCommand(ctx: CliContext): Promise<void> {
   const token = await readBalance((options) => gateway.tokenBalance(options), ctx.signal);
   const user = await readBalance((options) => gateway.userBalance(options), ctx.signal);
   ctx.out.result({ token, user }, () => {
-    const amount = (n: number) => (n === -1 ? 'unlimited' : moneyNumber(n));
+    // [TBAL-8] the unit as the gateway says it (USD, CNY, credits); none added where it says nothing.
+    const tk = token.unit ? ` ${token.unit}` : '';
+    const us = user.unit ? ` ${user.unit}` : '';
+    const amount = (n: number) => (n === -1 ? 'unlimited' : moneyNumber(n) + tk);
     const tokenLine = token.unlimited_quota
       ? 'key: unlimited quota'
-      : `key: ${amount(token.remain_balance)} remaining (${token.remain_credits} credits), ${moneyNumber(token.used_balance)} used`;
-    const userLine = `account: ${moneyNumber(user.remain_balance)} remaining (${user.remain_credits} credits), ${moneyNumber(user.used_balance)} used`;
+      : `key: ${amount(token.remain_balance)} remaining (${token.remain_credits} credits), ${moneyNumber(token.used_balance)}${tk} used`;
+    const userLine = `account: ${moneyNumber(user.remain_balance)}${us} remaining (${user.remain_credits} credits), ${moneyNumber(user.used_balance)}${us} used`;
     return `${tokenLine}\n${userLine}`;
   });
 }

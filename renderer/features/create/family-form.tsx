@@ -35,6 +35,7 @@ import { moneyWords, refusalWords } from '../../lib/spend-words';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { applyDraft } from './apply-draft';
+import { loadDraft, saveDraft } from './family-drafts';
 import { Alert } from '../../ui/alert';
 import { Button, SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -86,9 +87,40 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const schema = useMemo(() => familySchema(family.id, models), [family.id, models]);
   const form = useForm<FormValues>({
     resolver: zodResolver(schema),
-    defaultValues: { ...defaultValues(family.id), ...(variants[0] ? { model: variants[0].modelId } : {}) },
+    // The family's draft over its defaults: what was typed here last (family-drafts.ts).
+    defaultValues: {
+      ...defaultValues(family.id),
+      ...(variants[0] ? { model: variants[0].modelId } : {}),
+      ...loadDraft(family.id, models),
+    },
     mode: 'onSubmit',
   });
+  // Every change is kept as the family's draft, a moment after typing pauses and at once when the form goes.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = (): void => {
+      if (timer !== null) clearTimeout(timer);
+      timer = null;
+      saveDraft(family.id, form.getValues());
+    };
+    const unsubscribe = form.subscribe({
+      formState: { values: true },
+      callback: () => {
+        if (timer !== null) clearTimeout(timer);
+        timer = setTimeout(flush, 300);
+      },
+    });
+    // Closing the window or reloading within the pause still keeps the last keys typed.
+    const leaving = (): void => {
+      if (timer !== null) flush();
+    };
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', leaving);
+      leaving();
+    };
+  }, [family.id, form]);
   const submit = useSubmitTask();
   const submitEdit = useSubmitEdit();
   const pressKeys = usePressKeys();
