@@ -32,6 +32,7 @@ const DYNAMIC_PREFIXES = [
   'settings.themes.',
   'settings.languages.',
   'settings.balanceUnits.',
+  'settings.demoDialects.names.', // Settings › Demo gateway, one label per dialect (issue 22)
   'usage.rangeProblem.',
   'usage.preset.',
   'usage.kinds.',
