@@ -10,7 +10,7 @@ export const DEMO_STATE_FILE = 'demo-gateway.json';
 
 export type DemoSimulatorOptions = Pick<
   SimulatorOptions,
-  'timeScale' | 'seed' | 'fixturesDir' | 'faults' | 'dialects'
+  'timeScale' | 'seed' | 'fixturesDir' | 'faults' | 'dialects' | 'links' | 'uploads' | 'modelList' | 'clock'
 >;
 
 /**

@@ -22,10 +22,13 @@ export interface WebModeOptions {
   staticDir?: string;
   clock?: Clock;
   /**
-   * Demo gateway options; faults and a clock only from tests (a demo that fails on purpose, to see what the app
-   * says; a demo on the same ManualClock as `clock`, so a test moves the studio's time and the gateway's at once).
+   * Demo gateway options; faults, switches and a clock only from tests (a demo that fails on purpose, to see what
+   * the app says; a demo on the same ManualClock as `clock`, so a test moves the studio's time and the gateway's).
    */
-  simulator?: Pick<SimulatorOptions, 'timeScale' | 'seed' | 'faults' | 'clock'>;
+  simulator?: Pick<
+    SimulatorOptions,
+    'timeScale' | 'seed' | 'faults' | 'links' | 'uploads' | 'modelList' | 'clock'
+  >;
   log?: (message: string) => void;
   /** --proxy: the gateway's proxy unless Settings name one. */
   proxy?: string;

@@ -78,7 +78,14 @@ export function defaultModelId(id: FamilyId, models?: ModelConfig): string | nul
  * family's default (the catalog's id or the user's override); '' for grid upscale, which takes no model.
  * The form's lack of a choice never becomes the model.
  */
-export function submissionModelId(id: FamilyId, chosen: unknown, models?: ModelConfig): string {
+export function submissionModelId(
+  id: FamilyId,
+  chosen: unknown,
+  models?: ModelConfig,
+  /** Ids the gateway lists for this family beyond the catalog's (issue 22): sent as chosen. */
+  discovered: readonly string[] = [],
+): string {
+  if (typeof chosen === 'string' && discovered.includes(chosen)) return chosen;
   const variants = familyModels(id, models);
   const picked = variants.find((v) => v.modelId === chosen);
   return (picked ?? variants[0])?.modelId ?? '';

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
-import type { FaultOptions } from '../../electron/simulator';
+import type { FaultOptions, SimulatorOptions } from '../../electron/simulator';
 import type { ManualClock } from '../../electron/core/clock';
 import { launchChromium, type LaunchedBrowser } from './browser';
 
@@ -29,7 +29,7 @@ export interface DemoStudio {
  * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
  *   seeded with files: seeded-library.ts).
  * onOnboarding: runs on the welcome page, before the demo gateway is chosen (e.g. to check that page).
- * clock: one ManualClock for the studio and its demo gateway; the page's clock starts at its time and runs on,
+ * switches.clock: one ManualClock for the studio and its demo gateway; the page's clock starts at its time and runs on,
  *   and passTime() moves all three at once, so a test skips hours instead of waiting on real time.
  */
 export async function openDemoStudio(
@@ -37,12 +37,14 @@ export async function openDemoStudio(
   faults?: FaultOptions,
   seed?: (dataDir: string) => void | Promise<void>,
   onOnboarding?: (page: Page) => Promise<void>,
-  clock?: ManualClock,
+  /** The demo gateway's other switches: result links, uploads, the model list; and the shared clock. */
+  switches: Pick<SimulatorOptions, 'links' | 'uploads' | 'modelList'> & { clock?: ManualClock } = {},
 ): Promise<DemoStudio> {
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
   await seed?.(dataDir);
-  const simulator = { timeScale, ...(faults ? { faults } : {}), ...(clock ? { clock } : {}) };
+  const { clock, ...rest } = switches;
+  const simulator = { timeScale, ...(faults ? { faults } : {}), ...rest, ...(clock ? { clock } : {}) };
   const web = await startWebMode({
     port: 0,
     demo: true,

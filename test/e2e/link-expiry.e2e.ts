@@ -16,7 +16,9 @@ const { studio, page } = useDemoStudio(
   { rate: 1, kinds: ['502'], paths: ['/files/'] },
   undefined,
   undefined,
-  clock,
+  {
+    clock,
+  },
 );
 
 const SECOND = 1000;

@@ -182,7 +182,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
     form.handleSubmit(async (values) => {
       setFailure(null);
       const { model: chosen, webhook, ...rest } = values;
-      const modelId = submissionModelId(family.id, chosen, models);
+      const modelId = submissionModelId(family.id, chosen, models, newIds);
       // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
       const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
       if (!prepared) return;

@@ -10,14 +10,15 @@ export function useFormRequest(
   family: FamilySpec,
   models: ModelConfig,
   control: Control<FormValues>,
+  discovered: readonly string[] = [],
 ): SubmissionRequest {
   const values = useWatch({ control });
   return useMemo(() => {
     const { model, webhook: _webhook, ...rest } = values;
     return {
       family: family.id,
-      model: submissionModelId(family.id, model, models),
+      model: submissionModelId(family.id, model, models, discovered),
       params: compactBody(rest),
     };
-  }, [values, family.id, models]);
+  }, [values, family.id, models, discovered]);
 }
