@@ -36,7 +36,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-// The gateway's proxy unless Settings name one (issue 22); checked here so a typo is one line, not a failed call.
+// The gateway's proxy unless Settings name one (seen in public clients); checked here so a typo is one line, not a failed call.
 const proxy = values.proxy === undefined ? null : checkProxyAddress(values.proxy);
 if (proxy && !proxy.ok) {
   console.error(`web mode: --proxy: ${proxy.sentence}`);

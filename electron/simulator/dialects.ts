@@ -1,4 +1,4 @@
-// Dialects: what the real gateway sends beyond its spec, as its public clients meet it (issue 22). Each one is a
+// Dialects: what the real gateway sends beyond its spec, as its public clients meet it. Each one is a
 // switch, off by default, so the simulator stays the spec's peer unless a test or a demo asks for the dialect:
 // the `dialects` option and `sim.dialects.set()` for the whole simulator, `X-Sim-Dialect` for one request,
 // `npm run simulator -- --dialect a,b`, and Settings › Demo gateway for the app's demo gateway.

@@ -53,9 +53,9 @@ export interface SimulatorOptions {
   log?: (message: string) => void;
   /** How result links are handed out: another host, per-file or missing expires_at, a propagation delay. */
   links?: LinkOptions;
-  /** Offer POST /v1/uploads/images (issue 22). Default off, as the spec does not list it. */
+  /** Offer POST /v1/uploads/images (seen in public clients). Default off, as the spec does not list it. */
   uploads?: boolean;
-  /** Offer GET /v1/models?expand=parameters, and how good its schemas are (issue 22). Default off. */
+  /** Offer GET /v1/models?expand=parameters, and how good its schemas are (seen in public clients). Default off. */
   modelList?: ModelListMode;
 }
 

@@ -1,5 +1,5 @@
 // How the gateway hands out result links, switchable to what public clients of the real gateway meet
-// (issue 22, "Links"): files on another host than the API's (a storage or CDN domain), each file with its
+// ("Links" in what public clients meet): files on another host than the API's (a storage or CDN domain), each file with its
 // own lifetime from 1 h to 72 h or with no expires_at at all, and a new link that answers 404 for a while
 // until it has propagated. Default: the spec's shape, files under the API's own address.
 import { createServer, type Server } from 'node:http';

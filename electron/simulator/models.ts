@@ -23,7 +23,7 @@ export const MODEL_FAMILIES = {
   image_model_id_i1_pro: 'i1',
   image_model_id_i2: 'i2',
   image_model_id_i3: 'i3',
-  // Beyond the spec, as a live gateway lists them (GET /v1/models, issue 22): a newer id of a known family, and a
+  // Beyond the spec, as a live gateway lists them (GET /v1/models, seen in public clients): a newer id of a known family, and a
   // model of a family the spec does not document.
   image_model_id_i3_2026: 'i3',
   image_model_id_x1: 'x',

@@ -44,6 +44,6 @@ export const queryKeys = {
   queue: ['queue'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
-  /** Models the gateway lists at run time (issue 22); under 'session', so another gateway reads its own list. */
+  /** Models the gateway lists at run time (seen in public clients); under 'session', so another gateway reads its own list. */
   discoveredModels: ['session', 'discovered-models'] as const,
 };

@@ -95,7 +95,7 @@ export function ChargeNotice({
   );
 }
 
-/** How the task's reference pictures went to the gateway (issue 22): uploaded, or inline and why. */
+/** How the task's reference pictures went to the gateway (seen in public clients): uploaded, or inline and why. */
 export function ReferencesSentAsNote({ task }: { task: TaskRecord }): ReactElement | null {
   const { t } = useTranslation();
   const sent = task.referencesSentAs;

@@ -370,7 +370,7 @@ export const bridgeContract = {
   sources: {
     demo: { kind: 'query', output: demoSourcesSchema },
   },
-  /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (issue 22). */
+  /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (seen in public clients). */
   models: {
     discovered: { kind: 'query', input: discoverInputSchema, output: discoveredListSchema },
   },

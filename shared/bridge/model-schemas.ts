@@ -1,4 +1,4 @@
-// models.discovered: what a gateway lists at run time (issue 22), placed against the catalog. A known family's
+// models.discovered: what a gateway lists at run time (seen in public clients), placed against the catalog. A known family's
 // form offers its new ids; a model of an unknown family is described by its own fields (or by none, when its
 // schema was missing or unusable, with the reason).
 import { z } from 'zod';

@@ -84,7 +84,10 @@ export const settingsSchema = z.object({
   /** Use the in-process demo gateway instead of baseUrl (set by session.useDemo, cleared by secrets.setKey). */
   demo: z.boolean(),
   /** What the demo gateway speaks beyond the spec: the real gateway's dialects, for seeing the app cope. */
-  demoDialects: z.array(demoDialectSchema).max(20).default([]),
+  // No .default([]) here: settingsPatchSchema is this schema made partial, and a default would put
+  // `demoDialects: []` into every patch, so saving any setting switched the dialects off. A file without the
+  // field gets DEFAULT_SETTINGS' value through merge-settings.ts, field by field.
+  demoDialects: z.array(demoDialectSchema).max(20),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

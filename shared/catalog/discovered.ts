@@ -1,4 +1,4 @@
-// Models a gateway lists at run time (shared/gateway/model-list.ts), placed against the catalog (issue 22): a model
+// Models a gateway lists at run time (shared/gateway/model-list.ts), placed against the catalog (seen in public clients): a model
 // the catalog names, or a newer id of a known family (it extends one of the family's model ids, such as
 // image_model_id_i3_2026 for I3), is offered in that family's form, whose fields, bounds and rules stay the
 // catalog's; any other model is of an unknown family and gets a generic form built from its own schema, marked

@@ -82,7 +82,7 @@ export function submissionModelId(
   id: FamilyId,
   chosen: unknown,
   models?: ModelConfig,
-  /** Ids the gateway lists for this family beyond the catalog's (issue 22): sent as chosen. */
+  /** Ids the gateway lists for this family beyond the catalog's (seen in public clients): sent as chosen. */
   discovered: readonly string[] = [],
 ): string {
   if (typeof chosen === 'string' && discovered.includes(chosen)) return chosen;

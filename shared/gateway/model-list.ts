@@ -1,5 +1,5 @@
 // GET /v1/models?expand=parameters: not in the spec, but a live gateway lists its models with their parameters
-// (issue 22, seen in public clients). Read tolerantly: an entry needs only an id; its parameter schema is kept
+// (seen in public clients). Read tolerantly: an entry needs only an id; its parameter schema is kept
 // when it is a JSON Schema object whose properties this studio can render (string, enum, integer, number,
 // boolean), and otherwise dropped with the reason, never guessed at.
 import { z } from 'zod';

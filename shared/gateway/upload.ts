@@ -1,5 +1,5 @@
 // The answer of POST /v1/uploads/images, which the spec does not list but the real gateway's public clients use
-// for reference pictures (issue 22): {url, …}; the URL lives about 72 h. Anything else is an invalid response.
+// for reference pictures (seen in public clients): {url, …}; the URL lives about 72 h. Anything else is an invalid response.
 import { z } from 'zod';
 import { invalidResponse } from './gateway-error';
 import { unixSeconds } from './wire-values';

@@ -126,7 +126,7 @@ export const taskBatchSchema = z.object({
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
 
 /**
- * How a task's reference pictures went to the gateway (issue 22): uploaded first and sent as URLs, or inline as
+ * How a task's reference pictures went to the gateway (seen in public clients): uploaded first and sent as URLs, or inline as
  * data URLs with why: the family takes them inline, the gateway offers no uploads, the upload failed (not tried
  * again by itself), or the uploaded URL did not answer. `detail` is the failure's own text.
  */

@@ -1,4 +1,4 @@
-// What a result link's age and lifetime mean for fetching it (issue 22, "Links", seen in public clients):
+// What a result link's age and lifetime mean for fetching it ("Links", seen in public clients):
 // - a link the gateway has just handed out may answer 404 for a few seconds while it propagates to the file
 //   host (often another domain than the API's), so a 404 within FRESH_LINK_GRACE_MS of the first try is
 //   retried with the usual backoff before the file is called missing;

@@ -190,7 +190,7 @@ export class GatewayClient implements GatewayPort {
 
   /**
    * POST /v1/uploads/images, multipart field `file` (not in the spec; the gateway's public clients use it for
-   * reference pictures, issue 22). Never retried: an upload has no idempotency. 404/405 mean not offered.
+   * reference pictures, seen in public clients). Never retried: an upload has no idempotency. 404/405 mean not offered.
    */
   async uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {
     const form = new FormData();
@@ -208,7 +208,7 @@ export class GatewayClient implements GatewayPort {
 
   /**
    * GET /v1/models?expand=parameters (not in the spec; a live gateway lists its models with their parameters,
-   * issue 22). Safe to retry; a 404 or 405 means the gateway lists none.
+   * as its public clients show). Safe to retry; a 404 or 405 means the gateway lists none.
    */
   async listModels(options?: CallOptions): Promise<DiscoveredModel[]> {
     const url = '/v1/models?expand=parameters';

@@ -52,7 +52,7 @@ export interface GatewayPort {
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
-  /** POST /v1/uploads/images (issue 22), where the gateway offers it; never retried. */
+  /** POST /v1/uploads/images (seen in public clients), where the gateway offers it; never retried. */
   uploadImage?(image: ImageUpload, options?: CallOptions): Promise<UploadedImage>;
   /**
    * [EP-USAGE-1] the usage report, for reconciling a charge the app could not follow and reading a speech

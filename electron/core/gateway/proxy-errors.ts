@@ -1,5 +1,5 @@
 // A call that found no gateway while a proxy was in use most likely never got past the proxy: say that, with the
-// proxy's host:port (never its credentials), instead of blaming the gateway (issue 22, "A proxy").
+// proxy's host:port (never its credentials), instead of blaming the gateway (seen in public clients, "A proxy").
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import type { ProxyRoute } from '../proxy/proxy-route';
 

@@ -1,4 +1,4 @@
-// The models a gateway lists at run time (issue 22), kept per gateway in one small JSON file in the data folder,
+// The models a gateway lists at run time (seen in public clients), kept per gateway in one small JSON file in the data folder,
 // so the forms offer them offline and after a restart. Fetched again when older than an hour (or when asked);
 // a gateway that lists none (404/405), an unreachable one or a broken answer leaves the last good list in place.
 import { readFile, rename, writeFile } from 'node:fs/promises';

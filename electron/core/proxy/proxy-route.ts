@@ -1,5 +1,5 @@
 // The way out to the gateway and its file hosts: direct, or through the creator's HTTP(S) or SOCKS proxy
-// (issue 22, "A proxy", seen in public clients). The address set in Settings or by --proxy wins; otherwise the
+// ("A proxy", seen in public clients). The address set in Settings or by --proxy wins; otherwise the
 // usual environment (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY, NO_PROXY, lower case too) decides per URL. Every gateway
 // call goes through agent() and every result download through tunnel(), both from the well-kept proxy-agent
 // library, so what one proxies the other does too.

@@ -1,4 +1,4 @@
-// Reference pictures for families that take URLs (issue 22, seen in public clients): the spec documents data URLs
+// Reference pictures for families that take URLs (seen in public clients): the spec documents data URLs
 // only for I2, while the gateway's public clients upload first (POST /v1/uploads/images) and pass the URL. Here:
 // - the upload is used where the gateway offers it, detected once per gateway and run: a 404 or 405 means it
 //   does not, remembered, and every later send goes inline without asking again;

@@ -20,7 +20,7 @@ import type { StoredTask } from './task-store';
 import type { Tracker } from './tracker';
 
 export interface SenderParts {
-  /** References as they leave: uploaded URLs where the gateway offers uploads, else data URLs (issue 22). */
+  /** References as they leave: uploaded URLs where the gateway offers uploads, else data URLs (seen in public clients). */
   uploads: ReferenceUploads;
   tracker: Tracker;
   pacer: Pacer;

@@ -133,7 +133,7 @@ export const taskMigrations: readonly Migration[] = [
     up: 'ALTER TABLE tasks ADD COLUMN batch_compare INTEGER CHECK (batch_compare IN (1));',
   },
   {
-    // How the reference pictures went: uploaded first or inline as data URLs, and why (issue 22).
+    // How the reference pictures went: uploaded first or inline as data URLs, and why (seen in public clients).
     id: 'tasks-009-references-sent-as',
     up: 'ALTER TABLE tasks ADD COLUMN references_sent_as TEXT;',
   },

@@ -1,4 +1,4 @@
-// models.*: what the gateway lists at run time (issue 22), kept in the data folder so the forms offer it offline.
+// models.*: what the gateway lists at run time (seen in public clients), kept in the data folder so the forms offer it offline.
 // The demo gateway and a live one each have their own list (keyed by base URL).
 import { join } from 'node:path';
 import type { BridgeHandlers } from '../../../shared/bridge/contract';

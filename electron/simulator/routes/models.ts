@@ -1,5 +1,5 @@
 // GET /v1/models?expand=parameters: not in the spec, but a live gateway lists its models with their parameters
-// (issue 22): a newer id of a known family, and a model of a family the spec does not document. Behind a switch:
+// (seen in public clients): a newer id of a known family, and a model of a family the spec does not document. Behind a switch:
 // off (404, like an unknown path), full, missing-schemas (no `parameters`) or invalid-schemas (unusable ones).
 import { notFound } from '../errors';
 import { jsonReply, type Reply } from '../http-util';

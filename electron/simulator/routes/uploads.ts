@@ -1,5 +1,5 @@
 // POST /v1/uploads/images: not in the spec, but what the real gateway's public clients use for reference pictures
-// (issue 22): multipart with the image in field `file`, answered {url, filename, content_type, size, expires_at};
+// (seen in public clients): multipart with the image in field `file`, answered {url, filename, content_type, size, expires_at};
 // the URL lives about 72 h. Behind a switch (off: the route does not exist, 404 like any unknown path).
 import { invalidRequest, notFound } from '../errors';
 import { jsonReply, readBody, type Reply } from '../http-util';

@@ -78,7 +78,7 @@ export interface FamilyFormProps {
 export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): ReactElement {
   const { t, i18n } = useTranslation();
   const variants = useMemo(() => familyModels(family.id, models), [family.id, models]);
-  // New ids of this family the gateway lists (issue 22): offered beside the catalog's, with the catalog's rules.
+  // New ids of this family the gateway lists (seen in public clients): offered beside the catalog's, with the catalog's rules.
   const discovered = useDiscoveredModels().data;
   const newIds = useMemo(
     () => discoveredIdsFor(family.id, discovered?.models ?? []),

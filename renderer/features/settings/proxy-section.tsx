@@ -1,4 +1,4 @@
-// Settings › Proxy (issue 22): the HTTP(S) or SOCKS proxy every gateway call and result download takes. Empty
+// Settings › Proxy (seen in public clients): the HTTP(S) or SOCKS proxy every gateway call and result download takes. Empty
 // leaves it to the environment (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), else direct; main reads it at every request.
 import type { ReactElement } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-// Models the gateway lists at run time (issue 22): main keeps the list per gateway, so this works offline too.
+// Models the gateway lists at run time (seen in public clients): main keeps the list per gateway, so this works offline too.
 import { useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from '../query-client';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../shared/bridge/session-schemas';
+import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../shared/bridge/session-schemas';
 import { JsonSettingsStore } from '../../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../../electron/core/settings/memory-secret-store';
 
@@ -58,6 +58,18 @@ describe('JsonSettingsStore', () => {
       modelOverrides: { image_model_id_i3: 'vendor-i3-v2' },
     });
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ theme: 'light' });
+  });
+
+  it('a patch of one field leaves the others as they were (the demo dialects survive saving model ids)', async () => {
+    expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
+    const file = join(dir, 'settings.json');
+    const store = JsonSettingsStore.open(file);
+    await store.update({ demoDialects: ['status-words'] });
+    await store.update({ modelOverrides: { image_model_id_i3: 'vendor-i3-v2' } });
+    expect(JsonSettingsStore.open(file).get().demoDialects).toEqual(['status-words']);
+    // A file from before the field existed reads with the default.
+    await writeFile(file, JSON.stringify({ theme: 'light' }));
+    expect(JsonSettingsStore.open(file).get()).toMatchObject({ theme: 'light', demoDialects: [] });
   });
 
   it('refuses an invalid patch and keeps the previous settings', async () => {

@@ -1,6 +1,6 @@
 // Sends one press of a batch (prompts × n, or one prompt on several models) through the main process, which applies
-// the limits to the total. Fan-outs go straight to the engine, which paces them under the request budget;
-// this is the one place to hand them to the durable queue (issue 23) once it is there.
+// the limits to the total. What does not fit in one request-budget window waits in the main process's durable
+// queue (electron/core/tasks/fan-out.ts), so nothing here needs to hold presses back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
 import { bridge } from '../../../lib/bridge';
