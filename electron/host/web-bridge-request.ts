@@ -11,6 +11,9 @@ import { refuseBridge } from './web-responses';
  */
 const MAX_BRIDGE_BODY = 32 * 1024 * 1024;
 
+/** How long a refused body may keep arriving (and be dropped) before its connection is closed. */
+const LINGER_MS = 2_000;
+
 export const TOO_LARGE_SENTENCE = `The request is larger than the studio accepts (${MAX_BRIDGE_BODY / 1024 / 1024} MiB).`;
 
 /**
@@ -102,8 +105,14 @@ export async function serveBridge(
     const body = await readBridgeBody(req);
     if (body === null) {
       refuseBridge(res, 413, 'payload_too_large', TOO_LARGE_SENTENCE, { connection: 'close' });
-      // The rest of the body is not worth reading: close once the refusal is out.
-      res.once('finish', () => req.destroy());
+      // A lingering close: the rest of the body is read and dropped for a moment before the connection goes.
+      // Destroying at once, with the client's bytes still unread, makes TCP send a reset that can reach the
+      // client before it has read the 413, so it saw a dropped connection instead of the sentence.
+      res.once('finish', () => {
+        const linger = setTimeout(() => req.destroy(), LINGER_MS);
+        req.once('end', () => clearTimeout(linger));
+        req.resume();
+      });
       return;
     }
     // tRPC's standalone adapter reads a body already taken from the stream from `req.body`.
