@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
-import { cli, closedPortUrl, tempDir } from './cli-harness';
+import { cli, closedPortUrl, tempDir, cliEnv } from './cli-harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let sim: RunningSimulator;
@@ -23,12 +23,7 @@ beforeAll(async () => {
   // Every duration 100 times faster: image tasks settle in about a second of real time.
   sim = await startSimulator({ timeScale: 0.01 });
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default);
   await writeFile(
     join(dir, 'ref.png'),
     await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } })

@@ -37,6 +37,25 @@ export async function cli(
   };
 }
 
+/**
+ * The environment a test's CLI runs in: its gateway and key, and a library and a home inside the test's own
+ * folder (dataDir: a data folder there too, for tests that open the database beside the CLI).
+ */
+export function cliEnv(
+  dir: string,
+  baseUrl: string,
+  apiKey: string,
+  options: { dataDir?: boolean } = {},
+): Record<string, string> {
+  return {
+    GATEWAY_BASE_URL: baseUrl,
+    GATEWAY_API_KEY: apiKey,
+    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
+    ...(options.dataDir ? { STUDIO_DATA_DIR: join(dir, 'data') } : {}),
+    HOME: dir,
+  };
+}
+
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'cli-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };

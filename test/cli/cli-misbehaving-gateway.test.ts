@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedServer } from '../support/scripted-server';
 import type { ScriptedServer } from '../support/scripted-server';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 let server: ScriptedServer;
 let dir: string;
@@ -16,12 +16,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   server = await startScriptedServer();
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: server.url,
-    GATEWAY_API_KEY: 'sk-scripted-0123456789',
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, server.url, 'sk-scripted-0123456789');
 });
 afterEach(() => {
   server.requests.length = 0;

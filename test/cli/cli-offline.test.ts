@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_IDS } from '../../shared/catalog/family-ids';
-import { cli, countingServer, tempDir } from './cli-harness';
+import { cli, countingServer, tempDir, cliEnv } from './cli-harness';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -15,12 +15,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   gateway = await countingServer();
-  env = {
-    GATEWAY_BASE_URL: gateway.url,
-    GATEWAY_API_KEY: 'sk-offline-secret-key',
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, gateway.url, 'sk-offline-secret-key');
   await writeFile(
     join(dir, 'ref.png'),
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })

@@ -1,11 +1,10 @@
 // The CLI's --proxy (issue 22, "A proxy"): the submission, the polls and the result download all pass a real
 // HTTP proxy on 127.0.0.1, and an address that is not a proxy's is refused with one sentence before anything
 // is sent.
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 let sim: RunningSimulator;
 let proxy: CountingProxy;
@@ -17,12 +16,7 @@ beforeAll(async () => {
   sim = await startSimulator({ timeScale: 0.01 });
   proxy = await startCountingProxy();
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default);
 });
 afterAll(async () => {
   await proxy.close();

@@ -8,7 +8,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { QueueStore } from '../../electron/core/tasks/queue-store';
 import { localErrorInfo } from '../../shared/gateway/error-types';
 import type { QueueView } from '../../shared/studio/queue';
-import { cli, countingServer, tempDir } from './cli-harness';
+import { cli, countingServer, tempDir, cliEnv } from './cli-harness';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -18,13 +18,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   gateway = await countingServer();
-  env = {
-    GATEWAY_BASE_URL: gateway.url,
-    GATEWAY_API_KEY: 'sk-test-queue-cli',
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    STUDIO_DATA_DIR: join(dir, 'data'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, gateway.url, 'sk-test-queue-cli', { dataDir: true });
 });
 afterAll(async () => {
   await gateway.close();

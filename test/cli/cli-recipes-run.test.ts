@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 let sim: RunningSimulator;
 let dir: string;
@@ -32,12 +32,7 @@ beforeAll(async () => {
   // Every duration 100 times faster: a picture and a video settle in seconds of real time.
   sim = await startSimulator({ timeScale: 0.01 });
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default);
   await writeFile(
     join(dir, 'presets.json'),
     JSON.stringify({

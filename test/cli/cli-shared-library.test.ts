@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let sim: RunningSimulator;
@@ -20,13 +20,7 @@ beforeAll(async () => {
   clock = new ManualClock(Date.now());
   sim = await startSimulator({ clock });
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    STUDIO_DATA_DIR: join(dir, 'data'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default, { dataDir: true });
 });
 afterAll(async () => {
   await sim.close();

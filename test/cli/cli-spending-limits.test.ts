@@ -8,7 +8,7 @@ import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 let sim: RunningSimulator;
 let dir: string;
@@ -18,13 +18,7 @@ let env: Record<string, string>;
 beforeAll(async () => {
   sim = await startSimulator({});
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    STUDIO_DATA_DIR: join(dir, 'data'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default, { dataDir: true });
   // Set as the app's Settings would: a monthly budget of 1 USD, with 1 USD already charged ([TASK-8]) this month.
   const db = openStudioDatabase(join(dir, 'data', 'studio.db'));
   // The earlier task was sent to this same gateway (budgets count per gateway): as the engine marks it.

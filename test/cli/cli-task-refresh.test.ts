@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
-import { cli, tempDir } from './cli-harness';
+import { cli, tempDir, cliEnv } from './cli-harness';
 
 let sim: RunningSimulator;
 let clock: ManualClock;
@@ -21,12 +21,7 @@ beforeAll(async () => {
   clock = new ManualClock(Date.now());
   sim = await startSimulator({ clock });
   ({ dir, cleanup } = await tempDir());
-  env = {
-    GATEWAY_BASE_URL: sim.url,
-    GATEWAY_API_KEY: SIM_KEYS.default,
-    STUDIO_LIBRARY_DIR: join(dir, 'lib'),
-    HOME: dir,
-  };
+  env = cliEnv(dir, sim.url, SIM_KEYS.default);
 });
 afterAll(async () => {
   await sim.close();
