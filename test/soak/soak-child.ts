@@ -3,45 +3,18 @@
 // `node --expose-gc --import tsx`. Reports its memory on stdout as JSON lines: its heap right after start, then
 // its settled heap (after a full GC, so garbage not yet collected does not read as growth) each time the count
 // of settled tasks crosses a milestone; prints {"type":"done"} when all is settled.
-import { openStudioDatabase } from '../../electron/core/studio-database';
-import { GatewayClient } from '../../electron/core/gateway/gateway-client';
-import { Library } from '../../electron/core/library/library';
-import { TaskEngine } from '../../electron/core/tasks/task-engine';
 import type { TaskRecord } from '../../shared/studio/records';
+import { say, soakLife, type SoakLifeConfig } from './soak-life';
 import { soakPlan, tagOf } from './soak-plan';
 
-interface ChildConfig {
-  dbPath: string;
-  libraryDir: string;
-  baseUrl: string;
-  apiKey: string;
+interface ChildConfig extends SoakLifeConfig {
   tasks: number;
   /** Sample the settled heap each time this many more tasks have settled. */
   sampleEvery: number;
 }
 
 const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
-const say = (message: Record<string, unknown>): void =>
-  void process.stdout.write(`${JSON.stringify(message)}\n`);
-
-const db = openStudioDatabase(config.dbPath);
-const library = new Library({ db, dir: config.libraryDir });
-const gateway = new GatewayClient({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: 3_000 });
-const engine = new TaskEngine({
-  db,
-  gateway,
-  requestTimeoutMs: 3_000,
-  budget: { requests: 40, perMs: 1_000 },
-  polling: { maxRetryAfterMs: 5_000, maxGapMs: 2_000, errorBackoffMs: 200 },
-  reconcileAfterMs: 1_000,
-  downloads: {
-    libraryDir: config.libraryDir,
-    sink: library,
-    maxAttempts: 12,
-    backoffMs: 100,
-    idleTimeoutMs: 3_000,
-  },
-});
+const { db, engine } = soakLife(config, { reconcileAfterMs: 1_000 });
 await engine.start();
 
 const reconcileTries = new Map<string, number>();
