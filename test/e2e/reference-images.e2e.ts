@@ -88,4 +88,18 @@ describe('reference images', () => {
     expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(before);
     await studio.shot('refs-03-too-large');
   });
+
+  it('a damaged picture is refused beside the drop zone with a sentence, and nothing is sent or charged', async () => {
+    await chooseFamily(page, 'image.i2');
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6' } })
+      .png()
+      .toBuffer();
+    const cut = png.subarray(0, Math.floor(png.length / 2));
+    const before = await page.getByRole('img', { name: /^Reference image/ }).count();
+    await dropFile('.dropzone', 'broken.png', 'image/png', cut);
+    await page.getByText('This image is damaged', { exact: false }).first().waitFor();
+    expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(before);
+    expect(await page.getByText('Added as a reference image').count()).toBe(0);
+    await studio.shot('refs-04-damaged');
+  });
 });

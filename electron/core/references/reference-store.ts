@@ -8,6 +8,7 @@ import { copyFile, link, mkdir, readFile, rename, rm, stat, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { validationError } from '../../../shared/gateway/error-map';
 import {
@@ -48,6 +49,21 @@ const refused = (message: string): GatewayError => new GatewayError(validationEr
 
 const NOT_AN_IMAGE =
   'This file is not an image the studio can send as a reference (PNG, JPEG, WebP, GIF or AVIF).';
+const DAMAGED_IMAGE =
+  'This image is damaged: its pixels cannot be read, so the gateway would be paid for a task it cannot use. Export it again and add it once more.';
+
+/**
+ * Whether every pixel of the image can be decoded. A header alone is not enough: a truncated or corrupt PNG
+ * sniffs as an image and then reaches the gateway, which charges for a task it cannot use.
+ */
+async function decodes(bytes: Uint8Array): Promise<boolean> {
+  try {
+    await sharp(bytes, { failOn: 'truncated' }).stats();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface Row {
   sha256: string;
@@ -218,6 +234,7 @@ export class ReferenceStore {
     if (bytes.length > MAX_REFERENCE_BYTES) throw refused(referenceTooLarge(bytes.length));
     const sniffed = sniffMedia(bytes.subarray(0, 16));
     if (sniffed?.kind !== 'image') throw refused(NOT_AN_IMAGE);
+    if (!(await decodes(bytes))) throw refused(DAMAGED_IMAGE);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const known = this.get(sha256);
     if (known && (await isFile(known.path))) return publicView(known);

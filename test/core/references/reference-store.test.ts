@@ -63,6 +63,24 @@ describe('ReferenceStore', () => {
     expect(db.prepare('SELECT count(*) AS n FROM reference_images').get()).toEqual({ n: 0 });
   });
 
+  it('refuses a damaged picture (a PNG cut short, its pixels garbled) before anything is stored or sent', async () => {
+    const store = ReferenceStore.forDatabase(db);
+    const png = await noisePng(64 * 1024);
+    const cut = png.subarray(0, Math.floor(png.length / 2));
+    const garbled = Buffer.from(png);
+    garbled.fill(0x41, 100, 400);
+    for (const bytes of [cut, garbled]) {
+      await expect(store.addBytes(bytes)).rejects.toMatchObject({
+        type: 'validation_error',
+        message: expect.stringContaining('This image is damaged'),
+      });
+      await expect(store.addDataUrl(dataUrlOf(bytes))).rejects.toMatchObject({ type: 'validation_error' });
+    }
+    expect(db.prepare('SELECT count(*) AS n FROM reference_images').get()).toEqual({ n: 0 });
+    // The whole picture is taken as before.
+    await expect(store.addBytes(png)).resolves.toMatchObject({ mime: 'image/png' });
+  });
+
   it('interns data URLs anywhere in params and expands them to the same bytes every time', async () => {
     const store = ReferenceStore.forDatabase(db);
     const png = await noisePng(MiB);
