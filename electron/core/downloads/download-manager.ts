@@ -26,6 +26,7 @@ import { isDiskFull } from '../db/disk-space';
 import { gatewayIsLocal } from './local-addresses';
 import type { DownloadedFile, LibrarySink } from './library-sink';
 import { fetchPriority, FreshLinks } from './link-freshness';
+import { LinkVerdicts } from './link-verdicts';
 import type { ProxyRoute } from '../proxy/proxy-route';
 
 /** A file saved into the library: where, how big, its hash and its type. */
@@ -73,6 +74,7 @@ export class DownloadManager {
   private readonly logger: Logger;
   private readonly rows: TaskFileRows;
   private readonly fresh: FreshLinks;
+  private readonly links: LinkVerdicts;
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -80,6 +82,7 @@ export class DownloadManager {
     this.queue = new PQueue({ concurrency: options.concurrency ?? 3 });
     this.libraryDir = resolve(options.libraryDir);
     this.fresh = new FreshLinks(options.clock);
+    this.links = new LinkVerdicts(options.clock);
   }
 
   /** Deletes the .part files a crash left (never a live neighbour's) and queues every file still pending. */
@@ -136,10 +139,13 @@ export class DownloadManager {
       if (renewed) {
         this.rows.renewLink(taskId, row.ordinal, fresh);
       } else if (row.state === 'expired') {
-        this.mark(taskId, row.ordinal, 'expired', {
-          failure: 'lost',
-          error:
-            'the gateway no longer offers this file: its link expired and a fresh status poll gave no new one',
+        // A link refused early and handed back unchanged is refused for good; an expired one is lost.
+        const refused = row.failure === 'refused';
+        this.mark(taskId, row.ordinal, refused ? 'failed' : 'expired', {
+          failure: refused ? 'refused' : 'lost',
+          error: refused
+            ? 'the file host refuses this link, and a fresh status poll gave the same one'
+            : 'the gateway no longer offers this file: its link expired and a fresh status poll gave no new one',
         });
       }
     }
@@ -237,10 +243,6 @@ export class DownloadManager {
     this.options.onFilesChanged(taskId);
   }
 
-  private isExpired(row: FileRow): boolean {
-    return row.expires_at !== null && this.options.clock.now() >= row.expires_at * 1000;
-  }
-
   private async run(taskId: string, ordinal: number, key: string): Promise<void> {
     const { clock, sink } = this.options;
     const maxAttempts = this.options.maxAttempts ?? 5;
@@ -255,7 +257,7 @@ export class DownloadManager {
           this.mark(taskId, ordinal, 'skipped');
           return;
         }
-        if (this.isExpired(row)) {
+        if (this.links.expired(row)) {
           this.expire(taskId, ordinal, 'the link expired before it could be fetched');
           return;
         }
@@ -266,6 +268,7 @@ export class DownloadManager {
           const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
           this.mark(taskId, ordinal, 'done', { ...saved, error: null });
           this.fresh.forget(key);
+          this.links.forget(key);
           return;
         } catch (error) {
           if (controller.signal.aborted || this.closed) return;
@@ -282,13 +285,15 @@ export class DownloadManager {
           const retryable = this.fresh.retryable(key, failure); // a fresh link's 404 too (link-freshness.ts)
           if (!retryable || attempt >= maxAttempts) {
             // A refused link past its expiry is an expired link, whatever the status says.
-            if (this.isExpired(row) || (failure?.httpStatus && this.isExpiredSoon(row))) {
+            if (this.links.expired(row) || (failure?.httpStatus && this.links.endingSoon(row))) {
               this.expire(taskId, ordinal, message);
               return;
             }
+            const refusal = this.links.refused(key, row, task, failure?.httpStatus ?? null);
+            if (refusal?.renew) return this.expire(taskId, ordinal, refusal.message, 'refused');
             const retryAt = retryable ? backgroundRetryAt(row, attempt, clock.now(), this.options) : null;
             this.mark(taskId, ordinal, 'failed', {
-              error: message,
+              error: refusal?.message ?? message,
               failure: failure ? MISSING_REASON_OF[failure.reason] : 'network',
               retry_at: retryAt,
             });
@@ -386,13 +391,10 @@ export class DownloadManager {
     await this.options.clock.sleep(waitMs, signal).catch(() => undefined);
   }
 
-  private expire(taskId: string, ordinal: number, message: string): void {
-    this.mark(taskId, ordinal, 'expired', { error: message, failure: 'expired', retry_at: null });
+  /** The link ended (or was refused early: 'refused'); the engine asks the gateway for a fresh one. */
+  private expire(taskId: string, ordinal: number, message: string, failure = 'expired'): void {
+    // The engine's fresh poll is under way before the row says expired, so no one waiting takes it as settled.
     this.options.onLinkExpired?.(taskId);
-  }
-
-  /** A 403/404/410 within a minute of expires_at is the link's end, not a fault worth reporting as one. */
-  private isExpiredSoon(row: FileRow): boolean {
-    return row.expires_at !== null && this.options.clock.now() >= row.expires_at * 1000 - 60_000;
+    this.mark(taskId, ordinal, 'expired', { error: message, failure, retry_at: null });
   }
 }

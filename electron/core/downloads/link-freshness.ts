@@ -10,8 +10,12 @@ import type { DownloadError } from './download-error';
 /** How long after the first try a 404 still means "not there yet" rather than "gone". */
 export const FRESH_LINK_GRACE_MS = 60_000;
 
-/** Statuses a file host answers while a new object has not reached it (404; some CDNs say 403 or 410). */
-const NOT_YET_THERE = new Set([403, 404, 410]);
+/**
+ * What a file host answers while a new object has not reached it: 404. A 401, 403 or 410 is a refusal of the
+ * link itself (a signature revoked or run out), for which the gateway is asked for a fresh link at once
+ * (link-verdicts.ts) rather than the same one tried again.
+ */
+const NOT_YET_THERE = new Set([404]);
 
 export class FreshLinks {
   readonly #firstTry = new Map<string, number>();

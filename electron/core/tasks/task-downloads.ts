@@ -86,6 +86,8 @@ export class TaskDownloads {
   /** A completed task is settled once each of its files is downloaded, failed or expired. */
   allSettled(record: TaskRecord): boolean {
     if (!this.#manager) return true;
+    // A fresh poll for its links is under way: an expired or refused file may yet arrive.
+    if (this.#renewing.has(record.id)) return false;
     const d = record.downloads;
     const files = this.ctx.tasks.store.get(record.id)?.files ?? [];
     return d.total === files.length && d.done + d.failed + d.expired === d.total;
@@ -136,7 +138,11 @@ export class TaskDownloads {
           reason: describeThrown(thrown),
         });
       })
-      .finally(() => this.#renewing.delete(taskId));
+      .finally(() => {
+        this.#renewing.delete(taskId);
+        // Whoever waits on the task looks again: it may be settled now, whatever the poll gave.
+        ctx.tasks.publish(taskId);
+      });
     return work;
   }
 }

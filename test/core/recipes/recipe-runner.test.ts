@@ -35,10 +35,21 @@ async function boot(gateway: CountingGateway = rig.gateway()) {
     guard: null,
   });
   const references = ReferenceStore.forDatabase(db);
+  // A picture becoming the next step's reference is decoded in full (real time, off the rig's clock): a test
+  // that drives the clock waits for these too.
+  const converting = new Set<Promise<string>>();
   const runner = new RecipeRunner({
     engine: async () => core.engine,
     itemsOf: async (taskId) => core.library.forTask(taskId),
-    asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
+    asReference: (item) => {
+      const uri = references.addFile(item.path, { link: true }).then((r) => r.uri);
+      converting.add(uri);
+      void uri.then(
+        () => converting.delete(uri),
+        () => converting.delete(uri),
+      );
+      return uri;
+    },
     store: new RecipeRunStore(db),
     clock: rig.clock,
   });
@@ -47,6 +58,7 @@ async function boot(gateway: CountingGateway = rig.gateway()) {
     ...core,
     gateway,
     runner,
+    converting,
     /** What the host does on quitting: the runner stops keeping runs, then the engine stops. */
     async close() {
       runner.close();
@@ -164,8 +176,13 @@ describe('RecipeRunner', () => {
     const id = started?.id ?? '';
     // The held send keeps the engine busy for ever; the clock is driven until it leaves, not past it.
     const untilHeld = {
-      isBusy: () => !gateway.holdSubmissions && first.engine.isBusy(),
-      whenQuiet: () => Promise.race([first.engine.whenQuiet(), videoOnTheWire]),
+      isBusy: () => !gateway.holdSubmissions && (first.engine.isBusy() || first.converting.size > 0),
+      // While a picture is being decoded, wait for that alone: a quiet engine resolves at once, and a loop of
+      // resolved promises would never let the decode's callback run.
+      whenQuiet: () =>
+        first.converting.size > 0
+          ? Promise.race([...first.converting])
+          : Promise.race([first.engine.whenQuiet(), videoOnTheWire]),
     };
     expect(await driveUntil(rig, untilHeld, () => gateway.holdSubmissions)).toBe(true);
     expect(first.runner.get(id)?.steps[1]?.taskId).toBeNull();
