@@ -88,10 +88,25 @@ const pictureThenVideo = (videoPrompt = 'slow push in'): RecipeDraft => ({
 const submissions = (...gateways: CountingGateway[]) =>
   gateways.reduce((n, g) => n + g.log.filter((r) => r.kind === 'submit').length, 0);
 
+/**
+ * What the clock driver waits for before it moves the rig's clock: the engine's work, and a picture being decoded
+ * into the next step's reference (real time, off the clock). While one is decoding it waits for that alone: a
+ * quiet engine answers at once, and a loop of answered promises would never let the decode's callback run.
+ */
+function busyOf(p: Booted, alsoQuietWhen?: Promise<void>) {
+  return {
+    isBusy: () => p.engine.isBusy() || p.converting.size > 0,
+    whenQuiet: async (): Promise<void> => {
+      if (p.converting.size > 0) await Promise.race([...p.converting]);
+      else await Promise.race([p.engine.whenQuiet(), ...(alsoQuietWhen ? [alsoQuietWhen] : [])]);
+    },
+  };
+}
+
 async function until(p: Booted, runId: string, done: (run: RecipeRun) => boolean): Promise<RecipeRun> {
   const current = () => p.runner.get(runId);
   expect(
-    await driveUntil(rig, p.engine, () => {
+    await driveUntil(rig, busyOf(p), () => {
       const run = current();
       return run !== null && done(run);
     }),
@@ -175,15 +190,8 @@ describe('RecipeRunner', () => {
     const [started] = first.runner.start(pictureThenVideo(), { prompts: ['a lighthouse'] });
     const id = started?.id ?? '';
     // The held send keeps the engine busy for ever; the clock is driven until it leaves, not past it.
-    const untilHeld = {
-      isBusy: () => !gateway.holdSubmissions && (first.engine.isBusy() || first.converting.size > 0),
-      // While a picture is being decoded, wait for that alone: a quiet engine resolves at once, and a loop of
-      // resolved promises would never let the decode's callback run.
-      whenQuiet: () =>
-        first.converting.size > 0
-          ? Promise.race([...first.converting])
-          : Promise.race([first.engine.whenQuiet(), videoOnTheWire]),
-    };
+    const busy = busyOf(first, videoOnTheWire);
+    const untilHeld = { ...busy, isBusy: () => !gateway.holdSubmissions && busy.isBusy() };
     expect(await driveUntil(rig, untilHeld, () => gateway.holdSubmissions)).toBe(true);
     expect(first.runner.get(id)?.steps[1]?.taskId).toBeNull();
     await first.close();
