@@ -7,6 +7,7 @@ import { placeModels, type PlacedModel } from '../../../shared/catalog/discovere
 import type { ModelConfig } from '../../../shared/catalog/types';
 import type { DiscoveredModel } from '../../../shared/gateway/model-list';
 import { isGatewayError } from '../../../shared/gateway/gateway-error';
+import { placedModelSchema } from '../../../shared/bridge/model-schemas';
 import type { Clock } from '../clock';
 import type { CallOptions } from '../gateway/gateway-port';
 
@@ -25,23 +26,8 @@ export interface DiscoveredList {
   source: 'gateway' | 'cache' | 'none';
 }
 
-const fieldSchema = z.object({
-  name: z.string(),
-  type: z.enum(['string', 'enum', 'integer', 'number', 'boolean']),
-  required: z.boolean(),
-  description: z.string(),
-  values: z.array(z.string()).optional(),
-  min: z.number().optional(),
-  max: z.number().optional(),
-  maxLength: z.number().optional(),
-  default: z.union([z.string(), z.number(), z.boolean()]).optional(),
-});
-const modelSchema = z.object({
-  id: z.string(),
-  endpoint: z.string().nullable(),
-  fields: z.array(fieldSchema).nullable(),
-  schemaProblem: z.string().nullable(),
-});
+// The cache keeps models as the bridge describes them, before they are placed against the catalog.
+const modelSchema = placedModelSchema.pick({ id: true, endpoint: true, fields: true, schemaProblem: true });
 const cacheSchema = z.record(z.string(), z.object({ fetchedAt: z.number(), models: z.array(modelSchema) }));
 type Cache = z.infer<typeof cacheSchema>;
 
