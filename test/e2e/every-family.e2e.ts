@@ -187,9 +187,15 @@ describe('every family from its form', () => {
     // A track shows its cover as its picture, and its title, never an untitled image beside it.
     await expect
       .poll(
-        () => track.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        // Whichever of the track's pictures the tile shows: the poll must not hold on a detached element.
+        () =>
+          track
+            .locator('img')
+            .evaluateAll((imgs: HTMLImageElement[]) =>
+              Math.max(0, ...imgs.map((i) => (i.complete ? i.naturalWidth : 0))),
+            ),
         {
-          timeout: 30_000,
+          timeout: 60_000,
         },
       )
       .toBeGreaterThan(0);

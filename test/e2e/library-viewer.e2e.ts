@@ -172,7 +172,8 @@ describe('the library viewer', () => {
 
   it('walks only what the search shows', async () => {
     await page.getByRole('searchbox', { name: 'Search prompts' }).fill('harbour');
-    await expect.poll(() => page.getByTestId('library-item').count()).toBe(1);
+    // The search answers after its debounce; on a loaded CI machine that takes more than the default 5 s.
+    await expect.poll(() => page.getByTestId('library-item').count(), { timeout: 30_000 }).toBe(1);
     await openTile(PICTURES[1].prompt);
     await expect.poll(position).toBe('1 of 1');
     await page.keyboard.press('ArrowRight');
