@@ -10,8 +10,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { settingsSchema } from '../../shared/bridge/session-schemas';
 import { normalizeBaseUrl } from '../../shared/gateway/base-url';
-import { DEMO_DIALECTS } from '../../shared/studio/demo-dialects';
-import { DIALECTS } from '../../electron/simulator';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
 import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
@@ -93,10 +91,6 @@ describe('the base URL, normalised once', () => {
 });
 
 describe('Settings › Demo gateway', () => {
-  it('offers exactly the dialects the simulator speaks', () => {
-    expect([...DEMO_DIALECTS].sort()).toEqual([...DIALECTS].sort());
-  });
-
   it('a dialect chosen in Settings is spoken by the running demo gateway at once', async () => {
     const studio = await openStudio();
     const bridge = createBridgeCaller({ handlers: studio.handlers });
