@@ -11,9 +11,8 @@ import { createBridgeCaller } from '../../shared/bridge/router';
 import { settingsSchema } from '../../shared/bridge/session-schemas';
 import { normalizeBaseUrl } from '../../shared/gateway/base-url';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 
 let dataDir: string;
 let host: StudioHost | null = null;
@@ -28,15 +27,8 @@ afterEach(async () => {
 });
 
 async function openStudio(): Promise<StudioHost> {
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: (connection) => createGatewayClient(connection),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     simulator: { timeScale: 0.05 },
-    log: () => undefined,
   });
   return host;
 }
