@@ -73,7 +73,9 @@ describe('moving the library folder', () => {
     await save.click();
     const dialog = page.getByRole('alertdialog', { name: 'Move the library' });
     await dialog.getByText(/^Move \d+ files \(.+\) from .+ to .+My library\?$/).waitFor();
-    await dialog.getByText('Nothing leaves the old folder until it has arrived in the new one.', { exact: false }).waitFor();
+    await dialog
+      .getByText('Nothing leaves the old folder until it has arrived in the new one.', { exact: false })
+      .waitFor();
     await studio.shot('settings-library-move-ask');
     await dialog.getByRole('button', { name: 'Move the library' }).click();
     await page.getByText(`The library is now in ${target}.`).waitFor({ timeout: 60_000 });
@@ -97,7 +99,7 @@ describe('moving the library folder', () => {
         () =>
           page.evaluate(
             () =>
-              [...document.querySelectorAll<HTMLImageElement>('main img')].filter(
+              Array.from(document.querySelectorAll<HTMLImageElement>('main img')).filter(
                 (img) => img.complete && img.naturalWidth > 0,
               ).length,
           ),
