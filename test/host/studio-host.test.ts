@@ -258,6 +258,12 @@ describe('studio host', () => {
   it('moves the library folder and the request budget at runtime without a second engine', async () => {
     const bridge = caller();
     const moved = join(dataDir, 'moved-library');
+    const oldDir = (await bridge.session.status()).libraryDir;
+    const items = (await bridge.library.query({})).items;
+    expect(items.length).toBeGreaterThan(0);
+    const plan = await bridge.settings.planLibraryMove({ libraryDir: moved });
+    expect(plan).toMatchObject({ from: oldDir, to: moved, moves: true });
+    expect(plan.files).toBeGreaterThanOrEqual(items.length);
     const [updated, listed] = await Promise.all([
       bridge.settings.update({ libraryDir: moved, pollBudgetPerSecond: 2 }),
       bridge.tasks.list(),
@@ -267,6 +273,13 @@ describe('studio host', () => {
     expect(listed.total).toBeGreaterThan(0);
     expect((await bridge.session.status()).libraryDir).toBe(moved);
     expect(host.libraryDir()).toBe(moved);
+    // Every item moved with it: its file is in the new folder, where the index now points, and not in the old.
+    for (const item of (await bridge.library.query({})).items) {
+      expect(existsSync(join(moved, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
+      expect(existsSync(join(oldDir, ...item.relativePath.split('/')))).toBe(false);
+      expect(item.path.startsWith(moved)).toBe(true);
+    }
+    expect((await bridge.settings.libraryMove()).state).toBe('done');
     await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
   });
 
