@@ -14,6 +14,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import { tagOf } from './soak-plan';
+import { killAfterMs, seededRandom, type SoakTable } from './soak-report';
 
 export interface QueueSoakOptions {
   items: number;
@@ -26,10 +27,7 @@ export interface QueueSoakOptions {
   log?: (line: string) => void;
 }
 
-export interface QueueSoakReport {
-  rows: [string, number | string][];
-  problems: string[];
-}
+export type QueueSoakReport = SoakTable;
 
 const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
 
@@ -74,17 +72,12 @@ export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoak
       parallel: options.parallel ?? 4,
     }),
   };
-  let seed = options.seed ?? 11;
-  const random = (): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const random = seededRandom(options.seed ?? 11);
   try {
     let kills = 0;
     let lives = 0;
     for (;;) {
-      const killAfter =
-        kills < options.kills ? Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)) : null;
+      const killAfter = kills < options.kills ? killAfterMs(random, options.maxLifeMs) : null;
       const life = await runChild(env, killAfter);
       lives++;
       if (life.done) break;
@@ -147,10 +140,4 @@ function tabulate(
     ],
     problems,
   };
-}
-
-export function formatQueueSoak(report: QueueSoakReport): string {
-  const lines = report.rows.map(([name, value]) => `${name}: ${value}`);
-  for (const problem of report.problems) lines.push(`problem: ${problem}`);
-  return lines.join('\n');
 }

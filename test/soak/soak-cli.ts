@@ -3,10 +3,11 @@
 // npm run soak -- --queue [--tasks 50 --faults 0.2 --kills 20]: the queue's: items sent in order through kills.
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { parseArgs } from 'node:util';
-import { formatSoak, runSoak } from './run-soak';
+import { runSoak } from './run-soak';
+import { formatSoakTable } from './soak-report';
 import { runSyncKills } from './sync-kills';
 import { runBudgetRace } from './budget-race';
-import { formatQueueSoak, runQueueSoak } from './queue-soak';
+import { runQueueSoak } from './queue-soak';
 
 const { values } = parseArgs({
   options: {
@@ -26,7 +27,7 @@ if (values.queue) {
     kills: Number(values.kills),
     log: (line) => console.error(line),
   });
-  console.log(formatQueueSoak(queue));
+  console.log(formatSoakTable(queue));
   process.exit(queue.problems.length === 0 ? 0 : 1);
 }
 if (values['budget-race']) {
@@ -35,8 +36,7 @@ if (values['budget-race']) {
     faultRate: Number(values.faults),
     log: (line) => console.error(line),
   });
-  for (const [name, value] of race.rows) console.log(`${name}: ${value}`);
-  for (const problem of race.problems) console.log(`problem: ${problem}`);
+  console.log(formatSoakTable(race));
   process.exit(race.problems.length === 0 ? 0 : 1);
 }
 if (values.sync) {
@@ -53,5 +53,5 @@ const report = await runSoak({
   kills: Number(values.kills),
   log: (line) => console.error(line),
 });
-console.log(formatSoak(report));
+console.log(formatSoakTable(report));
 process.exit(report.problems.length === 0 ? 0 : 1);
