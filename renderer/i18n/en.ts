@@ -328,6 +328,13 @@ export const en = {
       cancelled: 'Cancelled: not charged',
     },
     gatewayStatus: 'the gateway says “{{word}}”',
+    announce: {
+      done_one: '{{count}} task finished.',
+      done_other: '{{count}} tasks finished.',
+      progress_one: '{{count}} task generating, {{progress}}% done.',
+      progress_other: '{{count}} tasks generating, {{progress}}% done on average.',
+      failed_other: '{{count}} tasks failed. The latest: {{sentence}}',
+    },
     tryAgain: 'Try again',
     referencesSentAs: {
       upload: 'Reference pictures: uploaded to the gateway and sent as links.',
@@ -559,12 +566,14 @@ export const en = {
     byDay: 'Spending per day by model',
     byMonth: 'Spending per month by model',
     reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
-    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    stopped:
+      'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
     readAgain: 'Read again',
     readingWhy:
       'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
-    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
+    chartLabelMonths:
+      'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',

@@ -377,6 +377,13 @@ export const zhCN: Messages = {
       cancelled: '已取消：未扣费',
     },
     gatewayStatus: '网关状态“{{word}}”',
+    announce: {
+      done_one: '{{count}} 个任务已完成。',
+      done_other: '{{count}} 个任务已完成。',
+      progress_one: '{{count}} 个任务生成中，已完成 {{progress}}%。',
+      progress_other: '{{count}} 个任务生成中，平均已完成 {{progress}}%。',
+      failed_other: '{{count}} 个任务失败。最近一个：{{sentence}}',
+    },
     tryAgain: '重试',
     referencesSentAs: {
       upload: '参考图片：已上传到网关，以链接发送。',
