@@ -17,6 +17,7 @@ import { TaskNotices } from '../../ui/task-notices';
 import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
+import { libraryAddress } from '../../lib/library-address';
 
 function promptOf(task: TaskRecord): string | null {
   const prompt = task.params.prompt;
@@ -180,10 +181,7 @@ export function TaskRow({
             )}
             {/* Nothing to open once every saved file was deleted. */}
             {task.state === 'completed' && task.downloads.done - task.downloads.deleted > 0 ? (
-              <Link
-                href={thumbnail ? `/library/${thumbnail.itemId}` : '/library'}
-                className="btn btn-secondary"
-              >
+              <Link href={libraryAddress(thumbnail?.itemId)} className="btn btn-secondary">
                 {t('tasks.openLibrary')}
               </Link>
             ) : null}
