@@ -1,5 +1,5 @@
 // The dialects of the real gateway the demo gateway can be set to speak (Settings › Demo gateway). The simulator
-// keeps its own list (electron/simulator/dialects.ts: it imports nothing of the app); a test holds the two equal.
+// keeps its own list of dialects (electron/simulator/dialects.ts: it imports nothing of the app); a test holds the two equal.
 import { z } from 'zod';
 
 export const DEMO_DIALECTS = [
@@ -17,5 +17,21 @@ export const DEMO_DIALECTS = [
   'localised',
 ] as const;
 
-export const demoDialectSchema = z.enum(DEMO_DIALECTS);
+/**
+ * How the demo gateway hands out links, takes uploads and lists its models: switches of the simulator beside its
+ * dialects (links.ts, routes/uploads.ts, routes/models.ts), kept in the same setting so Settings › Demo gateway
+ * offers every way the real gateway is seen to behave. electron/host/demo-gateway.ts turns each into its switch.
+ */
+export const DEMO_SWITCHES = [
+  'links-separate-host',
+  'links-varied-expiry',
+  'links-missing-expiry',
+  'links-propagation',
+  'uploads',
+  'models-listed',
+  'models-without-schemas',
+] as const;
+export type DemoSwitch = (typeof DEMO_SWITCHES)[number];
+
+export const demoDialectSchema = z.enum([...DEMO_DIALECTS, ...DEMO_SWITCHES]);
 export type DemoDialect = z.infer<typeof demoDialectSchema>;

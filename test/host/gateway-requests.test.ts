@@ -16,6 +16,7 @@ import { createGatewayClient } from '../../electron/core/gateway/gateway-client'
 import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
 import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import { DemoGateway } from '../../electron/host/demo-gateway';
 
 let dataDir: string;
 let host: StudioHost | null = null;
@@ -95,6 +96,32 @@ describe('the base URL, normalised once', () => {
 describe('Settings › Demo gateway', () => {
   it('offers exactly the dialects the simulator speaks', () => {
     expect([...DEMO_DIALECTS].sort()).toEqual([...DIALECTS].sort());
+  });
+
+  it('the upload and model-list switches reach the demo gateway; off returns to what it was started with', async () => {
+    const demo = new DemoGateway(dataDir, 'lazy', { timeScale: 0.05, modelList: 'full' });
+    try {
+      const sim = await demo.start(['uploads', 'models-without-schemas', 'balance-cny']);
+      const headers = { Authorization: `Bearer ${sim.keys.default}` };
+      const listed = async () =>
+        (
+          (await (await fetch(`${sim.url}/v1/models?expand=parameters`, { headers })).json()) as {
+            data: { parameters?: unknown }[];
+          }
+        ).data[0]?.parameters;
+      const upload = async () =>
+        (await fetch(`${sim.url}/v1/uploads/images`, { method: 'POST', headers, body: new FormData() }))
+          .status;
+      expect(await listed()).toBeUndefined();
+      expect(await upload()).not.toBe(404);
+      expect(sim.dialects.list).toEqual(['balance-cny']);
+      await demo.start([]);
+      expect(await listed()).toBeDefined();
+      expect(await upload()).toBe(404);
+      expect(sim.dialects.list).toEqual([]);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('a dialect chosen in Settings is spoken by the running demo gateway at once', async () => {
