@@ -92,7 +92,8 @@ export class DemoGateway {
       propagationMs: on.has('links-propagation') ? 8_000 : (base.propagationMs ?? 0),
     };
     sim.links.set(links);
-    sim.uploads.set({ offered: on.has('uploads') || (this.#options.uploads ?? false) });
+    // The demo offers uploads unless its options say not (start above); the switch takes them away.
+    sim.uploads.set({ offered: !on.has('no-uploads') && (this.#options.uploads ?? true) });
     const listed: ModelListMode = on.has('models-listed')
       ? 'full'
       : on.has('models-without-schemas')

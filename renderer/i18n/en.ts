@@ -567,12 +567,14 @@ export const en = {
     byDay: 'Spending per day by model',
     byMonth: 'Spending per month by model',
     reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
-    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    stopped:
+      'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
     readAgain: 'Read again',
     readingWhy:
       'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
-    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
+    chartLabelMonths:
+      'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',
@@ -627,8 +629,10 @@ export const en = {
         'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
         'links-missing-expiry': 'Links without an expiry time',
         'links-propagation': 'A fresh link answers 404 for a few seconds',
-        uploads: 'An upload endpoint for reference pictures (POST /v1/uploads/images)',
-        'models-listed': 'A model list with parameters, including a new I3 id and a model of an unknown family',
+        'no-uploads':
+          'No upload endpoint for reference pictures (they go inline as data URLs where the family takes them)',
+        'models-listed':
+          'A model list with parameters, including a new I3 id and a model of an unknown family',
         'models-without-schemas': 'A model list without parameter schemas',
       },
     },

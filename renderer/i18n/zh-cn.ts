@@ -669,7 +669,7 @@ export const zhCN: Messages = {
         'links-varied-expiry': '每个文件各有链接有效期（1 小时到 72 小时）',
         'links-missing-expiry': '链接不带过期时间',
         'links-propagation': '新链接在几秒内返回 404',
-        uploads: '参考图片的上传端点（POST /v1/uploads/images）',
+        'no-uploads': '没有参考图片的上传端点（在系列接受时以 data URL 内联发送）',
         'models-listed': '带参数的模型列表，含新的 I3 模型 ID 和一个未知系列的模型',
         'models-without-schemas': '不带参数结构的模型列表',
       },

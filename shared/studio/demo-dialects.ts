@@ -27,7 +27,7 @@ export const DEMO_SWITCHES = [
   'links-varied-expiry',
   'links-missing-expiry',
   'links-propagation',
-  'uploads',
+  'no-uploads',
   'models-listed',
   'models-without-schemas',
 ] as const;
