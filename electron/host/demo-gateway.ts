@@ -59,6 +59,9 @@ export class DemoGateway {
    */
   async start(dialects?: readonly Dialect[]): Promise<RunningSimulator> {
     this.#start ??= startSimulator({
+      // The real gateway takes picture uploads (its public clients use them), and V2 and I6 need them for a
+      // dropped picture: the demo offers them too unless told otherwise.
+      uploads: true,
       stateFile: join(this.#dataDir, DEMO_STATE_FILE),
       ...(this.#log && { log: this.#log }),
       ...this.#options,

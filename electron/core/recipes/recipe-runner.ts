@@ -12,6 +12,7 @@
 // its stored key, which the engine answers with the task it holds rather than a second paid one.
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
+import { takesPictures } from '../../../shared/catalog/families';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
@@ -345,9 +346,9 @@ export class RecipeRunner {
     } else if (field) {
       const item = items.find((it) => it.kind === step.bind);
       if (!item) throw new GatewayError(notSaved(0));
-      // A stored reference where the family takes data URLs; the gateway's own link otherwise.
+      // A picture goes as a stored reference (the gateway's own link expires); other media by their link.
       const value =
-        step.bind === 'image' && field.media?.dataUrls ? await this.#ports.asReference(item) : item.remoteUrl;
+        step.bind === 'image' && takesPictures(field) ? await this.#ports.asReference(item) : item.remoteUrl;
       if (!value) throw new GatewayError(notSaved(0));
       params[field.name] = [value];
     }
