@@ -638,7 +638,20 @@ export const en = {
       root: 'A filesystem root holds far more than the library. Choose or create a folder for it.',
       home: 'Not your home folder itself: choose or create a folder inside it, such as Gateway Studio.',
       data: 'Not the app’s data folder or a folder containing it: the database and settings live there.',
+      inside: 'Not a folder inside the library folder or one holding it: choose a folder apart from it.',
+      unwritable:
+        'This folder cannot be created or written: check that you may write there and that the disk is not read-only or full.',
+      not_empty: 'This folder already holds other files. Choose an empty folder or a new one.',
     },
+    libraryMoveTitle: 'Move the library',
+    libraryMoveQuestion_one: 'Move {{count}} file ({{size}}) from {{from}} to {{to}}?',
+    libraryMoveQuestion_other: 'Move {{count}} files ({{size}}) from {{from}} to {{to}}?',
+    libraryMoveSafe:
+      'Nothing leaves the old folder until it has arrived in the new one. If a file cannot move, everything goes back and the library stays where it is.',
+    libraryMoveConfirm: 'Move the library',
+    libraryMoving: 'Moved {{files}} of {{total}} files · {{bytes}} of {{totalBytes}}',
+    libraryMoved: 'The library is now in {{to}}.',
+    libraryMoveFailed: 'The library did not move, and nothing was lost. {{detail}}',
     save: 'Save',
     saved: 'Settings saved.',
     models: {
