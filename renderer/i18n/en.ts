@@ -328,6 +328,7 @@ export const en = {
       incomplete: 'Files missing',
       failed: 'Failed',
       interrupted: 'Outcome unknown',
+      unsent: 'Not sent: not charged',
       stopped: 'Stopped',
       cancelled: 'Cancelled: not charged',
     },
@@ -367,6 +368,11 @@ export const en = {
         'Usage since {{since}}: {{count}} charged requests for this model that the app cannot match, likely {{amount}} USD in all.',
       none: 'Usage since {{since}} shows no charge the app cannot match: this task was probably not charged.',
       check: 'Check the charge',
+    },
+    unsent: {
+      title: 'Not sent: nothing was charged.',
+      body: 'An earlier run stopped (or the disk was full) before this task was sent, and it is not sent again by itself. Send it checks it against your spending limits first.',
+      send: 'Send it',
     },
   },
   library: {
@@ -563,12 +569,14 @@ export const en = {
     byDay: 'Spending per day by model',
     byMonth: 'Spending per month by model',
     reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
-    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    stopped:
+      'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
     readAgain: 'Read again',
     readingWhy:
       'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
-    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
+    chartLabelMonths:
+      'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',

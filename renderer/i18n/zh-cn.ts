@@ -377,6 +377,7 @@ export const zhCN: Messages = {
       incomplete: '文件缺失',
       failed: '失败',
       interrupted: '结果未知',
+      unsent: '未发送：未计费',
       stopped: '已停止',
       cancelled: '已取消：未扣费',
     },
@@ -413,6 +414,11 @@ export const zhCN: Messages = {
         '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，共约 {{amount}} USD。',
       none: '自 {{since}} 起的用量中没有无法对应的计费：此任务很可能未被计费。',
       check: '核对计费',
+    },
+    unsent: {
+      title: '未发送：没有任何计费。',
+      body: '上一次运行在发送此任务之前停止了（或磁盘已满），它不会自行再次发送。“发送”会先按你的花费限额检查它。',
+      send: '发送',
     },
   },
   library: {
