@@ -279,6 +279,10 @@ export const en = {
     moveUp: 'Move up',
     moveDown: 'Move down',
     moveBack: 'Move to back',
+    reorder: 'Reorder {{item}}',
+    reorderHint: 'Drag onto another item, or press Alt+Up or Alt+Down',
+    moved: '{{item}} is now No. {{position}}',
+    recipeStep: 'Recipe “{{name}}”, step {{step}} of {{steps}}',
     state: {
       waiting: 'Waiting',
       sending: 'Sending',
@@ -1227,6 +1231,7 @@ export const en = {
     progressLabel: 'Progress of {{name}}',
     stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
     retryStep: 'Try step {{step}} again',
+    queued: 'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',

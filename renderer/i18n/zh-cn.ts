@@ -331,6 +331,10 @@ export const zhCN: Messages = {
     moveUp: '上移',
     moveDown: '下移',
     moveBack: '移到最后',
+    reorder: '调整 {{item}} 的顺序',
+    reorderHint: '拖到另一项上，或按 Alt+↑ / Alt+↓',
+    moved: '{{item}} 现在是第 {{position}} 位',
+    recipeStep: '配方“{{name}}”，第 {{step}} / {{steps}} 步',
     state: {
       waiting: '等待中',
       sending: '发送中',
@@ -1246,6 +1250,7 @@ export const zhCN: Messages = {
     progressLabel: '{{name}} 的进度',
     stopped: '在第 {{step}} 步（{{family}}）停止：{{reason}} 之后的步骤均未发送。',
     retryStep: '重试第 {{step}} 步',
+    queued: '第 {{step}} 步正在“任务”页的队列中等待：可在那里暂停、移动或取消；发送之前不会扣费。',
     done: '完成：所有结果都在素材库中。',
     make: '生成配方',
     made: '已保存配方“{{name}}”：可在创作页运行。',
