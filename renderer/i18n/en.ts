@@ -182,8 +182,11 @@ export const en = {
       legend: 'Source track',
       yours: 'Your tracks',
       demo: 'Demo tracks',
-      none: 'No tracks yet: make one, or type a gateway task id below.',
-      typeInstead: 'Made elsewhere? Type its gateway task id and track number below.',
+      earlier: 'Named by your earlier tasks on this gateway',
+      usedBy: 'used by {{family}} before',
+      none: 'No tracks yet: no form here makes a first track, so type its gateway task id below.',
+      typeInstead:
+        'No form here makes a track from nothing: a first track (an upload, or a song generated on the gateway’s own site or another client) comes from outside the app. Type its gateway task id and track number below.',
       untitled: 'Untitled track',
       track: 'Track {{n}}',
       trackLabel: '{{title}}, track {{n}} of {{task}}',
@@ -214,11 +217,13 @@ export const en = {
     grid: {
       legend: 'Grid',
       none: 'No grid to show: type a grid task id below.',
+      unseen: 'Upscaled before; the grid itself was not downloaded here.',
       of: 'Quadrants of {{task}}',
       alt: 'Four-image grid {{task}}',
       upscale: 'U{{n}}: upscale the {{position}} image',
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
-      typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
+      typeInstead:
+        'No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client). Type its gateway task id and image number below, then Generate.',
     },
     advanced: {
       title: 'Advanced',
@@ -559,12 +564,14 @@ export const en = {
     byDay: 'Spending per day by model',
     byMonth: 'Spending per month by model',
     reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
-    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    stopped:
+      'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
     readAgain: 'Read again',
     readingWhy:
       'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
-    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
+    chartLabelMonths:
+      'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',

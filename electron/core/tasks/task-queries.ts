@@ -1,6 +1,7 @@
 // The read side: what the list, the counts and the totals show, what a task was made from, and waiting for a
 // task to settle. Nothing here sends a request or writes a row.
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
+import type { EarlierSources } from '../../../shared/bridge/source-schemas';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -41,6 +42,11 @@ export class TaskQueries {
   /** What the tasks list() would return (in these states, all pages) cost together. */
   costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {
     return this.store.costTotal(options);
+  }
+
+  /** The tracks and grids the tasks sent to this gateway named as their source. */
+  earlierSources(gatewayKey: string): EarlierSources {
+    return this.store.earlierSources(gatewayKey);
   }
 
   files(taskId: string): TaskFileStatus[] {

@@ -1,5 +1,7 @@
 // Reads and writes task rows. Rows are parsed on the way out: the file may have been written by an older
 // build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
+import type { EarlierSources } from '../../../shared/bridge/source-schemas';
+import { earlierSources } from './earlier-sources';
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import { z } from 'zod';
 import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../../../shared/catalog/family-ids';
@@ -269,6 +271,11 @@ export class TaskStore {
     }
     this.sql(`UPDATE tasks SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
     return this.require(id);
+  }
+
+  /** The tracks and grids this gateway's earlier tasks named as their source (earlier-sources.ts). */
+  earlierSources(gatewayKey: string): EarlierSources {
+    return earlierSources(this.db, gatewayKey);
   }
 
   get(id: string): StoredTask | null {
