@@ -15,7 +15,7 @@ import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
 import { BalanceBadge } from './balance-badge';
 import { KeyboardLayer } from './keyboard-layer';
-import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
+import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, LIBRARY_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
 import { Sidebar } from './sidebar';
 
 // Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
@@ -90,7 +90,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
             <Switch>
               <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
               <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
-              <Route path={`${ROUTES.library}/:item?`} component={LibraryPage} />
+              <Route path={LIBRARY_ROUTE} component={LibraryPage} />
               <Route path={`${COMPARE_ROUTE}/:a/:b`} component={ComparePage} />
               <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={CompareGroupPage} />
               <Route path={ROUTES.speech} component={SpeechPage} />

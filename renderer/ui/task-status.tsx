@@ -34,7 +34,7 @@ export function TaskProgress({ task }: { task: TaskRecord }): ReactElement {
       ? 'done'
       : outcome === 'failed' || outcome === 'interrupted' || outcome === 'incomplete'
         ? 'failed'
-        : outcome === 'stopped' || outcome === 'cancelled'
+        : outcome === 'stopped' || outcome === 'cancelled' || outcome === 'unsent'
           ? 'idle'
           : 'active';
   return (

@@ -28,6 +28,8 @@ import {
 } from './record-schemas';
 import {
   apiKeyInputSchema,
+  libraryMovePlanSchema,
+  libraryMoveStatusSchema,
   sessionStatusSchema,
   settingsPatchSchema,
   settingsSchema,
@@ -188,7 +190,15 @@ export const bridgeContract = {
   },
   settings: {
     get: { kind: 'query', output: settingsSchema },
+    /** A new libraryDir moves the library there (files and index), or is refused with a sentence. */
     update: { kind: 'mutation', input: settingsPatchSchema, output: settingsSchema },
+    /** What moving the library to this folder (null: the default) would take; refused like update. */
+    planLibraryMove: {
+      kind: 'query',
+      input: z.strictObject({ libraryDir: settingsSchema.shape.libraryDir }),
+      output: libraryMovePlanSchema,
+    },
+    libraryMove: { kind: 'query', output: libraryMoveStatusSchema },
   },
   account: {
     balance: { kind: 'query', output: tokenBalanceViewSchema },

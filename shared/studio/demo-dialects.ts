@@ -1,21 +1,9 @@
-// The dialects of the real gateway the demo gateway can be set to speak (Settings › Demo gateway). The simulator
-// keeps its own list (electron/simulator/dialects.ts: it imports nothing of the app); a test holds the two equal.
+// The dialects of the real gateway the demo gateway can be set to speak (Settings › Demo gateway): every one the
+// simulator speaks, from the one list of their names (shared/http/gateway-dialects.ts).
 import { z } from 'zod';
+import { GATEWAY_DIALECTS } from '../http/gateway-dialects';
 
-export const DEMO_DIALECTS = [
-  'status-words',
-  'multi-task',
-  'object-envelope',
-  'inline-result',
-  'errors-openai',
-  'errors-success-false',
-  'errors-code-message',
-  'errors-http-200',
-  'html-502',
-  'balance-cny',
-  'balance-credits',
-  'localised',
-] as const;
+export const DEMO_DIALECTS = GATEWAY_DIALECTS;
 
 export const demoDialectSchema = z.enum(DEMO_DIALECTS);
 export type DemoDialect = z.infer<typeof demoDialectSchema>;

@@ -10,12 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { settingsSchema } from '../../shared/bridge/session-schemas';
 import { normalizeBaseUrl } from '../../shared/gateway/base-url';
-import { DEMO_DIALECTS } from '../../shared/studio/demo-dialects';
-import { DIALECTS } from '../../electron/simulator';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 
 let dataDir: string;
 let host: StudioHost | null = null;
@@ -30,15 +27,8 @@ afterEach(async () => {
 });
 
 async function openStudio(): Promise<StudioHost> {
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: (connection) => createGatewayClient(connection),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     simulator: { timeScale: 0.05 },
-    log: () => undefined,
   });
   return host;
 }
@@ -93,10 +83,6 @@ describe('the base URL, normalised once', () => {
 });
 
 describe('Settings › Demo gateway', () => {
-  it('offers exactly the dialects the simulator speaks', () => {
-    expect([...DEMO_DIALECTS].sort()).toEqual([...DIALECTS].sort());
-  });
-
   it('a dialect chosen in Settings is spoken by the running demo gateway at once', async () => {
     const studio = await openStudio();
     const bridge = createBridgeCaller({ handlers: studio.handlers });

@@ -7,6 +7,7 @@ import { withoutControlCharacters } from '../../../shared/studio/records';
 import { uniqueTags } from './library-tags';
 
 import { TRASH_JOURNAL_MIGRATION } from './trash-journal';
+import { LIBRARY_MOVE_MIGRATION } from './library-move';
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
     id: 'library-001',
@@ -190,6 +191,8 @@ CREATE TABLE library_trash (
   },
   // Deletions journaled before their files move (trash-journal.ts), so a crash mid-delete is finished or undone.
   TRASH_JOURNAL_MIGRATION,
+  // A move of the library to another folder, journaled before its files move (library-move.ts).
+  LIBRARY_MOVE_MIGRATION,
 ];
 
 /** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */

@@ -2,6 +2,8 @@
 // task to settle. Nothing here sends a request or writes a row.
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import type { EarlierSources } from '../../../shared/bridge/source-schemas';
+import type { DatabaseSync } from '../db/database';
+import { earlierSources } from './earlier-sources';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -19,6 +21,7 @@ export class TaskQueries {
     private readonly events: StudioEventHub,
     private readonly downloads: TaskDownloads,
     private readonly madeFrom: MadeFromStore,
+    private readonly db: DatabaseSync,
   ) {}
 
   get(taskId: string): TaskRecord | null {
@@ -46,7 +49,7 @@ export class TaskQueries {
 
   /** The tracks and grids the tasks sent to this gateway named as their source. */
   earlierSources(gatewayKey: string): EarlierSources {
-    return this.store.earlierSources(gatewayKey);
+    return earlierSources(this.db, gatewayKey);
   }
 
   files(taskId: string): TaskFileStatus[] {

@@ -1,7 +1,5 @@
 // Reads and writes task rows. Rows are parsed on the way out: the file may have been written by an older
 // build or edited by hand, and a bad row should fail loudly here rather than deep in the engine.
-import type { EarlierSources } from '../../../shared/bridge/source-schemas';
-import { earlierSources } from './earlier-sources';
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
 import { z } from 'zod';
 import { familyIdSchema, taskEndpointSchema, taskKindSchema } from '../../../shared/catalog/family-ids';
@@ -273,9 +271,15 @@ export class TaskStore {
     return this.require(id);
   }
 
-  /** The tracks and grids this gateway's earlier tasks named as their source (earlier-sources.ts). */
-  earlierSources(gatewayKey: string): EarlierSources {
-    return earlierSources(this.db, gatewayKey);
+  /**
+   * Marks the row sent, but only while it is still 'submitting': a row another process (or the person) took
+   * out of that state meanwhile (held at a start, stopped) is not sent from here. False when it was not.
+   */
+  claimSend(id: string, at: number): boolean {
+    const done = this.sql(
+      "UPDATE tasks SET sent_at = ?, updated_at = ? WHERE id = ? AND state = 'submitting'",
+    ).run(at, at, id);
+    return Number(done.changes) > 0;
   }
 
   get(id: string): StoredTask | null {

@@ -26,6 +26,7 @@ import { TasksTotal } from './tasks-total';
 import { QueuePanel } from './queue-panel';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import './tasks.css';
+import { libraryAddress } from '../../lib/library-address';
 
 function promptOf(task: TaskRecord): string | null {
   const prompt = task.params.prompt;
@@ -165,7 +166,7 @@ function TaskRow({
             {/* Nothing to open once every saved file was deleted. */}
             {task.state === 'completed' && task.downloads.done - task.downloads.deleted > 0 ? (
               <Link
-                href={thumbnail ? `/library/${thumbnail.itemId}` : '/library'}
+                href={libraryAddress(thumbnail?.itemId)}
                 className="btn btn-secondary"
               >
                 {t('tasks.openLibrary')}
