@@ -60,6 +60,14 @@ export const en = {
     family: 'Model family',
     model: 'Model',
     discoveredModel: '{{id}} (new on the gateway)',
+    genericChip: '{{id}} (generic form)',
+    generic: {
+      formName: 'Generic form for {{id}}',
+      note: 'Generic form: {{id}} is listed by the gateway, but its family is not one this studio knows. Its fields come from the gateway’s list, and the task is sent to {{endpoint}}.',
+      noSchema: 'The list gives no usable parameters ({{problem}}): add them below as JSON.',
+      parameters: 'Parameters (JSON)',
+      parametersHint: 'One JSON object of the model’s parameters besides the prompt, such as {"steps": 20}.',
+    },
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
@@ -333,6 +341,13 @@ export const en = {
       cancelled: 'Cancelled: not charged',
     },
     gatewayStatus: 'the gateway says “{{word}}”',
+    announce: {
+      done_one: '{{count}} task finished.',
+      done_other: '{{count}} tasks finished.',
+      progress_one: '{{count}} task generating, {{progress}}% done.',
+      progress_other: '{{count}} tasks generating, {{progress}}% done on average.',
+      failed_other: '{{count}} tasks failed. The latest: {{sentence}}',
+    },
     tryAgain: 'Try again',
     referencesSentAs: {
       upload: 'Reference pictures: uploaded to the gateway and sent as links.',
@@ -613,6 +628,7 @@ export const en = {
     demoDialects: {
       title: 'Demo gateway',
       lead: 'Make the demo gateway answer as the real gateway is seen to in public clients, to see the app cope:',
+      switchesLead: 'How it hands out result links, takes reference pictures and lists its models:',
       names: {
         'status-words': 'Other status words (queued, in_progress, SUCCESS, canceled, a word nobody knows)',
         'multi-task': 'Several pictures answered as several tasks',
@@ -626,6 +642,15 @@ export const en = {
         'balance-cny': 'Balance in CNY',
         'balance-credits': 'Balance in credits',
         localised: 'Messages in the app’s language (?language=)',
+        'links-separate-host': 'Result links on another host than the API',
+        'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
+        'links-missing-expiry': 'Links without an expiry time',
+        'links-propagation': 'A fresh link answers 404 for a few seconds',
+        'no-uploads':
+          'No upload endpoint for reference pictures (they go inline as data URLs where the family takes them)',
+        'models-listed':
+          'A model list with parameters, including a new I3 id and a model of an unknown family',
+        'models-without-schemas': 'A model list without parameter schemas',
       },
     },
     storage: 'Storage',
