@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'wouter';
 import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useSettings } from '../../lib/api/settings';
+import { useSession } from '../../lib/api/session';
 import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
@@ -27,8 +28,12 @@ export function CreatePage(): ReactElement {
   const params = useParams<{ family?: string }>();
   const [, navigate] = useLocation();
   const settings = useSettings();
-  const submitted = useStudioStore((s) => s.lastSubmitted);
-  const setSubmitted = useStudioStore((s) => s.setLastSubmitted);
+  const latest = useStudioStore((s) => s.lastSubmitted);
+  const setLatest = useStudioStore((s) => s.setLastSubmitted);
+  // The preview shows the latest task of the gateway in use only: another gateway's is not this one's result.
+  const session = useSession().data;
+  const gateway = session ? (session.mode === 'demo' ? 'demo' : session.baseUrl) : null;
+  const submitted = latest && session && latest.gateway === gateway ? latest.task : null;
 
   const familyId =
     params.family && isFamilyId(params.family) && params.family !== 'speech' ? params.family : DEFAULT_FAMILY;
@@ -78,7 +83,7 @@ export function CreatePage(): ReactElement {
                   key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
                   family={family}
                   models={models}
-                  onSubmitted={setSubmitted}
+                  onSubmitted={(task) => setLatest({ task, gateway })}
                 />
               </div>
             </SettingsDrop>
