@@ -60,6 +60,14 @@ export const en = {
     family: 'Model family',
     model: 'Model',
     discoveredModel: '{{id}} (new on the gateway)',
+    genericChip: '{{id}} (generic form)',
+    generic: {
+      formName: 'Generic form for {{id}}',
+      note: 'Generic form: {{id}} is listed by the gateway, but its family is not one this studio knows. Its fields come from the gateway’s list, and the task is sent to {{endpoint}}.',
+      noSchema: 'The list gives no usable parameters ({{problem}}): add them below as JSON.',
+      parameters: 'Parameters (JSON)',
+      parametersHint: 'One JSON object of the model’s parameters besides the prompt, such as {"steps": 20}.',
+    },
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
@@ -186,8 +194,11 @@ export const en = {
       legend: 'Source track',
       yours: 'Your tracks',
       demo: 'Demo tracks',
-      none: 'No tracks yet: make one, or type a gateway task id below.',
-      typeInstead: 'Made elsewhere? Type its gateway task id and track number below.',
+      earlier: 'Named by your earlier tasks on this gateway',
+      usedBy: 'used by {{family}} before',
+      none: 'No tracks yet: no form here makes a first track, so type its gateway task id below.',
+      typeInstead:
+        'No form here makes a track from nothing: a first track (an upload, or a song generated on the gateway’s own site or another client) comes from outside the app. Type its gateway task id and track number below.',
       untitled: 'Untitled track',
       track: 'Track {{n}}',
       trackLabel: '{{title}}, track {{n}} of {{task}}',
@@ -218,11 +229,13 @@ export const en = {
     grid: {
       legend: 'Grid',
       none: 'No grid to show: type a grid task id below.',
+      unseen: 'Upscaled before; the grid itself was not downloaded here.',
       of: 'Quadrants of {{task}}',
       alt: 'Four-image grid {{task}}',
       upscale: 'U{{n}}: upscale the {{position}} image',
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
-      typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
+      typeInstead:
+        'No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client). Type its gateway task id and image number below, then Generate.',
     },
     advanced: {
       title: 'Advanced',
@@ -275,6 +288,10 @@ export const en = {
     moveUp: 'Move up',
     moveDown: 'Move down',
     moveBack: 'Move to back',
+    reorder: 'Reorder {{item}}',
+    reorderHint: 'Drag onto another item, or press Alt+Up or Alt+Down',
+    moved: '{{item}} is now No. {{position}}',
+    recipeStep: 'Recipe “{{name}}”, step {{step}} of {{steps}}',
     state: {
       waiting: 'Waiting',
       sending: 'Sending',
@@ -328,10 +345,18 @@ export const en = {
       incomplete: 'Files missing',
       failed: 'Failed',
       interrupted: 'Outcome unknown',
+      unsent: 'Not sent: not charged',
       stopped: 'Stopped',
       cancelled: 'Cancelled: not charged',
     },
     gatewayStatus: 'the gateway says “{{word}}”',
+    announce: {
+      done_one: '{{count}} task finished.',
+      done_other: '{{count}} tasks finished.',
+      progress_one: '{{count}} task generating, {{progress}}% done.',
+      progress_other: '{{count}} tasks generating, {{progress}}% done on average.',
+      failed_other: '{{count}} tasks failed. The latest: {{sentence}}',
+    },
     tryAgain: 'Try again',
     referencesSentAs: {
       upload: 'Reference pictures: uploaded to the gateway and sent as links.',
@@ -367,6 +392,11 @@ export const en = {
         'Usage since {{since}}: {{count}} charged requests for this model that the app cannot match, likely {{amount}} USD in all.',
       none: 'Usage since {{since}} shows no charge the app cannot match: this task was probably not charged.',
       check: 'Check the charge',
+    },
+    unsent: {
+      title: 'Not sent: nothing was charged.',
+      body: 'An earlier run stopped (or the disk was full) before this task was sent, and it is not sent again by itself. Send it checks it against your spending limits first.',
+      send: 'Send it',
     },
   },
   library: {
@@ -565,12 +595,14 @@ export const en = {
     byDay: 'Spending per day by model',
     byMonth: 'Spending per month by model',
     reading: 'Reading usage: {{done}} of {{total}} windows of 31 days',
-    stopped: 'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
+    stopped:
+      'Stopped after {{done}} of {{total}} windows of 31 days; nothing is shown for a part of the range.',
     readAgain: 'Read again',
     readingWhy:
       'The gateway answers 31 days per query and at most 60 usage queries a minute, so a range of years takes minutes.',
     chartLabel: 'Stacked bars of spending per day by model, {{count}} days from {{from}} to {{to}}.',
-    chartLabelMonths: 'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
+    chartLabelMonths:
+      'Stacked bars of spending per month by model, {{count}} months from {{from}} to {{to}}.',
     tableTitle: { model: 'By model', date: 'By date', 'model,date': 'By model and date' },
     model: 'Model',
     date: 'Date',
@@ -607,6 +639,7 @@ export const en = {
     demoDialects: {
       title: 'Demo gateway',
       lead: 'Make the demo gateway answer as the real gateway is seen to in public clients, to see the app cope:',
+      switchesLead: 'How it hands out result links, takes reference pictures and lists its models:',
       names: {
         'status-words': 'Other status words (queued, in_progress, SUCCESS, canceled, a word nobody knows)',
         'multi-task': 'Several pictures answered as several tasks',
@@ -620,6 +653,15 @@ export const en = {
         'balance-cny': 'Balance in CNY',
         'balance-credits': 'Balance in credits',
         localised: 'Messages in the app’s language (?language=)',
+        'links-separate-host': 'Result links on another host than the API',
+        'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
+        'links-missing-expiry': 'Links without an expiry time',
+        'links-propagation': 'A fresh link answers 404 for a few seconds',
+        'no-uploads':
+          'No upload endpoint for reference pictures (they go inline as data URLs where the family takes them)',
+        'models-listed':
+          'A model list with parameters, including a new I3 id and a model of an unknown family',
+        'models-without-schemas': 'A model list without parameter schemas',
       },
     },
     storage: 'Storage',
@@ -1207,6 +1249,7 @@ export const en = {
     progressLabel: 'Progress of {{name}}',
     stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
     retryStep: 'Try step {{step}} again',
+    queued: 'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',

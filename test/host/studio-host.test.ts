@@ -7,10 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import { createBridgeCaller } from '../../shared/bridge/router';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import type { StudioHost } from '../../electron/host/studio-host';
 import { startSimulator, SIM_KEYS } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
@@ -71,13 +68,7 @@ async function nextEvents(
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-host-'));
   live = await startSimulator(FAST);
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     desktop: {
       chooseFolder: async (current) => (desktopCalls.push(`choose:${current}`), '/picked/folder'),
       showInFolder: (path) => void desktopCalls.push(`show:${path}`),
@@ -85,7 +76,6 @@ beforeAll(async () => {
       trashItem: async (path) => void desktopCalls.push(`trash:${path}`),
     },
     simulator: FAST,
-    log: () => undefined,
   });
 });
 

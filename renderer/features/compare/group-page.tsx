@@ -83,7 +83,8 @@ function GroupTile({ task, item, label }: GroupCell): ReactElement {
   const seconds = secondsTaken(task);
   const src = item ? toUrl(item.relativePath) : null;
   const outcome = taskOutcome(task);
-  const failed = outcome === 'failed' || outcome === 'stopped' || outcome === 'interrupted';
+  const failed =
+    outcome === 'failed' || outcome === 'stopped' || outcome === 'interrupted' || outcome === 'unsent';
   return (
     <li className="compare-group-cell" data-testid="group-cell" aria-label={label}>
       <div className="compare-group-media">
