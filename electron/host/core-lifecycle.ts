@@ -47,21 +47,52 @@ export class CoreLifecycle {
   }
 
   async #rebuild(previous: Core | null, libraryDir: string, budget: BudgetOptions): Promise<Core> {
-    if (previous) {
-      // Not close(): that would cut a submission in flight, and the new engine would find its row in
-      // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
-      await previous.engine.handOver();
-      previous.detach();
-      // Deletions still inside their undo window end now: their files belong to the folder being left.
-      await previous.library.bulk.flush();
-    }
+    if (previous) await this.#retire(previous);
+    return this.#build(libraryDir, budget, previous !== null);
+  }
+
+  async #retire(previous: Core): Promise<void> {
+    // Not close(): that would cut a submission in flight, and the new engine would find its row in
+    // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
+    await previous.engine.handOver();
+    previous.detach();
+    // Deletions still inside their undo window end now: their files belong to the folder being left.
+    await previous.library.bulk.flush();
+  }
+
+  async #build(libraryDir: string, budget: BudgetOptions, handover: boolean): Promise<Core> {
     const emit = (event: StudioEvent): void => this.#events.emit(event);
     const next = buildCore(this.#options, libraryDir, budget, emit);
     // A run stopped inside an undo window left its deleted files pending: on to the trash with them.
     await next.library.bulk.sweep();
     this.#core = next;
-    await next.engine.start({ handover: previous !== null });
+    await next.engine.start({ handover });
     return next;
+  }
+
+  /**
+   * Runs `work` (moving the library's files and index) while no engine writes to the library and nothing is
+   * served from it, then builds the core for the folder settings name afterwards: the new one when the work
+   * succeeded, the old one when it threw (which is thrown again once the core runs).
+   */
+  async relocate(work: () => Promise<void>): Promise<Core> {
+    while (this.#change) await this.#change.catch(() => undefined);
+    const previous = this.#core;
+    let failure: { error: unknown } | null = null;
+    this.#change = (async () => {
+      if (previous) await this.#retire(previous);
+      this.#core = null;
+      await work().catch((error: unknown) => (failure = { error }));
+      const { libraryDir, budget } = this.#options.wanted();
+      return this.#build(libraryDir, budget, previous !== null);
+    })();
+    try {
+      const core = await this.#change;
+      if (failure) throw (failure as { error: unknown }).error;
+      return core;
+    } finally {
+      this.#change = null;
+    }
   }
 
   /** The library folder in use: the running core's, or (before one runs) the one settings want. */

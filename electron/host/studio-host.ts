@@ -15,6 +15,7 @@ import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
+import { LibraryMover } from './library-mover';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
 import { composeHandlers, type DesktopActions } from './handlers';
@@ -97,6 +98,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   await session.refresh();
+  const mover = new LibraryMover({ db, core, session, log });
+  await mover.recover(); // a move of the library cut short, before a core runs over either folder
   await core.ensure();
   scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
   const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
@@ -107,6 +110,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   const handlers = composeHandlers({
     session,
     core,
+    mover,
     references,
     prices,
     spending,

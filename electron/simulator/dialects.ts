@@ -2,35 +2,12 @@
 // switch, off by default, so the simulator stays the spec's peer unless a test or a demo asks for the dialect:
 // the `dialects` option and `sim.dialects.set()` for the whole simulator, `X-Sim-Dialect` for one request,
 // `npm run simulator -- --dialect a,b`, and Settings › Demo gateway for the app's demo gateway.
+import { GATEWAY_DIALECTS, type GatewayDialect } from '../../shared/http/gateway-dialects';
 import { invalidRequest } from './errors';
 
-export const DIALECTS = [
-  /** Task states in other words, any case: queued, in_progress, RUNNING, success, failure, … */
-  'status-words',
-  /** n > 1 on an image model answers Shape A's array with one task per image. */
-  'multi-task',
-  /** Every acknowledgement is {code, data: {id, status, object, task_info, poll_url}}. */
-  'object-envelope',
-  /** The acknowledgement is the finished task (object "generation.result"): nothing to poll. */
-  'inline-result',
-  /** Errors as {error: {message, type, code: "<status>", param: null}}. */
-  'errors-openai',
-  /** Errors as {success: false, message}. */
-  'errors-success-false',
-  /** Errors as {code: <status>, message}. */
-  'errors-code-message',
-  /** Every error answer comes with HTTP 200 (its body still says what went wrong). */
-  'errors-http-200',
-  /** A 502 is a proxy's HTML page, not JSON. */
-  'html-502',
-  /** Balances with decimals in CNY (unit "CNY"). */
-  'balance-cny',
-  /** Balances with decimals in credits (unit "credits"). */
-  'balance-credits',
-  /** Task polls honour ?language=zh|en|ko|ja in a failed task's message. */
-  'localised',
-] as const;
-export type Dialect = (typeof DIALECTS)[number];
+/** The dialects by name: one list with the app's Settings › Demo gateway (shared/http/gateway-dialects.ts). */
+export const DIALECTS = GATEWAY_DIALECTS;
+export type Dialect = GatewayDialect;
 
 export const DIALECT_HEADER = 'x-sim-dialect';
 

@@ -1,5 +1,6 @@
 // Result files behind expiring links. A file exists from its task's completion until expires_at, both on
 // the simulator's clock, so advancing a manual clock past expires_at is enough to see the link die.
+import { ACCESS_DENIED_XML } from './links';
 import { Readable } from 'node:stream';
 import type { Reply } from './http-util';
 import { jsonReply, rangeReply } from './http-util';
@@ -74,8 +75,16 @@ export class FileStore {
     return bytes;
   }
 
-  /** GET/HEAD /files/<id>/<name>: 404 before completion or unknown, 403 once expired (like signed URLs). */
-  serve(id: string, now: number, rangeHeader: string | undefined): Reply {
+  /**
+   * GET/HEAD /files/<id>/<name>: 404 before completion or unknown, 403 once expired (like signed URLs), and
+   * S3's 403 AccessDenied for a signature at or below `revokedUpTo` (links.revoke: revoked before expiry).
+   */
+  serve(
+    id: string,
+    now: number,
+    rangeHeader: string | undefined,
+    revoked: { signature: number | null; revokedUpTo: number } = { signature: null, revokedUpTo: 0 },
+  ): Reply {
     const file = this.files.get(id);
     if (!file || now < file.availableFromMs) {
       return jsonReply(404, { error: { code: 404, message: 'No such file.', type: 'not_found_error' } });
@@ -84,6 +93,9 @@ export class FileStore {
       return jsonReply(403, {
         error: { code: 403, message: 'This link has expired (see expires_at).', type: 'link_expired' },
       });
+    }
+    if (revoked.revokedUpTo > 0 && (revoked.signature ?? 0) <= revoked.revokedUpTo) {
+      return { status: 403, headers: { 'Content-Type': 'application/xml' }, body: ACCESS_DENIED_XML };
     }
     const bytes = this.bytes(file);
     return rangeReply(rangeHeader, bytes.length, file.contentType, (s, e) => bytes.subarray(s, e + 1), {

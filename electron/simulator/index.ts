@@ -153,7 +153,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Ru
   const port = (server.address() as AddressInfo).port;
   state.baseUrl = `http://127.0.0.1:${port}`;
   webhooks.ownOrigin = state.baseUrl;
-  const fileHost = await startFileServer((id, range) => state.files.serve(id, state.now(), range));
+  const fileHost = await startFileServer((id, range, signature) => state.serveFile(id, range, signature));
   state.filesUrl = fileHost.url;
 
   // Task state is clock-derived; settlement (charges, ledger, webhooks) also runs after every clock jump.

@@ -18,9 +18,15 @@ export interface LinkOptions {
   expiry?: 'spec' | 'varied' | 'missing';
   /** A new file answers 404 for this long after its task completes (scaled like every duration). */
   propagationMs?: number;
+  /**
+   * Links revoked before their expires_at, as signed CDN links are (clocks drift, keys rotate): every task
+   * object signs its links anew (`?sig=<n>`, counted per file), and the first `revoke` signatures of each file
+   * are refused with S3's 403 AccessDenied, "Request has expired". 0: links live as long as promised.
+   */
+  revoke?: number;
 }
 
-export const DEFAULT_LINKS: Required<LinkOptions> = { host: 'same', expiry: 'spec', propagationMs: 0 };
+export const DEFAULT_LINKS: Required<LinkOptions> = { host: 'same', expiry: 'spec', propagationMs: 0, revoke: 0 };
 
 const HOUR = 3_600_000;
 /** The lifetimes public clients report, 1 h to 72 h. */
@@ -36,6 +42,8 @@ export function checkLinkOptions(options: LinkOptions): Required<LinkOptions> {
     throw new RangeError('links.expiry is spec, varied or missing');
   if (!(Number.isFinite(merged.propagationMs) && merged.propagationMs >= 0))
     throw new RangeError('links.propagationMs must be 0 or more');
+  if (!(Number.isSafeInteger(merged.revoke) && merged.revoke >= 0))
+    throw new RangeError('links.revoke must be a whole number, 0 or more');
   return merged;
 }
 
@@ -65,6 +73,18 @@ export interface LinkView {
   base: string;
   perFile: boolean;
   omitExpiry: boolean;
+  /** The query a link of this file is signed with now ('' when links are not revoked). */
+  signature: (file: SimFile) => string;
+}
+
+/** What a file host built on S3 answers for a signature it no longer honours. */
+export const ACCESS_DENIED_XML =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
+
+/** The signature a link's query carries (`?sig=<n>`), or null for an unsigned link. */
+export function signatureOf(search: string): number | null {
+  const sig = new URLSearchParams(search).get('sig');
+  return sig !== null && /^\d+$/.test(sig) ? Number(sig) : null;
 }
 
 export interface FileHost {
@@ -74,16 +94,17 @@ export interface FileHost {
 
 /** The second host: GET/HEAD /files/<id>/<name> and nothing else, without authentication (like a CDN). */
 export async function startFileServer(
-  serve: (id: string, range: string | undefined) => Reply,
+  serve: (id: string, range: string | undefined, signature: number | null) => Reply,
 ): Promise<FileHost> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
-    const match = /^\/files\/([^/]+)\/[^/]+$/.exec(new URL(req.url ?? '/', 'http://files.local').pathname);
+    const url = new URL(req.url ?? '/', 'http://files.local');
+    const match = /^\/files\/([^/]+)\/[^/]+$/.exec(url.pathname);
     if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) {
       sendReply(res, { status: 404, headers: { 'Content-Type': 'text/plain' }, body: 'Not found.' });
       return;
     }
-    sendReply(res, serve(match[1] ?? '', req.headers.range));
+    sendReply(res, serve(match[1] ?? '', req.headers.range, signatureOf(url.search)));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

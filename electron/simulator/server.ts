@@ -6,6 +6,7 @@ import { errorBody, SimError, type ErrorStyle } from './errors';
 import { FAULT_HEADER, type FaultKind, type Faults } from './faults';
 import { blobStream, MAX_BLOB_BYTES } from './files';
 import { jsonReply, rangeReply, sendReply, type Reply } from './http-util';
+import { signatureOf } from './links';
 import { tokenBalance, userBalance } from './routes/balance';
 import type { RouteContext } from './routes/context';
 import { speech } from './routes/speech';
@@ -67,7 +68,11 @@ export function buildRoutes(deps: ServerDeps): Route[] {
           ? jsonReply(404, {
               error: { code: 404, message: 'Files are served by the file host.', type: 'not_found_error' },
             })
-          : ctx.state.files.serve(ctx.params[0] ?? '', ctx.state.now(), ctx.req.headers.range),
+          : ctx.state.serveFile(
+              ctx.params[0] ?? '',
+              ctx.req.headers.range,
+              signatureOf(new URL(ctx.req.url ?? '/', 'http://sim.local').search),
+            ),
     },
     { method: 'GET', pattern: /^\/sim\/blob\/(\d+)$/, handler: blob },
     { method: 'GET', pattern: /^\/sim\/info$/, handler: () => jsonReply(200, deps.info()) },

@@ -8,6 +8,7 @@ import { IdempotencyStore } from './idempotency';
 import type { UploadOptions } from './routes/uploads';
 import type { ModelListMode } from './routes/models';
 import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
+import type { Reply } from './http-util';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
 import { painterOf, type PaintRecipe } from './media/paint-recipe';
@@ -59,6 +60,8 @@ export class SimState {
   filesUrl = '';
   /** How result links are handed out (links.ts); set by tests and the CLI, not kept across restarts. */
   links: Required<LinkOptions> = { ...DEFAULT_LINKS };
+  /** Signatures handed out per file id while links.revoke is on (links.ts); not kept across restarts. */
+  private readonly signatures = new Map<string, number>();
   /** POST /v1/uploads/images (routes/uploads.ts): off by default, as the spec does not list it. */
   uploads: UploadOptions = { offered: false, brokenLinks: false };
   /** GET /v1/models?expand=parameters (routes/models.ts): off by default, as the spec does not list it. */
@@ -178,7 +181,18 @@ export class SimState {
       base: separate ? this.filesUrl : this.baseUrl,
       perFile: this.links.expiry === 'varied',
       omitExpiry: this.links.expiry === 'missing',
+      signature: (file) => {
+        if (this.links.revoke === 0) return '';
+        const n = (this.signatures.get(file.id) ?? 0) + 1;
+        this.signatures.set(file.id, n);
+        return `?sig=${n}`;
+      },
     };
+  }
+
+  /** GET /files/<id>/…: the file, unless its link's signature was revoked (links.revoke). */
+  serveFile(id: string, range: string | undefined, signature: number | null): Reply {
+    return this.files.serve(id, this.now(), range, { signature, revokedUpTo: this.links.revoke });
   }
 
   stop(): void {

@@ -119,10 +119,9 @@ export function taskObject(
   return body;
 }
 
-const link = (baseUrl: string, file: SimFile): string => `${baseUrl}${FileStore.path(file)}`;
+const link = (links: LinkView, file: SimFile): string => `${links.base}${FileStore.path(file)}${links.signature(file)}`;
 
 function resultObject(output: TaskOutput, links: LinkView): Record<string, unknown> {
-  const baseUrl = links.base;
   // expires_at as the links switch says: the entry's soonest file, or left out (links.ts).
   const expiry = (files: SimFile[]): { expires_at?: number } =>
     links.omitExpiry ? {} : { expires_at: seconds(Math.min(...files.map((f) => f.expiresAtMs))) };
@@ -130,11 +129,11 @@ function resultObject(output: TaskOutput, links: LinkView): Record<string, unkno
     case 'images':
       // [TASK-10] one entry whose url array holds every image of the task; one entry per file when lifetimes vary.
       if (links.perFile)
-        return { images: output.files.map((f) => ({ url: [link(baseUrl, f)], ...expiry([f]) })) };
-      return { images: [{ url: output.files.map((f) => link(baseUrl, f)), ...expiry(output.files) }] };
+        return { images: output.files.map((f) => ({ url: [link(links, f)], ...expiry([f]) })) };
+      return { images: [{ url: output.files.map((f) => link(links, f)), ...expiry(output.files) }] };
     case 'videos':
       // [TASK-12] entries are not shown: the simulator mirrors the image entries.
-      return { videos: output.files.map((f) => ({ url: [link(baseUrl, f)], ...expiry([f]) })) };
+      return { videos: output.files.map((f) => ({ url: [link(links, f)], ...expiry([f]) })) };
     case 'music':
       // [TASK-10] and [EVT-5] put audio results under result.audios; their entries, the "music list" of [SRC-1],
       // are not shown: documented in electron/simulator/README.md.
@@ -143,9 +142,9 @@ function resultObject(output: TaskOutput, links: LinkView): Record<string, unkno
           audio_index: i + 1,
           title: t.title,
           duration: t.durationSeconds,
-          audio_url: link(baseUrl, t.audio),
-          image_url: link(baseUrl, t.image),
-          video_url: t.video ? link(baseUrl, t.video) : null,
+          audio_url: link(links, t.audio),
+          image_url: link(links, t.image),
+          video_url: t.video ? link(links, t.video) : null,
           ...expiry([t.audio, t.image, ...(t.video ? [t.video] : [])]),
         })),
       };

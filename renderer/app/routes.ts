@@ -1,8 +1,11 @@
 // View state lives in the URL (hash location, so file:// in Electron and web mode behave the same).
+import { LIBRARY_PATH } from '../lib/library-address';
+
+export { LIBRARY_ROUTE } from '../lib/library-address';
 export const ROUTES = {
   create: '/create',
   tasks: '/tasks',
-  library: '/library',
+  library: LIBRARY_PATH,
   speech: '/speech',
   usage: '/usage',
   settings: '/settings',
@@ -18,3 +21,4 @@ export const COMPARE_GROUP_ROUTE = '/compare-group';
 
 /** Settings › Sync (a page within Settings, reached from its tabs). */
 export const SYNC_ROUTE = '/settings/sync';
+

@@ -1,6 +1,7 @@
 // Whether the gateway takes a key: a key is only "saved" for the user once the gateway has answered a call
 // with it. The token balance is the cheapest authenticated call ([EP-TBAL-1]); 401 or 403 there is the
 // gateway refusing the key ([AUTH-2], [ERR-4], [ERR-6]), anything else only means we could not ask.
+import { isUnanswered } from '../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { bridge } from './bridge';
 import { errorInfoOf } from './bridge-error';
@@ -18,23 +19,9 @@ export function keyVerdictOf(error: unknown): KeyVerdict {
   return { kind: 'unchecked', error: info };
 }
 
-/**
- * A failure that means the gateway could not be asked at all: nothing answered, or something that is not the
- * gateway did (a 404 or a 5xx at that address, a page that is not JSON). A refusal of our own input is not one.
- */
-const UNANSWERED: ReadonlySet<string> = new Set([
-  'timeout',
-  'network_error',
-  'invalid_response',
-  'not_found_error',
-  'server_error',
-  'bad_gateway',
-  'service_unavailable',
-  'gateway_timeout',
-]);
-
+/** A failure that means the gateway could not be asked at all (the error table's `unanswered` flag). */
 export function gatewayUnanswered(error: GatewayErrorInfo): boolean {
-  return UNANSWERED.has(error.type);
+  return isUnanswered(error.type);
 }
 
 export async function checkKey(): Promise<KeyVerdict> {

@@ -1,7 +1,7 @@
 // Where a library item can go as the source of the next creation: an image into
 // a family's reference image list, a video into a family's video URL list, a track into a music operation's
 // source. Read from the catalog's field data, so a family that takes none is never offered.
-import { FAMILY_LIST, FAMILIES, type FamilyId, type FieldSpec } from '../../shared/catalog';
+import { FAMILY_LIST, FAMILIES, takesPictures, type FamilyId, type FieldSpec } from '../../shared/catalog';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 
 export type ReuseMedia = 'image' | 'video' | 'track';
@@ -46,7 +46,7 @@ export function reuseValues(
   const field = reuseField(family, media);
   if (!field) return null;
   if (media === 'track') return { task_id: item.remoteTaskId, audio_index: item.trackIndex };
-  const value = media === 'image' && field.media?.dataUrls ? referenceUri : item.remoteUrl;
+  const value = media === 'image' && takesPictures(field) ? referenceUri : item.remoteUrl;
   return value ? { [field.name]: [value] } : null;
 }
 
@@ -63,6 +63,6 @@ export async function reuseDraftValues(
   const media = mediaOf(item);
   if (!media || !reuseField(family, media)) return null;
   const stored =
-    media === 'image' && reuseField(family, 'image')?.media?.dataUrls ? await storeReference(item.id) : null;
+    media === 'image' && takesPictures(reuseField(family, 'image')) ? await storeReference(item.id) : null;
   return reuseValues(family, item, stored);
 }

@@ -1,8 +1,10 @@
 // What a task that is not a clean success says where the user is looking (Tasks page, Create's preview):
 // which file is missing and why, with Try again; or that the gateway may have charged a task the app lost,
-// with what the usage report says and Try again. TaskNotices wires both to the bridge.
+// with what the usage report says and Try again; or that a task was never sent, with Send it. TaskNotices
+// wires them to the bridge.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isHeldUnsent } from '../../shared/studio/records';
 import type { TaskRecord } from '../../shared/studio/records';
 import { errorSentence } from '../lib/bridge-error';
 import { formatDateTime, formatUsd } from '../lib/format';
@@ -66,6 +68,20 @@ export function ChargeNotice({
 }): ReactElement | null {
   const { t, i18n } = useTranslation();
   if (task.state !== 'interrupted' || task.remoteId) return null;
+  // Never sent: nothing to reconcile, and nothing to warn about but that it waits for the person.
+  if (isHeldUnsent(task)) {
+    return (
+      <Alert testId="task-unsent">
+        <strong>{t('tasks.unsent.title')}</strong>
+        <p>{t('tasks.unsent.body')}</p>
+        <div className="task-notice-actions">
+          <Button variant="secondary" busy={busy} onClick={onRetry}>
+            {t('tasks.unsent.send')}
+          </Button>
+        </div>
+      </Alert>
+    );
+  }
   const check = task.reconciliation;
   return (
     <Alert testId="task-charge">

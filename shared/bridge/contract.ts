@@ -28,11 +28,13 @@ import {
 } from './record-schemas';
 import {
   apiKeyInputSchema,
+  libraryMovePlanSchema,
+  libraryMoveStatusSchema,
   sessionStatusSchema,
   settingsPatchSchema,
   settingsSchema,
 } from './session-schemas';
-import { demoSourcesSchema } from './source-schemas';
+import { demoSourcesSchema, earlierSourcesSchema } from './source-schemas';
 import { discoveredListSchema, discoverInputSchema } from './model-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
@@ -188,7 +190,15 @@ export const bridgeContract = {
   },
   settings: {
     get: { kind: 'query', output: settingsSchema },
+    /** A new libraryDir moves the library there (files and index), or is refused with a sentence. */
     update: { kind: 'mutation', input: settingsPatchSchema, output: settingsSchema },
+    /** What moving the library to this folder (null: the default) would take; refused like update. */
+    planLibraryMove: {
+      kind: 'query',
+      input: z.strictObject({ libraryDir: settingsSchema.shape.libraryDir }),
+      output: libraryMovePlanSchema,
+    },
+    libraryMove: { kind: 'query', output: libraryMoveStatusSchema },
   },
   account: {
     balance: { kind: 'query', output: tokenBalanceViewSchema },
@@ -365,10 +375,14 @@ export const bridgeContract = {
     runs: { kind: 'query', output: z.array(recipeRunSchema) },
     /** Tries a stopped run's failed step again on its own, then goes on. */
     retry: { kind: 'mutation', input: recipeRetryInputSchema, output: recipeRunSchema },
+    /** Cancels the rest of a running run: its step waiting in the queue is taken out, nothing after is sent. */
+    cancel: { kind: 'mutation', input: recipeIdInputSchema, output: recipeRunSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {
     demo: { kind: 'query', output: demoSourcesSchema },
+    /** The tracks and grids earlier tasks sent to the gateway in use named as their source. */
+    earlier: { kind: 'query', output: earlierSourcesSchema },
   },
   /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (seen in public clients). */
   models: {

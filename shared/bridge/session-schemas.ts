@@ -87,7 +87,7 @@ export const settingsSchema = z.object({
   // No .default([]) here: settingsPatchSchema is this schema made partial, and a default would put
   // `demoDialects: []` into every patch, so saving any setting switched the dialects off. A file without the
   // field gets DEFAULT_SETTINGS' value through merge-settings.ts, field by field.
-  demoDialects: z.array(demoDialectSchema).max(20),
+  demoDialects: z.array(demoDialectSchema).max(40),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -108,3 +108,28 @@ export const DEFAULT_SETTINGS: Settings = {
 /** A partial update: only the fields given change; modelOverrides replaces the whole map when given. */
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** Moving the library to another folder (settings.update with a new libraryDir): where it stands. */
+export const libraryMoveStatusSchema = z.object({
+  state: z.enum(['idle', 'moving', 'done', 'failed']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  files: z.number().int(),
+  totalFiles: z.number().int(),
+  bytes: z.number(),
+  totalBytes: z.number(),
+  /** Why the last move failed (everything moved so far went back); null otherwise. */
+  error: z.string().nullable(),
+});
+export type LibraryMoveStatus = z.infer<typeof libraryMoveStatusSchema>;
+
+/** What a move to a folder would take, asked before it starts; a folder that cannot take it is refused. */
+export const libraryMovePlanSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** False when the folder is the one in use: saving moves nothing. */
+  moves: z.boolean(),
+  files: z.number().int(),
+  bytes: z.number(),
+});
+export type LibraryMovePlan = z.infer<typeof libraryMovePlanSchema>;

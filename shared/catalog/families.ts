@@ -124,7 +124,16 @@ export function familyForModel(modelId: string, models?: ModelConfig): ModelMatc
 
 /** The fields that carry reference images; each field's maxItems says how many (undefined = not limited). */
 export function referenceImageFields(id: FamilyId): FieldSpec[] {
-  return FAMILIES[id].fields.filter((f) => f.media?.media === 'image');
+  return FAMILIES[id].fields.filter(takesPictures);
+}
+
+/**
+ * Whether a field takes the studio's own pictures (dropped, pasted, from the library) as stored references:
+ * every field of image URLs does, data URLs or not, because the engine sends each one as an upload where the
+ * gateway offers it and as a data URL only where the family takes those (references/reference-uploads.ts).
+ */
+export function takesPictures(field: FieldSpec | undefined): field is FieldSpec {
+  return field?.media?.media === 'image';
 }
 
 /** Form defaults: each field's documented default, nothing for fields without one. */

@@ -25,6 +25,7 @@ export {
   modelConfigFromOverrides,
   referenceImageFields,
   submissionModelId,
+  takesPictures,
   variantForModel,
   type ModelMatch,
   type ResolvedVariant,

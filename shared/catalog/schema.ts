@@ -21,13 +21,14 @@ function isHttpUrl(value: string): boolean {
 }
 
 /**
- * True when value is a URL the field's media spec accepts. Where data URLs are accepted, so is a stored
- * reference image (`studio-ref:<sha256>`): the core turns it into the data URL for the submission body only,
- * and the gateway client refuses a body that still holds one.
+ * True when value is a URL the field's media spec accepts. Every field of image URLs takes a stored reference
+ * image (`studio-ref:<sha256>`): the core turns it into an uploaded URL, or a data URL where those are taken,
+ * for the submission body only, and the gateway client refuses a body that still holds one.
  */
 export function isAcceptedMediaUrl(value: string, media: MediaSpec | undefined): boolean {
   if (isHttpUrl(value)) return true;
-  if (media?.dataUrls && (DATA_IMAGE_URL.test(value) || isReferenceUri(value))) return true;
+  if (media?.media === 'image' && isReferenceUri(value)) return true;
+  if (media?.dataUrls && DATA_IMAGE_URL.test(value)) return true;
   return Boolean(media?.assets && ASSET_URL.test(value));
 }
 
@@ -223,13 +224,19 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
   };
 }
 
-function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
+/** Each field's schema by name, an unset optional one passing as absent (a family's, or a listed model's). */
+export function fieldsShape(fields: readonly FieldSpec[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  if (family.variants.length > 0) shape.model = z.string().min(1);
-  for (const f of family.fields) {
+  for (const f of fields) {
     const value = fieldValueSchema(f);
     shape[f.name] = f.required ? value : optional(value);
   }
+  return shape;
+}
+
+function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
+  const shape: Record<string, z.ZodType> = fieldsShape(family.fields);
+  if (family.variants.length > 0) shape.model = z.string().min(1);
   if (family.webhook) shape.webhook = optional(webhookSchema);
   return z
     .looseObject(shape)

@@ -35,13 +35,19 @@ interface ErrorTypeSpec {
   sentence: ErrorSentenceKey;
   /** Whether the same request may succeed when repeated. */
   retryable: boolean;
+  /**
+   * Whether the failure means the gateway could not be asked at all: nothing answered, or something that is not
+   * the gateway did (a 404 or a 5xx at that address, a page that is not JSON). The onboarding key check keeps a
+   * key it could not verify for these, and refuses one the gateway itself turned down.
+   */
+  unanswered: boolean;
 }
 
-const spec = (status: number | null, sentence: ErrorSentenceKey, retryable = false): ErrorTypeSpec => ({
-  status,
-  sentence,
-  retryable,
-});
+const spec = (
+  status: number | null,
+  sentence: ErrorSentenceKey,
+  { retryable = false, unanswered = false }: Partial<Pick<ErrorTypeSpec, 'retryable' | 'unanswered'>> = {},
+): ErrorTypeSpec => ({ status, sentence, retryable, unanswered });
 
 export const ERROR_TYPES = {
   // The gateway's, by status ([ERR-2..11]). The first type listed for a status is the one it carries by default.
@@ -51,19 +57,19 @@ export const ERROR_TYPES = {
   authentication_error: spec(401, 'errors.authentication'),
   payment_required: spec(402, 'errors.paymentRequired'),
   permission_error: spec(403, 'errors.permission'),
-  not_found_error: spec(404, 'errors.notFound'),
-  rate_limit_error: spec(429, 'errors.rateLimited', true),
-  server_error: spec(500, 'errors.server'),
-  bad_gateway: spec(502, 'errors.server', true),
-  service_unavailable: spec(503, 'errors.server', true),
-  gateway_timeout: spec(504, 'errors.timeout', true),
+  not_found_error: spec(404, 'errors.notFound', { unanswered: true }),
+  rate_limit_error: spec(429, 'errors.rateLimited', { retryable: true }),
+  server_error: spec(500, 'errors.server', { unanswered: true }),
+  bad_gateway: spec(502, 'errors.server', { retryable: true, unanswered: true }),
+  service_unavailable: spec(503, 'errors.server', { retryable: true, unanswered: true }),
+  gateway_timeout: spec(504, 'errors.timeout', { retryable: true, unanswered: true }),
   // [ERR-OTHER-1] a balance lookup answering success:false.
   balance_lookup_failed: spec(null, 'errors.unknown'),
   // No answer, or one we could not read.
-  timeout: spec(null, 'errors.timeout', true),
-  network_error: spec(null, 'errors.network', true),
+  timeout: spec(null, 'errors.timeout', { retryable: true, unanswered: true }),
+  network_error: spec(null, 'errors.network', { retryable: true, unanswered: true }),
   aborted: spec(null, 'errors.unknown'),
-  invalid_response: spec(null, 'errors.server'),
+  invalid_response: spec(null, 'errors.server', { unanswered: true }),
   // The studio's own refusals.
   validation_error: spec(null, 'errors.validation'),
   not_configured: spec(null, 'errors.notConfigured'),
@@ -85,7 +91,7 @@ export const ERROR_TYPES = {
   unexpected_error: spec(null, 'errors.unknown'),
   stopped: spec(null, 'errors.taskFailed'),
   // The renderer's: the bridge itself could not be reached (the main process or web server is gone).
-  bridge_unreachable: spec(null, 'errors.bridge', true),
+  bridge_unreachable: spec(null, 'errors.bridge', { retryable: true }),
 } as const satisfies Record<string, ErrorTypeSpec>;
 
 export type ErrorType = keyof typeof ERROR_TYPES;
@@ -94,6 +100,11 @@ export const errorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ..
 
 export function isErrorType(type: string): type is ErrorType {
   return Object.hasOwn(ERROR_TYPES, type);
+}
+
+/** Whether an error of this type means the gateway could not be asked at all (ErrorTypeSpec.unanswered). */
+export function isUnanswered(type: string): boolean {
+  return isErrorType(type) && ERROR_TYPES[type].unanswered;
 }
 
 /** [ERR-2..11] The type an HTTP status carries when the body does not name one. */

@@ -57,6 +57,21 @@ export const isActiveState = isIn(ACTIVE_TASK_STATES);
 export const isTerminalState = isIn(TERMINAL_TASK_STATES);
 
 /**
+ * The error code of a task found at a start still waiting to be sent (a crash, a disk too full to record that
+ * it failed): provably never sent, so nothing was charged, and it is not sent again unless the person says so.
+ */
+export const NEVER_SENT_CODE = 'never_sent';
+
+/** An 'interrupted' task that never left the machine: it waits for the person's Send it, nothing to reconcile. */
+export function isHeldUnsent(task: {
+  state: TaskState;
+  remoteId: string | null;
+  error: { code: string } | null;
+}): boolean {
+  return task.state === 'interrupted' && task.remoteId === null && task.error?.code === NEVER_SENT_CODE;
+}
+
+/**
  * Why a result file is not in the library: its link expired before it was fetched (a fresh status poll may
  * renew it), the file server refused it, the network failed, the bytes were not the media promised, or the
  * gateway no longer offers it at all (a fresh poll gave no working link: the result is lost).

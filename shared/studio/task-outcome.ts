@@ -1,5 +1,6 @@
 // One rule for what a task amounts to, read by the Tasks page, Create's preview, the library and the desktop
 // notification alike: a task whose files did not all arrive is never a success.
+import { isHeldUnsent } from './records';
 import type { TaskRecord } from './records';
 
 export type TaskOutcome =
@@ -18,6 +19,8 @@ export type TaskOutcome =
   | 'cancelled'
   /** The outcome of the submission is unknown: the gateway may have charged a task the app cannot follow. */
   | 'interrupted'
+  /** Found at a start never sent (isHeldUnsent): nothing was charged; it waits for the person's Send it. */
+  | 'unsent'
   | 'stopped';
 
 export function taskOutcome(task: TaskRecord): TaskOutcome {
@@ -33,6 +36,8 @@ export function taskOutcome(task: TaskRecord): TaskOutcome {
       if (d.missing.length > 0) return 'incomplete';
       return d.done < d.total ? 'saving' : 'done';
     }
+    case 'interrupted':
+      return isHeldUnsent(task) ? 'unsent' : 'interrupted';
     default:
       return task.state;
   }

@@ -45,6 +45,12 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
     settings: {
       get: async () => DEFAULT_SETTINGS,
       update: async (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
+      planLibraryMove: async ({ libraryDir }: { libraryDir: string | null }) => ({
+        ...{ from: '/lib', to: libraryDir ?? '/lib', moves: libraryDir !== null, files: 0, bytes: 0 },
+      }),
+      libraryMove: async () => ({
+        ...{ state: 'idle', from: null, to: null, files: 0, totalFiles: 0, bytes: 0, totalBytes: 0, error: null },
+      }),
     },
     account: {
       balance: async () => ({ success: false, message: 'token not found' }),

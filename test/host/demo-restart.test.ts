@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import type { TaskRecord } from '../../shared/studio/records';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 
 let dataDir: string;
@@ -28,16 +26,9 @@ afterEach(async () => {
 
 /** A studio on the same data folder each time, as the app is after a restart. */
 async function openStudio(): Promise<StudioHost> {
-  const host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: (connection) => createGatewayClient(connection),
-    demo: 'lazy',
+  const host = await openTestHost(dataDir, {
     // Slow enough that the video is still running when the first studio closes.
     simulator: { timeScale: 0.05 },
-    log: () => undefined,
   });
   hosts.push(host);
   return host;

@@ -5,25 +5,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 
 let dataDir: string;
 let host: StudioHost;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-sources-'));
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: (connection) => createGatewayClient(connection),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     simulator: { timeScale: 0.02 },
-    log: () => undefined,
   });
 });
 

@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import type { GatewayConnection } from '../../electron/host/studio-gateway';
 
 let dataDir: string;
@@ -17,14 +16,9 @@ const connections: GatewayConnection[] = [];
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-models-'));
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
+  host = await openTestHost(dataDir, {
     createGateway: (connection) => (connections.push(connection), createGatewayClient(connection)),
     demo: 'off',
-    log: () => undefined,
   });
 });
 

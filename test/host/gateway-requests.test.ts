@@ -10,12 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { settingsSchema } from '../../shared/bridge/session-schemas';
 import { normalizeBaseUrl } from '../../shared/gateway/base-url';
-import { DEMO_DIALECTS } from '../../shared/studio/demo-dialects';
-import { DIALECTS } from '../../electron/simulator';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { DemoGateway } from '../../electron/host/demo-gateway';
+import { openTestHost } from '../support/test-host';
 
 let dataDir: string;
 let host: StudioHost | null = null;
@@ -30,15 +28,8 @@ afterEach(async () => {
 });
 
 async function openStudio(): Promise<StudioHost> {
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: (connection) => createGatewayClient(connection),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     simulator: { timeScale: 0.05 },
-    log: () => undefined,
   });
   return host;
 }
@@ -93,8 +84,30 @@ describe('the base URL, normalised once', () => {
 });
 
 describe('Settings › Demo gateway', () => {
-  it('offers exactly the dialects the simulator speaks', () => {
-    expect([...DEMO_DIALECTS].sort()).toEqual([...DIALECTS].sort());
+  it('the upload and model-list switches reach the demo gateway; off returns to what it was started with (uploads on)', async () => {
+    const demo = new DemoGateway(dataDir, 'lazy', { timeScale: 0.05, modelList: 'full' });
+    try {
+      const sim = await demo.start(['no-uploads', 'models-without-schemas', 'balance-cny']);
+      const headers = { Authorization: `Bearer ${sim.keys.default}` };
+      const listed = async () =>
+        (
+          (await (await fetch(`${sim.url}/v1/models?expand=parameters`, { headers })).json()) as {
+            data: { parameters?: unknown }[];
+          }
+        ).data[0]?.parameters;
+      const upload = async () =>
+        (await fetch(`${sim.url}/v1/uploads/images`, { method: 'POST', headers, body: new FormData() }))
+          .status;
+      expect(await listed()).toBeUndefined();
+      expect(await upload()).toBe(404);
+      expect(sim.dialects.list).toEqual(['balance-cny']);
+      await demo.start([]);
+      expect(await listed()).toBeDefined();
+      expect(await upload()).not.toBe(404);
+      expect(sim.dialects.list).toEqual([]);
+    } finally {
+      await demo.close();
+    }
   });
 
   it('a dialect chosen in Settings is spoken by the running demo gateway at once', async () => {

@@ -7,9 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
 import { ACCOUNT_READ } from '../../electron/core/gateway/account-reads';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import type { StudioHost } from '../../electron/host/studio-host';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { startScriptedServer } from '../support/scripted-server';
@@ -25,14 +23,8 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-hung-balance-'));
   server = await startScriptedServer();
   server.fallback = { hang: true };
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
+  host = await openTestHost(dataDir, {
     createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey, clock }),
-    demo: 'lazy',
-    log: () => undefined,
   });
 });
 

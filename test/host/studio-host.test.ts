@@ -7,10 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import { createBridgeCaller } from '../../shared/bridge/router';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import type { StudioHost } from '../../electron/host/studio-host';
 import { startSimulator, SIM_KEYS } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
@@ -71,13 +68,7 @@ async function nextEvents(
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-host-'));
   live = await startSimulator(FAST);
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     desktop: {
       chooseFolder: async (current) => (desktopCalls.push(`choose:${current}`), '/picked/folder'),
       showInFolder: (path) => void desktopCalls.push(`show:${path}`),
@@ -85,7 +76,6 @@ beforeAll(async () => {
       trashItem: async (path) => void desktopCalls.push(`trash:${path}`),
     },
     simulator: FAST,
-    log: () => undefined,
   });
 });
 
@@ -268,6 +258,12 @@ describe('studio host', () => {
   it('moves the library folder and the request budget at runtime without a second engine', async () => {
     const bridge = caller();
     const moved = join(dataDir, 'moved-library');
+    const oldDir = (await bridge.session.status()).libraryDir;
+    const items = (await bridge.library.query({})).items;
+    expect(items.length).toBeGreaterThan(0);
+    const plan = await bridge.settings.planLibraryMove({ libraryDir: moved });
+    expect(plan).toMatchObject({ from: oldDir, to: moved, moves: true });
+    expect(plan.files).toBeGreaterThanOrEqual(items.length);
     const [updated, listed] = await Promise.all([
       bridge.settings.update({ libraryDir: moved, pollBudgetPerSecond: 2 }),
       bridge.tasks.list(),
@@ -277,6 +273,13 @@ describe('studio host', () => {
     expect(listed.total).toBeGreaterThan(0);
     expect((await bridge.session.status()).libraryDir).toBe(moved);
     expect(host.libraryDir()).toBe(moved);
+    // Every item moved with it: its file is in the new folder, where the index now points, and not in the old.
+    for (const item of (await bridge.library.query({})).items) {
+      expect(existsSync(join(moved, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
+      expect(existsSync(join(oldDir, ...item.relativePath.split('/')))).toBe(false);
+      expect(item.path.startsWith(moved)).toBe(true);
+    }
+    expect((await bridge.settings.libraryMove()).state).toBe('done');
     await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
   });
 

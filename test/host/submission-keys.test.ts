@@ -6,10 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import type { StudioHost } from '../../electron/host/studio-host';
 
 let dataDir: string;
@@ -18,15 +15,8 @@ let bridge: ReturnType<typeof createBridgeCaller>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-keys-'));
-  host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), () => undefined),
-    secrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
-    demo: 'lazy',
+  host = await openTestHost(dataDir, {
     simulator: { timeScale: 0.02 },
-    log: () => undefined,
   });
   bridge = createBridgeCaller({ handlers: host.handlers });
   await bridge.session.useDemo();

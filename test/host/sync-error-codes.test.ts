@@ -9,10 +9,8 @@ import { toErrorInfo } from '../../shared/bridge/errors';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import { syncErrorCode, syncProblemKindOfCode, syncProblemKindSchema } from '../../shared/studio/sync';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 import { cli } from '../cli/cli-harness';
 
@@ -32,15 +30,9 @@ afterAll(async () => {
 async function bridgeError(url: string, password: string): Promise<GatewayErrorInfo> {
   const dataDir = join(dir, 'app');
   await mkdir(dataDir, { recursive: true });
-  const host = await createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json')),
-    secrets: new MemorySecretStore(),
+  const host = await openTestHost(dataDir, {
     syncSecrets: new MemorySecretStore(),
-    mediaBaseUrl: '/media/',
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     demo: 'off',
-    log: () => undefined,
   });
   try {
     const call = createBridgeCaller({ handlers: host.handlers });

@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBridgeCaller } from '../../shared/bridge/router';
 import type { BridgeEvent } from '../../shared/bridge/record-schemas';
 import type { SyncConfig } from '../../shared/studio/sync';
-import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
 import { FileSecretStore } from '../../electron/core/settings/file-secret-store';
-import { JsonSettingsStore } from '../../electron/core/settings/json-settings-store';
-import { MemorySecretStore } from '../../electron/core/settings/memory-secret-store';
-import { createStudioHost, type StudioHost } from '../../electron/host/studio-host';
+import type { StudioHost } from '../../electron/host/studio-host';
+import { openTestHost } from '../support/test-host';
 import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 
 const PASSWORD = 'dav-secret-91f0c2aa';
@@ -24,13 +22,8 @@ let dataDir: string;
 const log: string[] = [];
 
 async function openHost(): Promise<StudioHost> {
-  return createStudioHost({
-    dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json')),
-    secrets: new MemorySecretStore(),
+  return openTestHost(dataDir, {
     syncSecrets: new FileSecretStore(join(dataDir, 'sync-secrets')),
-    mediaBaseUrl: '/media/',
-    createGateway: ({ baseUrl, apiKey }) => createGatewayClient({ baseUrl, apiKey }),
     demo: 'off',
     log: (line) => log.push(line),
   });

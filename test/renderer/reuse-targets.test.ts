@@ -19,10 +19,12 @@ describe('use as reference targets', () => {
     expect(families.every((f) => !f.startsWith('music.'))).toBe(true);
   });
 
-  it('a stored reference goes where data URLs are taken; elsewhere the gateway link', () => {
+  it('a picture goes as its stored reference to every family of image URLs, never by its expiring link', () => {
     const image = item({});
     expect(reuseValues('image.i2', image, 'studio-ref:x')).toEqual({ image_urls: ['studio-ref:x'] });
-    expect(reuseValues('image.i6', image, 'studio-ref:x')).toEqual({ image_urls: [image.remoteUrl] });
+    // I6 and V2 take links only: the engine uploads the stored picture rather than send the gateway's link.
+    expect(reuseValues('image.i6', image, 'studio-ref:x')).toEqual({ image_urls: ['studio-ref:x'] });
+    expect(reuseValues('video.v2', image, 'studio-ref:x')).toEqual({ image_urls: ['studio-ref:x'] });
   });
 
   it('a video goes to families that take video URLs by its link; a track to every music operation', () => {

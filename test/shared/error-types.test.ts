@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { gatewayErrorInfoSchema } from '../../shared/bridge/record-schemas';
 import { errorFromHttp } from '../../shared/gateway/error-map';
-import { isErrorType, localErrorInfo } from '../../shared/gateway/error-types';
+import { ERROR_TYPES, isErrorType, isUnanswered, localErrorInfo } from '../../shared/gateway/error-types';
 import { toGatewayErrorInfo } from '../../electron/core/tasks/gateway-errors';
 
 describe('one closed union of error types', () => {
@@ -47,5 +47,25 @@ describe('one closed union of error types', () => {
       retryable: false,
       retryAfterMs: null,
     });
+  });
+
+  it('the table says which failures mean the gateway was not asked: no answer, a 404 or a 5xx, a page not JSON', () => {
+    const unanswered = Object.keys(ERROR_TYPES).filter(isUnanswered).sort();
+    expect(unanswered).toEqual(
+      [
+        'bad_gateway',
+        'gateway_timeout',
+        'invalid_response',
+        'network_error',
+        'not_found_error',
+        'server_error',
+        'service_unavailable',
+        'timeout',
+      ].sort(),
+    );
+    // The gateway refusing the key is an answer: onboarding reports it instead of keeping the key unchecked.
+    for (const refusal of ['authentication_error', 'permission_error', 'invalid_request_error'])
+      expect(isUnanswered(refusal)).toBe(false);
+    expect(isUnanswered('no_such_type')).toBe(false);
   });
 });

@@ -14,33 +14,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `rclone serve webdav` on 127.0.0.1:0; the port is read from its "started on" line. */
-export async function startRcloneWebdav(
-  options: { user?: string; pass?: string } = {},
+/**
+ * A server in a child process of ours, spawned under setpriv's parent-death signal (it dies with the test process
+ * even when stop() is never reached), its URL read from the first line of its output that `urlOf` recognises.
+ */
+async function startChildServer(
+  dir: string,
+  command: string[],
+  urlOf: (log: string) => string | null,
+  name: string,
 ): Promise<RunningServer> {
-  const dir = await mkdtemp(join(tmpdir(), 'sync-webdav-'));
-  const auth = options.user ? ['--user', options.user, '--pass', options.pass ?? ''] : [];
-  // setpriv's parent-death signal: the server dies with the test process even when stop() is never reached.
-  const child = spawn(
-    'setpriv',
-    [
-      ...['--pdeathsig', 'KILL', 'rclone'],
-      ...['serve', 'webdav', dir, '--addr', '127.0.0.1:0', ...auth, '--config', '/dev/null'],
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn('setpriv', ['--pdeathsig', 'KILL', ...command], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let log = '';
     const onData = (chunk: Buffer) => {
       log += chunk.toString();
-      const match = /started on \[?(https?:\/\/127\.0\.0\.1:\d+)/i.exec(log);
-      if (match?.[1]) resolve(match[1]);
+      const found = urlOf(log);
+      if (found) resolve(found);
     };
-    child.stderr.on('data', onData);
     child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`rclone exited (${code}): ${log}`)));
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${name} exited (${code}): ${log}`)));
   });
   return {
     url,
@@ -52,6 +46,20 @@ export async function startRcloneWebdav(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** `rclone serve webdav` on 127.0.0.1:0; the port is read from its "started on" line. */
+export async function startRcloneWebdav(
+  options: { user?: string; pass?: string } = {},
+): Promise<RunningServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'sync-webdav-'));
+  const auth = options.user ? ['--user', options.user, '--pass', options.pass ?? ''] : [];
+  return startChildServer(
+    dir,
+    ['rclone', 'serve', 'webdav', dir, '--addr', '127.0.0.1:0', ...auth, '--config', '/dev/null'],
+    (log) => /started on \[?(https?:\/\/127\.0\.0\.1:\d+)/i.exec(log)?.[1] ?? null,
+    'rclone',
+  );
 }
 
 /** MKCOL through the server itself (rclone caches its folder listing, so a folder made on disk shows late). */
@@ -96,28 +104,13 @@ export async function startS3rverProcess(bucket = 'studio'): Promise<RunningServ
     const S3rver = require('s3rver');
     new S3rver({ address: '127.0.0.1', port: 0, directory: process.argv[1], silent: true,
       configureBuckets: [{ name: process.argv[2] }] }).run().then((a) => console.log('port ' + a.port));`;
-  const child = spawn('setpriv', ['--pdeathsig', 'KILL', process.execPath, '-e', script, dir, bucket], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let log = '';
-    const onData = (chunk: Buffer) => {
-      log += chunk.toString();
-      const match = /port (\d+)/.exec(log);
-      if (match?.[1]) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`s3rver exited (${code}): ${log}`)));
-  });
-  return {
-    url,
+  return startChildServer(
     dir,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-      await rm(dir, { recursive: true, force: true });
+    [process.execPath, '-e', script, dir, bucket],
+    (log) => {
+      const port = /port (\d+)/.exec(log)?.[1];
+      return port ? `http://127.0.0.1:${port}` : null;
     },
-  };
+    's3rver',
+  );
 }

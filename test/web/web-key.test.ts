@@ -53,10 +53,12 @@ describe('web mode key across restarts', () => {
     await web?.close();
     web = null;
 
-    // The crash: the row was written in 'submitting' with its Idempotency-Key, and no answer was stored.
+    // The crash: the row was written in 'submitting' with its Idempotency-Key and sent, and no answer was
+    // stored (a row never sent is held for the person instead: sender.ts).
     const db = openStudioDatabase(join(dataDir, 'studio.db'));
     const id = randomUUID();
-    new TaskStore(db).insert(
+    const store = new TaskStore(db);
+    store.insert(
       {
         id,
         family: 'image.i2',
@@ -71,6 +73,7 @@ describe('web mode key across restarts', () => {
       },
       'submitting',
     );
+    store.update(id, { sentAt: Date.now(), updatedAt: Date.now() });
     db.close();
     const before = sim.createdTasks().length;
 

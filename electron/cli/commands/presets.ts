@@ -6,6 +6,7 @@ import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { PresetStore } from '../../core/presets';
 import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
+import { dryRunPrices } from '../dry-run';
 import { formatEstimate } from '../formatting';
 import { parseSets, validatedRequest } from '../submission-plans';
 import { submitAndFollow, type SpendingFlags } from '../task-runner';
@@ -74,12 +75,7 @@ export async function presetsApplyCommand(ctx: CliContext, args: PresetApplyArgs
   if (args.prompt !== undefined) params.prompt = args.prompt;
   const request = validatedRequest(preset.family, preset.model, params);
   if (args.dryRun) {
-    if (!ctx.config.baseUrl)
-      throw invalidArgument(
-        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
-        'base-url',
-      );
-    const estimate = ctx.core(false).prices.estimate(request);
+    const estimate = dryRunPrices(ctx).estimate(request);
     ctx.out.result({ dryRun: true, sent: false, preset: preset.name, request, estimate }, () =>
       formatEstimate(estimate),
     );

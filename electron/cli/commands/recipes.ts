@@ -12,6 +12,7 @@ import { ReferenceStore } from '../../core/references';
 import { SpendingGuard } from '../../core/spending';
 import type { CliContext } from '../cli-context';
 import { fromGatewayError, invalidArgument } from '../cli-errors';
+import { dryRunPrices, totalUsdOf } from '../dry-run';
 import { formatTask, taskJson } from '../formatting';
 import type { SpendingFlags } from '../task-runner';
 
@@ -31,18 +32,10 @@ export async function recipeRunCommand(ctx: CliContext, args: RecipeRunArgs): Pr
 }
 
 function dryRun(ctx: CliContext, recipe: RecipeDraft, prompts: string[]): void {
-  // Prices are per gateway, so the base URL is needed; the key is not: nothing is sent.
-  if (!ctx.config.baseUrl) {
-    throw invalidArgument(
-      '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
-      'base-url',
-    );
-  }
-  const prices = ctx.core(false).prices;
+  const prices = dryRunPrices(ctx);
   const requests = RecipeRunner.requests(recipe, prompts.length ? prompts : [null]);
   const estimates = requests.map((request) => ({ request, estimate: prices.estimate(request) }));
-  const known = estimates.every((e) => e.estimate.usd !== null);
-  const totalUsd = known ? estimates.reduce((sum, e) => sum + (e.estimate.usd ?? 0), 0) : null;
+  const totalUsd = totalUsdOf(estimates.map((e) => e.estimate));
   ctx.out.result({ dryRun: true, sent: false, recipe: recipe.name, steps: estimates, totalUsd }, () =>
     [
       ...estimates.map(

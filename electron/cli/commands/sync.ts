@@ -1,20 +1,12 @@
 // `sync` (one round: push, then pull), `sync status`, `sync restore`: library sync from a terminal, against the
 // remote the environment (or the app) names. A sync failure is said in the remote's own sentence.
+import { byteSize } from '../../../shared/studio/byte-size';
 import type { SyncReport, SyncStatus } from '../../../shared/studio/sync';
 import { syncErrorInfo } from '../../core/sync';
 import type { SyncService } from '../../core/sync';
 import type { CliContext } from '../cli-context';
 import { EXIT, cliError } from '../cli-errors';
 import type { CliError } from '../cli-errors';
-
-const bytes = (n: number): string =>
-  n >= 1e9
-    ? `${(n / 1e9).toFixed(1)} GB`
-    : n >= 1e6
-      ? `${(n / 1e6).toFixed(1)} MB`
-      : n >= 1e3
-        ? `${Math.round(n / 1e3)} kB`
-        : `${n} B`;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -23,7 +15,7 @@ export function describeReport(report: SyncReport): string {
   const sent =
     pushed.changes + pushed.files === 0
       ? 'Sent nothing new'
-      : `Sent ${plural(pushed.changes, 'change')} and ${plural(pushed.files, 'file')} (${bytes(pushed.bytes)})`;
+      : `Sent ${plural(pushed.changes, 'change')} and ${plural(pushed.files, 'file')} (${byteSize(pushed.bytes)})`;
   const moved = [
     pulled.added && `${pulled.added} new`,
     pulled.updated && `${pulled.updated} updated`,
@@ -33,7 +25,7 @@ export function describeReport(report: SyncReport): string {
   const received =
     pulled.changes === 0 && pulled.files === 0
       ? 'received nothing new'
-      : `received ${plural(pulled.changes, 'change')}${moved.length ? ` (${moved.join(', ')})` : ''} and ${plural(pulled.files, 'file')}${pulled.bytes ? ` (${bytes(pulled.bytes)})` : ''}`;
+      : `received ${plural(pulled.changes, 'change')}${moved.length ? ` (${moved.join(', ')})` : ''} and ${plural(pulled.files, 'file')}${pulled.bytes ? ` (${byteSize(pulled.bytes)})` : ''}`;
   return `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')}).`;
 }
 
@@ -62,7 +54,7 @@ async function round(ctx: CliContext, run: (sync: SyncService) => Promise<SyncRe
   const unsubscribe = sync.subscribe((status) => {
     const p = status.progress;
     if (p && p.filesTotal > 0)
-      ctx.out.progress(`${p.phase} ${p.filesDone} of ${p.filesTotal} files, ${bytes(p.bytesDone)}`);
+      ctx.out.progress(`${p.phase} ${p.filesDone} of ${p.filesTotal} files, ${byteSize(p.bytesDone)}`);
   });
   try {
     const report = await run(sync);

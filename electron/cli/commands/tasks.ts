@@ -7,7 +7,9 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
 import { requireGateway } from '../cli-config';
 import { invalidArgument, toCliError } from '../cli-errors';
+import { dryRunPrices, totalUsdOf } from '../dry-run';
 import { formatEstimate, formatTask, taskJson } from '../formatting';
+import { moneyText } from '../../../shared/studio/money-text';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { queueAdd } from './queue';
@@ -29,13 +31,7 @@ export async function generateCommand(
   }
   const request = await planGenerate(args, ctx.io.cwd);
   if (args.dryRun) {
-    // Prices are per gateway, so the base URL is needed; the key is not: nothing is sent.
-    if (!ctx.config.baseUrl)
-      throw invalidArgument(
-        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
-        'base-url',
-      );
-    const estimate = ctx.core(false).prices.estimate(request);
+    const estimate = dryRunPrices(ctx).estimate(request);
     ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
     return;
   }
@@ -223,19 +219,12 @@ async function generateBatch(
   }
   const requests = await Promise.all(prompts.map((prompt) => planGenerate({ ...args, prompt }, ctx.io.cwd)));
   if (args.dryRun) {
-    if (!ctx.config.baseUrl)
-      throw invalidArgument(
-        '--dry-run needs --base-url (or GATEWAY_BASE_URL): prices are kept per gateway.',
-        'base-url',
-      );
-    const prices = ctx.core(false).prices;
-    const estimates = requests.map((request) => prices.estimate(request));
-    const known = estimates.every((e) => e.usd !== null);
-    const totalUsd = known ? estimates.reduce((sum, e) => sum + (e.usd ?? 0), 0) : null;
+    const prices = dryRunPrices(ctx);
+    const totalUsd = totalUsdOf(requests.map((request) => prices.estimate(request)));
     ctx.out.result({ dryRun: true, sent: false, requests, totalUsd }, () =>
       totalUsd === null
         ? `${requests.length} tasks; some have no estimate yet. Nothing was sent.`
-        : `${requests.length} tasks ≈ ${totalUsd.toFixed(4)} USD in all. Nothing was sent.`,
+        : `${requests.length} tasks ≈ ${moneyText(totalUsd, 'usd')} in all. Nothing was sent.`,
     );
     return;
   }

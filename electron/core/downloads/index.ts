@@ -6,3 +6,4 @@ export type { FetchedFile, FetchToFileOptions } from './fetch-to-file';
 export type { DownloadedFile, LibrarySink } from './library-sink';
 export { contentTypeMatches, sniffMedia } from './media-sniff';
 export { parseDownloadUrl } from './safe-url';
+export { rebaseTaskFilePaths } from './task-file-rows';

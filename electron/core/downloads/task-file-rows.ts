@@ -252,3 +252,17 @@ function missingFile(row: FileRow): MissingFile {
     retryAt: row.state === 'failed' ? row.retry_at : null,
   };
 }
+
+/** The library moved to another folder: every saved file's path as `rebase` says (null: not in the library). */
+export function rebaseTaskFilePaths(db: DatabaseSync, rebase: (path: string) => string | null): void {
+  const rows = db.prepare('SELECT task_id, ordinal, path FROM task_files WHERE path IS NOT NULL').all() as {
+    task_id: string;
+    ordinal: number;
+    path: string;
+  }[];
+  const write = db.prepare('UPDATE task_files SET path = ? WHERE task_id = ? AND ordinal = ?');
+  for (const row of rows) {
+    const next = rebase(row.path);
+    if (next !== null) write.run(next, row.task_id, row.ordinal);
+  }
+}

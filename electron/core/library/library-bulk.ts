@@ -20,7 +20,8 @@ import { FTS_FILTER, buildPageQuery } from './library-query';
 import { rowToItem } from './library-rows';
 import { uniqueTags } from './library-tags';
 import type { Row, SqlValue } from './library-rows';
-import { TRASH_FOLDER, freeName, libraryTrashFolder, moveFile } from './trash-port';
+import { TRASH_FOLDER, libraryTrashFolder, moveFile } from './trash-port';
+import { moveBack, putRowsBack, type RowsBack } from './library-restore';
 import { TrashJournal, recoverDeletions } from './trash-journal';
 import type { Move as Moved, PendingDeletion as PendingBatch } from './trash-journal';
 import type { TrashPort } from './trash-port';
@@ -191,7 +192,7 @@ export class LibraryBulk {
       }
     } catch (error) {
       // A file that cannot be moved (permissions, a locked file): put everything back, lose nothing.
-      await this.#moveBack(moved);
+      await moveBack(moved);
       this.#journal.end(id);
       await rm(dir, { recursive: true, force: true });
       throw error;
@@ -249,49 +250,19 @@ export class LibraryBulk {
     return restored;
   }
 
-  /** Files back where they were (beside, under a free name, should something have taken the place). */
-  async #moveBack(moved: readonly Moved[]): Promise<Map<string, string>> {
-    const renamed = new Map<string, string>();
-    for (const { from, to } of moved) {
-      await mkdir(dirname(from), { recursive: true });
-      const target = (await exists(from)) ? await freeName(dirname(from), basename(from), exists) : from;
-      await moveFile(to, target);
-      if (target !== from) renamed.set(from, target);
-    }
-    return renamed;
-  }
-
-  /** The files back, then the rows, in the transaction that ends the deletion's journal entry. */
+  /**
+   * The files back, then the rows, in the transaction that ends the deletion's journal entry; a copy whose
+   * download was filed again meanwhile goes to the trash instead of staying unindexed (library-restore.ts).
+   */
   async #restore(rows: readonly Row[], moved: readonly Moved[], journalId: string): Promise<number> {
-    const renamed = await this.#moveBack(moved);
-    const db = this.#lib.db;
-    const seqTaken = db.prepare('SELECT 1 FROM library_items WHERE seq = ?');
-    let restored = 0;
+    const renamed = await moveBack(moved);
+    let back: RowsBack = { restored: 0, unindexed: [] };
     this.#transaction(() => {
-      for (const original of rows) {
-        const row: Row = { ...original };
-        const path = String(row.path);
-        row.path = renamed.get(path) ?? path;
-        if (row.thumbnail_path !== null) {
-          const thumbnail = String(row.thumbnail_path);
-          row.thumbnail_path = renamed.get(thumbnail) ?? thumbnail;
-        }
-        // The old seq keeps the item's place among items of the same instant; a newer item may have been
-        // given it meanwhile (SQLite reuses the highest rowid), then the item takes a fresh one.
-        if (seqTaken.get(row.seq ?? null) !== undefined) row.seq = null;
-        const columns = Object.keys(row);
-        const result = db
-          .prepare(
-            `INSERT INTO library_items (${columns.map((c) => `"${c}"`).join(', ')})
-             VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
-          )
-          .run(...columns.map((c) => row[c] ?? null));
-        // A conflict means the same download was filed again meanwhile: that row stands.
-        restored += Number(result.changes);
-      }
+      back = putRowsBack(this.#lib.db, rows, renamed);
       this.#journal.end(journalId);
     });
-    return restored;
+    for (const path of back.unindexed) await this.#discard(path);
+    return back.restored;
   }
 
   /** The undo window of one deletion ended: its files go on to the trash. */
@@ -313,19 +284,23 @@ export class LibraryBulk {
     for (const slot of slots) {
       const slotDir = join(dir, slot);
       for (const name of await readdir(slotDir).catch(() => [])) {
-        const path = join(slotDir, name);
-        try {
-          await this.#trash.discard(path);
-        } catch (error) {
-          this.#logger.warn('library: a deleted file could not be moved to the trash; it is kept', {
-            path,
-            error: describeThrown(error),
-          });
-        }
+        await this.#discard(join(slotDir, name));
       }
       await rmdir(slotDir).catch(() => undefined);
     }
     await rmdir(dir).catch(() => undefined);
+  }
+
+  /** One file to the trash; one that cannot go stays where it is and is reported. */
+  async #discard(path: string): Promise<void> {
+    try {
+      await this.#trash.discard(path);
+    } catch (error) {
+      this.#logger.warn('library: a deleted file could not be moved to the trash; it is kept', {
+        path,
+        error: describeThrown(error),
+      });
+    }
   }
 
   /** Ends every open undo window now (the library is closing or moving): the files go to the trash. */
@@ -366,7 +341,7 @@ export class LibraryBulk {
     await recoverDeletions(this.#journal, {
       mine: (id) => this.#pending.has(id),
       now: () => this.#clock.now(),
-      moveBack: (moved) => this.#moveBack(moved),
+      moveBack: (moved) => moveBack(moved),
       restore: async (entry, away) => {
         const count = await this.#restore(entry.rows, away, entry.id);
         this.#lib.emit({ type: 'library-bulk', change: 'restored', count });

@@ -4,6 +4,7 @@
 // key file live there). Folders are compared by their real paths (symlinks followed), so a link to `/`, to the
 // data folder or to a folder containing it is what it points at.
 import { realpathSync } from 'node:fs';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, parse, relative, resolve, isAbsolute } from 'node:path';
 
 export interface FolderContext {
@@ -40,7 +41,7 @@ function contains(dir: string, candidate: string): boolean {
 
 export interface FolderProblem {
   /** For a translated sentence in the UI (settings.libraryFolder_<reason>). */
-  reason: 'root' | 'home' | 'data';
+  reason: 'root' | 'home' | 'data' | 'inside' | 'unwritable' | 'not_empty';
   /** The same in English, naming the folder, for the CLI and logs. */
   message: string;
 }
@@ -65,6 +66,62 @@ export function libraryFolderProblem(dir: string, context: FolderContext): Folde
     return {
       reason: 'data',
       message: `The library folder cannot be the app's data folder or a folder containing it (${resolve(context.dataDir)}): the database and settings live there. Choose another folder.`,
+    };
+  }
+  return null;
+}
+
+/** Files an operating system leaves in any folder it shows; they do not make a folder someone else's. */
+const SYSTEM_FILES = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini', '.localized']);
+
+/** The OS's words for why a folder cannot be made or written, for a sentence. */
+function writeFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') return 'you have no permission to write there';
+  if (code === 'EROFS') return 'it is on a read-only disk';
+  if (code === 'ENOTDIR' || code === 'EEXIST') return 'a file (not a folder) is in the way';
+  if (code === 'ENOSPC') return 'the disk is full';
+  return (error as Error).message;
+}
+
+/**
+ * Why the library in `from` cannot move to `to`, or null when it can (or when `to` is `from`): the rules above,
+ * then a folder inside the library or holding it, one that cannot be created or written (tried: made, and a file
+ * written and removed), and one already holding files of its own. `resuming`: a move to `to` was cut short, so
+ * what is there is the library's own.
+ */
+export async function moveTargetProblem(
+  from: string,
+  to: string,
+  context: FolderContext,
+  resuming = false,
+): Promise<FolderProblem | null> {
+  const problem = libraryFolderProblem(to, context);
+  if (problem) return problem;
+  if (same(from, to)) return null;
+  if (contains(from, to) || contains(to, from)) {
+    return {
+      reason: 'inside',
+      message: `The library cannot move to ${resolve(to)}: it is inside the library folder (${resolve(from)}) or holds it. Choose a folder apart from it.`,
+    };
+  }
+  const target = resolve(to);
+  try {
+    await mkdir(target, { recursive: true });
+    const probe = join(target, `.gateway-studio-write-check-${process.pid}`);
+    await writeFile(probe, '');
+    await rm(probe, { force: true });
+  } catch (error) {
+    return {
+      reason: 'unwritable',
+      message: `The library cannot move to ${target}: the folder cannot be created or written (${writeFailure(error)}).`,
+    };
+  }
+  const foreign = (await readdir(target)).filter((name) => !SYSTEM_FILES.has(name));
+  if (foreign.length > 0 && !resuming) {
+    return {
+      reason: 'not_empty',
+      message: `The library cannot move to ${target}: it already holds other files (${foreign.slice(0, 3).join(', ')}${foreign.length > 3 ? ', …' : ''}). Choose an empty folder or a new one.`,
     };
   }
   return null;

@@ -7,6 +7,7 @@ import { withoutControlCharacters } from '../../../shared/studio/records';
 import { uniqueTags } from './library-tags';
 
 import { TRASH_JOURNAL_MIGRATION } from './trash-journal';
+import { LIBRARY_MOVE_MIGRATION } from './library-move';
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
     id: 'library-001',
@@ -202,6 +203,8 @@ CREATE TABLE library_trash (
             WHERE c.task_id = library_items.task_id AND c.track_index = library_items.track_index
               AND c.thumbnail_path IS NOT NULL);`,
   },
+  // A move of the library to another folder, journaled before its files move (library-move.ts).
+  LIBRARY_MOVE_MIGRATION,
 ];
 
 /** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */

@@ -3,11 +3,16 @@
 // when the previous step's result is saved, taking it through its bound field, with the previous task as its
 // parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
 // stops its run: nothing after it is sent, and that step can be tried again on its own.
+// In an engine that sends the queue (the app's) each step waits in it as any other item, marked as the recipe's
+// step: the person sees it, pauses, moves or cancels it, and the queue's parallel cap and its limits at send
+// hold (a budget reached pauses the queue rather than failing the step). A step cancelled there stops its run,
+// not charged. The CLI's engine sends no queue, so a step goes at once there.
 // Runs are kept in the database (recipe-run-store.ts) before and after every send, so a restart resumes each at
 // the step it reached: a step already sent is waited for, and one that may have been sent goes again only under
 // its stored key, which the engine answers with the task it holds rather than a second paid one.
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
+import { takesPictures } from '../../../shared/catalog/families';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
@@ -22,11 +27,22 @@ import {
 import { systemClock, type Clock } from '../clock';
 import type { RecipeRunStore } from './recipe-run-store';
 import type { SubmitOptions } from '../tasks/engine-options';
+import type { QueuedItem } from '../tasks/queue-store';
+import type { QueueAddOptions } from '../tasks/submission-queue';
+
+/** What the runner needs of the engine's queue: add a step, and learn when it left the line. */
+export interface RecipeQueue {
+  readonly sends: boolean;
+  add(requests: readonly SubmissionRequest[], options: QueueAddOptions): Promise<string[]>;
+  left(id: string): Promise<QueuedItem>;
+  cancel(ids: readonly string[]): unknown;
+}
 
 /** What the runner needs of the engine: its public facade, nothing inside it. */
 export interface RecipeEngine {
   submit(request: SubmissionRequest, options?: SubmitOptions): Promise<TaskRecord>;
   waitFor(taskId: string): Promise<TaskRecord>;
+  readonly queue?: RecipeQueue;
 }
 
 export interface RecipePorts {
@@ -63,8 +79,26 @@ interface Running {
   attempts: number;
   /** Per step: the submission key of its latest send, kept before the send. */
   keys: (string | null)[];
+  /** The person cancelled the rest of the run: no step after this is sent. */
+  cancelled: boolean;
+  /** The step's item waiting in the queue now, which a cancel takes out. */
+  queued: { id: string; queue: RecipeQueue } | null;
   done: Promise<void>;
 }
+
+const cancelledByPerson = () =>
+  localErrorInfo('stopped', 'You cancelled the rest of the recipe before this step was sent: not charged.', {
+    code: 'recipe_cancelled',
+  });
+
+const cancelledInQueue = (item: QueuedItem) =>
+  localErrorInfo(
+    'stopped',
+    item.charge === 'may-be-charged'
+      ? 'It was cancelled in the queue after it reached the gateway, which may still charge it.'
+      : 'It was cancelled in the queue before it was sent: not charged.',
+    { code: 'queue_cancelled' },
+  );
 
 const notSaved = (step: number) =>
   localErrorInfo(
@@ -121,6 +155,8 @@ export class RecipeRunner {
         overBudget: options.overBudget ?? false,
         attempts: 0,
         keys: recipe.steps.map(() => null),
+        cancelled: false,
+        queued: null,
         done: Promise.resolve(),
       };
       this.#runs.set(run.id, running);
@@ -137,7 +173,12 @@ export class RecipeRunner {
   resume(): void {
     for (const stored of this.#ports.store?.recent() ?? []) {
       if (this.#runs.has(stored.run.id)) continue;
-      const running: Running = { ...stored, done: Promise.resolve() };
+      const running: Running = {
+        ...stored,
+        cancelled: stored.cancelled ?? false,
+        queued: null,
+        done: Promise.resolve(),
+      };
       this.#runs.set(stored.run.id, running);
       if (stored.run.state !== 'running') continue;
       const from = stored.run.steps.findIndex((s) => s.state !== 'completed');
@@ -172,6 +213,23 @@ export class RecipeRunner {
     return this.get(id);
   }
 
+  /**
+   * Cancels the rest of a running run: a step waiting in the queue is taken out (not charged); a step already at
+   * the gateway goes on (it may be charged whatever happens here) and nothing after it is sent.
+   */
+  cancel(id: string): RecipeRun {
+    const running = this.#runs.get(id);
+    if (!running || running.run.state !== 'running') {
+      throw new GatewayError(
+        localErrorInfo('invalid_request_error', 'Only a running recipe can be cancelled.'),
+      );
+    }
+    running.cancelled = true;
+    this.#keep(running);
+    if (running.queued) running.queued.queue.cancel([running.queued.id]);
+    return structuredClone(running.run);
+  }
+
   /** Tries the failed step again on its own (measured against the limits as one submission), then goes on. */
   retry(id: string, options: { confirmed?: boolean } = {}): RecipeRun {
     const running = this.#runs.get(id);
@@ -189,6 +247,7 @@ export class RecipeRunner {
     const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
     running.run.state = 'running';
     running.run.failedAt = null;
+    running.cancelled = false;
     // A new attempt is a new paid task: its own key, and the failed task stays as it was.
     const slot = running.run.steps[from];
     if (slot) slot.taskId = null;
@@ -205,6 +264,7 @@ export class RecipeRunner {
       const slot = run.steps[i];
       const step = recipe.steps[i];
       if (!slot || !step) return;
+      if (running.cancelled && slot.taskId === null) return this.#stop(running, i, cancelledByPerson());
       slot.state = 'running';
       slot.error = null;
       try {
@@ -219,14 +279,13 @@ export class RecipeRunner {
           }
           // Kept before the send: a restart from here sends under the same key, never a second paid task.
           this.#keep(running);
-          const sent = await engine.submit(request, {
+          slot.taskId = await this.#send(engine, running, i, request, {
             // The whole recipe was measured against the limits before its first step.
             confirmed: true,
             overBudget: running.overBudget,
             key,
             ...(previous ? { parentTaskId: previous } : {}),
           });
-          slot.taskId = sent.id;
           this.#keep(running);
         }
         const settled = await engine.waitFor(slot.taskId);
@@ -254,10 +313,44 @@ export class RecipeRunner {
     this.#keep(running);
   }
 
+  /** The step's task id: through the queue when the engine sends one, at once otherwise. */
+  async #send(
+    engine: RecipeEngine,
+    running: Running,
+    step: number,
+    request: SubmissionRequest,
+    options: SubmitOptions & { key: string },
+  ): Promise<string> {
+    const { run, recipe } = running;
+    const queue = engine.queue?.sends ? engine.queue : null;
+    if (!queue) return (await engine.submit(request, options)).id;
+    // The same key after a restart finds the item already queued (or its task), never a second one.
+    const [id] = await queue.add([request], {
+      origin: 'recipe',
+      group: run.id,
+      keys: [options.key],
+      confirmed: true,
+      admitted: true,
+      ...(options.parentTaskId ? { parentTaskId: options.parentTaskId } : {}),
+      recipe: { run: run.id, name: recipe.name, step: step + 1, steps: recipe.steps.length },
+    });
+    const slot = run.steps[step];
+    if (slot) slot.state = 'queued';
+    running.queued = { id: id ?? '', queue };
+    // A cancel that came while the step was being added takes it out now.
+    if (running.cancelled) queue.cancel([id ?? '']);
+    const item = await queue.left(id ?? '').finally(() => (running.queued = null));
+    if (slot) slot.state = 'running';
+    if (item.state === 'sent' && item.taskId !== null) return item.taskId;
+    throw new GatewayError(
+      item.state === 'cancelled' ? cancelledInQueue(item) : (item.error ?? notSaved(step)),
+    );
+  }
+
   #keep(running: Running): void {
     if (this.#closed) return;
-    const { run, recipe, overBudget, attempts, keys } = running;
-    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys });
+    const { run, recipe, overBudget, attempts, keys, cancelled } = running;
+    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys, cancelled });
   }
 
   #stop(running: Running, step: number, error: RecipeRun['steps'][number]['error']): void {
@@ -293,9 +386,9 @@ export class RecipeRunner {
     } else if (field) {
       const item = items.find((it) => it.kind === step.bind);
       if (!item) throw new GatewayError(notSaved(0));
-      // A stored reference where the family takes data URLs; the gateway's own link otherwise.
+      // A picture goes as a stored reference (the gateway's own link expires); other media by their link.
       const value =
-        step.bind === 'image' && field.media?.dataUrls ? await this.#ports.asReference(item) : item.remoteUrl;
+        step.bind === 'image' && takesPictures(field) ? await this.#ports.asReference(item) : item.remoteUrl;
       if (!value) throw new GatewayError(notSaved(0));
       params[field.name] = [value];
     }

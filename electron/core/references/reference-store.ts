@@ -160,23 +160,13 @@ export class ReferenceStore {
   intern(params: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown> {
     const found = collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME) || DATA_IMAGE_URL.test(s));
     // Most tasks have no image input: answer at once, without a turn of the event loop per submission.
-    return found.length === 0 ? params : this.internAll(params, found);
-  }
-
-  private async internAll(
-    params: Record<string, unknown>,
-    found: string[],
-  ): Promise<Record<string, unknown>> {
-    const replacements = new Map<string, string>();
-    for (const value of found) {
-      if (replacements.has(value)) continue;
-      if (value.startsWith(REFERENCE_SCHEME)) {
-        this.require(value);
-        continue;
-      }
-      replacements.set(value, (await this.addDataUrl(value)).uri);
-    }
-    return replaceStrings(params, replacements);
+    return found.length === 0
+      ? params
+      : this.replaceEach(params, found, async (value) => {
+          if (!value.startsWith(REFERENCE_SCHEME)) return (await this.addDataUrl(value)).uri;
+          this.require(value);
+          return null;
+        });
   }
 
   /**
@@ -185,18 +175,24 @@ export class ReferenceStore {
    */
   expand(params: Record<string, unknown>): Promise<Record<string, unknown>> | Record<string, unknown> {
     const found = collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME));
-    return found.length === 0 ? params : this.expandAll(params, found);
+    return found.length === 0
+      ? params
+      : this.replaceEach(params, found, async (value) => {
+          const { stored, bytes } = await this.read(value);
+          return canonicalDataUrl(stored.mime, bytes);
+        });
   }
 
-  private async expandAll(
+  /** Params with each string found replaced by what `by` makes of it, once per distinct value (null: kept). */
+  private async replaceEach(
     params: Record<string, unknown>,
-    found: string[],
+    found: readonly string[],
+    by: (value: string) => Promise<string | null>,
   ): Promise<Record<string, unknown>> {
     const replacements = new Map<string, string>();
-    for (const value of found) {
-      if (replacements.has(value)) continue;
-      const { stored, bytes } = await this.read(value);
-      replacements.set(value, canonicalDataUrl(stored.mime, bytes));
+    for (const value of new Set(found)) {
+      const replacement = await by(value);
+      if (replacement !== null) replacements.set(value, replacement);
     }
     return replaceStrings(params, replacements);
   }

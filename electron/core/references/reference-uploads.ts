@@ -3,6 +3,7 @@
 // - the upload is used where the gateway offers it, detected once per gateway and run: a 404 or 405 means it
 //   does not, remembered, and every later send goes inline without asking again;
 // - otherwise, or when an upload fails in any way, the picture goes as a data URL, and the task says which;
+//   a family that takes picture links only (V2, I6) is not sent at all then, with a sentence saying why;
 // - an upload has no idempotency, so a failure that may have reached the gateway is never tried again by itself
 //   (the client does not retry it; this send falls back to the data URL);
 // - the URL an upload answers is checked (it must serve the picture) before anything is submitted with it;
@@ -11,8 +12,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import axios from 'axios';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
-import { FAMILIES } from '../../../shared/catalog/families';
-import { isGatewayError } from '../../../shared/gateway/gateway-error';
+import { FAMILIES, referenceImageFields } from '../../../shared/catalog/families';
+import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { validationError } from '../../../shared/gateway/error-map';
+import { GatewayError, isGatewayError } from '../../../shared/gateway/gateway-error';
 import { UPLOAD_LIFETIME_MS, type UploadedImage } from '../../../shared/gateway/upload';
 import { collectStrings, REFERENCE_SCHEME, replaceStrings } from '../../../shared/studio/references';
 import type { ReferencesSentAs } from '../../../shared/studio/records';
@@ -37,6 +40,25 @@ export function takesUploadedUrls(family: FamilyId): boolean {
   return family !== 'image.i2' && FAMILIES[family].fields.some((f) => f.media?.media === 'image');
 }
 
+/** Whether every picture field of the family also takes data URLs, the way a picture goes without an upload. */
+function takesDataUrls(family: FamilyId): boolean {
+  return referenceImageFields(family).every((f) => f.media?.dataUrls);
+}
+
+function notUploaded(family: FamilyId, reason: Inline['reason'], detail: string | null): GatewayErrorInfo {
+  const why = {
+    family: 'this gateway connection cannot upload pictures',
+    not_offered: 'this gateway offers no picture upload',
+    upload_failed: `the upload failed${detail ? ` (${detail})` : ''}`,
+    link_dead: 'the gateway answered the upload with a link that does not serve the picture',
+  }[reason];
+  const field = referenceImageFields(family)[0]?.name ?? null;
+  return validationError(
+    `${FAMILIES[family].label} takes pictures as links, and ${why}: nothing was sent. Add the picture by its https link instead.`,
+    field,
+  );
+}
+
 export class ReferenceUploads {
   /** Per gateway, whether it offers uploads (false after a 404/405); unknown until the first try. */
   readonly #offered = new Map<string, boolean>();
@@ -57,10 +79,14 @@ export class ReferenceUploads {
     const found = [...new Set(collectStrings(params, (s) => s.startsWith(REFERENCE_SCHEME)))];
     if (found.length === 0) return { params, sentAs: null };
     const gatewayKey = this.gateway.baseUrl ?? '';
-    const inline = async ({ reason, detail = null }: Inline): Promise<PreparedBody> => ({
-      params: await this.references.expand(params),
-      sentAs: { how: 'data_url', reason, detail },
-    });
+    const inline = async ({ reason, detail = null }: Inline): Promise<PreparedBody> => {
+      // V2 and I6 take picture links only: a data URL would be refused, so nothing is sent and the user is told.
+      if (!takesDataUrls(family)) throw new GatewayError(notUploaded(family, reason, detail));
+      return {
+        params: await this.references.expand(params),
+        sentAs: { how: 'data_url', reason, detail },
+      };
+    };
     if (!takesUploadedUrls(family) || !this.gateway.uploadImage) return inline({ reason: 'family' });
     if (this.#offered.get(gatewayKey) === false) return inline({ reason: 'not_offered' });
     const replacements = new Map<string, string>();

@@ -5,6 +5,7 @@
 // a second account's) never counts.
 import type { CostEstimate } from '../../../shared/studio/estimates';
 import type { MoneyUnit } from '../../../shared/studio/spending';
+import { NEVER_SENT_CODE } from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration } from '../tasks/task-history';
 import { taskCostsBetween } from '../tasks/task-costs';
@@ -117,6 +118,8 @@ export function spentBetween(
       continue;
     }
     if (!MAY_BE_CHARGED.has(row.state)) continue;
+    // Held at a start because it never left: nothing was charged, and sending it is admitted afresh.
+    if (row.state === 'interrupted' && row.error_code === NEVER_SENT_CODE) continue;
     const params = JSON.parse(row.params) as Record<string, unknown>;
     const estimate = estimateIn(
       prices.estimate({ family: row.family, model: row.model, params }),

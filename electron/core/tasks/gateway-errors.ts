@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { knownErrorType, localErrorInfo } from '../../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { NEVER_SENT_CODE } from '../../../shared/studio/records';
 
 /**
  * Lenient on purpose: it reads what was thrown and what older rows stored. A type outside the table
@@ -66,6 +67,16 @@ export function judgeSubmissionError(info: GatewayErrorInfo): SubmissionVerdict 
   if (status === null) return NEVER_SENT.has(info.type) ? { action: 'refused' } : { action: 'unknown' };
   if (status < 300 || status >= 500) return { action: 'unknown' };
   return { action: 'refused' };
+}
+
+/** The error kept on a row a start found never sent: held for the person instead of sent behind their back. */
+export function heldUnsent(): GatewayErrorInfo {
+  return localErrorInfo(
+    'interrupted',
+    'Not sent: the app stopped (or the disk was full) before this task was sent, so nothing was charged. It ' +
+      'is not sent again by itself; send it if you still want it.',
+    { code: NEVER_SENT_CODE },
+  );
 }
 
 /** The error kept on a task whose submission may have created (and charged) a task the app cannot follow. */

@@ -3,6 +3,7 @@
 // a charge when the task completes, and [LIM-6] the last minute of usage may be incomplete) the usage report
 // for the task's model and minutes is compared with the charges of the tasks the app knows; what is left over
 // is likely this task's charge, and is written on it (docs/engine.md, "Money under faults").
+import { isHeldUnsent } from '../../../shared/studio/records';
 import type { ChargeReconciliation, TaskRecord } from '../../../shared/studio/records';
 import { MAX_USAGE_RANGE_MS } from '../../../shared/gateway/limits';
 import type { Disposable } from '../lifetime';
@@ -30,7 +31,8 @@ export class Reconciler {
     const now = this.ctx.clock.now();
     for (const task of this.ctx.tasks.store.list({ states: ['interrupted'] })) {
       const { record } = task;
-      if (record.remoteId || record.reconciliation) continue;
+      // A row held because it was never sent has nothing to compare: it was provably not charged.
+      if (record.remoteId || record.reconciliation || isHeldUnsent(record)) continue;
       this.later(record.id, Math.max(now, record.updatedAt + this.afterMs));
     }
   }

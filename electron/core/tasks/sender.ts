@@ -12,7 +12,7 @@ import type { ReferenceUploads } from '../references/reference-uploads';
 import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
 import { usesIdempotencyKey } from './family-routing';
-import { judgeSubmissionError, mayHaveBeenCharged, toGatewayErrorInfo } from './gateway-errors';
+import { heldUnsent, judgeSubmissionError, mayHaveBeenCharged, toGatewayErrorInfo } from './gateway-errors';
 import { errorBackoff } from './poll-schedule';
 import type { Pacer } from './pacing';
 import type { Reconciler } from './reconciler';
@@ -50,21 +50,31 @@ export class Sender {
   ) {}
 
   /**
-   * After a restart: a row caught mid-submission becomes 'interrupted' (resent instead when it never left,
-   * when the previous engine handed over cleanly, or when I2's stored key makes a resend safe).
+   * After a restart: a row caught mid-submission is not sent behind the person's back. One that never left
+   * (a crash while it waited for the request budget, a disk too full to record that it failed) is held as
+   * 'interrupted' with nothing charged, for the person to send (retrySubmission, re-checked against the
+   * budget); one that left without an answer is 'interrupted' and reconciled. Only a clean handover within the
+   * app, or I2's stored key, sends on.
    */
   resume(handover: boolean): void {
     const { ctx } = this;
     const now = ctx.clock.now();
     for (const task of ctx.tasks.store.list({ states: ['submitting'] })) {
-      // A row that never left the machine (it waited for the budget, or a 429 had done nothing) is sent now;
-      // so is one the previous engine handed over cleanly, or an I2 row its stored key makes safe to resend.
       const neverSent = task.sentAt === null;
-      if (neverSent || handover || (task.idempotencyKey && usesIdempotencyKey(task.record.family))) {
+      const i2 = Boolean(task.idempotencyKey && usesIdempotencyKey(task.record.family));
+      if (handover || (i2 && !neverSent)) {
         if (!neverSent) this.parts.pacer.markResumed(task.record.id);
         // A row waiting out a 429 keeps waiting out its Retry-After (capped), measured from its last answer.
         const retryAfter = Math.min(task.record.error?.retryAfterMs ?? 0, ctx.policy.maxRetryAfterMs);
         this.parts.tracker.schedule(task.record.id, Math.max(now, task.record.updatedAt + retryAfter));
+      } else if (neverSent) {
+        // The press that wrote it may have been told it failed (the CLI's "disk is full"), and pressed again.
+        ctx.tasks.update(task.record.id, { state: 'interrupted', error: heldUnsent() });
+        // Said at the start that found it (the CLI's stderr, the app's log); the Tasks page shows it with Send it.
+        ctx.logger.warn('a task an earlier run left unsent is held, not sent again (nothing was charged)', {
+          task: task.record.id,
+          model: task.record.model,
+        });
       } else {
         ctx.tasks.update(task.record.id, {
           state: 'interrupted',
@@ -104,7 +114,10 @@ export class Sender {
       };
       // Written before the request leaves: after a crash, a row with no sentAt was provably never sent. A
       // disk too full to write it sends nothing, and the row says so (it is never sent later by itself).
-      if (!this.#markSent(id)) return this.#notSent(id);
+      const marked = this.#markSent(id);
+      // Held or stopped meanwhile (a start in another process, the person): not this sender's to send.
+      if (marked === 'taken') return ctx.tasks.store.require(id).record;
+      if (marked === 'full') return this.#notSent(id);
       ack = await ctx.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         ...requestOptions(ctx, signal),
@@ -116,13 +129,12 @@ export class Sender {
     return ctx.room.mustWrite(() => this.#acknowledged(id, ack));
   }
 
-  #markSent(id: string): boolean {
+  #markSent(id: string): 'sent' | 'taken' | 'full' {
     const { ctx } = this;
     try {
-      ctx.tasks.store.update(id, { sentAt: ctx.clock.now(), updatedAt: ctx.clock.now() });
-      return true;
+      return ctx.tasks.store.claimSend(id, ctx.clock.now()) ? 'sent' : 'taken';
     } catch (error) {
-      if (isDiskFull(error)) return false;
+      if (isDiskFull(error)) return 'full';
       throw error;
     }
   }

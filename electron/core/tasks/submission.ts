@@ -8,6 +8,7 @@ import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { localError } from '../../../shared/bridge/errors';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import { isHeldUnsent } from '../../../shared/studio/records';
 import type { TaskBatch, TaskRecord } from '../../../shared/studio/records';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import { canonicalJson } from '../canonical-json';
@@ -176,7 +177,17 @@ export class Submissions {
     parts.reconciler.cancel(taskId);
     parts.pacer.forget(taskId);
     parts.sender.forget(taskId);
-    ctx.tasks.update(taskId, { state: 'submitting', error: null, reconciliation: null });
+    const reopen = () => ctx.tasks.update(taskId, { state: 'submitting', error: null, reconciliation: null });
+    const { family, model, params } = task.record;
+    // A row held because it never left counted for nothing meanwhile: the person's Send it is measured against
+    // the budgets again, in one transaction with the row going back to 'submitting' (it counts from then on).
+    if (isHeldUnsent(task.record) && parts.guard) {
+      const guard = parts.guard;
+      transaction(parts.db, () => {
+        guard.admit({ family, model, params }, { confirmed: true });
+        reopen();
+      });
+    } else reopen();
     try {
       await ctx.budget.take(ctx.lifetime.signalWith(signal));
     } catch (reason) {

@@ -11,6 +11,8 @@ export interface TaskCostRow {
   state: string;
   cost: number | null;
   credits_cost: number | null;
+  /** The kept error's code: NEVER_SENT_CODE marks a row held because it provably never left. */
+  error_code: string | null;
 }
 
 /** Marks a new task row as sent to this gateway, so its money counts there and nowhere else. */
@@ -26,7 +28,8 @@ export function taskCostsBetween(
 ): TaskCostRow[] {
   return db
     .prepare(
-      `SELECT family, model, params, state, cost, credits_cost FROM tasks
+      `SELECT family, model, params, state, cost, credits_cost, json_extract(error, '$.code') AS error_code
+       FROM tasks
        WHERE gateway = ? AND created_at >= ? AND created_at < ?`,
     )
     .all(gatewayKey, window.start, window.end) as unknown as TaskCostRow[];

@@ -271,6 +271,17 @@ export class TaskStore {
     return this.require(id);
   }
 
+  /**
+   * Marks the row sent, but only while it is still 'submitting': a row another process (or the person) took
+   * out of that state meanwhile (held at a start, stopped) is not sent from here. False when it was not.
+   */
+  claimSend(id: string, at: number): boolean {
+    const done = this.sql(
+      "UPDATE tasks SET sent_at = ?, updated_at = ? WHERE id = ? AND state = 'submitting'",
+    ).run(at, at, id);
+    return Number(done.changes) > 0;
+  }
+
   get(id: string): StoredTask | null {
     const row = this.sql('SELECT * FROM tasks WHERE id = ?').get(id);
     return row ? (this.withCounts([row])[0] ?? null) : null;

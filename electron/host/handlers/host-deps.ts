@@ -10,6 +10,7 @@ import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
+import type { LibraryMover } from '../library-mover';
 import type { ExportTickets } from '../export-tickets';
 import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
@@ -27,6 +28,8 @@ export interface DesktopActions {
 export interface HostDeps {
   session: StudioSession;
   core: CoreLifecycle;
+  /** Moves the library to a new folder when the setting changes. */
+  mover: LibraryMover;
   /** Reference images: one store per database, whatever the library folder. */
   references: ReferenceStore;
   /** The price book of the gateway in use. */

@@ -17,6 +17,7 @@ import { compareMode } from './diff';
 import { ImageCompare } from './image-compare';
 import { SettingsDiff } from './settings-diff';
 import './compare.css';
+import { libraryAddress } from '../../lib/library-address';
 
 const labelOf = (item: BridgeLibraryItem) => item.title ?? item.prompt ?? item.model;
 
@@ -26,7 +27,7 @@ function Heading({ letter, item }: { letter: 'A' | 'B'; item: BridgeLibraryItem 
     <div className="compare-heading">
       <span className="compare-letter">{letter}</span>
       <span className="compare-heading-text">{labelOf(item)}</span>
-      <Link href={`/library/${item.id}`} className="compare-open">
+      <Link href={libraryAddress(item.id)} className="compare-open">
         {t('compare.open')}
       </Link>
     </div>

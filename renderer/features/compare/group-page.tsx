@@ -21,6 +21,7 @@ import { TaskCost } from '../../ui/task-cost';
 import { TaskStatePill } from '../../ui/task-status';
 import { useGroupItems, useGroupTasks } from './api/get-group';
 import './compare.css';
+import { libraryAddress } from '../../lib/library-address';
 
 export interface GroupCell {
   task: TaskRecord;
@@ -82,7 +83,8 @@ function GroupTile({ task, item, label }: GroupCell): ReactElement {
   const seconds = secondsTaken(task);
   const src = item ? toUrl(item.relativePath) : null;
   const outcome = taskOutcome(task);
-  const failed = outcome === 'failed' || outcome === 'stopped' || outcome === 'interrupted';
+  const failed =
+    outcome === 'failed' || outcome === 'stopped' || outcome === 'interrupted' || outcome === 'unsent';
   return (
     <li className="compare-group-cell" data-testid="group-cell" aria-label={label}>
       <div className="compare-group-media">
@@ -115,7 +117,7 @@ function GroupTile({ task, item, label }: GroupCell): ReactElement {
           {seconds === null ? t('compareGroup.timeUnknown') : t('compareGroup.took', { seconds })}
         </span>
         {item ? (
-          <Link href={`/library/${item.id}`} className="compare-open">
+          <Link href={libraryAddress(item.id)} className="compare-open">
             {t('compare.open')}
           </Link>
         ) : null}

@@ -9,6 +9,7 @@ import { useTaskList } from '../../lib/api/tasks';
 import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useBatchStore } from '../../lib/batch-store';
+import { libraryAddress } from '../../lib/library-address';
 
 function outcome(task: TaskRecord): 'done' | 'failed' | 'running' {
   const ended = ['failed', 'interrupted', 'stopped', 'cancelled'] as const satisfies TaskRecord['state'][];
@@ -49,7 +50,7 @@ export function BatchProgress(): ReactElement | null {
       </p>
       <Button
         variant="secondary"
-        onClick={() => navigate(`/library?${new URLSearchParams({ batch: batch.id }).toString()}`)}
+        onClick={() => navigate(libraryAddress(null, new URLSearchParams({ batch: batch.id }).toString()))}
       >
         {t('batch.openInLibrary')}
       </Button>

@@ -31,9 +31,8 @@ import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { useQueuePress } from './api/queue-add';
 import { checkSpending } from '../../lib/api/spending';
-import { moneyWords, refusalWords } from '../../lib/spend-words';
-import type { SpendCheck } from '../../../shared/studio/spending';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { refusalWords } from '../../lib/spend-words';
+import { SpendConfirm, useSpendQuestion } from './spend-confirm';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
 import { Alert } from '../../ui/alert';
@@ -135,17 +134,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
   const [failure, setFailure] = useState<string | null>(null);
   // Above the user's confirmation threshold the press waits here for their answer.
-  const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
-  const ask = (check: SpendCheck) =>
-    new Promise<boolean>((resolve) =>
-      setAsking({
-        check,
-        answer: (send) => {
-          setAsking(null);
-          resolve(send);
-        },
-      }),
-    );
+  const { asking, ask } = useSpendQuestion();
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
@@ -415,29 +404,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         />
 
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-        {asking ? (
-          <ConfirmDialog
-            title={t('money.guard.confirmTitle')}
-            confirmLabel={t('money.guard.send')}
-            initialFocus="confirm"
-            onConfirm={() => asking.answer(true)}
-            onCancel={() => asking.answer(false)}
-          >
-            {asking.check.unknown > 0 ? (
-              <p>{t('money.guard.confirmUnpriced', { models: asking.check.unpricedModels.join(', ') })}</p>
-            ) : null}
-            {asking.check.estimate !== null &&
-            asking.check.confirmAbove !== null &&
-            asking.check.estimate > asking.check.confirmAbove ? (
-              <p>
-                {t('money.guard.confirmBody', {
-                  estimate: moneyWords(asking.check.estimate, asking.check.unit, t, i18n.language),
-                  threshold: moneyWords(asking.check.confirmAbove, asking.check.unit, t, i18n.language),
-                })}
-              </p>
-            ) : null}
-          </ConfirmDialog>
-        ) : null}
+        {asking ? <SpendConfirm asking={asking} /> : null}
 
         <div className="form-actions">
           <SubmitButton

@@ -24,10 +24,11 @@ import { useMoneyUnit } from '../../ui/cost-text';
 
 function RunProgress({ run }: { run: RecipeRun }): ReactElement {
   const { t } = useTranslation();
-  const { retry } = useRecipeActions();
+  const { retry, cancel } = useRecipeActions();
   const pushToast = useStudioStore((s) => s.pushToast);
   const done = run.steps.filter((s) => s.state === 'completed').length;
   const failed = run.failedAt !== null ? run.steps[run.failedAt] : undefined;
+  const queued = run.steps.findIndex((s) => s.state === 'queued');
   return (
     <li className="recipe-run" data-testid="recipe-run">
       <p className="recipe-run-title">
@@ -38,6 +39,21 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
         label={t('recipes.progressLabel', { name: run.name })}
         tone={run.state === 'failed' ? 'failed' : run.state === 'completed' ? 'done' : 'active'}
       />
+      {queued >= 0 ? <p className="muted">{t('recipes.queued', { step: queued + 1 })}</p> : null}
+      {run.state === 'running' ? (
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void cancel
+              .mutateAsync(run.id)
+              .then(() => pushToast('success', t('recipes.cancelled')))
+              .catch((thrown: unknown) => pushToast('error', errorSentence(thrown, t)))
+          }
+        >
+          {t('recipes.cancel')}
+        </button>
+      ) : null}
       {failed && run.failedAt !== null ? (
         <div className="recipe-failed" role="alert">
           <p>

@@ -1,11 +1,11 @@
-// Reference images: a dropped or chosen file (where the family accepts data URLs) is uploaded once into the
+// Reference images: a dropped or chosen file (every field of image URLs takes one) is uploaded once into the
 // reference store and the field keeps its `studio-ref:<sha256>`, shown by its stored thumbnail; pasted links stay
 // URLs. The file is read here only to send it; main checks it again (size, type) and builds the data URL for the
 // gateway's body alone, so tasks, events and library pages never carry the image.
 import { useCallback, useState, type ReactElement } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../../../shared/catalog';
+import { takesPictures, type FieldSpec } from '../../../shared/catalog';
 import { isReferenceUri, MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes } from '../../lib/format';
@@ -51,7 +51,7 @@ export function ReferenceImages({
   const thumbnailOf = useReferenceUrl();
   const max = field.maxItems;
   const limit = formatBytes(MAX_REFERENCE_BYTES, i18n.language);
-  const acceptsFiles = field.media?.dataUrls ?? false;
+  const acceptsFiles = takesPictures(field);
 
   const onDrop = useCallback(
     async (accepted: File[], rejected: FileRejection[]) => {

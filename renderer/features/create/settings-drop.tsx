@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import type { FamilyId, ModelConfig } from '../../../shared/catalog';
+import { takesPictures, type FamilyId, type ModelConfig } from '../../../shared/catalog';
 import { planRestore } from '../../../shared/studio/restore-settings';
 import { errorSentence } from '../../lib/bridge-error';
 import { IMAGE_TYPES, readAsDataUrl } from '../../lib/image-files';
@@ -110,7 +110,7 @@ export function SettingsDrop({
       }
       // A plain picture: a reference image of the family on screen, if it takes stored references.
       const field = reuseField(family, 'image');
-      if (!field?.media?.dataUrls) {
+      if (!takesPictures(field)) {
         pushToast('error', t('reuse.takesNoImages', { family: t(`create.families.${family}`) }));
         return;
       }

@@ -3,7 +3,7 @@
 import { useDeferredValue, useEffect, useRef, type ReactElement } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'wouter';
+import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import { useLibrary } from '../../lib/api/library';
@@ -38,14 +38,15 @@ import { SelectionToolbar } from './selection/selection-toolbar';
 import { COMPARE_SELECTED } from './compare-selected';
 import { useLibrarySelection } from './selection/use-library-selection';
 import './selection/selection.css';
+import { libraryAddress, viewerItemOf } from '../../lib/library-address';
 
 const GAP = 12;
 const MIN_TILE = 200;
 
 export function LibraryPage(): ReactElement {
   const { t } = useTranslation();
-  const params = useParams<{ item?: string }>();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const openItem = viewerItemOf(location) ?? undefined;
   const query = useHashQuery();
   const view = parseView(query);
   // Typing searches as it goes; the deferred copy keeps keystrokes ahead of the query they start.
@@ -54,7 +55,7 @@ export function LibraryPage(): ReactElement {
   const library = useLibrary(filter);
   const setView = (next: LibraryView) => {
     const q = viewQuery(next);
-    navigate(`/library${params.item ? `/${params.item}` : ''}${q ? `?${q}` : ''}`, { replace: true });
+    navigate(libraryAddress(openItem, q), { replace: true });
   };
   // An empty answer to a search or a filter is not an empty library: say so, and offer the way back.
   const filtered = isFiltered(view);
@@ -83,7 +84,7 @@ export function LibraryPage(): ReactElement {
   }, [lastRow, rows, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const viewer = useViewerItem({
-    id: params.item,
+    id: openItem,
     items,
     total,
     navigate,

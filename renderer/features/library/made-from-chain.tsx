@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MadeFromStep } from '../../../shared/bridge/reuse-schemas';
 import { useMadeFromChain } from './api/reuse';
+import { libraryAddress } from '../../lib/library-address';
 
 function Step({ step, direction }: { step: MadeFromStep; direction: 'from' | 'this' }): ReactElement {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ function Step({ step, direction }: { step: MadeFromStep; direction: 'from' | 'th
   return (
     <li>
       <Link
-        href={step.item ? `/library/${step.item.id}` : `/tasks/${step.taskId}`}
+        href={step.item ? libraryAddress(step.item.id) : `/tasks/${step.taskId}`}
         className="chain-step"
         data-testid="chain-step"
       >

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { useAsReference } from './api/reuse';
 import { MakeRecipe } from './make-recipe';
+import { libraryAddress } from '../../lib/library-address';
 
 export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElement | null {
   const { t } = useTranslation();
@@ -72,7 +73,7 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
                 rerun.mutate(taskId, {
                   onSuccess: (task) => {
                     // The details close so the toast's link can be followed (a modal makes the page inert).
-                    navigate('/library');
+                    navigate(libraryAddress());
                     pushToast(
                       'success',
                       t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),

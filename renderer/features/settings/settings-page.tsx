@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus, Settings } from '../../../shared/bridge';
-import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
-import { desktopActions } from '../../lib/api/desktop';
+import { errorSentence } from '../../lib/bridge-error';
 import { useClearKey, useSession, useSetKey, useUseDemo } from '../../lib/api/session';
 import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
@@ -18,15 +17,14 @@ import { SubNav } from '../../ui/sub-nav';
 import {
   connectionFormSchema,
   keyFormSchema,
-  storageFormSchema,
   type ConnectionFormValues,
   type KeyFormValues,
-  type StorageFormValues,
 } from './settings-form';
 import { ModelIdsSection } from './model-ids-section';
 import { DemoDialectsSection } from './demo-dialects-section';
 import { ProxySection } from './proxy-section';
 import { SpendingLimitsSection } from './spending-limits-section';
+import { StorageSection } from './storage-section';
 import { useAppearance } from '../../lib/use-appearance';
 import './settings.css';
 
@@ -152,90 +150,6 @@ function ConnectionSection({
         ) : null}
       </div>
     </section>
-  );
-}
-
-function StorageSection({ session, settings }: { session: SessionStatus; settings: Settings }): ReactElement {
-  const { t } = useTranslation();
-  const pushToast = useStudioStore((s) => s.pushToast);
-  const onError = useToastError();
-  const update = useUpdateSettings();
-  const form = useForm<StorageFormValues>({
-    resolver: zodResolver(storageFormSchema),
-    defaultValues: {
-      libraryDir: settings.libraryDir ?? '',
-      pollBudgetPerSecond: settings.pollBudgetPerSecond,
-    },
-  });
-  const save = form.handleSubmit(async ({ libraryDir, pollBudgetPerSecond }) => {
-    try {
-      await update.mutateAsync({ libraryDir: libraryDir === '' ? null : libraryDir, pollBudgetPerSecond });
-      pushToast('success', t('settings.saved'));
-    } catch (error) {
-      // A folder the studio refuses (a filesystem root, the home folder, the data folder) is said at the field.
-      const refused = /^library_folder_(root|home|data)$/.exec(errorInfoOf(error).code)?.[1];
-      if (refused === 'root' || refused === 'home' || refused === 'data') {
-        form.setError('libraryDir', {
-          type: 'server',
-          message: t(`settings.libraryFolderRefused.${refused}`),
-        });
-      } else onError(error);
-    }
-  });
-  const { errors } = form.formState;
-  // The schema's verdict comes through the one error map; the server's refusal was said above.
-  const libraryError = errors.libraryDir?.message;
-  const budgetError = errors.pollBudgetPerSecond?.message;
-  const libraryHint = t('settings.defaultFolder', { path: session.libraryDir });
-  const budgetHint = t('settings.pollingBudgetHint');
-  return (
-    <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
-      <h2 className="card-title">{t('settings.storage')}</h2>
-      <Field id="set-library" label={t('settings.libraryFolder')} hint={libraryHint} error={libraryError}>
-        {(control) => (
-          <div className="input-row">
-            <input
-              {...control}
-              className="input mono"
-              placeholder={session.libraryDir}
-              {...form.register('libraryDir')}
-            />
-            {desktopActions.available ? (
-              <Button
-                onClick={() =>
-                  void desktopActions
-                    .chooseLibraryFolder()
-                    .then(({ path }) => {
-                      if (path) form.setValue('libraryDir', path, { shouldDirty: true });
-                    })
-                    .catch(onError)
-                }
-              >
-                {t('settings.chooseFolder')}
-              </Button>
-            ) : null}
-          </div>
-        )}
-      </Field>
-      <Field id="set-budget" label={t('settings.pollingBudget')} hint={budgetHint} error={budgetError}>
-        {(control) => (
-          <input
-            {...control}
-            className="input input-short"
-            type="number"
-            min={0.1}
-            max={50}
-            step={0.1}
-            {...form.register('pollBudgetPerSecond', { valueAsNumber: true })}
-          />
-        )}
-      </Field>
-      <div className="settings-buttons">
-        <Button type="submit" busy={form.formState.isSubmitting}>
-          {t('settings.save')}
-        </Button>
-      </div>
-    </form>
   );
 }
 

@@ -27,3 +27,18 @@ export function useUpdateSettings() {
     },
   });
 }
+
+/** What moving the library to this folder would take; rejects with the folder's refusal (a BridgeError). */
+export function planLibraryMove(libraryDir: string | null) {
+  return bridge.settings.planLibraryMove.query({ libraryDir });
+}
+
+/** The library's move as it happens, read every half second while `moving` (only Settings asks). */
+export function useLibraryMoveStatus(moving: boolean) {
+  return useQuery({
+    queryKey: ['settings', 'library-move'],
+    queryFn: () => bridge.settings.libraryMove.query(),
+    enabled: moving,
+    refetchInterval: moving ? 500 : false,
+  });
+}

@@ -192,6 +192,41 @@ describe('delete with undo', () => {
     expect(must(library.get(a.id)).path).toBe(a.path);
   });
 
+  it('Undo after the same download was filed again meanwhile: the newer row stands and no file is left unindexed', async () => {
+    const file = resultFile();
+    const fileIt = async (): Promise<LibraryItem> => {
+      await clock.advance(1000);
+      const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
+      const { size, sha256 } = await writeBytes(path, await png(40, 30, '#4477aa'));
+      const made = task({ params: { prompt: 'filed twice' } });
+      return library.fileDownload({ task: made, file, path, size, sha256, mime: 'image/png' });
+    };
+    const first = await fileIt();
+    const receipt = await library.bulk.trash({ ids: [first.id] });
+    // Try again on its task fetched the same link again while the deletion waited.
+    const again = await fileIt();
+    expect(await library.bulk.undo(must(receipt.undoId))).toBe(0);
+    expect(library.query().items.map((i) => i.id)).toEqual([again.id]);
+    // Every file in the day folders is one a row names: the copy Undo moved back went to the trash.
+    const named = new Set(
+      db
+        .prepare('SELECT path AS p FROM library_items UNION SELECT thumbnail_path FROM library_items')
+        .all()
+        .map((row) => String(row.p)),
+    );
+    const media = join(dir, 'media');
+    const onDisk: string[] = [];
+    for (const day of await readdir(media)) {
+      if (day.startsWith('.')) continue;
+      for (const name of await readdir(join(media, day))) {
+        if (!name.startsWith('.')) onDisk.push(join(media, day, name));
+      }
+    }
+    expect(onDisk.filter((path) => !named.has(path))).toEqual([]);
+    expect(trashed.length).toBeGreaterThanOrEqual(1);
+    expect(existsSync(again.path)).toBe(true);
+  });
+
   it('restores beside a file that took the place meanwhile, never over it', async () => {
     const a = await addImage('crowded');
     const receipt = await library.bulk.trash({ ids: [a.id] });

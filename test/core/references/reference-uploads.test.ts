@@ -82,4 +82,32 @@ describe('reference uploads', () => {
     expect(record.referencesSentAs).toMatchObject({ how: 'data_url', reason: 'link_dead' });
     expect(record.referencesSentAs?.detail).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
   });
+
+  it('V2 and I6 take a dropped picture as an upload; without one they send nothing and say why', async () => {
+    rig.sim.uploads.set({ offered: true });
+    for (const [family, model] of [
+      ['video.v2', 'video_model_id_v2'],
+      ['image.i6', 'image_model_id_i6'],
+    ] as const) {
+      const record = await engine.submit({
+        family,
+        model,
+        params: { prompt: 'a fox', image_urls: [picture] },
+      });
+      const body = rig.sim.createdTasks().at(-1)?.body;
+      expect(String((body?.image_urls as string[])[0])).toMatch(new RegExp(`^${rig.sim.url}/files/`));
+      expect(engine.get(record.id)?.referencesSentAs).toEqual({ how: 'upload', reason: null, detail: null });
+    }
+    const created = rig.sim.createdTasks().length;
+    rig.sim.uploads.set({ offered: false });
+    const refused = await engine.submit({
+      family: 'video.v2',
+      model: 'video_model_id_v2',
+      params: { prompt: 'a fox, again', image_urls: [dataUrlOf(await noisePng(2048))] },
+    });
+    const held = engine.get(refused.id) ?? refused;
+    expect(held.state).toBe('failed');
+    expect(held.error?.message).toMatch(/^Video V2 .*takes pictures as links.*offers no picture upload/);
+    expect(rig.sim.createdTasks().length).toBe(created);
+  });
 });

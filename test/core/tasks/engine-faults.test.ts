@@ -159,7 +159,7 @@ describe('submission faults', () => {
 });
 
 describe('restart (soak finding)', () => {
-  it('a row that never left the machine (waiting for the budget) is sent after a restart, not called charged', async () => {
+  it('a row that never left the machine (waiting for the budget) is held after a restart, not called charged, and sent once when the person says so', async () => {
     const gw1 = bench.rig.gateway();
     const first = engine(gw1, { downloads: null, budget: { requests: 1, perMs: 60_000 } });
     await first.start();
@@ -188,7 +188,15 @@ describe('restart (soak finding)', () => {
     const second = engine(gw2, { downloads: null });
     await second.start();
     const waiting = second.list().find((t) => t.params.prompt === 'waiting for the budget');
-    expect(waiting?.state).not.toBe('interrupted');
+    // Nothing was charged and it says so; nothing is sent behind the person's back (the press may have been
+    // told it failed and pressed again), and nothing is reconciled for it.
+    expect(waiting).toMatchObject({ state: 'interrupted', error: { code: 'never_sent' } });
+    await driveUntil(bench.rig, second, () => false, { maxSimMs: 600_000 });
+    expect(upstream('waiting for the budget')).toHaveLength(0);
+    expect(second.get(waiting?.id ?? '')?.reconciliation).toBeNull();
+
+    // The person's Send it: the same row goes, once.
+    await second.retrySubmission(waiting?.id ?? '');
     expect(await driveUntil(bench.rig, second, settled(second, waiting?.id ?? ''))).toBe(true);
     expect(second.get(waiting?.id ?? '')?.state).toBe('completed');
     expect(upstream('waiting for the budget')).toHaveLength(1);

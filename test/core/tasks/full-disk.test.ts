@@ -16,6 +16,8 @@ import { DiskRoom, RESERVE_NAME, SUBMIT_MIN_FREE_BYTES } from '../../../electron
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
 import { silentLogger } from '../../../electron/core/log';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { PriceBook } from '../../../electron/core/pricing';
+import { SpendingGuard } from '../../../electron/core/spending';
 import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { CountingGateway, driveUntil } from './engine-rig';
@@ -45,6 +47,28 @@ const request = {
   params: { prompt: 'a fox on a hill', size: '16:9', resolution: '1K' },
 };
 
+/** What the simulator charges for the request ([EP-IMAGE-3]); the price book is taught it. */
+const PRICE = 0.02;
+
+function taughtBook(db: DatabaseSync): PriceBook {
+  const book = new PriceBook({ db, gateway: simUrl() });
+  for (let i = 0; i < 3; i++) {
+    book.observe({
+      family: request.family,
+      model: request.model,
+      params: request.params,
+      cost: PRICE,
+      creditsCost: null,
+      actualTime: 5,
+      taskId: `taught-${i}`,
+    });
+  }
+  return book;
+}
+
+let currentSim: RunningSimulator | null = null;
+const simUrl = (): string => currentSim?.url ?? '';
+
 describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
   let mount: string;
   let clock: ManualClock;
@@ -64,9 +88,22 @@ describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
     writeFileSync(filler(), Buffer.alloc(Math.max(0, free - bytes)));
   }
 
-  function openCore(gateway: CountingGateway): { core: ComposedCore; db: DatabaseSync } {
+  /** `daily`: a daily budget over a price book taught what the request costs (PRICE). */
+  function openCore(
+    gateway: CountingGateway,
+    { daily }: { daily?: number } = {},
+  ): { core: ComposedCore; db: DatabaseSync } {
     const db = openStudioDatabase(join(mount, 'studio.db'));
     dbs.push(db);
+    const book = daily === undefined ? null : taughtBook(db);
+    const guard = book && new SpendingGuard({ db, clock, prices: () => book });
+    guard?.setLimits({
+      unit: 'usd',
+      confirmAbove: null,
+      daily: daily ?? null,
+      monthly: null,
+      timeZone: 'UTC',
+    });
     const core = composeCore({
       db,
       gateway,
@@ -74,8 +111,8 @@ describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
       libraryDir: join(mount, 'library'),
       logger: silentLogger,
       gatewayKey: () => sim.url,
-      history: null,
-      guard: null,
+      history: book,
+      guard,
     });
     cores.push(core);
     return { core, db };
@@ -89,6 +126,7 @@ describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
     expect(tryMount(mount)).toBeNull();
     clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
     sim = await startSimulator({ clock, seed: 7 });
+    currentSim = sim;
     seeded = sim.createdTasks().length;
     dbs = [];
     cores = [];
@@ -191,6 +229,61 @@ describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
     await next.engine.start();
     expect(next.engine.get(task.id)?.state).not.toBe('submitting');
     expect(gateway.log.filter((r) => r.kind === 'submit')).toHaveLength(1);
+    expect(created()).toBe(1);
+  });
+
+  it('a press the disk was too full to send or to mark failed is held at the next start, never sent without the person, and its Send it is checked against the budget', async () => {
+    const gateway = gatewayOf();
+    // Room in today's budget for one such task, not two.
+    const { core, db } = openCore(gateway, { daily: PRICE * 1.5 });
+    await core.engine.start();
+    // The reserve already used up by an earlier full disk: nothing stands between the writes and the disk.
+    rmSync(join(mount, RESERVE_NAME), { force: true });
+    // The disk fills the moment the row is written, before the row can say it was sent (or that it failed).
+    const off = core.engine.events.on('task', ({ task }) => {
+      if (task.state !== 'submitting') return;
+      off();
+      leaveFree(0);
+    });
+
+    const told = await core.engine.submit(request);
+
+    // The press is told that nothing was sent (the CLI prints it as it exits), and nothing was.
+    expect(told).toMatchObject({ state: 'failed', error: { type: 'disk_full' } });
+    expect(gateway.log.filter((r) => r.kind === 'submit')).toHaveLength(0);
+    await core.engine.close();
+    cores.splice(cores.indexOf(core), 1);
+    core.speech.close();
+
+    // Space is freed and the person presses again (the CLI run again): the next start holds the old row, and
+    // only the new press is sent.
+    rmSync(filler(), { force: true });
+    // This tmpfs still took that last word ('failed'); a disk that refuses it too (the reserve already spent)
+    // leaves the row exactly as it was written, 'submitting' and never sent: the row the next start meets.
+    db.prepare("UPDATE tasks SET state = 'submitting', error = NULL WHERE id = ? AND sent_at IS NULL").run(
+      told.id,
+    );
+    const next = openCore(gateway, { daily: PRICE * 1.5 }).core;
+    await next.engine.start();
+    const [left] = next.engine.list();
+    expect(left).toMatchObject({ state: 'interrupted', remoteId: null, error: { code: 'never_sent' } });
+    expect(left?.error?.message).toMatch(/^Not sent: .*nothing was charged/);
+    const again = await next.engine.submit(request);
+    expect(again.remoteId).not.toBeNull();
+    await driveUntil({ clock }, next.engine, () => false, { maxSimMs: 600_000 });
+    expect(next.engine.get(left?.id ?? '')).toMatchObject({ state: 'interrupted', remoteId: null });
+    expect(gateway.log.filter((r) => r.kind === 'submit')).toHaveLength(1);
+    expect(created()).toBe(1);
+
+    // Sending the held row too is the person's call, and it is measured against the budget like a new press:
+    // the press that went has taken today's room, so it is refused with the budget's sentence and stays held.
+    const refusal = await next.engine.retrySubmission(left?.id ?? '').catch((error: unknown) => error);
+    expect(refusal).toMatchObject({ type: 'budget_exceeded' });
+    expect((refusal as Error).message).toMatch(/^Not sent: your daily budget is/);
+    expect(next.engine.get(left?.id ?? '')).toMatchObject({
+      state: 'interrupted',
+      error: { code: 'never_sent' },
+    });
     expect(created()).toBe(1);
   });
 

@@ -53,7 +53,7 @@ describe('Sender', () => {
     expect((at[1] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(30_000);
   });
 
-  it('resume(): a row that never left is sent; one that left without an answer is interrupted, or sent on a handover', async () => {
+  it('resume(): a row that never left is held for the person; one that left without an answer is interrupted, or sent on a handover', async () => {
     const { clock } = bench.rig;
     const gw = bench.rig.gateway();
     const p = bench.parts(gw);
@@ -62,7 +62,12 @@ describe('Sender', () => {
     p.tasks.store.update(cut, { sentAt: clock.now(), updatedAt: clock.now() });
     p.sender.resume(false);
     expect(p.tasks.get(cut)).toMatchObject({ state: 'interrupted' });
-    expect(await driveUntil(bench.rig, p, () => p.tasks.get(never)?.remoteId !== null)).toBe(true);
+    expect(p.tasks.get(cut)?.error?.message).toMatch(/may have charged/);
+    // Never sent: nothing charged, said so, and not sent behind the person's back.
+    expect(p.tasks.get(never)).toMatchObject({ state: 'interrupted', error: { code: 'never_sent' } });
+    expect(p.tasks.get(never)?.error?.message).toMatch(/^Not sent: .* nothing was charged/);
+    await driveUntil(bench.rig, p, () => false, { maxSimMs: 60_000 });
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(0);
 
     const handed = writeRow(p, clock, { id: 'handed-over', prompt: 'handed over' }).record.id;
     p.tasks.store.update(handed, { sentAt: clock.now(), updatedAt: clock.now() });

@@ -7,6 +7,7 @@ import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { useLibraryItem } from '../api/get-library-item';
 import { useDeleteWithUndo } from '../selection/use-delete-with-undo';
 import type { ViewerPosition } from './library-viewer';
+import { libraryAddress } from '../../../lib/library-address';
 
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -50,7 +51,6 @@ export function useViewerItem({
   // item, or when a tile is opened.
   const [dismissed, setDismissed] = useState(false);
   if (dismissed && id === undefined) setDismissed(false);
-  const suffix = query ? `?${query}` : '';
   const index = id === undefined ? -1 : items.findIndex((candidate) => candidate.id === id);
   const fetched = useLibraryItem(id, index < 0);
   const found = index >= 0 ? items[index] : fetched.data?.id === id ? fetched.data : undefined;
@@ -59,7 +59,7 @@ export function useViewerItem({
   const show = (target: BridgeLibraryItem | undefined) => {
     if (!target) return undefined;
     return () => {
-      navigate(`/library/${target.id}${suffix}`, { replace: true });
+      navigate(libraryAddress(target.id, query), { replace: true });
       if (index + 1 >= items.length - PREFETCH && more.hasNextPage && !more.isFetchingNextPage) {
         void more.fetchNextPage();
       }
@@ -71,7 +71,7 @@ export function useViewerItem({
     if (openedHere.current) {
       openedHere.current = false;
       window.history.back();
-    } else navigate(`/library${suffix}`, { replace: true });
+    } else navigate(libraryAddress(null, query), { replace: true });
   };
 
   return {
@@ -82,7 +82,7 @@ export function useViewerItem({
     openFromGrid: (target) => {
       openedHere.current = true;
       setDismissed(false);
-      navigate(`/library/${target}${suffix}`);
+      navigate(libraryAddress(target, query));
     },
     close,
     deleting: remove.deleting,
@@ -91,7 +91,7 @@ export function useViewerItem({
       const neighbour = items[index + 1] ?? items[index - 1];
       remove.remove({ ids: [item.id] }, () => {
         // The viewer stays open on the next item, as photo viewers do; the last one closes it.
-        if (neighbour && index >= 0) navigate(`/library/${neighbour.id}${suffix}`, { replace: true });
+        if (neighbour && index >= 0) navigate(libraryAddress(neighbour.id, query), { replace: true });
         else close();
       });
     },

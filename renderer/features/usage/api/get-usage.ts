@@ -3,7 +3,7 @@
 // cancelled: React Query aborts the signal, which closes the subscription, which stops the main process's
 // reader between windows.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
 import type { UsageQuery, UsageResult } from '../../../../shared/bridge';
 import { bridge } from '../../../lib/bridge';
 import { MAX_USAGE_RANGE_S, USAGE_POLL_MIN_MS } from '../../../../shared/gateway/limits';
@@ -14,13 +14,19 @@ export interface UsageProgress {
 }
 
 /** Progress of the reads in flight, by query key; the page adds the chart's and the table's together. */
-const progress = new Map<string, UsageProgress>();
-const listeners = new Set<() => void>();
-let version = 0;
-const tell = (): void => {
-  version += 1;
-  for (const listener of listeners) listener();
-};
+interface UsageReads {
+  progress: Readonly<Record<string, UsageProgress>>;
+  tell: (key: string, step: UsageProgress | null) => void;
+}
+
+const useUsageReads = create<UsageReads>()((set) => ({
+  progress: {},
+  tell: (key, step) =>
+    set(({ progress }) => {
+      const { [key]: _ended, ...others } = progress;
+      return { progress: step ? { ...others, [key]: step } : others };
+    }),
+}));
 
 const keyOf = (query: UsageQuery): string => JSON.stringify(query ?? {});
 
@@ -39,8 +45,7 @@ function readUsage(query: UsageQuery, signal: AbortSignal): Promise<UsageResult>
     const subscription = bridge.usage.read.subscribe(query, {
       onData: (step) => {
         if (step.kind === 'progress') {
-          progress.set(key, { done: step.done, total: step.total });
-          tell();
+          useUsageReads.getState().tell(key, { done: step.done, total: step.total });
           return;
         }
         subscription.unsubscribe();
@@ -54,10 +59,7 @@ function readUsage(query: UsageQuery, signal: AbortSignal): Promise<UsageResult>
       subscription.unsubscribe();
       reject(signal.reason);
     });
-  }).finally(() => {
-    progress.delete(key);
-    tell();
-  });
+  }).finally(() => useUsageReads.getState().tell(key, null));
 }
 
 export const usageQueryOptions = (query: UsageQuery) =>
@@ -76,17 +78,11 @@ export function useUsage(query: UsageQuery, enabled = true) {
 
 /** Windows read so far over the given queries' reads in flight; null when none of them is a multi-window read. */
 export function useUsageProgress(queries: readonly UsageQuery[]): UsageProgress | null {
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => version,
-  );
+  const progress = useUsageReads((state) => state.progress);
   let done = 0;
   let total = 0;
   for (const query of queries) {
-    const one = progress.get(keyOf(query));
+    const one = progress[keyOf(query)];
     if (!one) continue;
     done += one.done;
     total += one.total;

@@ -1,0 +1,33 @@
+// The dialects: what the real gateway sends beyond its spec, as its public clients meet it, by name. The one list
+// of them, read by the simulator (electron/simulator/dialects.ts, which speaks each one) and by the app's
+// Settings › Demo gateway (shared/studio/demo-dialects.ts, which offers them). It lives here, beside the other
+// server plumbing the simulator may import, because it is names only: what each dialect does is written once, in
+// the simulator, and the client's own reading of each is written apart from it (electron/core/gateway), so
+// sharing the names shares no reading of the spec.
+export const GATEWAY_DIALECTS = [
+  /** Task states in other words, any case: queued, in_progress, RUNNING, success, failure, … */
+  'status-words',
+  /** n > 1 on an image model answers Shape A's array with one task per image. */
+  'multi-task',
+  /** Every acknowledgement is {code, data: {id, status, object, task_info, poll_url}}. */
+  'object-envelope',
+  /** The acknowledgement is the finished task (object "generation.result"): nothing to poll. */
+  'inline-result',
+  /** Errors as {error: {message, type, code: "<status>", param: null}}. */
+  'errors-openai',
+  /** Errors as {success: false, message}. */
+  'errors-success-false',
+  /** Errors as {code: <status>, message}. */
+  'errors-code-message',
+  /** Every error answer comes with HTTP 200 (its body still says what went wrong). */
+  'errors-http-200',
+  /** A 502 is a proxy's HTML page, not JSON. */
+  'html-502',
+  /** Balances with decimals in CNY (unit "CNY"). */
+  'balance-cny',
+  /** Balances with decimals in credits (unit "credits"). */
+  'balance-credits',
+  /** Task polls honour ?language=zh|en|ko|ja in a failed task's message. */
+  'localised',
+] as const;
+export type GatewayDialect = (typeof GATEWAY_DIALECTS)[number];

@@ -1,0 +1,111 @@
+/// <reference lib="dom" />
+// Changing the library folder moves the library there: Settings refuses a folder that cannot take it (one with
+// other files, one inside the library, one that cannot be created) with a sentence at the field, asks before
+// moving with what will move, and afterwards every file is in the new folder, none in the old, and the library's
+// pictures still show.
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { goTo, useDemoStudio } from './demo-studio';
+
+const { studio, page } = useDemoStudio();
+
+interface Item {
+  relativePath: string;
+  thumbnailRelativePath: string | null;
+}
+
+async function trpc<T>(path: string, input?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([p, body]) => {
+      const res = await fetch(`/trpc/${p}`, {
+        ...(body === undefined
+          ? {}
+          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      });
+      return ((await res.json()) as { result: { data: unknown } }).result.data;
+    },
+    [path, input] as const,
+  ) as Promise<T>;
+}
+
+const libraryItems = async (): Promise<Item[]> => (await trpc<{ items: Item[] }>('library.query')).items;
+
+describe('moving the library folder', () => {
+  it('refuses a folder that cannot take the library, then moves files and index to a new one', async () => {
+    for (const prompt of ['a lighthouse at dusk', 'a fox in the snow']) {
+      await trpc('tasks.submit', {
+        family: 'image.i3',
+        model: 'image_model_id_i3',
+        params: { prompt, size: '1:1', resolution: '1K' },
+      });
+    }
+    await expect.poll(async () => (await libraryItems()).length, { timeout: 60_000 }).toBe(2);
+    const before = await libraryItems();
+    const oldDir = (await trpc<{ libraryDir: string }>('session.status')).libraryDir;
+
+    await goTo(page, 'Settings');
+    const folder = page.getByLabel('Library folder');
+    const storage = page.locator('form', { has: page.getByRole('heading', { name: 'Storage' }) });
+    const save = storage.getByRole('button', { name: 'Save', exact: true });
+
+    const busy = await mkdtemp(join(tmpdir(), 'studio-e2e-busy-'));
+    await writeFile(join(busy, 'notes.txt'), 'somebody else’s');
+    await folder.fill(busy);
+    await save.click();
+    await page.getByText('This folder already holds other files.', { exact: false }).waitFor();
+    expect(await folder.getAttribute('aria-invalid')).toBe('true');
+
+    await folder.fill(join(oldDir, 'inside'));
+    await folder.press('Enter');
+    await page.getByText('Not a folder inside the library folder', { exact: false }).waitFor();
+
+    await folder.fill(join(busy, 'notes.txt', 'library'));
+    await save.click();
+    await page.getByText('This folder cannot be created or written', { exact: false }).waitFor();
+    await studio.shot('settings-library-move-refused');
+    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
+
+    const target = join(await mkdtemp(join(tmpdir(), 'studio-e2e-moved-')), 'My library');
+    await folder.fill(target);
+    await save.click();
+    const dialog = page.getByRole('alertdialog', { name: 'Move the library' });
+    await dialog.getByText(/^Move \d+ files \(.+\) from .+ to .+My library\?$/).waitFor();
+    await dialog
+      .getByText('Nothing leaves the old folder until it has arrived in the new one.', { exact: false })
+      .waitFor();
+    await studio.shot('settings-library-move-ask');
+    await dialog.getByRole('button', { name: 'Move the library' }).click();
+    await page.getByText(`The library is now in ${target}.`).waitFor({ timeout: 60_000 });
+    expect(await dialog.count()).toBe(0);
+
+    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(target);
+    const after = await libraryItems();
+    expect(after.map((i) => i.relativePath).sort()).toEqual(before.map((i) => i.relativePath).sort());
+    for (const item of after) {
+      for (const rel of [item.relativePath, item.thumbnailRelativePath]) {
+        if (!rel) continue;
+        expect(existsSync(join(target, ...rel.split('/'))), rel).toBe(true);
+        expect(existsSync(join(oldDir, ...rel.split('/'))), rel).toBe(false);
+      }
+    }
+
+    // The pictures still show: every tile's image loads from the new folder.
+    await goTo(page, 'Library');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              Array.from(document.querySelectorAll<HTMLImageElement>('main img')).filter(
+                (img) => img.complete && img.naturalWidth > 0,
+              ).length,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    await studio.shot('library-after-move');
+  });
+});
