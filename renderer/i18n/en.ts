@@ -190,8 +190,11 @@ export const en = {
       legend: 'Source track',
       yours: 'Your tracks',
       demo: 'Demo tracks',
-      none: 'No tracks yet: make one, or type a gateway task id below.',
-      typeInstead: 'Made elsewhere? Type its gateway task id and track number below.',
+      earlier: 'Named by your earlier tasks on this gateway',
+      usedBy: 'used by {{family}} before',
+      none: 'No tracks yet: no form here makes a first track, so type its gateway task id below.',
+      typeInstead:
+        'No form here makes a track from nothing: a first track (an upload, or a song generated on the gateway’s own site or another client) comes from outside the app. Type its gateway task id and track number below.',
       untitled: 'Untitled track',
       track: 'Track {{n}}',
       trackLabel: '{{title}}, track {{n}} of {{task}}',
@@ -222,11 +225,13 @@ export const en = {
     grid: {
       legend: 'Grid',
       none: 'No grid to show: type a grid task id below.',
+      unseen: 'Upscaled before; the grid itself was not downloaded here.',
       of: 'Quadrants of {{task}}',
       alt: 'Four-image grid {{task}}',
       upscale: 'U{{n}}: upscale the {{position}} image',
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
-      typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
+      typeInstead:
+        'No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client). Type its gateway task id and image number below, then Generate.',
     },
     advanced: {
       title: 'Advanced',
@@ -340,6 +345,13 @@ export const en = {
       cancelled: 'Cancelled: not charged',
     },
     gatewayStatus: 'the gateway says “{{word}}”',
+    announce: {
+      done_one: '{{count}} task finished.',
+      done_other: '{{count}} tasks finished.',
+      progress_one: '{{count}} task generating, {{progress}}% done.',
+      progress_other: '{{count}} tasks generating, {{progress}}% done on average.',
+      failed_other: '{{count}} tasks failed. The latest: {{sentence}}',
+    },
     tryAgain: 'Try again',
     referencesSentAs: {
       upload: 'Reference pictures: uploaded to the gateway and sent as links.',

@@ -245,8 +245,11 @@ export const zhCN: Messages = {
       legend: '源曲目',
       yours: '你的曲目',
       demo: '演示曲目',
-      none: '还没有曲目：先生成一首，或在下方输入网关任务 ID。',
-      typeInstead: '在别处生成的？在下方输入它的网关任务 ID 和曲目序号。',
+      earlier: '你在此网关上的早先任务用过的曲目',
+      usedBy: '之前由{{family}}使用',
+      none: '还没有曲目：这里没有表单能生成第一首曲目，请在下方输入它的网关任务 ID。',
+      typeInstead:
+        '这里没有表单能凭空生成曲目：第一首曲目（上传的，或在网关自己的网站或其他客户端生成的歌曲）来自应用之外。请在下方输入它的网关任务 ID 和曲目序号。',
       untitled: '未命名曲目',
       track: '第 {{n}} 首',
       trackLabel: '{{title}}，{{task}} 的第 {{n}} 首',
@@ -275,11 +278,13 @@ export const zhCN: Messages = {
     grid: {
       legend: '宫格图',
       none: '没有可显示的宫格图：在下方输入宫格任务 ID。',
+      unseen: '之前放大过；宫格图本身没有下载到这里。',
       of: '{{task}} 的四个象限',
       alt: '四宫格图 {{task}}',
       upscale: 'U{{n}}：放大{{position}}的图片',
       position: { q1: '左上', q2: '右上', q3: '左下', q4: '右下' },
-      typeInstead: '其他宫格图？在下方输入它的网关任务 ID 和图片序号，然后点击生成。',
+      typeInstead:
+        '这里没有表单能生成四宫格图：宫格图来自应用之外（网关自己的网站或其他客户端）。请在下方输入它的网关任务 ID 和图片序号，然后点击生成。',
     },
     advanced: {
       title: '高级',
@@ -391,6 +396,13 @@ export const zhCN: Messages = {
       cancelled: '已取消：未扣费',
     },
     gatewayStatus: '网关状态“{{word}}”',
+    announce: {
+      done_one: '{{count}} 个任务已完成。',
+      done_other: '{{count}} 个任务已完成。',
+      progress_one: '{{count}} 个任务生成中，已完成 {{progress}}%。',
+      progress_other: '{{count}} 个任务生成中，平均已完成 {{progress}}%。',
+      failed_other: '{{count}} 个任务失败。最近一个：{{sentence}}',
+    },
     tryAgain: '重试',
     referencesSentAs: {
       upload: '参考图片：已上传到网关，以链接发送。',
