@@ -14,6 +14,7 @@ import { saveTextFile } from '../../lib/save-text-file';
 import { useStudioStore } from '../../store/studio-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { JsonFileButton } from '../../ui/json-file-button';
+import { ExportDeleteButtons } from './export-delete-buttons';
 import { usePresetActions, usePresets } from './api/presets';
 import type { FormValues } from './field-control';
 
@@ -153,24 +154,14 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
           >
             {t('presets.update')}
           </button>
-          <button
-            type="button"
-            className="history-action"
-            onClick={() =>
-              void actions.exportFile
-                .mutateAsync([current.id])
-                .then((file) => saveTextFile(file.fileName, file.text), fail)
-            }
-          >
-            {t('presets.export')}
-          </button>
-          <button
-            type="button"
-            className="history-action history-action-danger"
-            onClick={() => void actions.remove.mutateAsync(current.id).then(() => setChosen(''), fail)}
-          >
-            {t('presets.delete')}
-          </button>
+          <ExportDeleteButtons
+            exportLabel={t('presets.export')}
+            deleteLabel={t('presets.delete')}
+            exportFile={() => actions.exportFile.mutateAsync([current.id])}
+            remove={() => actions.remove.mutateAsync(current.id)}
+            onRemoved={() => setChosen('')}
+            fail={fail}
+          />
         </div>
       ) : null}
       {naming ? (

@@ -9,11 +9,11 @@ import type { SpendCheck } from '../../../shared/studio/spending';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { saveTextFile } from '../../lib/save-text-file';
 import { moneyWords, refusalWords } from '../../lib/spend-words';
 import { useStudioStore } from '../../store/studio-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { JsonFileButton } from '../../ui/json-file-button';
+import { ExportDeleteButtons } from './export-delete-buttons';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
@@ -187,24 +187,14 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
             <button type="button" className="history-action" onClick={() => setEditing(recipe)}>
               {t('recipes.edit')}
             </button>
-            <button
-              type="button"
-              className="history-action"
-              onClick={() =>
-                void actions.exportFile
-                  .mutateAsync(recipe.id)
-                  .then((f) => saveTextFile(f.fileName, f.text), fail)
-              }
-            >
-              {t('recipes.export')}
-            </button>
-            <button
-              type="button"
-              className="history-action history-action-danger"
-              onClick={() => void actions.remove.mutateAsync(recipe.id).then(() => setChosen(''), fail)}
-            >
-              {t('recipes.delete')}
-            </button>
+            <ExportDeleteButtons
+              exportLabel={t('recipes.export')}
+              deleteLabel={t('recipes.delete')}
+              exportFile={() => actions.exportFile.mutateAsync(recipe.id)}
+              remove={() => actions.remove.mutateAsync(recipe.id)}
+              onRemoved={() => setChosen('')}
+              fail={fail}
+            />
           </>
         ) : null}
       </div>
