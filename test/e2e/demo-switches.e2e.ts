@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 22: Settings › Demo gateway also switches how the demo gateway hands out links and lists its models, and
+// Settings › Demo gateway also switches how the demo gateway hands out links and lists its models, and
 // a model of a family the studio does not know gets a generic form. A person ticks "A model list with
 // parameters…", finds the unknown model beside the image families marked as a generic form, is told what is
 // wrong with a value out of the listing's bounds, and runs it; with links on another host, each with its own
