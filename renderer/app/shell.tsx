@@ -1,15 +1,15 @@
 // The studio frame once a gateway is chosen: sidebar, header with the balance, the routed page, toasts.
-import { lazy, Suspense, useCallback, useEffect, useRef, type ReactElement } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { isActiveState } from '../../shared/studio/records';
 import { CreatePage } from '../features/create/create-page';
 import { TasksPage } from '../features/tasks/tasks-page';
-import { taskFailureSentence } from '../lib/bridge-error';
 import { useSettings } from '../lib/api/settings';
 import { useTaskList } from '../lib/api/tasks';
 import { useBridgeEvents } from '../lib/use-bridge-events';
+import { TaskAnnouncements } from '../lib/task-announcements';
 import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
@@ -45,16 +45,9 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
   const tasks = useTaskList();
   const pushToast = useStudioStore((s) => s.pushToast);
 
-  const onEvent = useCallback(
-    (event: BridgeEvent) => {
-      if (event.type !== 'task') return;
-      // A task the gateway refused at submission (no remote id) is explained by the form that sent it.
-      if (event.task.state === 'failed' && event.task.error && event.task.remoteId !== null) {
-        pushToast('error', taskFailureSentence(event.task.error, t));
-      }
-    },
-    [pushToast, t],
-  );
+  // Failures become error toasts, finished tasks and progress polite announcements, throttled as a whole.
+  const [announcements] = useState(() => new TaskAnnouncements((text) => pushToast('error', text)));
+  const onEvent = useCallback((event: BridgeEvent) => announcements.onEvent(event, t), [announcements, t]);
   useBridgeEvents(true, onEvent);
 
   // A new page starts at its top; moving within a page (a family, an opened library item) keeps the scroll.

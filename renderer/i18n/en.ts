@@ -60,6 +60,14 @@ export const en = {
     family: 'Model family',
     model: 'Model',
     discoveredModel: '{{id}} (new on the gateway)',
+    genericChip: '{{id}} (generic form)',
+    generic: {
+      formName: 'Generic form for {{id}}',
+      note: 'Generic form: {{id}} is listed by the gateway, but its family is not one this studio knows. Its fields come from the gateway’s list, and the task is sent to {{endpoint}}.',
+      noSchema: 'The list gives no usable parameters ({{problem}}): add them below as JSON.',
+      parameters: 'Parameters (JSON)',
+      parametersHint: 'One JSON object of the model’s parameters besides the prompt, such as {"steps": 20}.',
+    },
     submit: 'Generate',
     submitting: 'Sending…',
     viewTasks: 'View tasks',
@@ -182,8 +190,11 @@ export const en = {
       legend: 'Source track',
       yours: 'Your tracks',
       demo: 'Demo tracks',
-      none: 'No tracks yet: make one, or type a gateway task id below.',
-      typeInstead: 'Made elsewhere? Type its gateway task id and track number below.',
+      earlier: 'Named by your earlier tasks on this gateway',
+      usedBy: 'used by {{family}} before',
+      none: 'No tracks yet: no form here makes a first track, so type its gateway task id below.',
+      typeInstead:
+        'No form here makes a track from nothing: a first track (an upload, or a song generated on the gateway’s own site or another client) comes from outside the app. Type its gateway task id and track number below.',
       untitled: 'Untitled track',
       track: 'Track {{n}}',
       trackLabel: '{{title}}, track {{n}} of {{task}}',
@@ -214,11 +225,13 @@ export const en = {
     grid: {
       legend: 'Grid',
       none: 'No grid to show: type a grid task id below.',
+      unseen: 'Upscaled before; the grid itself was not downloaded here.',
       of: 'Quadrants of {{task}}',
       alt: 'Four-image grid {{task}}',
       upscale: 'U{{n}}: upscale the {{position}} image',
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
-      typeInstead: 'Another grid? Type its gateway task id and image number below, then Generate.',
+      typeInstead:
+        'No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client). Type its gateway task id and image number below, then Generate.',
     },
     advanced: {
       title: 'Advanced',
@@ -271,6 +284,10 @@ export const en = {
     moveUp: 'Move up',
     moveDown: 'Move down',
     moveBack: 'Move to back',
+    reorder: 'Reorder {{item}}',
+    reorderHint: 'Drag onto another item, or press Alt+Up or Alt+Down',
+    moved: '{{item}} is now No. {{position}}',
+    recipeStep: 'Recipe “{{name}}”, step {{step}} of {{steps}}',
     state: {
       waiting: 'Waiting',
       sending: 'Sending',
@@ -329,6 +346,13 @@ export const en = {
       cancelled: 'Cancelled: not charged',
     },
     gatewayStatus: 'the gateway says “{{word}}”',
+    announce: {
+      done_one: '{{count}} task finished.',
+      done_other: '{{count}} tasks finished.',
+      progress_one: '{{count}} task generating, {{progress}}% done.',
+      progress_other: '{{count}} tasks generating, {{progress}}% done on average.',
+      failed_other: '{{count}} tasks failed. The latest: {{sentence}}',
+    },
     tryAgain: 'Try again',
     referencesSentAs: {
       upload: 'Reference pictures: uploaded to the gateway and sent as links.',
@@ -609,6 +633,7 @@ export const en = {
     demoDialects: {
       title: 'Demo gateway',
       lead: 'Make the demo gateway answer as the real gateway is seen to in public clients, to see the app cope:',
+      switchesLead: 'How it hands out result links, takes reference pictures and lists its models:',
       names: {
         'status-words': 'Other status words (queued, in_progress, SUCCESS, canceled, a word nobody knows)',
         'multi-task': 'Several pictures answered as several tasks',
@@ -622,6 +647,15 @@ export const en = {
         'balance-cny': 'Balance in CNY',
         'balance-credits': 'Balance in credits',
         localised: 'Messages in the app’s language (?language=)',
+        'links-separate-host': 'Result links on another host than the API',
+        'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
+        'links-missing-expiry': 'Links without an expiry time',
+        'links-propagation': 'A fresh link answers 404 for a few seconds',
+        'no-uploads':
+          'No upload endpoint for reference pictures (they go inline as data URLs where the family takes them)',
+        'models-listed':
+          'A model list with parameters, including a new I3 id and a model of an unknown family',
+        'models-without-schemas': 'A model list without parameter schemas',
       },
     },
     storage: 'Storage',
@@ -1212,6 +1246,7 @@ export const en = {
     progressLabel: 'Progress of {{name}}',
     stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
     retryStep: 'Try step {{step}} again',
+    queued: 'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',

@@ -79,7 +79,11 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     case 'task': {
       upsertTask(client, event.task);
       // Money moves when a task settles ([STATE-7]: failures are not charged, but the balance is re-read anyway).
-      if (event.task.state === 'completed' || event.task.state === 'failed' || event.task.state === 'cancelled') {
+      if (
+        event.task.state === 'completed' ||
+        event.task.state === 'failed' ||
+        event.task.state === 'cancelled'
+      ) {
         void client.invalidateQueries({ queryKey: queryKeys.balance });
       }
       // A completed task taught the price book its cost and time: an estimate on screen must not keep saying
@@ -88,6 +92,10 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       // The Tasks page's total: a new row, a cost learnt, a failure (not charged) change it; progress does not.
       if (TOTAL_CHANGES.has(event.task.state))
         void client.invalidateQueries({ queryKey: queryKeys.taskTotal });
+      // A music operation or an upscale named a source (or settled, proving its origin): the pickers offer it.
+      const named = TOTAL_CHANGES.has(event.task.state) || event.task.state === 'submitted';
+      if (named && (event.task.kind === 'music' || event.task.kind === 'upscale'))
+        void client.invalidateQueries({ queryKey: queryKeys.earlierSources });
       return;
     }
     case 'download': {

@@ -29,6 +29,8 @@ export const queryKeys = {
   taskPages: ['tasks', 'pages'] as const,
   /** What the listed tasks cost together: counted again when a task starts, is charged or fails. */
   taskTotal: ['tasks', 'total'] as const,
+  /** The tracks and grids earlier tasks named as their source: read again when a music task or upscale is sent. */
+  earlierSources: ['tasks', 'earlier-sources'] as const,
   /** One batch's tasks in press order (a compare group), kept current by task events like the lists above. */
   taskGroup: (batchId: string) => ['tasks', 'group', batchId] as const,
   library: ['library'] as const,

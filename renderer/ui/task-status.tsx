@@ -7,11 +7,12 @@ import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
 
 /** The pill reads the task's outcome, not its raw state: "Completed" only once every file is saved. */
-export function TaskStatePill({ task }: { task: TaskRecord }): ReactElement {
+export function TaskStatePill({ task, id }: { task: TaskRecord; id?: string }): ReactElement {
   const { t } = useTranslation();
   const outcome = taskOutcome(task);
   return (
     <span
+      id={id}
       className={`status-pill status-${outcome}`}
       data-testid="task-state"
       data-state={task.state}

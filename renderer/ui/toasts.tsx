@@ -1,10 +1,11 @@
 // Renders the store's toasts; each one leaves by itself after a few seconds or when dismissed. A toast with an
 // action (Undo) waits while the pointer is over it or focus is inside it, so a keyboard user who tabbed to the
 // button is not raced by the timer, and Ctrl/Cmd+Z outside a text field presses the newest Undo on screen.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useShallow } from 'zustand/react/shallow';
+import { currentAnnouncement, subscribeAnnouncements } from '../lib/announcer';
 import { typingIn } from '../lib/typing-in';
 import { useStudioStore, type Toast } from '../store/studio-store';
 import { Icon } from './icons';
@@ -95,8 +96,16 @@ export function Toasts(): ReactElement {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, dismissToast]);
+  const announcement = useSyncExternalStore(subscribeAnnouncements, currentAnnouncement);
   return (
+    // The app's one polite live region: toasts, and the throttled announcements (lib/announcer.ts), each a new
+    // node (keyed) so that the same words said again are spoken again.
     <div className="toasts" aria-live="polite">
+      {announcement ? (
+        <p key={announcement.id} className="visually-hidden" data-testid="announcement">
+          {announcement.text}
+        </p>
+      ) : null}
       {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={dismissToast} />
       ))}

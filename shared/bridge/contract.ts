@@ -34,7 +34,7 @@ import {
   settingsPatchSchema,
   settingsSchema,
 } from './session-schemas';
-import { demoSourcesSchema } from './source-schemas';
+import { demoSourcesSchema, earlierSourcesSchema } from './source-schemas';
 import { discoveredListSchema, discoverInputSchema } from './model-schemas';
 import { speakInputSchema, speechOutcomeSchema } from './speech-schemas';
 import { referenceImageSchema, referenceUploadSchema } from './reference-schemas';
@@ -379,6 +379,8 @@ export const bridgeContract = {
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {
     demo: { kind: 'query', output: demoSourcesSchema },
+    /** The tracks and grids earlier tasks sent to the gateway in use named as their source. */
+    earlier: { kind: 'query', output: earlierSourcesSchema },
   },
   /** Models the gateway lists at run time (GET /v1/models?expand=parameters), cached per gateway (seen in public clients). */
   models: {

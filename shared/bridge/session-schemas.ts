@@ -87,7 +87,7 @@ export const settingsSchema = z.object({
   // No .default([]) here: settingsPatchSchema is this schema made partial, and a default would put
   // `demoDialects: []` into every patch, so saving any setting switched the dialects off. A file without the
   // field gets DEFAULT_SETTINGS' value through merge-settings.ts, field by field.
-  demoDialects: z.array(demoDialectSchema).max(20),
+  demoDialects: z.array(demoDialectSchema).max(40),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -224,13 +224,19 @@ function familyRules(family: FamilySpec, models: ModelConfig | undefined) {
   };
 }
 
-function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
+/** Each field's schema by name, an unset optional one passing as absent (a family's, or a listed model's). */
+export function fieldsShape(fields: readonly FieldSpec[]): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
-  if (family.variants.length > 0) shape.model = z.string().min(1);
-  for (const f of family.fields) {
+  for (const f of fields) {
     const value = fieldValueSchema(f);
     shape[f.name] = f.required ? value : optional(value);
   }
+  return shape;
+}
+
+function buildSchema(family: FamilySpec, models: ModelConfig | undefined): FamilySchema {
+  const shape: Record<string, z.ZodType> = fieldsShape(family.fields);
+  if (family.variants.length > 0) shape.model = z.string().min(1);
   if (family.webhook) shape.webhook = optional(webhookSchema);
   return z
     .looseObject(shape)

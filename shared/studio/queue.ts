@@ -22,6 +22,15 @@ export type QueueOrigin = z.infer<typeof queueOriginSchema>;
 export const queueChargeSchema = z.enum(['not-charged', 'may-be-charged', 'charged']);
 export type QueueCharge = z.infer<typeof queueChargeSchema>;
 
+/** A recipe's step as the queue keeps it: the run it belongs to, which step, of how many. */
+export const queueRecipeStepSchema = z.object({
+  run: z.string(),
+  name: z.string(),
+  step: z.number().int().min(1),
+  steps: z.number().int().min(1),
+});
+export type QueueRecipeStep = z.infer<typeof queueRecipeStepSchema>;
+
 export const queueItemSchema = z.object({
   id: z.string(),
   /** 1 for the next to go; null once the item is no longer waiting. */
@@ -34,6 +43,8 @@ export const queueItemSchema = z.object({
   model: z.string(),
   /** The prompt, when the family has one: what a person recognises an item by. */
   prompt: z.string().nullable(),
+  /** The recipe step it is: a recipe puts each step in the queue once the one before is saved. */
+  recipe: queueRecipeStepSchema.nullable(),
   createdAt: z.number(),
   /** The task it became, once its turn came. */
   taskId: z.string().nullable(),

@@ -65,7 +65,8 @@ export const recipeFileSchema = z.strictObject({
 });
 export type RecipeFile = z.infer<typeof recipeFileSchema>;
 
-export const recipeStepStateSchema = z.enum(['waiting', 'running', 'completed', 'failed']);
+/** queued: waiting in the app's queue for its turn (not sent); running: sent, or being sent without a queue. */
+export const recipeStepStateSchema = z.enum(['waiting', 'queued', 'running', 'completed', 'failed']);
 
 export const recipeRunSchema = z.object({
   id: z.string(),

@@ -69,6 +69,8 @@ export const VALIDATION_EN = {
   recipeBind:
     'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
+  jsonObject: 'Enter the parameters as one JSON object, such as {"steps": 20}.',
+  promptInParameters: 'The prompt has its own field: leave it out of the parameters.',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;

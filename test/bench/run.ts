@@ -19,6 +19,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   library: () => import('./library.bench'),
   'library-grid': () => import('./library-grid.bench'),
   'renderer-load': () => import('./renderer-load.bench'),
+  'tasks-page': () => import('./tasks-page.bench'),
   sync: () => import('./sync.bench'),
 };
 

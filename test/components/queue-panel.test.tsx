@@ -1,9 +1,12 @@
 // The queue panel on the Tasks page: an item already at the gateway is cancelled only after the person is told
-// that the gateway may still charge it and confirms; one never sent is cancelled at once, "not charged".
+// that the gateway may still charge it and confirms; one never sent is cancelled at once, "not charged". A waiting
+// item moves from the keyboard (Alt+ArrowUp/Down) and keeps the focus; a drop lands before or after its target;
+// a recipe's step names its recipe and is tried again from its run, not from here.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { QueueItem, QueueView } from '../../shared/studio/queue';
+import type { QueueItem, QueueMove, QueueView } from '../../shared/studio/queue';
 import { QueuePanel } from '../../renderer/features/tasks/queue-panel';
+import { dropMove, stepMove } from '../../renderer/features/tasks/use-queue-drag';
 import { Toasts } from '../../renderer/ui/toasts';
 import { renderWithStudio, serveBridge } from './render';
 
@@ -16,6 +19,7 @@ const item = (over: Partial<QueueItem>): QueueItem => ({
   family: 'image.i3',
   model: 'image_model_id_i3',
   prompt: 'a lighthouse at dusk',
+  recipe: null,
   createdAt: 0,
   taskId: 'local-1',
   taskState: 'processing',
@@ -85,5 +89,70 @@ describe('the queue panel', () => {
     await screen.findByText('Cancelled before it was sent: not charged.');
     expect(asked).toEqual([{ ids: ['q-2'], atGateway: false }]);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('moves a waiting item from the keyboard, says where it went and keeps the focus on it', async () => {
+    const waiting = (ids: string[]) =>
+      ids.map((id, i) =>
+        item({ id, prompt: `prompt ${id}`, state: 'waiting', position: i + 1, taskId: null, taskState: null }),
+      );
+    let order = ['a', 'b', 'c'];
+    const moves: { id: string; to: QueueMove }[] = [];
+    const view = (): QueueView => ({
+      paused: true,
+      pausedReason: null,
+      startAt: null,
+      parallel: 2,
+      items: waiting(order),
+    });
+    serveBridge({
+      queue: {
+        view: async () => view(),
+        move: async (input: { id: string; to: QueueMove }) => {
+          moves.push(input);
+          order = ['b', 'a', 'c'];
+          return view();
+        },
+      },
+    });
+    renderWithStudio(<QueuePanel />);
+    const handle = await screen.findByRole('button', { name: 'Reorder prompt a' });
+    handle.focus();
+    fireEvent.keyDown(handle, { key: 'ArrowDown', altKey: true });
+    await screen.findByText('prompt a is now No. 2');
+    expect(moves).toEqual([{ id: 'a', to: { before: 'c' } }]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Reorder prompt a' })),
+    );
+    // Without Alt the arrows are left to the page (scrolling), and nothing moves.
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Reorder prompt a' }), { key: 'ArrowUp' });
+    expect(moves).toHaveLength(1);
+  });
+
+  it('reads a drop as before or after its target, and a step as one place up or down', () => {
+    const line = ['a', 'b', 'c'].map((id) => item({ id, state: 'waiting' }));
+    expect(dropMove(line, 'c', 'a', 'before')).toEqual({ before: 'a' });
+    expect(dropMove(line, 'a', 'b', 'after')).toEqual({ before: 'c' });
+    expect(dropMove(line, 'a', 'c', 'after')).toBe('back');
+    expect(dropMove(line, 'b', 'b', 'before')).toBeNull();
+    expect(stepMove(line, 'a', -1)).toBeNull();
+    expect(stepMove(line, 'b', -1)).toEqual({ before: 'a' });
+    expect(stepMove(line, 'b', 1)).toBe('back');
+    expect(stepMove(line, 'c', 1)).toBeNull();
+  });
+
+  it('names the recipe a step belongs to and leaves its retry to the run', async () => {
+    serveQueue([
+      item({
+        id: 'q-3',
+        prompt: 'slow push in',
+        taskState: 'failed',
+        recipe: { run: 'run-1', name: 'Picture to video', step: 2, steps: 2 },
+      }),
+    ]);
+    renderWithStudio(<QueuePanel />);
+    const row = await screen.findByRole('listitem', { name: 'slow push in' });
+    expect(row.textContent).toContain('Recipe “Picture to video”, step 2 of 2');
+    expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

@@ -56,7 +56,16 @@ function renderForm(family: FamilyId) {
   serveBridge({
     tasks: { ...base.tasks, submit },
     library: { ...base.library, query: async () => ({ items: [ownTrack], total: 1 }) },
-    sources: { demo: async () => DEMO },
+    sources: {
+      demo: async () => DEMO,
+      // A track an earlier concat named (it failed: its origin unknown) and a grid an earlier upscale named.
+      earlier: async () => ({
+        tracks: [
+          { remoteTaskId: 'ext-outside-3', trackIndex: 1, origin: null, usedBy: 'music.concat', usedAt: 5 },
+        ],
+        grids: [{ remoteTaskId: 'grid-outside-4', usedAt: 6 }],
+      }),
+    },
   });
   const onSubmitted = vi.fn();
   renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={onSubmitted} />);
@@ -114,6 +123,18 @@ describe('music source picker', () => {
     });
   });
 
+  it('a track an earlier task named is offered by its id; of unknown origin, the gateway judges it', async () => {
+    const { sent } = renderForm('music.concat');
+    const earlier = await screen.findByRole('group', { name: 'Named by your earlier tasks on this gateway' });
+    expect(earlier).toHaveTextContent('Untitled trackTrack 1 · used by Join segments before');
+    expect(within(earlier).queryByText(/refuses it/)).toBeNull();
+    await userEvent.click(
+      within(earlier).getByRole('radio', { name: 'Untitled track, track 1 of ext-outside-3' }),
+    );
+    await generate();
+    expect((await sent())?.params).toEqual({ task_id: 'ext-outside-3', audio_index: 1 });
+  });
+
   it('[EP-MUSIC-2] concat says it takes only an extend product and refuses another before sending', async () => {
     const { submit, sent } = renderForm('music.concat');
     expect(
@@ -165,7 +186,14 @@ describe('grid picker', () => {
       'src',
       '/media/.demo-sources/grid-1/grid.png',
     );
-    await userEvent.click(within(picker).getByRole('button', { name: 'U3: upscale the bottom-left image' }));
+    // The grid an earlier upscale named comes after it, without a picture (it was never downloaded here).
+    const earlier = within(picker).getByRole('group', { name: 'Quadrants of grid-outside-4' });
+    expect(within(earlier).queryByRole('img')).toBeNull();
+    expect(picker).toHaveTextContent(
+      'grid-outside-4 · Upscaled before; the grid itself was not downloaded here.',
+    );
+    const shown = within(picker).getByRole('group', { name: 'Quadrants of grid-1' });
+    await userEvent.click(within(shown).getByRole('button', { name: 'U3: upscale the bottom-left image' }));
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
       key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key

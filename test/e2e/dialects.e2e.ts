@@ -27,7 +27,7 @@ async function generateI3(p: Page, prompt: string): Promise<void> {
 }
 
 /** The task row on the Tasks page whose prompt is this text. */
-const row = (p: Page, prompt: string) => p.getByRole('listitem').filter({ hasText: prompt });
+const row = (p: Page, prompt: string) => p.getByTestId('task-row').filter({ hasText: prompt });
 
 describe('the demo gateway speaking the real gateway’s dialects', () => {
   it('a balance in CNY is shown in CNY, never as USD', async () => {

@@ -4,7 +4,10 @@
 // restart the studio (web mode stopped and started again on the same data folder): still paused, the same items
 // in the same order, nothing sent. Resumed, the demo gateway receives them in the new order, read from its own
 // saved record of the tasks it created, in the order it created them (after the sources it seeds itself).
-import { readFile, rm, mkdtemp, mkdir } from 'node:fs/promises';
+// Then a recipe's first step waits in the paused queue beside two queued prompts, marked with its recipe; it is
+// dragged to the front with the mouse, another item moved up with Alt+ArrowUp, and once resumed the gateway
+// receives them in that order, the recipe's second step last (queued once the picture before it was saved).
+import { readFile, rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -143,5 +146,100 @@ describe('The queue', () => {
     ]);
     expect([...prompts.values()]).not.toContain('A heron at dawn');
     await page.screenshot({ path: join(SHOTS, 'queue-sent.png') });
+  });
+
+  it('a recipe step waits in the queue beside the rest: dragged with the mouse, moved from the keyboard, sent in order', async () => {
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    const seen = (await demoReceived()).length;
+
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    for (const prompt of ['A crane in the reeds', 'A wren on a branch']) {
+      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+      await form.getByRole('button', { name: 'Queue', exact: true }).click();
+      await page
+        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
+        .last()
+        .waitFor();
+    }
+    const file = join(dataDir, 'picture-to-video.json');
+    const steps = [
+      { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}', size: '16:9' } },
+      {
+        family: 'video.s',
+        model: 'video_model_id_s',
+        params: { prompt: 'slow push in', duration: 5 },
+        bind: 'image',
+      },
+    ];
+    await writeFile(
+      file,
+      JSON.stringify({
+        format: 'gateway-studio-recipe',
+        version: 1,
+        recipe: { name: 'Picture to video', steps },
+      }),
+    );
+    const recipes = page.getByRole('region', { name: 'Recipes' });
+    await recipes.locator('input[type=file]').setInputFiles(file);
+    await page.getByText('Recipe “Picture to video” imported.').waitFor();
+    await recipes.getByLabel(/^Prompts/).fill('A lighthouse at dusk');
+    await expect
+      .poll(() => recipes.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toMatch(/^2 steps/);
+    await recipes.getByRole('button', { name: 'Run recipe' }).click();
+    await recipes
+      .getByText('Step 1 waits in the queue on Tasks', { exact: false })
+      .waitFor({ timeout: 15_000 });
+
+    await goTo(page, 'Tasks');
+    const waitingRows = async () => (await positions()).filter(([, at]) => at?.startsWith('No.'));
+    await expect.poll(waitingRows, { timeout: 15_000 }).toEqual([
+      ['A crane in the reeds', 'No. 1'],
+      ['A wren on a branch', 'No. 2'],
+      ['A lighthouse at dusk', 'No. 3'],
+    ]);
+    expect(await item('A lighthouse at dusk').textContent()).toContain(
+      'Recipe “Picture to video”, step 1 of 2',
+    );
+
+    // Dragged by its handle onto the top half of the first item: it goes before it.
+    await item('A lighthouse at dusk')
+      .getByRole('button', { name: 'Reorder A lighthouse at dusk' })
+      .dragTo(item('A crane in the reeds'), { targetPosition: { x: 40, y: 6 } });
+    await expect.poll(waitingRows, { timeout: 15_000 }).toEqual([
+      ['A lighthouse at dusk', 'No. 1'],
+      ['A crane in the reeds', 'No. 2'],
+      ['A wren on a branch', 'No. 3'],
+    ]);
+    // From the keyboard: Alt+ArrowUp on the row's handle, which keeps the focus after the move.
+    await page.getByRole('button', { name: 'Reorder A wren on a branch' }).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(waitingRows, { timeout: 15_000 }).toEqual([
+      ['A lighthouse at dusk', 'No. 1'],
+      ['A wren on a branch', 'No. 2'],
+      ['A crane in the reeds', 'No. 3'],
+    ]);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Reorder A wren on a branch');
+    await page.getByText('A wren on a branch is now No. 2').waitFor({ state: 'attached' });
+    expect((await demoReceived()).length).toBe(seen);
+    await page.screenshot({ path: join(SHOTS, 'queue-reordered.png') });
+
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    const received = async () => {
+      const prompts = await promptsByRemoteId();
+      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
+    };
+    await expect
+      .poll(received, { timeout: 120_000 })
+      .toEqual(['A lighthouse at dusk', 'A wren on a branch', 'A crane in the reeds', 'slow push in']);
+    await goTo(page, 'Create');
+    await expect
+      .poll(() => recipes.getByTestId('recipe-run').first().textContent(), { timeout: 120_000 })
+      .toContain('Done: every result is in the library.');
   });
 });

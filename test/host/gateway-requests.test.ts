@@ -12,6 +12,7 @@ import { settingsSchema } from '../../shared/bridge/session-schemas';
 import { normalizeBaseUrl } from '../../shared/gateway/base-url';
 import { createGatewayClient } from '../../electron/core/gateway/gateway-client';
 import type { StudioHost } from '../../electron/host/studio-host';
+import { DemoGateway } from '../../electron/host/demo-gateway';
 import { openTestHost } from '../support/test-host';
 
 let dataDir: string;
@@ -83,6 +84,32 @@ describe('the base URL, normalised once', () => {
 });
 
 describe('Settings › Demo gateway', () => {
+  it('the upload and model-list switches reach the demo gateway; off returns to what it was started with (uploads on)', async () => {
+    const demo = new DemoGateway(dataDir, 'lazy', { timeScale: 0.05, modelList: 'full' });
+    try {
+      const sim = await demo.start(['no-uploads', 'models-without-schemas', 'balance-cny']);
+      const headers = { Authorization: `Bearer ${sim.keys.default}` };
+      const listed = async () =>
+        (
+          (await (await fetch(`${sim.url}/v1/models?expand=parameters`, { headers })).json()) as {
+            data: { parameters?: unknown }[];
+          }
+        ).data[0]?.parameters;
+      const upload = async () =>
+        (await fetch(`${sim.url}/v1/uploads/images`, { method: 'POST', headers, body: new FormData() }))
+          .status;
+      expect(await listed()).toBeUndefined();
+      expect(await upload()).toBe(404);
+      expect(sim.dialects.list).toEqual(['balance-cny']);
+      await demo.start([]);
+      expect(await listed()).toBeDefined();
+      expect(await upload()).not.toBe(404);
+      expect(sim.dialects.list).toEqual([]);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('a dialect chosen in Settings is spoken by the running demo gateway at once', async () => {
     const studio = await openStudio();
     const bridge = createBridgeCaller({ handlers: studio.handlers });

@@ -3,34 +3,30 @@
 // but tried again in the background for as long as its link is valid; a link past its expires_at is handed
 // to the engine, which asks the gateway for the task again in case it offers a fresh one.
 import { BusyGauge } from '../busy-gauge';
-import { rm } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import PQueue from 'p-queue';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { DownloadProgress, StudioEvent, TaskRecord } from '../../../shared/studio/records';
 import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
-import { describeThrown, silentLogger } from '../log';
-import type { Logger } from '../log';
-import { DownloadError, fetchToFile } from './fetch-to-file';
+import { describeThrown, silentLogger, type Logger } from '../log';
+import { DownloadError } from './fetch-to-file';
 import { removeStaleParts } from './part-files';
-import { emptyProgress, TaskFileRows, toResultFile } from './task-file-rows';
+import { emptyProgress, TaskFileRows } from './task-file-rows';
 import type { FileDownloadState, FileRow, TaskFileStatus } from './task-file-rows';
+import { DownloadLeases } from './download-leases';
+import { saveDownload, type FetchedFile } from './save-download';
 
 export type { FileDownloadState, TaskFileStatus } from './task-file-rows';
 export { dayFolder } from './readable-name';
-import { dayFolder, readableBaseName } from './readable-name';
 import { MISSING_REASON_OF } from './download-error';
 import { backgroundRetryAt, type RetryTiming } from './retry-timing';
 import { isDiskFull } from '../db/disk-space';
-import { gatewayIsLocal } from './local-addresses';
-import type { DownloadedFile, LibrarySink } from './library-sink';
+import type { LibrarySink } from './library-sink';
 import { fetchPriority, FreshLinks } from './link-freshness';
 import { LinkVerdicts } from './link-verdicts';
 import type { ProxyRoute } from '../proxy/proxy-route';
 
-/** A file saved into the library: where, how big, its hash and its type. */
-type FetchedFile = Pick<DownloadedFile, 'path' | 'size' | 'sha256' | 'mime'>;
 
 export interface DownloadManagerOptions extends RetryTiming {
   db: DatabaseSync;
@@ -75,6 +71,8 @@ export class DownloadManager {
   private readonly rows: TaskFileRows;
   private readonly fresh: FreshLinks;
   private readonly links: LinkVerdicts;
+  /** Which process fetches a file, when several share the database (download-leases.ts). */
+  private readonly leases: DownloadLeases;
 
   constructor(private readonly options: DownloadManagerOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -83,6 +81,7 @@ export class DownloadManager {
     this.libraryDir = resolve(options.libraryDir);
     this.fresh = new FreshLinks(options.clock);
     this.links = new LinkVerdicts(options.clock);
+    this.leases = new DownloadLeases(options.db, options.clock, (taskId) => options.onFilesChanged(taskId));
   }
 
   /** Deletes the .part files a crash left (never a live neighbour's) and queues every file still pending. */
@@ -182,6 +181,7 @@ export class DownloadManager {
     this.queue.clear();
     for (const controller of this.active.values()) controller.abort(new Error('closing'));
     await this.queue.onIdle();
+    this.leases.close();
   }
 
   private schedule(taskId: string, ordinal: number): void {
@@ -261,11 +261,13 @@ export class DownloadManager {
           this.expire(taskId, ordinal, 'the link expired before it could be fetched');
           return;
         }
+        // A live neighbour fetching it keeps it; this process looks again, and takes it if that one died.
+        if (!this.leases.claim(taskId, ordinal, () => this.schedule(taskId, ordinal))) return;
         const attempt = row.attempts + 1;
         this.fresh.tried(key);
         try {
           this.mark(taskId, ordinal, 'pending', { attempts: attempt });
-          const saved = await this.fetchAndSave(task, row, taskId, ordinal, controller.signal);
+          const saved = await this.fetchAndSave(task, row, controller.signal);
           this.mark(taskId, ordinal, 'done', { ...saved, error: null });
           this.fresh.forget(key);
           this.links.forget(key);
@@ -311,59 +313,20 @@ export class DownloadManager {
       }
     } finally {
       this.active.delete(key);
+      this.leases.release(taskId, ordinal);
     }
   }
 
-  /**
-   * Streams one file into the library folder and hands it to the sink, counted as a fetch in flight until the
-   * sink has it (left in a finally: two hand-written leaves once counted a fetch twice).
-   */
-  private async fetchAndSave(
-    task: TaskRecord,
-    row: FileRow,
-    taskId: string,
-    ordinal: number,
-    signal: AbortSignal,
-  ): Promise<FetchedFile> {
+  /** One file into the library (save-download.ts), counted as a fetch in flight until the sink has it. */
+  private async fetchAndSave(task: TaskRecord, row: FileRow, signal: AbortSignal): Promise<FetchedFile> {
     this.fetching.enter();
-    const proxy = this.options.proxy?.() ?? null;
     try {
-      const dir = join(this.libraryDir, dayFolder(task.createdAt));
-      const fetched = await fetchToFile({
-        url: row.url,
-        dir,
-        baseName: `${taskId}-${ordinal}`,
-        // The person's name for it: day, what was asked for, a short id (readable-name.ts).
-        finalName: (idLength) =>
-          readableBaseName(
-            {
-              day: dayFolder(task.createdAt),
-              // A track is known by its title; everything else by what was asked for.
-              prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
-              fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
-              seed: `${taskId}:${ordinal}`,
-            },
-            idLength,
-          ),
-        signal,
-        refuseLocal: !(await gatewayIsLocal(this.options.gatewayUrl?.() ?? null)),
-        ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
-        idleTimeoutMs: this.options.idleTimeoutMs,
-        progressEveryBytes: this.options.progressEveryBytes,
-        onProgress: (receivedBytes, totalBytes) =>
-          this.options.emit({ type: 'download', taskId, url: row.url, receivedBytes, totalBytes }),
+      return await saveDownload({ ...this.options, libraryDir: this.libraryDir }, task, row, signal, (got, of) => {
+        this.leases.touch(row.task_id, row.ordinal);
+        this.options.emit({ type: 'download', taskId: row.task_id, url: row.url, receivedBytes: got, totalBytes: of });
       });
-      if (!fetched.path.startsWith(this.libraryDir + sep)) throw new Error('path escaped the library');
-      const { path, size, sha256, mime } = fetched;
-      try {
-        await this.options.sink.addFromDownload({ task, file: toResultFile(row), path, size, sha256, mime });
-      } catch (error) {
-        // Not filed for want of room: the copy would be a stray beside the next try's, so it goes now.
-        if (isDiskFull(error)) await rm(path, { force: true });
-        throw error;
-      }
-      return { path, size, sha256, mime };
     } finally {
+      // Left in a finally: two hand-written leaves once counted a fetch twice.
       this.fetching.leave();
     }
   }

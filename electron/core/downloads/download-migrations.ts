@@ -37,4 +37,12 @@ export const downloadMigrations: readonly Migration[] = [
       ALTER TABLE task_files ADD COLUMN retry_at INTEGER;
     `,
   },
+  {
+    // Which process is fetching the file and when it last showed signs of life (download-leases.ts).
+    id: 'downloads-003',
+    up: `
+      ALTER TABLE task_files ADD COLUMN lease_pid INTEGER;
+      ALTER TABLE task_files ADD COLUMN lease_at INTEGER;
+    `,
+  },
 ];

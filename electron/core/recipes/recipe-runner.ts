@@ -3,6 +3,10 @@
 // when the previous step's result is saved, taking it through its bound field, with the previous task as its
 // parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
 // stops its run: nothing after it is sent, and that step can be tried again on its own.
+// In an engine that sends the queue (the app's) each step waits in it as any other item, marked as the recipe's
+// step: the person sees it, pauses, moves or cancels it, and the queue's parallel cap and its limits at send
+// hold (a budget reached pauses the queue rather than failing the step). A step cancelled there stops its run,
+// not charged. The CLI's engine sends no queue, so a step goes at once there.
 // Runs are kept in the database (recipe-run-store.ts) before and after every send, so a restart resumes each at
 // the step it reached: a step already sent is waited for, and one that may have been sent goes again only under
 // its stored key, which the engine answers with the task it holds rather than a second paid one.
@@ -23,11 +27,21 @@ import {
 import { systemClock, type Clock } from '../clock';
 import type { RecipeRunStore } from './recipe-run-store';
 import type { SubmitOptions } from '../tasks/engine-options';
+import type { QueuedItem } from '../tasks/queue-store';
+import type { QueueAddOptions } from '../tasks/submission-queue';
+
+/** What the runner needs of the engine's queue: add a step, and learn when it left the line. */
+export interface RecipeQueue {
+  readonly sends: boolean;
+  add(requests: readonly SubmissionRequest[], options: QueueAddOptions): Promise<string[]>;
+  left(id: string): Promise<QueuedItem>;
+}
 
 /** What the runner needs of the engine: its public facade, nothing inside it. */
 export interface RecipeEngine {
   submit(request: SubmissionRequest, options?: SubmitOptions): Promise<TaskRecord>;
   waitFor(taskId: string): Promise<TaskRecord>;
+  readonly queue?: RecipeQueue;
 }
 
 export interface RecipePorts {
@@ -66,6 +80,15 @@ interface Running {
   keys: (string | null)[];
   done: Promise<void>;
 }
+
+const cancelledInQueue = (item: QueuedItem) =>
+  localErrorInfo(
+    'stopped',
+    item.charge === 'may-be-charged'
+      ? 'It was cancelled in the queue after it reached the gateway, which may still charge it.'
+      : 'It was cancelled in the queue before it was sent: not charged.',
+    { code: 'queue_cancelled' },
+  );
 
 const notSaved = (step: number) =>
   localErrorInfo(
@@ -220,14 +243,13 @@ export class RecipeRunner {
           }
           // Kept before the send: a restart from here sends under the same key, never a second paid task.
           this.#keep(running);
-          const sent = await engine.submit(request, {
+          slot.taskId = await this.#send(engine, running, i, request, {
             // The whole recipe was measured against the limits before its first step.
             confirmed: true,
             overBudget: running.overBudget,
             key,
             ...(previous ? { parentTaskId: previous } : {}),
           });
-          slot.taskId = sent.id;
           this.#keep(running);
         }
         const settled = await engine.waitFor(slot.taskId);
@@ -253,6 +275,36 @@ export class RecipeRunner {
     }
     run.state = 'completed';
     this.#keep(running);
+  }
+
+  /** The step's task id: through the queue when the engine sends one, at once otherwise. */
+  async #send(
+    engine: RecipeEngine,
+    { run, recipe }: Running,
+    step: number,
+    request: SubmissionRequest,
+    options: SubmitOptions & { key: string },
+  ): Promise<string> {
+    const queue = engine.queue?.sends ? engine.queue : null;
+    if (!queue) return (await engine.submit(request, options)).id;
+    // The same key after a restart finds the item already queued (or its task), never a second one.
+    const [id] = await queue.add([request], {
+      origin: 'recipe',
+      group: run.id,
+      keys: [options.key],
+      confirmed: true,
+      admitted: true,
+      ...(options.parentTaskId ? { parentTaskId: options.parentTaskId } : {}),
+      recipe: { run: run.id, name: recipe.name, step: step + 1, steps: recipe.steps.length },
+    });
+    const slot = run.steps[step];
+    if (slot) slot.state = 'queued';
+    const item = await queue.left(id ?? '');
+    if (slot) slot.state = 'running';
+    if (item.state === 'sent' && item.taskId !== null) return item.taskId;
+    throw new GatewayError(
+      item.state === 'cancelled' ? cancelledInQueue(item) : (item.error ?? notSaved(step)),
+    );
   }
 
   #keep(running: Running): void {

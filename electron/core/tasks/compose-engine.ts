@@ -118,7 +118,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       ? (requests, addOptions): Promise<string[]> => queue.add(requests, addOptions)
       : null,
   });
-  const queries = new TaskQueries(store, events, downloads, madeFrom);
+  const queries = new TaskQueries(store, events, downloads, madeFrom, options.db);
   const live = downloads;
   const stop = (taskId: string): TaskRecord => {
     const task = store.require(taskId);

@@ -6,7 +6,12 @@ import { familyIdSchema } from '../../../shared/catalog/family-ids';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { gatewayErrorInfoSchema } from '../../../shared/gateway/normalized';
-import { queueChargeSchema, queueItemStateSchema, queueOriginSchema } from '../../../shared/studio/queue';
+import {
+  queueChargeSchema,
+  queueItemStateSchema,
+  queueOriginSchema,
+  queueRecipeStepSchema,
+} from '../../../shared/studio/queue';
 import type { QueueCharge, QueueItemState, QueueOrigin } from '../../../shared/studio/queue';
 import { ACTIVE_TASK_STATES, taskBatchSchema } from '../../../shared/studio/records';
 import { transaction } from '../db/database';
@@ -17,8 +22,20 @@ export const queuedOptionsSchema = z.object({
   batch: taskBatchSchema.optional(),
   parentTaskId: z.string().nullable().optional(),
   madeFrom: z.object({ relation: z.enum(['rerun', 'edit']), taskId: z.string() }).optional(),
+  /** The recipe step the item is: its run follows it and is the one to try it again. */
+  recipe: queueRecipeStepSchema.optional(),
 });
 export type QueuedOptions = z.infer<typeof queuedOptionsSchema>;
+
+/** The options an item keeps from its press (what its task is submitted with), and nothing else. */
+export function queuedOptions(options: QueuedOptions): QueuedOptions {
+  return {
+    ...(options.batch ? { batch: options.batch } : {}),
+    ...(options.parentTaskId !== undefined ? { parentTaskId: options.parentTaskId } : {}),
+    ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
+    ...(options.recipe ? { recipe: options.recipe } : {}),
+  };
+}
 
 const rowSchema = z.object({
   id: z.string(),

@@ -90,6 +90,7 @@ function itemOf(ctx: EngineContext, item: QueuedItem, position: number | null): 
     family: item.family,
     model: item.model,
     prompt: typeof prompt === 'string' ? prompt : null,
+    recipe: item.options.recipe ?? null,
     createdAt: item.createdAt,
     taskId: item.taskId,
     taskState: task?.state ?? null,

@@ -26,8 +26,10 @@ import type { EngineContext } from './engine-context';
 import type { SubmitOptions } from './engine-options';
 import { toGatewayErrorInfo } from './gateway-errors';
 import { QueueStore } from './queue-store';
+import { queuedOptions } from './queue-store';
 import type { NewQueuedItem, QueuedItem, QueuedOptions } from './queue-store';
 import { queueView } from './queue-view';
+import { QueueWaiters } from './queue-waiters';
 import type { QueueEstimator } from './queue-view';
 import type { SubmissionGuard, TaskHistory } from './task-history';
 import type { DatabaseSync } from '../db/database';
@@ -40,6 +42,8 @@ export interface QueueAddOptions extends QueuedOptions {
   /** The person saw the estimate and confirmed it (above the confirmation threshold). */
   confirmed?: boolean;
   overBudget?: boolean;
+  /** The press was measured against the limits as a whole already (a recipe at its start): asked again at send. */
+  admitted?: boolean;
   /** The press the items belong to (a batch's id); the key, or a fresh id, by default. */
   group?: string;
   /** Each item's own task key (a batch's overflow keeps "<batch key>-<position>"); derived from `key` if not given. */
@@ -62,6 +66,7 @@ export const QUEUE_LOOK_MS = 2_000;
 
 export class SubmissionQueue {
   readonly store: QueueStore;
+  readonly #waiters: QueueWaiters;
   #running = false;
   #timer: Disposable | null = null;
   /** The item being submitted now; only one at a time, so the gateway receives them in order. */
@@ -72,6 +77,17 @@ export class SubmissionQueue {
     private readonly parts: QueueParts,
   ) {
     this.store = new QueueStore(parts.db);
+    this.#waiters = new QueueWaiters(this.store);
+  }
+
+  /** True once this engine sends the queue (the app's and the soak's; the CLI's only edits its rows). */
+  get sends(): boolean {
+    return this.#running;
+  }
+
+  /** Resolves once the item left the line: sent (with its task), refused before it left, or cancelled. */
+  left(id: string): Promise<QueuedItem> {
+    return this.#waiters.left(id);
   }
 
   /**
@@ -113,15 +129,17 @@ export class SubmissionQueue {
         params,
         webhook: request.webhook ?? null,
         key: keys[i] ?? keyOf(i),
-        options: pickOptions(options),
+        options: queuedOptions(options),
         confirmed: options.confirmed ?? false,
         createdAt: this.ctx.clock.now(),
       });
     }
-    this.parts.guard?.admitAll(
-      items.map((r) => ({ family: r.family, model: r.model, params: r.params })),
-      { confirmed: options.confirmed, overBudget: options.overBudget },
-    );
+    if (!options.admitted) {
+      this.parts.guard?.admitAll(
+        items.map((r) => ({ family: r.family, model: r.model, params: r.params })),
+        { confirmed: options.confirmed, overBudget: options.overBudget },
+      );
+    }
     this.store.append(items, this.ctx.clock.now());
     this.#changed();
     return keys.map((k) => this.#byKey(k) ?? '');
@@ -220,6 +238,12 @@ export class SubmissionQueue {
         code: 'not_retryable',
       });
     }
+    if (item.options.recipe) {
+      // Its run stopped at this step and is what sends it again (and the steps after it).
+      throw studioRefusal('unsupported', 'A recipe step is tried again from its run on Create.', {
+        code: 'not_retryable',
+      });
+    }
     this.store.update(id, {
       state: 'waiting',
       position: this.store.backPosition(),
@@ -269,6 +293,7 @@ export class SubmissionQueue {
     if (!this.#running || this.ctx.lifetime.isDisposed || this.#sending !== null) return;
     try {
       this.#next();
+      this.#waiters.check();
     } catch (thrown) {
       // The database under us failed (closing); the next start picks the rows up again.
       this.ctx.logger.error('the queue could not look at its items', { reason: describeThrown(thrown) });
@@ -365,14 +390,6 @@ export class SubmissionQueue {
     if (!item || item.state !== 'waiting') throw notWaiting(id);
     return item;
   }
-}
-
-function pickOptions(options: QueueAddOptions): QueuedOptions {
-  return {
-    ...(options.batch ? { batch: options.batch } : {}),
-    ...(options.parentTaskId !== undefined ? { parentTaskId: options.parentTaskId } : {}),
-    ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
-  };
 }
 
 function notWaiting(id: string): Error {

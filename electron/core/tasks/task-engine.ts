@@ -9,6 +9,7 @@
 // Everything that must end with the engine (timers, the abort signal, work in flight) is in one Lifetime.
 // A restart rebuilds it all from the rows and never resubmits by itself, except I2, whose stored
 // Idempotency-Key makes a resend return the original task (docs/engine.md, "Money under faults").
+import type { EarlierSources } from '../../../shared/bridge/source-schemas';
 import type { SubmissionRequest, GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
@@ -170,6 +171,11 @@ export class TaskEngine {
 
   count(options: Pick<ListOptions, 'states'> = {}): number {
     return this.#parts.queries.count(options);
+  }
+
+  /** The tracks and grids the tasks sent to this gateway (its normalised key) named as their source. */
+  earlierSources(gatewayKey: string): EarlierSources {
+    return this.#parts.queries.earlierSources(gatewayKey);
   }
 
   costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {

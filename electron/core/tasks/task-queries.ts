@@ -1,6 +1,9 @@
 // The read side: what the list, the counts and the totals show, what a task was made from, and waiting for a
 // task to settle. Nothing here sends a request or writes a row.
 import type { TaskCostTotal } from '../../../shared/studio/cost-totals';
+import type { EarlierSources } from '../../../shared/bridge/source-schemas';
+import type { DatabaseSync } from '../db/database';
+import { earlierSources } from './earlier-sources';
 import { isTerminalState } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { MadeFromLinks } from '../../../shared/studio/made-from';
@@ -18,6 +21,7 @@ export class TaskQueries {
     private readonly events: StudioEventHub,
     private readonly downloads: TaskDownloads,
     private readonly madeFrom: MadeFromStore,
+    private readonly db: DatabaseSync,
   ) {}
 
   get(taskId: string): TaskRecord | null {
@@ -41,6 +45,11 @@ export class TaskQueries {
   /** What the tasks list() would return (in these states, all pages) cost together. */
   costTotal(options: Pick<ListOptions, 'states'> & { gateway?: string } = {}): TaskCostTotal {
     return this.store.costTotal(options);
+  }
+
+  /** The tracks and grids the tasks sent to this gateway named as their source. */
+  earlierSources(gatewayKey: string): EarlierSources {
+    return earlierSources(this.db, gatewayKey);
   }
 
   files(taskId: string): TaskFileStatus[] {

@@ -9,11 +9,18 @@ import type { HostDeps } from './host-deps';
 
 export function modelsHandlers({ session }: HostDeps): BridgeHandlers['models'] {
   const discovered = new DiscoveredModels(join(session.dataDir, 'discovered-models.json'), systemClock);
+  // The demo gateway's switches (Settings › Demo gateway) can turn its listing on or off: the list kept for its
+  // address is stale the moment they change, however young it is.
+  let switchesSeen: string | null = null;
   return {
     discovered: async (input) => {
-      const models = modelConfigFromOverrides(session.settings.get().modelOverrides);
+      const settings = session.settings.get();
+      const models = modelConfigFromOverrides(settings.modelOverrides);
       if (!session.gateway.configured) return { models: [], fetchedAt: null, source: 'none' };
-      return discovered.get(session.gateway, models, { refresh: input?.refresh ?? false });
+      const switches = settings.demoDialects.join(',');
+      const switched = switchesSeen !== null && switches !== switchesSeen;
+      switchesSeen = switches;
+      return discovered.get(session.gateway, models, { refresh: (input?.refresh ?? false) || switched });
     },
   };
 }

@@ -2,13 +2,16 @@
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'wouter';
-import { FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
+import { FAMILIES, FAMILY_LIST, isFamilyId, type FamilyKind, type FamilySpec } from '../../../shared/catalog';
+import { carrierFamilyOf, genericModels } from '../../../shared/catalog/generic-model';
+import { useDiscoveredModels } from '../../lib/api/models';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useSettings } from '../../lib/api/settings';
 import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import { FamilyForm } from './family-form';
+import { GenericModelForm } from './generic-model-form';
 import { LibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
 import { TaskPreview } from './task-preview';
@@ -21,6 +24,8 @@ const DEFAULT_FAMILY = 'image.i3';
 /** Speech is synchronous and has its own page. */
 const CREATABLE = FAMILY_LIST.filter((f) => f.kind !== 'speech');
 const KINDS: Exclude<FamilyKind, 'speech'>[] = ['image', 'video', 'music', 'upscale'];
+/** /create/gateway:<model id>: the generic form of a listed model of no known family. */
+const GENERIC = 'gateway:';
 
 export function CreatePage(): ReactElement {
   const { t } = useTranslation();
@@ -30,8 +35,18 @@ export function CreatePage(): ReactElement {
   const submitted = useStudioStore((s) => s.lastSubmitted);
   const setSubmitted = useStudioStore((s) => s.setLastSubmitted);
 
-  const familyId =
-    params.family && isFamilyId(params.family) && params.family !== 'speech' ? params.family : DEFAULT_FAMILY;
+  // Models the gateway lists whose family is unknown here: each a chip of its endpoint's kind, with a generic form.
+  const generics = genericModels(useDiscoveredModels().data?.models ?? []);
+  const genericId = params.family?.startsWith(GENERIC)
+    ? decodeURIComponent(params.family.slice(GENERIC.length))
+    : null;
+  const generic = generics.find((m) => m.id === genericId) ?? null;
+  const carrier = generic ? carrierFamilyOf(generic.endpoint) : null;
+  const familyId = carrier
+    ? carrier
+    : params.family && isFamilyId(params.family) && params.family !== 'speech'
+      ? params.family
+      : DEFAULT_FAMILY;
   const family = CREATABLE.find((f) => f.id === familyId) as FamilySpec;
   const overrides = settings.data?.modelOverrides;
   const models = useMemo(() => modelConfigFromOverrides(overrides ?? {}), [overrides]);
@@ -59,30 +74,49 @@ export function CreatePage(): ReactElement {
                 <button
                   key={f.id}
                   type="button"
-                  className={f.id === family.id ? 'family-chip is-selected' : 'family-chip'}
-                  aria-pressed={f.id === family.id}
+                  className={f.id === family.id && !generic ? 'family-chip is-selected' : 'family-chip'}
+                  aria-pressed={f.id === family.id && !generic}
                   onClick={() => choose(f.id)}
                   data-testid={`family-${f.id}`}
                 >
                   {t(`create.chips.${f.id}`)}
                 </button>
               ))}
+              {generics
+                .filter((m) => FAMILIES[carrierFamilyOf(m.endpoint) ?? DEFAULT_FAMILY].kind === kind)
+                .map((m) => (
+                  <button
+                    key={m.id}
+                    type="button"
+                    className={m.id === generic?.id ? 'family-chip is-selected' : 'family-chip'}
+                    aria-pressed={m.id === generic?.id}
+                    onClick={() => choose(`${GENERIC}${encodeURIComponent(m.id)}`)}
+                  >
+                    {t('create.genericChip', { id: m.id })}
+                  </button>
+                ))}
             </div>
           </div>
-          {/* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */}
-          <LibraryDrop family={family.id}>
-            <SettingsDrop family={family.id} models={models}>
-              <div className="card card-pad">
-                {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
-                <FamilyForm
-                  key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
-                  family={family}
-                  models={models}
-                  onSubmitted={setSubmitted}
-                />
-              </div>
-            </SettingsDrop>
-          </LibraryDrop>
+          {generic ? (
+            <div className="card card-pad">
+              <GenericModelForm key={generic.id} model={generic} onSubmitted={setSubmitted} />
+            </div>
+          ) : (
+            /* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */
+            <LibraryDrop family={family.id}>
+              <SettingsDrop family={family.id} models={models}>
+                <div className="card card-pad">
+                  {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
+                  <FamilyForm
+                    key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
+                    family={family}
+                    models={models}
+                    onSubmitted={setSubmitted}
+                  />
+                </div>
+              </SettingsDrop>
+            </LibraryDrop>
+          )}
         </div>
         <aside className="create-side">
           <BatchProgress />

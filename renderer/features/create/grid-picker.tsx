@@ -26,7 +26,11 @@ export function GridPicker({ grids, onPick, disabled }: GridPickerProps): ReactE
             role="group"
             aria-label={t('create.grid.of', { task: grid.remoteTaskId })}
           >
-            {grid.src ? <img src={grid.src} alt={t('create.grid.alt', { task: grid.remoteTaskId })} /> : null}
+            {grid.src ? (
+              <img src={grid.src} alt={t('create.grid.alt', { task: grid.remoteTaskId })} />
+            ) : (
+              <span className="grid-unseen" aria-hidden="true" />
+            )}
             {QUADRANTS.map((n) => (
               <button
                 key={n}
@@ -42,6 +46,7 @@ export function GridPicker({ grids, onPick, disabled }: GridPickerProps): ReactE
           </div>
           <figcaption className="field-hint">
             <code className="mono">{grid.remoteTaskId}</code>
+            {grid.src ? null : <> · {t('create.grid.unseen')}</>}
           </figcaption>
         </figure>
       ))}

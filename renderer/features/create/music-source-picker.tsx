@@ -1,5 +1,5 @@
 // The source of a music operation, picked from a list of tracks rather than typed: each with its cover, title,
-// length, 1-based track number and a play button. The spec's rules show where they bite: a family that takes
+// length, 1-based track number and a play button (a track an earlier task named has only its id and number). The spec's rules show where they bite: a family that takes
 // only one origin says so above the list and marks the tracks it will refuse.
 import { useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,11 @@ function TrackRow({
   const rule = sourceRule(family);
   const origin = track.madeBy
     ? t('create.source.madeBy', { family: t(`create.chips.${track.madeBy}`) })
-    : t(`create.source.origin.${track.origin}`);
+    : track.usedBy
+      ? t('create.source.usedBy', { family: t(`create.chips.${track.usedBy}`) })
+      : track.origin
+        ? t(`create.source.origin.${track.origin}`)
+        : '';
   return (
     <li
       className={cx('source-track', selected && 'is-selected', !accepted && 'is-refused')}
@@ -108,7 +112,8 @@ export function MusicSourcePicker({
   const [playing, setPlaying] = useState<{ key: string; audio: HTMLAudioElement } | null>(null);
   const rule = sourceRule(family);
   const own = tracks.filter((track) => track.madeBy !== null);
-  const demo = tracks.filter((track) => track.madeBy === null);
+  const earlier = tracks.filter((track) => track.usedBy !== null);
+  const demo = tracks.filter((track) => track.madeBy === null && track.usedBy === null);
 
   const play = (key: string, audio: HTMLAudioElement | null) => {
     playing?.audio.pause();
@@ -143,6 +148,7 @@ export function MusicSourcePicker({
       {rule ? <p className="field-hint source-rule">{t(rule.rule)}</p> : null}
       {tracks.length === 0 ? <p className="field-hint">{t('create.source.none')}</p> : null}
       {group(t('create.source.yours'), own)}
+      {group(t('create.source.earlier'), earlier)}
       {group(t('create.source.demo'), demo)}
       {problem ? (
         <p className="field-error" role="alert" data-testid="source-problem">

@@ -28,6 +28,7 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
   const pushToast = useStudioStore((s) => s.pushToast);
   const done = run.steps.filter((s) => s.state === 'completed').length;
   const failed = run.failedAt !== null ? run.steps[run.failedAt] : undefined;
+  const queued = run.steps.findIndex((s) => s.state === 'queued');
   return (
     <li className="recipe-run" data-testid="recipe-run">
       <p className="recipe-run-title">
@@ -38,6 +39,7 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
         label={t('recipes.progressLabel', { name: run.name })}
         tone={run.state === 'failed' ? 'failed' : run.state === 'completed' ? 'done' : 'active'}
       />
+      {queued >= 0 ? <p className="muted">{t('recipes.queued', { step: queued + 1 })}</p> : null}
       {failed && run.failedAt !== null ? (
         <div className="recipe-failed" role="alert">
           <p>

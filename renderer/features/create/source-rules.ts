@@ -31,8 +31,8 @@ export function sourceRule(family: FamilyId): SourceRule | undefined {
   return RULES[family];
 }
 
-/** True when the family takes a track of this origin. */
-export function acceptsOrigin(family: FamilyId, origin: TrackOrigin): boolean {
+/** True when the family takes a track of this origin; a track of unknown origin (null) is the gateway's to judge. */
+export function acceptsOrigin(family: FamilyId, origin: TrackOrigin | null): boolean {
   const rule = RULES[family];
-  return rule === undefined || rule.origin === origin;
+  return rule === undefined || origin === null || rule.origin === origin;
 }

@@ -1,9 +1,11 @@
-// Every track a music operation can take from here: the user's own (library items with a track number) and,
-// on the demo gateway, its seeded tracks. One list, so the picker and the submit check agree on origins.
+// Every track a music operation can take from here: the user's own (library items with a track number), the
+// tracks earlier tasks sent to this gateway named as their source (made outside the app, or here), and, on the
+// demo gateway, its seeded tracks. One list, so the picker and the submit check agree on origins.
 import { useMemo } from 'react';
 import type { FamilyId } from '../../../shared/catalog';
 import type { TrackOrigin } from '../../../shared/bridge/source-schemas';
 import { useDemoSources } from './api/get-demo-sources';
+import { useEarlierSources } from './api/get-earlier-sources';
 import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 
@@ -16,13 +18,17 @@ export interface PickableTrack {
   durationSeconds: number | null;
   src: string | null;
   cover: string | null;
-  origin: TrackOrigin;
-  /** The music operation that made it here; null for a demo track. */
+  /** null: not known here (a source an earlier task named), so the gateway judges it. */
+  origin: TrackOrigin | null;
+  /** The music operation that made it here; null for a demo track or one named by an earlier task. */
   madeBy: FamilyId | null;
+  /** The music operation of an earlier task that named it as its source; null otherwise. */
+  usedBy: FamilyId | null;
 }
 
 export interface PickableGrid {
   remoteTaskId: string;
+  /** null for a grid an earlier upscale named: the grid itself was never downloaded here. */
   src: string | null;
 }
 
@@ -31,6 +37,7 @@ export const trackKey = (remoteTaskId: string, trackIndex: number): string => `$
 export function useSourceTracks(): { tracks: PickableTrack[]; grids: PickableGrid[]; loading: boolean } {
   const library = useLibrary({ kind: 'audio', sort: 'newest' });
   const demo = useDemoSources();
+  const earlier = useEarlierSources();
   const toUrl = useMediaUrl();
   return useMemo(() => {
     const own: PickableTrack[] = (library.data?.pages.flatMap((p) => p.items) ?? []).flatMap((item) =>
@@ -47,6 +54,7 @@ export function useSourceTracks(): { tracks: PickableTrack[]; grids: PickableGri
               // [EP-MUSIC-1] a track made by a music operation counts as generated.
               origin: 'generated' as const,
               madeBy: item.family,
+              usedBy: null,
             },
           ]
         : [],
@@ -61,13 +69,33 @@ export function useSourceTracks(): { tracks: PickableTrack[]; grids: PickableGri
       cover: track.coverRelativePath ? toUrl(track.coverRelativePath) : null,
       origin: track.origin,
       madeBy: null,
+      usedBy: null,
     }));
+    const named: PickableTrack[] = (earlier.data?.tracks ?? []).map((track) => ({
+      key: trackKey(track.remoteTaskId, track.trackIndex),
+      remoteTaskId: track.remoteTaskId,
+      trackIndex: track.trackIndex,
+      title: null,
+      durationSeconds: null,
+      src: null,
+      cover: null,
+      origin: track.origin,
+      madeBy: null,
+      usedBy: track.usedBy,
+    }));
+    // A track the library or the demo shows with its sound and cover is listed there, not again.
     const seen = new Set<string>();
-    const tracks = [...own, ...seeded].filter((t) => !seen.has(t.key) && seen.add(t.key));
-    const grids = (demo.data?.grids ?? []).map((g) => ({
+    const tracks = [...own, ...seeded, ...named].filter((t) => !seen.has(t.key) && seen.add(t.key));
+    const shown = (demo.data?.grids ?? []).map((g) => ({
       remoteTaskId: g.remoteTaskId,
       src: toUrl(g.relativePath),
     }));
-    return { tracks, grids, loading: library.isPending || demo.isPending };
-  }, [library.data, library.isPending, demo.data, demo.isPending, toUrl]);
+    const grids = [
+      ...shown,
+      ...(earlier.data?.grids ?? [])
+        .filter((g) => !shown.some((s) => s.remoteTaskId === g.remoteTaskId))
+        .map((g) => ({ remoteTaskId: g.remoteTaskId, src: null })),
+    ];
+    return { tracks, grids, loading: library.isPending || demo.isPending || earlier.isPending };
+  }, [library.data, library.isPending, demo.data, demo.isPending, earlier.data, earlier.isPending, toUrl]);
 }

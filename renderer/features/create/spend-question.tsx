@@ -1,9 +1,10 @@
-// The question a press of Generate meets before money leaves, asked on Create where the press was made: an
-// estimate above the confirmation threshold, or a model with no estimate yet. For the latter the creator may type
-// the price to assume right here (saved to the spending limits exactly as Settings saves it); the press is then
-// measured again with that price standing in, and asked about again only if the amount it now shows is above the
-// threshold. A press of several unpriced tasks under a budget, refused until one teaches the price, may go once a
-// price is typed. The main process enforces all of it again whatever this dialog does.
+// The question a press of Generate meets before money leaves, asked on Create where the press was made (a family's
+// form and a listed model's generic one alike): an estimate above the confirmation threshold, or a model with no
+// estimate yet. For the latter the creator may type the price to assume right here (saved to the spending limits
+// exactly as Settings saves it); the press is then measured again with that price standing in, and asked about
+// again only if the amount it now shows is above the threshold. A press of several unpriced tasks under a budget,
+// refused until one teaches the price, may go once a price is typed. The main process enforces all of it again
+// whatever this dialog does.
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpendCheck } from '../../../shared/studio/spending';

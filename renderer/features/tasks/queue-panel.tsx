@@ -1,12 +1,13 @@
 // The submission queue on the Tasks page: what waits (its place, what is ahead of it in time and money, when
-// it should start), and the controls: pause and resume, a start time, move buttons (no drag library is
-// installed; the buttons work from the keyboard), cancel one or several, retry a failed one. An item never sent
-// says "not charged" when cancelled; one already at the gateway is cancelled only after the person confirms
-// that it may still be charged.
-import { useState, type ReactElement } from 'react';
+// it should start), and the controls: pause and resume, a start time, moves (buttons, a drag onto another item,
+// or Alt+ArrowUp/Down from the keyboard: use-queue-drag.ts), cancel one or several, retry a failed one (a
+// recipe's step is tried again from its run, which sends the steps after it too). An item never sent says "not
+// charged" when cancelled; one already at the gateway is cancelled only after the person confirms that it may
+// still be charged.
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { QueueItem, QueueView } from '../../../shared/studio/queue';
+import type { QueueItem, QueueMove, QueueView } from '../../../shared/studio/queue';
 import { isActiveState } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatDuration, formatRelative, formatUsd } from '../../lib/format';
@@ -18,8 +19,10 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useQueueControls, useQueueView } from './api/queue';
 import { QueueSchedule } from './queue-schedule';
+import { stepMove, useQueueDrag } from './use-queue-drag';
 
 type Controls = ReturnType<typeof useQueueControls>;
+type DragProps = ReturnType<ReturnType<typeof useQueueDrag>['rowProps']>;
 
 function QueueRow({
   item,
@@ -29,6 +32,9 @@ function QueueRow({
   onSelect,
   controls,
   onCancel,
+  move,
+  drag,
+  focus,
 }: {
   item: QueueItem;
   paused: boolean;
@@ -37,17 +43,23 @@ function QueueRow({
   onSelect: (on: boolean) => void;
   controls: Controls;
   onCancel: (ids: string[]) => void;
+  move: (to: QueueMove) => void;
+  drag: DragProps;
+  /** A keyboard move just put this row here: its handle takes the focus back. */
+  focus: boolean;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const now = useNow();
   const pushToast = useStudioStore((s) => s.pushToast);
+  const handle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focus) handle.current?.focus();
+  }, [focus, item.position]);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const label = item.prompt ?? t(`create.families.${item.family}`);
   const at = waiting.findIndex((w) => w.id === item.id);
-  const move = (to: Parameters<Controls['move']['mutate']>[0]['to']) =>
-    controls.move.mutate({ id: item.id, to }, { onError });
-  const next = waiting[at + 2];
-  const previous = waiting[at - 1];
+  const up = stepMove(waiting, item.id, -1);
+  const down = stepMove(waiting, item.id, 1);
   const isWaiting = item.state === 'waiting';
   const cancellable =
     isWaiting ||
@@ -55,7 +67,25 @@ function QueueRow({
     item.state === 'failed' ||
     (item.state === 'sent' && item.taskState !== null && isActiveState(item.taskState));
   return (
-    <li className="queue-item card" data-testid="queue-item" data-state={item.state} aria-label={label}>
+    <li
+      className="queue-item card"
+      data-testid="queue-item"
+      data-state={item.state}
+      aria-label={label}
+      {...drag}
+    >
+      {isWaiting ? (
+        <button
+          ref={handle}
+          type="button"
+          className="queue-handle"
+          aria-label={t('queue.reorder', { item: label })}
+          aria-keyshortcuts="Alt+ArrowUp Alt+ArrowDown"
+          title={t('queue.reorderHint')}
+        >
+          <span aria-hidden="true">⠿</span>
+        </button>
+      ) : null}
       {cancellable ? (
         <input
           type="checkbox"
@@ -84,6 +114,15 @@ function QueueRow({
           ) : null}
         </div>
         {item.prompt ? <p className="task-prompt">{item.prompt}</p> : null}
+        {item.recipe ? (
+          <p className="muted queue-recipe">
+            {t('queue.recipeStep', {
+              name: item.recipe.name,
+              step: item.recipe.step,
+              steps: item.recipe.steps,
+            })}
+          </p>
+        ) : null}
         {isWaiting ? (
           <p className="queue-when muted" data-testid="queue-when">
             {aheadText(item, t, i18n.language)} · {startText(item, paused, now, t, i18n.language)}
@@ -96,18 +135,10 @@ function QueueRow({
               <Button variant="ghost" disabled={at === 0} onClick={() => move('front')}>
                 {t('queue.moveFront')}
               </Button>
-              <Button
-                variant="ghost"
-                disabled={!previous}
-                onClick={() => previous && move({ before: previous.id })}
-              >
+              <Button variant="ghost" disabled={!up} onClick={() => up && move(up)}>
                 {t('queue.moveUp')}
               </Button>
-              <Button
-                variant="ghost"
-                disabled={at === waiting.length - 1}
-                onClick={() => move(next ? { before: next.id } : 'back')}
-              >
+              <Button variant="ghost" disabled={!down} onClick={() => down && move(down)}>
                 {t('queue.moveDown')}
               </Button>
               <Button variant="ghost" disabled={at === waiting.length - 1} onClick={() => move('back')}>
@@ -115,7 +146,8 @@ function QueueRow({
               </Button>
             </>
           ) : null}
-          {item.state === 'failed' || (item.state === 'sent' && item.taskState === 'failed') ? (
+          {!item.recipe &&
+          (item.state === 'failed' || (item.state === 'sent' && item.taskState === 'failed')) ? (
             <Button variant="ghost" onClick={() => controls.retry.mutate(item.id, { onError })}>
               {t('queue.retry')}
             </Button>
@@ -154,11 +186,30 @@ export function QueuePanel(): ReactElement | null {
   const pushToast = useStudioStore((s) => s.pushToast);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [asking, setAsking] = useState<string[] | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [moved, setMoved] = useState('');
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const data: QueueView | undefined = view.data;
+  const waiting = data?.items.filter((i) => i.state === 'waiting') ?? [];
+  const move = (id: string, to: QueueMove, from: 'button' | 'drag' | 'keyboard') =>
+    controls.move.mutate(
+      { id, to },
+      {
+        onError,
+        onSuccess: (after) => {
+          // Said aloud: a drag or a key press moves the row away from where the eye (or the reader) was.
+          const placed = after.items.find((i) => i.id === id);
+          if (placed?.position != null) {
+            const item = placed.prompt ?? t(`create.families.${placed.family}`);
+            setMoved(t('queue.moved', { item, position: placed.position }));
+          }
+          setFocusId(from === 'keyboard' ? id : null);
+        },
+      },
+    );
+  const drag = useQueueDrag(waiting, move);
   // Shown even when empty: pausing before queueing a night's work is how a person holds it all back.
   if (!data) return null;
-  const waiting = data.items.filter((i) => i.state === 'waiting');
 
   const cancel = (ids: string[], atGateway = false) =>
     controls.cancel.mutate(
@@ -207,6 +258,9 @@ export function QueuePanel(): ReactElement | null {
             : t('queue.paused')
           : t('queue.running', { count: data.parallel })}
       </p>
+      <p className="visually-hidden" aria-live="polite" data-testid="queue-moved">
+        {moved}
+      </p>
       <QueueSchedule startAt={data.startAt} onSet={(at) => controls.schedule.mutate(at, { onError })} />
       <ul className="task-list">
         {data.items.map((item) => (
@@ -226,6 +280,9 @@ export function QueuePanel(): ReactElement | null {
             }
             controls={controls}
             onCancel={cancel}
+            move={(to) => move(item.id, to, 'button')}
+            drag={drag.rowProps(item)}
+            focus={focusId === item.id}
           />
         ))}
       </ul>

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { LEASE_CHECK_MS } from '../../../electron/core/downloads/download-leases';
 import { createHash } from 'node:crypto';
 import {
   existsSync,
@@ -403,7 +404,7 @@ describe('DownloadManager', () => {
     );
   });
 
-  it("two processes on one library: a start never deletes the live neighbour's .part, only a dead one's", async () => {
+  it("two processes on one library: a live neighbour keeps its download and its .part; a dead one's is taken over, its .part swept", async () => {
     const png = Buffer.concat([tinyPng(), Buffer.alloc(256 * 1024, 7)]);
     let healthy = false;
     server.route('/shared-library', (req, res) => {
@@ -441,12 +442,22 @@ describe('DownloadManager', () => {
     await r.manager.start();
     expect(partFiles(libraryDir)).toContain(theirs);
     await drive(r);
+    // The live neighbour holds the file's lease (download-leases.ts): this process leaves it alone, says why.
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({
+      state: 'pending',
+      error: expect.stringContaining(`another process (${neighbour.pid}) is downloading it`) as unknown,
+    });
+    expect(partFiles(libraryDir)).toEqual([theirs]);
+
+    // The neighbour dies mid-download (kill -9 leaves no word): the next look takes the file over.
+    neighbour.kill('SIGKILL');
+    await new Promise((done) => neighbour.once('exit', done));
+    await r.clock.advance(LEASE_CHECK_MS);
+    await drive(r);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done', size: png.length });
     expect(partFiles(libraryDir)).toEqual([theirs]);
 
-    // Once the neighbour is gone, its .part is litter: the next start sweeps it.
-    neighbour.kill('SIGKILL');
-    await new Promise((done) => neighbour.once('exit', done));
+    // The dead neighbour's .part is litter: the next start sweeps it.
     await rig({ dir }).manager.start();
     expect(partFiles(libraryDir)).toEqual([]);
   });

@@ -10,6 +10,14 @@ import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
 import { DiscoveredModels } from '../../../electron/core/models/discovered-models';
 import { ManualClock } from '../../../electron/core/clock';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import {
+  carrierFamilyOf,
+  genericFields,
+  genericModels,
+  genericParams,
+  genericSchema,
+  JSON_PARAMETERS,
+} from '../../../shared/catalog/generic-model';
 
 let sim: RunningSimulator;
 let dir: string;
@@ -76,6 +84,43 @@ describe('models discovered at run time', () => {
     await expect(
       client().submit('image.i3', { model: 'image_model_id_i3_2026', prompt: 'x'.repeat(801) }),
     ).rejects.toMatchObject({ type: 'validation_error' });
+  });
+
+  it('a model of an unknown family runs from its generic form: its own bounds, its listed endpoint', async () => {
+    const found = await list().get(client(), {});
+    const generic = genericModels(found.models);
+    // The known families' new ids and the catalog's own models have their forms: only the unknown one is generic.
+    expect(generic.map((m) => m.id)).toEqual(['image_model_id_x1']);
+    const model = generic[0];
+    const carrier = carrierFamilyOf(model?.endpoint ?? null);
+    if (!model || carrier === null) throw new Error('the unknown model has no generic form');
+    expect(carrier).toBe('image.i1');
+    expect(carrierFamilyOf(null)).toBeNull();
+    const schema = genericSchema(genericFields(model), false);
+    // The listing's bounds, and nothing it does not list.
+    expect(schema.safeParse({ prompt: 'a kite', steps: 51 }).success).toBe(false);
+    expect(schema.safeParse({ prompt: 'a kite', size: '4:3' }).success).toBe(false);
+    expect(schema.safeParse({ prompt: 'a kite', seed: 4 }).success).toBe(false);
+    expect(schema.safeParse({ prompt: ' ', steps: 5 }).success).toBe(false);
+    const values = schema.parse({ prompt: 'a kite', size: '16:9', steps: 30 });
+    const ack = await client().submit(carrier, { model: model.id, ...genericParams(values) });
+    expect(ack.taskId).toBeTruthy();
+    expect(sim.createdTasks().at(-1)).toMatchObject({
+      model: 'image_model_id_x1',
+      body: { prompt: 'a kite', size: '16:9', steps: 30 },
+    });
+  });
+
+  it('without a usable schema the generic form takes its parameters as one JSON object', () => {
+    const schema = genericSchema(genericFields({ fields: null }), true);
+    const parse = (json: string) => schema.safeParse({ prompt: 'a kite', [JSON_PARAMETERS]: json });
+    expect(parse('{"steps": 12,').success).toBe(false);
+    expect(parse('[1, 2]').success).toBe(false);
+    expect(parse('{"prompt": "again"}').success).toBe(false);
+    const ok = parse('{"steps": 12}');
+    expect(ok.success && genericParams(ok.data)).toEqual({ prompt: 'a kite', steps: 12 });
+    const empty = parse('');
+    expect(empty.success && genericParams(empty.data)).toEqual({ prompt: 'a kite' });
   });
 
   it('missing and invalid schemas are said, never guessed at', async () => {

@@ -2,117 +2,11 @@
 // then a video from it, each step sent only once the one before is saved and filed with its made-from link; a
 // failed step stops the run and nothing after it is sent, then it is tried alone; and a restart of the core mid-run
 // resumes at the step reached without sending a paid step twice (the gateway's own count of submissions says so).
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { composeCore } from '../../../electron/core/compose-core';
-import { lineLogger } from '../../../electron/core/log';
-import { RecipeRunner, RecipeRunStore } from '../../../electron/core/recipes';
-import { ReferenceStore } from '../../../electron/core/references/reference-store';
-import type { RecipeDraft, RecipeRun } from '../../../shared/studio/recipes';
-import { driveUntil, startRig, type CountingGateway, type Rig } from '../tasks/engine-rig';
+import { describe, expect, it } from 'vitest';
+import { driveUntil } from '../tasks/engine-rig';
+import { pictureThenVideo, recipeRig, submissions } from './recipe-rig';
 
-let rig: Rig;
-const booted: { close(): Promise<void> }[] = [];
-beforeEach(async () => {
-  rig = await startRig();
-});
-afterEach(async () => {
-  for (const b of booted.splice(0)) await b.close();
-  await rig.close();
-});
-
-/** One process's core and runner on the rig's database: what the host builds, without the window. */
-async function boot(gateway: CountingGateway = rig.gateway()) {
-  const db = rig.openDb();
-  const core = composeCore({
-    db,
-    gateway,
-    clock: rig.clock,
-    libraryDir: join(rig.dir, 'library'),
-    logger: lineLogger(() => undefined),
-    gatewayKey: () => rig.sim.url,
-    history: null,
-    guard: null,
-  });
-  const references = ReferenceStore.forDatabase(db);
-  // A picture becoming the next step's reference is decoded in full (real time, off the rig's clock): a test
-  // that drives the clock waits for these too.
-  const converting = new Set<Promise<string>>();
-  const runner = new RecipeRunner({
-    engine: async () => core.engine,
-    itemsOf: async (taskId) => core.library.forTask(taskId),
-    asReference: (item) => {
-      const uri = references.addFile(item.path, { link: true }).then((r) => r.uri);
-      converting.add(uri);
-      void uri.then(
-        () => converting.delete(uri),
-        () => converting.delete(uri),
-      );
-      return uri;
-    },
-    store: new RecipeRunStore(db),
-    clock: rig.clock,
-  });
-  await core.engine.start();
-  const process = {
-    ...core,
-    gateway,
-    runner,
-    converting,
-    /** What the host does on quitting: the runner stops keeping runs, then the engine stops. */
-    async close() {
-      runner.close();
-      core.speech.close();
-      await core.engine.close();
-    },
-  };
-  booted.push(process);
-  return process;
-}
-
-type Booted = Awaited<ReturnType<typeof boot>>;
-
-const pictureThenVideo = (videoPrompt = 'slow push in'): RecipeDraft => ({
-  name: 'Picture to video',
-  steps: [
-    { family: 'image.i3', model: 'image_model_id_i3', params: { size: '16:9', resolution: '1K' } },
-    {
-      family: 'video.s',
-      model: 'video_model_id_s',
-      params: { prompt: videoPrompt, duration: 5 },
-      bind: 'image',
-    },
-  ],
-});
-
-const submissions = (...gateways: CountingGateway[]) =>
-  gateways.reduce((n, g) => n + g.log.filter((r) => r.kind === 'submit').length, 0);
-
-/**
- * What the clock driver waits for before it moves the rig's clock: the engine's work, and a picture being decoded
- * into the next step's reference (real time, off the clock). While one is decoding it waits for that alone: a
- * quiet engine answers at once, and a loop of answered promises would never let the decode's callback run.
- */
-function busyOf(p: Booted, alsoQuietWhen?: Promise<void>) {
-  return {
-    isBusy: () => p.engine.isBusy() || p.converting.size > 0,
-    whenQuiet: async (): Promise<void> => {
-      if (p.converting.size > 0) await Promise.race([...p.converting]);
-      else await Promise.race([p.engine.whenQuiet(), ...(alsoQuietWhen ? [alsoQuietWhen] : [])]);
-    },
-  };
-}
-
-async function until(p: Booted, runId: string, done: (run: RecipeRun) => boolean): Promise<RecipeRun> {
-  const current = () => p.runner.get(runId);
-  expect(
-    await driveUntil(rig, busyOf(p), () => {
-      const run = current();
-      return run !== null && done(run);
-    }),
-  ).toBe(true);
-  return current() as RecipeRun;
-}
+const { rig: currentRig, boot, busyOf, until } = recipeRig();
 
 describe('RecipeRunner', () => {
   it('sends each step once the one before is saved, binding its picture, filed with its made-from link', async () => {
@@ -175,6 +69,7 @@ describe('RecipeRunner', () => {
   });
 
   it('a restart while a step was being sent does not send it again: the run stops there, saying why', async () => {
+    const rig = currentRig();
     const gateway = rig.gateway();
     // The video's request leaves and its answer never comes: the process stops before knowing its task.
     let sends = 0;

@@ -89,7 +89,11 @@ describe('reference uploads', () => {
       ['video.v2', 'video_model_id_v2'],
       ['image.i6', 'image_model_id_i6'],
     ] as const) {
-      const record = await engine.submit({ family, model, params: { prompt: 'a fox', image_urls: [picture] } });
+      const record = await engine.submit({
+        family,
+        model,
+        params: { prompt: 'a fox', image_urls: [picture] },
+      });
       const body = rig.sim.createdTasks().at(-1)?.body;
       expect(String((body?.image_urls as string[])[0])).toMatch(new RegExp(`^${rig.sim.url}/files/`));
       expect(engine.get(record.id)?.referencesSentAs).toEqual({ how: 'upload', reason: null, detail: null });

@@ -1,0 +1,70 @@
+// One result file into the library: streamed into the day folder under the person's name for it (readable-name.ts),
+// through the proxy the gateway calls take, refusing local addresses unless the gateway is on one, then handed to
+// the library's sink. The download manager (download-manager.ts) decides when and how often; this is the how.
+import { rm } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { isDiskFull } from '../db/disk-space';
+import type { ProxyRoute } from '../proxy/proxy-route';
+import { fetchToFile } from './fetch-to-file';
+import type { DownloadedFile, LibrarySink } from './library-sink';
+import { gatewayIsLocal } from './local-addresses';
+import { dayFolder, readableBaseName } from './readable-name';
+import { toResultFile, type FileRow } from './task-file-rows';
+
+/** A file saved into the library: where, how big, its hash and its type. */
+export type FetchedFile = Pick<DownloadedFile, 'path' | 'size' | 'sha256' | 'mime'>;
+
+export interface SaveDeps {
+  /** Resolved: a fetched path must lie inside it. */
+  libraryDir: string;
+  sink: LibrarySink;
+  gatewayUrl?: () => string | null;
+  proxy?: () => ProxyRoute | null;
+  idleTimeoutMs?: number;
+  progressEveryBytes?: number;
+}
+
+export async function saveDownload(
+  deps: SaveDeps,
+  task: TaskRecord,
+  row: FileRow,
+  signal: AbortSignal,
+  onProgress: (receivedBytes: number, totalBytes: number | null) => void,
+): Promise<FetchedFile> {
+  const proxy = deps.proxy?.() ?? null;
+  const { task_id: taskId, ordinal } = row;
+  const fetched = await fetchToFile({
+    url: row.url,
+    dir: join(deps.libraryDir, dayFolder(task.createdAt)),
+    baseName: `${taskId}-${ordinal}`,
+    // The person's name for it: day, what was asked for, a short id (readable-name.ts).
+    finalName: (idLength) =>
+      readableBaseName(
+        {
+          day: dayFolder(task.createdAt),
+          // A track is known by its title; everything else by what was asked for.
+          prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
+          fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
+          seed: `${taskId}:${ordinal}`,
+        },
+        idLength,
+      ),
+    signal,
+    refuseLocal: !(await gatewayIsLocal(deps.gatewayUrl?.() ?? null)),
+    ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
+    idleTimeoutMs: deps.idleTimeoutMs,
+    progressEveryBytes: deps.progressEveryBytes,
+    onProgress,
+  });
+  if (!fetched.path.startsWith(deps.libraryDir + sep)) throw new Error('path escaped the library');
+  const { path, size, sha256, mime } = fetched;
+  try {
+    await deps.sink.addFromDownload({ task, file: toResultFile(row), path, size, sha256, mime });
+  } catch (error) {
+    // Not filed for want of room: the copy would be a stray beside the next try's, so it goes now.
+    if (isDiskFull(error)) await rm(path, { force: true });
+    throw error;
+  }
+  return { path, size, sha256, mime };
+}

@@ -1,0 +1,144 @@
+// The generic form of a model the gateway lists whose family this studio does not know (shared/catalog/
+// generic-model.ts): marked as generic, its fields are the listing's own (or a prompt and a JSON parameters field
+// when the listing gave none usable), validated with a zod schema built from them, and the task is sent to the
+// endpoint the listing names. Kept apart from FamilyForm: none of a catalog family's rules, presets or batches apply.
+import { useMemo, useState, type ReactElement } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import {
+  carrierFamilyOf,
+  genericFields,
+  genericParams,
+  genericSchema,
+  JSON_PARAMETERS,
+} from '../../../shared/catalog/generic-model';
+import type { PlacedModel } from '../../../shared/catalog/discovered';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { errorSentence } from '../../lib/bridge-error';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { checkSpending } from '../../lib/api/spending';
+import { usePressKeys } from '../../lib/press-keys';
+import { Alert } from '../../ui/alert';
+import { Field } from '../../ui/field';
+import { SubmitButton } from '../../ui/button';
+import { Icon } from '../../ui/icons';
+import { useSubmitTask } from './api/submit-task';
+import { FieldControl, type FormValues } from './field-control';
+import { useSpendQuestion } from './spend-question';
+
+export function GenericModelForm({
+  model,
+  onSubmitted,
+}: {
+  model: PlacedModel;
+  onSubmitted: (task: TaskRecord) => void;
+}): ReactElement | null {
+  const { t } = useTranslation();
+  const carrier = carrierFamilyOf(model.endpoint);
+  const fields = useMemo(() => genericFields(model), [model]);
+  const withJson = model.fields === null;
+  // Parsed values differ from typed ones only in the JSON field (text in, object out): the form holds both as values.
+  const schema = useMemo(
+    () => genericSchema(fields, withJson) as unknown as z.ZodType<FormValues, FormValues>,
+    [fields, withJson],
+  );
+  const form = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: Object.fromEntries(
+      fields.map((f) => [f.name, f.default ?? (f.type === 'text' ? '' : undefined)]),
+    ),
+    mode: 'onSubmit',
+  });
+  const submit = useSubmitTask();
+  const pressKeys = usePressKeys();
+  const spendQuestion = useSpendQuestion();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (carrier === null) return null;
+
+  const errorOf = (name: string): string | undefined => {
+    const message = form.formState.errors[name]?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const request = { family: carrier, model: model.id, params: genericParams(values) };
+    try {
+      // Refused, asked (above the threshold, or no estimate yet: a price to assume may be typed there), or sent.
+      const measure = () => checkSpending([request]);
+      const decision = await spendQuestion.decide(await measure(), measure);
+      if (!decision.go) {
+        if (decision.failure) setFailure(decision.failure);
+        return;
+      }
+      const { confirmed } = decision;
+      const key = pressKeys.keyFor(request);
+      const task = await submit.mutateAsync({ ...request, confirmed, key });
+      pressKeys.answered(request);
+      onSubmitted(task);
+      if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
+        setFailure(gatewayErrorSentence(task.error, t));
+    } catch (error) {
+      setFailure(errorSentence(error, t));
+    }
+  });
+
+  return (
+    <form
+      className="family-form"
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-testid={`form-generic-${model.id}`}
+      aria-label={t('create.generic.formName', { id: model.id })}
+    >
+      <Alert tone="info" testId="generic-note">
+        {t('create.generic.note', { id: model.id, endpoint: model.endpoint ?? '' })}
+        {model.schemaProblem ? ` ${t('create.generic.noSchema', { problem: model.schemaProblem })}` : ''}
+      </Alert>
+      <div className="form-section">
+        {fields.map((f) => (
+          <FieldControl
+            key={f.name}
+            field={f}
+            control={form.control}
+            register={form.register}
+            error={errorOf(f.name)}
+            maxLength={f.maxLength}
+            idPrefix="generic"
+          />
+        ))}
+        {withJson ? (
+          <Field
+            id="generic-parameters"
+            label={t('create.generic.parameters')}
+            hint={t('create.generic.parametersHint')}
+            error={errorOf(JSON_PARAMETERS)}
+          >
+            {(wiring) => (
+              <textarea
+                {...wiring}
+                className="textarea"
+                rows={4}
+                spellCheck={false}
+                {...form.register(JSON_PARAMETERS)}
+              />
+            )}
+          </Field>
+        ) : null}
+      </div>
+      {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
+      {spendQuestion.dialog}
+      <div className="form-actions">
+        <SubmitButton
+          submitting={form.formState.isSubmitting}
+          label={t('create.submit')}
+          busyLabel={t('create.submitting')}
+          icon={<Icon name="spark" />}
+          data-testid="submit"
+        />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+// One task in the Tasks feed: its family and state, prompt, progress, cost, files and actions. An <article> of
+// the feed (task-feed.tsx), placed and measured by the virtualiser, saying its place in the whole list.
+import { useId, type ReactElement, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { TaskRecord } from '../../../shared/studio/records';
+import { errorSentence } from '../../lib/bridge-error';
+import { formatBytes, formatRelative } from '../../lib/format';
+import type { DownloadState } from '../../lib/cache-updates';
+import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { useRerunTask, useStopTask } from './api/task-actions';
+import { useStudioStore } from '../../store/studio-store';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { CopyableId } from '../../ui/copyable-id';
+import { TaskNotices } from '../../ui/task-notices';
+import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
+import { TaskCost } from '../../ui/task-cost';
+import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
+import { libraryAddress } from '../../lib/library-address';
+
+function promptOf(task: TaskRecord): string | null {
+  const prompt = task.params.prompt;
+  return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
+}
+
+export interface TaskRowPlace {
+  /** Its index in the loaded list (the virtualiser's), and how many tasks there are in all. */
+  index: number;
+  setSize: number;
+  /** Its top within the feed, in px. */
+  top: number;
+}
+
+export function TaskRow({
+  task,
+  now,
+  thumbnail,
+  download,
+  current,
+  place,
+  measureRef,
+}: {
+  /** The task the address names (#/tasks/<id>, e.g. from a "Run again" toast): scrolled to and marked. */
+  current: boolean;
+  task: TaskRecord;
+  now: number;
+  thumbnail: { url: string; itemId: string } | null;
+  download: DownloadState | undefined;
+  place: TaskRowPlace;
+  /** The virtualiser's measuring ref: rows differ in height (a prompt, an error, notices). */
+  measureRef: Ref<HTMLElement>;
+}): ReactElement {
+  const { t, i18n } = useTranslation();
+  const stop = useStopTask();
+  const rerun = useRerunTask();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const prompt = promptOf(task);
+  const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
+  const id = useId();
+
+  return (
+    // The WAI-ARIA feed pattern: each article takes the focus so Page Down / Page Up can step through the feed
+    // (task-feed.tsx); its name is its family, state and prompt, and it says its place among all the tasks.
+    <article
+      ref={measureRef}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a feed's articles take the focus (APG)
+      tabIndex={0}
+      className={current ? 'task card is-current' : 'task card'}
+      style={{ transform: `translateY(${place.top}px)` }}
+      aria-current={current ? 'true' : undefined}
+      aria-labelledby={`${id}-family ${id}-state${prompt ? ` ${id}-prompt` : ''}`}
+      aria-posinset={place.index + 1}
+      aria-setsize={place.setSize}
+      data-index={place.index}
+      data-testid="task-row"
+      data-task-id={task.id}
+      data-state={task.state}
+    >
+      {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
+      <div className="task-body">
+        <div className="task-top">
+          <div className="task-title">
+            <span className="task-family" id={`${id}-family`}>
+              {t(`create.families.${task.family}`)}
+            </span>
+            <TaskStatePill task={task} id={`${id}-state`} />
+          </div>
+          <span className="task-when">
+            {t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) })}
+          </span>
+        </div>
+        {prompt ? (
+          <p className="task-prompt" id={`${id}-prompt`}>
+            {prompt}
+          </p>
+        ) : null}
+        {task.remoteId ? (
+          <CopyableId
+            label={t('tasks.gatewayId')}
+            value={task.remoteId}
+            copyLabel={t('common.copy')}
+            copiedLabel={t('common.copied')}
+            onCopyFailed={() => pushToast('error', t('common.copyFailed'))}
+          />
+        ) : null}
+        {/* A task that failed before any progress has no bar worth showing: its error says what happened. */}
+        {task.error && task.progress === 0 ? null : (
+          <div className="task-progress-row">
+            <TaskProgress task={task} />
+            <span className="task-percent" data-testid="task-progress">
+              {t('tasks.progress', { progress: Math.round(task.progress) })}
+            </span>
+          </div>
+        )}
+        {/* An interrupted task's error is said by its charge notice, with what to do about it. */}
+        {task.error && task.state !== 'interrupted' ? (
+          <Alert testId="task-error">{gatewayErrorSentence(task.error, t)}</Alert>
+        ) : null}
+        <TaskNotices task={task} />
+        <div className="task-foot">
+          <span className="task-meta">
+            <TaskCost task={task} />
+            <LinkExpiryFlag task={task} />
+            {task.downloads.total > 0 ? (
+              <span data-testid="task-files">
+                {/* Every file saved and then deleted: say that alone, not "0 of 1 files saved". */}
+                {task.downloads.deleted > 0 && task.downloads.deleted === task.downloads.total
+                  ? t('tasks.filesDeleted', { count: task.downloads.deleted })
+                  : t('tasks.files', {
+                      done: task.downloads.done - task.downloads.deleted,
+                      total: task.downloads.total,
+                    }) +
+                    (task.downloads.deleted > 0
+                      ? ` · ${t('tasks.filesDeleted', { count: task.downloads.deleted })}`
+                      : '')}
+              </span>
+            ) : null}
+            {download &&
+            task.downloads.done + task.downloads.failed + task.downloads.expired < task.downloads.total ? (
+              <span data-testid="task-download">
+                {download.totalBytes
+                  ? t('tasks.downloading', {
+                      received: formatBytes(download.receivedBytes, i18n.language),
+                      total: formatBytes(download.totalBytes, i18n.language),
+                    })
+                  : t('tasks.downloadingUnknown', {
+                      received: formatBytes(download.receivedBytes, i18n.language),
+                    })}
+              </span>
+            ) : null}
+          </span>
+          <span className="task-actions">
+            {isActiveTask(task) ? (
+              <Button
+                variant="ghost"
+                busy={stop.isPending}
+                onClick={() => stop.mutate(task.id, { onError: onFailure })}
+              >
+                {t('tasks.stop')}
+              </Button>
+            ) : (
+              <Button
+                variant="ghost"
+                busy={rerun.isPending}
+                onClick={() =>
+                  rerun.mutate(task.id, {
+                    // Say what started: the new row appears at the top, far from the button pressed.
+                    onSuccess: (started) =>
+                      pushToast(
+                        'success',
+                        t('tasks.rerunStarted', { family: t(`create.families.${task.family}`) }),
+                        { href: `/tasks/${started.id}`, label: t('reuse.openTask') },
+                      ),
+                    onError: onFailure,
+                  })
+                }
+              >
+                {t('tasks.rerun')}
+              </Button>
+            )}
+            {/* Nothing to open once every saved file was deleted. */}
+            {task.state === 'completed' && task.downloads.done - task.downloads.deleted > 0 ? (
+              <Link href={libraryAddress(thumbnail?.itemId)} className="btn btn-secondary">
+                {t('tasks.openLibrary')}
+              </Link>
+            ) : null}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

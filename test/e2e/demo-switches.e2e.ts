@@ -1,0 +1,117 @@
+/// <reference lib="dom" />
+// Issue 22: Settings › Demo gateway also switches how the demo gateway hands out links and lists its models, and
+// a model of a family the studio does not know gets a generic form. A person ticks "A model list with
+// parameters…", finds the unknown model beside the image families marked as a generic form, is told what is
+// wrong with a value out of the listing's bounds, and runs it; with links on another host, each with its own
+// lifetime, a result still lands in the library. Without schemas, the form takes the parameters as JSON.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { goTo, useDemoStudio } from './demo-studio';
+
+const { studio, page } = useDemoStudio(0.05);
+
+const bridgeGet = async <T>(path: string): Promise<T> =>
+  ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result.data;
+
+/** Sets one switch in Settings › Demo gateway, by its visible label, and waits until it is saved. */
+async function setSwitch(p: Page, label: string, on: boolean): Promise<void> {
+  await goTo(p, 'Settings');
+  const box = p
+    .getByRole('group', { name: /How it hands out result links/ })
+    .getByRole('checkbox', { name: label });
+  if ((await box.isChecked()) !== on) await box.click();
+  await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(on);
+}
+
+async function openGeneric(p: Page): Promise<void> {
+  await goTo(p, 'Create');
+  await p.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
+  const chip = p.getByRole('button', { name: 'image_model_id_x1 (generic form)' });
+  await chip.waitFor({ timeout: 20_000 });
+  await chip.click();
+  await p.getByRole('form', { name: 'Generic form for image_model_id_x1' }).waitFor();
+}
+
+interface TaskRow {
+  model: string;
+  family: string;
+  state: string;
+  params: Record<string, unknown>;
+}
+const tasksOf = async (): Promise<TaskRow[]> =>
+  (await bridgeGet<{ tasks: TaskRow[] }>('/trpc/tasks.list')).tasks;
+
+describe('Settings › Demo gateway: links and the model list', () => {
+  it('a listed model of an unknown family runs from a generic form, its result fetched from another host', async () => {
+    await setSwitch(page, 'Result links on another host than the API', true);
+    await setSwitch(page, 'Each file with its own link lifetime (1 h to 72 h)', true);
+    await setSwitch(
+      page,
+      'A model list with parameters, including a new I3 id and a model of an unknown family',
+      true,
+    );
+    await openGeneric(page);
+    await expect
+      .poll(() => page.getByTestId('generic-note').textContent())
+      .toContain('its family is not one this studio knows');
+    const prompt = 'a kite over dunes, on a model nobody documented';
+    await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+    // The listing says steps is 1 to 50: 80 is refused before anything is sent.
+    await page.getByLabel('steps', { exact: true }).fill('80');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByText('At most 50.').waitFor();
+    await studio.shot('demo-switches-generic-refused');
+    await page.getByLabel('steps', { exact: true }).fill('30');
+    await page.getByRole('radiogroup', { name: 'Aspect ratio' }).getByText('16:9', { exact: true }).click();
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(async () => (await tasksOf()).find((t) => t.model === 'image_model_id_x1'), { timeout: 30_000 })
+      .toMatchObject({ params: { prompt, steps: 30, size: '16:9' } });
+    await studio.shot('demo-switches-generic');
+    // Done, and its picture filed from the second host.
+    await expect
+      .poll(async () => (await tasksOf()).find((t) => t.model === 'image_model_id_x1')?.state, {
+        timeout: 60_000,
+      })
+      .toBe('completed');
+    const status = await bridgeGet<{ baseUrl: string }>('/trpc/session.status');
+    await expect
+      .poll(
+        async () =>
+          (
+            await bridgeGet<{ items: { model: string; remoteUrl: string | null }[] }>('/trpc/library.query')
+          ).items.find((i) => i.model === 'image_model_id_x1')?.remoteUrl ?? '',
+        { timeout: 60_000 },
+      )
+      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+    const item = (
+      await bridgeGet<{ items: { model: string; remoteUrl: string | null }[] }>('/trpc/library.query')
+    ).items.find((i) => i.model === 'image_model_id_x1');
+    expect(new URL(item?.remoteUrl ?? '').origin).not.toBe(new URL(status.baseUrl).origin);
+  });
+
+  it('a listing without schemas gives the generic form a JSON parameters field, checked before sending', async () => {
+    await setSwitch(
+      page,
+      'A model list with parameters, including a new I3 id and a model of an unknown family',
+      false,
+    );
+    await setSwitch(page, 'A model list without parameter schemas', true);
+    await openGeneric(page);
+    await expect
+      .poll(() => page.getByTestId('generic-note').textContent())
+      .toContain('The list gives no usable parameters');
+    const prompt = 'a lantern in fog, parameters typed as JSON';
+    await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+    const json = page.getByLabel('Parameters (JSON)');
+    await json.fill('{"steps": 12,');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByText('Enter the parameters as one JSON object, such as {"steps": 20}.').waitFor();
+    await json.fill('{"steps": 12}');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(async () => (await tasksOf()).find((t) => t.params.prompt === prompt), { timeout: 30_000 })
+      .toMatchObject({ model: 'image_model_id_x1', params: { steps: 12 } });
+    await studio.shot('demo-switches-generic-json');
+  });
+});
