@@ -1246,6 +1246,8 @@ export const en = {
     progressLabel: 'Progress of {{name}}',
     stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
     retryStep: 'Try step {{step}} again',
+    cancel: 'Cancel the rest',
+    cancelled: 'Nothing more of this recipe will be sent; a step already at the gateway finishes.',
     queued: 'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',
     make: 'Make a recipe',

@@ -1265,6 +1265,8 @@ export const zhCN: Messages = {
     progressLabel: '{{name}} 的进度',
     stopped: '在第 {{step}} 步（{{family}}）停止：{{reason}} 之后的步骤均未发送。',
     retryStep: '重试第 {{step}} 步',
+    cancel: '取消其余步骤',
+    cancelled: '此配方不会再发送任何步骤；已在网关的步骤会完成。',
     queued: '第 {{step}} 步正在“任务”页的队列中等待：可在那里暂停、移动或取消；发送之前不会扣费。',
     done: '完成：所有结果都在素材库中。',
     make: '生成配方',

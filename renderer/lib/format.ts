@@ -32,6 +32,18 @@ export function formatDateTime(ms: number, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
+// One formatter per language: building one costs about a millisecond, and the Tasks list asks for one per row on
+// every render while it scrolls (the tasks-page bench's long tasks).
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+function relativeFormat(language: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
+  return format;
+}
+
 /**
  * "3 minutes ago" style, relative to `now` (passed in so callers and tests control the clock). Under 45 seconds
  * either way reads "now": `now` ticks only every 30 s, so a row that appeared since the last tick would
@@ -40,7 +52,7 @@ export function formatDateTime(ms: number, language: string): string {
 export function formatRelative(ms: number, now: number, language: string): string {
   const raw = Math.round((ms - now) / 1000);
   const seconds = Math.abs(raw) < 45 ? 0 : raw;
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  const rtf = relativeFormat(language);
   const abs = Math.abs(seconds);
   if (abs < 60) return rtf.format(seconds, 'second');
   if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');

@@ -375,6 +375,8 @@ export const bridgeContract = {
     runs: { kind: 'query', output: z.array(recipeRunSchema) },
     /** Tries a stopped run's failed step again on its own, then goes on. */
     retry: { kind: 'mutation', input: recipeRetryInputSchema, output: recipeRunSchema },
+    /** Cancels the rest of a running run: its step waiting in the queue is taken out, nothing after is sent. */
+    cancel: { kind: 'mutation', input: recipeIdInputSchema, output: recipeRunSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

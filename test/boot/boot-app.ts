@@ -20,6 +20,8 @@ export interface BootOptions {
   setKey?: string;
   /** Reuse a user-data folder (a second run of the same installation). */
   userData?: string;
+  /** Drive the desktop-only paths (boot-scenario.ts), with these folders as the picker's answer and the OS trash. */
+  desktop?: { exportFolder: string; trashFolder: string };
 }
 
 export interface BootRun {
@@ -48,6 +50,7 @@ export function bootApp(layout: AppLayout, scratch: string, options: BootOptions
     safeStorage: options.safeStorage ?? 'keyring',
     demo: options.demo ?? true,
     ...(options.setKey !== undefined && { setKey: options.setKey }),
+    ...(options.desktop && { desktop: options.desktop }),
   };
   const env: NodeJS.ProcessEnv = { ...process.env, BOOT_SCENARIO: JSON.stringify(scenario) };
   // Neither may point the app at files the package itself has to carry.
@@ -68,7 +71,8 @@ export function bootApp(layout: AppLayout, scratch: string, options: BootOptions
     const timer = setTimeout(() => {
       hung = true;
       child.kill('SIGKILL');
-    }, EXIT_TIMEOUT_MS);
+      // A demo picture's task runs in the desktop boot: it gets longer.
+    }, EXIT_TIMEOUT_MS * (options.desktop ? 2 : 1));
     child.on('error', fail);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

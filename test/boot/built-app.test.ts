@@ -7,13 +7,14 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutLayout } from './app-layout';
@@ -129,4 +130,43 @@ describe('the boot check itself', () => {
     );
     expect(problems).toContainEqual(expect.stringMatching(/^bridge: the preload exposed no electronTRPC/));
   }, 90_000);
+});
+
+describe('the desktop-only paths of the built main process', () => {
+  it('drags a file out, exports to the picked folder, deletes to the OS trash with Undo, and notifies when a task ends', async () => {
+    const folders = { exportFolder: join(scratch, 'exported'), trashFolder: join(scratch, 'os-trash') };
+    mkdirSync(folders.exportFolder, { recursive: true });
+    const run = await bootApp(layout, scratch, { desktop: folders });
+    expect(bootProblems(run)).toEqual([]);
+    const desktop = run.report?.desktop;
+    const calls = run.report?.calls ?? [];
+    const itemPath = desktop?.itemPath ?? '';
+    const name = basename(itemPath);
+    const libraryDir = String((run.report?.bridge.status?.result?.data as { libraryDir: string }).libraryDir);
+    expect(itemPath.startsWith(`${libraryDir}/`)).toBe(true);
+
+    // Dragged out: Electron was asked to drag the item's own file.
+    expect(desktop?.drag?.result?.data).toEqual({ ok: true });
+    expect(calls).toContain(`webContents.startDrag ${itemPath}`);
+
+    // Exported: the picker opened beside the library folder, and the file (with its settings) landed there.
+    expect(calls).toContain(`dialog.showOpenDialog ${dirname(libraryDir)} openDirectory,createDirectory`);
+    expect(desktop?.exported?.result?.data).toEqual({ folder: folders.exportFolder, count: 1 });
+    expect(desktop?.exportedFiles).toContain(name);
+
+    // Deleted and undone: the file was back in place and nothing reached the OS trash for it.
+    expect(desktop?.trashed?.result?.data).toMatchObject({ count: 1, trash: 'os' });
+    expect(desktop?.undone?.result?.data).toEqual({ restored: 1 });
+    expect(desktop?.backAfterUndo).toBe(true);
+    // Deleted again and left: quitting ended the window, and shell.trashItem got the waiting file, once.
+    expect(desktop?.trashedAgain?.result?.data).toMatchObject({ count: 1, trash: 'os' });
+    const trashCalls = calls.filter((c) => c.startsWith('shell.trashItem '));
+    expect(trashCalls).toHaveLength(1);
+    expect(trashCalls[0]).toMatch(new RegExp(`^shell\\.trashItem ${libraryDir}/\\.trash/\\.undo/.+/${name}$`));
+    expect(readdirSync(folders.trashFolder)).toEqual([`1-${name}`]);
+    expect(existsSync(itemPath)).toBe(false);
+
+    // A demo picture's task ended: the desktop notification says so, with its prompt.
+    expect(calls).toContain('Notification.show Generation finished: The desktop app announces a finished picture');
+  }, 180_000);
 });

@@ -7,6 +7,8 @@
 // Then a recipe's first step waits in the paused queue beside two queued prompts, marked with its recipe; it is
 // dragged to the front with the mouse, another item moved up with Alt+ArrowUp, and once resumed the gateway
 // receives them in that order, the recipe's second step last (queued once the picture before it was saved).
+// Last, a recipe run whose step waits in the paused queue is cancelled from Create ("Cancel the rest"): the
+// step leaves the queue not charged, the run says it stopped there, and the demo gateway hears nothing.
 import { readFile, rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -241,5 +243,34 @@ describe('The queue', () => {
     await expect
       .poll(() => recipes.getByTestId('recipe-run').first().textContent(), { timeout: 120_000 })
       .toContain('Done: every result is in the library.');
+  });
+
+  it('"Cancel the rest" of a recipe takes its waiting step out of the queue, not charged', async () => {
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    const seen = (await demoReceived()).length;
+
+    await chooseFamily(page, 'image.i3');
+    const recipes = page.getByRole('region', { name: 'Recipes' });
+    await recipes.getByLabel('Choose a recipe').selectOption({ label: 'Picture to video' });
+    await recipes.getByLabel(/^Prompts/).fill('A harbour at night');
+    await expect
+      .poll(() => recipes.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toMatch(/^2 steps/);
+    await recipes.getByRole('button', { name: 'Run recipe' }).click();
+    const run = recipes.getByTestId('recipe-run').filter({ hasText: 'A harbour at night' });
+    await run.getByText('Step 1 waits in the queue on Tasks', { exact: false }).waitFor({ timeout: 15_000 });
+    await run.getByRole('button', { name: 'Cancel the rest' }).click();
+    await run
+      .getByText(/^Stopped at step 1 \(Image I3\): .*not charged.* Nothing after it was sent\.$/)
+      .waitFor({ timeout: 15_000 });
+
+    await goTo(page, 'Tasks');
+    await expect
+      .poll(() => item('A harbour at night').getByTestId('queue-state').textContent(), { timeout: 15_000 })
+      .toBe('Cancelled · not charged');
+    expect((await demoReceived()).length).toBe(seen);
+    await page.getByRole('button', { name: 'Resume queue' }).click();
   });
 });

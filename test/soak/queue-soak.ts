@@ -1,6 +1,7 @@
 // The queue soak: N items queued at once and sent by the engine's queue, run as a child process against the
-// simulator with a fault rate on every request; the child is killed with SIGKILL at random moments and
-// restarted on the same database until the queue is empty and its tasks settled. Then, from the database and
+// simulator with a fault rate on every request; the child is killed with SIGKILL every simulated minute of its
+// running life (the gateway's clock: 1.2 s real at the time scale of 0.02) and restarted on the same database,
+// until the queue is empty and its tasks settled. Then, from the database and
 // the simulator's own record of what it created, in the order it created it:
 //   nothing lost    every item left the line, each as exactly one task row under its own key;
 //   nothing doubled no prompt was created upstream twice;
@@ -18,9 +19,14 @@ import { tagOf } from './soak-plan';
 export interface QueueSoakOptions {
   items: number;
   faultRate: number;
-  kills: number;
-  /** Longest life before its kill, ms (lives are killed between 300 ms and this). */
-  maxLifeMs?: number;
+  /** At most this many kills, then the last life runs to the end; none: a kill every minute until done. */
+  kills?: number;
+  /** The kill cadence in the gateway's time: a life is killed this long after it started sending. */
+  killEverySimMs?: number;
+  /** The simulator's time scale (real ms per simulated ms). */
+  timeScale?: number;
+  /** More lives than this and the soak fails: the queue did not settle under the cadence. */
+  maxLives?: number;
   parallel?: number;
   seed?: number;
   log?: (line: string) => void;
@@ -33,6 +39,7 @@ export interface QueueSoakReport {
 
 const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
 
+/** One life: killed `killAfterMs` after it said it is ready (its engine started), or run to its end. */
 function runChild(
   env: Record<string, string>,
   killAfterMs: number | null,
@@ -43,9 +50,14 @@ function runChild(
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let done = false;
-    const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    let timer: NodeJS.Timeout | null = null;
     child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('"done"')) done = true;
+      const text = chunk.toString();
+      // Counted from the engine's start, not the spawn: a loaded machine's slow start is not gateway time.
+      if (text.includes('"ready"') && killAfterMs !== null && timer === null) {
+        timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+      }
+      if (text.includes('"done"')) done = true;
     });
     child.once('error', reject);
     child.once('exit', (code) => {
@@ -58,8 +70,10 @@ function runChild(
 export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoakReport> {
   const log = options.log ?? (() => undefined);
   const dir = mkdtempSync(join(tmpdir(), 'studio-queue-soak-'));
+  const timeScale = options.timeScale ?? 0.02;
+  const killEveryMs = Math.round((options.killEverySimMs ?? 60_000) * timeScale);
   const sim = await startSimulator({
-    timeScale: 0.02,
+    timeScale,
     seed: options.seed ?? 11,
     faults: { rate: options.faultRate, kinds: ['429', '500', '502', 'hang', 'reset', 'garble'] },
   });
@@ -74,26 +88,21 @@ export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoak
       parallel: options.parallel ?? 4,
     }),
   };
-  let seed = options.seed ?? 11;
-  const random = (): number => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-    return seed / 2 ** 31;
-  };
+  const maxLives = options.maxLives ?? 200;
   try {
     let kills = 0;
     let lives = 0;
     for (;;) {
-      const killAfter =
-        kills < options.kills ? Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)) : null;
+      const killAfter = options.kills === undefined || kills < options.kills ? killEveryMs : null;
       const life = await runChild(env, killAfter);
       lives++;
       if (life.done) break;
       if (life.code === null) kills++;
       else throw new Error(`the engine process exited with code ${life.code}`);
       log(`life ${lives}: killed`);
-      if (lives > options.kills + 20) throw new Error('the queue soak did not settle');
+      if (lives >= maxLives) throw new Error(`the queue soak did not settle in ${maxLives} lives`);
     }
-    return tabulate(dbPath, sim.createdTasks(), options, kills, sim.faults.injected);
+    return tabulate(dbPath, sim.createdTasks(), options, { kills, killEveryMs }, sim.faults.injected);
   } finally {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
@@ -104,7 +113,7 @@ function tabulate(
   dbPath: string,
   created: ReturnType<Awaited<ReturnType<typeof startSimulator>>['createdTasks']>,
   options: QueueSoakOptions,
-  kills: number,
+  { kills, killEveryMs }: { kills: number; killEveryMs: number },
   injected: Readonly<Record<string, number>>,
 ): QueueSoakReport {
   const db = new DatabaseSync(dbPath);
@@ -139,6 +148,10 @@ function tabulate(
       ['items queued', options.items],
       ['faults injected', Object.values(injected).reduce((s, n) => s + n, 0)],
       ['engine kills (SIGKILL) and restarts', kills],
+      [
+        'kill cadence',
+        `every ${(options.killEverySimMs ?? 60_000) / 1000} s of gateway time (${killEveryMs} ms real)`,
+      ],
       ['items sent, one task each under its key', sent],
       ['created upstream', upstream.length],
       ['tasks by end state', [...states].map(([s, n]) => `${s} ${n}`).join(', ')],

@@ -1,6 +1,7 @@
 // npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
 // npm run soak -- --sync [--kills 20]: library sync's: CLI `sync` processes killed with SIGKILL, then convergence.
-// npm run soak -- --queue [--tasks 50 --faults 0.2 --kills 20]: the queue's: items sent in order through kills.
+// npm run soak -- --queue [--tasks 50 --faults 0.2 --kills N]: the queue's: items sent in order through a kill
+// every simulated minute (at most N of them with --kills; until the queue is done without).
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { parseArgs } from 'node:util';
 import { formatSoak, runSoak } from './run-soak';
@@ -12,7 +13,8 @@ const { values } = parseArgs({
   options: {
     tasks: { type: 'string', default: '200' },
     faults: { type: 'string', default: '0.2' },
-    kills: { type: 'string', default: '20' },
+    // No default here: the queue soak kills every minute until done unless told a number.
+    kills: { type: 'string' },
     sync: { type: 'boolean', default: false },
     'budget-race': { type: 'boolean', default: false },
     queue: { type: 'boolean', default: false },
@@ -23,7 +25,7 @@ if (values.queue) {
   const queue = await runQueueSoak({
     items: Number(values.tasks === '200' ? '50' : values.tasks),
     faultRate: Number(values.faults),
-    kills: Number(values.kills),
+    ...(values.kills === undefined ? {} : { kills: Number(values.kills) }),
     log: (line) => console.error(line),
   });
   console.log(formatQueueSoak(queue));
@@ -40,7 +42,10 @@ if (values['budget-race']) {
   process.exit(race.problems.length === 0 ? 0 : 1);
 }
 if (values.sync) {
-  const sync = await runSyncKills({ kills: Number(values.kills), log: (line) => console.error(line) });
+  const sync = await runSyncKills({
+    kills: Number(values.kills ?? '20'),
+    log: (line) => console.error(line),
+  });
   console.log(
     `sync kills ${sync.kills} (in ${sync.lives} lives), items ${sync.items}: lost ${sync.lost}, duplicated ${sync.duplicated}, differing ${sync.differing}`,
   );
@@ -50,7 +55,7 @@ if (values.sync) {
 const report = await runSoak({
   tasks: Number(values.tasks),
   faultRate: Number(values.faults),
-  kills: Number(values.kills),
+  kills: Number(values.kills ?? '20'),
   log: (line) => console.error(line),
 });
 console.log(formatSoak(report));

@@ -15,7 +15,7 @@ import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration, TaskHistory } from '../tasks/task-history';
 import { fitLogLinear } from './log-linear-model';
 import type { FittedModel, Observation } from './log-linear-model';
-import { priceFeatures, settingName } from './price-features';
+import { billedUnits, perUnit, priceFeatures, settingName, unitSettings } from './price-features';
 import type { Features } from './price-features';
 
 export interface PriceBookOptions {
@@ -49,6 +49,8 @@ export interface UsagePrior {
 
 interface Learned {
   cost: FittedModel;
+  /** The middle value of each unit setting (n, duration) over the runs that sent one. */
+  usualUnits: Features;
   time: FittedModel;
   /** Seconds taken, by configuration (every setting, canonical JSON), for pacing. */
   secondsByConfig: Map<string, number[]>;
@@ -95,13 +97,15 @@ export class PriceBook implements TaskHistory {
     const time = learned.time.count > 0 ? learned.time.predict(features).value : null;
     const seconds = time === null ? null : Math.max(1, Math.round(time));
     if (learned.cost.count > 0) {
-      const usd = learned.cost.predict(features).value;
+      // A request that leaves n or duration to the gateway is taken to ask for what the runs here usually did.
+      const units = billedUnits(task.family, { ...learned.usualUnits, ...features });
+      const usd = learned.cost.predict(perUnit(features)).value * units;
       return {
         usd,
         credits: this.creditsFor(usd),
         basis: 'runs',
         observations: learned.cost.count,
-        dependsOn: [...new Set(learned.cost.relevant.map(settingName))],
+        dependsOn: [...new Set([...unitSettings(task.family), ...learned.cost.relevant.map(settingName)])],
         seconds,
       };
     }
@@ -238,11 +242,16 @@ export class PriceBook implements TaskHistory {
       )
       .all(this.gateway, family, model, this.window);
     const cost: Observation[] = [];
+    const unitRuns: Features[] = [];
     const time: Observation[] = [];
     const secondsByConfig = new Map<string, number[]>();
     for (const row of rows) {
       const features = JSON.parse(String(row.features)) as Features;
-      if (typeof row.cost === 'number' && row.cost > 0) cost.push({ features, value: row.cost });
+      // Learned per image and per second, so one run of n=3 or 10 s prices n=1 or 5 s (billedUnits).
+      if (typeof row.cost === 'number' && row.cost > 0) {
+        cost.push({ features: perUnit(features), value: row.cost / billedUnits(family, features) });
+        unitRuns.push(features);
+      }
       if (typeof row.actual_time === 'number') {
         time.push({ features, value: Math.max(MIN_SECONDS, row.actual_time) });
         const key = configKey(features);
@@ -250,7 +259,16 @@ export class PriceBook implements TaskHistory {
           secondsByConfig.set(key, [...(secondsByConfig.get(key) ?? []), row.actual_time]);
       }
     }
-    const learned = { cost: fitLogLinear(cost), time: fitLogLinear(time), secondsByConfig };
+    const usualUnits: Features = {};
+    for (const name of unitSettings(family)) {
+      const seen = unitRuns
+        .map((f) => f[name])
+        .filter((v): v is number => typeof v === 'number')
+        .sort((a, b) => a - b);
+      const middle = seen[Math.floor(seen.length / 2)];
+      if (middle !== undefined) usualUnits[name] = middle;
+    }
+    const learned = { cost: fitLogLinear(cost), usualUnits, time: fitLogLinear(time), secondsByConfig };
     this.learned.set(key, learned);
     return learned;
   }

@@ -50,3 +50,31 @@ export function priceFeatures(family: FamilyId, params: Readonly<Record<string, 
 export function settingName(feature: string): string {
   return feature.replace(/\.(count|given|chars)$/, '');
 }
+
+/**
+ * The settings a price is proportional to where a family has them: images delivered ([EP-IMAGE-2] "billed by
+ * images actually delivered") and seconds of video. They are not left to the learner, which cannot see from one
+ * run of n=3 that n=1 costs a third: every run is learned per unit and an estimate multiplied back.
+ */
+const UNIT_SETTINGS = ['n', 'duration'] as const;
+
+export function unitSettings(family: FamilyId): string[] {
+  const names = new Set(getFamily(family).fields.map((f) => f.name));
+  return UNIT_SETTINGS.filter((name) => names.has(name));
+}
+
+/** How many units a request is billed for: its n times its seconds, each 1 where the family has none. */
+export function billedUnits(family: FamilyId, features: Readonly<Features>): number {
+  let units = 1;
+  for (const name of unitSettings(family)) {
+    const value = features[name];
+    if (typeof value === 'number' && Number.isFinite(value) && value > 0) units *= value;
+  }
+  return units;
+}
+
+/** The features without the unit settings: what the per-unit price may still depend on. */
+export function perUnit(features: Readonly<Features>): Features {
+  const units: readonly string[] = UNIT_SETTINGS;
+  return Object.fromEntries(Object.entries(features).filter(([name]) => !units.includes(name)));
+}

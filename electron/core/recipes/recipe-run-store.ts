@@ -13,6 +13,8 @@ const storedRunSchema = z.object({
   attempts: z.number().int().min(0),
   /** Per step: the key of its latest send, written before the send; null until it is first sent. */
   keys: z.array(z.string().nullable()),
+  /** The person cancelled the rest: nothing after the step at the gateway is sent (absent in older rows). */
+  cancelled: z.boolean().optional(),
 });
 export type StoredRun = z.infer<typeof storedRunSchema>;
 

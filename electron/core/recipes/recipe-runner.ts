@@ -35,6 +35,7 @@ export interface RecipeQueue {
   readonly sends: boolean;
   add(requests: readonly SubmissionRequest[], options: QueueAddOptions): Promise<string[]>;
   left(id: string): Promise<QueuedItem>;
+  cancel(ids: readonly string[]): unknown;
 }
 
 /** What the runner needs of the engine: its public facade, nothing inside it. */
@@ -78,8 +79,17 @@ interface Running {
   attempts: number;
   /** Per step: the submission key of its latest send, kept before the send. */
   keys: (string | null)[];
+  /** The person cancelled the rest of the run: no step after this is sent. */
+  cancelled: boolean;
+  /** The step's item waiting in the queue now, which a cancel takes out. */
+  queued: { id: string; queue: RecipeQueue } | null;
   done: Promise<void>;
 }
+
+const cancelledByPerson = () =>
+  localErrorInfo('stopped', 'You cancelled the rest of the recipe before this step was sent: not charged.', {
+    code: 'recipe_cancelled',
+  });
 
 const cancelledInQueue = (item: QueuedItem) =>
   localErrorInfo(
@@ -145,6 +155,8 @@ export class RecipeRunner {
         overBudget: options.overBudget ?? false,
         attempts: 0,
         keys: recipe.steps.map(() => null),
+        cancelled: false,
+        queued: null,
         done: Promise.resolve(),
       };
       this.#runs.set(run.id, running);
@@ -161,7 +173,12 @@ export class RecipeRunner {
   resume(): void {
     for (const stored of this.#ports.store?.recent() ?? []) {
       if (this.#runs.has(stored.run.id)) continue;
-      const running: Running = { ...stored, done: Promise.resolve() };
+      const running: Running = {
+        ...stored,
+        cancelled: stored.cancelled ?? false,
+        queued: null,
+        done: Promise.resolve(),
+      };
       this.#runs.set(stored.run.id, running);
       if (stored.run.state !== 'running') continue;
       const from = stored.run.steps.findIndex((s) => s.state !== 'completed');
@@ -196,6 +213,23 @@ export class RecipeRunner {
     return this.get(id);
   }
 
+  /**
+   * Cancels the rest of a running run: a step waiting in the queue is taken out (not charged); a step already at
+   * the gateway goes on (it may be charged whatever happens here) and nothing after it is sent.
+   */
+  cancel(id: string): RecipeRun {
+    const running = this.#runs.get(id);
+    if (!running || running.run.state !== 'running') {
+      throw new GatewayError(
+        localErrorInfo('invalid_request_error', 'Only a running recipe can be cancelled.'),
+      );
+    }
+    running.cancelled = true;
+    this.#keep(running);
+    if (running.queued) running.queued.queue.cancel([running.queued.id]);
+    return structuredClone(running.run);
+  }
+
   /** Tries the failed step again on its own (measured against the limits as one submission), then goes on. */
   retry(id: string, options: { confirmed?: boolean } = {}): RecipeRun {
     const running = this.#runs.get(id);
@@ -213,6 +247,7 @@ export class RecipeRunner {
     const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
     running.run.state = 'running';
     running.run.failedAt = null;
+    running.cancelled = false;
     // A new attempt is a new paid task: its own key, and the failed task stays as it was.
     const slot = running.run.steps[from];
     if (slot) slot.taskId = null;
@@ -229,6 +264,7 @@ export class RecipeRunner {
       const slot = run.steps[i];
       const step = recipe.steps[i];
       if (!slot || !step) return;
+      if (running.cancelled && slot.taskId === null) return this.#stop(running, i, cancelledByPerson());
       slot.state = 'running';
       slot.error = null;
       try {
@@ -280,11 +316,12 @@ export class RecipeRunner {
   /** The step's task id: through the queue when the engine sends one, at once otherwise. */
   async #send(
     engine: RecipeEngine,
-    { run, recipe }: Running,
+    running: Running,
     step: number,
     request: SubmissionRequest,
     options: SubmitOptions & { key: string },
   ): Promise<string> {
+    const { run, recipe } = running;
     const queue = engine.queue?.sends ? engine.queue : null;
     if (!queue) return (await engine.submit(request, options)).id;
     // The same key after a restart finds the item already queued (or its task), never a second one.
@@ -299,7 +336,10 @@ export class RecipeRunner {
     });
     const slot = run.steps[step];
     if (slot) slot.state = 'queued';
-    const item = await queue.left(id ?? '');
+    running.queued = { id: id ?? '', queue };
+    // A cancel that came while the step was being added takes it out now.
+    if (running.cancelled) queue.cancel([id ?? '']);
+    const item = await queue.left(id ?? '').finally(() => (running.queued = null));
     if (slot) slot.state = 'running';
     if (item.state === 'sent' && item.taskId !== null) return item.taskId;
     throw new GatewayError(
@@ -309,8 +349,8 @@ export class RecipeRunner {
 
   #keep(running: Running): void {
     if (this.#closed) return;
-    const { run, recipe, overBudget, attempts, keys } = running;
-    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys });
+    const { run, recipe, overBudget, attempts, keys, cancelled } = running;
+    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys, cancelled });
   }
 
   #stop(running: Running, step: number, error: RecipeRun['steps'][number]['error']): void {

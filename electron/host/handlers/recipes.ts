@@ -39,5 +39,6 @@ export function recipesHandlers({ core, session, recipes, runner }: HostDeps): B
       session.connected();
       return runner.retry(id, { confirmed: confirmed ?? false });
     },
+    cancel: async ({ id }) => runner.cancel(id),
   };
 }

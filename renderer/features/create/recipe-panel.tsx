@@ -24,7 +24,7 @@ import { useMoneyUnit } from '../../ui/cost-text';
 
 function RunProgress({ run }: { run: RecipeRun }): ReactElement {
   const { t } = useTranslation();
-  const { retry } = useRecipeActions();
+  const { retry, cancel } = useRecipeActions();
   const pushToast = useStudioStore((s) => s.pushToast);
   const done = run.steps.filter((s) => s.state === 'completed').length;
   const failed = run.failedAt !== null ? run.steps[run.failedAt] : undefined;
@@ -40,6 +40,20 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
         tone={run.state === 'failed' ? 'failed' : run.state === 'completed' ? 'done' : 'active'}
       />
       {queued >= 0 ? <p className="muted">{t('recipes.queued', { step: queued + 1 })}</p> : null}
+      {run.state === 'running' ? (
+        <button
+          type="button"
+          className="btn"
+          onClick={() =>
+            void cancel
+              .mutateAsync(run.id)
+              .then(() => pushToast('success', t('recipes.cancelled')))
+              .catch((thrown: unknown) => pushToast('error', errorSentence(thrown, t)))
+          }
+        >
+          {t('recipes.cancel')}
+        </button>
+      ) : null}
       {failed && run.failedAt !== null ? (
         <div className="recipe-failed" role="alert">
           <p>

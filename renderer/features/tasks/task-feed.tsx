@@ -3,7 +3,15 @@
 // follows the WAI-ARIA feed pattern: each row is an article saying its place in the whole list, Page Down /
 // Page Up step the focus through the rows (↓ ↑ Home End too when a row itself has the focus), and the next page
 // of tasks loads as the window nears the end of what is loaded.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+} from 'react';
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -12,7 +20,7 @@ import { TaskRow } from './task-row';
 
 const GAP = 12;
 /** A row with a prompt and a progress bar; measured rows replace the guess as they render. */
-const ESTIMATED_ROW = 170;
+const ESTIMATED_ROW = 160;
 /** Rows kept beyond the visible ones: enough that Tab from the last visible row finds the next one. */
 const OVERSCAN = 6;
 /** Start loading the next page when the window comes this close to the end of what is loaded. */
@@ -70,13 +78,15 @@ export function TaskFeed({
     return () => observer.disconnect();
   }, []);
 
+  // Stable while the list is: a new function each render makes the virtualiser recount all 10 000 rows.
+  const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
   // The virtualizer's functions never leave this component, so skipping compiler memoisation here is safe.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: tasks.length,
     getScrollElement: () => feedRef.current?.closest('main') ?? null,
     estimateSize: () => ESTIMATED_ROW,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    getItemKey,
     gap: GAP,
     overscan: OVERSCAN,
     scrollMargin,
@@ -149,11 +159,9 @@ export function TaskFeed({
             thumbnail={thumbnails.get(task.id) ?? null}
             download={downloads[task.id]}
             current={task.id === currentId}
-            place={{
-              index: row.index,
-              setSize: Math.max(total, tasks.length),
-              top: row.start - scrollMargin,
-            }}
+            index={row.index}
+            setSize={Math.max(total, tasks.length)}
+            top={row.start - scrollMargin}
             measureRef={virtualizer.measureElement}
           />
         );

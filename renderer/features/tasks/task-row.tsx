@@ -1,6 +1,6 @@
 // One task in the Tasks feed: its family and state, prompt, progress, cost, files and actions. An <article> of
 // the feed (task-feed.tsx), placed and measured by the virtualiser, saying its place in the whole list.
-import { useId, type ReactElement, type Ref } from 'react';
+import { memo, useId, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -24,21 +24,16 @@ function promptOf(task: TaskRecord): string | null {
   return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
 }
 
-export interface TaskRowPlace {
-  /** Its index in the loaded list (the virtualiser's), and how many tasks there are in all. */
-  index: number;
-  setSize: number;
-  /** Its top within the feed, in px. */
-  top: number;
-}
-
-export function TaskRow({
+/** Memoised: scrolling re-renders the feed on every scroll event, and a row whose props did not change need not. */
+export const TaskRow = memo(function TaskRow({
   task,
   now,
   thumbnail,
   download,
   current,
-  place,
+  index,
+  setSize,
+  top,
   measureRef,
 }: {
   /** The task the address names (#/tasks/<id>, e.g. from a "Run again" toast): scrolled to and marked. */
@@ -47,7 +42,11 @@ export function TaskRow({
   now: number;
   thumbnail: { url: string; itemId: string } | null;
   download: DownloadState | undefined;
-  place: TaskRowPlace;
+  /** Its index in the loaded list (the virtualiser's), and how many tasks there are in all. */
+  index: number;
+  setSize: number;
+  /** Its top within the feed, in px. */
+  top: number;
   /** The virtualiser's measuring ref: rows differ in height (a prompt, an error, notices). */
   measureRef: Ref<HTMLElement>;
 }): ReactElement {
@@ -67,12 +66,12 @@ export function TaskRow({
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a feed's articles take the focus (APG)
       tabIndex={0}
       className={current ? 'task card is-current' : 'task card'}
-      style={{ transform: `translateY(${place.top}px)` }}
+      style={{ transform: `translateY(${top}px)` }}
       aria-current={current ? 'true' : undefined}
       aria-labelledby={`${id}-family ${id}-state${prompt ? ` ${id}-prompt` : ''}`}
-      aria-posinset={place.index + 1}
-      aria-setsize={place.setSize}
-      data-index={place.index}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      data-index={index}
       data-testid="task-row"
       data-task-id={task.id}
       data-state={task.state}
@@ -190,4 +189,4 @@ export function TaskRow({
       </div>
     </article>
   );
-}
+});

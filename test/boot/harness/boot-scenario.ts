@@ -18,6 +18,12 @@ export interface BootScenario {
   demo: boolean;
   /** Save this API key through the bridge (secrets.setKey). */
   setKey?: string;
+  /**
+   * With the demo: drive the desktop-only paths (drag out, export to a folder, delete to the OS trash and Undo,
+   * a notification when a task ends). The fake's folder picker answers `exportFolder`; its OS trash is
+   * `trashFolder`, where shell.trashItem really moves the file.
+   */
+  desktop?: { exportFolder: string; trashFolder: string };
 }
 
 /** One bridge answer as trpc-electron sends it back over IPC. */
@@ -67,10 +73,28 @@ export interface BootReport {
     databaseWalLeft: boolean;
     demoServerRefused: boolean | null;
   } | null;
+  /** The desktop-only paths (scenario.desktop): what the bridge answered and where the files went. */
+  desktop: DesktopReport | null;
   /** The electron-store file (gateway-studio.json) after quitting, as text, or null when there is none. */
   storeFile: string | null;
   /** Native libraries the process had mapped at the end (Linux /proc/self/maps): where sharp really loaded from. */
   nativeLibraries: string[];
   /** Steps of the drive that threw: the booted app did not do what the step expected. */
   failures: string[];
+}
+
+export interface DesktopReport {
+  /** The library item the steps act on (the demo's filed speech), as main's library names it. */
+  itemPath: string | null;
+  drag?: BridgeReply;
+  exported?: BridgeReply;
+  /** The export folder's files after the export. */
+  exportedFiles: string[];
+  trashed?: BridgeReply;
+  undone?: BridgeReply;
+  /** Whether the item's file was back at its path after Undo. */
+  backAfterUndo: boolean;
+  /** The second deletion, left to run out: quitting ends its window and hands the file to the OS trash. */
+  trashedAgain?: BridgeReply;
+  task?: BridgeReply;
 }

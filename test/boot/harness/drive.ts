@@ -3,10 +3,10 @@
 // gateway, a second instance, then closing the window. Writes what happened to the scenario's report file and
 // then does nothing more: the process must end by itself, which it only does when main left no handle open.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import type { BootReport, BridgeReply, MediaAnswer } from './boot-scenario.ts';
+import type { BootReport, BridgeReply, DesktopReport, MediaAnswer } from './boot-scenario.ts';
 import { app, control, createWebContents, preventable, record, scenario } from './fake-electron.ts';
 import type { FakeWindow } from './fake-electron.ts';
 import { foreignBridge, preload, rendererBridge } from './sandboxed-preload.ts';
@@ -37,6 +37,7 @@ const report: BootReport = {
   media: null,
   permissions: null,
   quit: null,
+  desktop: null,
   storeFile: null,
   nativeLibraries: [],
   failures: [],
@@ -129,6 +130,7 @@ async function exercise(win: FakeWindow): Promise<void> {
       if (typeof item['relativePath'] !== 'string') throw new Error('speech filed no library item');
       if (report.media) report.media.speech = await media(item['relativePath']);
     });
+    await step('desktop paths', () => desktopPaths(renderer, String(dataOf(bridge.status)['libraryDir'])));
   }
   if (scenario.setKey !== undefined) {
     bridge.setKey = await within(
@@ -137,6 +139,55 @@ async function exercise(win: FakeWindow): Promise<void> {
     );
     bridge.statusAfterKey = await within('session.status', renderer.call('query', 'session.status'));
   }
+}
+
+/** The notification main shows when a task ends: waited for in the fake's record of calls. */
+async function notified(timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!record.calls.some((c) => c.startsWith('Notification.show '))) {
+    if (Date.now() > end) throw new Error('no notification within the time a demo picture takes');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * What only the desktop app does, through the bridge as the renderer asks it, down to the faked Electron calls:
+ * drag the demo's speech out, export it to the picked folder, delete it and Undo, delete it again (quitting
+ * ends the window and hands it to the OS trash), and a notification when a demo picture's task ends.
+ */
+async function desktopPaths(renderer: ReturnType<typeof rendererBridge>, libraryDir: string): Promise<void> {
+  const folders = scenario.desktop;
+  if (!folders) return;
+  const item = dataOf(report.bridge.speech)['item'] as Record<string, unknown> | undefined;
+  if (!item || typeof item['id'] !== 'string') throw new Error('no library item to act on');
+  const id = item['id'];
+  const selection = { selection: { ids: [id] } };
+  const out: DesktopReport = {
+    itemPath: join(libraryDir, String(item['relativePath'])),
+    exportedFiles: [],
+    backAfterUndo: false,
+  };
+  report.desktop = out;
+  out.drag = await within('desktop.startDrag', renderer.call('mutation', 'desktop.startDrag', { id }));
+  out.exported = await within(
+    'desktop.exportToFolder',
+    renderer.call('mutation', 'desktop.exportToFolder', selection),
+  );
+  out.exportedFiles = (await readdir(folders.exportFolder).catch(() => [])).sort();
+  out.trashed = await within('library.trash', renderer.call('mutation', 'library.trash', selection));
+  const undoId = dataOf(out.trashed)['undoId'];
+  out.undone = await within('library.undoTrash', renderer.call('mutation', 'library.undoTrash', { undoId }));
+  out.backAfterUndo = existsSync(out.itemPath ?? '');
+  out.trashedAgain = await within('library.trash', renderer.call('mutation', 'library.trash', selection));
+  out.task = await within(
+    'tasks.submit',
+    renderer.call('mutation', 'tasks.submit', {
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'The desktop app announces a finished picture' },
+    }),
+  );
+  await notified(45_000);
 }
 
 async function quit(win: FakeWindow): Promise<void> {

@@ -5,7 +5,8 @@
 // (contextBridge, ipcRenderer for the preload) lives in sandboxed-preload.ts.
 import { EventEmitter } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdir, rename } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BootScenario } from './boot-scenario.ts';
 
@@ -359,7 +360,7 @@ class FakeNotification {
     return true;
   }
   show(): void {
-    call(`Notification.show ${String(this.options['title'])}`);
+    call(`Notification.show ${String(this.options['title'])}: ${String(this.options['body'])}`);
   }
 }
 export const Notification = strict('Notification', FakeNotification);
@@ -369,13 +370,30 @@ export const Menu = strict('Menu', {
   setApplicationMenu: () => call('Menu.setApplicationMenu'),
 });
 
+/** Where this fake's OS trash keeps what shell.trashItem was handed (a real move, so the test can look). */
+const osTrash = scenario.desktop?.trashFolder ?? join(scenario.userData, 'os-trash');
+let trashed = 0;
+
 export const shell = strict('shell', {
   openPath: async (path: string) => (call(`shell.openPath ${path}`), ''),
   showItemInFolder: (path: string) => call(`shell.showItemInFolder ${path}`),
+  async trashItem(path: string): Promise<void> {
+    call(`shell.trashItem ${path}`);
+    await mkdir(osTrash, { recursive: true });
+    await rename(path, join(osTrash, `${++trashed}-${basename(path)}`));
+  },
 });
 
+type OpenDialogOptions = { defaultPath?: string; properties?: string[] };
+
 export const dialog = strict('dialog', {
-  showOpenDialog: async () => (call('dialog.showOpenDialog'), { canceled: true, filePaths: [] }),
+  // Electron takes (window, options) or (options); the picker answers the scenario's export folder, if any.
+  async showOpenDialog(first: unknown, second?: OpenDialogOptions) {
+    const options = (second ?? first) as OpenDialogOptions;
+    call(`dialog.showOpenDialog ${options.defaultPath ?? ''} ${(options.properties ?? []).join(',')}`);
+    const folder = scenario.desktop?.exportFolder;
+    return folder ? { canceled: false, filePaths: [folder] } : { canceled: true, filePaths: [] };
+  },
 });
 
 export const screen = strict('screen', {

@@ -1,6 +1,7 @@
 // A recipe in the app's engine sends each step through the queue: the step is a queue item marked with its
 // recipe, behind what was queued before it, and paused, moved, cancelled (not charged, the run stops there) or
-// kept across a restart like any other; the gateway's own record says what was sent and in which order.
+// kept across a restart like any other; cancelling the rest of a run takes its queued step out. The gateway's own
+// record says what was sent and in which order.
 import { describe, expect, it } from 'vitest';
 import type { QueueItem } from '../../../shared/studio/queue';
 import { driveUntil } from '../tasks/engine-rig';
@@ -10,8 +11,7 @@ const { rig, boot, busyOf, until } = recipeRig({ runQueue: true });
 
 type Booted = Awaited<ReturnType<typeof boot>>;
 
-const waiting = (p: Booted): QueueItem[] =>
-  p.engine.queue.view().items.filter((i) => i.state === 'waiting');
+const waiting = (p: Booted): QueueItem[] => p.engine.queue.view().items.filter((i) => i.state === 'waiting');
 const recipeItems = (p: Booted): QueueItem[] =>
   p.engine.queue.view().items.filter((i) => i.origin === 'recipe');
 
@@ -96,5 +96,35 @@ describe('recipes through the queue', () => {
     expect(run.state).toBe('completed');
     expect(submissions(first.gateway, second.gateway)).toBe(2);
     expect(recipeItems(second)).toHaveLength(2);
+  });
+
+  it('cancelling the rest takes a queued step out, not charged; a step at the gateway finishes, nothing after it goes', async () => {
+    const p = await boot();
+    p.engine.queue.pause();
+    const [held] = p.runner.start(pictureThenVideo(), { prompts: ['held back'] });
+    const [step] = await untilWaiting(p, 1);
+    p.runner.cancel(held?.id ?? '');
+    const dropped = await until(p, held?.id ?? '', (r) => r.state !== 'running');
+    expect(dropped).toMatchObject({ state: 'failed', failedAt: 0 });
+    expect(dropped.steps[0]?.error?.message).toContain('not charged');
+    expect(recipeItems(p).find((i) => i.id === step?.id)).toMatchObject({
+      state: 'cancelled',
+      charge: 'not-charged',
+    });
+    expect(submissions(p.gateway)).toBe(0);
+
+    p.engine.queue.resume();
+    const [sent] = p.runner.start(pictureThenVideo(), { prompts: ['a lighthouse'] });
+    await until(p, sent?.id ?? '', (r) => r.steps[0]?.taskId !== null);
+    p.runner.cancel(sent?.id ?? '');
+    const run = await until(p, sent?.id ?? '', (r) => r.state !== 'running');
+    expect(run).toMatchObject({ state: 'failed', failedAt: 1 });
+    expect(run.steps.map((s) => s.state)).toEqual(['completed', 'failed']);
+    expect(run.steps[1]?.error?.message).toContain('You cancelled the rest');
+    expect(submissions(p.gateway)).toBe(1);
+    // Tried again, the step goes (the cancel was of that press, not of the recipe for ever).
+    p.runner.retry(run.id);
+    expect((await until(p, run.id, (r) => r.state !== 'running')).state).toBe('completed');
+    expect(submissions(p.gateway)).toBe(2);
   });
 });

@@ -42,6 +42,10 @@ export function useRecipeActions() {
       mutationFn: (input: { id: string; confirmed?: boolean }) => bridge.recipes.retry.mutate(input),
       onSettled: runsChanged,
     }),
+    cancel: useMutation({
+      mutationFn: (id: string) => bridge.recipes.cancel.mutate({ id }),
+      onSettled: runsChanged,
+    }),
     save: useMutation({
       mutationFn: (input: { id?: string; recipe: RecipeDraft }) => bridge.recipes.save.mutate(input),
       onSettled: refresh,
