@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/index';
 
 export interface CliRun {
@@ -62,11 +63,13 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
 }
 
 /** A loopback server that counts every request and answers 500: any request at all is a test failure. */
-export async function countingServer(): Promise<{
+export interface CountingServer {
   url: string;
   requests: () => number;
   close: () => Promise<void>;
-}> {
+}
+
+export async function countingServer(): Promise<CountingServer> {
   let count = 0;
   const server = createServer((req, res) => {
     count++;
@@ -92,3 +95,59 @@ export async function closedPortUrl(): Promise<string> {
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}`;
 }
+
+/** A test file's CLI with nothing real behind it: its own folder, and a counting server as the gateway. */
+export interface CountingCli {
+  /** The file's folder: the CLI's working directory, its home and its library's parent. */
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  /** The "gateway": any request it counts was sent, where the test says nothing may be. */
+  readonly gateway: CountingServer;
+}
+
+/**
+ * Opens the file's folder and counting server before its tests (before the file's own beforeAll, which may write
+ * files into the folder) and closes both after them. `apiKey` null: no key in the environment, as a dry run
+ * needs none.
+ */
+export function useCountingCli(apiKey: string | null, options: { dataDir?: boolean } = {}): CountingCli {
+  let opened: (CountingCli & { cleanup: () => Promise<void> }) | null = null;
+  beforeAll(async () => {
+    const { dir, cleanup } = await tempDir();
+    const gateway = await countingServer();
+    const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
+    if (apiKey === null) delete env.GATEWAY_API_KEY;
+    opened = { dir, gateway, cleanup, env };
+  });
+  afterAll(async () => {
+    await opened?.gateway.close();
+    await opened?.cleanup();
+  });
+  const current = (): CountingCli => {
+    if (!opened) throw new Error('useCountingCli: read inside a test or a hook, once the folder is open');
+    return opened;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get env() {
+      return current().env;
+    },
+    get gateway() {
+      return current().gateway;
+    },
+  };
+}
+
+/** A presets file as the app exports it, holding one image preset, "Client fox", with these settings. */
+export const clientFoxPresetsFile = (params: Record<string, unknown>): string =>
+  JSON.stringify({
+    format: 'gateway-studio-presets',
+    version: 1,
+    presets: [{ name: 'Client fox', family: 'image.i3', model: 'image_model_id_i3', params }],
+  });
+
+/** A recipe file as the app exports it. */
+export const recipeFile = (name: string, steps: unknown[]): string =>
+  JSON.stringify({ format: 'gateway-studio-recipe', version: 1, recipe: { name, steps } });

@@ -3,37 +3,27 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAMILY_IDS } from '../../shared/catalog/family-ids';
-import { cli, countingServer, tempDir, cliEnv } from './cli-harness';
+import { cli, useCountingCli } from './cli-harness';
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let gateway: Awaited<ReturnType<typeof countingServer>>;
-let env: Record<string, string>;
+const t = useCountingCli('sk-offline-secret-key');
 
 beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  gateway = await countingServer();
-  env = cliEnv(dir, gateway.url, 'sk-offline-secret-key');
   await writeFile(
-    join(dir, 'ref.png'),
+    join(t.dir, 'ref.png'),
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
       .png()
       .toBuffer(),
   );
-  await writeFile(join(dir, 'notes.txt'), 'not an image');
-});
-afterAll(async () => {
-  await gateway.close();
-  await cleanup();
+  await writeFile(join(t.dir, 'notes.txt'), 'not an image');
 });
 
 async function refused(args: string[], code = 2) {
-  const before = gateway.requests();
-  const run = await cli(['--json', ...args], env, dir);
+  const before = t.gateway.requests();
+  const run = await cli(['--json', ...args], t.env, t.dir);
   expect(run.code, run.stdout + run.stderr).toBe(code);
-  expect(gateway.requests()).toBe(before); // nothing was sent
+  expect(t.gateway.requests()).toBe(before); // nothing was sent
   const { error } = run.json() as { error: Record<string, unknown> };
   expect(Object.keys(error).sort()).toEqual(['code', 'httpStatus', 'message', 'param', 'type']);
   expect(
@@ -47,7 +37,7 @@ async function refused(args: string[], code = 2) {
 
 describe('models', () => {
   it('lists every family with model ids, fields and limits, as one JSON document', async () => {
-    const run = await cli(['--json', 'models'], env);
+    const run = await cli(['--json', 'models'], t.env);
     expect(run.code).toBe(0);
     const { families } = run.json() as {
       families: { id: string; models: string[]; fields: { name: string; maxLength?: number }[] }[];
@@ -56,11 +46,11 @@ describe('models', () => {
     const i3 = families.find((f) => f.id === 'image.i3');
     expect(i3?.models).toEqual(['image_model_id_i3']);
     expect(i3?.fields.find((f) => f.name === 'prompt')?.maxLength).toBe(800); // [LIM-8]
-    expect(gateway.requests()).toBe(0);
+    expect(t.gateway.requests()).toBe(0);
   });
 
   it('prints a readable table without --json', async () => {
-    const run = await cli(['models'], env);
+    const run = await cli(['models'], t.env);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('image.i3');
     expect(run.stdout).toContain('≤4096 chars'); // [LIM-7] speech input
@@ -114,7 +104,7 @@ describe('invalid arguments exit 2 with nothing sent', () => {
   it('a reference file over the size limit, with the one sentence and nothing sent', async () => {
     const big = Buffer.alloc(21 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    await writeFile(join(dir, 'huge.png'), big);
+    await writeFile(join(t.dir, 'huge.png'), big);
     const error = await refused(['generate', 'image_model_id_i2', '--prompt', 'x', '--ref', 'huge.png']);
     expect(error).toMatchObject({ param: 'ref' });
     expect(String(error.message)).toContain('A reference image can be at most 20 MiB; this one is 21 MiB.');
@@ -157,11 +147,11 @@ describe('invalid arguments exit 2 with nothing sent', () => {
   });
 
   it('commands that talk to the gateway need a base URL and a key', async () => {
-    const { GATEWAY_BASE_URL: _url, ...noUrl } = env;
+    const { GATEWAY_BASE_URL: _url, ...noUrl } = t.env;
     const run = await cli(['--json', 'balance'], noUrl);
     expect(run.code).toBe(2);
     expect(run.json()).toMatchObject({ error: { param: 'base-url' } });
-    const { GATEWAY_API_KEY: _key, ...noKey } = env;
+    const { GATEWAY_API_KEY: _key, ...noKey } = t.env;
     expect((await cli(['balance'], noKey)).code).toBe(2);
   });
 });
@@ -169,24 +159,24 @@ describe('invalid arguments exit 2 with nothing sent', () => {
 describe('local reads', () => {
   it('library and tasks work without any gateway', async () => {
     const run = await cli(['--json', 'library', '--search', 'anything', '--kind', 'image'], {
-      STUDIO_LIBRARY_DIR: join(dir, 'lib2'),
+      STUDIO_LIBRARY_DIR: join(t.dir, 'lib2'),
     });
     expect(run.code).toBe(0);
     expect(run.json()).toEqual({ items: [], total: 0 });
-    const tasks = await cli(['--json', 'tasks'], { STUDIO_LIBRARY_DIR: join(dir, 'lib2') });
+    const tasks = await cli(['--json', 'tasks'], { STUDIO_LIBRARY_DIR: join(t.dir, 'lib2') });
     expect(tasks.code).toBe(0);
     expect(tasks.json()).toEqual({ tasks: [] });
   });
 
   it('STUDIO_DATA_DIR moves the database out of the library folder', async () => {
     const run = await cli(['tasks'], {
-      STUDIO_LIBRARY_DIR: join(dir, 'lib3'),
-      STUDIO_DATA_DIR: join(dir, 'data'),
+      STUDIO_LIBRARY_DIR: join(t.dir, 'lib3'),
+      STUDIO_DATA_DIR: join(t.dir, 'data'),
     });
     expect(run.code).toBe(0);
     const { existsSync } = await import('node:fs');
-    expect(existsSync(join(dir, 'data', 'studio.db'))).toBe(true);
-    expect(existsSync(join(dir, 'lib3', 'studio.db'))).toBe(false);
+    expect(existsSync(join(t.dir, 'data', 'studio.db'))).toBe(true);
+    expect(existsSync(join(t.dir, 'lib3', 'studio.db'))).toBe(false);
   });
 });
 
@@ -203,13 +193,13 @@ describe('the key is never printed', () => {
           '--prompt',
           'sk-offline-secret-key'.repeat(60),
         ],
-        env,
+        t.env,
       ),
-      await cli(['--api-key', 'sk-offline-secret-key', 'generate', 'nope', '--prompt', 'x'], env),
-      await cli(['--help'], env),
+      await cli(['--api-key', 'sk-offline-secret-key', 'generate', 'nope', '--prompt', 'x'], t.env),
+      await cli(['--help'], t.env),
       // Messages that quote user input would carry it: the output layer scrubs it wherever it appears.
-      await cli(['--json', 'generate', 'x', '--family', 'sk-offline-secret-key'], env),
-      await cli(['generate', 'x', '--family', 'sk-offline-secret-key'], env),
+      await cli(['--json', 'generate', 'x', '--family', 'sk-offline-secret-key'], t.env),
+      await cli(['generate', 'x', '--family', 'sk-offline-secret-key'], t.env),
     ];
     for (const run of runs) {
       expect(run.stdout + run.stderr).not.toContain('sk-offline-secret-key');
@@ -225,19 +215,19 @@ describe('the library folder', () => {
     const root = await refused(['--library', '/', 'library']);
     expect(root).toMatchObject({ param: 'library', code: 'unsafe_library_folder' });
     expect(root.message).toMatch(/^The library folder cannot be \/: a filesystem root/);
-    const home = await refused(['--library', dir, 'tasks']);
+    const home = await refused(['--library', t.dir, 'tasks']);
     expect(home.message).toMatch(/cannot be your home folder itself/);
-    const before = gateway.requests();
-    const run = await cli(['--json', '--library', join(dir, 'data'), 'library'], {
-      ...env,
-      STUDIO_DATA_DIR: join(dir, 'data', 'db'),
+    const before = t.gateway.requests();
+    const run = await cli(['--json', '--library', join(t.dir, 'data'), 'library'], {
+      ...t.env,
+      STUDIO_DATA_DIR: join(t.dir, 'data', 'db'),
     });
     expect(run.code).toBe(2);
-    expect(gateway.requests()).toBe(before);
+    expect(t.gateway.requests()).toBe(before);
     expect((run.json() as { error: { message: string } }).error.message).toMatch(
       /cannot be the app's data folder or a folder containing it/,
     );
     // A folder inside home is fine.
-    expect((await cli(['--json', '--library', join(dir, 'lib'), 'library'], env)).code).toBe(0);
+    expect((await cli(['--json', '--library', join(t.dir, 'lib'), 'library'], t.env)).code).toBe(0);
   });
 });

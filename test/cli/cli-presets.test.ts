@@ -2,74 +2,43 @@
 // bad file refused with a sentence (exit 2 class of error, nothing kept), and the dry run sends nothing.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, countingServer, tempDir } from './cli-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, clientFoxPresetsFile, recipeFile, useCountingCli } from './cli-harness';
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let gateway: Awaited<ReturnType<typeof countingServer>>;
-let env: Record<string, string>;
+const t = useCountingCli(null);
 
 beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  gateway = await countingServer();
-  env = { GATEWAY_BASE_URL: gateway.url, STUDIO_LIBRARY_DIR: join(dir, 'lib'), HOME: dir };
+  await writeFile(join(t.dir, 'presets.json'), clientFoxPresetsFile({ prompt: 'a fox', size: '16:9' }));
   await writeFile(
-    join(dir, 'presets.json'),
-    JSON.stringify({
-      format: 'gateway-studio-presets',
-      version: 1,
-      presets: [
-        {
-          name: 'Client fox',
-          family: 'image.i3',
-          model: 'image_model_id_i3',
-          params: { prompt: 'a fox', size: '16:9' },
-        },
-      ],
-    }),
-  );
-  await writeFile(
-    join(dir, 'bad.json'),
+    join(t.dir, 'bad.json'),
     JSON.stringify({ format: 'gateway-studio-presets', version: 2, presets: [] }),
   );
   await writeFile(
-    join(dir, 'recipe.json'),
-    JSON.stringify({
-      format: 'gateway-studio-recipe',
-      version: 1,
-      recipe: {
-        name: 'Picture to video',
-        steps: [
-          { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}' } },
-          { family: 'video.s', model: 'video_model_id_s', params: { prompt: 'push in' }, bind: 'image' },
-        ],
-      },
-    }),
+    join(t.dir, 'recipe.json'),
+    recipeFile('Picture to video', [
+      { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}' } },
+      { family: 'video.s', model: 'video_model_id_s', params: { prompt: 'push in' }, bind: 'image' },
+    ]),
   );
-});
-afterAll(async () => {
-  await gateway.close();
-  await cleanup();
 });
 
 describe('presets', () => {
   it('imports, lists, shows and exports', async () => {
-    const imported = await cli(['presets', 'import', 'presets.json'], env, dir);
+    const imported = await cli(['presets', 'import', 'presets.json'], t.env, t.dir);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('1 presets imported: Client fox');
-    const list = await cli(['--json', 'presets', 'list', '--family', 'image.i3'], env, dir);
+    const list = await cli(['--json', 'presets', 'list', '--family', 'image.i3'], t.env, t.dir);
     expect(JSON.parse(list.stdout).presets.map((p: { name: string }) => p.name)).toEqual(['Client fox']);
-    const show = await cli(['presets', 'show', 'client fox'], env, dir);
+    const show = await cli(['presets', 'show', 'client fox'], t.env, t.dir);
     expect(show.stdout).toContain('size = "16:9"');
     expect(show.stdout).toContain('gateway-studio generate image_model_id_i3 --family image.i3');
-    const out = await cli(['presets', 'export', '--out', 'out.json'], env, dir);
+    const out = await cli(['presets', 'export', '--out', 'out.json'], t.env, t.dir);
     expect(out.code, out.stderr).toBe(0);
-    expect(JSON.parse(await readFile(join(dir, 'out.json'), 'utf8')).presets[0].name).toBe('Client fox');
+    expect(JSON.parse(await readFile(join(t.dir, 'out.json'), 'utf8')).presets[0].name).toBe('Client fox');
   });
 
   it('refuses a bad file with a sentence and keeps nothing of it', async () => {
-    const run = await cli(['presets', 'import', 'bad.json'], env, dir);
+    const run = await cli(['presets', 'import', 'bad.json'], t.env, t.dir);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('This is not a preset file Gateway Studio can read (version');
   });
@@ -77,36 +46,36 @@ describe('presets', () => {
 
 describe('recipe run --dry-run', () => {
   it('prints each step and the total, and sends nothing', async () => {
-    const before = gateway.requests();
+    const before = t.gateway.requests();
     const run = await cli(
       ['recipe', 'run', 'recipe.json', '--prompt', 'a fox', '--prompt', 'an owl', '--dry-run'],
-      env,
-      dir,
+      t.env,
+      t.dir,
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('step 2 video.s');
     expect(run.stdout).toMatch(/Nothing was sent\.$/m);
-    expect(gateway.requests()).toBe(before);
+    expect(t.gateway.requests()).toBe(before);
   });
 });
 
 describe('generate --prompts-file', () => {
   it('is held to the batch limit and its dry run totals every line without sending', async () => {
-    await writeFile(join(dir, 'prompts.txt'), 'a fox\n\nan owl\r\na heron\n');
-    await writeFile(join(dir, 'many.txt'), Array.from({ length: 101 }, (_, i) => `prompt ${i}`).join('\n'));
-    const before = gateway.requests();
-    const many = await cli(['generate', 'image_model_id_i3', '--prompts-file', 'many.txt'], env, dir);
+    await writeFile(join(t.dir, 'prompts.txt'), 'a fox\n\nan owl\r\na heron\n');
+    await writeFile(join(t.dir, 'many.txt'), Array.from({ length: 101 }, (_, i) => `prompt ${i}`).join('\n'));
+    const before = t.gateway.requests();
+    const many = await cli(['generate', 'image_model_id_i3', '--prompts-file', 'many.txt'], t.env, t.dir);
     expect(many.code).toBe(2);
     expect(many.stderr).toContain('A batch holds 1 to 100 prompts (one per line); many.txt has 101.');
     const dry = await cli(
       ['--json', 'generate', 'image_model_id_i3', '--prompts-file', 'prompts.txt', '--dry-run'],
-      env,
-      dir,
+      t.env,
+      t.dir,
     );
     expect(dry.code, dry.stderr).toBe(0);
     const doc = JSON.parse(dry.stdout) as { sent: boolean; requests: { params: { prompt: string } }[] };
     expect(doc.sent).toBe(false);
     expect(doc.requests.map((r) => r.params.prompt)).toEqual(['a fox', 'an owl', 'a heron']);
-    expect(gateway.requests()).toBe(before);
+    expect(t.gateway.requests()).toBe(before);
   });
 });

@@ -3,30 +3,17 @@
 // cancelled for nothing, scheduled, and a failed one tried again; one at the gateway is cancelled only with
 // --at-gateway.
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { QueueStore } from '../../electron/core/tasks/queue-store';
 import { localErrorInfo } from '../../shared/gateway/error-types';
 import type { QueueView } from '../../shared/studio/queue';
-import { cli, countingServer, tempDir, cliEnv } from './cli-harness';
+import { cli, useCountingCli } from './cli-harness';
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let gateway: Awaited<ReturnType<typeof countingServer>>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  gateway = await countingServer();
-  env = cliEnv(dir, gateway.url, 'sk-test-queue-cli', { dataDir: true });
-});
-afterAll(async () => {
-  await gateway.close();
-  await cleanup();
-});
+const t = useCountingCli('sk-test-queue-cli', { dataDir: true });
 
 async function view(): Promise<QueueView> {
-  const run = await cli(['--json', 'queue', 'list'], env, dir);
+  const run = await cli(['--json', 'queue', 'list'], t.env, t.dir);
   expect(run.code, run.stderr).toBe(0);
   return run.json() as unknown as QueueView;
 }
@@ -36,18 +23,18 @@ const waitingPrompts = (v: QueueView) =>
 
 /** The queue's rows, as the app would find them (to play the parts only the app's sending can). */
 function rows(): { store: QueueStore; close: () => void } {
-  const db = openStudioDatabase(join(dir, 'data', 'studio.db'));
+  const db = openStudioDatabase(join(t.dir, 'data', 'studio.db'));
   return { store: new QueueStore(db), close: () => db.close() };
 }
 
 describe('queue commands', () => {
   it('queues without sending, then lists, moves, pauses, resumes, schedules and cancels', async () => {
     for (const prompt of ['first', 'second', 'third']) {
-      const run = await cli(['generate', 'image_model_id_i3', '--prompt', prompt, '--queue'], env, dir);
+      const run = await cli(['generate', 'image_model_id_i3', '--prompt', prompt, '--queue'], t.env, t.dir);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain('Queued 1, not sent');
     }
-    expect(gateway.requests()).toBe(0);
+    expect(t.gateway.requests()).toBe(0);
     let v = await view();
     expect(waitingPrompts(v)).toEqual([
       ['first', 1],
@@ -56,10 +43,10 @@ describe('queue commands', () => {
     ]);
     const id = (prompt: string) => v.items.find((i) => i.prompt === prompt)?.id ?? '';
 
-    const moved = await cli(['queue', 'move', id('third').slice(0, 8), 'front'], env, dir);
+    const moved = await cli(['queue', 'move', id('third').slice(0, 8), 'front'], t.env, t.dir);
     expect(moved.code, moved.stderr).toBe(0);
     expect(moved.stdout).toMatch(/#1 {2}\S+ {2}image\.i3 {2}"third"/);
-    await cli(['queue', 'move', id('first'), id('third')], env, dir);
+    await cli(['queue', 'move', id('first'), id('third')], t.env, t.dir);
     v = await view();
     expect(waitingPrompts(v)).toEqual([
       ['first', 1],
@@ -67,22 +54,22 @@ describe('queue commands', () => {
       ['second', 3],
     ]);
 
-    const paused = await cli(['queue', 'pause'], env, dir);
+    const paused = await cli(['queue', 'pause'], t.env, t.dir);
     expect(paused.stdout).toContain('Paused (queue resume sends again)');
     expect((await view()).paused).toBe(true);
-    const resumed = await cli(['queue', 'resume'], env, dir);
+    const resumed = await cli(['queue', 'resume'], t.env, t.dir);
     expect(resumed.stdout).toContain('Running, up to 2 at once');
 
-    const scheduled = await cli(['--json', 'queue', 'schedule', '02:00'], env, dir);
+    const scheduled = await cli(['--json', 'queue', 'schedule', '02:00'], t.env, t.dir);
     const startAt = (scheduled.json() as unknown as QueueView).startAt ?? 0;
     expect(new Date(startAt).getHours()).toBe(2);
     expect(startAt).toBeGreaterThan(Date.now());
     expect(startAt - Date.now()).toBeLessThanOrEqual(24 * 3_600_000);
-    expect((await cli(['queue', 'schedule', 'now'], env, dir)).stdout).not.toContain(
+    expect((await cli(['queue', 'schedule', 'now'], t.env, t.dir)).stdout).not.toContain(
       'Nothing is sent before',
     );
 
-    const cancelled = await cli(['queue', 'cancel', id('second'), id('first')], env, dir);
+    const cancelled = await cli(['queue', 'cancel', id('second'), id('first')], t.env, t.dir);
     expect(cancelled.code, cancelled.stderr).toBe(0);
     expect(cancelled.stdout).toContain('Cancelled 2 before sending: not charged.');
     v = await view();
@@ -91,20 +78,20 @@ describe('queue commands', () => {
       state: 'cancelled',
       charge: 'not-charged',
     });
-    expect(gateway.requests()).toBe(0);
+    expect(t.gateway.requests()).toBe(0);
   });
 
   it('tries a failed item again, and cancels one at the gateway only with --at-gateway', async () => {
     const queued = await cli(
       ['--json', 'generate', 'image_model_id_i3', '--prompt', 'flaky', '--queue'],
-      env,
-      dir,
+      t.env,
+      t.dir,
     );
     const [flaky] = (queued.json() as { queued: string[] }).queued;
     const sending = await cli(
       ['--json', 'generate', 'image_model_id_i3', '--prompt', 'out', '--queue'],
-      env,
-      dir,
+      t.env,
+      t.dir,
     );
     const [out] = (sending.json() as { queued: string[] }).queued;
     const { store, close } = rows();
@@ -117,25 +104,25 @@ describe('queue commands', () => {
     store.update(out ?? '', { state: 'sending', updatedAt: Date.now() });
     close();
 
-    const retried = await cli(['queue', 'retry', flaky ?? ''], env, dir);
+    const retried = await cli(['queue', 'retry', flaky ?? ''], t.env, t.dir);
     expect(retried.code, retried.stderr).toBe(0);
     expect(waitingPrompts(await view()).at(-1)).toEqual(['flaky', 2]);
-    const notTwice = await cli(['queue', 'retry', flaky ?? ''], env, dir);
+    const notTwice = await cli(['queue', 'retry', flaky ?? ''], t.env, t.dir);
     expect(notTwice.code).not.toBe(0);
     expect(notTwice.stderr).toContain('Only a failed queue item can be tried again.');
 
-    const asked = await cli(['queue', 'cancel', out ?? ''], env, dir);
+    const asked = await cli(['queue', 'cancel', out ?? ''], t.env, t.dir);
     expect(asked.stdout).toContain('already at the gateway, which may still charge it');
     expect((await view()).items.find((i) => i.id === out)?.state).toBe('sending');
-    const confirmed = await cli(['queue', 'cancel', out ?? '', '--at-gateway'], env, dir);
+    const confirmed = await cli(['queue', 'cancel', out ?? '', '--at-gateway'], t.env, t.dir);
     expect(confirmed.stdout).toContain('may still be charged');
     expect((await view()).items.find((i) => i.id === out)).toMatchObject({
       state: 'cancelled',
       charge: 'may-be-charged',
     });
-    expect((await cli(['queue', 'move', 'nosuchitem', 'front'], env, dir)).stderr).toContain(
+    expect((await cli(['queue', 'move', 'nosuchitem', 'front'], t.env, t.dir)).stderr).toContain(
       'No queue item nosuchitem.',
     );
-    expect(gateway.requests()).toBe(0);
+    expect(t.gateway.requests()).toBe(0);
   });
 });

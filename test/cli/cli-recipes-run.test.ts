@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
-import { cli, tempDir, cliEnv } from './cli-harness';
+import { cli, clientFoxPresetsFile, cliEnv, recipeFile, tempDir } from './cli-harness';
 
 let sim: RunningSimulator;
 let dir: string;
@@ -25,8 +25,6 @@ const video = (prompt: string, bind = 'image') => ({
   params: { prompt, duration: 5 },
   bind,
 });
-const recipeFile = (name: string, steps: unknown[]) =>
-  JSON.stringify({ format: 'gateway-studio-recipe', version: 1, recipe: { name, steps } });
 
 beforeAll(async () => {
   // Every duration 100 times faster: a picture and a video settle in seconds of real time.
@@ -35,18 +33,7 @@ beforeAll(async () => {
   env = cliEnv(dir, sim.url, SIM_KEYS.default);
   await writeFile(
     join(dir, 'presets.json'),
-    JSON.stringify({
-      format: 'gateway-studio-presets',
-      version: 1,
-      presets: [
-        {
-          name: 'Client fox',
-          family: 'image.i3',
-          model: 'image_model_id_i3',
-          params: { prompt: 'a fox', size: '16:9', resolution: '1K' },
-        },
-      ],
-    }),
+    clientFoxPresetsFile({ prompt: 'a fox', size: '16:9', resolution: '1K' }),
   );
   await writeFile(join(dir, 'to-video.json'), recipeFile('Picture to video', [picture, video('push in')]));
   await writeFile(

@@ -6,7 +6,7 @@
 // clean scan means something.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seriousViolations, type AxeFinding } from './axe-scan';
+import { emulateScheme, seriousViolations, type AxeFinding } from './axe-scan';
 import { goTo, openDemoStudio, type DemoStudio } from './demo-studio';
 import { seedMedia, type SeedMedia } from './seeded-media';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     (dataDir) => seedMedia(dataDir, ENTRIES),
     async (welcome) => {
       for (const scheme of SCHEMES) {
-        await welcome.emulateMedia({ colorScheme: scheme });
+        await emulateScheme(welcome, scheme);
         onboarding[scheme] = await seriousViolations(welcome);
       }
     },
@@ -92,7 +92,7 @@ describe('the scan', () => {
 
 describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
   beforeAll(async () => {
-    await page.emulateMedia({ colorScheme: scheme });
+    await emulateScheme(page, scheme);
   });
 
   it('the welcome page', () => {

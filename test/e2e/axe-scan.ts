@@ -30,3 +30,22 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
       ),
     }));
 }
+
+/**
+ * Switches the page to a colour scheme and waits until the page has restyled for it: emulateMedia returns
+ * before every element has taken its light-dark() value, and a scan at that moment once read a light
+ * foreground on a dark background (a contrast failure no user can see).
+ */
+export async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (dark) => window.matchMedia('(prefers-color-scheme: dark)').matches === dark,
+    scheme === 'dark',
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+}

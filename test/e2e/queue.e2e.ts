@@ -9,6 +9,8 @@
 // receives them in that order, the recipe's second step last (queued once the picture before it was saved).
 // Last, a recipe run whose step waits in the paused queue is cancelled from Create ("Cancel the rest"): the
 // step leaves the queue not charged, the run says it stopped there, and the demo gateway hears nothing.
+// And a start time ("02:00") holds what is queued, two items are cancelled at once for nothing, "Start now" sends
+// the rest, and a failed one is tried again from the list as a new take.
 import { readFile, rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -272,5 +274,48 @@ describe('The queue', () => {
       .toBe('Cancelled · not charged');
     expect((await demoReceived()).length).toBe(seen);
     await page.getByRole('button', { name: 'Resume queue' }).click();
+  });
+
+  it('a start time holds the line, several are cancelled at once, Start now sends the rest, a failed one is retried', async () => {
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Set start time' }).click();
+    await expect
+      .poll(() => page.getByTestId('queue-start').textContent())
+      .toMatch(/^Nothing is sent before /);
+    const seen = (await demoReceived()).length;
+
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    for (const prompt of ['A moth at a lamp', 'A bat at dusk', 'A storm that fails [fail]']) {
+      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+      await form.getByRole('button', { name: 'Queue', exact: true }).click();
+      await page
+        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
+        .last()
+        .waitFor();
+    }
+    await goTo(page, 'Tasks');
+    await expect
+      .poll(() => item('A bat at dusk').getByTestId('queue-when').textContent(), { timeout: 15_000 })
+      .toContain('expected to start');
+    expect((await demoReceived()).length).toBe(seen);
+
+    await item('A moth at a lamp').getByRole('checkbox', { name: 'Select A moth at a lamp' }).check();
+    await item('A bat at dusk').getByRole('checkbox', { name: 'Select A bat at dusk' }).check();
+    await page.getByRole('button', { name: 'Cancel selected (2)' }).click();
+    await page.getByText('2 items cancelled before they were sent: not charged.').waitFor();
+
+    await page.getByRole('button', { name: 'Start now' }).click();
+    const storm = item('A storm that fails [fail]');
+    await storm.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 60_000 });
+    await storm.getByRole('button', { name: 'Retry' }).click();
+    const received = async () => {
+      const prompts = await promptsByRemoteId();
+      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
+    };
+    // Only the storm went, twice: once, and again as a new take; the two cancelled never left.
+    await expect
+      .poll(received, { timeout: 60_000 })
+      .toEqual(['A storm that fails [fail]', 'A storm that fails [fail]']);
   });
 });

@@ -5,12 +5,12 @@
 // minutes long without racing any differently.
 import { describe, expect, it } from 'vitest';
 import { runBudgetRace } from './budget-race';
+import { formatSoakTable } from './soak-report';
 
 describe('budget race (short)', () => {
   it('3 CLI processes and the app, one budget, 20 % faults: never over budget, never created twice', async () => {
     const report = await runBudgetRace({ rounds: 2, faultRate: 0.2, kinds: ['429', '500', '502', 'reset'] });
-    const table = report.rows.map(([name, value]) => `${name}: ${value}`).join('\n');
-    expect(report.problems, table).toEqual([]);
+    expect(report.problems, formatSoakTable(report)).toEqual([]);
     const row = (label: string) => report.rows.find(([name]) => name.startsWith(label))?.[1];
     expect(row('rounds over budget')).toBe(0);
     expect(row('presses created twice')).toBe(0);

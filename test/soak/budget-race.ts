@@ -17,6 +17,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { FaultKind } from '../../electron/simulator';
+import type { SoakTable } from './soak-report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MODEL = 'image_model_id_i3';
@@ -37,10 +38,7 @@ export interface BudgetRaceOptions {
   log?: (line: string) => void;
 }
 
-export interface BudgetRaceReport {
-  rows: [string, number | string][];
-  problems: string[];
-}
+export type BudgetRaceReport = SoakTable;
 
 interface CliOutcome {
   code: number | null;

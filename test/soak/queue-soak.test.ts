@@ -3,12 +3,13 @@
 // its life and restarted on the same database until the queue is done. Nothing lost, nothing created twice
 // upstream, nothing created out of the queue's order.
 import { describe, expect, it } from 'vitest';
-import { formatQueueSoak, runQueueSoak } from './queue-soak';
+import { runQueueSoak } from './queue-soak';
+import { formatSoakTable } from './soak-report';
 
 describe('queue soak (bounded)', () => {
   it('50 queued items, 20 % faults, a kill every simulated minute: nothing lost, doubled or sent out of order', async () => {
     const report = await runQueueSoak({ items: 50, faultRate: 0.2, parallel: 8, maxLives: 60 });
-    expect(report.problems, formatQueueSoak(report)).toEqual([]);
+    expect(report.problems, formatSoakTable(report)).toEqual([]);
     const row = (label: string) => report.rows.find(([name]) => name.startsWith(label))?.[1];
     expect(row('items sent')).toBe(50);
     // Killed every minute until done (14 kills in a run of 2026-11-26), not a handful at chosen moments.

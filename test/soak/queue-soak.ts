@@ -15,6 +15,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import { tagOf } from './soak-plan';
+import type { SoakTable } from './soak-report';
 
 export interface QueueSoakOptions {
   items: number;
@@ -32,10 +33,7 @@ export interface QueueSoakOptions {
   log?: (line: string) => void;
 }
 
-export interface QueueSoakReport {
-  rows: [string, number | string][];
-  problems: string[];
-}
+export type QueueSoakReport = SoakTable;
 
 const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
 
@@ -160,10 +158,4 @@ function tabulate(
     ],
     problems,
   };
-}
-
-export function formatQueueSoak(report: QueueSoakReport): string {
-  const lines = report.rows.map(([name, value]) => `${name}: ${value}`);
-  for (const problem of report.problems) lines.push(`problem: ${problem}`);
-  return lines.join('\n');
 }

@@ -10,6 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import { tagOf } from './soak-plan';
+import { killAfterMs, seededRandom, type SoakTable } from './soak-report';
 
 export interface SoakOptions {
   tasks: number;
@@ -26,10 +27,7 @@ export interface SoakOptions {
   log?: (line: string) => void;
 }
 
-export interface SoakReport {
-  rows: [string, number | string][];
-  problems: string[];
-}
+export type SoakReport = SoakTable;
 
 const CHILD = fileURLToPath(new URL('./soak-child.ts', import.meta.url));
 
@@ -124,18 +122,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   };
   const lives: Life[] = [];
   try {
-    let seed = options.seed ?? 8;
-    const random = (): number => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed / 2 ** 31;
-    };
+    const random = seededRandom(options.seed ?? 8);
     let kills = 0;
     for (;;) {
       // Every other kill is timed from the engine's start, so half the lives do work before they die.
       const killAt: Kill | null =
         kills < options.kills
           ? {
-              afterMs: Math.round(300 + random() * ((options.maxLifeMs ?? 4_000) - 300)),
+              afterMs: killAfterMs(random, options.maxLifeMs),
               from: lives.length % 2 === 0 ? 'spawn' : 'ready',
             }
           : null;
@@ -340,16 +334,4 @@ function readdirSafe(dir: string): string[] {
   } catch {
     return [];
   }
-}
-
-export function formatSoak(report: SoakReport): string {
-  const width = Math.max(...report.rows.map(([label]) => label.length));
-  const lines = report.rows.map(([label, value]) => `| ${label.padEnd(width)} | ${String(value)} |`);
-  return [
-    `| ${'measure'.padEnd(width)} | result |`,
-    `| ${'-'.repeat(width)} | ------ |`,
-    ...lines,
-    '',
-    report.problems.length === 0 ? 'targets met' : `targets missed:\n- ${report.problems.join('\n- ')}`,
-  ].join('\n');
 }

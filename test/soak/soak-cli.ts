@@ -4,10 +4,11 @@
 // every simulated minute (at most N of them with --kills; until the queue is done without).
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { parseArgs } from 'node:util';
-import { formatSoak, runSoak } from './run-soak';
+import { runSoak } from './run-soak';
+import { formatSoakTable } from './soak-report';
 import { runSyncKills } from './sync-kills';
 import { runBudgetRace } from './budget-race';
-import { formatQueueSoak, runQueueSoak } from './queue-soak';
+import { runQueueSoak } from './queue-soak';
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +29,7 @@ if (values.queue) {
     ...(values.kills === undefined ? {} : { kills: Number(values.kills) }),
     log: (line) => console.error(line),
   });
-  console.log(formatQueueSoak(queue));
+  console.log(formatSoakTable(queue));
   process.exit(queue.problems.length === 0 ? 0 : 1);
 }
 if (values['budget-race']) {
@@ -37,8 +38,7 @@ if (values['budget-race']) {
     faultRate: Number(values.faults),
     log: (line) => console.error(line),
   });
-  for (const [name, value] of race.rows) console.log(`${name}: ${value}`);
-  for (const problem of race.problems) console.log(`problem: ${problem}`);
+  console.log(formatSoakTable(race));
   process.exit(race.problems.length === 0 ? 0 : 1);
 }
 if (values.sync) {
@@ -58,5 +58,5 @@ const report = await runSoak({
   kills: Number(values.kills ?? '20'),
   log: (line) => console.error(line),
 });
-console.log(formatSoak(report));
+console.log(formatSoakTable(report));
 process.exit(report.problems.length === 0 ? 0 : 1);

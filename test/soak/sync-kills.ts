@@ -17,6 +17,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { addImage } from '../core/sync/sync-devices';
 import { startFaultProxy } from '../support/fault-proxy';
 import { makeCollection, startRcloneWebdav } from '../support/sync-servers';
+import { seededRandom } from './soak-report';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -35,18 +36,6 @@ export interface SyncKillReport {
   /** Items, files, presets or prompts that differ between a, b and the restored c. */
   differing: number;
   problems: string[];
-}
-
-/** mulberry32: a small seeded generator, so a failing run can be run again as it was. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface ItemFacts {
@@ -105,7 +94,7 @@ async function mediaFiles(dir: string): Promise<number> {
 
 export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillReport> {
   const log = options.log ?? (() => undefined);
-  const next = random(options.seed ?? 17);
+  const next = seededRandom(options.seed ?? 17);
   const server = await startRcloneWebdav({ user: 'k', pass: 'k' });
   const proxy = await startFaultProxy(server.url);
   const root = await mkdtemp(join(tmpdir(), 'sync-kills-'));

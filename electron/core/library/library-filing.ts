@@ -301,6 +301,14 @@ export class LibraryFiling {
       trackIndex: fields.trackIndex,
       ...(fields.batch ? { batch: fields.batch } : {}),
     };
+    if (item.thumbnailPath === null && item.taskId !== null && item.trackIndex !== null) {
+      // The cover may have been filed while this file was probed (fileCover then found no item to give it
+      // to): read it again with no await before the insert, so one of the two always sees the other.
+      const late = this.statements.coverOf.get(item.taskId, item.trackIndex) as
+        | { thumbnail_path: string | null }
+        | undefined;
+      item.thumbnailPath = late?.thumbnail_path ?? null;
+    }
     const result = this.statements.insert.run(itemToParams(item));
     if (Number(result.changes) === 0 && item.remoteUrl !== null) {
       // Lost a race with another copy of the same URL: that row wins, this file goes.

@@ -191,6 +191,18 @@ CREATE TABLE library_trash (
   },
   // Deletions journaled before their files move (trash-journal.ts), so a crash mid-delete is finished or undone.
   TRASH_JOURNAL_MIGRATION,
+  {
+    // A track and its cover filed at the same moment once left the track without its picture (the cover
+    // found no item yet, the item had read no cover yet): give such tracks the cover their task already has.
+    id: 'library-tracks-find-their-covers',
+    up: `UPDATE library_items SET thumbnail_path = (
+           SELECT c.thumbnail_path FROM library_covers c
+            WHERE c.task_id = library_items.task_id AND c.track_index = library_items.track_index)
+         WHERE thumbnail_path IS NULL AND track_index IS NOT NULL AND EXISTS (
+           SELECT 1 FROM library_covers c
+            WHERE c.task_id = library_items.task_id AND c.track_index = library_items.track_index
+              AND c.thumbnail_path IS NOT NULL);`,
+  },
   // A move of the library to another folder, journaled before its files move (library-move.ts).
   LIBRARY_MOVE_MIGRATION,
 ];

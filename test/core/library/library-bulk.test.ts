@@ -13,7 +13,7 @@ import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
 import type { TrashPort } from '../../../electron/core/library/trash-port';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { fileBytes, must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
 
 const WINDOW = 15_000;
 
@@ -64,16 +64,7 @@ async function addImage(prompt: string, bytes?: Buffer, mime = 'image/png'): Pro
   // A colour of its own, so no two pictures share bytes unless a test means them to.
   const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
   const data = bytes ?? (await png(64, 48, `#${hex}3366`));
-  const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
-  const { size, sha256 } = await writeBytes(path, data);
-  return library.fileDownload({
-    task: task({ params: { prompt } }),
-    file: resultFile(),
-    path,
-    size,
-    sha256,
-    mime,
-  });
+  return fileBytes(library, data, { source: task({ params: { prompt } }), mime });
 }
 
 const rowsOf = (ids: string[]) =>

@@ -130,6 +130,27 @@ export function resultFile(overrides: Partial<ResultFile> = {}): ResultFile {
   };
 }
 
+/**
+ * Bytes written to a new path of the library and filed as a download of `source` (a finished I3 picture by
+ * default), as the engine files a result: the item the library made of them.
+ */
+export async function fileBytes(
+  library: Library,
+  bytes: Buffer,
+  options: { source?: TaskRecord; file?: Partial<ResultFile>; mime?: string; name?: string } = {},
+): Promise<LibraryItem> {
+  const path = await library.allocatePath(options.name ?? `${randomUUID()}.png`);
+  const { size, sha256 } = await writeBytes(path, bytes);
+  return library.fileDownload({
+    task: options.source ?? task(),
+    file: resultFile(options.file),
+    path,
+    size,
+    sha256,
+    mime: options.mime ?? 'image/png',
+  });
+}
+
 /** Narrows a value the test knows is there; a missing one fails the test with its name. */
 export function must<T>(value: T | null | undefined, what = 'value'): T {
   if (value === null || value === undefined) throw new Error(`expected ${what}`);

@@ -8,7 +8,7 @@ import { Library } from '../../../electron/core/library';
 import { buildPageQuery } from '../../../electron/core/library/library-query';
 import { LIBRARY_MIGRATIONS } from '../../../electron/core/library/library-migrations';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { fileBytes, must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 12);
@@ -21,15 +21,9 @@ let now = T0;
 
 async function add(prompt: string, colour: string): Promise<LibraryItem> {
   now += DAY;
-  const path = await library.allocatePath(`${colour.slice(1)}.png`);
-  const { size, sha256 } = await writeBytes(path, await png(16, 16, colour));
-  return library.fileDownload({
-    task: task({ params: { prompt } }),
-    file: resultFile(),
-    path,
-    size,
-    sha256,
-    mime: 'image/png',
+  return fileBytes(library, await png(16, 16, colour), {
+    source: task({ params: { prompt } }),
+    name: `${colour.slice(1)}.png`,
   });
 }
 

@@ -1,7 +1,8 @@
 // [SRC-1] [EP-MUSIC-1] A music result is one library item per track: its title, its 1-based position (what a
 // music operation names as its source), its duration, the task's style tags, and its cover as the item's picture
 // (never an untitled image item of its own), whether the cover is saved before or after the track.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { openStudioDatabase, studioMigrations } from '../../../electron/core/studio-database';
+import { runMigrations } from '../../../electron/core/db/database';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -100,6 +101,45 @@ describe('music tracks in the library', () => {
     await library.bulk.trash({ ids: [audio?.id ?? ''] });
     await library.bulk.flush();
     expect(existsSync(video?.thumbnailPath ?? '')).toBe(true);
+  });
+
+  it('gives a track its cover when both arrive at once (the cover filed while the track is probed)', async () => {
+    // The downloader fetches a track and its cover side by side; whichever is filed second must find the first.
+    const covers = await Promise.all([0, 1, 2].map(() => png(512, 512)));
+    const source = musicTask();
+    await Promise.all(
+      [0, 1, 2].flatMap((i) => [
+        deliver(source, { kind: 'audio', ...track(i, `Song ${i}`) }, wav(1 + i), `a${i}.wav`, 'audio/wav'),
+        deliver(
+          source,
+          { kind: 'image', url: `http://127.0.0.1:9/files/cover-${i}.png`, ...track(i, `Song ${i}`) },
+          covers[i] ?? Buffer.alloc(0),
+          `c${i}.png`,
+          'image/png',
+        ),
+      ]),
+    );
+    const items = library.forTask(source.id);
+    expect(items).toHaveLength(3);
+    for (const item of items) expect(item.thumbnailPath, item.title ?? '').toBeTruthy();
+  });
+
+  it('mends, once at start, a track an earlier version left without the cover its task has', async () => {
+    const source = musicTask();
+    await deliver(source, { kind: 'audio', ...track(0, 'Song') }, wav(1), 'a.wav', 'audio/wav');
+    await deliver(
+      source,
+      { kind: 'image', url: 'http://127.0.0.1:9/c.png', ...track(0, 'Song') },
+      await png(64, 64),
+      'c.png',
+      'image/png',
+    );
+    // The state the race left behind: the cover is filed, the track shows none.
+    db.exec('UPDATE library_items SET thumbnail_path = NULL');
+    db.prepare('DELETE FROM schema_migrations WHERE id = ?').run('library-tracks-find-their-covers');
+    runMigrations(db, studioMigrations(join(dir, 'references')));
+    const [audio] = library.forTask(source.id);
+    expect(audio?.thumbnailPath).toBeTruthy();
   });
 
   it('leaves pictures of other tasks as items with no title or track', async () => {

@@ -17,7 +17,7 @@ import type { TrashPort } from '../../../electron/core/library/trash-port';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
 import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { fileBytes, must, png, task, tempDir } from './library-fixtures';
 
 const WINDOW = 15_000;
 
@@ -65,16 +65,7 @@ let colour = 0;
 async function addImage(library: Library, prompt: string): Promise<LibraryItem> {
   await clock.advance(1000);
   const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
-  const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
-  const { size, sha256 } = await writeBytes(path, await png(64, 48, `#${hex}3366`));
-  return library.fileDownload({
-    task: task({ params: { prompt } }),
-    file: resultFile(),
-    path,
-    size,
-    sha256,
-    mime: 'image/png',
-  });
+  return fileBytes(library, await png(64, 48, `#${hex}3366`), { source: task({ params: { prompt } }) });
 }
 
 /** The deletion as the killed process left it: its writer gone. */

@@ -4,14 +4,12 @@
 // Real simulator, real task engine, rclone's WebDAV behind a proxy that holds the round's listing.
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { composeSimCore } from '../../support/sim-core';
 import { ManualClock } from '../../../electron/core/clock';
-import { composeCore } from '../../../electron/core/compose-core';
-import { createGatewayClient } from '../../../electron/core/gateway';
-import { silentLogger } from '../../../electron/core/log';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { SyncService } from '../../../electron/core/sync';
 import { WebdavRemote } from '../../../electron/core/sync/webdav-remote';
-import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import { startFaultProxy, type FaultProxy } from '../../support/fault-proxy';
 import { makeCollection, startRcloneWebdav, type RunningServer } from '../../support/sync-servers';
 import { tempDir } from '../library/library-fixtures';
@@ -41,17 +39,7 @@ afterAll(async () => {
 
 it('a generation is sent, finished and filed while a sync round waits on a remote that does not answer', async () => {
   const db = openStudioDatabase(join(dir, 'studio.db'));
-  const core = composeCore({
-    db,
-    gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default, clock }),
-    clock,
-    libraryDir: join(dir, 'library'),
-    logger: silentLogger,
-    gatewayKey: () => sim.url,
-    history: null,
-    guard: null,
-    runQueue: true,
-  });
+  const core = composeSimCore({ db, sim, clock, dir }, { runQueue: true });
   await core.engine.start();
   const sync = new SyncService({
     db,

@@ -4,13 +4,12 @@
 // model and cost, and the library still knows every item of the group. Real client, real simulator.
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { composeSimCore } from '../../support/sim-core';
 import { ManualClock } from '../../../electron/core/clock';
-import { composeCore, type ComposedCore } from '../../../electron/core/compose-core';
+import type { ComposedCore } from '../../../electron/core/compose-core';
 import type { DatabaseSync } from '../../../electron/core/db';
-import { createGatewayClient } from '../../../electron/core/gateway';
-import { silentLogger } from '../../../electron/core/log';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { tempDir } from '../library/library-fixtures';
 import { driveUntil } from './engine-rig';
@@ -48,18 +47,10 @@ async function startCore(
   options: { runQueue?: boolean; budget?: { requests: number; perMs: number } } = {},
 ): Promise<ComposedCore> {
   const db = openStudioDatabase(join(dir, 'studio.sqlite'));
-  const core = composeCore({
-    db,
-    gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default, clock }),
-    clock,
-    libraryDir: join(dir, 'library'),
-    logger: silentLogger,
-    gatewayKey: () => sim.url,
-    history: null,
-    guard: null,
-    runQueue: options.runQueue ?? true,
-    ...(options.budget ? { budget: options.budget } : {}),
-  });
+  const core = composeSimCore(
+    { db, sim, clock, dir },
+    { runQueue: options.runQueue ?? true, ...(options.budget ? { budget: options.budget } : {}) },
+  );
   cores.push({ core, db });
   await core.engine.start();
   return core;
