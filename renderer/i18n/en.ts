@@ -271,10 +271,9 @@ export const en = {
     cancel: 'Cancel',
     retry: 'Retry',
     position: 'No. {{position}}',
-    estimate: '≈ {{amount}} USD',
     next: 'Next to go',
     aheadTime: '≈ {{time}} of work ahead',
-    aheadMoney: '≈ {{amount}} USD ahead',
+    aheadMoney: '{{amount}} ahead',
     aheadUnknown_one: '{{count}} item ahead without an estimate',
     aheadUnknown_other: '{{count}} items ahead without an estimate',
     startsAt: 'expected to start {{time}}',
@@ -383,9 +382,9 @@ export const en = {
       title: 'The gateway may have charged this task.',
       body: 'Its answer never reached the app, so the task cannot be followed. Try again sends it once more: a gateway that honours its Idempotency-Key returns the same task, otherwise it may be charged twice.',
       likely_one:
-        'Usage since {{since}}: {{count}} charged request for this model that the app cannot match, likely {{amount}} USD.',
+        'Usage since {{since}}: {{count}} charged request for this model that the app cannot match, likely {{amount}}.',
       likely_other:
-        'Usage since {{since}}: {{count}} charged requests for this model that the app cannot match, likely {{amount}} USD in all.',
+        'Usage since {{since}}: {{count}} charged requests for this model that the app cannot match, likely {{amount}} in all.',
       none: 'Usage since {{since}} shows no charge the app cannot match: this task was probably not charged.',
       check: 'Check the charge',
     },
@@ -601,6 +600,7 @@ export const en = {
     model: 'Model',
     date: 'Date',
     amount: 'Amount (USD)',
+    amountIn: 'Amount ({{unit}})',
     total: 'Total',
     empty: 'No billed calls in this period.',
     chartFailed: 'The daily chart could not be loaded: {{message}}',
@@ -889,6 +889,7 @@ export const en = {
   money: {
     estimate: {
       usd: '≈ {{amount}} USD',
+      inUnit: '≈ {{amount}} {{unit}}',
       credits: '≈ {{amount}} credits',
       fromRuns_one: 'from {{count}} run',
       fromRuns_other: 'from {{count}} runs',

@@ -323,10 +323,9 @@ export const zhCN: Messages = {
     cancel: '取消',
     retry: '重试',
     position: '第 {{position}} 位',
-    estimate: '≈ {{amount}} USD',
     next: '下一个发送',
     aheadTime: '前面约有 {{time}} 的工作',
-    aheadMoney: '前面约 {{amount}} USD',
+    aheadMoney: '前面 {{amount}}',
     aheadUnknown_one: '前面有 {{count}} 项没有估算',
     aheadUnknown_other: '前面有 {{count}} 项没有估算',
     startsAt: '预计{{time}}开始',
@@ -431,9 +430,9 @@ export const zhCN: Messages = {
       title: '网关可能已对此任务计费。',
       body: '网关的应答没有到达应用，因此无法跟踪此任务。重试会再次发送：遵守 Idempotency-Key 的网关会返回同一个任务，否则可能被计费两次。',
       likely_one:
-        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，约 {{amount}} USD。',
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，约 {{amount}}。',
       likely_other:
-        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，共约 {{amount}} USD。',
+        '自 {{since}} 起的用量：此模型有 {{count}} 个已计费请求无法与应用已知的任务对应，共约 {{amount}}。',
       none: '自 {{since}} 起的用量中没有无法对应的计费：此任务很可能未被计费。',
       check: '核对计费',
     },
@@ -641,6 +640,7 @@ export const zhCN: Messages = {
     model: '模型',
     date: '日期',
     amount: '金额（美元）',
+    amountIn: '金额（{{unit}}）',
     total: '合计',
     empty: '此时间段内没有计费调用。',
     chartFailed: '无法加载每日图表：{{message}}',
@@ -917,6 +917,7 @@ export const zhCN: Messages = {
   money: {
     estimate: {
       usd: '≈ {{amount}} 美元',
+      inUnit: '≈ {{amount}} {{unit}}',
       credits: '≈ {{amount}} 积分',
       fromRuns_one: '基于 {{count}} 次运行',
       fromRuns_other: '基于 {{count}} 次运行',

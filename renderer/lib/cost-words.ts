@@ -3,14 +3,14 @@
 // unknown cost"). Amounts follow the one rule for decimals (shared/studio/money-text.ts).
 import type { TFunction } from 'i18next';
 import type { CostTotal, TaskCostTotal } from '../../shared/studio/cost-totals';
-import type { MoneyUnit } from '../../shared/studio/spending';
 import { formatUsd } from './format';
+import { usdWords, type MoneyShown } from './money-shown';
 
-/** The words for an amount; credits only when the user prefers them and they are known. */
+/** The words for an amount; credits only when the user prefers them and they are known; else the gateway's money. */
 export function costWords(
   usd: number | null,
   credits: number | null,
-  unit: MoneyUnit,
+  unit: MoneyShown,
   t: TFunction,
   language: string,
 ): string {
@@ -18,14 +18,14 @@ export function costWords(
   if ((unit === 'credits' && credits !== null) || usd === null) {
     return t('costs.credits', { amount: formatUsd(credits ?? 0, language) });
   }
-  return t('costs.usd', { amount: formatUsd(usd, language) });
+  return usdWords(usd, unit, 'costs.usd', t, language);
 }
 
 /** A view's count and total; how many have no known cost is said apart, never counted as 0. */
 export function costTotalWords(
   total: CostTotal | TaskCostTotal,
   of: 'items' | 'tasks',
-  unit: MoneyUnit,
+  unit: MoneyShown,
   t: TFunction,
   language: string,
 ): string {

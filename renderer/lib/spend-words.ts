@@ -3,12 +3,12 @@
 import type { TFunction } from 'i18next';
 import type { MoneyUnit, SpendCheck } from '../../shared/studio/spending';
 import { formatUsd } from './format';
+import { usdWords, type MoneyShown } from './money-shown';
 
-export function moneyWords(amount: number, unit: MoneyUnit, t: TFunction, language: string): string {
-  const formatted = formatUsd(amount, language);
-  return unit === 'usd'
-    ? t('balance.usd', { amount: formatted })
-    : t('balance.credits', { amount: formatted });
+/** An amount in USD (or credits) in the words of the money shown: the gateway's currency where it has one. */
+export function moneyWords(amount: number, unit: MoneyShown, t: TFunction, language: string): string {
+  if (unit === 'credits') return t('balance.credits', { amount: formatUsd(amount, language) });
+  return usdWords(amount, unit, 'balance.usd', t, language);
 }
 
 /** "Sun, 22 Nov, 00:00" in `zone`, in the user's language. */

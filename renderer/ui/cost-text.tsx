@@ -1,16 +1,17 @@
-// One cost as the user reads money (USD or credits, as Settings say), or "cost unknown" where the gateway's
+// One cost as the user reads money (credits as Settings say, else the gateway's currency), or "cost unknown" where the gateway's
 // charge is not known (a speech take the usage report did not show, a task that never reported one).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { costWords } from '../lib/cost-words';
 import { useSettings } from '../lib/api/settings';
-import type { MoneyUnit } from '../../shared/studio/spending';
+import { useGatewayCurrency } from '../lib/api/balance';
+import type { MoneyShown } from '../lib/money-shown';
 
-export type { MoneyUnit };
-
-/** The user's money unit, from Settings (USD until they are read). */
-export function useMoneyUnit(): MoneyUnit {
-  return useSettings().data?.balanceUnit ?? 'usd';
+/** How the user reads money: credits when Settings say so, else the gateway's currency (USD until it says). */
+export function useMoneyUnit(): MoneyShown {
+  const chosen = useSettings().data?.balanceUnit ?? 'usd';
+  const currency = useGatewayCurrency();
+  return chosen === 'credits' ? 'credits' : (currency ?? 'usd');
 }
 
 export function CostText({

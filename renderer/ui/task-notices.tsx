@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { isHeldUnsent } from '../../shared/studio/records';
 import type { TaskRecord } from '../../shared/studio/records';
 import { errorSentence } from '../lib/bridge-error';
-import { formatDateTime, formatUsd } from '../lib/format';
+import { formatDateTime } from '../lib/format';
+import { useGatewayCurrency } from '../lib/api/balance';
+import { usdWords } from '../lib/money-shown';
 import { useTaskRecovery } from '../lib/api/tasks';
 import { useStudioStore } from '../store/studio-store';
 import { Alert } from './alert';
@@ -67,6 +69,7 @@ export function ChargeNotice({
   busy: boolean;
 }): ReactElement | null {
   const { t, i18n } = useTranslation();
+  const shown = useGatewayCurrency() ?? 'usd';
   if (task.state !== 'interrupted' || task.remoteId) return null;
   // Never sent: nothing to reconcile, and nothing to warn about but that it waits for the person.
   if (isHeldUnsent(task)) {
@@ -93,7 +96,7 @@ export function ChargeNotice({
           {check.unmatchedRequests > 0
             ? t('tasks.charge.likely', {
                 count: check.unmatchedRequests,
-                amount: formatUsd(check.unmatchedUsd, i18n.language),
+                amount: usdWords(check.unmatchedUsd, shown, 'balance.usd', t, i18n.language),
                 since: formatDateTime(check.windowStart, i18n.language),
               })
             : t('tasks.charge.none', { since: formatDateTime(check.windowStart, i18n.language) })}

@@ -34,6 +34,11 @@ describe('generate estimate words', () => {
     );
   });
 
+  it('in the gateway’s currency where its balance is kept in one (CNY)', async () => {
+    const t = await translator('en');
+    expect(estimateWords(learned, { code: 'CNY', perUsd: 7.1 }, t, 'en')[0]).toBe('≈ 0.2840 CNY');
+  });
+
   it('says when there is nothing to go on, and where a usage-history average comes from', async () => {
     const t = await translator('en');
     expect(estimateWords(NO_ESTIMATE, 'usd', t, 'en')).toEqual(['first run of this model: no estimate yet']);

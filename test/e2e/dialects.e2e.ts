@@ -40,7 +40,7 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await studio.shot('dialects-balance-cny');
   });
 
-  it('a status word nobody knows is on the task row while the task goes on, and the task completes', async () => {
+  it('a status word nobody knows is on the task row while the task goes on; the task completes, its cost in CNY', async () => {
     await speak(page, 'Other status words');
     const prompt = 'a windmill on a hill [status:moderating]';
     await generateI3(page, prompt);
@@ -55,6 +55,17 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
         timeout: 60_000,
       })
       .toBe('done');
+    // Its cost, and the page's total, in the gateway's currency (CNY since the first test), never in USD.
+    await expect
+      .poll(() => row(page, prompt).getByTestId('task-cost').textContent(), { timeout: 30_000 })
+      .toMatch(/^[\d,]+\.\d+ CNY$/);
+    await expect.poll(() => page.getByTestId('tasks-total').textContent()).toMatch(/ CNY/);
+    expect(await page.getByTestId('tasks-total').textContent()).not.toMatch(/USD/);
+    await goTo(page, 'Usage');
+    await expect
+      .poll(() => page.getByTestId('usage-spent').textContent(), { timeout: 30_000 })
+      .toMatch(/ CNY$/);
+    await studio.shot('dialects-usage-cny');
   });
 
   it('a cancelled task is said as cancelled and not charged', async () => {

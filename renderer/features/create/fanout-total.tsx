@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import type { ModelConfig } from '../../../shared/catalog';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import type { BatchEstimate } from '../../../shared/studio/estimates';
-import type { MoneyUnit } from '../../../shared/studio/spending';
 import { formatUsd } from '../../lib/format';
 import { modelLabel } from '../../lib/model-label';
+import { usdWords, type MoneyShown } from '../../lib/money-shown';
 import { GENERATE_ESTIMATE_ID } from './estimate-id';
 
 export function FanOutTotal({
@@ -19,7 +19,7 @@ export function FanOutTotal({
 }: {
   requests: readonly SubmissionRequest[];
   data: BatchEstimate | undefined;
-  unit: MoneyUnit;
+  unit: MoneyShown;
   models: ModelConfig;
 }): ReactElement {
   const { t, i18n } = useTranslation();
@@ -29,7 +29,7 @@ export function FanOutTotal({
     unit === 'credits' && credits != null;
   const amount = (usd: number | null, credits: number | null | undefined): string | null => {
     if (inCredits(credits)) return t('money.estimate.credits', { amount: formatUsd(credits, i18n.language) });
-    return usd === null ? null : t('money.estimate.usd', { amount: formatUsd(usd, i18n.language) });
+    return usd === null ? null : usdWords(usd, unit, 'money.estimate.usd', t, i18n.language);
   };
   const total = current ? amount(current.totalUsd, current.totalCredits) : null;
   const count = requests.length;

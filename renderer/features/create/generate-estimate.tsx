@@ -12,8 +12,9 @@ import type { BatchEstimate, CostEstimate } from '../../../shared/studio/estimat
 import { formatUsd } from '../../lib/format';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useSettings } from '../../lib/api/settings';
-import { useBalance, useUserBalance } from '../../lib/api/balance';
+import { useBalance, useGatewayCurrency, useUserBalance } from '../../lib/api/balance';
 import { balanceLeft, moneyWords } from '../../lib/spend-words';
+import { usdShownAs, usdWords, type MoneyShown } from '../../lib/money-shown';
 import type { FormValues } from './field-control';
 import { batchRequests, type BatchSettings } from './batch-requests';
 import { fanOutRequests } from './fanout-requests';
@@ -37,7 +38,7 @@ export interface GenerateEstimateProps {
 /** The words of one estimate; exported for the component test. */
 export function estimateWords(
   estimate: CostEstimate,
-  unit: 'usd' | 'credits',
+  unit: MoneyShown,
   t: TFunction,
   language: string,
 ): string[] {
@@ -46,7 +47,7 @@ export function estimateWords(
   const amount =
     unit === 'credits' && estimate.credits !== null
       ? t('money.estimate.credits', { amount: formatUsd(estimate.credits, language) }) // fractions matter here
-      : t('money.estimate.usd', { amount: formatUsd(estimate.usd, language) });
+      : usdWords(estimate.usd, unit, 'money.estimate.usd', t, language);
   const basis =
     estimate.basis === 'runs'
       ? t('money.estimate.fromRuns', { count: estimate.observations })
@@ -73,7 +74,9 @@ export function GenerateEstimate({
   // The header's balances, already read: an estimate above what is left is said before anything is sent.
   const key = useBalance(true).data;
   const account = useUserBalance(true).data;
-  const unit = settings.data?.balanceUnit ?? 'usd';
+  const chosen = settings.data?.balanceUnit ?? 'usd';
+  const currency = useGatewayCurrency();
+  const unit: MoneyShown = chosen === 'credits' ? 'credits' : (currency ?? 'usd');
   if (batch.on) {
     return <BatchTotal count={requests.length} data={estimate.data} unit={unit} />;
   }
@@ -83,10 +86,13 @@ export function GenerateEstimate({
   const item = estimate.data?.items[0];
   if (!item) return null;
   const words = estimateWords(item, unit, t, i18n.language);
-  const cost = unit === 'credits' && item.credits !== null ? item.credits : item.usd;
-  const costUnit = unit === 'credits' && item.credits !== null ? 'credits' : 'usd';
-  const left = balanceLeft([key, account], costUnit);
+  const inCredits = unit === 'credits' && item.credits !== null;
+  const cost = inCredits ? item.credits : item.usd;
+  // The balance is in the gateway's money (its currency, when it has one): measured against the cost in USD.
+  const balance = balanceLeft([key, account], inCredits ? 'credits' : 'usd');
+  const left = balance !== null && !inCredits ? balance / usdShownAs(1, unit) : balance;
   const short = cost !== null && left !== null && cost > left;
+  const said = (amount: number) => moneyWords(amount, inCredits ? 'credits' : unit, t, i18n.language);
   return (
     <p className="generate-estimate" id={GENERATE_ESTIMATE_ID} data-testid="estimate" aria-live="polite">
       {words.join(' · ')}
@@ -94,8 +100,8 @@ export function GenerateEstimate({
         <span className="generate-estimate-warning" data-testid="balance-warning">
           {' '}
           {t('money.guard.overBalance', {
-            estimate: moneyWords(cost, costUnit, t, i18n.language),
-            balance: moneyWords(left, costUnit, t, i18n.language),
+            estimate: said(cost),
+            balance: said(left),
           })}
         </span>
       ) : null}
@@ -111,7 +117,7 @@ function BatchTotal({
 }: {
   count: number;
   data: BatchEstimate | undefined;
-  unit: 'usd' | 'credits';
+  unit: MoneyShown;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   // Shown only for what is being estimated: an answer for an earlier count is not this batch's total.
@@ -121,9 +127,9 @@ function BatchTotal({
   const amount =
     total === null
       ? null
-      : t(credits ? 'money.estimate.credits' : 'money.estimate.usd', {
-          amount: formatUsd(total, i18n.language),
-        });
+      : credits
+        ? t('money.estimate.credits', { amount: formatUsd(total, i18n.language) })
+        : usdWords(total, unit, 'money.estimate.usd', t, i18n.language);
   const words =
     count === 0
       ? t('batch.noLines')

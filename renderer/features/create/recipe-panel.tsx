@@ -233,7 +233,7 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
               ? t('recipes.total', {
                   count: requests.data?.length ?? 0,
                   amount: moneyWords(
-                    unit === 'usd' ? total.totalUsd : (total.totalCredits ?? 0),
+                    unit === 'credits' ? (total.totalCredits ?? 0) : total.totalUsd,
                     unit,
                     t,
                     i18n.language,

@@ -10,7 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { QueueItem, QueueMove, QueueView } from '../../../shared/studio/queue';
 import { isActiveState } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
-import { formatDuration, formatRelative, formatUsd } from '../../lib/format';
+import { formatDuration, formatRelative } from '../../lib/format';
+import { useGatewayCurrency } from '../../lib/api/balance';
+import { usdWords, type MoneyShown } from '../../lib/money-shown';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useNow } from '../../lib/use-now';
 import { useStudioStore } from '../../store/studio-store';
@@ -49,6 +51,7 @@ function QueueRow({
   focus: boolean;
 }): ReactElement {
   const { t, i18n } = useTranslation();
+  const shown = useGatewayCurrency() ?? 'usd';
   const now = useNow();
   const pushToast = useStudioStore((s) => s.pushToast);
   const handle = useRef<HTMLButtonElement>(null);
@@ -109,7 +112,7 @@ function QueueRow({
           <span className="task-family">{t(`create.families.${item.family}`)}</span>
           {item.estimateUsd !== null ? (
             <span className="muted">
-              {t('queue.estimate', { amount: formatUsd(item.estimateUsd, i18n.language) })}
+              {usdWords(item.estimateUsd, shown, 'money.estimate.usd', t, i18n.language)}
             </span>
           ) : null}
         </div>
@@ -125,7 +128,7 @@ function QueueRow({
         ) : null}
         {isWaiting ? (
           <p className="queue-when muted" data-testid="queue-when">
-            {aheadText(item, t, i18n.language)} · {startText(item, paused, now, t, i18n.language)}
+            {aheadText(item, shown, t, i18n.language)} · {startText(item, paused, now, t, i18n.language)}
           </p>
         ) : null}
         {item.error ? <Alert>{gatewayErrorSentence(item.error, t)}</Alert> : null}
@@ -163,11 +166,13 @@ function QueueRow({
   );
 }
 
-function aheadText(item: QueueItem, t: TFunction, language: string): string {
+function aheadText(item: QueueItem, shown: MoneyShown, t: TFunction, language: string): string {
   if (item.position === 1 && !item.aheadSeconds) return t('queue.next');
   const parts: (string | null)[] = [
     item.aheadSeconds !== null ? t('queue.aheadTime', { time: formatDuration(item.aheadSeconds) }) : null,
-    item.aheadUsd !== null ? t('queue.aheadMoney', { amount: formatUsd(item.aheadUsd, language) }) : null,
+    item.aheadUsd !== null
+      ? t('queue.aheadMoney', { amount: usdWords(item.aheadUsd, shown, 'money.estimate.usd', t, language) })
+      : null,
     item.aheadUnknown > 0 ? t('queue.aheadUnknown', { count: item.aheadUnknown }) : null,
   ];
   return parts.filter((p) => p !== null).join(' · ');

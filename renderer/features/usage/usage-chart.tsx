@@ -3,7 +3,8 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatUsd } from '../../lib/format';
+import { useGatewayCurrency } from '../../lib/api/balance';
+import { usdShownAs, usdWords } from '../../lib/money-shown';
 import { barLabel, type ChartData } from './usage-view';
 
 /** Distinct in both themes; a range with more models than colours repeats them in legend order. */
@@ -24,7 +25,8 @@ const REDUCED_MOTION =
 
 export function UsageChart({ data }: { data: ChartData }): ReactElement {
   const { t, i18n } = useTranslation();
-  const usd = (amount: number) => t('usage.usd', { amount: formatUsd(amount, i18n.language) });
+  const shown = useGatewayCurrency() ?? 'usd';
+  const usd = (amount: number) => usdWords(amount, shown, 'usage.usd', t, i18n.language);
   const axis = new Intl.NumberFormat(i18n.language, { maximumSignificantDigits: 3 });
   const first = data.days[0]?.date ?? '';
   const last = data.days.at(-1)?.date ?? '';
@@ -58,7 +60,7 @@ export function UsageChart({ data }: { data: ChartData }): ReactElement {
             axisLine={false}
             tick={{ fill: 'var(--text-faint)', fontSize: 12 }}
             // Ticks are round numbers: three significant digits read better than the money rule's 0.5500.
-            tickFormatter={(v: number) => axis.format(v)}
+            tickFormatter={(v: number) => axis.format(usdShownAs(v, shown))}
           />
           <Tooltip
             cursor={{ fill: 'var(--bg-hover)' }}

@@ -8,6 +8,8 @@ import { systemTimeZone } from '../../../shared/studio/time-zones';
 import { daysFrom } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCount, formatCredits, formatUsd } from '../../lib/format';
+import { useGatewayCurrency } from '../../lib/api/balance';
+import { usdShownAs, usdWords } from '../../lib/money-shown';
 import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
@@ -90,7 +92,10 @@ export function UsagePage(): ReactElement {
   }, [catalog, seen]);
   const kinds = useMemo(() => [...new Set(catalog.values())] as FamilyKind[], [catalog]);
 
-  const usd = (amount: number) => t('usage.usd', { amount: formatUsd(amount, i18n.language) });
+  // The report is in USD ([UREP-STAT-1]); shown in the gateway's currency where it keeps another.
+  const currency = useGatewayCurrency();
+  const shown = currency ?? 'usd';
+  const usd = (amount: number) => usdWords(amount, shown, 'usage.usd', t, i18n.language);
   const count = (n: number) => formatCount(n, i18n.language);
   const credits = (n: number) => formatCredits(n, i18n.language);
   const columns = usageColumns(filters.groupBy, {
@@ -98,10 +103,10 @@ export function UsagePage(): ReactElement {
       model: t('usage.model'),
       date: t('usage.date'),
       requests: t('usage.requests'),
-      amount: t('usage.amount'),
+      amount: currency ? t('usage.amountIn', { unit: currency.code }) : t('usage.amount'),
       credits: t('usage.credits'),
     },
-    usd: (n) => formatUsd(n, i18n.language),
+    usd: (n) => formatUsd(usdShownAs(n, shown), i18n.language),
     credits,
     count,
   });

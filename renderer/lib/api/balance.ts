@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from '../query-client';
+import { currencyOf, type GatewayCurrency } from '../money-shown';
 
 // A balance changes when work is billed; events invalidate it, and a slow refresh catches the rest.
 const BALANCE_REFRESH_MS = 60_000;
@@ -28,4 +29,11 @@ export function useBalance(enabled: boolean) {
 
 export function useUserBalance(enabled: boolean) {
   return useQuery({ ...userBalanceQueryOptions(), enabled });
+}
+
+/** The gateway's own currency (renderer/lib/money-shown.ts), read from the key's balance, else the account's. */
+export function useGatewayCurrency(): GatewayCurrency | null {
+  const key = useBalance(true).data;
+  const account = useUserBalance(true).data;
+  return currencyOf(key) ?? currencyOf(account);
 }
