@@ -22,9 +22,15 @@ export interface CreateDraft {
   editOf: string | null;
 }
 
+/** The task just sent and the gateway it went to ('demo' or the base URL): shown only while that one is in use. */
+export interface LatestTask {
+  task: TaskRecord;
+  gateway: string | null;
+}
+
 export interface CreateSlice {
-  lastSubmitted: TaskRecord | null;
-  setLastSubmitted: (task: TaskRecord | null) => void;
+  lastSubmitted: LatestTask | null;
+  setLastSubmitted: (latest: LatestTask | null) => void;
   draft: CreateDraft | null;
   setDraft: (draft: Omit<CreateDraft, 'id'>) => void;
   clearDraft: (id: number) => void;

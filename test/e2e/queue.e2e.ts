@@ -10,7 +10,9 @@
 // Last, a recipe run whose step waits in the paused queue is cancelled from Create ("Cancel the rest"): the
 // step leaves the queue not charged, the run says it stopped there, and the demo gateway hears nothing.
 // And a start time ("02:00") holds what is queued, two items are cancelled at once for nothing, "Start now" sends
-// the rest, and a failed one is tried again from the list as a new take.
+// the rest, and a failed one is tried again from the list as a new take. Last, a limit met at send time: a
+// confirmation threshold set after an item was queued pauses the queue with its sentence instead of sending it;
+// Resume confirms that item and sends it.
 import { readFile, rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -317,5 +319,47 @@ describe('The queue', () => {
     await expect
       .poll(received, { timeout: 60_000 })
       .toEqual(['A storm that fails [fail]', 'A storm that fails [fail]']);
+  });
+
+  it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
+    const setThreshold = async (value: string) => {
+      await goTo(page, 'Settings');
+      const form = page.getByRole('form', { name: 'Spending limits' });
+      await form.getByLabel('Ask before sending above').fill(value);
+      await form.getByRole('button', { name: 'Save limits' }).click();
+      await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
+    };
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    const seen = (await demoReceived()).length;
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    await form.getByLabel('Prompt', { exact: true }).fill('A kite at noon');
+    await form.getByRole('button', { name: 'Queue', exact: true }).click();
+    await page
+      .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
+      .last()
+      .waitFor();
+    // Queued under no threshold; one set now is asked again when the item's turn comes.
+    await setThreshold('0.001');
+
+    await goTo(page, 'Tasks');
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    const status = page.getByTestId('queue-status');
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toMatch(/^Paused: (?!nothing is sent)/);
+    expect(await item('A kite at noon').getByTestId('queue-position').textContent()).toBe('No. 1');
+    expect((await demoReceived()).length).toBe(seen);
+    await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });
+
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    const received = async () => {
+      const prompts = await promptsByRemoteId();
+      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
+    };
+    await expect.poll(received, { timeout: 60_000 }).toEqual(['A kite at noon']);
+    await setThreshold('');
   });
 });

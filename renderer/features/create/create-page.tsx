@@ -7,6 +7,7 @@ import { carrierFamilyOf, genericModels } from '../../../shared/catalog/generic-
 import { useDiscoveredModels } from '../../lib/api/models';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { useSettings } from '../../lib/api/settings';
+import { useSession } from '../../lib/api/session';
 import { useStudioStore } from '../../store/studio-store';
 import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
@@ -32,8 +33,12 @@ export function CreatePage(): ReactElement {
   const params = useParams<{ family?: string }>();
   const [, navigate] = useLocation();
   const settings = useSettings();
-  const submitted = useStudioStore((s) => s.lastSubmitted);
-  const setSubmitted = useStudioStore((s) => s.setLastSubmitted);
+  const latest = useStudioStore((s) => s.lastSubmitted);
+  const setLatest = useStudioStore((s) => s.setLastSubmitted);
+  // The preview shows the latest task of the gateway in use only: another gateway's is not this one's result.
+  const session = useSession().data;
+  const gateway = session ? (session.mode === 'demo' ? 'demo' : session.baseUrl) : null;
+  const submitted = latest && session && latest.gateway === gateway ? latest.task : null;
 
   // Models the gateway lists whose family is unknown here: each a chip of its endpoint's kind, with a generic form.
   const generics = genericModels(useDiscoveredModels().data?.models ?? []);
@@ -99,7 +104,7 @@ export function CreatePage(): ReactElement {
           </div>
           {generic ? (
             <div className="card card-pad">
-              <GenericModelForm key={generic.id} model={generic} onSubmitted={setSubmitted} />
+              <GenericModelForm key={generic.id} model={generic} onSubmitted={(task) => setLatest({ task, gateway })} />
             </div>
           ) : (
             /* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */
@@ -111,7 +116,7 @@ export function CreatePage(): ReactElement {
                     key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
                     family={family}
                     models={models}
-                    onSubmitted={setSubmitted}
+                    onSubmitted={(task) => setLatest({ task, gateway })}
                   />
                 </div>
               </SettingsDrop>

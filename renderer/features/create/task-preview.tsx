@@ -3,13 +3,16 @@
 import type { ReactElement } from 'react';
 import type { FamilyKind } from '../../../shared/catalog';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { taskOutcome } from '../../../shared/studio/task-outcome';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useTaskList } from '../../lib/api/tasks';
 import { useTaskItems } from './api/task-items';
 import { useMediaUrl } from '../../lib/use-media-url';
+import { libraryAddress } from '../../lib/library-address';
+import { Button } from '../../ui/button';
+import { SavingResult } from './saving-result';
 import { EmptyState } from '../../ui/empty-state';
 import { Icon } from '../../ui/icons';
 import { MediaView } from '../../ui/media-view';
@@ -39,6 +42,7 @@ export function TaskPreview({
   const tasks = useTaskList();
   const library = useTaskItems(submitted?.id ?? null);
   const toUrl = useMediaUrl();
+  const [, navigate] = useLocation();
 
   if (!submitted) {
     return (
@@ -70,15 +74,20 @@ export function TaskPreview({
             const src = toUrl(item.relativePath);
             const cover = item.thumbnailRelativePath ? toUrl(item.thumbnailRelativePath) : null;
             return src ? (
-              <MediaView
-                key={item.id}
-                kind={item.kind}
-                src={src}
-                cover={cover}
-                label={item.title ?? item.prompt ?? ''}
-                autoPlay
-                testId={`preview-${item.kind === 'speech' ? 'audio' : item.kind}`}
-              />
+              <figure key={item.id} className="preview-result">
+                <MediaView
+                  kind={item.kind}
+                  src={src}
+                  cover={cover}
+                  label={item.title ?? item.prompt ?? ''}
+                  autoPlay
+                  testId={`preview-${item.kind === 'speech' ? 'audio' : item.kind}`}
+                />
+                {/* The viewer holds every action on a result (favourite, reuse, compare, export, delete). */}
+                <Button variant="ghost" icon={<Icon name="fullscreen" />} onClick={() => navigate(libraryAddress(item.id))}>
+                  {t('create.openInViewer')}
+                </Button>
+              </figure>
             ) : null;
           })
         ) : (
@@ -95,6 +104,9 @@ export function TaskPreview({
                 {/* Said here too: the form's own alert is gone once the user leaves Create and comes back. */}
                 <p>{gatewayErrorSentence(task.error, t)}</p>
               </div>
+            ) : task.state === 'completed' ? (
+              // Done at the gateway: what is left is saving the files (or they were deleted since), never "100%".
+              <SavingResult task={task} />
             ) : (
               <>
                 <div className="preview-glow" aria-hidden="true" />

@@ -88,7 +88,10 @@ function QueueRow({
         >
           <span aria-hidden="true">⠿</span>
         </button>
-      ) : null}
+      ) : (
+        // The handle's room kept, so every row's checkbox and text line up.
+        <span className="queue-handle-space" aria-hidden="true" />
+      )}
       {cancellable ? (
         <input
           type="checkbox"

@@ -139,9 +139,10 @@ export const TaskRow = memo(function TaskRow({
             task.downloads.done + task.downloads.failed + task.downloads.expired < task.downloads.total ? (
               <span data-testid="task-download">
                 {download.totalBytes
-                  ? t('tasks.downloading', {
+                  ? t('tasks.downloadingShare', {
                       received: formatBytes(download.receivedBytes, i18n.language),
                       total: formatBytes(download.totalBytes, i18n.language),
+                      percent: Math.floor((download.receivedBytes / download.totalBytes) * 100),
                     })
                   : t('tasks.downloadingUnknown', {
                       received: formatBytes(download.receivedBytes, i18n.language),

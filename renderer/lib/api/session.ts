@@ -5,6 +5,10 @@ import type { SessionStatus } from '../../../shared/bridge';
 import { bridge } from '../bridge';
 import { checkKey, gatewayUnanswered, keyVerdictOf, type KeyVerdict } from '../key-check';
 import { queryKeys } from '../query-client';
+import { useStudioStore } from '../../store/studio-store';
+
+/** Create's latest task belongs to the key and gateway that ran it: another one starts with an empty preview. */
+const forgetLatestTask = (): void => useStudioStore.getState().setLastSubmitted(null);
 
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.session, queryFn: () => bridge.session.status.query() });
@@ -23,6 +27,7 @@ export function useUseDemo() {
   return useMutation({
     mutationFn: () => bridge.session.useDemo.mutate(),
     onSuccess: (session) => {
+      forgetLatestTask();
       client.setQueryData(queryKeys.session, session);
       return refreshAfterSessionChange(client);
     },
@@ -54,8 +59,10 @@ export function useSetKey() {
         return { session: await bridge.session.status.query(), verdict };
       }
     },
-    onSuccess: ({ session }) => {
+    onSuccess: ({ session, verdict }) => {
       client.setQueryData(queryKeys.session, session);
+      // A refused key changed nothing: the key in use, and its latest task, stay.
+      if (verdict.kind !== 'refused') forgetLatestTask();
       return refreshAfterSessionChange(client);
     },
   });
@@ -66,6 +73,7 @@ export function useClearKey() {
   return useMutation({
     mutationFn: () => bridge.secrets.clearKey.mutate(),
     onSuccess: (session) => {
+      forgetLatestTask();
       client.setQueryData(queryKeys.session, session);
       return refreshAfterSessionChange(client);
     },

@@ -32,7 +32,7 @@ export interface SelectionAction {
 }
 
 /** Starts a browser download of a same-origin link (the zip web mode streams). */
-function download(url: string, fileName: string): void {
+export function download(url: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -13,6 +13,8 @@ import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 import { useSetFavourite } from '../api/item-actions';
+import { useExportZip } from '../api/bulk-actions';
+import { download } from '../selection/selection-toolbar';
 import { CompareWith } from '../compare-picker';
 import { DragToCreate } from '../drag-to-create';
 import { ReuseActions } from '../reuse-actions';
@@ -30,6 +32,10 @@ export function ViewerActions({
   const pushToast = useStudioStore((st) => st.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const favourite = useSetFavourite();
+  const zip = useExportZip();
+  // A browser cannot open a folder on this computer: web mode hands over the file (with its settings) instead.
+  const downloadZip = () =>
+    zip.mutate({ ids: [item.id] }, { onError, onSuccess: ({ url, fileName }) => download(url, fileName) });
   const [, navigate] = useLocation();
   const group = item.batch?.compare ? item.batch.id : null;
   const toggleFavourite = () => favourite.mutate({ id: item.id, favourite: !item.favourite }, { onError });
@@ -63,7 +69,21 @@ export function ViewerActions({
         <Button onClick={() => void desktopActions.showInFolder(item.id).catch(onError)}>
           {t('library.showInFolder')}
         </Button>
-      ) : null}
+      ) : (
+        <Button
+          icon={<Icon name="download" />}
+          busy={zip.isPending}
+          onClick={downloadZip}
+          aria-describedby={`no-folder-${item.id}`}
+        >
+          {t('library.downloadZip')}
+        </Button>
+      )}
+      {desktopActions.available ? null : (
+        <p className="viewer-note muted" id={`no-folder-${item.id}`}>
+          {t('library.noFolderInBrowser')}
+        </p>
+      )}
       {/* No question first: the toast's Undo takes it back (selection/use-delete-with-undo.ts says why). */}
       <Button
         variant="danger"
