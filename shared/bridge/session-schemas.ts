@@ -76,7 +76,7 @@ export const settingsSchema = z.object({
   modelOverrides: z.record(z.string().min(1).max(200), z.string().min(1).max(200)),
   /**
    * The HTTP(S) or SOCKS proxy every gateway call and download goes through; null: the environment's
-   * (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), else direct. Issue 22.
+   * (HTTPS_PROXY, HTTP_PROXY, NO_PROXY), else direct.
    */
   proxy: proxyAddress.nullable(),
   /** Whether the first-run choice (own gateway or demo) has been made. */

@@ -1,5 +1,5 @@
 // A proxy address as a creator types it (Settings, the CLI's --proxy, HTTPS_PROXY): the schemes the agent library
-// speaks, a host and, where the scheme has no usual one, a port. Issue 22, "A proxy" (seen in public clients).
+// speaks, a host and, where the scheme has no usual one, a port. (Seen in public clients.)
 import { VALIDATION_EN } from '../validation/messages';
 
 export const PROXY_SCHEMES = ['http', 'https', 'socks', 'socks4', 'socks4a', 'socks5', 'socks5h'] as const;

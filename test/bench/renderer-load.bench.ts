@@ -202,7 +202,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
     );
     say(
       `${ttiTargetOk ? 'PASS' : 'FAIL'} renderer time to interactive target: ours ${ttiOurs.toFixed(0)} ms (target ` +
-        `${TTI_TARGET_MS} ms); baseline ${ttiBase.toFixed(0)} ms in the same run`,
+        `${TTI_TARGET_MS} ms); baseline ${ttiBase.toFixed(0)} ms in the same run; ratio ${ttiRatio.toFixed(2)}`,
     );
     return { name: 'renderer-load', pass: bytesOk && ttiOk && gzipOk && ttiTargetOk, lines };
   } finally {

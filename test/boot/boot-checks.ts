@@ -66,6 +66,8 @@ export function bootProblems(run: BootRun): string[] {
   const win = report.window;
   if (!win) return [...problems, 'main opened no window'];
   const prefs = win.options.webPreferences ?? {};
+  // The settings the window must have, written here apart from main-window.ts: read from it, the check would pass
+  // whatever the window was given.
   for (const [key, value] of Object.entries({
     contextIsolation: true,
     sandbox: true,

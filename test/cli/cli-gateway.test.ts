@@ -84,7 +84,7 @@ describe('balance', () => {
     expect(text.stdout).toMatch(/^key: .*remaining/m);
   });
 
-  it('issue 22: a base URL given with /v1/ works, and a balance in CNY is printed in CNY', async () => {
+  it('a base URL given with /v1/ works, and a balance in CNY is printed in CNY', async () => {
     sim.dialects.set(['balance-cny']);
     try {
       const text = await cli(['balance'], { ...env, GATEWAY_BASE_URL: `${sim.url}/v1/` });

@@ -1,4 +1,4 @@
-// The CLI's --proxy (issue 22, "A proxy"): the submission, the polls and the result download all pass a real
+// The CLI's --proxy: the submission, the polls and the result download all pass a real
 // HTTP proxy on 127.0.0.1, and an address that is not a proxy's is refused with one sentence before anything
 // is sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';

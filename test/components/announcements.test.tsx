@@ -10,6 +10,7 @@ import type { TaskRecord } from '../../shared/studio/records';
 import { ANNOUNCE_WINDOW_MS, politeAnnouncer } from '../../renderer/lib/announcer';
 import { TaskAnnouncements } from '../../renderer/lib/task-announcements';
 import { useStudioStore } from '../../renderer/store/studio-store';
+import { CharCounter } from '../../renderer/ui/char-counter';
 import { Toasts } from '../../renderer/ui/toasts';
 import { sampleTask } from '../bridge/fixture-handlers';
 import { renderWithStudio } from './render';
@@ -124,5 +125,28 @@ describe('task announcements', () => {
     await act(() => vi.advanceTimersByTimeAsync(ANNOUNCE_WINDOW_MS * 3));
     expect(heard.alerts).toHaveLength(2);
     expect(heard.polite).toEqual([]);
+  });
+
+  it('a character counter is not read on every key: only going over the limit is said, once', async () => {
+    const view = renderWithStudio(
+      <>
+        <CharCounter count={0} max={20} />
+        <Toasts />
+      </>,
+    );
+    const heard = spoken();
+    for (let count = 1; count <= 30; count += 1) {
+      await act(async () => {
+        view.rerender(
+          <>
+            <CharCounter count={count} max={20} />
+            <Toasts />
+          </>,
+        );
+      });
+      await act(() => vi.advanceTimersByTimeAsync(200));
+    }
+    expect(heard.polite).toEqual(['21 / 20']);
+    expect(screen.getByText('30 / 20')).not.toHaveAttribute('aria-live');
   });
 });

@@ -50,7 +50,7 @@ describe('BalanceBadge', () => {
     expect(await screen.findByText('0.3500 credits')).toBeVisible();
   });
 
-  it('[TBAL-8] issue 22: a balance in CNY is shown in CNY, never as USD', async () => {
+  it('[TBAL-8] a balance in CNY is shown in CNY, never as USD', async () => {
     serveBridge({
       account: {
         balance: async () => ({

@@ -1,4 +1,4 @@
-// Settings › Proxy (issue 22): a proxy address is saved as main keeps it; one that is not a proxy's is said at
+// Settings › Proxy: a proxy address is saved as main keeps it; one that is not a proxy's is said at
 // the field and never sent; emptying the field clears it (the environment decides again).
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// Task details say how the reference pictures went to the gateway (issue 22): uploaded and sent as links, or
+// Task details say how the reference pictures went to the gateway: uploaded and sent as links, or
 // inline as data URLs with why.
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

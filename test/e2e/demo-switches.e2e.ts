@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
-// Issue 22: Settings › Demo gateway also switches how the demo gateway hands out links and lists its models, and
+// Settings › Demo gateway also switches how the demo gateway hands out links and lists its models, and
 // a model of a family the studio does not know gets a generic form. A person ticks "A model list with
 // parameters…", finds the unknown model beside the image families marked as a generic form, is told what is
 // wrong with a value out of the listing's bounds, and runs it; with links on another host, each with its own
 // lifetime, a result still lands in the library. Without schemas, the form takes the parameters as JSON.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { goTo, useDemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
 const { studio, page } = useDemoStudio(0.05);
 
@@ -14,11 +14,14 @@ const bridgeGet = async <T>(path: string): Promise<T> =>
   ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result.data;
 
 /** Sets one switch in Settings › Demo gateway, by its visible label, and waits until it is saved. */
-async function setSwitch(p: Page, label: string, on: boolean): Promise<void> {
+async function setSwitch(
+  p: Page,
+  label: string,
+  on: boolean,
+  group = /How it hands out result links/,
+): Promise<void> {
   await goTo(p, 'Settings');
-  const box = p
-    .getByRole('group', { name: /How it hands out result links/ })
-    .getByRole('checkbox', { name: label });
+  const box = p.getByRole('group', { name: group }).getByRole('checkbox', { name: label });
   if ((await box.isChecked()) !== on) await box.click();
   await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(on);
 }
@@ -113,5 +116,55 @@ describe('Settings › Demo gateway: links and the model list', () => {
       .poll(async () => (await tasksOf()).find((t) => t.params.prompt === prompt), { timeout: 30_000 })
       .toMatchObject({ model: 'image_model_id_x1', params: { steps: 12 } });
     await studio.shot('demo-switches-generic-json');
+  });
+
+  it('acknowledgements as one object with the result inside: the task is done and its picture filed', async () => {
+    const dialect = /Make the demo gateway answer/;
+    await setSwitch(page, 'Acknowledgements as one object with task_info', true, dialect);
+    await setSwitch(page, 'Results inside the acknowledgement (nothing to poll)', true, dialect);
+    await chooseFamily(page, 'image.i3');
+    const prompt = 'a harbour crane at noon, answered at once';
+    await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(async () => (await tasksOf()).find((t) => t.params.prompt === prompt)?.state, { timeout: 30_000 })
+      .toBe('completed');
+    await expect
+      .poll(
+        async () =>
+          (await bridgeGet<{ items: { prompt: string | null }[] }>('/trpc/library.query')).items.some(
+            (i) => i.prompt === prompt,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await setSwitch(page, 'Results inside the acknowledgement (nothing to poll)', false, dialect);
+    await setSwitch(page, 'Acknowledgements as one object with task_info', false, dialect);
+  });
+
+  it('several pictures answered as several tasks: each is a task of the one press', async () => {
+    await setSwitch(page, 'Several pictures answered as several tasks', true, /Make the demo gateway answer/);
+    await chooseFamily(page, 'image.i5');
+    const form = page.getByTestId('form-image.i5');
+    const prompt = 'two paper lanterns, two tasks';
+    await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await form.getByLabel('Number of images').fill('2');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(async () => (await tasksOf()).filter((t) => t.params.prompt === prompt).length, {
+        timeout: 30_000,
+      })
+      .toBe(2);
+    await goTo(page, 'Tasks');
+    await expect
+      .poll(() => page.getByTestId('task-row').filter({ hasText: prompt }).count(), { timeout: 30_000 })
+      .toBe(2);
+    // Both counted on the demo gateway: the second task is as much this gateway's spending as the first.
+    // Five tasks in this file so far, every one on the demo gateway.
+    await expect
+      .poll(() => page.getByTestId('tasks-total').textContent(), { timeout: 20_000 })
+      .toMatch(/^5 tasks/);
+    expect(await page.getByTestId('tasks-total').textContent()).not.toContain('another gateway');
+    await studio.shot('demo-switches-multi-task');
   });
 });

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Issue 22: the demo gateway set, in Settings › Demo gateway, to speak the real gateway's dialects, and what a
+// The demo gateway set, in Settings › Demo gateway, to speak the real gateway's dialects, and what a
 // person then sees: a status word nobody knows on the task's row (the task still completes), a cancelled task
 // said as cancelled and not charged, a balance in CNY, and a proxy's HTML 502 turned into a sentence. The demo's
 // clock runs at half speed (timeScale 2), so an I3 takes 12 s and the odd word is on screen long enough to read.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Models discovered at run time (issue 22): the demo gateway lists its models (GET /v1/models?expand=parameters),
+// Models discovered at run time: the demo gateway lists its models (GET /v1/models?expand=parameters),
 // a newer I3 id appears in the I3 form beside the catalog's, marked as new on the gateway, and a task sent with
 // it goes out under that id with I3's own rules.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Drafts per family (issue 26 item 1): what a creator typed into a family's form stays there when they switch to
+// Drafts per family: what a creator typed into a family's form stays there when they switch to
 // another family, visit the Library and come back, and after the app is reloaded; each family keeps its own.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
-// On a gateway of the user's own (no demo seeds), music and upscale need a source no form here makes (issue 26,
-// item 12): the pickers say plainly that a first track or a grid comes from outside the app, and once a task has
+// On a gateway of the user's own (no demo seeds), music and upscale need a source no form here makes: the
+// pickers say plainly that a first track or a grid comes from outside the app, and once a task has
 // named one, every later operation offers it, picked instead of typed again.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// The estimate before sending follows the settings a price is proportional to (issue 26, item 5): after one I2
+// The estimate before sending follows the settings a price is proportional to: after one I2
 // run of three images, asking for one is estimated at a third, not at the three-image price that once set off
 // the confirmation dialog for a 0.04 USD job; and the estimate says what it stands on.
 import { describe, expect, it } from 'vitest';

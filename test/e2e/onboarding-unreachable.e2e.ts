@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Onboarding with a gateway that does not answer (issue 26 item 7): Connect keeps the user on the welcome page
+// Onboarding with a gateway that does not answer: Connect keeps the user on the welcome page
 // with a sentence that names the address, keeps no key, and offers to go on without checking; a corrected address
 // then connects. Nothing listens on the first address: a port taken and closed again at the start of the test.
 import { mkdtemp, rm } from 'node:fs/promises';

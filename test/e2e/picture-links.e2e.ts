@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// V2 and I6 take image URLs, so they take a picture the way every other family does (issue 26, item 3): dropped
+// V2 and I6 take image URLs, so they take a picture the way every other family does: dropped
 // from the desktop or pasted, it is stored as a reference, shown by its thumbnail, and sent as an upload to the
 // gateway (the demo offers uploads as the real gateway does), never as a gateway link that expires.
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// A result link revoked before its expires_at (issue 21), in a browser on a demo gateway whose file host refuses
+// A result link revoked before its expires_at, in a browser on a demo gateway whose file host refuses
 // the first link of every file with S3's 403 AccessDenied, "Request has expired" (the simulator's links.revoke):
 // the task asks the gateway for a fresh link, and the picture arrives in the library from that renewed link,
 // with no "did not arrive" on its task.

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Long usage ranges (issue 26 item 8): 2020 to today is some 75 gateway queries of 31 days each ([LIM-4]). The
+// Long usage ranges: 2020 to today is some 75 gateway queries of 31 days each ([LIM-4]). The
 // page says how far it has read with a progress bar, Cancel stops it and says how far it got, Read again starts
 // over; a range across a new year shows one bar a month labelled with the year.
 import { describe, expect, it } from 'vitest';

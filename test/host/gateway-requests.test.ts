@@ -1,4 +1,4 @@
-// Issue 22, Requests: the base URL is normalised once (with or without a trailing /v1) and kept so in Settings; the
+// The base URL is normalised once (with or without a trailing /v1) and kept so in Settings; the
 // demo gateway speaks the dialects Settings › Demo gateway chooses, at once; task polls carry ?language= in the UI's
 // language, and a gateway that refuses the parameter is polled without it.
 import { createServer, type Server } from 'node:http';

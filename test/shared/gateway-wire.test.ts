@@ -74,7 +74,7 @@ describe('acknowledgements', () => {
       taskId: '42',
       status: 'submitted',
     });
-    // Issue 22: the words public clients meet are read as what they mean, any case.
+    // The words public clients meet are read as what they mean, any case.
     expect(parseAck({ code: 200, data: [{ task_id: 42, status: 'QUEUED' }] }, 'tasks').status).toBe(
       'pending',
     );
@@ -224,7 +224,7 @@ describe('task results', () => {
     );
     expect(['SUCCESS', 'succeeded', 'complete'].map(status)).toEqual(Array(3).fill('completed'));
     expect(['failure', 'error', 'FAILURE'].map(status)).toEqual(Array(3).fill('failed'));
-    // Issue 22: cancelled is its own state (shown, not charged), in either spelling.
+    // Cancelled is its own state (shown, not charged), in either spelling.
     expect(['cancelled', 'canceled', 'CANCELED'].map(status)).toEqual(Array(3).fill('cancelled'));
     expect(['created', 'Submitted'].map(status)).toEqual(['submitted', 'submitted']);
   });
@@ -261,7 +261,7 @@ describe('task results', () => {
   });
 
   it('[STATE-1..5] rejects unknown states and shapes with a typed error', () => {
-    // Issue 22: an unknown word is no terminal guess: the task reads as processing and keeps the word to show.
+    // An unknown word is no terminal guess: the task reads as processing and keeps the word to show.
     expect(parseTask({ id: 'x', status: 'Exploded' })).toMatchObject({
       status: 'processing',
       statusWord: 'Exploded',
@@ -300,7 +300,7 @@ describe('balances', () => {
     // numeric strings are read as numbers; a balance that is not a number at all is refused
     expect(parseTokenBalance({ ...b, used_balance: '1.5', used_credits: '15' })).toMatchObject(b);
     expect(thrown(() => parseTokenBalance({ ...b, remain_balance: 'lots' })).type).toBe('invalid_response');
-    // Issue 22: credits may carry decimals; the unit is the gateway's word, never assumed.
+    // Credits may carry decimals; the unit is the gateway's word, never assumed.
     expect(parseTokenBalance({ ...b, used_credits: 1.5 }).used_credits).toBe(1.5);
     expect(parseTokenBalance(b).unit).toBeNull();
     expect(parseTokenBalance({ ...b, unit: 'CNY' }).unit).toBe('CNY');
@@ -522,7 +522,7 @@ describe('error mapping', () => {
   });
 });
 
-describe('issue 22: what the real gateway sends beyond the spec', () => {
+describe('what the real gateway sends beyond the spec', () => {
   it('an error body under HTTP 200 is the refusal its code says, the code a number or a numeric string', () => {
     for (const body of [
       { code: 402, message: 'Insufficient balance' },

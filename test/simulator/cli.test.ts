@@ -25,7 +25,7 @@ describe('simulator CLI', () => {
     });
   });
 
-  it('issue 22: --dialect takes a comma list, repeatable, and refuses an unknown name naming the known ones', () => {
+  it('--dialect takes a comma list, repeatable, and refuses an unknown name naming the known ones', () => {
     expect(
       parseCliOptions(['--dialect', 'status-words,balance-cny', '--dialect', 'html-502']).dialects,
     ).toEqual(['status-words', 'balance-cny', 'html-502']);
@@ -162,7 +162,7 @@ describe('simulator CLI', () => {
   });
 });
 
-describe('result-link flags (issue 22)', () => {
+describe('result-link flags', () => {
   it('--links-host, --links-expiry and --links-propagation-ms set the links switches; bad values are named', () => {
     expect(
       parseCliOptions([

@@ -1,5 +1,5 @@
 // A real HTTP proxy server (the `proxy` package) on 127.0.0.1 that records what went through it: plain requests
-// forwarded by absolute URI and CONNECT tunnels, each by target host. Issue 22's proxy tests prove with it that
+// forwarded by absolute URI and CONNECT tunnels, each by target host. The proxy tests prove with it that
 // gateway calls and downloads really took the proxy.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

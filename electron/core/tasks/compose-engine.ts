@@ -101,7 +101,15 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     maxResubmits: options.maxResubmits ?? 5,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
     fileSibling: (first, remoteId, status) =>
-      fileSiblingTask(ctx, tracker, options.newId ?? randomUUID, first, remoteId, status),
+      fileSiblingTask(
+        ctx,
+        tracker,
+        options.newId ?? randomUUID,
+        (id) => options.guard?.stamp?.(id),
+        first,
+        remoteId,
+        status,
+      ),
   });
   const submissions = new Submissions(ctx, {
     db: options.db,

@@ -9,6 +9,8 @@ export function fileSiblingTask(
   ctx: EngineContext,
   tracker: Tracker,
   newId: () => string,
+  /** Marks the row as spent on the gateway in use, as the first's was (spending-guard.ts stamp). */
+  stamp: (taskId: string) => void,
   firstId: string,
   remoteId: string,
   status: TaskStatus,
@@ -37,6 +39,7 @@ export function fileSiblingTask(
     },
     'submitting',
   );
+  stamp(id);
   ctx.tasks.update(id, {
     remoteId,
     state: status,

@@ -33,6 +33,8 @@ const i2Schema = z.looseObject({
   version: oneOf('version', ['flare', 'sunburst']).default('flare'),
   prompt: requiredPrompt(),
   resolution: oneOf('resolution', TIERS).default('1K'),
+  // [EP-IMAGE-2]'s ratios, read from the spec again rather than imported from shared/catalog (RATIOS_I2): the
+  // simulator is the client's independent peer, so a mistake in the catalog's list cannot hide in both.
   size: oneOf('size', [
     'auto',
     '1:1',

@@ -6,6 +6,7 @@ import { useParams } from 'wouter';
 import { errorSentence } from '../../lib/bridge-error';
 import { useDownloads } from '../../lib/use-bridge-events';
 import { useNow } from '../../lib/use-now';
+import { announce } from '../../lib/announcer';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { useTaskPages } from './api/task-pages';
 import { useLibrary } from '../../lib/api/library';
@@ -65,14 +66,24 @@ export function TasksPage(): ReactElement {
             more={pages}
           />
           <div className="task-pager">
-            <span className="muted" data-testid="tasks-shown" aria-live="polite">
+            {/* Not a live region: pages load by themselves as the feed scrolls, and each would be spoken. Load
+                more says it through the throttled announcer instead. */}
+            <span className="muted" data-testid="tasks-shown">
               {t('tasks.shown', { shown: tasks.length, total: Math.max(total, tasks.length) })}
             </span>
             {pages.hasNextPage ? (
               <Button
                 variant="secondary"
                 busy={pages.isFetchingNextPage}
-                onClick={() => void pages.fetchNextPage()}
+                onClick={() =>
+                  void pages.fetchNextPage().then((result) => {
+                    const loaded = new Set(result.data?.pages.flatMap((p) => p.tasks.map((task) => task.id)));
+                    const all = result.data?.pages.at(-1)?.total ?? 0;
+                    announce('tasks-shown', () =>
+                      t('tasks.shown', { shown: loaded.size, total: Math.max(all, loaded.size) }),
+                    );
+                  })
+                }
               >
                 {t('tasks.loadMore')}
               </Button>

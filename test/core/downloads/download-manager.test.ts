@@ -169,7 +169,7 @@ describe('DownloadManager', () => {
     expect(partFiles(r.libraryDir)).toEqual([]);
   });
 
-  it('fetches a file whose link has no expires_at first, then the soonest to expire (issue 22, Links)', async () => {
+  it('fetches a file whose link has no expires_at first, then the soonest to expire', async () => {
     const png = tinyPng();
     for (const name of ['first', 'long', 'short', 'unstated'])
       server.route(`/order/${name}.png`, serveBytes(png, 'image/png'));

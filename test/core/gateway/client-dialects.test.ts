@@ -1,4 +1,4 @@
-// Issue 22: what the real gateway sends beyond its spec, as its public clients meet it. The simulator speaks each
+// What the real gateway sends beyond its spec, as its public clients meet it. The simulator speaks each
 // dialect behind its switch (electron/simulator/dialects.ts); the client must read every one into the same
 // normalised values, and every error shape into the one error table, never showing a proxy's HTML.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22, "A proxy": every gateway call and every result download goes through the creator's proxy (Settings
+// Every gateway call and every result download goes through the creator's proxy (Settings
 // or --proxy, else HTTPS_PROXY/HTTP_PROXY with NO_PROXY), proven on a real HTTP proxy server on 127.0.0.1 that
 // counts what passed through it; a bad or unreachable proxy address is said in one clear sentence.
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// Models a gateway lists at run time (issue 22, seen in public clients), against the simulator's
+// Models a gateway lists at run time, against the simulator's
 // GET /v1/models?expand=parameters switch: a newer id of a known family is placed in that family (and submits
 // with the catalog's rules), a model of an unknown family keeps the fields of its own schema, missing or invalid
 // schemas are said and not guessed at, and the list is cached so it is there offline.

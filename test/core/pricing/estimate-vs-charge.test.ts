@@ -1,4 +1,4 @@
-// The estimate shown before sending against what the simulator then charges, family by family (issue 26, item 5):
+// The estimate shown before sending against what the simulator then charges, family by family:
 // after one run here, a request that differs in n or duration (the settings a price is proportional to) is
 // estimated at what the gateway charges for it, not at the price of the run it learned from (I2 once estimated
 // n=1 at the 0.12 USD of an n=3 run, K 5 s at the price of 10 s).

@@ -1,4 +1,4 @@
-// Reference pictures for families that take URLs (issue 22, seen in public clients), through the engine against
+// Reference pictures for families that take URLs, through the engine against
 // the simulator's POST /v1/uploads/images switch: uploaded and sent as a URL where the gateway offers it (asked
 // once: a 404 is remembered), inline as a data URL otherwise, never uploaded twice after an ambiguous failure,
 // checked before submitting, reused while it lives and uploaded again once it is older than its life. The

@@ -1,4 +1,4 @@
-// The sources a person already has on a gateway (issue 26, item 12): every track a music task sent there named,
+// The sources a person already has on a gateway: every track a music task sent there named,
 // and every grid an upscale named, newest first, one entry each; a track's origin only when an operation that
 // takes one origin completed with it; another gateway's tasks never offered.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 22: the engine against the simulator speaking the real gateway's dialects. Each must end in a file or a
+// The engine against the simulator speaking the real gateway's dialects. Each must end in a file or a
 // clear sentence, never a stuck or failed paid task: an unknown status word is polled on (with backoff) and shown,
 // a cancelled task is its own state and costs nothing, n > 1 answered as several tasks files them all under the
 // press, the object envelope's estimate is kept, a result already in the answer is never polled, and an error
@@ -61,7 +61,11 @@ describe('submission envelopes', () => {
   it('multi-task: n = 3 answered as three tasks files all three under the one press, each with its picture', async () => {
     const { e } = engineSpeaking('multi-task');
     await e.start();
-    const first = await e.submit({ family: 'image.i5', model: 'image_model_id_i5', params: { prompt: 'three owls', n: 3 } });
+    const first = await e.submit({
+      family: 'image.i5',
+      model: 'image_model_id_i5',
+      params: { prompt: 'three owls', n: 3 },
+    });
     const all = () => e.list().filter((t) => t.family === 'image.i5');
     const done = () => all().length === 3 && all().every((t) => t.state === 'completed' && e.isSettled(t));
     expect(await driveUntil(bench.rig, e, done)).toBe(true);

@@ -1,4 +1,4 @@
-// Result links as the real gateway's public clients meet them (issue 22, "Links"), on the simulator's link
+// Result links as the real gateway's public clients meet them, on the simulator's link
 // switches: files on another host than the API's, each file's own expires_at from 1 h to 72 h (the soonest
 // fetched first; a file without one before any, in download-manager.test.ts), and a new link that answers 404 while it propagates.
 import { join } from 'node:path';

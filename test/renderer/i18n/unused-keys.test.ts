@@ -32,7 +32,7 @@ const DYNAMIC_PREFIXES = [
   'settings.themes.',
   'settings.languages.',
   'settings.balanceUnits.',
-  'settings.demoDialects.names.', // Settings › Demo gateway, one label per dialect (issue 22)
+  'settings.demoDialects.names.', // Settings › Demo gateway, one label per dialect
   'usage.rangeProblem.',
   'usage.preset.',
   'usage.kinds.',
