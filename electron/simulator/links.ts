@@ -4,6 +4,8 @@
 // until it has propagated. Default: the spec's shape, files under the API's own address.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { SimFile } from './files';
 import { sendReply, type Reply } from './http-util';
 import type { TaskOutput } from './tasks';
@@ -24,9 +26,14 @@ export interface LinkOptions {
    * are refused with S3's 403 AccessDenied, "Request has expired". 0: links live as long as promised.
    */
   revoke?: number;
+  /** Result files are sent at most this fast (bytes per second of real time), as a slow CDN would. 0: no limit. */
+  bytesPerSecond?: number;
 }
 
-export const DEFAULT_LINKS: Required<LinkOptions> = { host: 'same', expiry: 'spec', propagationMs: 0, revoke: 0 };
+export const DEFAULT_LINKS: Required<LinkOptions> = {
+  ...{ host: 'same', expiry: 'spec', propagationMs: 0, revoke: 0 },
+  bytesPerSecond: 0,
+};
 
 const HOUR = 3_600_000;
 /** The lifetimes public clients report, 1 h to 72 h. */
@@ -44,6 +51,8 @@ export function checkLinkOptions(options: LinkOptions): Required<LinkOptions> {
     throw new RangeError('links.propagationMs must be 0 or more');
   if (!(Number.isSafeInteger(merged.revoke) && merged.revoke >= 0))
     throw new RangeError('links.revoke must be a whole number, 0 or more');
+  if (!(Number.isFinite(merged.bytesPerSecond) && merged.bytesPerSecond >= 0))
+    throw new RangeError('links.bytesPerSecond must be 0 or more');
   return merged;
 }
 
@@ -122,4 +131,18 @@ export async function startFileServer(
         for (const socket of sockets) socket.destroy();
       }),
   };
+}
+
+/** A file's reply sent at `bytesPerSecond` (real time) in small chunks; other replies, or no limit, as they are. */
+export function trickled(reply: Reply, bytesPerSecond: number): Reply {
+  if (bytesPerSecond <= 0 || !Buffer.isBuffer(reply.body) || reply.status >= 300) return reply;
+  const bytes = reply.body;
+  const chunk = Math.max(256, Math.floor(bytesPerSecond / 10));
+  async function* drip(): AsyncGenerator<Buffer> {
+    for (let at = 0; at < bytes.length; at += chunk) {
+      yield bytes.subarray(at, at + chunk);
+      await delay((chunk / bytesPerSecond) * 1000);
+    }
+  }
+  return { ...reply, body: Readable.from(drip()) };
 }

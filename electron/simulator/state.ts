@@ -7,7 +7,7 @@ import { FileStore, type FileSource, type SimFile } from './files';
 import { IdempotencyStore } from './idempotency';
 import type { UploadOptions } from './routes/uploads';
 import type { ModelListMode } from './routes/models';
-import { DEFAULT_LINKS, timeFiles, type LinkOptions, type LinkView } from './links';
+import { DEFAULT_LINKS, timeFiles, trickled, type LinkOptions, type LinkView } from './links';
 import type { Reply } from './http-util';
 import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
@@ -192,7 +192,8 @@ export class SimState {
 
   /** GET /files/<id>/…: the file, unless its link's signature was revoked (links.revoke). */
   serveFile(id: string, range: string | undefined, signature: number | null): Reply {
-    return this.files.serve(id, this.now(), range, { signature, revokedUpTo: this.links.revoke });
+    const reply = this.files.serve(id, this.now(), range, { signature, revokedUpTo: this.links.revoke });
+    return trickled(reply, this.links.bytesPerSecond);
   }
 
   stop(): void {

@@ -920,6 +920,9 @@ export const en = {
       refusedUnpricedSeveral:
         'Not sent: there is no estimate yet for this model, so under your budget one task goes first and its cost teaches the price. Send one, or set a price to assume for models with no estimate in Settings.',
       send: 'Send it',
+      assumeHint:
+        'In {{unit}}. Saved to your spending limits (Settings) and counted for each task of a model with no estimate yet, until its cost is known.',
+      assumeNeeded: 'Type a price to assume: under your budget these cannot be counted without one.',
       overBalance:
         'This will probably cost about {{estimate}}, more than the {{balance}} left on your balance.',
     },

@@ -946,6 +946,9 @@ export const zhCN: Messages = {
       refusedUnpricedSeveral:
         '未发送：此模型尚无估价，在预算限制下先发送一个任务，由其费用得知价格。请只发送一个，或在设置中为无估价的模型设定假定价格。',
       send: '发送',
+      assumeHint:
+        '单位：{{unit}}。保存到您的花费限额（设置）中，在费用确定之前，尚无估价的模型的每个任务都按此计算。',
+      assumeNeeded: '请输入一个假定价格：在预算之下，没有它就无法计算这些任务。',
       overBalance: '本次预计花费约 {{estimate}}，超过余额剩余的 {{balance}}。',
     },
     spending: {

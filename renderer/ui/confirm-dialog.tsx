@@ -16,8 +16,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** Defaults to the app's "Cancel". */
   cancelLabel?: string;
-  /** Which button has the focus at first: Cancel unless the action is what the user just asked for. */
-  initialFocus?: 'cancel' | 'confirm';
+  /**
+   * What has the focus at first: Cancel unless the action is what the user just asked for, or the first field
+   * in the message when the question is answered by typing (a price to assume).
+   */
+  initialFocus?: 'cancel' | 'confirm' | 'field';
   onConfirm: () => void;
   onCancel: () => void;
   /** The confirm button in red: the action destroys something. */
@@ -50,7 +53,9 @@ export function ConfirmDialog({
     // Focus goes back where it was (the button that asked) when the dialog leaves.
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    (initialFocus === 'confirm' ? confirmRef : cancelRef).current?.focus();
+    const field =
+      initialFocus === 'field' ? dialog?.querySelector<HTMLElement>('.confirm-message input') : null;
+    (field ?? (initialFocus === 'confirm' ? confirmRef : cancelRef).current)?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       before?.focus();

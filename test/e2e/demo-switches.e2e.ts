@@ -167,4 +167,29 @@ describe('Settings › Demo gateway: links and the model list', () => {
     expect(await page.getByTestId('tasks-total').textContent()).not.toContain('another gateway');
     await studio.shot('demo-switches-multi-task');
   });
+
+  it('with the propagation delay and no expiry stated switched on, a result is still saved', async () => {
+    // The delay is scaled with the demo's clock (0.05 here): short, so this shows the switches reach the demo and
+    // nothing breaks; the downloader's waiting out of a 404 is measured in test/core/tasks/result-links.test.ts.
+    await setSwitch(page, 'A fresh link answers 404 for a few seconds', true);
+    await setSwitch(page, 'Links without an expiry time', true);
+    await chooseFamily(page, 'image.i3');
+    const prompt = 'a lighthouse keeper’s lamp, its link still propagating';
+    await page.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await bridgeGet<{ items: { prompt: string | null }[] }>('/trpc/library.query')).items.some(
+            (i) => i.prompt === prompt,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    await goTo(page, 'Tasks');
+    const row = page.getByTestId('task-row').filter({ hasText: prompt });
+    await expect
+      .poll(() => row.getByTestId('task-state').getAttribute('data-outcome'), { timeout: 30_000 })
+      .toBe('done');
+  });
 });

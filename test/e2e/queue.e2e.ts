@@ -21,6 +21,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
+import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
 
@@ -233,6 +234,8 @@ describe('The queue', () => {
       .toBe('Reorder A wren on a branch');
     await page.getByText('A wren on a branch is now No. 2').waitFor({ state: 'attached' });
     expect((await demoReceived()).length).toBe(seen);
+    // The queue with its handles, a recipe's step and the spoken move passes WCAG 2.1 AA.
+    expect(await seriousViolations(page, '.queue')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'queue-reordered.png') });
 
     await page.getByRole('button', { name: 'Resume queue' }).click();

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // A model the app cannot price yet, met by a person in a browser on the demo gateway: under a confirmation
 // threshold the press is asked about ("There is no estimate yet for this model"), and cancelling sends
-// nothing; the person then sets a price to assume in Settings, goes back and presses Generate again, and the
-// task goes (the assumed price is under the threshold) and is counted at that price until its cost is known.
+// nothing; pressing Generate again, the person types the price to assume right in that question (from the
+// keyboard: the field has the focus, Enter answers), the task goes (the assumed price is under the threshold),
+// is counted at that price until its cost is known, and the price is kept in Settings like one typed there.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
@@ -30,7 +31,7 @@ async function fillI6(prompt: string): Promise<void> {
 }
 
 describe('a model with no estimate yet', () => {
-  it('is asked about, then goes at the price to assume the person sets', async () => {
+  it('is asked about, then goes at the price to assume the person types into the question', async () => {
     const { page } = studio;
     await saveLimits({ 'Ask before sending above': '1' });
 
@@ -47,12 +48,18 @@ describe('a model with no estimate yet', () => {
     await goTo(page, 'Tasks');
     await expect.poll(taskCount).toBe(0);
 
-    // The person decides what such a model may be taken to cost.
-    await saveLimits({ 'Price to assume for a model with no estimate yet': '0.05' });
-
+    // The person decides, where the question is asked, what such a model may be taken to cost.
     await fillI6('A paper boat on a puddle');
     await page.getByRole('button', { name: 'Generate' }).click();
+    const again = page.getByRole('alertdialog', { name: 'Send this generation?' });
+    await again.waitFor({ timeout: 15_000 });
+    const price = again.getByLabel('Price to assume for a model with no estimate yet');
+    await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('0.05');
+    await studio.shot('unknown-price-02-price-in-question');
+    await page.keyboard.press('Enter');
     // 0.05 USD is under the 1 USD threshold: nothing left to ask, the task goes.
+    await again.waitFor({ state: 'detached', timeout: 15_000 });
     await goTo(page, 'Tasks');
     await expect.poll(taskCount, { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
@@ -62,8 +69,15 @@ describe('a model with no estimate yet', () => {
     const panel = page.getByRole('region', { name: 'Spending' });
     await expect.poll(() => panel.textContent(), { timeout: 30_000 }).toMatch(/Today0\.0\d+ USD/);
     await expect.poll(() => panel.textContent()).not.toMatch(/with no estimate yet/);
-    await studio.shot('unknown-price-02-sent');
+    await studio.shot('unknown-price-03-sent');
     await page.keyboard.press('Escape');
     await page.getByText('Completed').first().waitFor({ timeout: 30_000 });
+
+    // Kept where Settings keeps it: the same field there shows it.
+    await goTo(page, 'Settings');
+    const limits = page.getByRole('form', { name: 'Spending limits' });
+    await expect
+      .poll(() => limits.getByLabel('Price to assume for a model with no estimate yet').inputValue())
+      .toBe('0.05');
   });
 });

@@ -67,6 +67,8 @@ export interface FetchToFileOptions {
 /** No result the gateway makes comes near this; a larger Content-Length is a broken or hostile answer. */
 export const MAX_DOWNLOAD_BYTES = 16 * 1024 ** 3;
 const DEFAULT_MIN_BYTES_PER_SECOND = 64 * 1024;
+/** How often a download that is still arriving says how far it got, however few bytes came meanwhile. */
+const PROGRESS_EVERY_MS = 250;
 const DEFAULT_GRACE_MS = 30_000;
 
 export interface FetchedFile {
@@ -119,6 +121,7 @@ class Inspector {
   private head: Buffer[] = [];
   private headLength = 0;
   private lastReported = 0;
+  private lastReportedAt = 0;
 
   private readonly startedAt: number;
 
@@ -130,6 +133,7 @@ class Inspector {
     private readonly limits: Limits,
   ) {
     this.startedAt = limits.now();
+    this.lastReportedAt = this.startedAt;
   }
 
   inspect(chunk: Buffer): DownloadError | null {
@@ -157,8 +161,11 @@ class Inspector {
       this.head = [];
       if (error) return error;
     }
-    if (this.received - this.lastReported >= this.reportEvery) {
+    // Also by time: a small file on a slow link would otherwise say nothing until it is whole.
+    const now = this.limits.now();
+    if (this.received - this.lastReported >= this.reportEvery || now - this.lastReportedAt >= PROGRESS_EVERY_MS) {
       this.lastReported = this.received;
+      this.lastReportedAt = now;
       this.onProgress?.(this.received, this.total);
     }
     return null;

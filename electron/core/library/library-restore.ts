@@ -23,6 +23,7 @@ export async function moveBack(moved: readonly Move[]): Promise<Map<string, stri
 }
 
 export interface RowsBack {
+  /** Items in the library again: their own rows, or the rows their download was filed under meanwhile. */
   restored: number;
   /** Files moved back for rows that did not come back (their download was filed again), named by no row. */
   unindexed: string[];
@@ -55,9 +56,9 @@ export function putRowsBack(db: DatabaseSync, rows: readonly Row[], renamed: Map
          VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT DO NOTHING`,
       )
       .run(...columns.map((c) => row[c] ?? null));
-    restored += Number(result.changes);
-    // A conflict means the same download was filed again meanwhile: that row stands, and this one's files
-    // are copies no row names.
+    // A conflict means the same download was filed again meanwhile: that row stands (so the item is back, and
+    // Undo says so), and this one's files are copies no row names.
+    restored += 1;
     if (Number(result.changes) === 0) {
       skipped.push(String(row.path));
       if (row.thumbnail_path !== null) skipped.push(String(row.thumbnail_path));

@@ -31,8 +31,7 @@ import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { useQueuePress } from './api/queue-add';
 import { checkSpending } from '../../lib/api/spending';
-import { refusalWords } from '../../lib/spend-words';
-import { SpendConfirm, useSpendQuestion } from './spend-confirm';
+import { useSpendQuestion } from './spend-question';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
 import { Alert } from '../../ui/alert';
@@ -75,7 +74,7 @@ export interface FamilyFormProps {
 }
 
 export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): ReactElement {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const variants = useMemo(() => familyModels(family.id, models), [family.id, models]);
   // New ids of this family the gateway lists (seen in public clients): offered beside the catalog's, with the catalog's rules.
   const discovered = useDiscoveredModels().data;
@@ -133,8 +132,8 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   // Batch sends one task per prompt line: only families whose prompt is free text.
   const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
   const [failure, setFailure] = useState<string | null>(null);
-  // Above the user's confirmation threshold the press waits here for their answer.
-  const { asking, ask } = useSpendQuestion();
+  // Above the user's confirmation threshold, or for a model with no estimate yet, the press waits for an answer.
+  const spendQuestion = useSpendQuestion();
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
@@ -208,20 +207,17 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
         return;
       }
-      let confirmed = false;
+      let confirmed: boolean;
       try {
         // The limits are enforced in the main process; asking first lets the refusal or the question come before
         // anything is written or sent. A batch is measured by its total.
-        const check = await checkSpending(requests);
-        const refusal = refusalWords(check, t, i18n.language);
-        if (refusal) {
-          setFailure(refusal);
+        const measure = () => checkSpending(requests);
+        const decision = await spendQuestion.decide(await measure(), measure);
+        if (!decision.go) {
+          if (decision.failure) setFailure(decision.failure);
           return;
         }
-        if (check.needsConfirmation) {
-          if (!(await ask(check))) return;
-          confirmed = true;
-        }
+        confirmed = decision.confirmed;
       } catch (error) {
         setFailure(errorSentence(error, t));
         return;
@@ -404,7 +400,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
         />
 
         {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-        {asking ? <SpendConfirm asking={asking} /> : null}
+        {spendQuestion.dialog}
 
         <div className="form-actions">
           <SubmitButton

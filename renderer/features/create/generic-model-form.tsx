@@ -20,14 +20,13 @@ import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { checkSpending } from '../../lib/api/spending';
 import { usePressKeys } from '../../lib/press-keys';
-import { refusalWords } from '../../lib/spend-words';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
 import { SubmitButton } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
-import { SpendConfirm, useSpendQuestion } from './spend-confirm';
+import { useSpendQuestion } from './spend-question';
 
 export function GenericModelForm({
   model,
@@ -36,7 +35,7 @@ export function GenericModelForm({
   model: PlacedModel;
   onSubmitted: (task: TaskRecord) => void;
 }): ReactElement | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const carrier = carrierFamilyOf(model.endpoint);
   const fields = useMemo(() => genericFields(model), [model]);
   const withJson = model.fields === null;
@@ -54,7 +53,7 @@ export function GenericModelForm({
   });
   const submit = useSubmitTask();
   const pressKeys = usePressKeys();
-  const { asking, ask } = useSpendQuestion();
+  const spendQuestion = useSpendQuestion();
   const [failure, setFailure] = useState<string | null>(null);
   if (carrier === null) return null;
 
@@ -67,14 +66,14 @@ export function GenericModelForm({
     setFailure(null);
     const request = { family: carrier, model: model.id, params: genericParams(values) };
     try {
-      const check = await checkSpending([request]);
-      const refusal = refusalWords(check, t, i18n.language);
-      if (refusal) {
-        setFailure(refusal);
+      // Refused, asked (above the threshold, or no estimate yet: a price to assume may be typed there), or sent.
+      const measure = () => checkSpending([request]);
+      const decision = await spendQuestion.decide(await measure(), measure);
+      if (!decision.go) {
+        if (decision.failure) setFailure(decision.failure);
         return;
       }
-      const confirmed = check.needsConfirmation ? await ask(check) : false;
-      if (check.needsConfirmation && !confirmed) return;
+      const { confirmed } = decision;
       const key = pressKeys.keyFor(request);
       const task = await submit.mutateAsync({ ...request, confirmed, key });
       pressKeys.answered(request);
@@ -130,7 +129,7 @@ export function GenericModelForm({
         ) : null}
       </div>
       {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-      {asking ? <SpendConfirm asking={asking} /> : null}
+      {spendQuestion.dialog}
       <div className="form-actions">
         <SubmitButton
           submitting={form.formState.isSubmitting}

@@ -10,7 +10,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
-import { useSaveSpendingLimits, useSpendingLimits } from './api/spending-limits';
+import { useSaveSpendingLimits, useSpendingLimits } from '../../lib/api/spending';
 
 interface LimitsForm {
   unit: MoneyUnit;

@@ -1,6 +1,7 @@
 // Every gateway call and every result download goes through the creator's proxy (Settings
 // or --proxy, else HTTPS_PROXY/HTTP_PROXY with NO_PROXY), proven on a real HTTP proxy server on 127.0.0.1 that
-// counts what passed through it; a bad or unreachable proxy address is said in one clear sentence.
+// counts what passed through it, and on a real SOCKS5 server (test/support/socks-server.ts) the same way; a bad or
+// unreachable proxy address is said in one clear sentence.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import { ProxyRoute } from '../../../electron/core/proxy/proxy-route';
 import { RecordingSink } from '../downloads/download-fixtures';
 import { CountingGateway, driveUntil, useEngineRig, writeRow } from '../tasks/engine-rig';
 import { startCountingProxy, type CountingProxy } from '../../support/counting-proxy';
+import { startCountingSocks } from '../../support/socks-server';
 
 /** A port nothing listens on: bound, read, closed. */
 async function deadPort(): Promise<number> {
@@ -68,6 +70,36 @@ describe('a proxy', () => {
     expect(proxy.tunnels).toEqual([new URL(rig.sim.links.filesUrl).host]);
     // The submission and the polls went through it as well.
     expect(proxy.forwarded.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends gateway calls and result downloads through a SOCKS5 proxy (socks5://, as set in Settings)', async () => {
+    const socks = await startCountingSocks();
+    try {
+      const { rig } = bench;
+      rig.sim.links.set({ host: 'separate' });
+      const route = new ProxyRoute(() => socks.url);
+      const balance = await client(route).tokenBalance();
+      expect(balance.remain_balance).toBeGreaterThan(0);
+      const simHost = new URL(rig.sim.url).host;
+      expect(socks.tunnels).toContain(simHost);
+
+      const gateway = new CountingGateway(client(route), rig.clock);
+      const p = bench.parts(gateway);
+      const { id } = writeRow(p, rig.clock).record;
+      await p.sender.send(id);
+      const settled = () => {
+        const t = p.tasks.get(id);
+        return t !== null && t.state === 'completed' && p.queries.isSettled(t);
+      };
+      expect(await driveUntil(rig, p, settled)).toBe(true);
+      expect(p.tasks.get(id)?.downloads).toMatchObject({ total: 1, done: 1 });
+      // The file host was reached through the SOCKS server too, and nothing went by the HTTP proxy.
+      expect(socks.tunnels).toContain(new URL(rig.sim.links.filesUrl).host);
+      expect(proxy.forwarded).toEqual([]);
+      expect(proxy.tunnels).toEqual([]);
+    } finally {
+      await socks.close();
+    }
   });
 
   it('reads HTTP_PROXY from the environment when nothing is set, and NO_PROXY exempts a host', async () => {
