@@ -44,6 +44,21 @@ const client = (route: ProxyRoute) =>
     retry: { maxAttempts: 1 },
   });
 
+/** One image task sent and driven until its file is saved, its link on the simulator's separate file host. */
+async function generateAndSave(route: ProxyRoute): Promise<void> {
+  const { rig } = bench;
+  rig.sim.links.set({ host: 'separate' });
+  const p = bench.parts(new CountingGateway(client(route), rig.clock));
+  const { id } = writeRow(p, rig.clock).record;
+  await p.sender.send(id);
+  const settled = () => {
+    const t = p.tasks.get(id);
+    return t !== null && t.state === 'completed' && p.queries.isSettled(t);
+  };
+  expect(await driveUntil(rig, p, settled)).toBe(true);
+  expect(p.tasks.get(id)?.downloads).toMatchObject({ total: 1, done: 1 });
+}
+
 describe('a proxy', () => {
   it('sends every gateway call through the proxy the settings (or --proxy) name', async () => {
     const gateway = client(new ProxyRoute(() => proxy.url));
@@ -56,17 +71,7 @@ describe('a proxy', () => {
 
   it('fetches result files through the same proxy, tunnelled, from the file host too', async () => {
     const { rig } = bench;
-    rig.sim.links.set({ host: 'separate' });
-    const gateway = new CountingGateway(client(new ProxyRoute(() => proxy.url)), rig.clock);
-    const p = bench.parts(gateway);
-    const { id } = writeRow(p, rig.clock).record;
-    await p.sender.send(id);
-    const settled = () => {
-      const t = p.tasks.get(id);
-      return t !== null && t.state === 'completed' && p.queries.isSettled(t);
-    };
-    expect(await driveUntil(rig, p, settled)).toBe(true);
-    expect(p.tasks.get(id)?.downloads).toMatchObject({ total: 1, done: 1 });
+    await generateAndSave(new ProxyRoute(() => proxy.url));
     expect(proxy.tunnels).toEqual([new URL(rig.sim.links.filesUrl).host]);
     // The submission and the polls went through it as well.
     expect(proxy.forwarded.length).toBeGreaterThanOrEqual(2);
@@ -76,23 +81,13 @@ describe('a proxy', () => {
     const socks = await startCountingSocks();
     try {
       const { rig } = bench;
-      rig.sim.links.set({ host: 'separate' });
       const route = new ProxyRoute(() => socks.url);
       const balance = await client(route).tokenBalance();
       expect(balance.remain_balance).toBeGreaterThan(0);
       const simHost = new URL(rig.sim.url).host;
       expect(socks.tunnels).toContain(simHost);
 
-      const gateway = new CountingGateway(client(route), rig.clock);
-      const p = bench.parts(gateway);
-      const { id } = writeRow(p, rig.clock).record;
-      await p.sender.send(id);
-      const settled = () => {
-        const t = p.tasks.get(id);
-        return t !== null && t.state === 'completed' && p.queries.isSettled(t);
-      };
-      expect(await driveUntil(rig, p, settled)).toBe(true);
-      expect(p.tasks.get(id)?.downloads).toMatchObject({ total: 1, done: 1 });
+      await generateAndSave(route);
       // The file host was reached through the SOCKS server too, and nothing went by the HTTP proxy.
       expect(socks.tunnels).toContain(new URL(rig.sim.links.filesUrl).host);
       expect(proxy.forwarded).toEqual([]);
