@@ -113,7 +113,9 @@ export class LibraryMover {
       this.deps.log(`library: finished moving the library from ${move.from} to ${move.to}`);
     } catch (error) {
       await rollBackLibraryMove(db).catch(() => undefined);
-      this.deps.log(`library: a move to ${move.to} cut short could not be finished and was rolled back: ${String(error)}`);
+      this.deps.log(
+        `library: a move to ${move.to} cut short could not be finished and was rolled back: ${String(error)}`,
+      );
     }
   }
 }

@@ -119,7 +119,8 @@ export function taskObject(
   return body;
 }
 
-const link = (links: LinkView, file: SimFile): string => `${links.base}${FileStore.path(file)}${links.signature(file)}`;
+const link = (links: LinkView, file: SimFile): string =>
+  `${links.base}${FileStore.path(file)}${links.signature(file)}`;
 
 function resultObject(output: TaskOutput, links: LinkView): Record<string, unknown> {
   // expires_at as the links switch says: the entry's soonest file, or left out (links.ts).

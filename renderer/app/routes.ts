@@ -21,4 +21,3 @@ export const COMPARE_GROUP_ROUTE = '/compare-group';
 
 /** Settings › Sync (a page within Settings, reached from its tabs). */
 export const SYNC_ROUTE = '/settings/sync';
-

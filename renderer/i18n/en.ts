@@ -494,7 +494,8 @@ export const en = {
     cost: 'Cost',
     showInFolder: 'Show in folder',
     downloadZip: 'Download as zip',
-    noFolderInBrowser: 'A browser cannot open folders on this computer: download the file, with its settings, as a zip.',
+    noFolderInBrowser:
+      'A browser cannot open folders on this computer: download the file, with its settings, as a zip.',
     favourite: 'Favourite',
     unfavourite: 'Remove from favourites',
     favouritesOnly: 'Favourites',
@@ -1255,7 +1256,8 @@ export const en = {
     retryStep: 'Try step {{step}} again',
     cancel: 'Cancel the rest',
     cancelled: 'Nothing more of this recipe will be sent; a step already at the gateway finishes.',
-    queued: 'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
+    queued:
+      'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',
     make: 'Make a recipe',
     made: 'Recipe “{{name}}” saved: run it from Create.',

@@ -727,7 +727,8 @@ export const zhCN: Messages = {
     libraryMoveTitle: '移动媒体库',
     libraryMoveQuestion_one: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',
     libraryMoveQuestion_other: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',
-    libraryMoveSafe: '文件到达新文件夹之前不会离开旧文件夹。如有文件无法移动，所有文件都会移回，媒体库保持原位。',
+    libraryMoveSafe:
+      '文件到达新文件夹之前不会离开旧文件夹。如有文件无法移动，所有文件都会移回，媒体库保持原位。',
     libraryMoveConfirm: '移动媒体库',
     libraryMoving: '已移动 {{files}}/{{total}} 个文件 · {{bytes}}/{{totalBytes}}',
     libraryMoved: '媒体库现在位于 {{to}}。',

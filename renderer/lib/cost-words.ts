@@ -35,7 +35,8 @@ export function costTotalWords(
   const head = t(of === 'items' ? 'costs.libraryTotal' : 'costs.tasksTotal', { count: total.count, amount });
   // All unknown: the amount already says "cost unknown".
   const known = total.usd !== null || total.credits !== null;
-  const withUnknown = known && total.unknown > 0 ? head + t('costs.totalUnknown', { count: total.unknown }) : head;
+  const withUnknown =
+    known && total.unknown > 0 ? head + t('costs.totalUnknown', { count: total.unknown }) : head;
   // Tasks of other gateways are in the list but not in the sum, and the line says so.
   return elsewhere > 0 ? withUnknown + t('costs.elsewhere', { count: elsewhere }) : withUnknown;
 }

@@ -4,7 +4,13 @@ export type { AppRouter } from './router';
 export type { BridgeHandlers, BridgeContext, TaskListQuery } from './contract';
 export type { BridgeErrorData } from './errors';
 export type { BridgeEvent, BridgeLibraryItem } from './record-schemas';
-export type { LibraryMovePlan, LibraryMoveStatus, SessionStatus, Settings, SettingsPatch } from './session-schemas';
+export type {
+  LibraryMovePlan,
+  LibraryMoveStatus,
+  SessionStatus,
+  Settings,
+  SettingsPatch,
+} from './session-schemas';
 export type { TokenBalanceView, UserBalanceView, UsageQuery, UsageResult } from './account-schemas';
 export type { SpeakInput, SpeechOutcomeView, SpeechRequest } from './speech-schemas';
 export { settingsSchema, settingsPatchSchema, apiKeyInputSchema, DEFAULT_SETTINGS } from './session-schemas';

@@ -41,14 +41,18 @@ export const ackShapeCSchema = z.looseObject({
  * task_info {estimated_time, can_cancel}. object "generation.result" means the data is the finished task.
  */
 export const ackObjectSchema = z.looseObject({
-  code: z.union([z.literal(200), z.literal('200'), z.literal(202), z.literal('202'), z.literal('success')]).optional(),
+  code: z
+    .union([z.literal(200), z.literal('200'), z.literal(202), z.literal('202'), z.literal('success')])
+    .optional(),
   request_id: z.string().optional(),
   data: z.looseObject({
     id: looseId,
     status: z.string(),
     object: z.string().optional(),
     poll_url: z.string().optional(),
-    task_info: z.looseObject({ estimated_time: looseNumber.nullish(), can_cancel: z.boolean().nullish() }).nullish(),
+    task_info: z
+      .looseObject({ estimated_time: looseNumber.nullish(), can_cancel: z.boolean().nullish() })
+      .nullish(),
   }),
 });
 

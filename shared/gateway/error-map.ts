@@ -57,7 +57,10 @@ export interface HttpFailure {
 
 /** A page a proxy or web server sent instead of the gateway's JSON (nginx's 502, a captive portal). */
 export function looksLikeHtml(text: string): boolean {
-  return /^\s*(<!doctype html|<html|<head|<body|<\?xml|<center|<h1|<title)/i.test(text) || /<\/(html|body)>/i.test(text);
+  return (
+    /^\s*(<!doctype html|<html|<head|<body|<\?xml|<center|<h1|<title)/i.test(text) ||
+    /<\/(html|body)>/i.test(text)
+  );
 }
 
 /** Any non-2xx answer as GatewayErrorInfo. */

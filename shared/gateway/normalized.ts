@@ -11,9 +11,20 @@ import { settingsRecordSchema } from '../validation/json-depth';
  * [STATE-1..5] Every state a task can be in, as the gateway reports it, and 'cancelled': the spec does not show it,
  * but the gateway's public clients meet `canceled`/`cancelled` (ended upstream, not charged).
  */
-export const taskStatusSchema = z.enum(['submitted', 'pending', 'processing', 'completed', 'failed', 'cancelled']);
+export const taskStatusSchema = z.enum([
+  'submitted',
+  'pending',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+]);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
-export const TERMINAL_STATUSES = ['completed', 'failed', 'cancelled'] as const satisfies readonly TaskStatus[];
+export const TERMINAL_STATUSES = [
+  'completed',
+  'failed',
+  'cancelled',
+] as const satisfies readonly TaskStatus[];
 
 /** [ACK-1..4] Shapes A, B and C reduced to one. */
 export interface NormalizedAck {

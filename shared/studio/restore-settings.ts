@@ -51,7 +51,11 @@ export function planRestore(settings: FileSettings, models?: ModelConfig): Resto
       refused.push({ field: name, message: checked.error.issues[0]?.message ?? validationText('invalid') });
   }
   // Rules over the whole body (a prompt's length for this model, …) judged with what passed field by field.
-  const whole = checkBody(family.id, buildBody(family.id, model ?? settings.model, Object.fromEntries(values)), models);
+  const whole = checkBody(
+    family.id,
+    buildBody(family.id, model ?? settings.model, Object.fromEntries(values)),
+    models,
+  );
   if (!whole.ok) {
     for (const problem of whole.problems) {
       const name = problem.path.split('.')[0] ?? '';

@@ -109,5 +109,3 @@ export const NO_LIMITS: SpendingLimits = {
   monthly: null,
   timeZone: null,
 };
-
-

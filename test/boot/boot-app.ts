@@ -68,11 +68,14 @@ export function bootApp(layout: AppLayout, scratch: string, options: BootOptions
     let hung = false;
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-      // A demo picture's task runs in the desktop boot: it gets longer.
-    }, EXIT_TIMEOUT_MS * (options.desktop ? 2 : 1));
+    const timer = setTimeout(
+      () => {
+        hung = true;
+        child.kill('SIGKILL');
+        // A demo picture's task runs in the desktop boot: it gets longer.
+      },
+      EXIT_TIMEOUT_MS * (options.desktop ? 2 : 1),
+    );
     child.on('error', fail);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

@@ -25,8 +25,7 @@ import { bootProblems } from './boot-checks';
 
 const KEY = 'sk-boot-test-5f0c2a9e';
 const NO_KEYRING = 'secrets: no OS keyring available; the API key is kept in memory for this session only.';
-const UNREADABLE =
-  'secrets: the API key could not be decrypted and was removed; please enter it again.';
+const UNREADABLE = 'secrets: the API key could not be decrypted and was removed; please enter it again.';
 
 let scratch: string;
 let layout: AppLayout;
@@ -162,11 +161,15 @@ describe('the desktop-only paths of the built main process', () => {
     expect(desktop?.trashedAgain?.result?.data).toMatchObject({ count: 1, trash: 'os' });
     const trashCalls = calls.filter((c) => c.startsWith('shell.trashItem '));
     expect(trashCalls).toHaveLength(1);
-    expect(trashCalls[0]).toMatch(new RegExp(`^shell\\.trashItem ${libraryDir}/\\.trash/\\.undo/.+/${name}$`));
+    expect(trashCalls[0]).toMatch(
+      new RegExp(`^shell\\.trashItem ${libraryDir}/\\.trash/\\.undo/.+/${name}$`),
+    );
     expect(readdirSync(folders.trashFolder)).toEqual([`1-${name}`]);
     expect(existsSync(itemPath)).toBe(false);
 
     // A demo picture's task ended: the desktop notification says so, with its prompt.
-    expect(calls).toContain('Notification.show Generation finished: The desktop app announces a finished picture');
+    expect(calls).toContain(
+      'Notification.show Generation finished: The desktop app announces a finished picture',
+    );
   }, 180_000);
 });

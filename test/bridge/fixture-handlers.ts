@@ -49,7 +49,16 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
         ...{ from: '/lib', to: libraryDir ?? '/lib', moves: libraryDir !== null, files: 0, bytes: 0 },
       }),
       libraryMove: async () => ({
-        ...{ state: 'idle', from: null, to: null, files: 0, totalFiles: 0, bytes: 0, totalBytes: 0, error: null },
+        ...{
+          state: 'idle',
+          from: null,
+          to: null,
+          files: 0,
+          totalFiles: 0,
+          bytes: 0,
+          totalBytes: 0,
+          error: null,
+        },
       }),
     },
     account: {

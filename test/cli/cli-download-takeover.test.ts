@@ -82,9 +82,12 @@ function spawnCli(dir: string, env: Record<string, string>, args: string[]): Chi
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    (done) => child.on('close', (code, signal) => done({ code, signal, stdout, stderr })),
-  );
+  const exit = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    stdout: string;
+    stderr: string;
+  }>((done) => child.on('close', (code, signal) => done({ code, signal, stdout, stderr })));
   return { process: child, output: () => stdout + stderr, exit };
 }
 

@@ -94,7 +94,14 @@ describe('the queue panel', () => {
   it('moves a waiting item from the keyboard, says where it went and keeps the focus on it', async () => {
     const waiting = (ids: string[]) =>
       ids.map((id, i) =>
-        item({ id, prompt: `prompt ${id}`, state: 'waiting', position: i + 1, taskId: null, taskState: null }),
+        item({
+          id,
+          prompt: `prompt ${id}`,
+          state: 'waiting',
+          position: i + 1,
+          taskId: null,
+          taskState: null,
+        }),
       );
     let order = ['a', 'b', 'c'];
     const moves: { id: string; to: QueueMove }[] = [];

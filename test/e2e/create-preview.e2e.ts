@@ -54,7 +54,10 @@ describe('the Create preview', () => {
     await page.getByLabel('API key').fill(SIM_KEYS.default);
     await page.getByRole('button', { name: 'Save key' }).click();
     await expect
-      .poll(async () => (await page.evaluate(async () => (await fetch('/trpc/session.status')).json())) as unknown)
+      .poll(
+        async () =>
+          (await page.evaluate(async () => (await fetch('/trpc/session.status')).json())) as unknown,
+      )
       .toMatchObject({ result: { data: { mode: 'live' } } });
     await goTo(page, 'Create');
     await page.getByText('Press Generate and follow the progress here or in Tasks.').waitFor();

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 
 // About 5 KiB pictures at 1.5 KB/s: a few seconds of saving, reported four times a second.
-const { studio, page } = useDemoStudio(0.05, undefined, undefined, undefined, { links: { bytesPerSecond: 1500 } });
+const { studio, page } = useDemoStudio(0.05, undefined, undefined, undefined, {
+  links: { bytesPerSecond: 1500 },
+});
 
 describe('download progress', () => {
   it('shows the bytes saved and their share in the Create preview and on the task’s row', async () => {

@@ -69,7 +69,8 @@ function wav(seconds: number): Buffer {
   const samples = Buffer.alloc(dataSize);
   for (let i = 0; i < dataSize / 2; i += 1) {
     const t = i / rate;
-    const syllable = Math.max(0, Math.sin(2 * Math.PI * 3.1 * t)) * (0.35 + 0.65 * Math.abs(Math.sin(0.9 * t)));
+    const syllable =
+      Math.max(0, Math.sin(2 * Math.PI * 3.1 * t)) * (0.35 + 0.65 * Math.abs(Math.sin(0.9 * t)));
     samples.writeInt16LE(Math.round(syllable * 20_000 * Math.sin(2 * Math.PI * 220 * t)), i * 2);
   }
   return Buffer.concat([header, samples]);

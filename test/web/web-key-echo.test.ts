@@ -32,7 +32,8 @@ function startEchoGateway(): Promise<void> {
       if (req.method === 'POST')
         return answer(200, { code: 200, data: [{ task_id: 'echo-1', status: 'submitted' }] });
       // The key is checked with the token balance before it is taken ([EP-TBAL-1]): this gateway takes it.
-      if (req.url === '/v1/balance') return answer(200, { success: true, remain_balance: 1, used_balance: 0 });
+      if (req.url === '/v1/balance')
+        return answer(200, { success: true, remain_balance: 1, used_balance: 0 });
       if (req.url?.startsWith('/v1/tasks/'))
         return answer(200, {
           id: 'echo-1',

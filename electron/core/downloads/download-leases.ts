@@ -38,7 +38,10 @@ export class DownloadLeases {
       .get(taskId, ordinal) as { lease_pid: number | null; lease_at: number | null } | undefined;
     const holder = row?.lease_pid ?? null;
     const heldElsewhere =
-      holder !== null && holder !== this.pid && now - (row?.lease_at ?? 0) < PART_LEASE_MS && this.alive(holder);
+      holder !== null &&
+      holder !== this.pid &&
+      now - (row?.lease_at ?? 0) < PART_LEASE_MS &&
+      this.alive(holder);
     if (heldElsewhere) {
       if (!this.#watching.has(key)) {
         // Why this process waits, on the pending row (as a retry's note is), unless the holder wrote one.

@@ -27,7 +27,6 @@ import { fetchPriority, FreshLinks } from './link-freshness';
 import { LinkVerdicts } from './link-verdicts';
 import type { ProxyRoute } from '../proxy/proxy-route';
 
-
 export interface DownloadManagerOptions extends RetryTiming {
   db: DatabaseSync;
   clock: Clock;
@@ -321,10 +320,22 @@ export class DownloadManager {
   private async fetchAndSave(task: TaskRecord, row: FileRow, signal: AbortSignal): Promise<FetchedFile> {
     this.fetching.enter();
     try {
-      return await saveDownload({ ...this.options, libraryDir: this.libraryDir }, task, row, signal, (got, of) => {
-        this.leases.touch(row.task_id, row.ordinal);
-        this.options.emit({ type: 'download', taskId: row.task_id, url: row.url, receivedBytes: got, totalBytes: of });
-      });
+      return await saveDownload(
+        { ...this.options, libraryDir: this.libraryDir },
+        task,
+        row,
+        signal,
+        (got, of) => {
+          this.leases.touch(row.task_id, row.ordinal);
+          this.options.emit({
+            type: 'download',
+            taskId: row.task_id,
+            url: row.url,
+            receivedBytes: got,
+            totalBytes: of,
+          });
+        },
+      );
     } finally {
       // Left in a finally: two hand-written leaves once counted a fetch twice.
       this.fetching.leave();

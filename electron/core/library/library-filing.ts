@@ -305,8 +305,7 @@ export class LibraryFiling {
       // The cover may have been filed while this file was probed (fileCover then found no item to give it
       // to): read it again with no await before the insert, so one of the two always sees the other.
       const late = this.statements.coverOf.get(item.taskId, item.trackIndex) as
-        | { thumbnail_path: string | null }
-        | undefined;
+        { thumbnail_path: string | null } | undefined;
       item.thumbnailPath = late?.thumbnail_path ?? null;
     }
     const result = this.statements.insert.run(itemToParams(item));

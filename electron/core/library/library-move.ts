@@ -80,8 +80,7 @@ export async function filesUnder(dir: string): Promise<{ path: string; size: num
 
 export function journaledMove(db: DatabaseSync): JournaledMove | null {
   const row = db.prepare('SELECT from_dir, to_dir, state FROM library_moves WHERE id = 1').get() as
-    | { from_dir: string; to_dir: string; state: 'moving' | 'moved' }
-    | undefined;
+    { from_dir: string; to_dir: string; state: 'moving' | 'moved' } | undefined;
   return row ? { from: row.from_dir, to: row.to_dir, state: row.state } : null;
 }
 
@@ -139,11 +138,17 @@ function rewritePaths(db: DatabaseSync, rebase: (path: string) => string | null)
     ['library_trash', 'rowid', ['kept_file', 'kept_thumbnail']],
   ];
   for (const [table, key, names] of columns) {
-    const rows = db.prepare(`SELECT ${key} AS k, ${names.join(', ')} FROM ${table}`).all() as Record<string, unknown>[];
-    const write = db.prepare(`UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ${key} = ?`);
+    const rows = db.prepare(`SELECT ${key} AS k, ${names.join(', ')} FROM ${table}`).all() as Record<
+      string,
+      unknown
+    >[];
+    const write = db.prepare(
+      `UPDATE ${table} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ${key} = ?`,
+    );
     for (const row of rows) {
       const next = names.map((n) => fix(row[n]));
-      if (next.some((value, i) => value !== row[names[i] ?? ''])) write.run(...(next as string[]), row.k as number);
+      if (next.some((value, i) => value !== row[names[i] ?? '']))
+        write.run(...(next as string[]), row.k as number);
     }
   }
   // A kept item's row (put back on restore) and a deletion's journal name paths inside their JSON.
@@ -216,7 +221,8 @@ export async function rollBackLibraryMove(db: DatabaseSync): Promise<void> {
   }
   // The folder itself stays: the user may have made it for the library.
   await pruneEmpty(move.to, true);
-  if (stuck.length > 0) throw new Error(`${stuck.length} files could not go back to ${move.from}: ${stuck[0]}`);
+  if (stuck.length > 0)
+    throw new Error(`${stuck.length} files could not go back to ${move.from}: ${stuck[0]}`);
   db.prepare('DELETE FROM library_moves WHERE id = 1').run();
 }
 

@@ -80,7 +80,9 @@ function batchOf(row: Row): Pick<LibraryItem, 'batch'> {
   const id = maybeText(row, 'batch_id');
   const size = maybeNumber(row, 'batch_size');
   if (id === null || size === null) return {};
-  return { batch: { id, size, ...(maybeNumber(row, 'batch_compare') === 1 ? { compare: true as const } : {}) } };
+  return {
+    batch: { id, size, ...(maybeNumber(row, 'batch_compare') === 1 ? { compare: true as const } : {}) },
+  };
 }
 
 export function itemToParams(item: LibraryItem): Record<string, SqlValue> {

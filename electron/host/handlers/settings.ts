@@ -3,7 +3,12 @@
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import type { HostDeps } from './host-deps';
 
-export function settingsHandlers({ session, core, mover, onSettingsChanged }: HostDeps): BridgeHandlers['settings'] {
+export function settingsHandlers({
+  session,
+  core,
+  mover,
+  onSettingsChanged,
+}: HostDeps): BridgeHandlers['settings'] {
   return {
     get: async () => session.settings.get(),
     update: async ({ libraryDir, ...rest }) => {

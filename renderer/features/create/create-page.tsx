@@ -104,7 +104,11 @@ export function CreatePage(): ReactElement {
           </div>
           {generic ? (
             <div className="card card-pad">
-              <GenericModelForm key={generic.id} model={generic} onSubmitted={(task) => setLatest({ task, gateway })} />
+              <GenericModelForm
+                key={generic.id}
+                model={generic}
+                onSubmitted={(task) => setLatest({ task, gateway })}
+              />
             </div>
           ) : (
             /* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */

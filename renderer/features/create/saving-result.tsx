@@ -23,7 +23,9 @@ export function SavingResult({ task }: { task: TaskRecord }): ReactElement {
   }
   const received = download ? formatBytes(download.receivedBytes, i18n.language) : null;
   const percent =
-    download?.totalBytes && download.totalBytes > 0 ? (download.receivedBytes / download.totalBytes) * 100 : null;
+    download?.totalBytes && download.totalBytes > 0
+      ? (download.receivedBytes / download.totalBytes) * 100
+      : null;
   return (
     <div className="preview-saving" data-testid="preview-saving" role="status">
       <strong>{t('create.previewSaving')}</strong>

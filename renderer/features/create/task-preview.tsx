@@ -84,7 +84,11 @@ export function TaskPreview({
                   testId={`preview-${item.kind === 'speech' ? 'audio' : item.kind}`}
                 />
                 {/* The viewer holds every action on a result (favourite, reuse, compare, export, delete). */}
-                <Button variant="ghost" icon={<Icon name="fullscreen" />} onClick={() => navigate(libraryAddress(item.id))}>
+                <Button
+                  variant="ghost"
+                  icon={<Icon name="fullscreen" />}
+                  onClick={() => navigate(libraryAddress(item.id))}
+                >
                   {t('create.openInViewer')}
                 </Button>
               </figure>

@@ -40,13 +40,22 @@ function MoveProgress({ plan }: { plan: LibraryMovePlan }): ReactElement {
   });
   return (
     <div className="library-move-progress" role="status">
-      <ProgressBar value={totalFiles > 0 ? (files / totalFiles) * 100 : 0} label={t('settings.libraryMoveTitle')} />
+      <ProgressBar
+        value={totalFiles > 0 ? (files / totalFiles) * 100 : 0}
+        label={t('settings.libraryMoveTitle')}
+      />
       <p>{text}</p>
     </div>
   );
 }
 
-export function StorageSection({ session, settings }: { session: SessionStatus; settings: Settings }): ReactElement {
+export function StorageSection({
+  session,
+  settings,
+}: {
+  session: SessionStatus;
+  settings: Settings;
+}): ReactElement {
   const { t, i18n } = useTranslation();
   const pushToast = useStudioStore((s) => s.pushToast);
   const update = useUpdateSettings();

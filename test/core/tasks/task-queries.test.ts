@@ -41,7 +41,10 @@ describe('TaskQueries', () => {
   it('waitFor() rejects for a task that does not exist, and when the caller gives up', async () => {
     const { clock } = bench.rig;
     const p = bench.parts(bench.rig.gateway());
-    await expect(p.queries.waitFor('missing')).rejects.toMatchObject({ type: 'not_found_error', message: 'No task with id missing.' });
+    await expect(p.queries.waitFor('missing')).rejects.toMatchObject({
+      type: 'not_found_error',
+      message: 'No task with id missing.',
+    });
     writeRow(p, clock, { id: 'w', state: 'pending' });
     const stop = new AbortController();
     const waiting = p.queries.waitFor('w', stop.signal);

@@ -8,7 +8,14 @@ import { costTotalWords, costWords } from '../../../renderer/lib/cost-words';
 import { moneyWords } from '../../../renderer/lib/spend-words';
 import { translator } from '../i18n-instance';
 
-const cny = { success: true, unit: 'CNY', remainBalance: 355, remainCredits: 500, usedBalance: 0, usedCredits: 0 };
+const cny = {
+  success: true,
+  unit: 'CNY',
+  remainBalance: 355,
+  remainCredits: 500,
+  usedBalance: 0,
+  usedCredits: 0,
+};
 
 describe('the gateway’s currency', () => {
   it('is read from its balance: the unit it says, the rate from its credits', () => {
