@@ -39,7 +39,9 @@ export function formatEstimate(e: CostEstimate): string {
   const basis =
     e.basis === 'runs'
       ? `from ${e.observations} run${e.observations === 1 ? '' : 's'}`
-      : `average of ${e.observations} billed requests in the usage history`;
+      : e.basis === 'table'
+        ? 'starting price, not yet charged here'
+        : `average of ${e.observations} billed requests in the usage history`;
   const drivers = e.dependsOn.length > 0 ? `\nthe price depends on: ${e.dependsOn.join(', ')}` : '';
   return `≈ ${moneyText(e.usd, 'usd')}${credits} ${basis}${time}${drivers}\nNothing was sent.`;
 }

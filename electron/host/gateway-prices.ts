@@ -5,6 +5,8 @@
 import type { TaskSnapshot } from '../../shared/gateway/normalized';
 import { MAX_USAGE_RANGE_S } from '../../shared/gateway/limits';
 import type { BatchEstimate } from '../../shared/studio/estimates';
+import { startingPrices } from '../../shared/studio/starting-prices';
+import type { StartingPriceEdits } from '../../shared/studio/starting-prices';
 import type { TaskRecord } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
@@ -18,6 +20,8 @@ export interface GatewayPricesOptions {
   /** The key of the gateway in use (its base URL, or 'demo'); null when none is set up. */
   current: () => string | null;
   log: (message: string) => void;
+  /** The creator's edits to the starting price table (Settings), read at each estimate. */
+  edits: () => StartingPriceEdits;
 }
 
 export class GatewayPrices implements TaskHistory {
@@ -35,7 +39,8 @@ export class GatewayPrices implements TaskHistory {
     if (key === null) return null;
     let book = this.#books.get(key);
     if (!book) {
-      book = new PriceBook({ db: this.#options.db, gateway: key, clock: this.#options.clock });
+      const { db, clock, edits } = this.#options;
+      book = new PriceBook({ db, gateway: key, clock, startingPrices: () => startingPrices(edits()) });
       this.#books.set(key, book);
     }
     return book;

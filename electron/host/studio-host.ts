@@ -73,7 +73,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   // Beside the database, so moving the library folder in settings never loses a task's references.
   const references = ReferenceStore.forDatabase(db);
   const clock = options.clock ?? systemClock;
-  const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log });
+  const edits = () => session.settings.get().startingPrices;
+  const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log, edits });
   // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
   const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
   const desktop = options.desktop;

@@ -5,6 +5,7 @@ import { because } from '../validation';
 import { languageSchema, themeSchema } from '../studio/preferences';
 import { normalizeBaseUrl } from '../gateway/base-url';
 import { demoDialectSchema } from '../studio/demo-dialects';
+import { startingPriceEditsSchema } from '../studio/starting-prices';
 import { checkProxyAddress } from '../gateway/proxy-address';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
@@ -88,6 +89,8 @@ export const settingsSchema = z.object({
   // `demoDialects: []` into every patch, so saving any setting switched the dialects off. A file without the
   // field gets DEFAULT_SETTINGS' value through merge-settings.ts, field by field.
   demoDialects: z.array(demoDialectSchema).max(40),
+  /** The creator's changes to the starting price table (shared/studio/starting-prices.ts); null clears a row. */
+  startingPrices: startingPriceEditsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -103,9 +106,10 @@ export const DEFAULT_SETTINGS: Settings = {
   onboarded: false,
   demo: false,
   demoDialects: [],
+  startingPrices: {},
 };
 
-/** A partial update: only the fields given change; modelOverrides replaces the whole map when given. */
+/** A partial update: only the fields given change; modelOverrides and startingPrices replace the whole map. */
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

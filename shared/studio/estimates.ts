@@ -3,8 +3,11 @@
 // The zod schemas are the records; their types are inferred, so there is nothing to keep equal.
 import { z } from 'zod';
 
-/** Where an estimate comes from: completed runs, the account's usage history (per-request average), or nothing. */
-export const estimateBasisSchema = z.enum(['runs', 'usage', 'none']);
+/**
+ * Where an estimate comes from: completed runs, the account's usage history (per-request average), the starting
+ * price table (nothing charged here yet), or nothing.
+ */
+export const estimateBasisSchema = z.enum(['runs', 'usage', 'table', 'none']);
 export type EstimateBasis = z.infer<typeof estimateBasisSchema>;
 
 export const costEstimateSchema = z.object({

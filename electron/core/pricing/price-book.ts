@@ -1,12 +1,14 @@
 // The price book: what each model and configuration costs and how long it takes on one gateway, learned from
 // what that gateway charged ([TASK-8], [TASK-9]) and reported as actual_time ([TASK-6]) on completed tasks,
-// seeded from the usage history's per-model averages ([UREP-STAT-1], [UREP-STAT-3]) until a model has run
-// here. Everything lives in SQLite, so it survives restarts; rows carry the gateway's base URL, so two
+// starting from the price table (shared/studio/starting-prices.ts), else from the usage history's per-model
+// averages ([UREP-STAT-1], [UREP-STAT-3]), until a model has run here. Everything lives in SQLite, so it survives restarts; rows carry the gateway's base URL, so two
 // gateways never share prices. Which settings change the price is found by log-linear-model.ts.
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { BatchEstimate, CostEstimate } from '../../../shared/studio/estimates';
 import { NO_ESTIMATE } from '../../../shared/studio/estimates';
+import { startingUnitUsd } from '../../../shared/studio/starting-prices';
+import type { StartingPrice } from '../../../shared/studio/starting-prices';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { systemClock } from '../clock';
 import type { Clock } from '../clock';
@@ -25,6 +27,8 @@ export interface PriceBookOptions {
   clock?: Clock;
   /** Only the most recent runs of a model are learned from, so a price change is followed. */
   window?: number;
+  /** Each model's starting price (shared/studio/starting-prices.ts, with the creator's edits), read at each estimate. */
+  startingPrices?: () => Readonly<Record<string, StartingPrice>>;
 }
 
 export interface RunObservation extends TaskConfiguration {
@@ -75,6 +79,7 @@ export class PriceBook implements TaskHistory {
   private readonly gateway: string;
   private readonly clock: Clock;
   private readonly window: number;
+  private readonly startingPrices: () => Readonly<Record<string, StartingPrice>>;
   private readonly learned = new Map<string, Learned>();
   private creditsPerUsd: number | null | undefined;
 
@@ -83,6 +88,7 @@ export class PriceBook implements TaskHistory {
     this.gateway = normaliseGateway(options.gateway);
     this.clock = options.clock ?? systemClock;
     this.window = options.window ?? 200;
+    this.startingPrices = options.startingPrices ?? (() => ({}));
   }
 
   /** The gateway this book prices (normalised): spending is counted for it alone. */
@@ -106,6 +112,22 @@ export class PriceBook implements TaskHistory {
         basis: 'runs',
         observations: learned.cost.count,
         dependsOn: [...new Set([...unitSettings(task.family), ...learned.cost.relevant.map(settingName)])],
+        seconds,
+      };
+    }
+    // The table before the usage history's average: the average ignores every setting (it put a 0.35 USD K
+    // run at 0.88), a row scales with them; the average still prices what the table does not hold.
+    const table = this.startingPrices();
+    const start = Object.hasOwn(table, task.model) ? table[task.model] : undefined;
+    if (start) {
+      const asked = { ...start.assumes, ...features };
+      const usd = startingUnitUsd(start, asked) * billedUnits(task.family, asked);
+      return {
+        ...NO_ESTIMATE,
+        usd,
+        credits: this.creditsFor(usd),
+        basis: 'table',
+        dependsOn: [...new Set([...unitSettings(task.family), ...Object.keys(start.factors ?? {})])],
         seconds,
       };
     }

@@ -51,7 +51,9 @@ export function estimateWords(
   const basis =
     estimate.basis === 'runs'
       ? t('money.estimate.fromRuns', { count: estimate.observations })
-      : t('money.estimate.fromUsage', { count: estimate.observations });
+      : estimate.basis === 'table'
+        ? t('money.estimate.fromTable')
+        : t('money.estimate.fromUsage', { count: estimate.observations });
   return [amount, basis, ...time];
 }
 

@@ -40,7 +40,7 @@ export function modelRows(): ModelRow[] {
   return [...rows.values()];
 }
 
-function rowLabel(row: ModelRow, t: TFunction): string {
+export function rowLabel(row: ModelRow, t: TFunction): string {
   const family =
     row.families.length > 1
       ? t(`create.kinds.${row.kind}` as 'create.kinds.music')

@@ -24,6 +24,7 @@ import { ModelIdsSection } from './model-ids-section';
 import { DemoDialectsSection } from './demo-dialects-section';
 import { ProxySection } from './proxy-section';
 import { SpendingLimitsSection } from './spending-limits-section';
+import { StartingPricesSection } from './starting-prices-section';
 import { StorageSection } from './storage-section';
 import { useAppearance } from '../../lib/use-appearance';
 import './settings.css';
@@ -220,6 +221,7 @@ export function SettingsPage(): ReactElement {
           <StorageSection session={session.data} settings={settings.data} />
           <AppearanceSection settings={settings.data} />
           <SpendingLimitsSection />
+          <StartingPricesSection settings={settings.data} />
           <ModelIdsSection settings={settings.data} />
         </div>
       )}

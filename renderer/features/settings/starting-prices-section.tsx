@@ -1,0 +1,138 @@
+// Settings → Starting prices: what an estimate stands on before a model has been charged on this gateway, one
+// row per model of the starting price table (shared/studio/starting-prices.ts), editable. Stored as
+// settings.startingPrices (model id → USD, or null for a row cleared: no estimate until the model has run);
+// a value equal to the table's is not stored, so a later table change reaches it.
+import { useState, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Settings } from '../../../shared/bridge';
+import { FAMILIES } from '../../../shared/catalog';
+import { STARTING_PRICES, type StartingPriceEdits } from '../../../shared/studio/starting-prices';
+import { errorSentence } from '../../lib/bridge-error';
+import { useUpdateSettings } from '../../lib/api/settings';
+import { useStudioStore } from '../../store/studio-store';
+import { Button } from '../../ui/button';
+import { Field } from '../../ui/field';
+import { modelRows, rowLabel } from './model-ids-section';
+
+/** A price as typed: digits with at most one point, above 0 and at most 1000 USD (the schema's bounds). */
+const PRICE = /^\d+(\.\d+)?$/;
+const parsePrice = (text: string): number | null => {
+  const value = Number(text);
+  return PRICE.test(text) && value > 0 && value <= 1000 ? value : null;
+};
+
+/** What the row's price is for: an image where the family has n, a second where it has a duration. */
+function unitOf(families: readonly string[]): 'image' | 'second' | 'request' {
+  const fields = new Set(
+    families.flatMap((id) => FAMILIES[id as keyof typeof FAMILIES].fields.map((f) => f.name)),
+  );
+  return fields.has('n') ? 'image' : fields.has('duration') ? 'second' : 'request';
+}
+
+const PER = {
+  image: 'settings.prices.per.image',
+  second: 'settings.prices.per.second',
+  request: 'settings.prices.per.request',
+} as const;
+
+const shown = (edits: StartingPriceEdits, model: string): string => {
+  const edit = Object.hasOwn(edits, model) ? edits[model] : undefined;
+  if (edit === null) return '';
+  return String(edit ?? STARTING_PRICES[model]?.usd ?? '');
+};
+
+export function StartingPricesSection({ settings }: { settings: Settings }): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const update = useUpdateSettings();
+  const rows = modelRows().filter((row) => Object.hasOwn(STARTING_PRICES, row.defaultModelId));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      rows.map((row) => [row.defaultModelId, shown(settings.startingPrices, row.defaultModelId)]),
+    ),
+  );
+  const [invalid, setInvalid] = useState<string[]>([]);
+
+  const save = async (next: Record<string, string>) => {
+    const edits: StartingPriceEdits = {};
+    const bad: string[] = [];
+    for (const [model, typed] of Object.entries(next)) {
+      const text = typed.trim();
+      const usd = text === '' ? null : parsePrice(text);
+      if (text !== '' && usd === null) bad.push(model);
+      else if (usd !== STARTING_PRICES[model]?.usd) edits[model] = usd;
+    }
+    setInvalid(bad);
+    if (bad.length > 0) return;
+    try {
+      await update.mutateAsync({ startingPrices: edits });
+      pushToast('success', t('settings.saved'));
+    } catch (error) {
+      pushToast('error', errorSentence(error, t));
+    }
+  };
+
+  return (
+    <form
+      className="card card-pad settings-section"
+      aria-labelledby="starting-prices-title"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save(values);
+      }}
+      noValidate
+    >
+      <h2 className="card-title" id="starting-prices-title">
+        {t('settings.prices.title')}
+      </h2>
+      <p className="muted">{t('settings.prices.lead')}</p>
+      <div className="model-ids">
+        {rows.map((row) => {
+          const model = row.defaultModelId;
+          const label = t('settings.prices.label', { label: rowLabel(row, t) });
+          const usd = STARTING_PRICES[model]?.usd ?? 0;
+          const hint = t(PER[unitOf(row.families)], { usd });
+          const value = values[model] ?? '';
+          return (
+            <Field
+              key={model}
+              id={`price-${model}`}
+              label={label}
+              hint={value.trim() === '' ? t('settings.prices.none') : hint}
+              error={invalid.includes(model) ? t('settings.prices.invalid') : undefined}
+            >
+              {(control) => (
+                <div className="input-row">
+                  <input
+                    {...control}
+                    className="input mono"
+                    inputMode="decimal"
+                    value={value}
+                    onChange={(e) => setValues({ ...values, [model]: e.target.value })}
+                  />
+                  <Button
+                    variant="ghost"
+                    aria-label={t('settings.prices.resetOne', { label })}
+                    disabled={value === String(usd)}
+                    onClick={() => {
+                      const next = { ...values, [model]: String(usd) };
+                      setValues(next);
+                      void save(next);
+                    }}
+                  >
+                    {t('settings.models.reset')}
+                  </Button>
+                </div>
+              )}
+            </Field>
+          );
+        })}
+      </div>
+      <div className="settings-buttons">
+        <Button type="submit" busy={update.isPending}>
+          {t('settings.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
