@@ -38,7 +38,7 @@ describe('an estimate above the balance', () => {
     await chooseFamily(page, 'image.i3');
     await page.getByLabel('Prompt', { exact: true }).fill('A lantern on a quiet pier');
     const warning = page.getByTestId('balance-warning');
-    // The demo's usage history gives I3 an estimate (its per-request average), several cents.
+    // The starting price table gives I3 an estimate before it has run here: two cents.
     await expect
       .poll(() => warning.textContent(), { timeout: 15_000 })
       .toMatch(

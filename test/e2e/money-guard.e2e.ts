@@ -24,7 +24,7 @@ async function fillI3(prompt: string): Promise<void> {
   const { page } = studio;
   await chooseFamily(page, 'image.i3');
   await page.getByLabel('Prompt', { exact: true }).fill(prompt);
-  // The demo's usage history gives I3 an estimate (its per-request average).
+  // The starting price table gives I3 an estimate before it has run here.
   await expect.poll(() => page.getByTestId('estimate').textContent(), { timeout: 15_000 }).toMatch(/USD/);
 }
 

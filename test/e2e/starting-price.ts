@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { goTo } from './demo-studio';
 
-/** Types a starting price (empty: none) for a row, e.g. 'I6', and saves the section. */
+/** Types a starting price (empty: none) for a row, e.g. 'Image I6', and saves the section. */
 export async function setStartingPrice(page: Page, row: string, usd: string): Promise<void> {
   await goTo(page, 'Settings');
   const form = page.getByRole('form', { name: 'Starting prices' });

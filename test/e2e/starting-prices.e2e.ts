@@ -30,13 +30,14 @@ describe('starting prices', () => {
       .toMatch(new RegExp(`^≈ 0\\.03(00)? USD · ${STARTING}`));
     await i6.getByLabel('Number of images').fill('2');
     await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.06(00)? USD · starting price/);
+    await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
     await studio.shot('starting-prices-01-i6');
 
     await chooseFamily(page, 'image.i2');
     const i2 = page.getByTestId('form-image.i2');
     await i2.getByLabel('Prompt', { exact: true }).fill('Three paper boats');
     await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.04(00)? USD · starting price/);
-    await i2.getByLabel('Resolution').selectOption('2K');
+    await i2.getByRole('radiogroup', { name: 'Resolution' }).getByText('2K', { exact: true }).click();
     await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.06(00)? USD · starting price/);
 
     // K once estimated 0.88 USD (the usage history's average) for a 5 s standard video charged 0.35.
@@ -44,12 +45,12 @@ describe('starting prices', () => {
     await page.getByTestId('form-video.k').getByLabel('Prompt', { exact: true }).fill('Surf at dawn');
     await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.35(00)? USD · starting price/);
 
-    await setStartingPrice(page, 'I6', 'cheap');
+    await setStartingPrice(page, 'Image I6', 'cheap');
     await page
       .getByText('A price is a number of USD above 0 and at most 1000, such as 0.04.')
       .waitFor({ timeout: 15_000 });
     await studio.shot('starting-prices-02-refused');
-    await setStartingPrice(page, 'I6', '0.05');
+    await setStartingPrice(page, 'Image I6', '0.05');
     await page.getByText('Settings saved.').first().waitFor({ timeout: 15_000 });
     await studio.shot('starting-prices-03-settings');
 
@@ -58,7 +59,7 @@ describe('starting prices', () => {
     await i6.getByLabel('Number of images').fill('1');
     await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.05(00)? USD · starting price/);
 
-    await setStartingPrice(page, 'I6', '');
+    await setStartingPrice(page, 'Image I6', '');
     await page.getByText('Settings saved.').first().waitFor({ timeout: 15_000 });
     await goTo(page, 'Create');
     await chooseFamily(page, 'image.i6');

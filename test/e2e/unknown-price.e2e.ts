@@ -6,6 +6,7 @@
 // is counted at that price until its cost is known, and the price is kept in Settings like one typed there.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { clearStartingPrice } from './starting-price';
 
 const { studio } = useDemoStudio(0.02);
 
@@ -20,7 +21,7 @@ async function saveLimits(fields: Record<string, string>): Promise<void> {
   await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
 }
 
-/** I6: the demo account has never billed it, so nothing gives it a price. */
+/** I6: the demo account has never billed it and its starting price is cleared, so nothing gives it a price. */
 async function fillI6(prompt: string): Promise<void> {
   const { page } = studio;
   await chooseFamily(page, 'image.i6');
@@ -33,6 +34,7 @@ async function fillI6(prompt: string): Promise<void> {
 describe('a model with no estimate yet', () => {
   it('is asked about, then goes at the price to assume the person types into the question', async () => {
     const { page } = studio;
+    await clearStartingPrice(page, 'Image I6');
     await saveLimits({ 'Ask before sending above': '1' });
 
     await fillI6('A paper boat on a puddle');

@@ -23,6 +23,8 @@ export function useUpdateSettings() {
       // only the session.
       if ('baseUrl' in patch || 'libraryDir' in patch || 'demoDialects' in patch)
         return refreshAfterSessionChange(client);
+      // A changed starting price changes the estimates of every model that has not run yet.
+      if ('startingPrices' in patch) void client.invalidateQueries({ queryKey: queryKeys.estimates });
       return client.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
