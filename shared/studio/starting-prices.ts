@@ -62,12 +62,13 @@ export const STARTING_PRICES: Readonly<Record<string, StartingPrice>> = {
 
 /** The table with the creator's edits over it: a changed price keeps the row's factors; null removes the row. */
 export function startingPrices(edits: StartingPriceEdits = {}): Record<string, StartingPrice> {
-  const table: Record<string, StartingPrice> = { ...STARTING_PRICES };
+  const rows = new Map(Object.entries(STARTING_PRICES));
   for (const [model, usd] of Object.entries(edits)) {
-    if (usd === null) delete table[model];
-    else table[model] = { ...table[model], usd };
+    const row = rows.get(model);
+    if (usd === null) rows.delete(model);
+    else rows.set(model, { ...row, usd });
   }
-  return table;
+  return Object.fromEntries(rows);
 }
 
 /** One unit's price for a request's settings (before n and duration). */

@@ -50,4 +50,13 @@ describe('generate estimate words', () => {
     const zh = await translator('zh-CN');
     expect(estimateWords(NO_ESTIMATE, 'usd', zh, 'zh-CN')).toEqual(['首次运行此模型：暂无估算']);
   });
+
+  it('says when the estimate is the starting price, not yet charged here', async () => {
+    const t = await translator('en');
+    const table = { ...learned, basis: 'table' as const, observations: 0, seconds: null };
+    expect(estimateWords(table, 'usd', t, 'en')).toEqual([
+      `≈ ${formatUsd(0.04, 'en')} USD`,
+      'starting price, not yet charged here',
+    ]);
+  });
 });
