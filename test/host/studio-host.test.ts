@@ -283,6 +283,29 @@ describe('studio host', () => {
     await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
   });
 
+  it('starts an empty library in another folder and opens the old one again when its folder is chosen', async () => {
+    const bridge = caller();
+    const oldDir = (await bridge.session.status()).libraryDir;
+    const before = (await bridge.library.query({})).items.map((i) => i.id).sort();
+    expect(before.length).toBeGreaterThan(0);
+    const tasks = (await bridge.tasks.list()).total;
+    const emptyDir = join(dataDir, 'empty-library');
+    const settings = await bridge.settings.switchLibrary({ libraryDir: emptyDir });
+    expect(settings.libraryDir).toBe(emptyDir);
+    expect(host.libraryDir()).toBe(emptyDir);
+    expect((await bridge.library.query({})).items).toEqual([]);
+    // Tasks are the app's history, not a library's.
+    expect((await bridge.tasks.list()).total).toBe(tasks);
+    // The old folder holds its files and its library, offered to be opened again rather than moved into.
+    const plan = await bridge.settings.planLibraryMove({ libraryDir: oldDir });
+    expect(plan).toMatchObject({ from: emptyDir, to: oldDir, waiting: before.length });
+    await bridge.settings.switchLibrary({ libraryDir: oldDir });
+    expect((await bridge.library.query({})).items.map((i) => i.id).sort()).toEqual(before);
+    for (const item of (await bridge.library.query({})).items) {
+      expect(existsSync(join(oldDir, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
+    }
+  });
+
   it('refuses a library folder that is a filesystem root, the home folder itself or the data folder, and keeps the old one', async () => {
     const bridge = caller();
     const before = (await bridge.settings.get()).libraryDir;
