@@ -690,6 +690,7 @@ export const en = {
       synced:
         'Library sync keeps one library on every device: turn sync off before starting another library.',
     },
+    libraryFolderChangeTitle: 'Change the library folder',
     libraryMoveTitle: 'Move the library',
     libraryMoveQuestion_one: 'Move {{count}} file ({{size}}) from {{from}} to {{to}}?',
     libraryMoveQuestion_other: 'Move {{count}} files ({{size}}) from {{from}} to {{to}}?',

@@ -725,6 +725,7 @@ export const zhCN: Messages = {
       not_empty: '此文件夹中已有其他文件。请选择一个空文件夹或新文件夹。',
       synced: '媒体库同步让每台设备上都是同一个媒体库：开始另一个媒体库之前，请先关闭同步。',
     },
+    libraryFolderChangeTitle: '更改媒体库文件夹',
     libraryMoveTitle: '移动媒体库',
     libraryMoveQuestion_one: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',
     libraryMoveQuestion_other: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',

@@ -304,6 +304,24 @@ describe('studio host', () => {
     for (const item of (await bridge.library.query({})).items) {
       expect(existsSync(join(oldDir, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
     }
+    // Sync keeps one library on every device: another one is refused while it is set up.
+    const remote = await mkdtemp(join(tmpdir(), 'studio-switch-sync-'));
+    await bridge.sync.saveConfig({
+      config: {
+        remote: { kind: 'folder', path: remote },
+        ...{ deviceName: 'test', encrypted: false, filesMode: 'on-demand' as const },
+      },
+    });
+    const refused = await bridge.settings.switchLibrary({ libraryDir: emptyDir }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      cause: { info: { code: 'library_folder_synced', param: 'libraryDir' } },
+    });
+    expect(host.libraryDir()).toBe(oldDir);
+    await bridge.sync.saveConfig({ config: null });
+    await rm(remote, { recursive: true, force: true });
   });
 
   it('refuses a library folder that is a filesystem root, the home folder itself or the data folder, and keeps the old one', async () => {

@@ -192,7 +192,7 @@ export function StorageSection({
       </div>
       {asking ? (
         <ConfirmDialog
-          title={t('settings.libraryMoveTitle')}
+          title={t('settings.libraryFolderChangeTitle')}
           confirmLabel={reopening ? t('settings.libraryReopenConfirm') : t('settings.libraryMoveConfirm')}
           initialFocus="confirm"
           busy={moving || switching}
