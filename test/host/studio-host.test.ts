@@ -299,13 +299,19 @@ describe('studio host', () => {
     // The old folder holds its files and its library, offered to be opened again rather than moved into.
     const plan = await bridge.settings.planLibraryMove({ libraryDir: oldDir });
     expect(plan).toMatchObject({ from: emptyDir, to: oldDir, waiting: before.length });
+    // Moving the (empty) library in use into it would leave that library shelved out of sight: refused.
+    await expect(bridge.settings.update({ libraryDir: oldDir })).rejects.toMatchObject({
+      cause: { info: { code: 'library_folder_not_empty', param: 'libraryDir' } },
+    });
+    expect(host.libraryDir()).toBe(emptyDir);
     await bridge.settings.switchLibrary({ libraryDir: oldDir });
     expect((await bridge.library.query({})).items.map((i) => i.id).sort()).toEqual(before);
     for (const item of (await bridge.library.query({})).items) {
       expect(existsSync(join(oldDir, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
     }
     // Sync keeps one library on every device: another one is refused while it is set up.
-    const remote = await mkdtemp(join(tmpdir(), 'studio-switch-sync-'));
+    // Under the data folder, removed with it once the host (and any round it started) has stopped.
+    const remote = await mkdtemp(join(dataDir, 'sync-remote-'));
     await bridge.sync.saveConfig({
       config: {
         remote: { kind: 'folder', path: remote },
@@ -321,7 +327,6 @@ describe('studio host', () => {
     });
     expect(host.libraryDir()).toBe(oldDir);
     await bridge.sync.saveConfig({ config: null });
-    await rm(remote, { recursive: true, force: true });
   });
 
   it('refuses a library folder that is a filesystem root, the home folder itself or the data folder, and keeps the old one', async () => {

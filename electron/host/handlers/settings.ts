@@ -16,7 +16,21 @@ export function settingsHandlers({
     get: async () => session.settings.get(),
     update: async ({ libraryDir, ...rest }) => {
       // Refused with a sentence before anything is stored; moved, files and index, when it is taken.
-      if (libraryDir !== undefined) await mover.move(libraryDir);
+      if (libraryDir !== undefined) {
+        // A library left in that folder is opened (switchLibrary), never moved into: it would stay shelved, hidden.
+        const { to, waiting } = await mover.plan(libraryDir);
+        if (waiting > 0) {
+          throw localError(
+            'invalid_request_error',
+            `${to} holds a library left there earlier: open it instead.`,
+            {
+              code: 'library_folder_not_empty',
+              param: 'libraryDir',
+            },
+          );
+        }
+        await mover.move(libraryDir);
+      }
       const next = await session.settings.update(rest);
       await session.refresh();
       await core.ensure();
