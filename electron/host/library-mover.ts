@@ -15,6 +15,7 @@ import {
   moveLibrary,
   rollBackLibraryMove,
 } from '../core/library/library-move';
+import { shelvedItems, switchLibrary } from '../core/library/library-shelf';
 import type { CoreLifecycle } from './core-lifecycle';
 import type { StudioSession } from './studio-session';
 
@@ -47,7 +48,9 @@ export class LibraryMover {
     const journaled = journaledMove(this.deps.db);
     const context = { home: homedir(), dataDir: session.dataDir };
     const problem = await moveTargetProblem(from, to, context, journaled?.to === to);
-    if (problem) {
+    // A folder that holds a library left there earlier can only be switched to, so its files are expected.
+    const waiting = realFolder(from) === realFolder(to) ? 0 : shelvedItems(this.deps.db, to);
+    if (problem && !(problem.reason === 'not_empty' && waiting > 0)) {
       throw localError('invalid_request_error', problem.message, {
         code: `library_folder_${problem.reason}`,
         param: 'libraryDir',
@@ -55,7 +58,31 @@ export class LibraryMover {
     }
     const moves = realFolder(from) !== realFolder(to);
     const files = moves ? await filesUnder(from) : [];
-    return { from, to, moves, files: files.length, bytes: files.reduce((n, f) => n + f.size, 0) };
+    return { from, to, moves, files: files.length, bytes: files.reduce((n, f) => n + f.size, 0), waiting };
+  }
+
+  /**
+   * Uses `libraryDir` without moving a file: the library in use is shelved under its folder and the folder's own
+   * (left there earlier) comes back, or an empty one starts (core/library/library-shelf.ts).
+   */
+  async switchTo(libraryDir: string | null): Promise<void> {
+    const { session, core, db } = this.deps;
+    const from = core.libraryDir();
+    const to = session.libraryDir({ ...session.settings.get(), libraryDir });
+    const context = { home: homedir(), dataDir: session.dataDir };
+    // Its files may already be there (a library left in it): only a folder that could never hold one is refused.
+    const problem = await moveTargetProblem(from, to, context, true);
+    if (problem) {
+      throw localError('invalid_request_error', problem.message, {
+        code: `library_folder_${problem.reason}`,
+        param: 'libraryDir',
+      });
+    }
+    if (realFolder(from) === realFolder(to)) return;
+    await core.relocate(async () => {
+      switchLibrary(db, from, to);
+      await session.settings.update({ libraryDir });
+    });
   }
 
   /** Moves the library to `libraryDir` (null: the default folder) and stores the setting once it is there. */

@@ -687,13 +687,25 @@ export const en = {
       unwritable:
         'This folder cannot be created or written: check that you may write there and that the disk is not read-only or full.',
       not_empty: 'This folder already holds other files. Choose an empty folder or a new one.',
+      synced:
+        'Library sync keeps one library on every device: turn sync off before starting another library.',
     },
+    libraryFolderChangeTitle: 'Change the library folder',
     libraryMoveTitle: 'Move the library',
     libraryMoveQuestion_one: 'Move {{count}} file ({{size}}) from {{from}} to {{to}}?',
     libraryMoveQuestion_other: 'Move {{count}} files ({{size}}) from {{from}} to {{to}}?',
     libraryMoveSafe:
       'Nothing leaves the old folder until it has arrived in the new one. If a file cannot move, everything goes back and the library stays where it is.',
     libraryMoveConfirm: 'Move the library',
+    libraryEmptyHint:
+      'Or start an empty library there: the library in use stays in {{from}} as it is, and comes back when you choose that folder again.',
+    libraryEmptyConfirm: 'Start an empty library there',
+    libraryReopenQuestion_one:
+      '{{to}} holds the library you left there ({{count}} item). Open it? The library in use stays in {{from}} and comes back when you choose that folder again.',
+    libraryReopenQuestion_other:
+      '{{to}} holds the library you left there ({{count}} items). Open it? The library in use stays in {{from}} and comes back when you choose that folder again.',
+    libraryReopenConfirm: 'Open that library',
+    librarySwitched: 'The library in {{to}} is open.',
     libraryMoving: 'Moved {{files}} of {{total}} files · {{bytes}} of {{totalBytes}}',
     libraryMoved: 'The library is now in {{to}}.',
     libraryMoveFailed: 'The library did not move, and nothing was lost. {{detail}}',

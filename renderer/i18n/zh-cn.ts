@@ -723,13 +723,24 @@ export const zhCN: Messages = {
       inside: '不能使用媒体库文件夹内的文件夹或包含它的文件夹：请选择与它分开的文件夹。',
       unwritable: '无法创建或写入此文件夹：请确认你有写入权限，且磁盘不是只读或已满。',
       not_empty: '此文件夹中已有其他文件。请选择一个空文件夹或新文件夹。',
+      synced: '媒体库同步让每台设备上都是同一个媒体库：开始另一个媒体库之前，请先关闭同步。',
     },
+    libraryFolderChangeTitle: '更改媒体库文件夹',
     libraryMoveTitle: '移动媒体库',
     libraryMoveQuestion_one: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',
     libraryMoveQuestion_other: '将 {{count}} 个文件（{{size}}）从 {{from}} 移动到 {{to}}？',
     libraryMoveSafe:
       '文件到达新文件夹之前不会离开旧文件夹。如有文件无法移动，所有文件都会移回，媒体库保持原位。',
     libraryMoveConfirm: '移动媒体库',
+    libraryEmptyHint:
+      '也可以在那里开始一个空的媒体库：当前的媒体库原样留在 {{from}}，再次选择该文件夹时会回来。',
+    libraryEmptyConfirm: '在那里开始空的媒体库',
+    libraryReopenQuestion_one:
+      '{{to}} 里有你之前留下的媒体库（{{count}} 项）。要打开它吗？当前的媒体库留在 {{from}}，再次选择该文件夹时会回来。',
+    libraryReopenQuestion_other:
+      '{{to}} 里有你之前留下的媒体库（{{count}} 项）。要打开它吗？当前的媒体库留在 {{from}}，再次选择该文件夹时会回来。',
+    libraryReopenConfirm: '打开那个媒体库',
+    librarySwitched: '已打开 {{to}} 里的媒体库。',
     libraryMoving: '已移动 {{files}}/{{total}} 个文件 · {{bytes}}/{{totalBytes}}',
     libraryMoved: '媒体库现在位于 {{to}}。',
     libraryMoveFailed: '媒体库没有移动，也没有丢失任何内容。{{detail}}',

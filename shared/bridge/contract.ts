@@ -199,6 +199,15 @@ export const bridgeContract = {
       output: libraryMovePlanSchema,
     },
     libraryMove: { kind: 'query', output: libraryMoveStatusSchema },
+    /**
+     * Uses this folder without moving anything: the library in use is kept for when its folder is chosen again,
+     * and the folder's own library (one left there earlier) comes back, or an empty one starts.
+     */
+    switchLibrary: {
+      kind: 'mutation',
+      input: z.strictObject({ libraryDir: settingsSchema.shape.libraryDir }),
+      output: settingsSchema,
+    },
   },
   account: {
     balance: { kind: 'query', output: tokenBalanceViewSchema },

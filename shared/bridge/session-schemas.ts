@@ -135,5 +135,7 @@ export const libraryMovePlanSchema = z.object({
   moves: z.boolean(),
   files: z.number().int(),
   bytes: z.number(),
+  /** Items of a library started in that folder earlier and left: switching there (not moving) brings them back. */
+  waiting: z.number().int(),
 });
 export type LibraryMovePlan = z.infer<typeof libraryMovePlanSchema>;

@@ -46,7 +46,14 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
       get: async () => DEFAULT_SETTINGS,
       update: async (patch) => ({ ...DEFAULT_SETTINGS, ...patch }),
       planLibraryMove: async ({ libraryDir }: { libraryDir: string | null }) => ({
-        ...{ from: '/lib', to: libraryDir ?? '/lib', moves: libraryDir !== null, files: 0, bytes: 0 },
+        ...{
+          from: '/lib',
+          to: libraryDir ?? '/lib',
+          moves: libraryDir !== null,
+          files: 0,
+          bytes: 0,
+          waiting: 0,
+        },
       }),
       libraryMove: async () => ({
         ...{
@@ -59,6 +66,10 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
           totalBytes: 0,
           error: null,
         },
+      }),
+      switchLibrary: async ({ libraryDir }: { libraryDir: string | null }) => ({
+        ...DEFAULT_SETTINGS,
+        libraryDir,
       }),
     },
     account: {

@@ -71,7 +71,7 @@ describe('moving the library folder', () => {
     const target = join(await mkdtemp(join(tmpdir(), 'studio-e2e-moved-')), 'My library');
     await folder.fill(target);
     await save.click();
-    const dialog = page.getByRole('alertdialog', { name: 'Move the library' });
+    const dialog = page.getByRole('alertdialog', { name: 'Change the library folder' });
     await dialog.getByText(/^Move \d+ files \(.+\) from .+ to .+My library\?$/).waitFor();
     await dialog
       .getByText('Nothing leaves the old folder until it has arrived in the new one.', { exact: false })

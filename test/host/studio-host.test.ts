@@ -283,6 +283,52 @@ describe('studio host', () => {
     await expect(bridge.settings.update({ libraryDir: 'relative/dir' })).rejects.toThrow(/absolute/);
   });
 
+  it('starts an empty library in another folder and opens the old one again when its folder is chosen', async () => {
+    const bridge = caller();
+    const oldDir = (await bridge.session.status()).libraryDir;
+    const before = (await bridge.library.query({})).items.map((i) => i.id).sort();
+    expect(before.length).toBeGreaterThan(0);
+    const tasks = (await bridge.tasks.list()).total;
+    const emptyDir = join(dataDir, 'empty-library');
+    const settings = await bridge.settings.switchLibrary({ libraryDir: emptyDir });
+    expect(settings.libraryDir).toBe(emptyDir);
+    expect(host.libraryDir()).toBe(emptyDir);
+    expect((await bridge.library.query({})).items).toEqual([]);
+    // Tasks are the app's history, not a library's.
+    expect((await bridge.tasks.list()).total).toBe(tasks);
+    // The old folder holds its files and its library, offered to be opened again rather than moved into.
+    const plan = await bridge.settings.planLibraryMove({ libraryDir: oldDir });
+    expect(plan).toMatchObject({ from: emptyDir, to: oldDir, waiting: before.length });
+    // Moving the (empty) library in use into it would leave that library shelved out of sight: refused.
+    await expect(bridge.settings.update({ libraryDir: oldDir })).rejects.toMatchObject({
+      cause: { info: { code: 'library_folder_not_empty', param: 'libraryDir' } },
+    });
+    expect(host.libraryDir()).toBe(emptyDir);
+    await bridge.settings.switchLibrary({ libraryDir: oldDir });
+    expect((await bridge.library.query({})).items.map((i) => i.id).sort()).toEqual(before);
+    for (const item of (await bridge.library.query({})).items) {
+      expect(existsSync(join(oldDir, ...item.relativePath.split('/'))), item.relativePath).toBe(true);
+    }
+    // Sync keeps one library on every device: another one is refused while it is set up.
+    // Under the data folder, removed with it once the host (and any round it started) has stopped.
+    const remote = await mkdtemp(join(dataDir, 'sync-remote-'));
+    await bridge.sync.saveConfig({
+      config: {
+        remote: { kind: 'folder', path: remote },
+        ...{ deviceName: 'test', encrypted: false, filesMode: 'on-demand' as const },
+      },
+    });
+    const refused = await bridge.settings.switchLibrary({ libraryDir: emptyDir }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({
+      cause: { info: { code: 'library_folder_synced', param: 'libraryDir' } },
+    });
+    expect(host.libraryDir()).toBe(oldDir);
+    await bridge.sync.saveConfig({ config: null });
+  });
+
   it('refuses a library folder that is a filesystem root, the home folder itself or the data folder, and keeps the old one', async () => {
     const bridge = caller();
     const before = (await bridge.settings.get()).libraryDir;

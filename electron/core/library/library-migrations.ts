@@ -8,6 +8,7 @@ import { uniqueTags } from './library-tags';
 
 import { TRASH_JOURNAL_MIGRATION } from './trash-journal';
 import { LIBRARY_MOVE_MIGRATION } from './library-move';
+import { LIBRARY_SHELF_MIGRATION } from './library-shelf';
 export const LIBRARY_MIGRATIONS: readonly Migration[] = [
   {
     id: 'library-001',
@@ -205,6 +206,8 @@ CREATE TABLE library_trash (
   },
   // A move of the library to another folder, journaled before its files move (library-move.ts).
   LIBRARY_MOVE_MIGRATION,
+  // Libraries left for an empty one in another folder, kept to come back (library-shelf.ts).
+  LIBRARY_SHELF_MIGRATION,
 ];
 
 /** The tags JSON without control characters, or null when it needs no change (or is not a list of tags). */

@@ -1,6 +1,8 @@
 // Settings › Storage: the library folder and the polling budget. A new library folder moves the library there,
 // files and index together: the folder is checked first (refused at the field with its reason), then a dialog
 // says what will move and asks, then shows the move's progress; a move that fails puts everything back and says so.
+// The same dialog offers to start an empty library there instead (the one in use is kept for its folder), and a
+// folder holding a library left there earlier offers to open it again.
 import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +10,12 @@ import { useTranslation } from 'react-i18next';
 import type { LibraryMovePlan, SessionStatus, Settings, SettingsPatch } from '../../../shared/bridge';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { desktopActions } from '../../lib/api/desktop';
-import { planLibraryMove, useLibraryMoveStatus, useUpdateSettings } from '../../lib/api/settings';
+import {
+  planLibraryMove,
+  useLibraryMoveStatus,
+  useSwitchLibrary,
+  useUpdateSettings,
+} from '../../lib/api/settings';
 import { formatBytes } from '../../lib/format';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
@@ -19,7 +26,7 @@ import { ProgressBar } from '../../ui/progress-bar';
 import { storageFormSchema, type StorageFormValues } from './settings-form';
 
 /** The folder refusals main names by code, each with its own sentence at the field. */
-const REFUSALS = ['root', 'home', 'data', 'inside', 'unwritable', 'not_empty'] as const;
+const REFUSALS = ['root', 'home', 'data', 'inside', 'unwritable', 'not_empty', 'synced'] as const;
 type Refusal = (typeof REFUSALS)[number];
 const refusalOf = (error: unknown): Refusal | null => {
   const reason = /^library_folder_(\w+)$/.exec(errorInfoOf(error).code)?.[1];
@@ -59,6 +66,7 @@ export function StorageSection({
   const { t, i18n } = useTranslation();
   const pushToast = useStudioStore((s) => s.pushToast);
   const update = useUpdateSettings();
+  const switcher = useSwitchLibrary();
   const [asking, setAsking] = useState<{ plan: LibraryMovePlan; patch: SettingsPatch } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<StorageFormValues>({
@@ -90,6 +98,20 @@ export function StorageSection({
     }
   };
 
+  // The library in use stays indexed for its folder; the folder's own library, or an empty one, opens.
+  const switchTo = async (patch: SettingsPatch, to: string): Promise<void> => {
+    try {
+      await switcher.mutateAsync(patch.libraryDir ?? null);
+      await update.mutateAsync({ pollBudgetPerSecond: patch.pollBudgetPerSecond });
+      pushToast('success', t('settings.librarySwitched', { to }));
+      form.reset({ libraryDir: patch.libraryDir ?? '', pollBudgetPerSecond: patch.pollBudgetPerSecond });
+    } catch (error) {
+      refused(error);
+    } finally {
+      setAsking(null);
+    }
+  };
+
   const save = form.handleSubmit(async ({ libraryDir, pollBudgetPerSecond }) => {
     setFailure(null);
     const wanted = libraryDir === '' ? null : libraryDir;
@@ -97,7 +119,8 @@ export function StorageSection({
     try {
       const plan = await planLibraryMove(wanted);
       // Nothing in the library yet: the folder changes without a question.
-      if (!plan.moves || plan.files === 0) return commit({ libraryDir: wanted, pollBudgetPerSecond }, null);
+      if (!plan.moves || (plan.files === 0 && plan.waiting === 0))
+        return commit({ libraryDir: wanted, pollBudgetPerSecond }, null);
       setAsking({ plan, patch: { libraryDir: wanted, pollBudgetPerSecond } });
     } catch (error) {
       refused(error);
@@ -105,7 +128,10 @@ export function StorageSection({
   });
 
   const { errors } = form.formState;
-  const moving = asking !== null && update.isPending;
+  const moving = asking !== null && update.isPending && !switcher.isPending;
+  const switching = switcher.isPending;
+  // A library left in that folder earlier can only be opened again: the folder is not empty to move into.
+  const reopening = asking !== null && asking.plan.waiting > 0;
   return (
     <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
       <h2 className="card-title">{t('settings.storage')}</h2>
@@ -166,22 +192,45 @@ export function StorageSection({
       </div>
       {asking ? (
         <ConfirmDialog
-          title={t('settings.libraryMoveTitle')}
-          confirmLabel={t('settings.libraryMoveConfirm')}
+          title={t('settings.libraryFolderChangeTitle')}
+          confirmLabel={reopening ? t('settings.libraryReopenConfirm') : t('settings.libraryMoveConfirm')}
           initialFocus="confirm"
-          busy={moving}
-          onConfirm={() => void commit(asking.patch, asking.plan)}
-          onCancel={() => (moving ? undefined : setAsking(null))}
+          busy={moving || switching}
+          onConfirm={() =>
+            void (reopening ? switchTo(asking.patch, asking.plan.to) : commit(asking.patch, asking.plan))
+          }
+          onCancel={() => (moving || switching ? undefined : setAsking(null))}
         >
-          <p>
-            {t('settings.libraryMoveQuestion', {
-              count: asking.plan.files,
-              size: formatBytes(asking.plan.bytes, i18n.language),
-              from: asking.plan.from,
-              to: asking.plan.to,
-            })}
-          </p>
-          <p className="muted">{t('settings.libraryMoveSafe')}</p>
+          {reopening ? (
+            <p>
+              {t('settings.libraryReopenQuestion', {
+                count: asking.plan.waiting,
+                from: asking.plan.from,
+                to: asking.plan.to,
+              })}
+            </p>
+          ) : (
+            <>
+              <p>
+                {t('settings.libraryMoveQuestion', {
+                  count: asking.plan.files,
+                  size: formatBytes(asking.plan.bytes, i18n.language),
+                  from: asking.plan.from,
+                  to: asking.plan.to,
+                })}
+              </p>
+              <p className="muted">{t('settings.libraryMoveSafe')}</p>
+              <p className="muted">{t('settings.libraryEmptyHint', { from: asking.plan.from })}</p>
+              <div className="settings-buttons">
+                <Button
+                  disabled={moving || switching}
+                  onClick={() => void switchTo(asking.patch, asking.plan.to)}
+                >
+                  {t('settings.libraryEmptyConfirm')}
+                </Button>
+              </div>
+            </>
+          )}
           {moving ? <MoveProgress plan={asking.plan} /> : null}
         </ConfirmDialog>
       ) : null}

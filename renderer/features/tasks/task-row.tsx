@@ -24,7 +24,10 @@ function promptOf(task: TaskRecord): string | null {
   return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
 }
 
-/** Memoised: scrolling re-renders the feed on every scroll event, and a row whose props did not change need not. */
+/**
+ * Memoised: scrolling re-renders the feed on every scroll event, and a row whose props did not change need not.
+ * A measured row moves every row below it (a new `top`): only this article is re-rendered then, not its body.
+ */
 export const TaskRow = memo(function TaskRow({
   task,
   now,
@@ -35,13 +38,9 @@ export const TaskRow = memo(function TaskRow({
   setSize,
   top,
   measureRef,
-}: {
+}: TaskRowBodyProps & {
   /** The task the address names (#/tasks/<id>, e.g. from a "Run again" toast): scrolled to and marked. */
   current: boolean;
-  task: TaskRecord;
-  now: number;
-  thumbnail: { url: string; itemId: string } | null;
-  download: DownloadState | undefined;
   /** Its index in the loaded list (the virtualiser's), and how many tasks there are in all. */
   index: number;
   setSize: number;
@@ -50,13 +49,8 @@ export const TaskRow = memo(function TaskRow({
   /** The virtualiser's measuring ref: rows differ in height (a prompt, an error, notices). */
   measureRef: Ref<HTMLElement>;
 }): ReactElement {
-  const { t, i18n } = useTranslation();
-  const stop = useStopTask();
-  const rerun = useRerunTask();
-  const pushToast = useStudioStore((s) => s.pushToast);
-  const prompt = promptOf(task);
-  const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
   const id = useId();
+  const prompt = promptOf(task);
 
   return (
     // The WAI-ARIA feed pattern: each article takes the focus so Page Down / Page Up can step through the feed
@@ -76,6 +70,35 @@ export const TaskRow = memo(function TaskRow({
       data-task-id={task.id}
       data-state={task.state}
     >
+      <TaskRowBody id={id} task={task} now={now} thumbnail={thumbnail} download={download} />
+    </article>
+  );
+});
+
+interface TaskRowBodyProps {
+  task: TaskRecord;
+  now: number;
+  thumbnail: { url: string; itemId: string } | null;
+  download: DownloadState | undefined;
+}
+
+/** What the row shows; `id` prefixes the ids the article's name is made of. */
+const TaskRowBody = memo(function TaskRowBody({
+  id,
+  task,
+  now,
+  thumbnail,
+  download,
+}: TaskRowBodyProps & { id: string }): ReactElement {
+  const { t, i18n } = useTranslation();
+  const stop = useStopTask();
+  const rerun = useRerunTask();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const prompt = promptOf(task);
+  const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
+
+  return (
+    <>
       {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
       <div className="task-body">
         <div className="task-top">
@@ -188,6 +211,6 @@ export const TaskRow = memo(function TaskRow({
           </span>
         </div>
       </div>
-    </article>
+    </>
   );
 });

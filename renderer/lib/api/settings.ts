@@ -30,6 +30,18 @@ export function useUpdateSettings() {
   });
 }
 
+/** Uses another library folder without moving anything: an empty library there, or the one left there earlier. */
+export function useSwitchLibrary() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (libraryDir: string | null) => bridge.settings.switchLibrary.mutate({ libraryDir }),
+    onSuccess: (settings) => {
+      client.setQueryData(queryKeys.settings, settings);
+      return refreshAfterSessionChange(client);
+    },
+  });
+}
+
 /** What moving the library to this folder would take; rejects with the folder's refusal (a BridgeError). */
 export function planLibraryMove(libraryDir: string | null) {
   return bridge.settings.planLibraryMove.query({ libraryDir });
