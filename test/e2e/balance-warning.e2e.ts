@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { startSimulator } from '../../electron/simulator';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { clearStartingPrice } from './starting-price';
 
 /** Writes the demo gateway's first state, then leaves 0.005 USD on the studio's key and account. */
 async function lowBalance(dataDir: string): Promise<void> {
@@ -51,8 +52,8 @@ describe('an estimate above the balance', () => {
     );
     await studio.shot('balance-warning');
 
-    // Credits preferred, but an estimate from the usage history has no credits ([UREP-STAT-1] is in USD): the
-    // two numbers are never said in two units.
+    // Credits preferred, but an estimate before any task here has no credits (no rate reported yet): the two
+    // numbers are never said in two units, nor USD called credits.
     await goTo(page, 'Settings');
     await page
       .getByRole('radiogroup', { name: 'Show balance in' })
@@ -70,7 +71,8 @@ describe('an estimate above the balance', () => {
 
   it('is not said when the estimate fits', async () => {
     const { page } = studio;
-    // No estimate at all (a model never billed here): nothing to compare, nothing said.
+    // No estimate at all (a model never billed here, its starting price cleared): nothing to compare, nothing said.
+    await clearStartingPrice(page, 'Image I6');
     await chooseFamily(page, 'image.i6');
     await page.getByLabel('Prompt', { exact: true }).fill('A lantern on a quiet pier');
     await expect

@@ -94,7 +94,9 @@ export function GenerateEstimate({
   const balance = balanceLeft([key, account], inCredits ? 'credits' : 'usd');
   const left = balance !== null && !inCredits ? balance / usdShownAs(1, unit) : balance;
   const short = cost !== null && left !== null && cost > left;
-  const said = (amount: number) => moneyWords(amount, inCredits ? 'credits' : unit, t, i18n.language);
+  // Credits preferred but the estimate has none (no task here reported a rate yet): both numbers in USD.
+  const saidIn: MoneyShown = inCredits ? 'credits' : unit === 'credits' ? 'usd' : unit;
+  const said = (amount: number) => moneyWords(amount, saidIn, t, i18n.language);
   return (
     <p className="generate-estimate" id={GENERATE_ESTIMATE_ID} data-testid="estimate" aria-live="polite">
       {words.join(' · ')}
