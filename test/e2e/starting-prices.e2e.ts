@@ -49,6 +49,8 @@ describe('starting prices', () => {
     await page
       .getByText('A price is a number of USD above 0 and at most 1000, such as 0.04.')
       .waitFor({ timeout: 15_000 });
+    const refused = page.getByLabel('Starting price of Image I6', { exact: true });
+    await expect.poll(() => refused.evaluate((el) => el === document.activeElement)).toBe(true);
     await studio.shot('starting-prices-02-refused');
     await setStartingPrice(page, 'Image I6', '0.05');
     await page.getByText('Settings saved.').first().waitFor({ timeout: 15_000 });

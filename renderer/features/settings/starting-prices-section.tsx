@@ -63,7 +63,8 @@ export function StartingPricesSection({ settings }: { settings: Settings }): Rea
       else if (usd !== STARTING_PRICES[model]?.usd) edits[model] = usd;
     }
     setInvalid(bad);
-    if (bad.length > 0) return;
+    // The first refused row may be far above the Save button: take the person there, its sentence under it.
+    if (bad.length > 0) return document.getElementById(`price-${bad[0]}`)?.focus();
     try {
       await update.mutateAsync({ startingPrices: edits });
       pushToast('success', t('settings.saved'));
