@@ -17,6 +17,7 @@ import { BalanceBadge } from './balance-badge';
 import { KeyboardLayer } from './keyboard-layer';
 import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, LIBRARY_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
 import { Sidebar } from './sidebar';
+import { preloadablePage } from './preloadable-page';
 
 // Pages other than Create (the first one shown) load on first visit: recharts alone is most of the bundle, and
 // the library's grid and viewer are the next largest. `npm run bench -- renderer` measures what this saves.
@@ -31,9 +32,20 @@ const CompareGroupPage = lazy(() =>
 const SpeechPage = lazy(() =>
   import('../features/speech/speech-page').then((m) => ({ default: m.SpeechPage })),
 );
-const LibraryPage = lazy(() =>
-  import('../features/library/library-page').then((m) => ({ default: m.LibraryPage })),
-);
+const library = preloadablePage(() => import('../features/library/library-page').then((m) => m.LibraryPage));
+const LibraryPage = library.Page;
+
+/**
+ * The Library is where a creator goes next: its code is fetched once the start is done and the page is idle, so
+ * the start stays as light as it was and opening the Library waits for its data only (preloadable-page.tsx).
+ */
+function usePrefetchedLibrary(): void {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return undefined;
+    const id = requestIdleCallback(() => void library.preload().catch(() => undefined), { timeout: 2_000 });
+    return () => cancelIdleCallback(id);
+  }, []);
+}
 const SyncPage = lazy(() => import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })));
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page').then((m) => ({ default: m.SettingsPage })),
@@ -44,6 +56,7 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
   const settings = useSettings();
   const tasks = useTaskList();
   const pushToast = useStudioStore((s) => s.pushToast);
+  usePrefetchedLibrary();
 
   // Failures become error toasts, finished tasks and progress polite announcements, throttled as a whole.
   const [announcements] = useState(() => new TaskAnnouncements((text) => pushToast('error', text)));
