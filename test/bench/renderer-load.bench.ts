@@ -125,10 +125,13 @@ interface Figures {
 
 /** Both builds served side by side; loads alternate between them so a warming or busy machine favours neither. */
 async function figuresFor(dirs: string[]): Promise<Figures[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'renderer-load-bench-data-'));
+  // One data folder each: a data folder is one studio's at a time (its lock refuses a second).
+  const dataDirs: string[] = [];
   const webs = [];
   try {
     for (const staticDir of dirs) {
+      const dataDir = await mkdtemp(join(tmpdir(), 'renderer-load-bench-data-'));
+      dataDirs.push(dataDir);
       webs.push(await startWebMode({ port: 0, demo: true, dataDir, staticDir, log: () => {} }));
     }
     const loads: Load[][] = dirs.map(() => []);
@@ -144,7 +147,7 @@ async function figuresFor(dirs: string[]): Promise<Figures[]> {
     );
   } finally {
     for (const web of webs) await web.close();
-    await rm(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
