@@ -2,57 +2,12 @@
 // after one run here, a request that differs in n or duration (the settings a price is proportional to) is
 // estimated at what the gateway charges for it, not at the price of the run it learned from (I2 once estimated
 // n=1 at the 0.12 USD of an n=3 run, K 5 s at the price of 10 s).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../electron/core/clock';
-import type { DatabaseSync } from '../../../electron/core/db/database';
-import { GatewayClient } from '../../../electron/core/gateway';
+import { describe, expect, it } from 'vitest';
 import { PriceBook } from '../../../electron/core/pricing';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator/index';
-import { FAMILIES, type FamilyId } from '../../../shared/catalog';
-import { StepClock } from '../../support/step-clock';
+import type { FamilyId } from '../../../shared/catalog';
+import { useChargingSimulator } from './charging-simulator';
 
-let sim: RunningSimulator;
-let simClock: ManualClock;
-let client: GatewayClient;
-let dir: string;
-let db: DatabaseSync;
-
-beforeAll(async () => {
-  simClock = new ManualClock(Date.UTC(2026, 10, 20, 12, 0, 0));
-  sim = await startSimulator({ clock: simClock, seed: 5 });
-  client = new GatewayClient({
-    baseUrl: sim.url,
-    apiKey: sim.keys.default,
-    clock: new StepClock(simClock.now()),
-    random: () => 0.5,
-    timeoutMs: 60_000,
-  });
-  dir = mkdtempSync(join(tmpdir(), 'estimate-vs-charge-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-});
-afterAll(async () => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-  await sim.close();
-});
-
-let runs = 0;
-/** Sends the request and moves the simulator's time until it is charged; answers what it cost. */
-async function charge(family: FamilyId, model: string, params: Record<string, unknown>): Promise<number> {
-  const ack = await client.submit(family, { model, prompt: `take ${++runs}`, ...params });
-  const endpoint = FAMILIES[family].taskEndpoint ?? 'tasks';
-  for (let i = 0; i < 400; i++) {
-    const task = await client.getTask(ack.taskId, endpoint);
-    if (task.status === 'completed' && task.cost !== null) return task.cost;
-    if (task.status === 'failed') throw new Error(`${family} failed: ${task.error?.message ?? ''}`);
-    await simClock.advance(10_000);
-  }
-  throw new Error(`${family} never finished`);
-}
+const peer = useChargingSimulator(5, 'estimate-vs-charge');
 
 const PICTURE = 'https://pictures.example/still.png';
 
@@ -83,8 +38,8 @@ describe('estimate against the charge', () => {
   it.each(CASES)(
     '%s: one run teaches the price of another n or duration',
     async (family, model, learn, ask) => {
-      const book = new PriceBook({ db, gateway: `${sim.url}/${family}` });
-      const first = await charge(family, model, learn);
+      const book = new PriceBook({ db: peer.db, gateway: `${peer.url}/${family}` });
+      const first = await peer.charge(family, model, learn);
       book.observe({
         family,
         model,
@@ -92,10 +47,10 @@ describe('estimate against the charge', () => {
         cost: first,
         creditsCost: null,
         actualTime: null,
-        taskId: `${runs}`,
+        taskId: `${peer.runs}`,
       });
       const estimate = book.estimate({ family, model, params: { prompt: 'a new take', ...ask } });
-      const charged = await charge(family, model, ask);
+      const charged = await peer.charge(family, model, ask);
       expect(charged).not.toBeCloseTo(first, 6);
       expect(estimate.usd).toBeCloseTo(charged, 6);
       expect(estimate.basis).toBe('runs');

@@ -2,65 +2,22 @@
 // simulator may not import the client, so this holds the two equal, row by row and by the settings a row
 // scales with (n, duration, resolution, version, mode). Also: a run here takes over from the row, an edited
 // price replaces the row's, and a cleared row or a model the table does not hold has no estimate.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../electron/core/clock';
-import type { DatabaseSync } from '../../../electron/core/db/database';
-import { GatewayClient } from '../../../electron/core/gateway';
+import { describe, expect, it } from 'vitest';
 import { PriceBook } from '../../../electron/core/pricing';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator/index';
-import { FAMILIES, FAMILY_LIST, type FamilyId } from '../../../shared/catalog';
+import { FAMILY_LIST, type FamilyId } from '../../../shared/catalog';
 import { STARTING_PRICES, startingPrices } from '../../../shared/studio/starting-prices';
-import { StepClock } from '../../support/step-clock';
+import { useChargingSimulator } from './charging-simulator';
 
-let sim: RunningSimulator;
-let simClock: ManualClock;
-let client: GatewayClient;
-let dir: string;
-let db: DatabaseSync;
-
-beforeAll(async () => {
-  simClock = new ManualClock(Date.UTC(2026, 10, 20, 12, 0, 0));
-  sim = await startSimulator({ clock: simClock, seed: 7 });
-  client = new GatewayClient({
-    baseUrl: sim.url,
-    apiKey: sim.keys.default,
-    clock: new StepClock(simClock.now()),
-    random: () => 0.5,
-    timeoutMs: 60_000,
-  });
-  dir = mkdtempSync(join(tmpdir(), 'starting-prices-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-});
-afterAll(async () => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-  await sim.close();
-});
-
+const peer = useChargingSimulator(7, 'starting-prices');
 const familyOf = (model: string): FamilyId => {
   const family = FAMILY_LIST.find((f) => f.variants.some((v) => v.defaultModelId === model));
   if (!family) throw new Error(`no family sends ${model}`);
   return family.id;
 };
 
-let runs = 0;
-/** Sends the request and moves the simulator's time until it is charged; answers what it cost. */
-async function charge(model: string, params: Record<string, unknown>): Promise<number> {
-  const family = familyOf(model);
-  const ack = await client.submit(family, { model, prompt: `take ${++runs}`, ...params });
-  const endpoint = FAMILIES[family].taskEndpoint ?? 'tasks';
-  for (let i = 0; i < 400; i++) {
-    const task = await client.getTask(ack.taskId, endpoint);
-    if (task.status === 'completed' && task.cost !== null) return task.cost;
-    if (task.status === 'failed') throw new Error(`${model} failed: ${task.error?.message ?? ''}`);
-    await simClock.advance(10_000);
-  }
-  throw new Error(`${model} never finished`);
-}
+/** Sends the request to the family that sends this model; answers what it cost. */
+const charge = (model: string, params: Record<string, unknown>): Promise<number> =>
+  peer.charge(familyOf(model), model, params);
 
 const PICTURE = 'https://pictures.example/still.png';
 
@@ -97,7 +54,7 @@ const CASES: [string, Record<string, unknown>][] = [
 ];
 
 const tableBook = (gateway: string, edits = {}) =>
-  new PriceBook({ db, gateway, startingPrices: () => startingPrices(edits) });
+  new PriceBook({ db: peer.db, gateway, startingPrices: () => startingPrices(edits) });
 
 describe('the starting price table', () => {
   it('has a case below for every row', () => {
@@ -107,7 +64,7 @@ describe('the starting price table', () => {
   it.each(CASES)(
     '%s %j: the estimate before any run is what the demo gateway charges',
     async (model, params) => {
-      const book = tableBook(`${sim.url}/${runs}`);
+      const book = tableBook(`${peer.url}/${peer.runs}`);
       const family = familyOf(model);
       const estimate = book.estimate({ family, model, params: { prompt: 'first use', ...params } });
       expect(estimate.basis).toBe('table');
