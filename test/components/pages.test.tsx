@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LAZY_PAGES, Pages } from '../../renderer/app/pages';
 import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, ROUTES, SYNC_ROUTE } from '../../renderer/app/routes';
-import { renderWithStudio, serveBridge } from './render';
+import { renderWithStudio, serveBridge, stubResizeObserver } from './render';
 
 const PATHS = [
   ...Object.values(ROUTES),
@@ -20,14 +20,7 @@ describe('the routed pages', () => {
   it.each(PATHS)('renders %s at once, without the fallback, once every page was fetched', async (path) => {
     serveBridge();
     // The library's grid measures its width; jsdom has no layout, so nothing is ever observed.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe(): void {}
-        unobserve(): void {}
-        disconnect(): void {}
-      },
-    );
+    stubResizeObserver();
     await Promise.all(LAZY_PAGES.map((page) => page.preload()));
     const { container } = renderWithStudio(<Pages />, path);
     expect(screen.queryByTestId('page-loading')).toBeNull();
