@@ -25,6 +25,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { usePressKeys } from '../../lib/press-keys';
 import { useSubmitBatch } from './api/submit-batch';
 import { BatchControls } from './batch-controls';
+import { GenerateActions } from './generate-actions';
 import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './batch-requests';
 import { useBatchStore } from '../../lib/batch-store';
 import { useSubmitEdit } from './api/reuse';
@@ -34,8 +35,7 @@ import { checkSpending } from '../../lib/api/spending';
 import { useSpendQuestion } from './spend-question';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
-import { Alert } from '../../ui/alert';
-import { Button, SubmitButton } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
@@ -399,18 +399,12 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
           webhookValue={webhookValue}
         />
 
-        {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-        {spendQuestion.dialog}
-
-        <div className="form-actions">
-          <SubmitButton
-            submitting={form.formState.isSubmitting}
-            label={t('create.submit')}
-            busyLabel={t('create.submitting')}
-            icon={<Icon name="spark" />}
-            data-testid="submit"
-            aria-describedby={GENERATE_ESTIMATE_ID}
-          />
+        <GenerateActions
+          failure={failure}
+          question={spendQuestion.dialog}
+          submitting={form.formState.isSubmitting}
+          describedBy={GENERATE_ESTIMATE_ID}
+        >
           <Button
             type="submit"
             disabled={form.formState.isSubmitting}
@@ -426,7 +420,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             batch={batchable ? batch : NO_BATCH}
             fanOut={fanOut}
           />
-        </div>
+        </GenerateActions>
       </form>
     </PendingEntriesContext.Provider>
   );

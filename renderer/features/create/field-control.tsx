@@ -172,6 +172,10 @@ export function FieldControl({
   const id = `${idPrefix}-${field.name}`;
   const label = fieldLabel(field.name, t);
   const hint = fieldHint(field.name, t);
+  // What every Field of this control is labelled and described with.
+  const labelled = { id, label, hint, error };
+  // What both list fields hand their textarea; only the hint and the line mapping tell them apart.
+  const list = { id, label, error, itemErrors, control, name: field.name, disabled };
 
   switch (field.type) {
     case 'boolean':
@@ -197,10 +201,7 @@ export function FieldControl({
     case 'text':
       return (
         <Field
-          id={id}
-          label={label}
-          hint={hint}
-          error={error}
+          {...labelled}
           aside={
             maxLength !== undefined ? (
               <WatchedCounter control={control} name={field.name} max={maxLength} />
@@ -228,14 +229,7 @@ export function FieldControl({
       if (values && values.length <= SEGMENTED_MAX) {
         const numeric = field.type !== 'enum';
         return (
-          <Field
-            id={id}
-            label={label}
-            hint={hint}
-            error={error}
-            className={values.length > 4 ? 'field-wide' : undefined}
-            group
-          >
+          <Field {...labelled} className={values.length > 4 ? 'field-wide' : undefined} group>
             {(group) => (
               <Controller
                 control={control}
@@ -262,7 +256,7 @@ export function FieldControl({
       }
       if (values) {
         return (
-          <Field id={id} label={label} hint={hint} error={error}>
+          <Field {...labelled}>
             {(wiring) => (
               <select {...wiring} className="select" disabled={disabled} {...register(field.name)}>
                 <option value="">{t('common.unknown')}</option>
@@ -277,7 +271,7 @@ export function FieldControl({
         );
       }
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <input
               {...wiring}
@@ -296,7 +290,7 @@ export function FieldControl({
 
     case 'string':
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <>
               <input
@@ -320,7 +314,7 @@ export function FieldControl({
 
     case 'url':
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <input {...wiring} className="input" type="url" disabled={disabled} {...register(field.name)} />
           )}
@@ -330,7 +324,7 @@ export function FieldControl({
     case 'urls':
       if (field.media?.media === 'image') {
         return (
-          <Field id={id} label={label} hint={hint} error={error}>
+          <Field {...labelled}>
             {(wiring) => (
               <Controller
                 control={control}
@@ -353,14 +347,8 @@ export function FieldControl({
       }
       return (
         <ListTextarea
-          id={id}
-          label={label}
+          {...list}
           hint={t('create.fields.urlsHint')}
-          error={error}
-          itemErrors={itemErrors}
-          control={control}
-          name={field.name}
-          disabled={disabled}
           toValue={(urls) => urls}
           toLines={(value) => (typeof value === 'string' ? value : null)}
         />
@@ -369,14 +357,8 @@ export function FieldControl({
     case 'image-roles':
       return (
         <ListTextarea
-          id={id}
-          label={label}
+          {...list}
           hint={t('create.fields.imageRolesHint')}
-          error={error}
-          itemErrors={itemErrors}
-          control={control}
-          name={field.name}
-          disabled={disabled}
           toValue={(lines) => lines.map(imageWithRole)}
           toLines={imageWithRoleLine}
         />

@@ -22,10 +22,9 @@ import { checkSpending } from '../../lib/api/spending';
 import { usePressKeys } from '../../lib/press-keys';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
-import { SubmitButton } from '../../ui/button';
-import { Icon } from '../../ui/icons';
 import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
+import { GenerateActions } from './generate-actions';
 import { useSpendQuestion } from './spend-question';
 
 export function GenericModelForm({
@@ -128,17 +127,11 @@ export function GenericModelForm({
           </Field>
         ) : null}
       </div>
-      {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-      {spendQuestion.dialog}
-      <div className="form-actions">
-        <SubmitButton
-          submitting={form.formState.isSubmitting}
-          label={t('create.submit')}
-          busyLabel={t('create.submitting')}
-          icon={<Icon name="spark" />}
-          data-testid="submit"
-        />
-      </div>
+      <GenerateActions
+        failure={failure}
+        question={spendQuestion.dialog}
+        submitting={form.formState.isSubmitting}
+      />
     </form>
   );
 }
