@@ -41,7 +41,7 @@ import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
-import { itemErrorsOf, type ItemErrors } from './item-errors';
+import { fieldErrorOf, itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
 import { PromptField } from './prompt-field';
@@ -285,10 +285,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
   // The catalog's schema says keys, and the one error map (shared/validation) says them in the user's language:
   // what zod reports is what the form shows.
-  const errorOf = (name: string): string | undefined => {
-    const message = form.formState.errors[name]?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
+  const errorOf = (name: string): string | undefined => fieldErrorOf(form.formState.errors, name);
 
   const itemErrors = (name: string): ItemErrors | undefined => itemErrorsOf(form.formState.errors[name]);
 
@@ -297,8 +294,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       <FieldControl
         key={f.name}
         field={f}
-        control={form.control}
-        register={form.register}
+        form={form}
         error={errorOf(f.name)}
         itemErrors={itemErrors(f.name)}
         maxLength={promptLimit(f)}

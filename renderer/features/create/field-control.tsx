@@ -1,7 +1,7 @@
 // The generic field renderer: one control per catalog FieldSpec type, so every family's form comes from the
 // catalog's data rather than from a hand-written page per model.
 import type { ReactElement } from 'react';
-import { Controller, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/catalog';
 import { Field, type ControlProps } from '../../ui/field';
@@ -19,8 +19,8 @@ export type FormValues = Record<string, unknown>;
 
 export interface FieldControlProps {
   field: FieldSpec;
-  control: Control<FormValues>;
-  register: UseFormRegister<FormValues>;
+  /** The form the field belongs to (a useForm result, or its control and register). */
+  form: Pick<UseFormReturn<FormValues>, 'control' | 'register'>;
   error?: string;
   /** List fields: what is wrong with each entry, by position. */
   itemErrors?: ItemErrors;
@@ -160,8 +160,7 @@ export function ItemErrorList({
 
 export function FieldControl({
   field,
-  control,
-  register,
+  form: { control, register },
   error,
   itemErrors,
   maxLength,

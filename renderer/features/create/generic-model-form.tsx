@@ -25,6 +25,7 @@ import { Field } from '../../ui/field';
 import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
 import { GenerateActions } from './generate-actions';
+import { fieldErrorOf } from './item-errors';
 import { useSpendQuestion } from './spend-question';
 
 export function GenericModelForm({
@@ -56,10 +57,7 @@ export function GenericModelForm({
   const [failure, setFailure] = useState<string | null>(null);
   if (carrier === null) return null;
 
-  const errorOf = (name: string): string | undefined => {
-    const message = form.formState.errors[name]?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
+  const errorOf = (name: string): string | undefined => fieldErrorOf(form.formState.errors, name);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -101,8 +99,7 @@ export function GenericModelForm({
           <FieldControl
             key={f.name}
             field={f}
-            control={form.control}
-            register={form.register}
+            form={form}
             error={errorOf(f.name)}
             maxLength={f.maxLength}
             idPrefix="generic"

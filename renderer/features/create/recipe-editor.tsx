@@ -108,13 +108,7 @@ function StepSettings({
         />
       ) : null}
       {shownFields(step.family, step.bind).map((f) => (
-        <FieldControl
-          key={f.name}
-          field={f}
-          control={form.control}
-          register={form.register}
-          idPrefix={prefix}
-        />
+        <FieldControl key={f.name} field={f} form={form} idPrefix={prefix} />
       ))}
     </form>
   );

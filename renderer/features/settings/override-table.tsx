@@ -9,6 +9,7 @@ import { useUpdateSettings } from '../../lib/api/settings';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { FormCard } from '../../ui/form-card';
 
 /** Saves a patch of settings and says so in a toast, or says why not; `busy` while it runs. */
 export function useSaveSettings(): { save: (patch: SettingsPatch) => Promise<void>; busy: boolean } {
@@ -39,26 +40,23 @@ export interface OverrideTableProps {
 export function OverrideTable(props: OverrideTableProps): ReactElement {
   const { t } = useTranslation();
   return (
-    <form
-      className="card card-pad settings-section"
-      aria-labelledby={props.titleId}
+    <FormCard
+      className="settings-section"
+      title={props.title}
+      titleId={props.titleId}
+      lead={<p className="muted">{props.lead}</p>}
       onSubmit={(e) => {
         e.preventDefault();
         props.onSubmit();
       }}
-      noValidate
     >
-      <h2 className="card-title" id={props.titleId}>
-        {props.title}
-      </h2>
-      <p className="muted">{props.lead}</p>
       <div className="model-ids">{props.children}</div>
       <div className="settings-buttons">
         <Button type="submit" busy={props.busy}>
           {t('settings.save')}
         </Button>
       </div>
-    </form>
+    </FormCard>
   );
 }
 
