@@ -218,7 +218,7 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
         <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <p className="field-hint">{t('recipeEditor.promptHint')}</p>
-      <ol className="recipe-editor-steps">
+      <ol className="stack-list">
         {steps.map((step, i) => {
           const number = i + 1;
           const binds = bindsOf(step.family);
