@@ -352,7 +352,9 @@ describe('The queue', () => {
     const status = page.getByTestId('queue-status');
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
-      .toMatch(/^Paused: (?!nothing is sent)/);
+      .toMatch(
+        /^Paused: This will probably cost about .+, above your confirmation threshold of .+\. Press “Resume queue” to send it\.$/,
+      );
     expect(await item('A kite at noon').getByTestId('queue-position').textContent()).toBe('No. 1');
     expect((await demoReceived()).length).toBe(seen);
     await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });
