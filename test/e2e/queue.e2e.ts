@@ -24,6 +24,7 @@ import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
+import { saveLimits } from './spending-limits';
 
 let dataDir: string;
 let web: WebMode;
@@ -325,13 +326,7 @@ describe('The queue', () => {
   });
 
   it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
-    const setThreshold = async (value: string) => {
-      await goTo(page, 'Settings');
-      const form = page.getByRole('form', { name: 'Spending limits' });
-      await form.getByLabel('Ask before sending above').fill(value);
-      await form.getByRole('button', { name: 'Save limits' }).click();
-      await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
-    };
+    const setThreshold = (value: string) => saveLimits(page, { 'Ask before sending above': value });
     await goTo(page, 'Tasks');
     await page.getByRole('button', { name: 'Pause queue' }).click();
     await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
