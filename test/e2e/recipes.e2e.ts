@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
@@ -20,12 +21,7 @@ interface ListedTask {
 }
 
 async function tasks(): Promise<ListedTask[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: ListedTask[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  return (await callStudio<{ tasks: ListedTask[] }>(page, 'tasks.list')).tasks;
 }
 
 async function madeFrom(taskId: string): Promise<{ relation: string; taskId: string }[]> {

@@ -7,19 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { clearStartingPrice } from './starting-price';
+import { saveSpendingLimits } from './money-settings';
 
 const { studio } = useDemoStudio(0.02);
 
 const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row').count();
-
-async function saveLimits(fields: Record<string, string>): Promise<void> {
-  const { page } = studio;
-  await goTo(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Spending limits' });
-  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
-  await form.getByRole('button', { name: 'Save limits' }).click();
-  await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
-}
 
 /** I6: the demo account has never billed it and its starting price is cleared, so nothing gives it a price. */
 async function fillI6(prompt: string): Promise<void> {
@@ -35,7 +27,7 @@ describe('a model with no estimate yet', () => {
   it('is asked about, then goes at the price to assume the person types into the question', async () => {
     const { page } = studio;
     await clearStartingPrice(page, 'Image I6');
-    await saveLimits({ 'Ask before sending above': '1' });
+    await saveSpendingLimits(page, { 'Ask before sending above': '1' });
 
     await fillI6('A paper boat on a puddle');
     await page.getByRole('button', { name: 'Generate' }).click();

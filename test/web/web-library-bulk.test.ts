@@ -5,8 +5,6 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { buffer } from 'node:stream/consumers';
 import { ManualClock } from '../../electron/core/clock';
 import { UNDO_WINDOW_MS } from '../../shared/studio/library-selection';
 import { startWebMode } from '../../electron/host/web-mode';
@@ -15,6 +13,7 @@ import type { BridgeLibraryItem } from '../../shared/bridge';
 import { readFileSettings } from '../../electron/core/library/file-settings';
 import { seedLibrary } from '../e2e/seeded-library';
 import { callWeb, callWebMode } from './web-call';
+import { readZip } from '../support/read-zip';
 
 let web: WebMode;
 let root: string;
@@ -207,29 +206,3 @@ describe('bulk actions in web mode', () => {
     await expect.poll(() => readdir(trashDir)).toContain(name);
   });
 });
-
-interface Entry {
-  name: string;
-  bytes: Buffer;
-}
-
-function readZip(bytes: Buffer): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: Entry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          buffer(stream).then((data) => {
-            entries.push({ name: entry.fileName, bytes: data });
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

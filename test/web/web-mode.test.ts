@@ -54,6 +54,14 @@ function send(
 
 const authed = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
 
+/** A mutation as the page sends it once signed in: the session cookie, a JSON body (none for no input). */
+const mutate = (path: string, input?: unknown): Promise<Answer> =>
+  send(path, {
+    method: 'POST',
+    headers: authed({ 'content-type': 'application/json' }),
+    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
+  });
+
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'studio-web-'));
   const staticDir = join(root, 'renderer');
@@ -127,10 +135,7 @@ describe('web mode session', () => {
   });
 
   it('answers desktop-only actions with an unsupported error value', async () => {
-    const res = await send('/trpc/desktop.chooseLibraryFolder', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const res = await mutate('/trpc/desktop.chooseLibraryFolder');
     expect(JSON.parse(res.body).error.data.error).toMatchObject({ type: 'unsupported' });
   });
 
@@ -255,21 +260,14 @@ describe('web mode media', () => {
   let spokenBytes: string;
 
   beforeAll(async () => {
-    const demo = await send('/trpc/session.useDemo', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const demo = await mutate('/trpc/session.useDemo');
     expect(demo.status).toBe(200);
     const status = await send('/trpc/session.status', { headers: authed() });
     libraryDir = JSON.parse(status.body).result.data.libraryDir as string;
-    const made = await send('/trpc/speech.synthesize', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
-        model: 'speech_model_id',
-        input: 'served from the library',
-        responseFormat: 'wav',
-      }),
+    const made = await mutate('/trpc/speech.synthesize', {
+      model: 'speech_model_id',
+      input: 'served from the library',
+      responseFormat: 'wav',
     });
     expect(made.status, made.body).toBe(200);
     const { item } = JSON.parse(made.body).result.data as { item: { relativePath: string } };
@@ -327,10 +325,7 @@ describe('web mode media', () => {
 
 describe('web mode bridge events (SSE)', () => {
   it('streams task events to a subscriber while a demo task runs, and never the key', async () => {
-    const demo = await send('/trpc/session.useDemo', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const demo = await mutate('/trpc/session.useDemo');
     expect(demo.status).toBe(200);
 
     const received: string[] = [];
@@ -363,14 +358,10 @@ describe('web mode bridge events (SSE)', () => {
       req.end();
     });
     await connected;
-    const submitted = await send('/trpc/tasks.submit', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        params: { prompt: 'a quiet harbour' },
-      }),
+    const submitted = await mutate('/trpc/tasks.submit', {
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a quiet harbour' },
     });
     expect(submitted.status).toBe(200);
     await done;

@@ -1,6 +1,5 @@
 // Settings nested thousands deep (an extra body field, a file's settings) are refused with a sentence stating the
 // depth limit, never a generic 500 from a walk that overflowed the stack.
-import { request } from 'node:http';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +9,7 @@ import { pngWithSettings } from '../../electron/core/library/file-settings';
 import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import type { FileSettings } from '../../shared/studio/file-settings';
-import { callWeb } from './web-call';
+import { callWeb, postJsonText } from './web-call';
 
 let web: WebMode;
 let root: string;
@@ -23,32 +22,10 @@ const nestedJson = (depth: number): string => {
   return text;
 };
 
-/** A mutation with a body written as text. */
-function postText(path: string, body: string): Promise<{ status: number; body: string }> {
-  const port = Number(new URL(web.origin).port);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          host: `127.0.0.1:${port}`,
-          'x-studio-token': web.token,
-          'content-type': 'application/json',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A mutation with a body written as text; its answer's body as text. */
+async function postText(path: string, body: string): Promise<{ status: number; body: string }> {
+  const answer = await postJsonText(web, path, body);
+  return { status: answer.status, body: answer.body.toString() };
 }
 
 beforeAll(async () => {
