@@ -169,8 +169,12 @@ describe('web mode, demo gateway', () => {
 
   it('the Create page shows the finished picture beside the form', async () => {
     await page.getByTestId('nav-create').click();
+    // The panel may still show the first take: wait until it shows the task this press sends.
+    const shown = () => page.getByTestId('task-preview').getAttribute('data-task-id');
+    const earlier = (await page.getByTestId('task-preview').count()) ? await shown() : null;
     await page.locator('#field-prompt').fill(`${PROMPT}, second take`);
     await page.getByTestId('submit').click();
+    await expect.poll(shown, { timeout: 30_000 }).not.toBe(earlier);
     const preview = page.getByTestId('preview-image');
     await preview.waitFor({ timeout: 90_000 });
     await expect.poll(() => loadedWidth(preview), { timeout: 15_000 }).toBeGreaterThan(0);
