@@ -3,6 +3,7 @@
 // takes over polling. The file host sends the first request half its bytes and then holds it open, so the
 // first process is caught mid-download; later requests are served whole.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
@@ -18,6 +19,8 @@ let base: string;
 let png: Buffer;
 const fileRequests: string[] = [];
 const held: ServerResponse[] = [];
+/** Told whenever what a test waits for may have happened: a request held, output from a child. */
+const changed = new EventEmitter();
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
@@ -38,6 +41,7 @@ beforeAll(async () => {
         // Half the picture, then nothing: the process reading it is caught mid-download.
         res.write(png.subarray(0, png.length >> 1));
         held.push(res);
+        changed.emit('change');
         return;
       }
       res.end(png);
@@ -80,8 +84,14 @@ function spawnCli(dir: string, env: Record<string, string>, args: string[]): Chi
   );
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    changed.emit('change');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    changed.emit('change');
+  });
   const exit = new Promise<{
     code: number | null;
     signal: NodeJS.Signals | null;
@@ -91,12 +101,22 @@ function spawnCli(dir: string, env: Record<string, string>, args: string[]): Chi
   return { process: child, output: () => stdout + stderr, exit };
 }
 
+/** Resolves when check() holds, asked again at each change; the timer only bounds the wait. */
 async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  if (check()) return;
+  await new Promise<void>((resolve, reject) => {
+    const onChange = (): void => {
+      if (!check()) return;
+      clearTimeout(bound);
+      changed.off('change', onChange);
+      resolve();
+    };
+    const bound = setTimeout(() => {
+      changed.off('change', onChange);
+      reject(new Error(`timed out waiting for ${what}`));
+    }, timeoutMs);
+    changed.on('change', onChange);
+  });
 }
 
 describe('a download whose process died', () => {

@@ -4,7 +4,7 @@
 // resets, and the header's popover shows spending today and this month from the tasks' costs ([TASK-8]).
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
-import { saveSpendingLimits } from './money-settings';
+import { saveLimits } from './spending-limits';
 
 const { studio } = useDemoStudio(0.02);
 
@@ -12,7 +12,7 @@ const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row
 
 /** The threshold and the daily budget, both set each time (one not given is cleared). */
 const setLimits = (values: { confirmAbove?: string; daily?: string; zone?: string }): Promise<void> =>
-  saveSpendingLimits(
+  saveLimits(
     studio.page,
     { 'Ask before sending above': values.confirmAbove ?? '', 'Daily budget': values.daily ?? '' },
     values.zone,

@@ -1,6 +1,6 @@
 // Money in the studio, read and set as a person does: the estimate that describes the Generate button (what a
-// screen reader hears on it), the unit every amount is shown in (Settings › Show balance in), and the spending
-// limits (Settings › Spending limits).
+// screen reader hears on it) and the unit every amount is shown in (Settings › Show balance in). The spending
+// limits are set with spending-limits.ts.
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { goTo } from './demo-studio';
@@ -20,21 +20,4 @@ export async function showAmountsIn(page: Page, unit: 'Credits' | 'US dollars'):
   await goTo(page, 'Settings');
   await page.getByRole('radiogroup', { name: 'Show balance in' }).getByText(unit, { exact: true }).click();
   await expect.poll(() => page.getByRole('radio', { name: unit, exact: true }).isChecked()).toBe(true);
-}
-
-/**
- * Types the spending limits given by their field's label (an empty value clears one), picks the zone budgets'
- * days are counted in if given, saves, and waits until Settings says they are saved.
- */
-export async function saveSpendingLimits(
-  page: Page,
-  fields: Record<string, string>,
-  zone?: string,
-): Promise<void> {
-  await goTo(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Spending limits' });
-  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
-  if (zone) await form.getByLabel('Time zone for days and months').selectOption(zone);
-  await form.getByRole('button', { name: 'Save limits' }).click();
-  await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
 }

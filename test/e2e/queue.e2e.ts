@@ -25,7 +25,7 @@ import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
 import { callStudio } from './studio-bridge';
-import { saveSpendingLimits } from './money-settings';
+import { saveLimits } from './spending-limits';
 
 let dataDir: string;
 let web: WebMode;
@@ -313,7 +313,7 @@ describe('The queue', () => {
   });
 
   it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
-    const setThreshold = (value: string) => saveSpendingLimits(page, { 'Ask before sending above': value });
+    const setThreshold = (value: string) => saveLimits(page, { 'Ask before sending above': value });
     await pauseQueue();
     const seen = (await demoReceived()).length;
     await queueFromCreate(['A kite at noon']);
@@ -325,7 +325,9 @@ describe('The queue', () => {
     const status = page.getByTestId('queue-status');
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
-      .toMatch(/^Paused: (?!nothing is sent)/);
+      .toMatch(
+        /^Paused: This will probably cost about .+, above your confirmation threshold of .+\. Press “Resume queue” to send it\.$/,
+      );
     expect(await item('A kite at noon').getByTestId('queue-position').textContent()).toBe('No. 1');
     expect((await demoReceived()).length).toBe(seen);
     await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });
