@@ -4,12 +4,11 @@
 // beforeAll, and every test that needs the demo gateway turns it on itself.
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
 interface Answer {
   status: number;
@@ -17,6 +16,7 @@ interface Answer {
   body: string;
 }
 
+let studio: TestWebMode;
 let web: WebMode;
 let root: string;
 let port: number;
@@ -63,20 +63,12 @@ const mutate = (path: string, input?: unknown): Promise<Answer> =>
   });
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-web-'));
-  const staticDir = join(root, 'renderer');
-  await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>studio</title>');
-  await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+  studio = await startTestWebMode('studio-web-', { demo: true, simulator: { timeScale: 0.02 } });
+  ({ web, root } = studio);
+  // A script to serve, and a file beside the served folder that must never be.
+  await mkdir(join(studio.staticDir, 'assets'));
+  await writeFile(join(studio.staticDir, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(join(root, 'outside.txt'), 'top secret');
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir: join(root, 'data'),
-    staticDir,
-    simulator: { timeScale: 0.02 },
-    log: () => undefined,
-  });
   port = Number(new URL(web.origin).port);
   // As a browser does on its first visit; the exchange itself is tested below.
   const traded = await send(`/?token=${web.token}`);
@@ -85,8 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('web mode session', () => {

@@ -1,18 +1,15 @@
 // Settings nested thousands deep (an extra body field, a file's settings) are refused with a sentence stating the
 // depth limit, never a generic 500 from a walk that overflowed the stack.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngWithSettings } from '../../electron/core/library/file-settings';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import type { FileSettings } from '../../shared/studio/file-settings';
 import { callWeb, postJsonText } from './web-call';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+let studio: TestWebMode;
 let web: WebMode;
-let root: string;
 const SENTENCE = 'Settings nested too deeply: at most 20 levels of lists and objects.';
 
 /** Lists and objects in turn, `depth` levels, as JSON text (JSON.stringify itself overflows past ~5000). */
@@ -29,21 +26,12 @@ async function postText(path: string, body: string): Promise<{ status: number; b
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-nesting-'));
-  await mkdir(join(root, 'renderer'), { recursive: true });
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir: join(root, 'data'),
-    staticDir: join(root, 'renderer'),
-    simulator: { timeScale: 0.01 },
-    log: () => undefined,
-  });
+  studio = await startTestWebMode('studio-nesting-', { demo: true, simulator: { timeScale: 0.01 } });
+  web = studio.web;
   expect((await callWeb(web, '/trpc/session.useDemo', {})).status).toBe(200);
 });
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('settings nested too deeply', () => {
