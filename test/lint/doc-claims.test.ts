@@ -43,7 +43,9 @@ beforeAll(async () => {
     'renderer/app/app.tsx',
     'test/core/clock.test.ts',
   ]) {
-    const config = (await eslint.calculateConfigForFile(join(root, file))) as { rules?: Record<string, unknown> };
+    const config = (await eslint.calculateConfigForFile(join(root, file))) as {
+      rules?: Record<string, unknown>;
+    };
     for (const id of Object.keys(config.rules ?? {})) rules.add(id).add(id.replace(/^.*\//, ''));
   }
 }, 120_000);
@@ -62,6 +64,8 @@ describe('docs/architecture.md cites only what exists', () => {
       'no such lint rule: no-such-rule',
       'a claim held by review',
     ]);
-    expect(brokenCitations('`max-lines`, `no-console`, `no-restricted-syntax`, `test/lint/`', rules)).toEqual([]);
+    expect(brokenCitations('`max-lines`, `no-console`, `no-restricted-syntax`, `test/lint/`', rules)).toEqual(
+      [],
+    );
   });
 });

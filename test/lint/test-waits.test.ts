@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { root, rulesOf, useProjectLint } from './lint-harness';
 
 const lint = useProjectLint();
-const inTest = (body: string): string => `import { it } from 'vitest';\nit('waits', async () => {\n${body}\n});\n`;
+const inTest = (body: string): string =>
+  `import { it } from 'vitest';\nit('waits', async () => {\n${body}\n});\n`;
 
 describe('tests wait on what the code says, never on a timer', () => {
   it('a promise resolved by setTimeout, the promise timers and waitForTimeout fail', async () => {
@@ -23,7 +24,9 @@ describe('tests wait on what the code says, never on a timer', () => {
     }
     const timers = "import { setTimeout as sleep } from 'node:timers/promises';\nexport const s = sleep;\n";
     expect(rulesOf(await lint('test/support/virtual-bad.ts', timers))).toContain('no-restricted-syntax');
-    const page = inTest('const page = { waitForTimeout: async (_: number) => undefined };\nawait page.waitForTimeout(500);');
+    const page = inTest(
+      'const page = { waitForTimeout: async (_: number) => undefined };\nawait page.waitForTimeout(500);',
+    );
     expect(rulesOf(await lint('test/e2e/virtual-bad.e2e.ts', page))).toContain('no-restricted-syntax');
   });
 
@@ -35,22 +38,26 @@ describe('tests wait on what the code says, never on a timer', () => {
     expect(rulesOf(await lint('test/core/virtual-good.test.ts', bound))).toEqual([]);
   });
 
-  it('each file excepted from the rule still holds a sleep the rule refuses', { timeout: 120_000 }, async () => {
-    const eslint = new ESLint({ cwd: root });
-    const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('lint/fixtures'))
-      .map((f) => join(root, 'test', f));
-    const excepted: string[] = [];
-    for (const file of files) {
-      const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
-      if (!config.rules?.['no-restricted-syntax']) excepted.push(relative(root, file));
-    }
-    expect(excepted.length).toBeGreaterThan(0);
-    for (const file of excepted) {
-      const copy = file.replace(/(\.tsx?)$/, '.virtual-copy$1');
-      expect(rulesOf(await lint(copy, readFileSync(join(root, file), 'utf8'))), file).toContain(
-        'no-restricted-syntax',
-      );
-    }
-  });
+  it(
+    'each file excepted from the rule still holds a sleep the rule refuses',
+    { timeout: 120_000 },
+    async () => {
+      const eslint = new ESLint({ cwd: root });
+      const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.tsx?$/.test(f) && !f.startsWith('lint/fixtures'))
+        .map((f) => join(root, 'test', f));
+      const excepted: string[] = [];
+      for (const file of files) {
+        const config = (await eslint.calculateConfigForFile(file)) as { rules?: Record<string, unknown> };
+        if (!config.rules?.['no-restricted-syntax']) excepted.push(relative(root, file));
+      }
+      expect(excepted.length).toBeGreaterThan(0);
+      for (const file of excepted) {
+        const copy = file.replace(/(\.tsx?)$/, '.virtual-copy$1');
+        expect(rulesOf(await lint(copy, readFileSync(join(root, file), 'utf8'))), file).toContain(
+          'no-restricted-syntax',
+        );
+      }
+    },
+  );
 });

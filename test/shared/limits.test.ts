@@ -44,6 +44,10 @@ describe('the spec limits are written once', () => {
         'shared/studio/virtual.ts': 'const s = 2678400;',
         'shared/studio/fine.ts': 'const week = 7 * 86_400;',
       }),
-    ).toEqual(['renderer/features/usage/virtual.ts', 'electron/core/usage/virtual.ts', 'shared/studio/virtual.ts']);
+    ).toEqual([
+      'renderer/features/usage/virtual.ts',
+      'electron/core/usage/virtual.ts',
+      'shared/studio/virtual.ts',
+    ]);
   });
 });
