@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/index';
+import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator';
 
 export interface CliRun {
   code: number;
@@ -105,39 +107,71 @@ export interface CountingCli {
   readonly gateway: CountingServer;
 }
 
+/** Something a test file opens before its tests and closes after them, read (through getters) once open. */
+function openedForFile<T extends object>(
+  name: string,
+  open: () => Promise<{ value: T; close: () => Promise<void> }>,
+): T {
+  let opened: { value: T; close: () => Promise<void> } | null = null;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = null;
+  });
+  return new Proxy({} as T, {
+    get(_shell, key) {
+      if (!opened) throw new Error(`${name}: read inside a test or a hook, once the folder is open`);
+      return Reflect.get(opened.value, key) as unknown;
+    },
+  });
+}
+
 /**
  * Opens the file's folder and counting server before its tests (before the file's own beforeAll, which may write
  * files into the folder) and closes both after them. `apiKey` null: no key in the environment, as a dry run
  * needs none.
  */
 export function useCountingCli(apiKey: string | null, options: { dataDir?: boolean } = {}): CountingCli {
-  let opened: (CountingCli & { cleanup: () => Promise<void> }) | null = null;
-  beforeAll(async () => {
+  return openedForFile('useCountingCli', async () => {
     const { dir, cleanup } = await tempDir();
     const gateway = await countingServer();
     const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
     if (apiKey === null) delete env.GATEWAY_API_KEY;
-    opened = { dir, gateway, cleanup, env };
+    return {
+      value: { dir, gateway, env },
+      close: async () => {
+        await gateway.close();
+        await cleanup();
+      },
+    };
   });
-  afterAll(async () => {
-    await opened?.gateway.close();
-    await opened?.cleanup();
+}
+
+/** A test file's CLI against the simulator, with the simulator's default key and its own folder. */
+export interface SimulatorCli {
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  readonly sim: RunningSimulator;
+}
+
+/** Starts the simulator and opens the file's folder before its tests; stops and removes both after them. */
+export function useSimulatorCli(
+  simulator: SimulatorOptions = {},
+  options: { dataDir?: boolean } = {},
+): SimulatorCli {
+  return openedForFile('useSimulatorCli', async () => {
+    const sim = await startSimulator(simulator);
+    const { dir, cleanup } = await tempDir();
+    return {
+      value: { dir, sim, env: cliEnv(dir, sim.url, SIM_KEYS.default, options) },
+      close: async () => {
+        await sim.close();
+        await cleanup();
+      },
+    };
   });
-  const current = (): CountingCli => {
-    if (!opened) throw new Error('useCountingCli: read inside a test or a hook, once the folder is open');
-    return opened;
-  };
-  return {
-    get dir() {
-      return current().dir;
-    },
-    get env() {
-      return current().env;
-    },
-    get gateway() {
-      return current().gateway;
-    },
-  };
 }
 
 /** A presets file as the app exports it, holding one image preset, "Client fox", with these settings. */
