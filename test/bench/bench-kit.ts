@@ -1,8 +1,6 @@
 // What every bench module shares: the outcome run.ts collects, the printer that both logs a line and keeps it for
-// that outcome, order statistics over samples, and seeded randomness (the simulator's generator, so a bench draws
-// the same data on every run).
-import { createPrng } from '../../electron/simulator/prng';
-
+// that outcome, and order statistics over samples. (Seeded randomness is the simulator's createPrng, so a bench
+// draws the same data on every run.)
 export interface BenchOutcome {
   name: string;
   pass: boolean;
@@ -30,9 +28,4 @@ export function percentile(samples: readonly number[], p: number): number {
 export function median(samples: readonly number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
-
-/** A float in [0, 1) from a seed: the same seed draws the same sequence on every run. */
-export function seededRandom(seed: number): () => number {
-  return createPrng(seed).next;
 }

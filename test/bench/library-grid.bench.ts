@@ -12,7 +12,8 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
-import { benchPrinter, percentile, seededRandom, type BenchOutcome } from './bench-kit';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, percentile, type BenchOutcome } from './bench-kit';
 import { promptFrom, vocabulary } from './invented-prompts';
 import * as browser from './browser-bench';
 
@@ -53,7 +54,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
   try {
     // Constructing the Library registers and runs its migrations.
     new Library({ db, dir: libraryDir });
-    const random = seededRandom(7);
+    const random = createPrng(7).next;
     const words = vocabulary(random, 4000);
     const insert = db.prepare(`INSERT INTO library_items (id, kind, path, size, sha256, mime, width, height,
       prompt, model, family, params, created_at, favourite, cost, remote_url)

@@ -11,7 +11,8 @@ import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import { FAMILY_IDS } from '../../shared/catalog/family-ids';
 import type { LibraryItem, LibraryKind, LibraryQuery } from '../../shared/studio/records';
-import { benchPrinter, percentile, seededRandom, type BenchOutcome } from './bench-kit';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, percentile, type BenchOutcome } from './bench-kit';
 import { promptFrom, vocabulary } from './invented-prompts';
 
 export const ITEMS = 100_000;
@@ -64,7 +65,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
   const db = openStudioDatabase(join(dir, 'studio.db'));
   try {
     const library = new Library({ db, dir: join(dir, 'media') });
-    const random = seededRandom(42);
+    const random = createPrng(42).next;
     const words = vocabulary(random, 3000, [
       'portrait',
       'sunset',

@@ -12,7 +12,8 @@ import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { PriceBook } from '../../electron/core/pricing';
 import { startSimulator } from '../../electron/simulator/index';
 import type { FamilyId } from '../../shared/catalog/family-ids';
-import { benchPrinter, seededRandom, type BenchOutcome } from './bench-kit';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, type BenchOutcome } from './bench-kit';
 
 const TASKS = 600;
 const MONTH_MS = 30 * 86_400_000;
@@ -103,7 +104,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
     const naive = new Map<string, number[]>();
     const bookErrors: number[] = [];
     const naiveErrors: number[] = [];
-    const draws = workload(seededRandom(2026));
+    const draws = workload(createPrng(2026).next);
     const step = MONTH_MS / TASKS;
     let refitMs = 0;
     for (const [i, draw] of draws.entries()) {

@@ -1,12 +1,14 @@
 // Runs the CLI in-process against real servers, capturing exactly what it writes. A counting server stands
 // in for "the gateway" where a test must prove that nothing was sent.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/index';
+import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator';
 
 export interface CliRun {
   code: number;
@@ -62,6 +64,130 @@ export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<v
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
+/** `body` run in a folder of its own, removed after it whatever the outcome. */
+export async function inTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
+  const { dir, cleanup } = await tempDir();
+  try {
+    return await body(dir);
+  } finally {
+    await cleanup();
+  }
+}
+
+/**
+ * Something a test file opens before its tests and closes after them, read through the returned function inside
+ * a test or a hook (`what` names it in the error for a read outside them).
+ */
+function openForTheFile<T>(
+  what: string,
+  open: () => Promise<T>,
+  close: (opened: T) => Promise<void>,
+): () => T {
+  let opened: T | null = null;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    if (opened !== null) await close(opened);
+  });
+  return () => {
+    if (opened === null) throw new Error(`${what}: read inside a test or a hook, once it is open`);
+    return opened;
+  };
+}
+
+/** A test file's CLI against the real simulator: its own folder, and the simulator's default key. */
+export interface SimulatorCli {
+  /** The file's folder: the CLI's working directory, its home and its library's parent. */
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  readonly sim: RunningSimulator;
+}
+
+/**
+ * Starts the simulator (`simulator`: its clock, time scale …) and the file's folder before the file's own
+ * beforeAll, and closes both after its tests. `dataDir`: a data folder in the file's folder too, for a test that
+ * opens the CLI's database beside it.
+ */
+export function useSimulatorCli(
+  simulator: SimulatorOptions = {},
+  options: { dataDir?: boolean } = {},
+): SimulatorCli {
+  const current = openForTheFile(
+    'useSimulatorCli',
+    async () => {
+      const sim = await startSimulator(simulator);
+      const { dir, cleanup } = await tempDir();
+      return { sim, dir, cleanup, env: cliEnv(dir, sim.url, SIM_KEYS.default, options) };
+    },
+    async (opened) => {
+      await opened.sim.close();
+      await opened.cleanup();
+    },
+  );
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get env() {
+      return current().env;
+    },
+    get sim() {
+      return current().sim;
+    },
+  };
+}
+
+/** A gateway with one image task, `taskId`, scripted for what the simulator (a conforming peer) never does. */
+export interface ImageTaskScript {
+  taskId: string;
+  /** The picture's link in one status answer: called on every poll, so a script can sign each link anew. */
+  link: (base: string) => string;
+  /** Answers a request for a file under /files/ (refused, cut, held or whole, as the test needs). */
+  serveFile: (url: URL, res: ServerResponse) => void;
+}
+
+/**
+ * A loopback gateway scripted by route: every submission is accepted as the script's task, every status poll
+ * answers it completed with one picture link (expiring in a day), and /files/ is the script's file host.
+ */
+export async function startImageTaskGateway(
+  script: ImageTaskScript,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  let base = '';
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    req.resume();
+    if (url.pathname.startsWith('/files/')) return script.serveFile(url, res);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.method === 'POST') {
+      res.end(JSON.stringify({ code: 200, data: [{ status: 'submitted', task_id: script.taskId }] }));
+      return;
+    }
+    const expiresAt = Math.floor(Date.now() / 1000) + 24 * 3600;
+    res.end(
+      JSON.stringify({
+        id: script.taskId,
+        status: 'completed',
+        progress: 100,
+        cost: 0.02,
+        result: { images: [{ url: [script.link(base)], expires_at: expiresAt }] },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A response a script holds open (a body cut half-way) must not keep the server from closing.
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** A loopback server that counts every request and answers 500: any request at all is a test failure. */
 export interface CountingServer {
   url: string;
@@ -111,22 +237,20 @@ export interface CountingCli {
  * needs none.
  */
 export function useCountingCli(apiKey: string | null, options: { dataDir?: boolean } = {}): CountingCli {
-  let opened: (CountingCli & { cleanup: () => Promise<void> }) | null = null;
-  beforeAll(async () => {
-    const { dir, cleanup } = await tempDir();
-    const gateway = await countingServer();
-    const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
-    if (apiKey === null) delete env.GATEWAY_API_KEY;
-    opened = { dir, gateway, cleanup, env };
-  });
-  afterAll(async () => {
-    await opened?.gateway.close();
-    await opened?.cleanup();
-  });
-  const current = (): CountingCli => {
-    if (!opened) throw new Error('useCountingCli: read inside a test or a hook, once the folder is open');
-    return opened;
-  };
+  const current = openForTheFile(
+    'useCountingCli',
+    async () => {
+      const { dir, cleanup } = await tempDir();
+      const gateway = await countingServer();
+      const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
+      if (apiKey === null) delete env.GATEWAY_API_KEY;
+      return { dir, gateway, cleanup, env };
+    },
+    async (opened) => {
+      await opened.gateway.close();
+      await opened.cleanup();
+    },
+  );
   return {
     get dir() {
       return current().dir;
