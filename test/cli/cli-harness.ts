@@ -75,25 +75,32 @@ export async function inTempDir<T>(body: (dir: string) => Promise<T>): Promise<T
 }
 
 /**
- * Something a test file opens before its tests and closes after them, read through the returned function inside
- * a test or a hook (`what` names it in the error for a read outside them).
+ * Something a test file opens before its tests and closes after them. The returned view reads `fields` of it,
+ * inside a test or a hook (`what` names it in the error for a read outside them, before it is open).
  */
-function openForTheFile<T>(
+function openForTheFile<T, K extends keyof T>(
   what: string,
+  fields: readonly K[],
   open: () => Promise<T>,
   close: (opened: T) => Promise<void>,
-): () => T {
-  let opened: T | null = null;
+): Pick<T, K> {
+  let opened: { value: T } | null = null;
   beforeAll(async () => {
-    opened = await open();
+    opened = { value: await open() };
   });
   afterAll(async () => {
-    if (opened !== null) await close(opened);
+    if (opened !== null) await close(opened.value);
   });
-  return () => {
-    if (opened === null) throw new Error(`${what}: read inside a test or a hook, once it is open`);
-    return opened;
-  };
+  const view = {} as Pick<T, K>;
+  for (const field of fields)
+    Object.defineProperty(view, field, {
+      enumerable: true,
+      get: () => {
+        if (opened === null) throw new Error(`${what}: read inside a test or a hook, once it is open`);
+        return opened.value[field];
+      },
+    });
+  return view;
 }
 
 /** A test file's CLI against the real simulator: its own folder, and the simulator's default key. */
@@ -113,8 +120,9 @@ export function useSimulatorCli(
   simulator: SimulatorOptions = {},
   options: { dataDir?: boolean } = {},
 ): SimulatorCli {
-  const current = openForTheFile(
+  return openForTheFile(
     'useSimulatorCli',
+    ['dir', 'env', 'sim'],
     async () => {
       const sim = await startSimulator(simulator);
       const { dir, cleanup } = await tempDir();
@@ -125,17 +133,6 @@ export function useSimulatorCli(
       await opened.cleanup();
     },
   );
-  return {
-    get dir() {
-      return current().dir;
-    },
-    get env() {
-      return current().env;
-    },
-    get sim() {
-      return current().sim;
-    },
-  };
 }
 
 /** A gateway with one image task, `taskId`, scripted for what the simulator (a conforming peer) never does. */
@@ -237,8 +234,9 @@ export interface CountingCli {
  * needs none.
  */
 export function useCountingCli(apiKey: string | null, options: { dataDir?: boolean } = {}): CountingCli {
-  const current = openForTheFile(
+  return openForTheFile(
     'useCountingCli',
+    ['dir', 'env', 'gateway'],
     async () => {
       const { dir, cleanup } = await tempDir();
       const gateway = await countingServer();
@@ -251,17 +249,6 @@ export function useCountingCli(apiKey: string | null, options: { dataDir?: boole
       await opened.cleanup();
     },
   );
-  return {
-    get dir() {
-      return current().dir;
-    },
-    get env() {
-      return current().env;
-    },
-    get gateway() {
-      return current().gateway;
-    },
-  };
 }
 
 /** A presets file as the app exports it, holding one image preset, "Client fox", with these settings. */
