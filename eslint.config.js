@@ -166,6 +166,30 @@ rooms.push(
   },
 );
 
+// Tests wait on what the code says (docs/architecture.md): an event, the injected clock, expect.poll. A promise
+// that resolves on a timer is a sleep used as synchronisation, too short on a loaded machine and too long on an
+// idle one. A timer that only bounds a wait (rejects, kills) is not a sleep and is not matched.
+const SLEEP = 'Wait on an event, the injected clock or expect.poll, not a timer (docs/architecture.md, "Tests wait on what the code says").';
+const TEST_SLEEPS = [
+  // new Promise((r) => setTimeout(r, N))
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
+  // new Promise((r) => setTimeout(() => r(), N))
+  "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.arguments.length=0]",
+  // await setTimeout(N) from the promise timers
+  "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]",
+  // Playwright's fixed wait
+  "CallExpression[callee.property.name='waitForTimeout']",
+].map((selector) => ({ selector, message: SLEEP }));
+// The sleeps left on purpose, each with why it is not synchronisation.
+const TEST_SLEEP_EXCEPTIONS = [
+  // Random jitter of 0-30 ms before each app press, so the presses meet the CLIs' at different offsets: it spreads
+  // the race it provokes, it waits for nothing.
+  'test/soak/budget-race.ts',
+  // Runs inside the packaged app, polling the fake Electron's record of calls for the notification (the record
+  // has no event to wait on), bounded by a deadline.
+  'test/boot/harness/drive.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -261,6 +285,11 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ['test/**'],
+    ignores: TEST_SLEEP_EXCEPTIONS,
+    rules: { 'no-restricted-syntax': ['error', ...TEST_SLEEPS] },
   },
   // Server data reaches pages only through query modules: the shared ones in renderer/lib/api and each feature's
   // own in features/<f>/api (a feature never reaches another's: the rooms above refuse it). So every bridge call

@@ -3,6 +3,7 @@ import { toGatewayErrorInfo } from '../core/tasks/gateway-errors';
 import { localErrorInfo } from '../../shared/gateway/error-types';
 import type { ErrorType } from '../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
+import { withoutConfirmAsk } from '../../shared/studio/spending';
 
 export const EXIT = {
   ok: 0,
@@ -64,11 +65,13 @@ const LIMIT_FLAGS: Readonly<Record<string, string>> = {
 };
 
 export function fromGatewayError(info: GatewayErrorInfo): CliError {
+  // The flag is the CLI's answer to a confirmation question, so it is said in place of the generic ask.
+  const said = info.type === 'confirmation_required' ? withoutConfirmAsk(info.message) : info.message;
   const body: CliErrorBody = {
     httpStatus: info.httpStatus,
     type: info.type,
     code: info.code,
-    message: `${info.message}${LIMIT_FLAGS[info.type] ?? ''}`,
+    message: `${said}${LIMIT_FLAGS[info.type] ?? ''}`,
     param: info.param,
   };
   return new CliError(exitCodeFor(info), body);

@@ -10,6 +10,8 @@ import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
+import { savedSettings } from '../core/settings/saved-settings';
+import { startingPrices } from '../../shared/studio/starting-prices';
 import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { invalidArgument } from './cli-errors';
@@ -96,8 +98,15 @@ export function openCore(
     proxy: new ProxyRoute(() => config.proxy),
   });
   const database = db ?? openStudioDatabase(config.databasePath);
-  // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task.
-  const prices = new PriceBook({ db: database, gateway: gatewayConfig.baseUrl });
+  // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task. Until
+  // a model has run here it stands on the same starting price table as the app, with the creator's edits
+  // (Settings → Starting prices) when STUDIO_DATA_DIR is the app's data folder.
+  const edits = config.dataDir === null ? {} : (savedSettings(config.dataDir)?.startingPrices ?? {});
+  const prices = new PriceBook({
+    db: database,
+    gateway: gatewayConfig.baseUrl,
+    startingPrices: () => startingPrices(edits),
+  });
   // The spending limits kept in this database (the app's, when STUDIO_DATA_DIR points at its data folder).
   const spending = new SpendingGuard({ db: database, prices: () => prices });
   // The same composition as the app's (composeCore): the library, engine and speech are told the same logger.

@@ -56,6 +56,10 @@ export class DisposableStore implements Disposable {
 export class Lifetime<Kind extends string> implements Disposable {
   readonly #store = new DisposableStore();
   readonly #controller = new AbortController();
+  /** The signals signalWith() handed out and not yet collected, each with the controller that aborts it. */
+  readonly #children = new WeakMap<AbortSignal, AbortController>();
+  readonly #childRefs = new Set<WeakRef<AbortSignal>>();
+  readonly #collected = new FinalizationRegistry<WeakRef<AbortSignal>>((ref) => this.#childRefs.delete(ref));
   readonly #work = new Map<Promise<unknown>, Kind>();
   /** How much work of each kind is running: asked on every turn of a pump, so kept rather than counted. */
   readonly #counts = new Map<Kind, number>();
@@ -81,7 +85,28 @@ export class Lifetime<Kind extends string> implements Disposable {
    * new signal: a waiter listens on it, not on the lifetime's own, which would gather one listener per wait.
    */
   signalWith(signal?: AbortSignal): AbortSignal {
-    return AbortSignal.any(signal ? [this.#controller.signal, signal] : [this.#controller.signal]);
+    const own = this.#childSignal();
+    return signal ? AbortSignal.any([own, signal]) : own;
+  }
+
+  /**
+   * A fresh signal that aborts with this lifetime. Not AbortSignal.any() over the lifetime's own: Node keeps every
+   * signal composed from one source and sweeps them all each time one is collected, which made each of the
+   * engine's thousands of waits and requests cost several times a plain signal. Here a collected signal is
+   * forgotten alone (the WeakMap keeps its controller exactly as long as the signal lives).
+   */
+  #childSignal(): AbortSignal {
+    const controller = new AbortController();
+    const { signal } = controller;
+    if (this.#controller.signal.aborted) {
+      controller.abort(this.#controller.signal.reason);
+      return signal;
+    }
+    const ref = new WeakRef(signal);
+    this.#children.set(signal, controller);
+    this.#childRefs.add(ref);
+    this.#collected.register(signal, ref);
+    return signal;
   }
 
   /** A timer that ends with the lifetime; disposing the returned handle cancels it. None is armed once ended. */
@@ -129,6 +154,11 @@ export class Lifetime<Kind extends string> implements Disposable {
   dispose(reason: unknown = new Error('ended')): void {
     if (this.#store.isDisposed) return;
     this.#controller.abort(reason);
+    for (const ref of this.#childRefs) {
+      const child = ref.deref();
+      if (child) this.#children.get(child)?.abort(reason);
+    }
+    this.#childRefs.clear();
     this.#store.dispose();
   }
 

@@ -2,12 +2,14 @@
 // engine stopped meanwhile (CoreLifecycle.relocate), progress to show, and, when a file cannot move, everything
 // put back where it was (core/library/library-move.ts). A move a quit or crash cut short is resumed at the
 // next start, or rolled back when it cannot be.
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { LibraryMovePlan, LibraryMoveStatus } from '../../shared/bridge/session-schemas';
 import { localError } from '../../shared/bridge/errors';
 import type { DatabaseSync } from '../core/db';
 import { rebaseTaskFilePaths } from '../core/downloads';
 import { moveTargetProblem, realFolder } from '../core/library/library-folder';
+import type { FolderProblem } from '../core/library/library-folder';
 import {
   filesUnder,
   finishLibraryMove,
@@ -23,6 +25,13 @@ const IDLE: LibraryMoveStatus = {
   state: 'idle',
   ...{ from: null, to: null, files: 0, totalFiles: 0, bytes: 0, totalBytes: 0, error: null },
 };
+
+/** A folder the library cannot use, said at the settings field. */
+const refusal = (problem: FolderProblem) =>
+  localError('invalid_request_error', problem.message, {
+    code: `library_folder_${problem.reason}`,
+    param: 'libraryDir',
+  });
 
 export class LibraryMover {
   #status: LibraryMoveStatus = IDLE;
@@ -50,12 +59,7 @@ export class LibraryMover {
     const problem = await moveTargetProblem(from, to, context, journaled?.to === to);
     // A folder that holds a library left there earlier can only be switched to, so its files are expected.
     const waiting = realFolder(from) === realFolder(to) ? 0 : shelvedItems(this.deps.db, to);
-    if (problem && !(problem.reason === 'not_empty' && waiting > 0)) {
-      throw localError('invalid_request_error', problem.message, {
-        code: `library_folder_${problem.reason}`,
-        param: 'libraryDir',
-      });
-    }
+    if (problem && !(problem.reason === 'not_empty' && waiting > 0)) throw refusal(problem);
     const moves = realFolder(from) !== realFolder(to);
     const files = moves ? await filesUnder(from) : [];
     return { from, to, moves, files: files.length, bytes: files.reduce((n, f) => n + f.size, 0), waiting };
@@ -72,14 +76,10 @@ export class LibraryMover {
     const context = { home: homedir(), dataDir: session.dataDir };
     // Its files may already be there (a library left in it): only a folder that could never hold one is refused.
     const problem = await moveTargetProblem(from, to, context, true);
-    if (problem) {
-      throw localError('invalid_request_error', problem.message, {
-        code: `library_folder_${problem.reason}`,
-        param: 'libraryDir',
-      });
-    }
+    if (problem) throw refusal(problem);
     if (realFolder(from) === realFolder(to)) return;
     await core.relocate(async () => {
+      await mkdir(to, { recursive: true }); // the check above made none
       switchLibrary(db, from, to);
       await session.settings.update({ libraryDir });
     });

@@ -6,6 +6,7 @@ import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import type { Clock } from '../core/clock';
 import { createGatewayClient } from '../core/gateway/gateway-client';
 import { JsonSettingsStore } from '../core/settings/json-settings-store';
+import { WEB_SETTINGS_FILE } from '../core/settings/saved-settings';
 import { FileSecretStore } from '../core/settings/file-secret-store';
 import type { SimulatorOptions } from '../simulator';
 import { createStudioHost } from './studio-host';
@@ -56,7 +57,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
   const clock = options.clock;
   const host = await createStudioHost({
     dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, 'settings.json'), log),
+    settings: JsonSettingsStore.open(join(dataDir, WEB_SETTINGS_FILE), log),
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,

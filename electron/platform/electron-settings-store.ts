@@ -4,9 +4,10 @@ import { settingsSchema } from '../../shared/bridge/session-schemas';
 import type { Settings, SettingsPatch } from '../../shared/bridge/session-schemas';
 import { settingsFromUnknown } from '../core/settings/merge-settings';
 import type { SettingsStore, Warn } from '../core/settings/settings-store';
+import { SETTINGS_FIELD } from '../core/settings/saved-settings';
 import type { KeyValueStore } from './key-value-store';
 
-export const SETTINGS_FIELD = 'settings';
+export { SETTINGS_FIELD };
 
 export class ElectronSettingsStore implements SettingsStore {
   #settings: Settings;

@@ -2,9 +2,10 @@
 // settings, the window state and the key's ciphertext: never the key itself.
 import Store from 'electron-store';
 import type { KeyValueStore } from './key-value-store';
+import { DESKTOP_STORE_NAME } from '../core/settings/saved-settings';
 
 export function openAppStore(): KeyValueStore {
-  const store = new Store<Record<string, unknown>>({ name: 'gateway-studio', clearInvalidConfig: true });
+  const store = new Store<Record<string, unknown>>({ name: DESKTOP_STORE_NAME, clearInvalidConfig: true });
   return {
     get: (key) => store.get(key),
     set: (key, value) => store.set(key, value),

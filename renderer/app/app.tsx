@@ -12,7 +12,25 @@ import { usePreferencesEffect } from '../lib/use-preferences-effect';
 import { useStudioStore } from '../store/studio-store';
 import { Alert } from '../ui/alert';
 import { Button } from '../ui/button';
-import { Shell } from './shell';
+import { preloadablePage, useIdlePreload } from './preloadable-page';
+
+function Booting(): ReactElement {
+  const { t } = useTranslation();
+  return <div className="boot">{t('common.loading')}</div>;
+}
+
+/**
+ * The studio frame and its first pages are fetched only once a gateway is chosen: the first start (and web mode's
+ * every start) shows onboarding from the small eager entry alone. Onboarding fetches the frame once idle, so
+ * "Try the demo gateway" opens it at once (`npm run bench -- renderer-load`).
+ */
+const shell = preloadablePage(() => import('./shell').then((m) => m.Shell), Booting);
+const SHELL = [shell];
+
+function Onboarding(): ReactElement {
+  useIdlePreload(SHELL);
+  return <OnboardingPage />;
+}
 
 /** Theme and language are stored by main with the other settings; the renderer store mirrors them. */
 function useSettingsMirror(): void {
@@ -35,9 +53,7 @@ function Root(): ReactElement {
   useSettingsMirror();
   const session = useSession();
 
-  if (session.isPending) {
-    return <div className="boot">{t('common.loading')}</div>;
-  }
+  if (session.isPending) return <Booting />;
   if (session.isError) {
     return (
       <div className="boot">
@@ -48,8 +64,8 @@ function Root(): ReactElement {
       </div>
     );
   }
-  if (session.data.mode === 'unconfigured') return <OnboardingPage />;
-  return <Shell session={session.data} />;
+  if (session.data.mode === 'unconfigured') return <Onboarding />;
+  return <shell.Page session={session.data} />;
 }
 
 export function App({ queryClient }: { queryClient: QueryClient }): ReactElement {

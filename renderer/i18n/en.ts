@@ -267,6 +267,7 @@ export const en = {
     resume: 'Resume queue',
     paused: 'Paused: nothing is sent until you resume the queue.',
     pausedBecause: 'Paused: {{reason}}',
+    pausedToConfirm: 'Paused: {{reason}} Press “{{button}}” to send it.',
     running_one: 'Running: the next item goes as soon as the task before it has finished.',
     running_other:
       'Running: up to {{count}} of its tasks at the gateway at once, the next item when one finishes.',

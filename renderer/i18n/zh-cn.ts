@@ -320,6 +320,7 @@ export const zhCN: Messages = {
     resume: '继续队列',
     paused: '已暂停：继续队列之前不会发送任何内容。',
     pausedBecause: '已暂停：{{reason}}',
+    pausedToConfirm: '已暂停：{{reason}} 按“{{button}}”即可发送。',
     running_one: '运行中：前一个任务完成后立即发送下一项。',
     running_other: '运行中：网关上最多同时运行 {{count}} 个任务，每完成一个发送下一项。',
     select: '选择 {{item}}',

@@ -2,9 +2,9 @@
 // out, whatever threw, so the UI always has a value to turn into a sentence.
 import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
-import { gatewayErrorInfoSchema } from '../../shared/bridge/record-schemas';
 import { ERROR_TYPES, localErrorInfo } from '../../shared/gateway/error-types';
-import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
+// From where it is defined, not shared/bridge's re-export: that module brings the whole catalog into the start.
+import { gatewayErrorInfoSchema, type GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { gatewayErrorSentence } from './gateway-error-sentence';
 
 const NETWORK: GatewayErrorInfo = localErrorInfo('bridge_unreachable', '');

@@ -1,12 +1,11 @@
 // Applies the theme and language preferences to the document and to i18next whenever they change.
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { switchLanguage } from '../i18n/i18n';
 import { useStudioStore } from '../store/studio-store';
 
 export function usePreferencesEffect(): void {
   const { theme, language } = useStudioStore(useShallow((s) => ({ theme: s.theme, language: s.language })));
-  const { i18n } = useTranslation();
 
   useEffect(() => {
     // 'system' removes the attribute so the prefers-color-scheme rules in theme.css decide.
@@ -16,6 +15,7 @@ export function usePreferencesEffect(): void {
 
   useEffect(() => {
     document.documentElement.lang = language;
-    if (i18n.language !== language) void i18n.changeLanguage(language);
-  }, [language, i18n]);
+    // The bundle is fetched first when this language was not used yet; a failed fetch keeps the one shown.
+    void switchLanguage(language).catch(() => undefined);
+  }, [language]);
 }

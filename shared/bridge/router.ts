@@ -140,5 +140,5 @@ export const appRouter = t.router(buildRecord());
 
 export type AppRouter = typeof appRouter;
 
-/** For tests and the CLI: call the router in-process without a transport. */
+/** The router called in-process, without a transport: how tests reach the handlers through the contract. */
 export const createBridgeCaller = t.createCallerFactory(appRouter);

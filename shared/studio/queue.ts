@@ -68,6 +68,11 @@ export const queueViewSchema = z.object({
   paused: z.boolean(),
   /** Why the queue paused itself (a budget reached, a confirmation needed); null when a person paused it. */
   pausedReason: z.string().nullable(),
+  /**
+   * Paused by a confirmation question (pausedReason then holds its facts): resuming the queue is the answer, and
+   * sends the item that asked.
+   */
+  pausedToConfirm: z.boolean(),
   /** Nothing is sent before this time (a schedule, "start at 02:00"); null for at once. */
   startAt: z.number().nullable(),
   /** How many of the queue's tasks may run at the gateway at once. */

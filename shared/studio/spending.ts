@@ -5,6 +5,17 @@ import { z } from 'zod';
 import { because } from '../validation';
 import { isTimeZone } from './time-zones';
 
+/**
+ * How a confirmation question ends wherever nothing else says how to answer it. Where an answer has its own
+ * name (the queue's Resume button, the CLI's --yes), the facts are told without it and that name is said.
+ */
+export const CONFIRM_ASK = 'Confirm it to send it.';
+
+/** A confirmation question's facts, without the closing ask. */
+export function withoutConfirmAsk(sentence: string): string {
+  return sentence.endsWith(CONFIRM_ASK) ? sentence.slice(0, -CONFIRM_ASK.length).trimEnd() : sentence;
+}
+
 export const moneyUnitSchema = z.enum(['usd', 'credits']);
 export type MoneyUnit = z.infer<typeof moneyUnitSchema>;
 

@@ -14,6 +14,9 @@ import { cliEnv, inTempDir, startImageTaskGateway } from './cli-harness';
 let gateway: Awaited<ReturnType<typeof startImageTaskGateway>>;
 const fileRequests: string[] = [];
 const held: ServerResponse[] = [];
+let firstHeld: () => void = () => undefined;
+/** Resolves once the first process is caught mid-download (its request held open half-way). */
+const caughtMidDownload = new Promise<void>((resolve) => (firstHeld = resolve));
 
 beforeAll(async () => {
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
@@ -29,6 +32,7 @@ beforeAll(async () => {
         // Half the picture, then nothing: the process reading it is caught mid-download.
         res.write(png.subarray(0, png.length >> 1));
         held.push(res);
+        firstHeld();
         return;
       }
       res.end(png);
@@ -36,14 +40,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => gateway.close());
-
-async function until(what: string, check: () => boolean, timeoutMs = 60_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('a download whose process died', () => {
   it('is taken over by a CLI waiting on the same task, and the file is saved once', async () => {
@@ -53,12 +49,10 @@ describe('a download whose process died', () => {
         cwd: dir,
         env,
       });
-      await until('the first process to start the download', () => held.length === 1);
+      await caughtMidDownload;
       const waiting = spawnCli(['task', 'shared-1', '--wait'], { cwd: dir, env });
       // The waiting process finds the file held by its live neighbour, says so, and leaves it alone.
-      await until('the waiting process to find the file held', () =>
-        /file 1: another process \(\d+\) is downloading it/.test(waiting.output()),
-      );
+      await waiting.outputMatch(/file 1: another process \(\d+\) is downloading it/);
       expect(fileRequests).toHaveLength(1);
       first.process.kill('SIGKILL');
       const killed = await first.exit;

@@ -175,11 +175,27 @@ describe('generate', () => {
     const text = await cli(args, rig.env, rig.dir);
     expect(text.stdout).toMatch(/≈ 0\.0200 USD \(0\.2000 credits\) from 1 run/);
     expect(text.stdout).toContain('Nothing was sent.');
-    const first = await cli(['generate', 'video_model_id_k', '--prompt', 'x', '--dry-run'], rig.env, rig.dir);
+    // A model the catalog does not know, run --family image.i3: not learned here and not in the starting table.
+    const unpriced = ['generate', 'image_model_id_i3_2026', '--family', 'image.i3', '--prompt', 'x'];
+    const first = await cli([...unpriced, '--dry-run'], rig.env, rig.dir);
     expect(first.stdout).toContain('first run of this model: no estimate yet');
     // Nothing reached the gateway (no charge) and no task row was written.
     expect((await spent()).used_balance).toBe(before);
     expect(((await ok(['tasks'])) as unknown as { tasks: unknown[] }).tasks).toHaveLength(tasksBefore);
+  });
+
+  it('--dry-run prices a model of the starting price table from its row before it has run here, as the app does', async () => {
+    const args = ['generate', 'video_model_id_k', '--prompt', 'x', '--set', 'mode=pro', '--dry-run'];
+    const doc = (await ok(args)) as unknown as {
+      estimate: { usd: number; basis: string; observations: number; dependsOn: string[] };
+    };
+    // K's row: 0.07 USD a second, 5 s when the request leaves the duration out, twice that in pro mode.
+    expect(doc.estimate).toMatchObject({ basis: 'table', observations: 0 });
+    expect(doc.estimate.usd).toBeCloseTo(0.7, 6);
+    expect(doc.estimate.dependsOn).toEqual(expect.arrayContaining(['duration', 'mode']));
+    const text = await cli(args, rig.env, rig.dir);
+    expect(text.stdout).toMatch(/≈ 0\.7000 USD .*starting price, not yet charged here/);
+    expect(text.stdout).toContain('Nothing was sent.');
   });
 
   it('[EP-IMAGE-2] a local --ref is stored once and the task keeps studio-ref:<sha256>; n=2 gives two files', async () => {

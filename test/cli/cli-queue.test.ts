@@ -8,6 +8,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { QueueStore } from '../../electron/core/tasks/queue-store';
 import { localErrorInfo } from '../../shared/gateway/error-types';
 import type { QueueView } from '../../shared/studio/queue';
+import { CONFIRM_ASK } from '../../shared/studio/spending';
 import { cli, useCountingCli } from './cli-harness';
 
 const t = useCountingCli('sk-test-queue-cli', { dataDir: true });
@@ -57,6 +58,14 @@ describe('queue commands', () => {
     const paused = await cli(['queue', 'pause'], t.env, t.dir);
     expect(paused.stdout).toContain('Paused (queue resume sends again)');
     expect((await view()).paused).toBe(true);
+    // As the app's sending leaves it when the threshold asks about an item: the answer named is the command.
+    const { store, close } = rows();
+    const facts = 'This will probably cost about 0.30 USD, above your confirmation threshold of 0.10 USD.';
+    store.setSettings({ paused: true, pausedReason: `${facts} ${CONFIRM_ASK}`, confirmItem: id('first') });
+    close();
+    const asking = await cli(['queue', 'list'], t.env, t.dir);
+    expect(asking.stdout).toContain(`Paused: ${facts} Run \`queue resume\` to send it.`);
+    expect(asking.stdout).not.toContain(CONFIRM_ASK);
     const resumed = await cli(['queue', 'resume'], t.env, t.dir);
     expect(resumed.stdout).toContain('Running, up to 2 at once');
 

@@ -1,9 +1,11 @@
 // The CLI is held to the spending limits kept in its database (the app's, when STUDIO_DATA_DIR is shared): past a
 // budget `generate` sends nothing, says what was spent and names --over-budget; with it, the task is sent.
 import { openStudioDatabase } from '../../electron/core/studio-database';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PriceBook } from '../../electron/core/pricing';
+import { WEB_SETTINGS_FILE } from '../../electron/core/settings/saved-settings';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { cli, useSimulatorCli } from './cli-harness';
@@ -47,7 +49,16 @@ beforeAll(async () => {
 
 describe('gateway-studio generate under a budget', () => {
   it('refuses once the budget is spent and sends with --over-budget', async () => {
-    const args = ['generate', 'image_model_id_i3', '--prompt', 'a kite', '--no-wait'];
+    // A model the catalog does not know (run as I3): not learned here and not in the starting price table.
+    const args = [
+      'generate',
+      'image_model_id_i3_2026',
+      '--family',
+      'image.i3',
+      '--prompt',
+      'a kite',
+      '--no-wait',
+    ];
     const refused = await cli(args, rig.env, rig.dir);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Not sent: your monthly budget is 1\.00 USD and 1\.00 USD has been spent/);
@@ -58,11 +69,40 @@ describe('gateway-studio generate under a budget', () => {
     const asked = await cli([...args, '--over-budget'], rig.env, rig.dir);
     expect(asked.code).toBe(1);
     expect(asked.stderr).toMatch(
-      /There is no estimate yet for this model \(image_model_id_i3\).* Confirm it to send it\. Pass --yes to send it\./,
+      /There is no estimate yet for this model \(image_model_id_i3_2026\).* Pass --yes to send it\./,
     );
     const sent = await cli(['--json', ...args, '--over-budget', '--yes'], rig.env, rig.dir);
     expect(sent.code).toBe(0);
     tasks = await cli(['--json', 'tasks'], rig.env, rig.dir);
     expect((tasks.json().tasks as unknown[]).length).toBe(2);
+  });
+
+  it('measures a model of the starting price table at its starting price: past the budget, --over-budget alone sends it', async () => {
+    const args = ['--json', 'generate', 'image_model_id_i1', '--prompt', 'a kite', '--no-wait'];
+    const refused = await cli(args, rig.env, rig.dir);
+    expect(refused.code).toBe(1);
+    // 0.03 USD from the table: no question about a missing estimate, so no --yes is needed.
+    const sent = await cli([...args, '--over-budget'], rig.env, rig.dir);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect((sent.json().task as { model: string }).model).toBe('image_model_id_i1');
+  });
+
+  it("prices with the app's edits to the starting table when STUDIO_DATA_DIR is its data folder", async () => {
+    const dryRun = async (model: string) =>
+      (await cli(['--json', 'generate', model, '--prompt', 'x', '--dry-run'], rig.env, rig.dir)).json()
+        .estimate as {
+        usd: number | null;
+        basis: string;
+      };
+    expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.04, basis: 'table' });
+    // As web mode saves Settings → Starting prices: I4 changed, I6 cleared (no estimate until it has run).
+    const settings = { startingPrices: { image_model_id_i4: 0.5, image_model_id_i6: null } };
+    await writeFile(join(rig.dir, 'data', WEB_SETTINGS_FILE), JSON.stringify(settings));
+    try {
+      expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.5, basis: 'table' });
+      expect(await dryRun('image_model_id_i6')).toMatchObject({ usd: null, basis: 'none' });
+    } finally {
+      await rm(join(rig.dir, 'data', WEB_SETTINGS_FILE));
+    }
   });
 });

@@ -5,7 +5,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibraryViewer } from '../../renderer/features/library/viewer/library-viewer';
-import { renderWithStudio, serveBridge } from './render';
+import { renderWithStudio, serveBridge, stubResizeObserver } from './render';
 import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,14 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 function renderViewer(ends: { first?: boolean; last?: boolean } = {}) {
   serveBridge();
   // The image stage measures itself to fit; jsdom has no layout, so nothing is ever observed.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
+  stubResizeObserver();
   const handlers = { onPrevious: vi.fn(), onNext: vi.fn(), onClose: vi.fn(), onDelete: vi.fn() };
   renderWithStudio(
     <LibraryViewer

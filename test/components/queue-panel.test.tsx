@@ -5,9 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { QueueItem, QueueMove, QueueView } from '../../shared/studio/queue';
-import { QueuePanel } from '../../renderer/features/tasks/queue-panel';
+import { QueuePanel, queueStatusLine } from '../../renderer/features/tasks/queue-panel';
 import { dropMove, stepMove } from '../../renderer/features/tasks/use-queue-drag';
 import { Toasts } from '../../renderer/ui/toasts';
+import { translator } from '../renderer/i18n-instance';
 import { renderWithStudio, serveBridge } from './render';
 
 const item = (over: Partial<QueueItem>): QueueItem => ({
@@ -36,7 +37,14 @@ const item = (over: Partial<QueueItem>): QueueItem => ({
 
 function serveQueue(items: QueueItem[]) {
   const asked: { ids: string[]; atGateway?: boolean }[] = [];
-  const view: QueueView = { paused: false, pausedReason: null, startAt: null, parallel: 2, items };
+  const view: QueueView = {
+    paused: false,
+    pausedReason: null,
+    pausedToConfirm: false,
+    startAt: null,
+    parallel: 2,
+    items,
+  };
   serveBridge({
     queue: {
       view: async () => view,
@@ -108,6 +116,7 @@ describe('the queue panel', () => {
     const view = (): QueueView => ({
       paused: true,
       pausedReason: null,
+      pausedToConfirm: false,
       startAt: null,
       parallel: 2,
       items: waiting(order),
@@ -161,5 +170,29 @@ describe('the queue panel', () => {
     const row = await screen.findByRole('listitem', { name: 'slow push in' });
     expect(row.textContent).toContain('Recipe “Picture to video”, step 2 of 2');
     expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('paused by a confirmation, names the button that answers it, in both languages', async () => {
+    const facts = 'This will probably cost about 0.30 USD, above your confirmation threshold of 0.10 USD.';
+    const view: QueueView = {
+      paused: true,
+      pausedReason: facts,
+      pausedToConfirm: true,
+      startAt: null,
+      parallel: 2,
+      items: [],
+    };
+    serveBridge({ queue: { view: async () => view } });
+    renderWithStudio(<QueuePanel />);
+    await screen.findByText(`Paused: ${facts} Press “Resume queue” to send it.`);
+    expect(screen.getByRole('button', { name: 'Resume queue' })).toBeTruthy();
+    const zh = await translator('zh-CN');
+    expect(queueStatusLine(view, zh)).toBe(`已暂停：${facts} 按“继续队列”即可发送。`);
+    // Paused by a budget, resuming is not the answer: the sentence is told as it is.
+    const budget = 'Not sent: your daily budget is 1.00 USD and 1.00 USD has been spent today.';
+    const t = await translator('en');
+    expect(queueStatusLine({ ...view, pausedReason: budget, pausedToConfirm: false }, t)).toBe(
+      `Paused: ${budget}`,
+    );
   });
 });

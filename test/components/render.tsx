@@ -49,3 +49,15 @@ export function renderWithStudio(ui: ReactElement, path = '/'): Rendered {
   });
   return { ...result, client };
 }
+
+/** jsdom lays nothing out and has no ResizeObserver: this one observes nothing (vi.unstubAllGlobals removes it). */
+export function stubResizeObserver(): void {
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    },
+  );
+}

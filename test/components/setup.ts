@@ -4,7 +4,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import i18next from 'i18next';
 import { initI18n } from '../../renderer/i18n/i18n';
+import { zhCN } from '../../renderer/i18n/zh-cn';
 
 // jsdom has no top layer: HTMLDialogElement's showModal and close are missing. These stand-ins only open and
 // close the element (and fire 'close', as browsers do); focus, Esc and inertness in a real browser are the
@@ -20,7 +22,9 @@ if (!HTMLDialogElement.prototype.showModal) {
   };
 }
 
-initI18n('en');
+initI18n();
+// Tests switch to Chinese at will: its bundle is here from the start, as the app fetches it when first chosen.
+i18next.addResourceBundle('zh-CN', 'translation', zhCN);
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -7,7 +7,7 @@ import { TASK_PAGE_SIZE } from '../../shared/bridge/contract';
 import type { TaskRecord } from '../../shared/studio/records';
 import { TasksPage } from '../../renderer/features/tasks/tasks-page';
 import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { renderWithStudio, serveBridge, stubResizeObserver } from './render';
 
 const TOTAL = 10_000;
 
@@ -40,14 +40,7 @@ beforeEach(() => {
       return this.tagName === 'ARTICLE' ? 160 : 0;
     },
   });
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
+  stubResizeObserver();
   const asked: number[] = [];
   serveBridge({
     tasks: {

@@ -79,4 +79,14 @@ describe('Lifetime', () => {
     expect(joined.aborted).toBe(true);
     expect(life.signal.aborted).toBe(false);
   });
+
+  it("aborts every signal it handed out when it ends, with its reason, and hands out aborted ones after", () => {
+    const life = new Lifetime<'work'>(new ManualClock());
+    const own = life.signalWith();
+    const joined = life.signalWith(new AbortController().signal);
+    const reason = new Error('closed');
+    life.dispose(reason);
+    expect([own.aborted, joined.aborted, own.reason, joined.reason]).toEqual([true, true, reason, reason]);
+    expect(life.signalWith().reason).toBe(reason);
+  });
 });

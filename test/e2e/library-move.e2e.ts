@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Changing the library folder moves the library there: Settings refuses a folder that cannot take it (one with
 // other files, one inside the library, one that cannot be created) with a sentence at the field, asks before
-// moving with what will move, and afterwards every file is in the new folder, none in the old, and the library's
+// moving with what will move (cancelled, no folder is left behind by the check), and afterwards every file is in the new folder, none in the old, and the library's
 // pictures still show.
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -68,10 +68,20 @@ describe('moving the library folder', () => {
     await studio.shot('settings-library-move-refused');
     expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
 
-    const target = join(await mkdtemp(join(tmpdir(), 'studio-e2e-moved-')), 'My library');
-    await folder.fill(target);
+    // Asked, then cancelled: the check before the question made no folder, so none is left behind.
+    const parent = await mkdtemp(join(tmpdir(), 'studio-e2e-moved-'));
+    await folder.fill(join(parent, 'Not this one', 'library'));
     await save.click();
     const dialog = page.getByRole('alertdialog', { name: 'Change the library folder' });
+    await dialog.getByText(/^Move \d+ files/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(existsSync(join(parent, 'Not this one'))).toBe(false);
+    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
+
+    const target = join(parent, 'My library');
+    await folder.fill(target);
+    await save.click();
     await dialog.getByText(/^Move \d+ files \(.+\) from .+ to .+My library\?$/).waitFor();
     await dialog
       .getByText('Nothing leaves the old folder until it has arrived in the new one.', { exact: false })

@@ -24,6 +24,7 @@ import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
+import { saveLimits } from './spending-limits';
 
 let dataDir: string;
 let web: WebMode;
@@ -325,13 +326,7 @@ describe('The queue', () => {
   });
 
   it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
-    const setThreshold = async (value: string) => {
-      await goTo(page, 'Settings');
-      const form = page.getByRole('form', { name: 'Spending limits' });
-      await form.getByLabel('Ask before sending above').fill(value);
-      await form.getByRole('button', { name: 'Save limits' }).click();
-      await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
-    };
+    const setThreshold = (value: string) => saveLimits(page, { 'Ask before sending above': value });
     await goTo(page, 'Tasks');
     await page.getByRole('button', { name: 'Pause queue' }).click();
     await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
@@ -352,7 +347,9 @@ describe('The queue', () => {
     const status = page.getByTestId('queue-status');
     await expect
       .poll(() => status.textContent(), { timeout: 30_000 })
-      .toMatch(/^Paused: (?!nothing is sent)/);
+      .toMatch(
+        /^Paused: This will probably cost about .+, above your confirmation threshold of .+\. Press “Resume queue” to send it\.$/,
+      );
     expect(await item('A kite at noon').getByTestId('queue-position').textContent()).toBe('No. 1');
     expect((await demoReceived()).length).toBe(seen);
     await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });

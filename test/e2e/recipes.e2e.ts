@@ -3,11 +3,15 @@
 // that starts from it) imported from its file shows its total before anything is sent, runs in one press with
 // one progress bar, and the video is filed with its made-from link to the picture; a recipe whose second step
 // fails stops there with a sentence, sends nothing after it (its third step never leaves) and charges nothing
-// more than its first step, and the failed step can be tried again on its own.
+// more than its first step, and the failed step can be tried again on its own. Last, a step with no estimate
+// under a confirmation threshold is asked about in the same question as Generate, and goes once the person
+// types a price to assume there.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseFamily, useDemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { answerWithPrice, saveLimits } from './spending-limits';
+import { clearStartingPrice } from './starting-price';
 
 const { studio, page } = useDemoStudio();
 
@@ -178,5 +182,46 @@ describe('Recipes', () => {
     expect(clip?.params.prompt).toBe('slow push in');
     expect(clip?.params.image_urls?.[0]).toMatch(/^studio-ref:/);
     expect((await madeFrom(clip?.id ?? '')).map((l) => l.taskId)).toContain(picture?.id);
+  });
+
+  it('a step with no estimate meets the question Generate asks: the price to assume typed there, the recipe goes', async () => {
+    // I6 with its starting price cleared: nothing prices it, and a threshold is set, so running it is asked about.
+    await clearStartingPrice(page, 'Image I6');
+    await saveLimits(page, { 'Ask before sending above': '1' });
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await importRecipe('Unpriced', [
+      { family: 'image.i6', model: 'image_model_id_i6', params: { prompt: '{prompt}' } },
+    ]);
+    await panel.getByLabel(/^Prompts/).fill('a paper boat on a puddle');
+    await expect
+      .poll(() => panel.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toBe('1 step; no estimate yet');
+    const before = (await tasks()).length;
+
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Send this generation?' });
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(await dialog.textContent()).toMatch(
+      /There is no estimate yet for this model \(image_model_id_i6\)/,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    expect((await tasks()).length).toBe(before);
+
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    await dialog.waitFor({ timeout: 15_000 });
+    // 0.05 USD is under the 1 USD threshold: nothing left to ask, the step goes.
+    await answerWithPrice(page, dialog, '0.05', () => studio.shot('recipe-price-to-assume'));
+    await expect
+      .poll(async () => (await tasks()).slice(0, (await tasks()).length - before).map((t) => t.family), {
+        timeout: 30_000,
+      })
+      .toEqual(['image.i6']);
+    await goTo(page, 'Settings');
+    const limits = page.getByRole('form', { name: 'Spending limits' });
+    expect(await limits.getByLabel('Price to assume for a model with no estimate yet').inputValue()).toBe(
+      '0.05',
+    );
   });
 });

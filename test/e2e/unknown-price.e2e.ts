@@ -6,20 +6,12 @@
 // is counted at that price until its cost is known, and the price is kept in Settings like one typed there.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { answerWithPrice, saveLimits } from './spending-limits';
 import { clearStartingPrice } from './starting-price';
 
 const { studio } = useDemoStudio(0.02);
 
 const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row').count();
-
-async function saveLimits(fields: Record<string, string>): Promise<void> {
-  const { page } = studio;
-  await goTo(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Spending limits' });
-  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
-  await form.getByRole('button', { name: 'Save limits' }).click();
-  await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
-}
 
 /** I6: the demo account has never billed it and its starting price is cleared, so nothing gives it a price. */
 async function fillI6(prompt: string): Promise<void> {
@@ -35,7 +27,7 @@ describe('a model with no estimate yet', () => {
   it('is asked about, then goes at the price to assume the person types into the question', async () => {
     const { page } = studio;
     await clearStartingPrice(page, 'Image I6');
-    await saveLimits({ 'Ask before sending above': '1' });
+    await saveLimits(page, { 'Ask before sending above': '1' });
 
     await fillI6('A paper boat on a puddle');
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -55,13 +47,8 @@ describe('a model with no estimate yet', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     const again = page.getByRole('alertdialog', { name: 'Send this generation?' });
     await again.waitFor({ timeout: 15_000 });
-    const price = again.getByLabel('Price to assume for a model with no estimate yet');
-    await expect.poll(() => price.evaluate((el) => el === document.activeElement)).toBe(true);
-    await page.keyboard.type('0.05');
-    await studio.shot('unknown-price-02-price-in-question');
-    await page.keyboard.press('Enter');
     // 0.05 USD is under the 1 USD threshold: nothing left to ask, the task goes.
-    await again.waitFor({ state: 'detached', timeout: 15_000 });
+    await answerWithPrice(page, again, '0.05', () => studio.shot('unknown-price-02-price-in-question'));
     await goTo(page, 'Tasks');
     await expect.poll(taskCount, { timeout: 15_000 }).toBe(1);
     expect(await page.getByRole('alertdialog').count()).toBe(0);

@@ -2,41 +2,13 @@
 // where it would do harm, through ESLint's own Node API and the project's real config, and must fail with the
 // rule that guards that boundary (local/rooms: an allow-list per room, packages included). The same imports from
 // an allowed place must pass. The type-aware rules and jsx-a11y are shown failing too.
-import { ESLint, type Linter } from 'eslint';
+import { ESLint } from 'eslint';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { root, rulesOf, useProjectLint } from './lint-harness';
 
-const root = join(import.meta.dirname, '..', '..');
-let eslint: ESLint;
-
-beforeAll(async () => {
-  // The project's real config. Virtual files are in no TypeScript program, so for them the type-aware parser
-  // setting is turned off (and with it the two type-aware rules); those are proven on real fixtures below.
-  eslint = new ESLint({
-    cwd: root,
-    overrideConfig: {
-      languageOptions: { parserOptions: { project: null } },
-      rules: {
-        '@typescript-eslint/no-floating-promises': 'off',
-        '@typescript-eslint/no-misused-promises': 'off',
-      },
-    },
-  });
-  // Loading the config and its plugins is the slow part: do it once here, not inside the first test's time.
-  await eslint.lintText('export {};\n', { filePath: join(root, 'shared/virtual-warm-up.ts') });
-}, 120_000);
-
-async function lint(filePath: string, code: string): Promise<Linter.LintMessage[]> {
-  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
-  if (!result) throw new Error('no lint result');
-  // A parse failure or an ignored path would make every "passes" below meaningless.
-  expect(result.messages.filter((m) => m.fatal || /ignored/i.test(m.message))).toEqual([]);
-  return result.messages;
-}
-
-const rulesOf = (messages: Linter.LintMessage[]) =>
-  messages.filter((m) => m.severity === 2).map((m) => m.ruleId);
+const lint = useProjectLint();
 
 /** The import must point at a real module, or the path rules (which resolve it) would have nothing to judge. */
 function real(path: string): string {

@@ -19,6 +19,8 @@ export interface CliProcess {
   output(): string;
   /** Resolves with the first match of `pattern` in stderr; rejects if the process exits first. */
   stderrMatch(pattern: RegExp): Promise<RegExpExecArray>;
+  /** The same over everything written, stdout then stderr. */
+  outputMatch(pattern: RegExp): Promise<RegExpExecArray>;
   exit: Promise<CliExit>;
 }
 
@@ -37,30 +39,41 @@ export function spawnCli(
   );
   let stdout = '';
   let stderr = '';
-  const waiters: { pattern: RegExp; resolve: (m: RegExpExecArray) => void }[] = [];
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const output = () => stdout + stderr;
+  type Waiter = { text: () => string; pattern: RegExp; resolve: (m: RegExpExecArray) => void };
+  const waiters: Waiter[] = [];
+  // Each write is when what a test waits for may have come: every waiter is asked again then, no timer.
+  const written = () => {
     for (const waiter of [...waiters]) {
-      const match = waiter.pattern.exec(stderr);
+      const match = waiter.pattern.exec(waiter.text());
       if (!match) continue;
       waiters.splice(waiters.indexOf(waiter), 1);
       waiter.resolve(match);
     }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    written();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    written();
   });
   const exit = new Promise<CliExit>((done) =>
     child.on('close', (code, signal) => done({ code, signal, stdout, stderr })),
   );
+  const matchIn = (text: () => string, pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const match = pattern.exec(text());
+      if (match) return resolve(match);
+      waiters.push({ text, pattern, resolve });
+      void exit.then(({ code }) => reject(new Error(`exited ${code} before ${pattern}:\n${output()}`)));
+    });
   return {
     process: child,
-    output: () => stdout + stderr,
-    stderrMatch: (pattern) =>
-      new Promise((resolveMatch, reject) => {
-        const match = pattern.exec(stderr);
-        if (match) return resolveMatch(match);
-        waiters.push({ pattern, resolve: resolveMatch });
-        void exit.then(({ code }) => reject(new Error(`exited ${code} first:\n${stderr}`)));
-      }),
+    output,
+    stderrMatch: (pattern) => matchIn(() => stderr, pattern),
+    outputMatch: (pattern) => matchIn(output, pattern),
     exit,
   };
 }

@@ -45,8 +45,9 @@ function describeItem(item: QueueItem): string {
 
 export function describeQueue(view: QueueView): string {
   const waiting = view.items.filter((i) => i.state === 'waiting').length;
+  const answer = view.pausedToConfirm ? ' Run `queue resume` to send it' : '';
   const state = view.paused
-    ? `Paused${view.pausedReason ? `: ${view.pausedReason}` : ' (queue resume sends again)'}`
+    ? `Paused${view.pausedReason ? `: ${view.pausedReason}${answer}` : ' (queue resume sends again)'}`
     : `Running, up to ${view.parallel} at once`;
   const start =
     view.startAt === null ? '' : `\nNothing is sent before ${new Date(view.startAt).toISOString()}.`;

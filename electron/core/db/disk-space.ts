@@ -7,7 +7,7 @@
 //   is tried once more, so the answer of a request already on the wire is still recorded;
 // - whatever still cannot be written is left as the engine's restart rules read it: a row that was sent is
 //   interrupted and reconciled, never sent again by itself.
-import { rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { byteSize } from '../../../shared/studio/byte-size';
@@ -75,9 +75,13 @@ export class DiskRoom {
 
   /** Writes the reserve file when it is missing and the disk has room for it beyond the submission minimum. */
   ensureReserve(): void {
-    if (this.#dir === null || this.free < SUBMIT_MIN_FREE_BYTES + RESERVE_BYTES) return;
+    if (this.#dir === null) return;
+    const reserve = join(this.#dir, RESERVE_NAME);
+    // Asked at every submission: when the reserve is there, as it nearly always is, neither 256 KiB of zeros
+    // nor a refused write (an EEXIST error and its stack trace) is made to learn it.
+    if (existsSync(reserve) || this.free < SUBMIT_MIN_FREE_BYTES + RESERVE_BYTES) return;
     try {
-      writeFileSync(join(this.#dir, RESERVE_NAME), Buffer.alloc(RESERVE_BYTES), { flag: 'wx' });
+      writeFileSync(reserve, Buffer.alloc(RESERVE_BYTES), { flag: 'wx' });
     } catch {
       // Already there (EEXIST), or the folder refuses it: the reserve is a help, not a condition.
     }

@@ -59,8 +59,8 @@ export class GatewayTransport {
       timeout: 0,
       // axios' own proxy support reads HTTP_PROXY-style variables only and tunnels https badly: the agent decides.
       proxy: false,
-      httpAgent: this.proxy.agent(),
-      httpsAgent: this.proxy.agent(),
+      httpAgent: this.proxy.agent('http:'),
+      httpsAgent: this.proxy.agent('https:'),
     });
   }
 

@@ -4,7 +4,7 @@
 // key file live there). Folders are compared by their real paths (symlinks followed), so a link to `/`, to the
 // data folder or to a folder containing it is what it points at.
 import { realpathSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, parse, relative, resolve, isAbsolute } from 'node:path';
 
 export interface FolderContext {
@@ -88,7 +88,8 @@ function writeFailure(error: unknown): string {
  * Why the library in `from` cannot move to `to`, or null when it can (or when `to` is `from`): the rules above,
  * then a folder inside the library or holding it, one that cannot be created or written (tried: made, and a file
  * written and removed), and one already holding files of its own. `resuming`: a move to `to` was cut short, so
- * what is there is the library's own.
+ * what is there is the library's own. A check leaves nothing behind: the folders it made for the try are removed,
+ * so a person who then cancels finds none (the move itself makes them).
  */
 export async function moveTargetProblem(
   from: string,
@@ -106,8 +107,10 @@ export async function moveTargetProblem(
     };
   }
   const target = resolve(to);
+  /** The outermost folder the try made; undefined when the target was there already. */
+  let made: string | undefined;
   try {
-    await mkdir(target, { recursive: true });
+    made = await mkdir(target, { recursive: true });
     const probe = join(target, `.gateway-studio-write-check-${process.pid}`);
     await writeFile(probe, '');
     await rm(probe, { force: true });
@@ -116,7 +119,10 @@ export async function moveTargetProblem(
       reason: 'unwritable',
       message: `The library cannot move to ${target}: the folder cannot be created or written (${writeFailure(error)}).`,
     };
+  } finally {
+    if (made !== undefined) await unmake(target, made);
   }
+  if (made !== undefined) return null; // made just now, so empty
   const foreign = (await readdir(target)).filter((name) => !SYSTEM_FILES.has(name));
   if (foreign.length > 0 && !resuming) {
     return {
@@ -125,4 +131,16 @@ export async function moveTargetProblem(
     };
   }
   return null;
+}
+
+/** Removes `target` and each folder above it up to `made`, only while they are empty (another writer may not be). */
+async function unmake(target: string, made: string): Promise<void> {
+  for (let at = target; ; at = dirname(at)) {
+    try {
+      await rmdir(at);
+    } catch {
+      return;
+    }
+    if (at === made || dirname(at) === at) return;
+  }
 }

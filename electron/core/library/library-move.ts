@@ -111,6 +111,8 @@ async function pruneEmpty(dir: string, keep = false): Promise<void> {
 
 /** Moves every file of `from` to `to` (the journal says where, while it happens). */
 async function moveFiles(from: string, to: string, onProgress?: (p: MoveProgress) => void): Promise<void> {
+  // The folder is made here, not by the check before (which leaves none behind), even for a library with no file.
+  await mkdir(to, { recursive: true });
   const waiting = (await filesUnder(from)).filter((f) => !f.path.endsWith(PART_SUFFIX));
   // What a move cut short already put there counts as done.
   const arrived = (await filesUnder(to)).filter((f) => !f.path.endsWith(PART_SUFFIX));

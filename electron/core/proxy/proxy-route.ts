@@ -12,13 +12,14 @@ import { checkProxyAddress, proxyHostOf } from '../../../shared/gateway/proxy-ad
 /** The address set by the creator; null: the environment decides; false: direct, whatever it says. */
 type Explicit = () => string | null | undefined | false;
 type ProxyScheme = keyof typeof proxies;
+export type AgentProtocol = 'http:' | 'https:';
 
 /** proxy-agent's own reading of the environment (proxy-from-env), borrowed so NO_PROXY means what it means there. */
 const fromEnvironment = new ProxyAgent().getProxyForUrl;
 
 export class ProxyRoute {
   readonly #explicit: Explicit;
-  #agent: ProxyAgent | null = null;
+  readonly #agents = new Map<AgentProtocol, ProxyAgent>();
 
   /** `explicit` is read at every request, so a changed setting applies at once. */
   constructor(explicit: Explicit = () => null) {
@@ -39,13 +40,22 @@ export class ProxyRoute {
     return env ? env : null;
   }
 
-  /** One agent for http and https requests (axios' httpAgent and httpsAgent): it picks the proxy per URL. */
-  agent(): ProxyAgent {
-    this.#agent ??= new ProxyAgent({
-      getProxyForUrl: async (url: string) => (await this.proxyFor(url)) ?? '',
-      keepAlive: false,
-    });
-    return this.#agent;
+  /**
+   * The agent for one protocol's requests (axios' httpAgent or httpsAgent); it picks the proxy per URL. Each is
+   * told its protocol: an agent left to guess it (agent-base's `protocol` getter) reads a fresh stack trace
+   * at every request, which was a fifth of a gateway call's own cost.
+   */
+  agent(protocol: AgentProtocol): ProxyAgent {
+    let agent = this.#agents.get(protocol);
+    if (!agent) {
+      agent = new ProxyAgent({
+        getProxyForUrl: async (url: string) => (await this.proxyFor(url)) ?? '',
+        keepAlive: false,
+      });
+      agent.protocol = protocol;
+      this.#agents.set(protocol, agent);
+    }
+    return agent;
   }
 
   /**

@@ -155,7 +155,7 @@ export class ReferenceUploads {
 
   /** Whether the URL serves the picture (one byte asked for), through the gateway's proxy if any. */
   async #answers(url: string, signal: AbortSignal | undefined): Promise<boolean> {
-    const agent = this.gateway.proxy?.agent();
+    const proxy = this.gateway.proxy;
     try {
       const response = await axios.get<NodeJS.ReadableStream>(url, {
         headers: { Range: 'bytes=0-0' },
@@ -164,7 +164,7 @@ export class ReferenceUploads {
         timeout: CHECK_TIMEOUT_MS,
         validateStatus: () => true,
         proxy: false,
-        ...(agent && { httpAgent: agent, httpsAgent: agent }),
+        ...(proxy && { httpAgent: proxy.agent('http:'), httpsAgent: proxy.agent('https:') }),
         ...(signal && { signal }),
       });
       (response.data as unknown as { destroy(): void }).destroy();

@@ -6,7 +6,7 @@ import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { spendingLimitsSchema } from '../../../shared/bridge/spending-schemas';
 import { moneyText } from '../../../shared/studio/money-text';
-import { NO_LIMITS } from '../../../shared/studio/spending';
+import { CONFIRM_ASK, NO_LIMITS } from '../../../shared/studio/spending';
 import type {
   BudgetRefusal,
   MoneyUnit,
@@ -265,7 +265,7 @@ export function confirmationSentence(check: SpendCheck): string {
         `threshold of ${moneyText(check.confirmAbove, check.unit)}.`,
     );
   }
-  return `${parts.join(' ')} Confirm it to send it.`;
+  return `${parts.join(' ')} ${CONFIRM_ASK}`;
 }
 
 /** The sentence a refused submission reads as, in the CLI and wherever the app has no words of its own. */

@@ -2,6 +2,7 @@
 // when it should start, then the latest items that left the line (sent, failed, cancelled) with what they cost.
 import type { QueueItem, QueueView } from '../../../shared/studio/queue';
 import type { TaskRecord } from '../../../shared/studio/records';
+import { withoutConfirmAsk } from '../../../shared/studio/spending';
 import type { EngineContext } from './engine-context';
 import type { QueueStore, QueuedItem } from './queue-store';
 import { queueTimeline } from './queue-timeline';
@@ -67,7 +68,12 @@ export function queueView(
   for (const item of recent) items.push(itemOf(ctx, item, null));
   return {
     paused: settings.paused,
-    pausedReason: settings.pausedReason,
+    // The question is answered by resuming: the view leaves its ask out so each screen names its own way.
+    pausedReason:
+      settings.pausedReason !== null && settings.confirmItem !== null
+        ? withoutConfirmAsk(settings.pausedReason)
+        : settings.pausedReason,
+    pausedToConfirm: settings.confirmItem !== null,
     startAt: settings.startAt,
     parallel: settings.parallel,
     items,

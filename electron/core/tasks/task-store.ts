@@ -78,6 +78,8 @@ export interface StoredTask {
 }
 
 const paramsSchema = z.record(z.string(), z.unknown());
+// Built once: a zod schema made inside fromRow() was rebuilt at every read of a row.
+const resultFilesSchema = z.array(resultFileSchema);
 
 function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
   if (text === null) return null;
@@ -136,7 +138,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     idempotencyKey: row.idempotency_key,
     trackingStartedAt: row.tracking_started_at,
     sentAt: row.sent_at,
-    files: parseJson(row.result_files, z.array(resultFileSchema)),
+    files: parseJson(row.result_files, resultFilesSchema),
   };
 }
 

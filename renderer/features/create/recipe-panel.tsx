@@ -5,13 +5,11 @@
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeRun } from '../../../shared/studio/recipes';
-import type { SpendCheck } from '../../../shared/studio/spending';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { moneyWords, refusalWords } from '../../lib/spend-words';
+import { moneyWords } from '../../lib/spend-words';
 import { useStudioStore } from '../../store/studio-store';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { JsonFileButton } from '../../ui/json-file-button';
 import { ExportDeleteButtons } from './export-delete-buttons';
 import { ProgressBar } from '../../ui/progress-bar';
@@ -20,6 +18,7 @@ import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from '
 import type { ModelConfig } from '../../../shared/catalog';
 import type { Recipe } from '../../../shared/studio/recipes';
 import { RecipeEditor } from './recipe-editor';
+import { useSpendQuestion } from './spend-question';
 import { useMoneyUnit } from '../../ui/cost-text';
 
 function RunProgress({ run }: { run: RecipeRun }): ReactElement {
@@ -91,7 +90,7 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   const [chosen, setChosen] = useState('');
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [asking, setAsking] = useState<{ check: SpendCheck; answer: (send: boolean) => void } | null>(null);
+  const spendQuestion = useSpendQuestion();
   // The editor, open on a recipe or on a new one ('new'); it takes the panel's place while open.
   const [editing, setEditing] = useState<Recipe | 'new' | null>(null);
   const all = recipes.data ?? [];
@@ -107,21 +106,17 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   const start = async () => {
     if (!recipe || !requests.data) return;
     setFailure(null);
-    let confirmed = false;
+    const steps = requests.data;
     try {
-      const check = await checkSpending(requests.data);
-      const refusal = refusalWords(check, t, i18n.language);
-      if (refusal) {
-        setFailure(refusal);
+      // The same question as a press of Generate (a price to assume typed for a step with no estimate included),
+      // measured over every step of the recipe.
+      const measure = () => checkSpending(steps);
+      const decision = await spendQuestion.decide(await measure(), measure);
+      if (!decision.go) {
+        if (decision.failure) setFailure(decision.failure);
         return;
       }
-      if (check.needsConfirmation) {
-        const send = await new Promise<boolean>((resolve) =>
-          setAsking({ check, answer: (yes) => (setAsking(null), resolve(yes)) }),
-        );
-        if (!send) return;
-        confirmed = true;
-      }
+      const { confirmed } = decision;
       await actions.run.mutateAsync({ id: recipe.id, ...(prompts.length ? { prompts } : {}), confirmed });
     } catch (thrown) {
       setFailure(errorSentence(thrown, t));
@@ -253,22 +248,7 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
           ))}
         </ul>
       ) : null}
-      {asking ? (
-        <ConfirmDialog
-          title={t('money.guard.confirmTitle')}
-          confirmLabel={t('money.guard.send')}
-          initialFocus="confirm"
-          onConfirm={() => asking.answer(true)}
-          onCancel={() => asking.answer(false)}
-        >
-          <p>
-            {t('money.guard.confirmBody', {
-              estimate: moneyWords(asking.check.estimate ?? 0, asking.check.unit, t, i18n.language),
-              threshold: moneyWords(asking.check.confirmAbove ?? 0, asking.check.unit, t, i18n.language),
-            })}
-          </p>
-        </ConfirmDialog>
-      ) : null}
+      {spendQuestion.dialog}
     </section>
   );
 }

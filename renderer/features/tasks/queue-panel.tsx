@@ -187,6 +187,16 @@ function startText(item: QueueItem, paused: boolean, now: number, t: TFunction, 
   return t('queue.startsAt', { time: formatRelative(item.expectedStartAt, now, language) });
 }
 
+/** Whether the queue runs, and when paused, why and what sends again. */
+export function queueStatusLine(view: QueueView, t: TFunction): string {
+  if (!view.paused) return t('queue.running', { count: view.parallel });
+  if (view.pausedReason === null) return t('queue.paused');
+  // A confirmation is answered by the Resume button: the sentence names it as the button reads.
+  return view.pausedToConfirm
+    ? t('queue.pausedToConfirm', { reason: view.pausedReason, button: t('queue.resume') })
+    : t('queue.pausedBecause', { reason: view.pausedReason });
+}
+
 export function QueuePanel(): ReactElement | null {
   const { t } = useTranslation();
   const view = useQueueView();
@@ -260,11 +270,7 @@ export function QueuePanel(): ReactElement | null {
         ) : null}
       </div>
       <p className="muted" data-testid="queue-status" aria-live="polite">
-        {data.paused
-          ? data.pausedReason
-            ? t('queue.pausedBecause', { reason: data.pausedReason })
-            : t('queue.paused')
-          : t('queue.running', { count: data.parallel })}
+        {queueStatusLine(data, t)}
       </p>
       <p className="visually-hidden" aria-live="polite" data-testid="queue-moved">
         {moved}

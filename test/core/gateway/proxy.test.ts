@@ -2,7 +2,10 @@
 // or --proxy, else HTTPS_PROXY/HTTP_PROXY with NO_PROXY), proven on a real HTTP proxy server on 127.0.0.1 that
 // counts what passed through it, and on a real SOCKS5 server (test/support/socks-server.ts) the same way; a bad or
 // unreachable proxy address is said in one clear sentence.
-import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,5 +126,43 @@ describe('a proxy', () => {
       type: 'network_error',
       message: `The gateway could not be reached through the proxy 127.0.0.1:${port} (ECONNREFUSED): check the proxy address in Settings, --proxy or HTTPS_PROXY.`,
     });
+  });
+
+  it('reaches an https gateway directly too: each protocol has its own agent, told which it is', async () => {
+    const route = new ProxyRoute(() => false);
+    // Told, not guessed: agent-base guesses from a stack trace at every request, a fifth of a call's cost.
+    expect([route.agent('http:').protocol, route.agent('https:').protocol]).toEqual(['http:', 'https:']);
+    const cert = readFileSync(new URL('../downloads/loopback-tls.crt', import.meta.url));
+    const key = readFileSync(new URL('../downloads/loopback-tls.key', import.meta.url));
+    const sim = new URL(bench.rig.sim.url);
+    // TLS in front of the simulator: every request passed on as it came.
+    const front = createHttpsServer({ key, cert }, (req, res) => {
+      const inner = httpRequest(
+        { host: sim.hostname, port: sim.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(inner);
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const defaultCAs = tls.getCACertificates('default');
+    tls.setDefaultCACertificates([...defaultCAs, cert.toString()]);
+    try {
+      const secure = new GatewayClient({
+        baseUrl: `https://127.0.0.1:${(front.address() as AddressInfo).port}`,
+        apiKey: bench.rig.sim.keys.default,
+        clock: bench.rig.clock,
+        proxy: route,
+        retry: { maxAttempts: 1 },
+      });
+      expect((await secure.tokenBalance()).remain_balance).toBeGreaterThan(0);
+      expect((await client(route).tokenBalance()).remain_balance).toBeGreaterThan(0);
+    } finally {
+      tls.setDefaultCACertificates(defaultCAs);
+      front.closeAllConnections();
+      await new Promise<void>((resolve) => front.close(() => resolve()));
+    }
   });
 });

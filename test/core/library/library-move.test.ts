@@ -80,6 +80,14 @@ describe('moving the library', () => {
     expect(journaledMove(db)).toBeNull();
   });
 
+  it('makes the new folder itself, even for a library with no file (the check before it made none)', async () => {
+    await mkdir(from, { recursive: true });
+    const nested = join(root, 'made', 'by', 'the-move');
+    await moveLibrary({ db, from, to: nested, rewrite: () => undefined });
+    await finishLibraryMove(db);
+    expect(existsSync(nested)).toBe(true);
+  });
+
   it('puts back every file it moved when one cannot move, and leaves the index as it was', async () => {
     await fill(3);
     const before = await relatives(from);
@@ -136,9 +144,13 @@ describe('where the library may move', () => {
 
   it('takes a new or empty folder, and the folder in use', async () => {
     await fill(1);
+    const nested = join(root, 'new', 'deeper', 'library');
+    expect(await moveTargetProblem(from, nested, context())).toBeNull();
+    // The check leaves nothing behind: a person who cancels finds no folder made for the try.
+    expect(existsSync(join(root, 'new'))).toBe(false);
+    await mkdir(to);
     expect(await moveTargetProblem(from, to, context())).toBeNull();
-    expect(existsSync(to)).toBe(true);
-    expect(await readdir(to)).toEqual([]); // the write check leaves nothing behind
+    expect(await readdir(to)).toEqual([]); // an empty folder is kept as it was, without the write check's file
     expect(await moveTargetProblem(from, from, context())).toBeNull();
   });
 

@@ -12,6 +12,8 @@ import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { startSimulator } from '../../../electron/simulator/index';
 import type { RunningSimulator } from '../../../electron/simulator/index';
 import { GatewayClient } from '../../../electron/core/gateway/gateway-client';
+import { ProxyRoute, type AgentProtocol } from '../../../electron/core/proxy/proxy-route';
+import { ProxyAgent } from 'proxy-agent';
 import type { UsageData } from '../../../shared/gateway/usage';
 import { afterEach, beforeEach } from 'vitest';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
@@ -125,12 +127,40 @@ export class CountingGateway implements GatewayPort {
   }
 }
 
+/**
+ * The direct route with each connection kept open for the next request. The app opens one connection per request
+ * (proxy-route.ts); a test whose subject is the engine's pacing of thousands of loopback requests takes this
+ * instead, because opening and closing a socket on both ends for each of them was a quarter of its time.
+ */
+class KeptAliveRoute extends ProxyRoute {
+  readonly #agents = new Map<AgentProtocol, ProxyAgent>();
+
+  constructor() {
+    super(() => false);
+  }
+
+  override agent(protocol: AgentProtocol): ProxyAgent {
+    let agent = this.#agents.get(protocol);
+    if (!agent) {
+      agent = new ProxyAgent({ keepAlive: true, getProxyForUrl: () => '' });
+      agent.protocol = protocol;
+      this.#agents.set(protocol, agent);
+    }
+    return agent;
+  }
+}
+
+export interface GatewayOptions {
+  /** Keep connections to the simulator open between requests (KeptAliveRoute says when that is right). */
+  keepAlive?: boolean;
+}
+
 export interface Rig {
   clock: ManualClock;
   sim: RunningSimulator;
   dir: string;
   dbPath: string;
-  gateway(key?: string): CountingGateway;
+  gateway(key?: string, options?: GatewayOptions): CountingGateway;
   openDb(): DatabaseSync;
   /** Gives the local task `taskId` the remote id `remoteId` (a seeded task's), as if this app had generated it. */
   ownRemoteTask(taskId: string, remoteId: string): void;
@@ -159,8 +189,16 @@ export async function startRig(): Promise<Rig> {
     sim,
     dir,
     dbPath: join(dir, 'studio.sqlite'),
-    gateway: (key = sim.keys.default) =>
-      new CountingGateway(new GatewayClient({ baseUrl: sim.url, apiKey: key, clock }), clock),
+    gateway: (key = sim.keys.default, { keepAlive = false }: GatewayOptions = {}) =>
+      new CountingGateway(
+        new GatewayClient({
+          baseUrl: sim.url,
+          apiKey: key,
+          clock,
+          ...(keepAlive && { proxy: new KeptAliveRoute() }),
+        }),
+        clock,
+      ),
     openDb,
     ownRemoteTask(taskId, remoteId) {
       openDb().prepare('UPDATE tasks SET remote_id = ? WHERE id = ?').run(remoteId, taskId);

@@ -184,7 +184,12 @@ describe('the submission queue', () => {
     await engine.start();
     const [asked] = await engine.queue.add([i3('dear')]);
     await driveUntil(rig, engine, () => engine.queue.view().paused);
-    expect(engine.queue.view()).toMatchObject({ paused: true, pausedReason: sentence });
+    // The view tells the facts; each screen names its own answer (the app's Resume queue button, the CLI's command).
+    expect(engine.queue.view()).toMatchObject({
+      paused: true,
+      pausedReason: 'This will probably cost about 0.30 USD, above your confirmation threshold.',
+      pausedToConfirm: true,
+    });
     expect(engine.queue.view().items[0]).toMatchObject({ id: asked, state: 'waiting', position: 1 });
     expect(gateway.bodies).toEqual([]);
     engine.queue.resume();

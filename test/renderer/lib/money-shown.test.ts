@@ -1,4 +1,4 @@
-// Money in the gateway's currency (issue 22: a gateway whose balances are in CNY): the rate is read from its own
+// Money in the gateway's currency (a gateway may keep its balances in CNY, not USD): the rate is read from its own
 // balance (credits are 10 per USD whatever the currency, [UREP-STAT-2]); every USD amount (a task's cost, a total,
 // an estimate, the usage report, the queue) goes through one formatter and reads in that currency; without a rate
 // it stays USD and says so; credits, when the user chose them, stay credits.

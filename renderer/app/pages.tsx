@@ -1,0 +1,58 @@
+// The studio's routed pages. Create and Tasks come with the studio frame; the others are fetched on first visit
+// (recharts alone is most of the bundle, the library's grid and viewer the next largest) or, sooner, once the
+// studio is idle: a page whose code is here opens at once, without a fallback (preloadable-page.tsx).
+// `npm run bench -- renderer-load` measures what the start saves.
+import type { ComponentType, ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, Route, Switch } from 'wouter';
+import { CreatePage } from '../features/create/create-page';
+import { TasksPage } from '../features/tasks/tasks-page';
+import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, LIBRARY_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
+import { preloadablePage, useIdlePreload } from './preloadable-page';
+
+/** What a page shows while its code is fetched on its first visit (for as long as that takes). */
+function PageLoading(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="status" data-testid="page-loading">
+      <span className="spinner" aria-hidden="true" />
+      {t('common.loading')}
+    </div>
+  );
+}
+
+const page = <P extends object>(load: () => Promise<ComponentType<P>>) => preloadablePage(load, PageLoading);
+const library = page(() => import('../features/library/library-page').then((m) => m.LibraryPage));
+const compare = page(() => import('../features/compare/compare-page').then((m) => m.ComparePage));
+const compareGroup = page(() => import('../features/compare/group-page').then((m) => m.CompareGroupPage));
+const speech = page(() => import('../features/speech/speech-page').then((m) => m.SpeechPage));
+const usage = page(() => import('../features/usage/usage-page').then((m) => m.UsagePage));
+const settings = page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
+const sync = page(() => import('../features/sync/sync-page').then((m) => m.SyncPage));
+
+/** In the order they are fetched once the studio is idle: the Library is where a creator goes next. */
+export const LAZY_PAGES = [library, settings, speech, compare, compareGroup, sync, usage] as const;
+
+/** Fetches every page's code once the studio is idle, one page per idle period. */
+export function usePrefetchedPages(): void {
+  useIdlePreload(LAZY_PAGES);
+}
+
+export function Pages(): ReactElement {
+  return (
+    <Switch>
+      <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
+      <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
+      <Route path={LIBRARY_ROUTE} component={library.Page} />
+      <Route path={`${COMPARE_ROUTE}/:a/:b`} component={compare.Page} />
+      <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={compareGroup.Page} />
+      <Route path={ROUTES.speech} component={speech.Page} />
+      <Route path={ROUTES.usage} component={usage.Page} />
+      <Route path={ROUTES.settings} component={settings.Page} />
+      <Route path={SYNC_ROUTE} component={sync.Page} />
+      <Route>
+        <Redirect to={ROUTES.create} replace />
+      </Route>
+    </Switch>
+  );
+}
