@@ -14,6 +14,7 @@ import { savedSettings } from '../core/settings/saved-settings';
 import { startingPrices } from '../../shared/studio/starting-prices';
 import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
+import { shelvedItems } from '../core/library/library-shelf';
 import { invalidArgument } from './cli-errors';
 import { openStudioDatabase } from '../core/studio-database';
 import { SyncService } from '../core/sync';
@@ -61,6 +62,24 @@ function checkLibraryFolder(config: CliConfig): void {
   if (problem) throw invalidArgument(problem.message, 'library', 'unsafe_library_folder');
 }
 
+/**
+ * Exit 2 when the library folder holds a library the app set aside in this database ("Start an empty library
+ * there" elsewhere, library_shelves): the database's live library is another folder's, so filing or listing here
+ * would mix the two. Only the app brings a shelved library back, so the sentence says how.
+ */
+function checkShelved(config: CliConfig, db: DatabaseSync): void {
+  const count = shelvedItems(db, config.libraryDir);
+  if (count === 0) return;
+  throw invalidArgument(
+    `${config.libraryDir} holds a library that was set aside when the app started another library (${count} ` +
+      `item${count === 1 ? '' : 's'}, kept in ${config.databasePath}); the CLI works only on the library in use, ` +
+      'so nothing was done. To bring it back, choose this folder in the app (Settings → Storage → Library folder, ' +
+      'Save) and press “Open that library”, then run the command again; or pass the library folder in use.',
+    'library',
+    'library_shelved',
+  );
+}
+
 export function openLibrary(
   config: CliConfig,
   /** Where the library's failures are told (CliOutput.log: stderr, key scrubbed). */
@@ -68,6 +87,12 @@ export function openLibrary(
 ): OpenedLibrary {
   checkLibraryFolder(config);
   const db = openStudioDatabase(config.databasePath);
+  try {
+    checkShelved(config, db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   const library = new Library({ db, dir: config.libraryDir, logger: lineLogger(log) });
   return { db, library, close: () => db.close() };
 }
@@ -98,6 +123,12 @@ export function openCore(
     proxy: new ProxyRoute(() => config.proxy),
   });
   const database = db ?? openStudioDatabase(config.databasePath);
+  try {
+    checkShelved(config, database);
+  } catch (error) {
+    if (!db) database.close();
+    throw error;
+  }
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task. Until
   // a model has run here it stands on the same starting price table as the app, with the creator's edits
   // (Settings → Starting prices) when STUDIO_DATA_DIR is the app's data folder.

@@ -20,6 +20,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: options.title,
     icon: options.icon,
     backgroundColor: '#111318',
+    // test/boot/boot-checks.ts writes the security settings below again, on purpose: read from here, its check
+    // would pass whatever the window was given.
     webPreferences: {
       preload: options.preloadPath,
       contextIsolation: true,

@@ -1,13 +1,22 @@
 // The studio's routed pages. Create and Tasks come with the studio frame; the others are fetched on first visit
-// (recharts alone is most of the bundle, the library's grid and viewer the next largest) or, sooner, once the
-// studio is idle: a page whose code is here opens at once, without a fallback (preloadable-page.tsx).
+// (recharts alone is most of the bundle, the library's grid and viewer the next largest) or sooner: the Library
+// once the studio is idle, the sidebar's pages when their link is pointed at or focused. A page whose code is here
+// opens at once, without a fallback, and one still on its way shows it only as long as that takes
+// (preloadable-page.tsx).
 // `npm run bench -- renderer-load` measures what the start saves.
 import type { ComponentType, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Switch } from 'wouter';
 import { CreatePage } from '../features/create/create-page';
 import { TasksPage } from '../features/tasks/tasks-page';
-import { COMPARE_GROUP_ROUTE, COMPARE_ROUTE, LIBRARY_ROUTE, ROUTES, SYNC_ROUTE } from './routes';
+import {
+  COMPARE_GROUP_ROUTE,
+  COMPARE_ROUTE,
+  LIBRARY_ROUTE,
+  ROUTES,
+  SYNC_ROUTE,
+  type RouteName,
+} from './routes';
 import { preloadablePage, useIdlePreload } from './preloadable-page';
 
 /** What a page shows while its code is fetched on its first visit (for as long as that takes). */
@@ -30,12 +39,30 @@ const usage = page(() => import('../features/usage/usage-page').then((m) => m.Us
 const settings = page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
 const sync = page(() => import('../features/sync/sync-page').then((m) => m.SyncPage));
 
-/** In the order they are fetched once the studio is idle: the Library is where a creator goes next. */
+/** Every lazy page. */
 export const LAZY_PAGES = [library, settings, speech, compare, compareGroup, sync, usage] as const;
 
-/** Fetches every page's code once the studio is idle, one page per idle period. */
+/** The Library is where a creator goes next: its code is fetched once the studio is idle. */
+const IDLE_PAGES = [library] as const;
+
+/** Fetches the Library's code once the studio is idle. */
 export function usePrefetchedPages(): void {
-  useIdlePreload(LAZY_PAGES);
+  useIdlePreload(IDLE_PAGES);
+}
+
+/**
+ * The sidebar's pages, fetched when the pointer or the focus reaches their link: the others are not fetched at
+ * idle, where a large one (Usage's charts) would take the main thread from the first keys typed in the Library.
+ */
+const SIDEBAR_PAGES: Partial<Record<RouteName, { preload(): Promise<void> }>> = {
+  library,
+  speech,
+  usage,
+  settings,
+};
+
+export function preloadPageOf(route: RouteName): void {
+  void SIDEBAR_PAGES[route]?.preload().catch(() => undefined);
 }
 
 export function Pages(): ReactElement {

@@ -72,9 +72,13 @@ export function useIdlePreload(parts: readonly { preload(): Promise<void> }[]): 
           if (!stopped) id = requestIdleCallback(() => next(index + 1));
         });
     };
-    id = requestIdleCallback(() => next(0), { timeout: 2_000 });
+    // Not before the screen that asked is painted: a fetched part is parsed and run on the main thread.
+    const frame = requestAnimationFrame(() => {
+      if (!stopped) id = requestIdleCallback(() => next(0), { timeout: 2_000 });
+    });
     return () => {
       stopped = true;
+      cancelAnimationFrame(frame);
       cancelIdleCallback(id);
     };
   }, [parts]);

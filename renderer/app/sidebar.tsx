@@ -4,6 +4,7 @@ import { Link, useLocation, useRoute } from 'wouter';
 import { createPath, rememberCreatePath, useSpring } from '../lib/library-drag';
 import { Icon, type IconName } from '../ui/icons';
 import { cx } from '../ui/cx';
+import { preloadPageOf } from './pages';
 import { COMPARE_ROUTE, ROUTES, type RouteName } from './routes';
 
 const ITEMS: { name: RouteName; icon: IconName }[] = [
@@ -34,6 +35,8 @@ function NavItem({ name, icon, badge }: { name: RouteName; icon: IconName; badge
       className={cx('nav-link', active && 'is-active')}
       aria-current={active ? 'page' : undefined}
       data-testid={`nav-${name}`}
+      onPointerEnter={() => preloadPageOf(name)}
+      onFocus={() => preloadPageOf(name)}
     >
       <Icon name={icon} />
       <span>{t(`nav.${name}`)}</span>

@@ -89,7 +89,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="confirm-dialog"
+      className="modal-dialog confirm-dialog"
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}

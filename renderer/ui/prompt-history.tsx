@@ -19,6 +19,7 @@ import { useMediaUrl } from '../lib/use-media-url';
 import { ConfirmDialog } from './confirm-dialog';
 import { CostText } from './cost-text';
 import { Icon } from './icons';
+import { PanelToggle } from './panel-toggle';
 import './prompt-history.css';
 
 export interface PromptHistoryProps {
@@ -188,16 +189,7 @@ export function PromptHistory({ open, onOpenChange, onInsert }: PromptHistoryPro
   const { t } = useTranslation();
   return (
     <div className="history-anchor">
-      <button
-        type="button"
-        className="btn btn-ghost history-open"
-        aria-expanded={open}
-        aria-haspopup="dialog"
-        onClick={() => onOpenChange(!open)}
-      >
-        <Icon name="clock" size={14} />
-        {t('history.open')}
-      </button>
+      <PanelToggle open={open} onToggle={() => onOpenChange(!open)} icon="clock" label={t('history.open')} />
       {open ? (
         <HistoryPanel
           onClose={() => onOpenChange(false)}

@@ -27,6 +27,11 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
     return () => window.clearTimeout(timer);
   }, [toast.id, onDismiss, held, duration]);
   const { action } = toast;
+  // Both buttons take the toast away; the focus inside it goes to the page rather than to nowhere.
+  const dismiss = (button: HTMLElement) => {
+    keepFocus(button.parentElement);
+    onDismiss(toast.id);
+  };
   return (
     <div
       className={`toast toast-${toast.tone}`}
@@ -54,8 +59,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
           type="button"
           className="toast-action"
           onClick={(e) => {
-            keepFocus(e.currentTarget.parentElement);
-            onDismiss(toast.id);
+            dismiss(e.currentTarget);
             action.run();
           }}
           aria-keyshortcuts={action.undo ? 'Control+Z Meta+Z' : undefined}
@@ -66,10 +70,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         className="toast-close"
-        onClick={(e) => {
-          keepFocus(e.currentTarget.parentElement);
-          onDismiss(toast.id);
-        }}
+        onClick={(e) => dismiss(e.currentTarget)}
         aria-label={t('common.dismiss')}
       >
         <Icon name="close" size={14} />

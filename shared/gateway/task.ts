@@ -4,21 +4,15 @@ import { z } from 'zod';
 import { errorFields } from './error-body';
 import { localErrorInfo } from './error-types';
 import { GatewayError, invalidResponse } from './gateway-error';
-import { TERMINAL_STATUSES } from './normalized';
+import { TERMINAL_STATUSES, taskStatusSchema as statusNamesSchema } from './normalized';
 import type { MediaKind, ResultFile, TaskSnapshot, TaskStatus } from './normalized';
 
 const knownTerminal = (status: TaskStatus): boolean =>
   (TERMINAL_STATUSES as readonly TaskStatus[]).includes(status);
 import { looseCode, looseId, looseNumber, unixSeconds } from './wire-values';
 
-const STATUSES = [
-  'submitted',
-  'pending',
-  'processing',
-  'completed',
-  'failed',
-  'cancelled',
-] as const satisfies readonly TaskStatus[];
+/** The spec's states by their own names: normalized.ts's taskStatusSchema, the one list of them. */
+const STATUSES = statusNamesSchema.options;
 
 /**
  * Words the gateway's public clients meet beside the spec's five ([STATE-6] transitions are not shown, and the

@@ -64,6 +64,21 @@ export const queueItemSchema = z.object({
 });
 export type QueueItem = z.infer<typeof queueItemSchema>;
 
+/** Where an item stands when nothing tells: no sums ahead, no expected start. */
+export const UNKNOWN_QUEUE_PLACE = {
+  aheadUsd: null,
+  aheadSeconds: null,
+  aheadUnknown: 0,
+  expectedStartAt: null,
+} as const satisfies Partial<QueueItem>;
+
+/** An item with no estimate of its own or of what is ahead: one not waiting (being sent, sent, failed). */
+export const UNESTIMATED_QUEUE_ITEM = {
+  estimateUsd: null,
+  estimateSeconds: null,
+  ...UNKNOWN_QUEUE_PLACE,
+} as const satisfies Partial<QueueItem>;
+
 export const queueViewSchema = z.object({
   paused: z.boolean(),
   /** Why the queue paused itself (a budget reached, a confirmation needed); null when a person paused it. */

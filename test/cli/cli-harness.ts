@@ -74,67 +74,6 @@ export async function inTempDir<T>(body: (dir: string) => Promise<T>): Promise<T
   }
 }
 
-/**
- * Something a test file opens before its tests and closes after them. The returned view reads `fields` of it,
- * inside a test or a hook (`what` names it in the error for a read outside them, before it is open).
- */
-function openForTheFile<T, K extends keyof T>(
-  what: string,
-  fields: readonly K[],
-  open: () => Promise<T>,
-  close: (opened: T) => Promise<void>,
-): Pick<T, K> {
-  let opened: { value: T } | null = null;
-  beforeAll(async () => {
-    opened = { value: await open() };
-  });
-  afterAll(async () => {
-    if (opened !== null) await close(opened.value);
-  });
-  const view = {} as Pick<T, K>;
-  for (const field of fields)
-    Object.defineProperty(view, field, {
-      enumerable: true,
-      get: () => {
-        if (opened === null) throw new Error(`${what}: read inside a test or a hook, once it is open`);
-        return opened.value[field];
-      },
-    });
-  return view;
-}
-
-/** A test file's CLI against the real simulator: its own folder, and the simulator's default key. */
-export interface SimulatorCli {
-  /** The file's folder: the CLI's working directory, its home and its library's parent. */
-  readonly dir: string;
-  readonly env: Record<string, string>;
-  readonly sim: RunningSimulator;
-}
-
-/**
- * Starts the simulator (`simulator`: its clock, time scale …) and the file's folder before the file's own
- * beforeAll, and closes both after its tests. `dataDir`: a data folder in the file's folder too, for a test that
- * opens the CLI's database beside it.
- */
-export function useSimulatorCli(
-  simulator: SimulatorOptions = {},
-  options: { dataDir?: boolean } = {},
-): SimulatorCli {
-  return openForTheFile(
-    'useSimulatorCli',
-    ['dir', 'env', 'sim'],
-    async () => {
-      const sim = await startSimulator(simulator);
-      const { dir, cleanup } = await tempDir();
-      return { sim, dir, cleanup, env: cliEnv(dir, sim.url, SIM_KEYS.default, options) };
-    },
-    async (opened) => {
-      await opened.sim.close();
-      await opened.cleanup();
-    },
-  );
-}
-
 /** A gateway with one image task, `taskId`, scripted for what the simulator (a conforming peer) never does. */
 export interface ImageTaskScript {
   taskId: string;
@@ -228,27 +167,71 @@ export interface CountingCli {
   readonly gateway: CountingServer;
 }
 
+/** Something a test file opens before its tests and closes after them, read (through getters) once open. */
+function openedForFile<T extends object>(
+  name: string,
+  open: () => Promise<{ value: T; close: () => Promise<void> }>,
+): T {
+  let opened: { value: T; close: () => Promise<void> } | null = null;
+  beforeAll(async () => {
+    opened = await open();
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = null;
+  });
+  return new Proxy({} as T, {
+    get(_shell, key) {
+      if (!opened) throw new Error(`${name}: read inside a test or a hook, once the folder is open`);
+      return Reflect.get(opened.value, key) as unknown;
+    },
+  });
+}
+
 /**
  * Opens the file's folder and counting server before its tests (before the file's own beforeAll, which may write
  * files into the folder) and closes both after them. `apiKey` null: no key in the environment, as a dry run
  * needs none.
  */
 export function useCountingCli(apiKey: string | null, options: { dataDir?: boolean } = {}): CountingCli {
-  return openForTheFile(
-    'useCountingCli',
-    ['dir', 'env', 'gateway'],
-    async () => {
-      const { dir, cleanup } = await tempDir();
-      const gateway = await countingServer();
-      const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
-      if (apiKey === null) delete env.GATEWAY_API_KEY;
-      return { dir, gateway, cleanup, env };
-    },
-    async (opened) => {
-      await opened.gateway.close();
-      await opened.cleanup();
-    },
-  );
+  return openedForFile('useCountingCli', async () => {
+    const { dir, cleanup } = await tempDir();
+    const gateway = await countingServer();
+    const env = cliEnv(dir, gateway.url, apiKey ?? '', options);
+    if (apiKey === null) delete env.GATEWAY_API_KEY;
+    return {
+      value: { dir, gateway, env },
+      close: async () => {
+        await gateway.close();
+        await cleanup();
+      },
+    };
+  });
+}
+
+/** A test file's CLI against the simulator, with the simulator's default key and its own folder. */
+export interface SimulatorCli {
+  readonly dir: string;
+  readonly env: Record<string, string>;
+  readonly sim: RunningSimulator;
+}
+
+/** Starts the simulator and opens the file's folder before its tests; stops and removes both after them. */
+export function useSimulatorCli(
+  simulator: SimulatorOptions = {},
+  options: { dataDir?: boolean } = {},
+): SimulatorCli {
+  return openedForFile('useSimulatorCli', async () => {
+    const sim = await startSimulator(simulator);
+    const { dir, cleanup } = await tempDir();
+    return {
+      value: { dir, sim, env: cliEnv(dir, sim.url, SIM_KEYS.default, options) },
+      close: async () => {
+        await sim.close();
+        await cleanup();
+      },
+    };
+  });
 }
 
 /** A presets file as the app exports it, holding one image preset, "Client fox", with these settings. */

@@ -27,7 +27,7 @@ function Harness({
   const { control, register, watch } = useForm<FormValues>({ defaultValues: defaults });
   return (
     <>
-      <FieldControl field={field} control={control} register={register} error={error} />
+      <FieldControl field={field} form={{ control, register }} error={error} />
       <output data-testid="value">{JSON.stringify(watch(field.name))}</output>
     </>
   );

@@ -4,7 +4,12 @@
 // a recipe's step names its recipe and is tried again from its run, not from here.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { QueueItem, QueueMove, QueueView } from '../../shared/studio/queue';
+import {
+  UNESTIMATED_QUEUE_ITEM,
+  type QueueItem,
+  type QueueMove,
+  type QueueView,
+} from '../../shared/studio/queue';
 import { QueuePanel, queueStatusLine } from '../../renderer/features/tasks/queue-panel';
 import { dropMove, stepMove } from '../../renderer/features/tasks/use-queue-drag';
 import { Toasts } from '../../renderer/ui/toasts';
@@ -26,12 +31,7 @@ const item = (over: Partial<QueueItem>): QueueItem => ({
   taskState: 'processing',
   error: null,
   charge: null,
-  estimateUsd: null,
-  estimateSeconds: null,
-  aheadUsd: null,
-  aheadSeconds: null,
-  aheadUnknown: 0,
-  expectedStartAt: null,
+  ...UNESTIMATED_QUEUE_ITEM,
   ...over,
 });
 

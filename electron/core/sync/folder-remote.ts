@@ -10,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
 import { otherProblem } from './remote-errors';
 import { SyncRemoteError } from './sync-remote';
-import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
+import type { PutOptions, PutOutcome, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 const TMP = '.tmp';
 
@@ -83,7 +83,7 @@ export class FolderRemote implements SyncRemote {
     return join(dir, randomUUID());
   }
 
-  async #place(temp: string, key: string, ifAbsent: boolean): Promise<'written' | 'exists'> {
+  async #place(temp: string, key: string, ifAbsent: boolean): Promise<PutOutcome> {
     const target = this.#path(key);
     await mkdir(dirname(target), { recursive: true });
     if (!ifAbsent) {
@@ -101,7 +101,7 @@ export class FolderRemote implements SyncRemote {
     }
   }
 
-  async put(key: string, body: Buffer, options: PutOptions = {}): Promise<'written' | 'exists'> {
+  async put(key: string, body: Buffer, options: PutOptions = {}): Promise<PutOutcome> {
     try {
       const temp = await this.#temp();
       await writeFile(temp, body, { flush: true });

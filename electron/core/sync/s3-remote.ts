@@ -17,7 +17,7 @@ import { Readable } from 'node:stream';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
 import { networkProblem, otherProblem, remoteProblem } from './remote-errors';
 import { SyncRemoteError } from './sync-remote';
-import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
+import type { PutOptions, PutOutcome, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 export interface S3RemoteOptions {
   endpoint: string | null;
@@ -124,12 +124,7 @@ export class S3Remote implements SyncRemote {
     }
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: PutOptions = {},
-    signal?: AbortSignal,
-  ): Promise<'written' | 'exists'> {
+  async put(key: string, body: Buffer, options: PutOptions = {}, signal?: AbortSignal): Promise<PutOutcome> {
     try {
       await this.#client.send(
         new PutObjectCommand({

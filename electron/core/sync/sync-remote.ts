@@ -14,6 +14,9 @@ export interface PutOptions {
   ifAbsent?: boolean;
 }
 
+/** What a put did: wrote the object, or found one there already under ifAbsent. */
+export type PutOutcome = 'written' | 'exists';
+
 export interface SyncRemote {
   /** A one-line description for logs and messages (never a secret). */
   readonly label: string;
@@ -22,7 +25,7 @@ export interface SyncRemote {
   /** The object as a stream (big files), or null when there is none. */
   getStream(key: string, signal?: AbortSignal): Promise<Readable | null>;
   /** Writes the object whole: a reader sees the old object, none, or the new one complete, never a part. */
-  put(key: string, body: Buffer, options?: PutOptions, signal?: AbortSignal): Promise<'written' | 'exists'>;
+  put(key: string, body: Buffer, options?: PutOptions, signal?: AbortSignal): Promise<PutOutcome>;
   /** A big object from a stream of known size (multipart on S3). */
   putStream(key: string, body: () => Readable, size: number, signal?: AbortSignal): Promise<void>;
   /** The object's size, or null when there is none. */

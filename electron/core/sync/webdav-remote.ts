@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
 import { remoteProblem } from './remote-errors';
-import type { PutOptions, RemoteObjectInfo, SyncRemote } from './sync-remote';
+import type { PutOptions, PutOutcome, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 export interface WebdavRemoteOptions {
   url: string;
@@ -99,12 +99,7 @@ export class WebdavRemote implements SyncRemote {
     }
   }
 
-  async put(
-    key: string,
-    body: Buffer,
-    options: PutOptions = {},
-    signal?: AbortSignal,
-  ): Promise<'written' | 'exists'> {
+  async put(key: string, body: Buffer, options: PutOptions = {}, signal?: AbortSignal): Promise<PutOutcome> {
     await this.#ensureFolder(key, signal);
     try {
       const written = await this.#client.putFileContents(`/${key}`, body, {

@@ -1,6 +1,11 @@
 // The queue as a person reads it: waiting items with their position, what is ahead of each (money, time) and
 // when it should start, then the latest items that left the line (sent, failed, cancelled) with what they cost.
-import type { QueueItem, QueueView } from '../../../shared/studio/queue';
+import {
+  UNESTIMATED_QUEUE_ITEM,
+  UNKNOWN_QUEUE_PLACE,
+  type QueueItem,
+  type QueueView,
+} from '../../../shared/studio/queue';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { withoutConfirmAsk } from '../../../shared/studio/spending';
 import type { EngineContext } from './engine-context';
@@ -52,12 +57,7 @@ export function queueView(
   for (const item of line.filter((i) => i.state === 'sending')) items.push(itemOf(ctx, item, null));
   waiting.forEach((item, i) => {
     const own = estimates[i] ?? { usd: null, seconds: null };
-    const place = timeline[i] ?? {
-      aheadUsd: null,
-      aheadSeconds: null,
-      aheadUnknown: 0,
-      expectedStartAt: null,
-    };
+    const place = timeline[i] ?? UNKNOWN_QUEUE_PLACE;
     items.push({
       ...itemOf(ctx, item, i + 1),
       estimateUsd: own.usd,
@@ -102,12 +102,7 @@ function itemOf(ctx: EngineContext, item: QueuedItem, position: number | null): 
     taskState: task?.state ?? null,
     error: item.error ?? task?.error ?? null,
     charge: chargeOf(item, task),
-    estimateUsd: null,
-    estimateSeconds: null,
-    aheadUsd: null,
-    aheadSeconds: null,
-    aheadUnknown: 0,
-    expectedStartAt: null,
+    ...UNESTIMATED_QUEUE_ITEM,
   };
 }
 

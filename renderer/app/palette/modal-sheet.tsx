@@ -3,6 +3,7 @@
 // marked data-initial-focus) takes the focus; Esc asks the owner to close it, and the focus goes back to where it was when it leaves, so a keyboard
 // user never lands on the top of the page.
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+import { cx } from '../../ui/cx';
 
 export function ModalSheet({
   label,
@@ -33,7 +34,7 @@ export function ModalSheet({
   return (
     <dialog
       ref={ref}
-      className={className}
+      className={cx('modal-dialog', className)}
       aria-label={label}
       onCancel={(event) => {
         event.preventDefault();

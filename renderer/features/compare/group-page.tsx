@@ -1,7 +1,7 @@
 // Compare models: one prompt sent to several models at one press (#/compare-group/<batch id>), every result side
 // by side (two) or in a grid (more), each labelled with its model, what it cost and how long it took. Create
 // opens it after the press and fills it in as results arrive; the library opens it from any item of the group.
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
@@ -62,16 +62,11 @@ export function GroupGrid({
         <GroupTile key={cell.task.id} {...cell} />
       ))}
       {queued.map((label, i) => (
-        <li key={`queued-${i}`} className="compare-group-cell" data-testid="group-cell" aria-label={label}>
-          <div className="compare-group-media">
-            <p className="muted">{t('compareGroup.queued')}</p>
-          </div>
-          <div className="compare-group-caption">
-            <span className="compare-group-model" data-testid="group-model">
-              {label}
-            </span>
-          </div>
-        </li>
+        <GroupCellFrame
+          key={`queued-${i}`}
+          label={label}
+          media={<p className="muted">{t('compareGroup.queued')}</p>}
+        />
       ))}
     </ul>
   );
@@ -86,9 +81,10 @@ function GroupTile({ task, item, label }: GroupCell): ReactElement {
   const failed =
     outcome === 'failed' || outcome === 'stopped' || outcome === 'interrupted' || outcome === 'unsent';
   return (
-    <li className="compare-group-cell" data-testid="group-cell" aria-label={label}>
-      <div className="compare-group-media">
-        {item && src ? (
+    <GroupCellFrame
+      label={label}
+      media={
+        item && src ? (
           <MediaView
             kind={item.kind}
             src={src}
@@ -105,22 +101,41 @@ function GroupTile({ task, item, label }: GroupCell): ReactElement {
           </p>
         ) : (
           <p className="muted">{t('compareGroup.waiting')}</p>
-        )}
-      </div>
+        )
+      }
+    >
+      <TaskStatePill task={task} />
+      <TaskCost task={task} />
+      <span data-testid="group-time">
+        {seconds === null ? t('compareGroup.timeUnknown') : t('compareGroup.took', { seconds })}
+      </span>
+      {item ? (
+        <Link href={libraryAddress(item.id)} className="compare-open">
+          {t('compare.open')}
+        </Link>
+      ) : null}
+    </GroupCellFrame>
+  );
+}
+
+/** One model's cell of the group: its media (or why there is none) over a caption led by the model's name. */
+function GroupCellFrame({
+  label,
+  media,
+  children,
+}: {
+  label: string;
+  media: ReactNode;
+  children?: ReactNode;
+}): ReactElement {
+  return (
+    <li className="compare-group-cell" data-testid="group-cell" aria-label={label}>
+      <div className="compare-group-media">{media}</div>
       <div className="compare-group-caption">
         <span className="compare-group-model" data-testid="group-model">
           {label}
         </span>
-        <TaskStatePill task={task} />
-        <TaskCost task={task} />
-        <span data-testid="group-time">
-          {seconds === null ? t('compareGroup.timeUnknown') : t('compareGroup.took', { seconds })}
-        </span>
-        {item ? (
-          <Link href={libraryAddress(item.id)} className="compare-open">
-            {t('compare.open')}
-          </Link>
-        ) : null}
+        {children}
       </div>
     </li>
   );

@@ -25,6 +25,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { usePressKeys } from '../../lib/press-keys';
 import { useSubmitBatch } from './api/submit-batch';
 import { BatchControls } from './batch-controls';
+import { GenerateActions } from './generate-actions';
 import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './batch-requests';
 import { useBatchStore } from '../../lib/batch-store';
 import { useSubmitEdit } from './api/reuse';
@@ -34,14 +35,13 @@ import { checkSpending } from '../../lib/api/spending';
 import { useSpendQuestion } from './spend-question';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
-import { Alert } from '../../ui/alert';
-import { Button, SubmitButton } from '../../ui/button';
+import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
 import { SegmentedField } from '../../ui/segmented-field';
 import { AdvancedFields, useAdvancedFields } from './advanced-fields';
 import { FieldControl, type FormValues } from './field-control';
 import { GENERATE_ESTIMATE_ID, GenerateEstimate } from './generate-estimate';
-import { itemErrorsOf, type ItemErrors } from './item-errors';
+import { fieldErrorOf, itemErrorsOf, type ItemErrors } from './item-errors';
 import { commitPendingEntries, createPendingEntries, PendingEntriesContext } from './pending-entries';
 import { SourceSection } from './source-section';
 import { PromptField } from './prompt-field';
@@ -285,10 +285,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
   // The catalog's schema says keys, and the one error map (shared/validation) says them in the user's language:
   // what zod reports is what the form shows.
-  const errorOf = (name: string): string | undefined => {
-    const message = form.formState.errors[name]?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
+  const errorOf = (name: string): string | undefined => fieldErrorOf(form.formState.errors, name);
 
   const itemErrors = (name: string): ItemErrors | undefined => itemErrorsOf(form.formState.errors[name]);
 
@@ -297,8 +294,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       <FieldControl
         key={f.name}
         field={f}
-        control={form.control}
-        register={form.register}
+        form={form}
         error={errorOf(f.name)}
         itemErrors={itemErrors(f.name)}
         maxLength={promptLimit(f)}
@@ -399,18 +395,12 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
           webhookValue={webhookValue}
         />
 
-        {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-        {spendQuestion.dialog}
-
-        <div className="form-actions">
-          <SubmitButton
-            submitting={form.formState.isSubmitting}
-            label={t('create.submit')}
-            busyLabel={t('create.submitting')}
-            icon={<Icon name="spark" />}
-            data-testid="submit"
-            aria-describedby={GENERATE_ESTIMATE_ID}
-          />
+        <GenerateActions
+          failure={failure}
+          question={spendQuestion.dialog}
+          submitting={form.formState.isSubmitting}
+          describedBy={GENERATE_ESTIMATE_ID}
+        >
           <Button
             type="submit"
             disabled={form.formState.isSubmitting}
@@ -426,7 +416,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
             batch={batchable ? batch : NO_BATCH}
             fanOut={fanOut}
           />
-        </div>
+        </GenerateActions>
       </form>
     </PendingEntriesContext.Provider>
   );

@@ -1,7 +1,7 @@
 // The generic field renderer: one control per catalog FieldSpec type, so every family's form comes from the
 // catalog's data rather than from a hand-written page per model.
 import type { ReactElement } from 'react';
-import { Controller, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/catalog';
 import { Field, type ControlProps } from '../../ui/field';
@@ -19,8 +19,8 @@ export type FormValues = Record<string, unknown>;
 
 export interface FieldControlProps {
   field: FieldSpec;
-  control: Control<FormValues>;
-  register: UseFormRegister<FormValues>;
+  /** The form the field belongs to (a useForm result, or its control and register). */
+  form: Pick<UseFormReturn<FormValues>, 'control' | 'register'>;
   error?: string;
   /** List fields: what is wrong with each entry, by position. */
   itemErrors?: ItemErrors;
@@ -160,8 +160,7 @@ export function ItemErrorList({
 
 export function FieldControl({
   field,
-  control,
-  register,
+  form: { control, register },
   error,
   itemErrors,
   maxLength,
@@ -172,6 +171,10 @@ export function FieldControl({
   const id = `${idPrefix}-${field.name}`;
   const label = fieldLabel(field.name, t);
   const hint = fieldHint(field.name, t);
+  // What every Field of this control is labelled and described with.
+  const labelled = { id, label, hint, error };
+  // What both list fields hand their textarea; only the hint and the line mapping tell them apart.
+  const list = { id, label, error, itemErrors, control, name: field.name, disabled };
 
   switch (field.type) {
     case 'boolean':
@@ -197,10 +200,7 @@ export function FieldControl({
     case 'text':
       return (
         <Field
-          id={id}
-          label={label}
-          hint={hint}
-          error={error}
+          {...labelled}
           aside={
             maxLength !== undefined ? (
               <WatchedCounter control={control} name={field.name} max={maxLength} />
@@ -228,14 +228,7 @@ export function FieldControl({
       if (values && values.length <= SEGMENTED_MAX) {
         const numeric = field.type !== 'enum';
         return (
-          <Field
-            id={id}
-            label={label}
-            hint={hint}
-            error={error}
-            className={values.length > 4 ? 'field-wide' : undefined}
-            group
-          >
+          <Field {...labelled} className={values.length > 4 ? 'field-wide' : undefined} group>
             {(group) => (
               <Controller
                 control={control}
@@ -262,7 +255,7 @@ export function FieldControl({
       }
       if (values) {
         return (
-          <Field id={id} label={label} hint={hint} error={error}>
+          <Field {...labelled}>
             {(wiring) => (
               <select {...wiring} className="select" disabled={disabled} {...register(field.name)}>
                 <option value="">{t('common.unknown')}</option>
@@ -277,7 +270,7 @@ export function FieldControl({
         );
       }
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <input
               {...wiring}
@@ -296,7 +289,7 @@ export function FieldControl({
 
     case 'string':
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <>
               <input
@@ -320,7 +313,7 @@ export function FieldControl({
 
     case 'url':
       return (
-        <Field id={id} label={label} hint={hint} error={error}>
+        <Field {...labelled}>
           {(wiring) => (
             <input {...wiring} className="input" type="url" disabled={disabled} {...register(field.name)} />
           )}
@@ -330,7 +323,7 @@ export function FieldControl({
     case 'urls':
       if (field.media?.media === 'image') {
         return (
-          <Field id={id} label={label} hint={hint} error={error}>
+          <Field {...labelled}>
             {(wiring) => (
               <Controller
                 control={control}
@@ -353,14 +346,8 @@ export function FieldControl({
       }
       return (
         <ListTextarea
-          id={id}
-          label={label}
+          {...list}
           hint={t('create.fields.urlsHint')}
-          error={error}
-          itemErrors={itemErrors}
-          control={control}
-          name={field.name}
-          disabled={disabled}
           toValue={(urls) => urls}
           toLines={(value) => (typeof value === 'string' ? value : null)}
         />
@@ -369,14 +356,8 @@ export function FieldControl({
     case 'image-roles':
       return (
         <ListTextarea
-          id={id}
-          label={label}
+          {...list}
           hint={t('create.fields.imageRolesHint')}
-          error={error}
-          itemErrors={itemErrors}
-          control={control}
-          name={field.name}
-          disabled={disabled}
           toValue={(lines) => lines.map(imageWithRole)}
           toLines={imageWithRoleLine}
         />

@@ -22,10 +22,10 @@ import { checkSpending } from '../../lib/api/spending';
 import { usePressKeys } from '../../lib/press-keys';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
-import { SubmitButton } from '../../ui/button';
-import { Icon } from '../../ui/icons';
 import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
+import { GenerateActions } from './generate-actions';
+import { fieldErrorOf } from './item-errors';
 import { useSpendQuestion } from './spend-question';
 
 export function GenericModelForm({
@@ -57,10 +57,7 @@ export function GenericModelForm({
   const [failure, setFailure] = useState<string | null>(null);
   if (carrier === null) return null;
 
-  const errorOf = (name: string): string | undefined => {
-    const message = form.formState.errors[name]?.message;
-    return typeof message === 'string' ? message : undefined;
-  };
+  const errorOf = (name: string): string | undefined => fieldErrorOf(form.formState.errors, name);
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -102,8 +99,7 @@ export function GenericModelForm({
           <FieldControl
             key={f.name}
             field={f}
-            control={form.control}
-            register={form.register}
+            form={form}
             error={errorOf(f.name)}
             maxLength={f.maxLength}
             idPrefix="generic"
@@ -128,17 +124,11 @@ export function GenericModelForm({
           </Field>
         ) : null}
       </div>
-      {failure ? <Alert testId="submit-error">{failure}</Alert> : null}
-      {spendQuestion.dialog}
-      <div className="form-actions">
-        <SubmitButton
-          submitting={form.formState.isSubmitting}
-          label={t('create.submit')}
-          busyLabel={t('create.submitting')}
-          icon={<Icon name="spark" />}
-          data-testid="submit"
-        />
-      </div>
+      <GenerateActions
+        failure={failure}
+        question={spendQuestion.dialog}
+        submitting={form.formState.isSubmitting}
+      />
     </form>
   );
 }

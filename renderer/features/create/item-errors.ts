@@ -1,4 +1,4 @@
-// The errors of a list field's items, by position. react-hook-form keeps a zod issue at image_urls.2 (or
+// A field's own error message, and the errors of a list field's items, by position. react-hook-form keeps a zod issue at image_urls.2 (or
 // image_with_roles.2.url) as errors.image_urls[2]; the field-level message alone would show nothing.
 export type ItemErrors = readonly (string | undefined)[];
 
@@ -18,4 +18,13 @@ export function itemErrorsOf(error: unknown): ItemErrors | undefined {
   if (!Array.isArray(error)) return undefined;
   const out = Array.from({ length: error.length }, (_, i) => messageOf(error[i]));
   return out.some(Boolean) ? out : undefined;
+}
+
+/** The field's own message in a form's errors (react-hook-form's FieldErrors), when it has one. */
+export function fieldErrorOf(
+  errors: Readonly<Record<string, { message?: unknown } | undefined>>,
+  name: string,
+): string | undefined {
+  const message = errors[name]?.message;
+  return typeof message === 'string' ? message : undefined;
 }

@@ -15,6 +15,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { JsonFileButton } from '../../ui/json-file-button';
 import { ExportDeleteButtons } from './export-delete-buttons';
+import { SavedPicker } from './saved-picker';
 import { usePresetActions, usePresets } from './api/presets';
 import type { FormValues } from './field-control';
 
@@ -90,13 +91,13 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
   return (
     <div className="preset-bar" role="group" aria-label={t('presets.title')}>
       <div className="preset-row">
-        <select
-          className="select preset-select"
-          aria-label={t('presets.choose')}
+        <SavedPicker
+          label={t('presets.choose')}
+          noneLabel={t('presets.none')}
+          empty={all.length === 0}
           value={chosen}
-          onChange={(e) => setChosen(e.target.value)}
+          onChange={setChosen}
         >
-          <option value="">{all.length === 0 ? t('presets.none') : t('presets.choose')}</option>
           {mine.length > 0 ? (
             <optgroup label={t('presets.thisFamily')}>
               {mine.map((p) => (
@@ -115,7 +116,7 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
               ))}
             </optgroup>
           ) : null}
-        </select>
+        </SavedPicker>
         <button type="button" className="btn" disabled={!current} onClick={applyChosen}>
           {t('presets.apply')}
         </button>

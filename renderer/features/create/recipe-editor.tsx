@@ -108,13 +108,7 @@ function StepSettings({
         />
       ) : null}
       {shownFields(step.family, step.bind).map((f) => (
-        <FieldControl
-          key={f.name}
-          field={f}
-          control={form.control}
-          register={form.register}
-          idPrefix={prefix}
-        />
+        <FieldControl key={f.name} field={f} form={form} idPrefix={prefix} />
       ))}
     </form>
   );
@@ -224,7 +218,7 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
         <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
       <p className="field-hint">{t('recipeEditor.promptHint')}</p>
-      <ol className="recipe-editor-steps">
+      <ol className="stack-list">
         {steps.map((step, i) => {
           const number = i + 1;
           const binds = bindsOf(step.family);

@@ -12,6 +12,7 @@ import { moneyWords } from '../../lib/spend-words';
 import { useStudioStore } from '../../store/studio-store';
 import { JsonFileButton } from '../../ui/json-file-button';
 import { ExportDeleteButtons } from './export-delete-buttons';
+import { SavedPicker } from './saved-picker';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
 import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
@@ -149,19 +150,19 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
         {t('recipes.title')}
       </h2>
       <div className="preset-row">
-        <select
-          className="select preset-select"
-          aria-label={t('recipes.choose')}
+        <SavedPicker
+          label={t('recipes.choose')}
+          noneLabel={t('recipes.none')}
+          empty={all.length === 0}
           value={chosen}
-          onChange={(e) => setChosen(e.target.value)}
+          onChange={setChosen}
         >
-          <option value="">{all.length === 0 ? t('recipes.none') : t('recipes.choose')}</option>
           {all.map((r) => (
             <option key={r.id} value={r.id}>
               {r.name}
             </option>
           ))}
-        </select>
+        </SavedPicker>
       </div>
       <div className="preset-row preset-files">
         <button type="button" className="history-action" onClick={() => setEditing('new')}>

@@ -175,7 +175,7 @@ export function ReferenceImages({
               )}
               <button
                 type="button"
-                className="refs-remove"
+                className="round-button refs-remove"
                 aria-label={t('create.fields.removeImage')}
                 onClick={() => onChange(value.filter((_, i) => i !== index))}
               >

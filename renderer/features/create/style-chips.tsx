@@ -10,6 +10,7 @@ import { saveTextFile } from '../../lib/save-text-file';
 import { useStudioStore } from '../../store/studio-store';
 import { Icon } from '../../ui/icons';
 import { JsonFileButton } from '../../ui/json-file-button';
+import { PanelToggle } from '../../ui/panel-toggle';
 import { useStyleActions, useStyles } from './api/presets';
 import type { FormValues } from './field-control';
 import { useActiveStyles } from './style-store';
@@ -165,16 +166,7 @@ export function StyleChips({ control, name }: { control: Control<FormValues>; na
   return (
     <>
       <div className="styles-anchor">
-        <button
-          type="button"
-          className="btn btn-ghost history-open"
-          aria-expanded={open}
-          aria-haspopup="dialog"
-          onClick={() => setOpen(!open)}
-        >
-          <Icon name="spark" size={14} />
-          {t('styles.open')}
-        </button>
+        <PanelToggle open={open} onToggle={() => setOpen(!open)} icon="spark" label={t('styles.open')} />
         {open ? <StylesMenu onClose={() => setOpen(false)} /> : null}
       </div>
       {active.length > 0 ? (

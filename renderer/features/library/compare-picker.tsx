@@ -31,7 +31,7 @@ function CompareDialog({ item, onClose }: { item: BridgeLibraryItem; onClose: ()
   return (
     <dialog
       ref={ref}
-      className="compare-picker"
+      className="modal-dialog compare-picker"
       aria-labelledby="compare-picker-title"
       // Esc closes this picker only, not the viewer under it.
       onCancel={(event) => {

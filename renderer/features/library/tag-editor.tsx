@@ -147,7 +147,7 @@ export function TagEditor({
             <span>{tag}</span>
             <button
               type="button"
-              className="tag-chip-remove"
+              className="round-button tag-chip-remove"
               aria-label={removeLabel?.(tag) ?? t('library.tagEditor.remove', { tag })}
               onClick={() => remove(tag)}
               disabled={disabled}

@@ -9,6 +9,7 @@ import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { PasswordField } from '../../ui/password-field';
 import { Icon } from '../../ui/icons';
 import { onboardingSchema, type OnboardingValues } from './onboarding-form';
 import './onboarding.css';
@@ -109,19 +110,14 @@ export function OnboardingPage(): ReactElement {
                 />
               )}
             </Field>
-            <Field id="onb-key" label={t('onboarding.apiKey')} error={errors.key?.message}>
-              {(control) => (
-                <input
-                  {...control}
-                  className="input"
-                  type="password"
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={t('onboarding.apiKeyPlaceholder')}
-                  {...form.register('key')}
-                />
-              )}
-            </Field>
+            <PasswordField
+              id="onb-key"
+              label={t('onboarding.apiKey')}
+              error={errors.key?.message}
+              autoComplete="off"
+              placeholder={t('onboarding.apiKeyPlaceholder')}
+              registration={form.register('key')}
+            />
             <Button
               type="submit"
               variant="primary"

@@ -6,11 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Settings } from '../../../shared/bridge';
 import { FAMILY_LIST, type FamilyId } from '../../../shared/catalog';
-import { errorSentence } from '../../lib/bridge-error';
-import { useUpdateSettings } from '../../lib/api/settings';
-import { useStudioStore } from '../../store/studio-store';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
+import { OverrideRow, OverrideTable, useSaveSettings } from './override-table';
 
 interface ModelRow {
   defaultModelId: string;
@@ -53,8 +49,7 @@ const VALID_ID = /^\S{1,200}$/;
 
 export function ModelIdsSection({ settings }: { settings: Settings }): ReactElement {
   const { t } = useTranslation();
-  const pushToast = useStudioStore((s) => s.pushToast);
-  const update = useUpdateSettings();
+  const settingsSaver = useSaveSettings();
   const rows = modelRows();
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...settings.modelOverrides }));
   const [invalid, setInvalid] = useState<string[]>([]);
@@ -66,69 +61,44 @@ export function ModelIdsSection({ settings }: { settings: Settings }): ReactElem
     const bad = entries.filter(([, v]) => !VALID_ID.test(v)).map(([k]) => k);
     setInvalid(bad);
     if (bad.length > 0) return;
-    try {
-      await update.mutateAsync({ modelOverrides: Object.fromEntries(entries) });
-      pushToast('success', t('settings.saved'));
-    } catch (error) {
-      pushToast('error', errorSentence(error, t));
-    }
+    await settingsSaver.save({ modelOverrides: Object.fromEntries(entries) });
   };
 
   return (
-    <form
-      className="card card-pad settings-section"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(values);
-      }}
-      noValidate
+    <OverrideTable
+      title={t('settings.models.title')}
+      lead={t('settings.models.lead')}
+      busy={settingsSaver.busy}
+      onSubmit={() => void save(values)}
     >
-      <h2 className="card-title">{t('settings.models.title')}</h2>
-      <p className="muted">{t('settings.models.lead')}</p>
-      <div className="model-ids">
-        {rows.map((row) => {
-          const id = `model-${row.defaultModelId}`;
-          const label = rowLabel(row, t);
-          const hint = t('settings.models.default', { id: row.defaultModelId });
-          const error = invalid.includes(row.defaultModelId) ? t('settings.models.invalid') : undefined;
-          const value = values[row.defaultModelId] ?? '';
-          return (
-            <Field key={row.defaultModelId} id={id} label={label} hint={hint} error={error}>
-              {(control) => (
-                <div className="input-row">
-                  <input
-                    {...control}
-                    className="input mono"
-                    placeholder={row.defaultModelId}
-                    value={value}
-                    spellCheck={false}
-                    onChange={(e) => setValues({ ...values, [row.defaultModelId]: e.target.value })}
-                  />
-                  <Button
-                    variant="ghost"
-                    aria-label={t('settings.models.resetOne', { label })}
-                    disabled={value === ''}
-                    onClick={() => {
-                      const next = Object.fromEntries(
-                        Object.entries(values).filter(([key]) => key !== row.defaultModelId),
-                      );
-                      setValues(next);
-                      void save(next);
-                    }}
-                  >
-                    {t('settings.models.reset')}
-                  </Button>
-                </div>
-              )}
-            </Field>
-          );
-        })}
-      </div>
-      <div className="settings-buttons">
-        <Button type="submit" busy={update.isPending}>
-          {t('settings.save')}
-        </Button>
-      </div>
-    </form>
+      {rows.map((row) => {
+        const id = `model-${row.defaultModelId}`;
+        const label = rowLabel(row, t);
+        const hint = t('settings.models.default', { id: row.defaultModelId });
+        const error = invalid.includes(row.defaultModelId) ? t('settings.models.invalid') : undefined;
+        const value = values[row.defaultModelId] ?? '';
+        return (
+          <OverrideRow
+            key={row.defaultModelId}
+            id={id}
+            label={label}
+            hint={hint}
+            error={error}
+            value={value}
+            onChange={(typed) => setValues({ ...values, [row.defaultModelId]: typed })}
+            input={{ placeholder: row.defaultModelId, spellCheck: false }}
+            resetLabel={t('settings.models.resetOne', { label })}
+            atDefault={value === ''}
+            onReset={() => {
+              const next = Object.fromEntries(
+                Object.entries(values).filter(([key]) => key !== row.defaultModelId),
+              );
+              setValues(next);
+              void save(next);
+            }}
+          />
+        );
+      })}
+    </OverrideTable>
   );
 }

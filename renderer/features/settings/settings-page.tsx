@@ -11,6 +11,7 @@ import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { PasswordField } from '../../ui/password-field';
 import { Page } from '../../ui/page';
 import { SegmentedField } from '../../ui/segmented-field';
 import { SubNav } from '../../ui/sub-nav';
@@ -103,24 +104,15 @@ function ConnectionSection({
         </Button>
       </form>
       <form className="settings-row" onSubmit={(e) => void saveKey(e)} noValidate>
-        <Field
+        <PasswordField
           id="set-key"
           label={t('settings.apiKey')}
           hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
           error={key.formState.errors.key?.message}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t('settings.keyPlaceholder')}
-              {...key.register('key')}
-            />
-          )}
-        </Field>
+          autoComplete="off"
+          placeholder={t('settings.keyPlaceholder')}
+          registration={key.register('key')}
+        />
         <Button type="submit" variant="primary" busy={key.formState.isSubmitting}>
           {t('settings.saveKey')}
         </Button>

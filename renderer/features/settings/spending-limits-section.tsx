@@ -10,6 +10,7 @@ import { errorSentence } from '../../lib/bridge-error';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { FormCard } from '../../ui/form-card';
 import { useSaveSpendingLimits, useSpendingLimits } from '../../lib/api/spending';
 
 interface LimitsForm {
@@ -96,16 +97,13 @@ function LimitsFormView({
     );
   };
   return (
-    <form
-      className="card card-pad settings-section"
+    <FormCard
+      className="settings-section"
+      title={t('money.limits.title')}
+      titleId="limits-title"
+      lead={<p className="field-hint">{t('money.limits.lead')}</p>}
       onSubmit={(e) => void submit(e)}
-      noValidate
-      aria-labelledby="limits-title"
     >
-      <h2 className="card-title" id="limits-title">
-        {t('money.limits.title')}
-      </h2>
-      <p className="field-hint">{t('money.limits.lead')}</p>
       <Field id="limits-unit" label={t('money.limits.unit')}>
         {(control) => (
           <select {...control} className="input input-short" {...form.register('unit')}>
@@ -135,7 +133,7 @@ function LimitsFormView({
           {t('money.limits.save')}
         </Button>
       </div>
-    </form>
+    </FormCard>
   );
 }
 

@@ -7,12 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../shared/bridge';
 import { FAMILIES } from '../../../shared/catalog';
 import { STARTING_PRICES, type StartingPriceEdits } from '../../../shared/studio/starting-prices';
-import { errorSentence } from '../../lib/bridge-error';
-import { useUpdateSettings } from '../../lib/api/settings';
-import { useStudioStore } from '../../store/studio-store';
-import { Button } from '../../ui/button';
-import { Field } from '../../ui/field';
 import { modelRows, rowLabel } from './model-ids-section';
+import { OverrideRow, OverrideTable, useSaveSettings } from './override-table';
 
 /** A price as typed: digits with at most one point, above 0 and at most 1000 USD (the schema's bounds). */
 const PRICE = /^\d+(\.\d+)?$/;
@@ -43,8 +39,7 @@ const shown = (edits: StartingPriceEdits, model: string): string => {
 
 export function StartingPricesSection({ settings }: { settings: Settings }): ReactElement {
   const { t } = useTranslation();
-  const pushToast = useStudioStore((s) => s.pushToast);
-  const update = useUpdateSettings();
+  const settingsSaver = useSaveSettings();
   const rows = modelRows().filter((row) => Object.hasOwn(STARTING_PRICES, row.defaultModelId));
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -65,75 +60,43 @@ export function StartingPricesSection({ settings }: { settings: Settings }): Rea
     setInvalid(bad);
     // The first refused row may be far above the Save button: take the person there, its sentence under it.
     if (bad.length > 0) return document.getElementById(`price-${bad[0]}`)?.focus();
-    try {
-      await update.mutateAsync({ startingPrices: edits });
-      pushToast('success', t('settings.saved'));
-    } catch (error) {
-      pushToast('error', errorSentence(error, t));
-    }
+    await settingsSaver.save({ startingPrices: edits });
   };
 
   return (
-    <form
-      className="card card-pad settings-section"
-      aria-labelledby="starting-prices-title"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save(values);
-      }}
-      noValidate
+    <OverrideTable
+      title={t('settings.prices.title')}
+      lead={t('settings.prices.lead')}
+      titleId="starting-prices-title"
+      busy={settingsSaver.busy}
+      onSubmit={() => void save(values)}
     >
-      <h2 className="card-title" id="starting-prices-title">
-        {t('settings.prices.title')}
-      </h2>
-      <p className="muted">{t('settings.prices.lead')}</p>
-      <div className="model-ids">
-        {rows.map((row) => {
-          const model = row.defaultModelId;
-          const label = t('settings.prices.label', { label: rowLabel(row, t) });
-          const usd = STARTING_PRICES[model]?.usd ?? 0;
-          const hint = t(PER[unitOf(row.families)], { usd });
-          const value = values[model] ?? '';
-          return (
-            <Field
-              key={model}
-              id={`price-${model}`}
-              label={label}
-              hint={value.trim() === '' ? t('settings.prices.none') : hint}
-              error={invalid.includes(model) ? t('settings.prices.invalid') : undefined}
-            >
-              {(control) => (
-                <div className="input-row">
-                  <input
-                    {...control}
-                    className="input mono"
-                    inputMode="decimal"
-                    value={value}
-                    onChange={(e) => setValues({ ...values, [model]: e.target.value })}
-                  />
-                  <Button
-                    variant="ghost"
-                    aria-label={t('settings.prices.resetOne', { label })}
-                    disabled={value === String(usd)}
-                    onClick={() => {
-                      const next = { ...values, [model]: String(usd) };
-                      setValues(next);
-                      void save(next);
-                    }}
-                  >
-                    {t('settings.models.reset')}
-                  </Button>
-                </div>
-              )}
-            </Field>
-          );
-        })}
-      </div>
-      <div className="settings-buttons">
-        <Button type="submit" busy={update.isPending}>
-          {t('settings.save')}
-        </Button>
-      </div>
-    </form>
+      {rows.map((row) => {
+        const model = row.defaultModelId;
+        const label = t('settings.prices.label', { label: rowLabel(row, t) });
+        const usd = STARTING_PRICES[model]?.usd ?? 0;
+        const hint = t(PER[unitOf(row.families)], { usd });
+        const value = values[model] ?? '';
+        return (
+          <OverrideRow
+            key={model}
+            id={`price-${model}`}
+            label={label}
+            hint={value.trim() === '' ? t('settings.prices.none') : hint}
+            error={invalid.includes(model) ? t('settings.prices.invalid') : undefined}
+            value={value}
+            onChange={(typed) => setValues({ ...values, [model]: typed })}
+            input={{ inputMode: 'decimal' }}
+            resetLabel={t('settings.prices.resetOne', { label })}
+            atDefault={value === String(usd)}
+            onReset={() => {
+              const next = { ...values, [model]: String(usd) };
+              setValues(next);
+              void save(next);
+            }}
+          />
+        );
+      })}
+    </OverrideTable>
   );
 }

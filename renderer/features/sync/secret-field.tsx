@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../ui/field';
+import { PasswordField } from '../../ui/password-field';
 
 interface SecretFieldProps {
   id: string;
@@ -25,18 +25,14 @@ export function SecretField({
 }: SecretFieldProps): ReactElement {
   const { t } = useTranslation();
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          placeholder={stored ? t('sync.secretKeepPlaceholder') : undefined}
-          {...registration}
-        />
-      )}
-    </Field>
+    <PasswordField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      autoComplete="new-password"
+      placeholder={stored ? t('sync.secretKeepPlaceholder') : undefined}
+      registration={registration}
+    />
   );
 }

@@ -11,6 +11,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
+import { FormCard } from '../../ui/form-card';
 import { SegmentedField } from '../../ui/segmented-field';
 import { useSaveSync, useTestSync } from './api/sync';
 import { EncryptionFields } from './encryption-fields';
@@ -95,16 +96,13 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
   const words = verdict ? testWords(verdict, t) : null;
   const filesMode = useWatch({ control: form.control, name: 'filesMode' });
   return (
-    <form
-      className="card card-pad sync-section"
+    <FormCard
+      className="sync-section"
+      title={t('sync.remoteTitle')}
+      titleId="sync-remote-title"
+      lead={<p className="field-hint">{t('sync.remoteLead')}</p>}
       onSubmit={(e) => void keep(e)}
-      noValidate
-      aria-labelledby="sync-remote-title"
     >
-      <h2 className="card-title" id="sync-remote-title">
-        {t('sync.remoteTitle')}
-      </h2>
-      <p className="field-hint">{t('sync.remoteLead')}</p>
       <RemoteFields form={form} secretStored={setup.hasSecret} />
       <div className="sync-buttons">
         <Button busy={test.isPending} onClick={() => void tryIt()}>
@@ -148,6 +146,6 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
           </Button>
         ) : null}
       </div>
-    </form>
+    </FormCard>
   );
 }

@@ -276,7 +276,7 @@ export function QueuePanel(): ReactElement | null {
         {moved}
       </p>
       <QueueSchedule startAt={data.startAt} onSet={(at) => controls.schedule.mutate(at, { onError })} />
-      <ul className="task-list">
+      <ul className="stack-list">
         {data.items.map((item) => (
           <QueueRow
             key={item.id}

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
-import { Icon } from '../../../ui/icons';
+import { Icon, type IconName } from '../../../ui/icons';
 import { MediaView } from '../../../ui/media-view';
 import { ImageStage } from './image-stage';
 import { RemoteFile } from './remote-file';
@@ -143,29 +143,13 @@ export function LibraryViewer({
           <Icon name="close" />
         </button>
         <div className="viewer-nav">
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={onPrevious}
-            disabled={!onPrevious}
-            aria-label={t('library.viewer.previous')}
-          >
-            <Icon name="chevron-left" />
-          </button>
+          <StepButton onStep={onPrevious} label={t('library.viewer.previous')} icon="chevron-left" />
           {position ? (
             <span className="viewer-position" data-testid="viewer-position">
               {t('library.viewer.position', { n: position.index + 1, total: position.total })}
             </span>
           ) : null}
-          <button
-            type="button"
-            className="icon-btn"
-            onClick={onNext}
-            disabled={!onNext}
-            aria-label={t('library.viewer.next')}
-          >
-            <Icon name="chevron-right" />
-          </button>
+          <StepButton onStep={onNext} label={t('library.viewer.next')} icon="chevron-right" />
         </div>
         <span className="viewer-title">{label}</span>
         {isImage ? (
@@ -234,5 +218,22 @@ export function LibraryViewer({
         <ViewerDetails item={item} />
       </aside>
     </dialog>
+  );
+}
+
+/** Previous or Next: disabled at the end of the list, where there is no item to step to. */
+function StepButton({
+  onStep,
+  label,
+  icon,
+}: {
+  onStep: (() => void) | undefined;
+  label: string;
+  icon: IconName;
+}): ReactElement {
+  return (
+    <button type="button" className="icon-btn" onClick={onStep} disabled={!onStep} aria-label={label}>
+      <Icon name={icon} />
+    </button>
   );
 }
