@@ -2,44 +2,16 @@
 // Advanced, under every family's form, driven in a browser on the demo gateway: a webhook the gateway would drop
 // is refused beside the field; a V1 first frame pasted into "Extra body fields" goes out as a data URL, and the
 // webhook and the extra field stay with the task and its library item.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { launchChromium, type LaunchedBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, useDemoStudio } from './demo-studio';
+import { pictureInPage } from './page-pictures';
+import { callStudio } from './studio-bridge';
 
-const SHOTS = join(process.cwd(), 'test-results', 'e2e');
 const HOOK = 'https://hooks.example.com/studio';
 const KEPT_IMAGE = /^(studio-ref:[0-9a-f]{16,}|data:image\/png;base64,)/;
 
-let web: WebMode;
-let dataDir: string;
-let chromium: LaunchedBrowser;
-let page: Page;
-
-beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-advanced-'));
-  web = await startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale: 0.02 } });
-  chromium = await launchChromium();
-  page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-  await page.goto(web.url);
-  await page.getByTestId('try-demo').click();
-  await page.getByTestId('nav-create').waitFor();
-});
-
-afterAll(async () => {
-  await chromium?.close();
-  await web?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-interface Wire<T> {
-  result: { data: T };
-}
-const bridgeGet = async <T>(path: string): Promise<T> =>
-  ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as Wire<T>).result.data;
+const { page } = useDemoStudio(0.02);
 
 describe('Advanced: webhook and extra body fields', () => {
   it('[EVT-9] a local webhook is refused beside the field, and nothing is sent', async () => {
@@ -51,7 +23,7 @@ describe('Advanced: webhook and extra body fields', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByText(/drops callbacks to local and private addresses/).waitFor();
     expect(await page.getByLabel('Webhook URL (optional)').getAttribute('aria-invalid')).toBe('true');
-    expect((await bridgeGet<{ total: number }>('/trpc/tasks.list')).total).toBe(0);
+    expect((await callStudio<{ total: number }>(page, 'tasks.list')).total).toBe(0);
     await page.screenshot({ path: join(SHOTS, 'advanced-webhook-refused.png') });
   });
 
@@ -64,17 +36,12 @@ describe('Advanced: webhook and extra body fields', () => {
     for (let i = 0; i < 2; i++) await editor.press('ArrowLeft');
     // A person presses Ctrl+V with a picture on the clipboard; headless Chromium has no system clipboard to
     // hold one, so the same paste event is dispatched with the picture in its clipboardData.
-    await editor.evaluate(async (el) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 8;
-      canvas.height = 8;
-      const blob = await new Promise<Blob>((resolve) =>
-        canvas.toBlob((b) => resolve(b as Blob), 'image/png'),
-      );
+    const frame = await pictureInPage(page, '#1d3b53', 8, 8);
+    await editor.evaluate((el, blob) => {
       const data = new DataTransfer();
       data.items.add(new File([blob], 'frame.png', { type: 'image/png' }));
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    });
+    }, frame);
     await expect
       .poll(() => editor.inputValue())
       .toMatch(/^\{ "first_frame_image": "data:image\/png;base64,[^"]+" \}$/);
@@ -83,7 +50,7 @@ describe('Advanced: webhook and extra body fields', () => {
     await page.getByTestId('task-preview').waitFor();
 
     type Task = { id: string; state: string; webhook?: string; params: Record<string, unknown> };
-    const tasks = await bridgeGet<{ tasks: Task[] }>('/trpc/tasks.list');
+    const tasks = await callStudio<{ tasks: Task[] }>(page, 'tasks.list');
     const task = tasks.tasks[0] as Task;
     expect(task.webhook).toBe(HOOK);
     expect(task.params).toMatchObject({ prompt: 'Waves rolling onto a black sand beach' });
@@ -93,7 +60,7 @@ describe('Advanced: webhook and extra body fields', () => {
     // The finished video's library item keeps the extra field with the rest of its parameters.
     await page.getByTestId('nav-library').click();
     await page.getByTestId('library-item').first().waitFor({ timeout: 60_000 });
-    const items = await bridgeGet<{ items: { params: Record<string, unknown> }[] }>('/trpc/library.query');
+    const items = await callStudio<{ items: { params: Record<string, unknown> }[] }>(page, 'library.query');
     expect(String(items.items[0]?.params.first_frame_image)).toMatch(KEPT_IMAGE);
   });
 
@@ -112,10 +79,10 @@ describe('Advanced: webhook and extra body fields', () => {
     await page.getByRole('button', { name: 'Generate' }).click();
     await expect
       .poll(
-        async () => (await bridgeGet<{ tasks: { family: string }[] }>('/trpc/tasks.list')).tasks[0]?.family,
+        async () => (await callStudio<{ tasks: { family: string }[] }>(page, 'tasks.list')).tasks[0]?.family,
       )
       .toBe('video.s');
-    const { tasks } = await bridgeGet<{ tasks: { params: Record<string, unknown> }[] }>('/trpc/tasks.list');
+    const { tasks } = await callStudio<{ tasks: { params: Record<string, unknown> }[] }>(page, 'tasks.list');
     expect(tasks[0]?.params.image_with_roles).toEqual([
       { url: 'https://img.example.com/hero.png', role: 'main character' },
       { url: 'https://img.example.com/city.png', role: 'background' },

@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { startSimulator } from '../../electron/simulator';
-import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { chooseFamily, useDemoStudio } from './demo-studio';
 import { clearStartingPrice } from './starting-price';
+import { generateDescription, showAmountsIn } from './money-settings';
 
 /** Writes the demo gateway's first state, then leaves 0.005 USD on the studio's key and account. */
 async function lowBalance(dataDir: string): Promise<void> {
@@ -46,20 +47,12 @@ describe('an estimate above the balance', () => {
         /^ ?This will probably cost about 0\.0\d{3} USD, more than the 0\.0050 USD left on your balance\.$/,
       );
     // The Generate button is described by it, so a screen reader hears it too.
-    const described = await page.getByRole('button', { name: 'Generate' }).getAttribute('aria-describedby');
-    expect(await page.locator(`[id="${described}"]`).textContent()).toContain(
-      'more than the 0.0050 USD left',
-    );
+    expect(await generateDescription(page)).toContain('more than the 0.0050 USD left');
     await studio.shot('balance-warning');
 
     // Credits preferred, but an estimate before any task here has no credits (no rate reported yet): the two
     // numbers are never said in two units, nor USD called credits.
-    await goTo(page, 'Settings');
-    await page
-      .getByRole('radiogroup', { name: 'Show balance in' })
-      .getByText('Credits', { exact: true })
-      .click();
-    await expect.poll(() => page.getByRole('radio', { name: 'Credits', exact: true }).isChecked()).toBe(true);
+    await showAmountsIn(page, 'Credits');
     await chooseFamily(page, 'image.i3');
     await page.getByLabel('Prompt', { exact: true }).fill('A lantern on a quiet pier');
     await expect

@@ -4,6 +4,7 @@
 // progress bar follows the batch to 6 of 6; the library shows the six grouped, each tile saying "batch of 6".
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
@@ -16,12 +17,7 @@ interface ListedTask {
 }
 
 async function tasks(): Promise<ListedTask[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: ListedTask[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  return (await callStudio<{ tasks: ListedTask[] }>(page, 'tasks.list')).tasks;
 }
 
 describe('Batch on Create', () => {

@@ -6,6 +6,7 @@
 // credits when the user prefers them.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { showAmountsIn } from './money-settings';
 
 const { studio } = useDemoStudio(0.02);
 
@@ -77,12 +78,7 @@ describe('cost on every task and item, and totals', () => {
 
   it('[TASK-9] says it all in credits when the user prefers them', async () => {
     const { page } = studio;
-    await goTo(page, 'Settings');
-    await page
-      .getByRole('radiogroup', { name: 'Show balance in' })
-      .getByText('Credits', { exact: true })
-      .click();
-    await expect.poll(() => page.getByRole('radio', { name: 'Credits', exact: true }).isChecked()).toBe(true);
+    await showAmountsIn(page, 'Credits');
     await goTo(page, 'Tasks');
     // 10 credits per USD on the demo gateway ([TASK-9]); below one, four decimals like every amount.
     await expect.poll(() => text('tasks-total')).toBe('1 task · 0.2000 credits');

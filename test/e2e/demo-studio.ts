@@ -162,3 +162,16 @@ export async function passTime(page: Page, clock: ManualClock, ms: number): Prom
   await clock.advance(ms);
   await page.clock.fastForward(ms);
 }
+
+/**
+ * Generates a picture from Create's first form (I3) and waits until its tile is in the library: for tests whose
+ * subject is what happens to a result afterwards (synced, moved), made the way a person makes one.
+ */
+export async function generateIntoLibrary(page: Page, prompt: string): Promise<void> {
+  await goTo(page, 'Create');
+  await page.getByTestId('form-image.i3').waitFor();
+  await page.locator('#field-prompt').fill(prompt);
+  await page.getByTestId('submit').click();
+  await goTo(page, 'Library');
+  await page.getByRole('button', { name: prompt }).waitFor({ timeout: 90_000 });
+}

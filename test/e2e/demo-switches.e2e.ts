@@ -7,11 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio, libraryHasPrompt } from './studio-bridge';
 
 const { studio, page } = useDemoStudio(0.05);
-
-const bridgeGet = async <T>(path: string): Promise<T> =>
-  ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result.data;
 
 /** Sets one switch in Settings › Demo gateway, by its visible label, and waits until it is saved. */
 async function setSwitch(
@@ -42,7 +40,7 @@ interface TaskRow {
   params: Record<string, unknown>;
 }
 const tasksOf = async (): Promise<TaskRow[]> =>
-  (await bridgeGet<{ tasks: TaskRow[] }>('/trpc/tasks.list')).tasks;
+  (await callStudio<{ tasks: TaskRow[] }>(page, 'tasks.list')).tasks;
 
 describe('Settings › Demo gateway: links and the model list', () => {
   it('a listed model of an unknown family runs from a generic form, its result fetched from another host', async () => {
@@ -77,20 +75,13 @@ describe('Settings › Demo gateway: links and the model list', () => {
         timeout: 60_000,
       })
       .toBe('completed');
-    const status = await bridgeGet<{ baseUrl: string }>('/trpc/session.status');
-    await expect
-      .poll(
-        async () =>
-          (
-            await bridgeGet<{ items: { model: string; remoteUrl: string | null }[] }>('/trpc/library.query')
-          ).items.find((i) => i.model === 'image_model_id_x1')?.remoteUrl ?? '',
-        { timeout: 60_000 },
-      )
-      .toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
-    const item = (
-      await bridgeGet<{ items: { model: string; remoteUrl: string | null }[] }>('/trpc/library.query')
-    ).items.find((i) => i.model === 'image_model_id_x1');
-    expect(new URL(item?.remoteUrl ?? '').origin).not.toBe(new URL(status.baseUrl).origin);
+    const status = await callStudio<{ baseUrl: string }>(page, 'session.status');
+    const x1Link = async (): Promise<string> =>
+      (
+        await callStudio<{ items: { model: string; remoteUrl: string | null }[] }>(page, 'library.query')
+      ).items.find((i) => i.model === 'image_model_id_x1')?.remoteUrl ?? '';
+    await expect.poll(x1Link, { timeout: 60_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
+    expect(new URL(await x1Link()).origin).not.toBe(new URL(status.baseUrl).origin);
   });
 
   it('a listing without schemas gives the generic form a JSON parameters field, checked before sending', async () => {
@@ -129,15 +120,7 @@ describe('Settings › Demo gateway: links and the model list', () => {
     await expect
       .poll(async () => (await tasksOf()).find((t) => t.params.prompt === prompt)?.state, { timeout: 30_000 })
       .toBe('completed');
-    await expect
-      .poll(
-        async () =>
-          (await bridgeGet<{ items: { prompt: string | null }[] }>('/trpc/library.query')).items.some(
-            (i) => i.prompt === prompt,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => libraryHasPrompt(page, prompt), { timeout: 60_000 }).toBe(true);
     await setSwitch(page, 'Results inside the acknowledgement (nothing to poll)', false, dialect);
     await setSwitch(page, 'Acknowledgements as one object with task_info', false, dialect);
   });
@@ -177,15 +160,7 @@ describe('Settings › Demo gateway: links and the model list', () => {
     const prompt = 'a lighthouse keeper’s lamp, its link still propagating';
     await page.getByLabel('Prompt', { exact: true }).fill(prompt);
     await page.getByRole('button', { name: 'Generate' }).click();
-    await expect
-      .poll(
-        async () =>
-          (await bridgeGet<{ items: { prompt: string | null }[] }>('/trpc/library.query')).items.some(
-            (i) => i.prompt === prompt,
-          ),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => libraryHasPrompt(page, prompt), { timeout: 60_000 }).toBe(true);
     await goTo(page, 'Tasks');
     const row = page.getByTestId('task-row').filter({ hasText: prompt });
     await expect

@@ -4,12 +4,9 @@
 // it goes out under that id with I3's own rules.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio } = useDemoStudio(0.05, undefined, undefined, undefined, { modelList: 'full' });
-
-const bridgeGet = async <T>(path: string): Promise<T> =>
-  ((await studio.page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result
-    .data;
 
 describe('models discovered at run time', () => {
   it('offers a new I3 id in the I3 form and submits with it', async () => {
@@ -25,7 +22,8 @@ describe('models discovered at run time', () => {
     await expect
       .poll(
         async () =>
-          (await bridgeGet<{ tasks: { model: string; family: string }[] }>('/trpc/tasks.list')).tasks[0],
+          (await callStudio<{ tasks: { model: string; family: string }[] }>(studio.page, 'tasks.list'))
+            .tasks[0],
       )
       .toMatchObject({ model: 'image_model_id_i3_2026', family: 'image.i3' });
   });

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pngWithSettings, pngWithSettingsText } from '../../electron/core/library/file-settings';
 import type { FileSettings } from '../../shared/studio/file-settings';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { dropFile } from './dropped-files';
 
 const { studio, page } = useDemoStudio();
 let plain: Buffer;
@@ -18,19 +19,8 @@ beforeAll(async () => {
     .toBuffer();
 });
 
-async function drop(name: string, bytes: Uint8Array): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ({ name, base64 }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type: 'image/png' }));
-      return dt;
-    },
-    { name, base64: Buffer.from(bytes).toString('base64') },
-  );
-  await page.dispatchEvent('[data-testid="settings-drop"]', 'dragover', { dataTransfer: transfer });
-  await page.dispatchEvent('[data-testid="settings-drop"]', 'drop', { dataTransfer: transfer });
-}
+const drop = (name: string, bytes: Uint8Array): Promise<void> =>
+  dropFile(page.getByTestId('settings-drop'), name, 'image/png', Buffer.from(bytes));
 
 const settings = (params: Record<string, unknown>, model = 'image_model_id_i2'): FileSettings => ({
   app: 'gateway-studio',

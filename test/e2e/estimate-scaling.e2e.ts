@@ -4,16 +4,9 @@
 // the confirmation dialog for a 0.04 USD job; and the estimate says what it stands on.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { generateDescription } from './money-settings';
 
 const { studio } = useDemoStudio(0.02);
-
-/** The text the Generate button is described by (its aria-describedby), as a screen reader would read it. */
-async function generateDescription(): Promise<string> {
-  const button = studio.page.getByRole('button', { name: 'Generate' });
-  const id = await button.getAttribute('aria-describedby');
-  if (!id) return '';
-  return (await studio.page.locator(`[id="${id}"]`).textContent()) ?? '';
-}
 
 describe('estimates that follow n', () => {
   it('I2: one run of three images prices one image at a third', async () => {
@@ -31,10 +24,12 @@ describe('estimates that follow n', () => {
     await form.getByLabel('Number of images').fill('1');
     // The demo charged 0.12 USD for three 1K flare images ([EP-IMAGE-2]): one is 0.04.
     await expect
-      .poll(generateDescription, { timeout: 20_000 })
+      .poll(() => generateDescription(page), { timeout: 20_000 })
       .toMatch(/^≈ 0\.04(00)? USD · from 1 run · about \d+ s$/);
     await form.getByLabel('Number of images').fill('2');
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.08(00)? USD · from 1 run/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.08(00)? USD · from 1 run/);
     await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
     await studio.shot('estimate-scaling-i2');
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { FamilyId } from '../../shared/catalog';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { loadedWidth } from './page-pictures';
 
 const { studio, page } = useDemoStudio();
 
@@ -90,11 +91,7 @@ const slug = (c: { family: string; variant?: string }) =>
 async function loaded(media: Locator, kind: Kind): Promise<void> {
   await media.waitFor({ timeout: 90_000 });
   if (kind === 'image') {
-    await expect
-      .poll(() => media.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(media), { timeout: 15_000 }).toBeGreaterThan(0);
   } else if (kind === 'video') {
     await expect
       .poll(() => media.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth), {
@@ -145,11 +142,7 @@ describe('every family from its form', () => {
       const button = page.getByRole('button', { name: new RegExp(`^U${quadrant}: upscale`) });
       await button.waitFor({ timeout: 30_000 });
       const grid = page.getByTestId('grid-picker').locator('img').first();
-      await expect
-        .poll(() => grid.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-          timeout: 15_000,
-        })
-        .toBeGreaterThan(0);
+      await expect.poll(() => loadedWidth(grid), { timeout: 15_000 }).toBeGreaterThan(0);
       // [EP-GRID-1] speed is a choice, fast (the spec's value, the default) or normal; U2 goes normal.
       const speeds = page.getByRole('radiogroup', { name: 'Speed' });
       const speed = quadrant === 2 ? 'normal' : 'fast';

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
@@ -18,12 +19,7 @@ interface ListedTask {
 }
 
 async function tasks(): Promise<ListedTask[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: ListedTask[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  return (await callStudio<{ tasks: ListedTask[] }>(page, 'tasks.list')).tasks;
 }
 
 /** The model names in the grid, in order. */

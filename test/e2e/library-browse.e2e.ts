@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
+import { loadedCount, loadedWidth } from './page-pictures';
 
 // Costs and days are distinct so every sort has one right order. Newest first: Fox, Lantern, Orchard, Glacier.
 const PICTURES = [
@@ -56,9 +57,7 @@ describe('the library grid and toolbar', () => {
     const video = tiles().and(page.locator('[data-kind="video"]'));
     await expect.poll(() => video.getByTestId('tile-video-poster').count(), { timeout: 20_000 }).toBe(1);
     const poster = video.getByTestId('tile-video-poster');
-    await expect
-      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(100);
+    await expect.poll(() => loadedWidth(poster)).toBeGreaterThan(100);
     // Pixels, not an icon: the frame has picture content (many distinct colours, not one flat fill).
     const colours = await poster.evaluate((img: HTMLImageElement) => {
       const canvas = document.createElement('canvas');
@@ -76,9 +75,7 @@ describe('the library grid and toolbar', () => {
     expect(colours).toBeGreaterThan(8);
     // A track: its cover and its length.
     const track = tiles().and(page.locator('[data-kind="audio"]'));
-    await expect
-      .poll(() => track.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(track.locator('img'))).toBeGreaterThan(0);
     expect(await track.locator('.tile-badge').textContent()).toBe('1:35');
     expect(await track.getByTestId('tile-caption').textContent()).toBe('Midnight Drive');
     // Speech: the first words it says, over its waveform drawn from the audio (and stored, as a poster is).
@@ -86,17 +83,7 @@ describe('the library grid and toolbar', () => {
     expect(await speech.getByTestId('tile-speech-words').textContent()).toContain(
       'Once upon a time, in a harbour town',
     );
-    await expect
-      .poll(
-        () =>
-          speech
-            .getByTestId('tile-speech-wave')
-            .evaluateAll(
-              (imgs: HTMLImageElement[]) => imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
-            ),
-        { timeout: 15_000 },
-      )
-      .toBe(1);
+    await expect.poll(() => loadedCount(speech.getByTestId('tile-speech-wave')), { timeout: 15_000 }).toBe(1);
     // Captions show without hovering on tiles this size.
     await page.mouse.move(0, 0);
     const fox = tiles().filter({ hasText: PICTURES[0].prompt });

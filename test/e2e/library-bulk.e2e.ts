@@ -6,12 +6,11 @@
 // and read entry by entry.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buffer } from 'node:stream/consumers';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
+import { readZip } from '../support/read-zip';
 
 // Newest first in the grid: Alder is the first tile, Fir the last.
 const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir'] as const;
@@ -251,29 +250,3 @@ describe('bulk actions', () => {
       .toBe(1);
   });
 });
-
-interface Entry {
-  name: string;
-  bytes: Buffer;
-}
-
-function readZip(bytes: Buffer): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: Entry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          buffer(stream).then((data) => {
-            entries.push({ name: entry.fileName, bytes: data });
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

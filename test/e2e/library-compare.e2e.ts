@@ -5,65 +5,35 @@
 // position; a picture and a video said to be incomparable. Back returns from the comparison to the viewer.
 import { describe, expect, it } from 'vitest';
 import { goTo, useDemoStudio } from './demo-studio';
-import { seedMedia, type SeedMedia } from './seeded-media';
+import { FOX_PICTURE, RAIN_TRACK, seedMedia, type SeedMedia, WAVES_VIDEO } from './seeded-media';
+import { callStudio } from './studio-bridge';
+import { loadedWidth } from './page-pictures';
 
-const FOX = 'A red fox in fresh snow';
+const FOX = FOX_PICTURE.prompt;
 const FOX_GOLD = 'A red fox in fresh snow, golden hour';
-const WAVES = 'Waves breaking at dawn';
+const WAVES = WAVES_VIDEO.prompt;
 const WAVES_SLOW = 'Waves breaking at dawn, slow motion';
-const TRACK = 'Lo-fi rain loop';
+const TRACK = RAIN_TRACK.prompt;
 const TRACK_FAST = 'Lo-fi rain loop, faster take';
 
 const ENTRIES: SeedMedia[] = [
+  { ...FOX_PICTURE, minutesAgo: 1 },
+  // Each second item is the first with what differs: the setting the comparison highlights.
   {
-    kind: 'image',
-    prompt: FOX,
-    family: 'image.i3',
-    model: 'image_model_id_i3',
-    params: { size: '1:1', resolution: '1K' },
-    colour: '#c0392b',
-    minutesAgo: 1,
-  },
-  {
-    kind: 'image',
+    ...FOX_PICTURE,
     prompt: FOX_GOLD,
-    family: 'image.i3',
-    model: 'image_model_id_i3',
     params: { size: '1:1', resolution: '2K' },
     colour: '#e0a030',
     minutesAgo: 2,
   },
+  { ...WAVES_VIDEO, minutesAgo: 3 },
+  { ...WAVES_VIDEO, prompt: WAVES_SLOW, params: { duration: 10 }, minutesAgo: 4 },
+  { ...RAIN_TRACK, minutesAgo: 5 },
   {
-    kind: 'video',
-    prompt: WAVES,
-    family: 'video.v1',
-    model: 'video_model_id_v1',
-    params: { duration: 5 },
-    minutesAgo: 3,
-  },
-  {
-    kind: 'video',
-    prompt: WAVES_SLOW,
-    family: 'video.v1',
-    model: 'video_model_id_v1',
-    params: { duration: 10 },
-    minutesAgo: 4,
-  },
-  {
-    kind: 'track',
-    prompt: TRACK,
-    title: TRACK,
-    family: 'music.concat',
-    model: 'music_model_id',
-    params: {},
-    minutesAgo: 5,
-  },
-  {
-    kind: 'track',
+    ...RAIN_TRACK,
     prompt: TRACK_FAST,
     title: TRACK_FAST,
     family: 'music.adjustSpeed',
-    model: 'music_model_id',
     params: { speed: 1.25 },
     minutesAgo: 6,
   },
@@ -116,11 +86,7 @@ describe('comparing two library items', () => {
     expect(await nav.getByRole('link', { name: 'Library' }).getAttribute('aria-current')).toBe('page');
     const side = page.getByTestId('compare-side');
     await expect.poll(() => side.getByRole('img').count()).toBe(2);
-    await expect
-      .poll(() =>
-        side.getByRole('img', { name: FOX_GOLD }).evaluate((img) => (img as HTMLImageElement).naturalWidth),
-      )
-      .toBe(320);
+    await expect.poll(() => loadedWidth(side.getByRole('img', { name: FOX_GOLD }))).toBe(320);
 
     // The diff: resolution and prompt differ, the model and size are the same (muted).
     const diff = page.getByTestId('compare-diff');
@@ -234,13 +200,8 @@ describe('comparing two library items', () => {
   });
 
   it('a picture and a video are said to be incomparable, their settings still listed', async () => {
-    const ids = await page.evaluate(async () => {
-      const answer = (await (await fetch('/trpc/library.query')).json()) as {
-        result: { data: { items: { id: string; kind: string }[] } };
-      };
-      const items = answer.result.data.items;
-      return [items.find((i) => i.kind === 'image')?.id, items.find((i) => i.kind === 'video')?.id];
-    });
+    const { items } = await callStudio<{ items: { id: string; kind: string }[] }>(page, 'library.query');
+    const ids = [items.find((i) => i.kind === 'image')?.id, items.find((i) => i.kind === 'video')?.id];
     await page.evaluate(([a, b]) => {
       window.location.hash = `#/compare/${a}/${b}`;
     }, ids);

@@ -5,41 +5,19 @@
 // does), and onto Video S joins its video URLs; a track dropped on a music operation becomes its source.
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
+import type { FamilyId } from '../../shared/catalog';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
-import { seedMedia } from './seeded-media';
+import { FOX_PICTURE, RAIN_TRACK, seedMedia, WAVES_VIDEO } from './seeded-media';
 
-const FOX = 'A red fox in fresh snow';
-const WAVES = 'Waves breaking at dawn';
-const TRACK = 'Lo-fi rain loop';
+const FOX = FOX_PICTURE.prompt;
+const WAVES = WAVES_VIDEO.prompt;
+const TRACK = RAIN_TRACK.prompt;
 
 const { studio, page } = useDemoStudio(0.05, undefined, (dataDir) =>
   seedMedia(dataDir, [
-    {
-      kind: 'image',
-      prompt: FOX,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      params: { size: '1:1', resolution: '1K' },
-      colour: '#c0392b',
-      minutesAgo: 1,
-    },
-    {
-      kind: 'video',
-      prompt: WAVES,
-      family: 'video.v1',
-      model: 'video_model_id_v1',
-      params: { duration: 5 },
-      minutesAgo: 2,
-    },
-    {
-      kind: 'track',
-      prompt: TRACK,
-      title: TRACK,
-      family: 'music.concat',
-      model: 'music_model_id',
-      params: {},
-      minutesAgo: 3,
-    },
+    { ...FOX_PICTURE, minutesAgo: 1 },
+    { ...WAVES_VIDEO, minutesAgo: 2 },
+    { ...RAIN_TRACK, minutesAgo: 3 },
   ]),
 );
 
@@ -56,6 +34,18 @@ async function moveOnto(target: Locator): Promise<void> {
   const box = await target.boundingBox();
   if (!box) throw new Error('no drop target');
   await page.mouse.move(box.x + box.width / 2, box.y + Math.min(box.height / 2, 120), { steps: 6 });
+}
+
+/**
+ * Holds the drag on a spring target (the sidebar's Create, or the viewer's own) until the form of `family` opens
+ * under the moving pointer, then moves over that form; the drop is left to the test.
+ */
+async function springInto(spring: Locator, family: FamilyId): Promise<Locator> {
+  await moveOnto(spring);
+  const form = page.getByTestId(`form-${family}`);
+  await form.waitFor({ timeout: 10_000 });
+  await moveOnto(form);
+  return form;
 }
 
 const createLink = () => page.getByRole('navigation').getByRole('link', { name: /^Create/ });
@@ -77,10 +67,7 @@ describe('dragging from the library onto Create', () => {
     await toGrid();
     await pressAndLift(tile(FOX));
     // Held on the sidebar's Create, the drag opens the form last shown (I2), under the moving pointer.
-    await moveOnto(createLink());
-    const form = page.getByTestId('form-image.i2');
-    await form.waitFor({ timeout: 10_000 });
-    await moveOnto(form);
+    await springInto(createLink(), 'image.i2');
     await expect
       .poll(() => page.getByTestId('library-drop-note').textContent())
       .toBe('Drop here to use it in Image I2 (extended)');
@@ -111,10 +98,7 @@ describe('dragging from the library onto Create', () => {
     // The viewer covers the sidebar: its own spring target appears while dragging.
     await page.getByTestId('spring-create').waitFor();
     await studio.shot('drag-03-viewer-spring');
-    await moveOnto(page.getByTestId('spring-create'));
-    const i2 = page.getByTestId('form-image.i2');
-    await i2.waitFor({ timeout: 10_000 });
-    await moveOnto(i2);
+    await springInto(page.getByTestId('spring-create'), 'image.i2');
     const refusal = 'Image I2 (extended) cannot take a video: pick a family that does (for example Video S).';
     await expect.poll(() => page.getByTestId('library-drop-note').textContent()).toBe(refusal);
     await page.mouse.up();
@@ -124,10 +108,7 @@ describe('dragging from the library onto Create', () => {
     await toGrid();
     await tile(WAVES).click();
     await pressAndLift(page.getByTestId('item-dialog').getByTestId('drag-to-create'));
-    await moveOnto(page.getByTestId('spring-create'));
-    const s = page.getByTestId('form-video.s');
-    await s.waitFor({ timeout: 10_000 });
-    await moveOnto(s);
+    const s = await springInto(page.getByTestId('spring-create'), 'video.s');
     await page.mouse.up();
     await expect
       .poll(() =>
@@ -143,10 +124,7 @@ describe('dragging from the library onto Create', () => {
     await chooseFamily(page, 'music.adjustSpeed');
     await toGrid();
     await pressAndLift(tile(TRACK));
-    await moveOnto(createLink());
-    const form = page.getByTestId('form-music.adjustSpeed');
-    await form.waitFor({ timeout: 10_000 });
-    await moveOnto(form);
+    await springInto(createLink(), 'music.adjustSpeed');
     await page.mouse.up();
     const source = page.getByTestId('music-source-picker').getByRole('radio', { name: new RegExp(TRACK) });
     await expect.poll(() => source.isChecked()).toBe(true);

@@ -4,17 +4,15 @@
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { goTo, useDemoStudio } from './demo-studio';
+import { useDemoStudio } from './demo-studio';
+import { openLibraryFolderSetting } from './library-folder-setting';
 
 const { studio } = useDemoStudio();
 
 describe('the library folder setting', () => {
   it('refuses a filesystem root and the home folder with a sentence at the field, then saves a real folder', async () => {
     const { page } = studio;
-    await goTo(page, 'Settings');
-    const folder = page.getByLabel('Library folder');
-    const storage = page.locator('form', { has: page.getByRole('heading', { name: 'Storage' }) });
-    const save = storage.getByRole('button', { name: 'Save', exact: true });
+    const { folder, save } = await openLibraryFolderSetting(page);
 
     await folder.fill('/');
     await save.click();

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goTo, useDemoStudio } from './demo-studio';
+import { libraryDirNow, openLibraryFolderSetting } from './library-folder-setting';
+import { loadedCount } from './page-pictures';
+import { callStudio, picturesInLibrary } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
@@ -17,39 +20,16 @@ interface Item {
   thumbnailRelativePath: string | null;
 }
 
-async function trpc<T>(path: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([p, body]) => {
-      const res = await fetch(`/trpc/${p}`, {
-        ...(body === undefined
-          ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      return ((await res.json()) as { result: { data: unknown } }).result.data;
-    },
-    [path, input] as const,
-  ) as Promise<T>;
-}
-
-const libraryItems = async (): Promise<Item[]> => (await trpc<{ items: Item[] }>('library.query')).items;
+const libraryItems = async (): Promise<Item[]> =>
+  (await callStudio<{ items: Item[] }>(page, 'library.query')).items;
 
 describe('moving the library folder', () => {
   it('refuses a folder that cannot take the library, then moves files and index to a new one', async () => {
-    for (const prompt of ['a lighthouse at dusk', 'a fox in the snow']) {
-      await trpc('tasks.submit', {
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        params: { prompt, size: '1:1', resolution: '1K' },
-      });
-    }
-    await expect.poll(async () => (await libraryItems()).length, { timeout: 60_000 }).toBe(2);
+    await picturesInLibrary(page, ['a lighthouse at dusk', 'a fox in the snow']);
     const before = await libraryItems();
-    const oldDir = (await trpc<{ libraryDir: string }>('session.status')).libraryDir;
+    const oldDir = await libraryDirNow(page);
 
-    await goTo(page, 'Settings');
-    const folder = page.getByLabel('Library folder');
-    const storage = page.locator('form', { has: page.getByRole('heading', { name: 'Storage' }) });
-    const save = storage.getByRole('button', { name: 'Save', exact: true });
+    const { folder, save, dialog } = await openLibraryFolderSetting(page);
 
     const busy = await mkdtemp(join(tmpdir(), 'studio-e2e-busy-'));
     await writeFile(join(busy, 'notes.txt'), 'somebody else’s');
@@ -66,18 +46,17 @@ describe('moving the library folder', () => {
     await save.click();
     await page.getByText('This folder cannot be created or written', { exact: false }).waitFor();
     await studio.shot('settings-library-move-refused');
-    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
+    expect(await libraryDirNow(page)).toBe(oldDir);
 
     // Asked, then cancelled: the check before the question made no folder, so none is left behind.
     const parent = await mkdtemp(join(tmpdir(), 'studio-e2e-moved-'));
     await folder.fill(join(parent, 'Not this one', 'library'));
     await save.click();
-    const dialog = page.getByRole('alertdialog', { name: 'Change the library folder' });
     await dialog.getByText(/^Move \d+ files/).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(existsSync(join(parent, 'Not this one'))).toBe(false);
-    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
+    expect(await libraryDirNow(page)).toBe(oldDir);
 
     const target = join(parent, 'My library');
     await folder.fill(target);
@@ -91,7 +70,7 @@ describe('moving the library folder', () => {
     await page.getByText(`The library is now in ${target}.`).waitFor({ timeout: 60_000 });
     expect(await dialog.count()).toBe(0);
 
-    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(target);
+    expect(await libraryDirNow(page)).toBe(target);
     const after = await libraryItems();
     expect(after.map((i) => i.relativePath).sort()).toEqual(before.map((i) => i.relativePath).sort());
     for (const item of after) {
@@ -105,16 +84,7 @@ describe('moving the library folder', () => {
     // The pictures still show: every tile's image loads from the new folder.
     await goTo(page, 'Library');
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              Array.from(document.querySelectorAll<HTMLImageElement>('main img')).filter(
-                (img) => img.complete && img.naturalWidth > 0,
-              ).length,
-          ),
-        { timeout: 30_000 },
-      )
+      .poll(() => loadedCount(page.locator('main img')), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(2);
     await studio.shot('library-after-move');
   });

@@ -7,51 +7,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { goTo, useDemoStudio } from './demo-studio';
+import { libraryDirNow, openLibraryFolderSetting } from './library-folder-setting';
+import { loadedCount } from './page-pictures';
+import { libraryPrompts, picturesInLibrary, submitPicture } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
-async function trpc<T>(path: string, input?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([p, body]) => {
-      const res = await fetch(`/trpc/${p}`, {
-        ...(body === undefined
-          ? {}
-          : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-      });
-      return ((await res.json()) as { result: { data: unknown } }).result.data;
-    },
-    [path, input] as const,
-  ) as Promise<T>;
-}
-
-const prompts = async (): Promise<string[]> =>
-  (await trpc<{ items: { prompt: string | null }[] }>('library.query')).items
-    .map((i) => i.prompt ?? '')
-    .sort();
-
-const submit = (prompt: string): Promise<unknown> =>
-  trpc('tasks.submit', {
-    family: 'image.i3',
-    model: 'image_model_id_i3',
-    params: { prompt, size: '1:1', resolution: '1K' },
-  });
+const prompts = async (): Promise<string[]> => (await libraryPrompts(page)).map((p) => p ?? '').sort();
 
 describe('starting an empty library in another folder', () => {
   it('opens an empty library there, and the old one again when its folder is chosen', async () => {
-    for (const prompt of ['a lighthouse at dusk', 'a fox in the snow']) await submit(prompt);
-    await expect.poll(async () => (await prompts()).length, { timeout: 60_000 }).toBe(2);
+    await picturesInLibrary(page, ['a lighthouse at dusk', 'a fox in the snow']);
     const before = await prompts();
-    const oldDir = (await trpc<{ libraryDir: string }>('session.status')).libraryDir;
+    const oldDir = await libraryDirNow(page);
 
-    await goTo(page, 'Settings');
-    const folder = page.getByLabel('Library folder');
-    const storage = page.locator('form', { has: page.getByRole('heading', { name: 'Storage' }) });
-    const save = storage.getByRole('button', { name: 'Save', exact: true });
+    const { folder, save, dialog } = await openLibraryFolderSetting(page);
 
     const target = join(await mkdtemp(join(tmpdir(), 'studio-e2e-empty-')), 'Second library');
     await folder.fill(target);
     await save.click();
-    const dialog = page.getByRole('alertdialog', { name: 'Change the library folder' });
     await dialog.getByRole('button', { name: 'Move the library' }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
     await dialog.getByText('Or start an empty library there', { exact: false }).waitFor();
@@ -59,11 +33,11 @@ describe('starting an empty library in another folder', () => {
     await dialog.getByRole('button', { name: 'Start an empty library there' }).click();
     await page.getByText(`The library in ${target} is open.`).waitFor({ timeout: 60_000 });
     expect(await dialog.count()).toBe(0);
-    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(target);
+    expect(await libraryDirNow(page)).toBe(target);
     expect(await prompts()).toEqual([]);
 
     // The new library fills on its own.
-    await submit('a cat on a red sofa');
+    await submitPicture(page, 'a cat on a red sofa');
     await expect.poll(prompts, { timeout: 60_000 }).toEqual(['a cat on a red sofa']);
 
     // Back to the old folder: its library is offered, opened with the keyboard (the answer has the focus).
@@ -80,22 +54,13 @@ describe('starting an empty library in another folder', () => {
       .toBe(true);
     await page.keyboard.press('Enter');
     await page.getByText(`The library in ${oldDir} is open.`).waitFor({ timeout: 60_000 });
-    expect((await trpc<{ libraryDir: string }>('session.status')).libraryDir).toBe(oldDir);
+    expect(await libraryDirNow(page)).toBe(oldDir);
     expect(await prompts()).toEqual(before);
 
     // Its pictures show again: the tiles' images load from the old folder.
     await goTo(page, 'Library');
     await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () =>
-              Array.from(document.querySelectorAll<HTMLImageElement>('main img')).filter(
-                (img) => img.complete && img.naturalWidth > 0,
-              ).length,
-          ),
-        { timeout: 30_000 },
-      )
+      .poll(() => loadedCount(page.locator('main img')), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(2);
     await studio.shot('library-after-reopen');
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
+import { loadedWidth } from './page-pictures';
 
 // Newest first: Amber is the grid's first tile, the speech clip (oldest) its last.
 const PICTURES = [
@@ -57,13 +58,7 @@ describe('the library viewer', () => {
     expect(box?.height).toBe(860);
     const first = await hash();
     expect(first).toMatch(/^#\/library\/[0-9a-f-]{36}$/);
-    await expect
-      .poll(() =>
-        open
-          .getByTestId('viewer-image')
-          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
-      )
-      .toBe(2400);
+    await expect.poll(() => loadedWidth(open.getByTestId('viewer-image'))).toBe(2400);
     await studio.shot('viewer-01-image');
 
     await page.keyboard.press('ArrowRight');

@@ -4,16 +4,13 @@
 // 431), and a family with a limit ([LIM-8]: I3 takes 800 characters) says so at the field before anything is sent.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
 async function sentPrompts(): Promise<number[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: { params: Record<string, unknown> }[] } };
-    };
-    return answer.result.data.tasks.map((t) => String(t.params['prompt'] ?? '').length);
-  });
+  const { tasks } = await callStudio<{ tasks: { params: Record<string, unknown> }[] }>(page, 'tasks.list');
+  return tasks.map((t) => String(t.params['prompt'] ?? '').length);
 }
 
 describe('long prompts', () => {

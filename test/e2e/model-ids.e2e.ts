@@ -3,12 +3,9 @@
 // shown beside it, the next submission sends the new id, and Reset brings the default back.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio } = useDemoStudio();
-
-const bridgeGet = async <T>(path: string): Promise<T> =>
-  ((await studio.page.evaluate(async (p) => (await fetch(p)).json(), path)) as { result: { data: T } }).result
-    .data;
 
 describe('model ids in Settings', () => {
   it('edits the I3 model id, sends it, and resets it to the catalog default', async () => {
@@ -25,7 +22,8 @@ describe('model ids in Settings', () => {
     await expect
       .poll(
         async () =>
-          (await bridgeGet<{ modelOverrides: Record<string, string> }>('/trpc/settings.get')).modelOverrides,
+          (await callStudio<{ modelOverrides: Record<string, string> }>(studio.page, 'settings.get'))
+            .modelOverrides,
       )
       .toEqual({ image_model_id_i3: 'acme-i3-v2' });
     await studio.shot('settings-model-ids');
@@ -34,7 +32,7 @@ describe('model ids in Settings', () => {
     await page.getByLabel('Prompt', { exact: true }).fill('A lighthouse at dusk');
     await page.getByRole('button', { name: 'Generate' }).click();
     await page.getByTestId('task-preview').waitFor();
-    const { tasks } = await bridgeGet<{ tasks: { model: string }[] }>('/trpc/tasks.list');
+    const { tasks } = await callStudio<{ tasks: { model: string }[] }>(studio.page, 'tasks.list');
     expect(tasks[0]?.model).toBe('acme-i3-v2');
 
     await goTo(page, 'Settings');
@@ -42,7 +40,8 @@ describe('model ids in Settings', () => {
     await expect
       .poll(
         async () =>
-          (await bridgeGet<{ modelOverrides: Record<string, string> }>('/trpc/settings.get')).modelOverrides,
+          (await callStudio<{ modelOverrides: Record<string, string> }>(studio.page, 'settings.get'))
+            .modelOverrides,
       )
       .toEqual({});
     expect(await page.getByLabel('Image I3', { exact: true }).inputValue()).toBe('');

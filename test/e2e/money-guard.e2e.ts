@@ -4,21 +4,19 @@
 // resets, and the header's popover shows spending today and this month from the tasks' costs ([TASK-8]).
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { saveLimits } from './spending-limits';
 
 const { studio } = useDemoStudio(0.02);
 
 const taskCount = async (): Promise<number> => studio.page.getByTestId('task-row').count();
 
-async function setLimits(values: { confirmAbove?: string; daily?: string; zone?: string }): Promise<void> {
-  const { page } = studio;
-  await goTo(page, 'Settings');
-  const form = page.getByRole('form', { name: 'Spending limits' });
-  await form.getByLabel('Ask before sending above').fill(values.confirmAbove ?? '');
-  await form.getByLabel('Daily budget').fill(values.daily ?? '');
-  if (values.zone) await form.getByLabel('Time zone for days and months').selectOption(values.zone);
-  await form.getByRole('button', { name: 'Save limits' }).click();
-  await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
-}
+/** The threshold and the daily budget, both set each time (one not given is cleared). */
+const setLimits = (values: { confirmAbove?: string; daily?: string; zone?: string }): Promise<void> =>
+  saveLimits(
+    studio.page,
+    { 'Ask before sending above': values.confirmAbove ?? '', 'Daily budget': values.daily ?? '' },
+    values.zone,
+  );
 
 async function fillI3(prompt: string): Promise<void> {
   const { page } = studio;

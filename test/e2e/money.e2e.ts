@@ -6,16 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { clearStartingPrice } from './starting-price';
+import { generateDescription, showAmountsIn } from './money-settings';
 
 const { studio } = useDemoStudio(0.02);
-
-/** The text the Generate button is described by (its aria-describedby), as a screen reader would read it. */
-async function generateDescription(): Promise<string> {
-  const button = studio.page.getByRole('button', { name: 'Generate' });
-  const id = await button.getAttribute('aria-describedby');
-  if (!id) return '';
-  return (await studio.page.locator(`[id="${id}"]`).textContent()) ?? '';
-}
 
 describe('estimate on the Generate button', () => {
   it('[TASK-8] first run: no estimate yet; after it, the price, the runs it stands on and the time', async () => {
@@ -26,13 +19,15 @@ describe('estimate on the Generate button', () => {
     await clearStartingPrice(page, 'Image I3');
     await chooseFamily(page, 'image.i6');
     await page.getByLabel('Prompt', { exact: true }).fill('A red kite over a windy beach');
-    await expect.poll(generateDescription).toBe('first run of this model: no estimate yet');
+    await expect.poll(() => generateDescription(page)).toBe('first run of this model: no estimate yet');
     await studio.shot('money-01-first-run');
 
     // I3 has billed calls in the demo's usage history: their average stands in ([UREP-STAT-1], [UREP-STAT-3]).
     await chooseFamily(page, 'image.i3');
     await page.getByLabel('Prompt', { exact: true }).fill('A red kite over a windy beach');
-    await expect.poll(generateDescription).toMatch(/^≈ 0\.0\d+ USD · average of \d+ billed requests$/);
+    await expect
+      .poll(() => generateDescription(page))
+      .toMatch(/^≈ 0\.0\d+ USD · average of \d+ billed requests$/);
 
     await page.getByRole('button', { name: 'Generate' }).click();
     await goTo(page, 'Tasks');
@@ -41,7 +36,7 @@ describe('estimate on the Generate button', () => {
     await page.getByLabel('Prompt', { exact: true }).fill('A blue kite, same beach');
     // The simulator charged 0.02 USD for a 1K I3 image ([EP-IMAGE-3]).
     await expect
-      .poll(generateDescription, { timeout: 15_000 })
+      .poll(() => generateDescription(page), { timeout: 15_000 })
       .toMatch(/^≈ 0\.02(00)? USD · from 1 run · about \d+ s$/);
     await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
     await studio.shot('money-02-estimate');
@@ -49,14 +44,10 @@ describe('estimate on the Generate button', () => {
 
   it('[TASK-9] shows credits when the user prefers them', async () => {
     const { page } = studio;
-    await goTo(page, 'Settings');
-    await page
-      .getByRole('radiogroup', { name: 'Show balance in' })
-      .getByText('Credits', { exact: true })
-      .click();
-    // The radio shows the saved setting: leave Settings only once the save has come back, as a person would see.
-    await expect.poll(() => page.getByRole('radio', { name: 'Credits', exact: true }).isChecked()).toBe(true);
+    await showAmountsIn(page, 'Credits');
     await goTo(page, 'Create');
-    await expect.poll(generateDescription, { timeout: 15_000 }).toMatch(/^≈ 0\.20(00)? credits · from 1 run/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 15_000 })
+      .toMatch(/^≈ 0\.20(00)? credits · from 1 run/);
   });
 });

@@ -5,42 +5,16 @@
 import { describe, expect, it } from 'vitest';
 import type { FamilyId } from '../../shared/catalog';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
+import { dropFile } from './dropped-files';
+import { loadedWidth, pastePicture, pictureInPage } from './page-pictures';
 
 const { studio, page } = useDemoStudio();
 
 /** Drops a small PNG drawn in the page on the form's drop zone, as a drag from the desktop does. */
 async function dropPicture(family: FamilyId, colour: string): Promise<void> {
-  const transfer = await page.evaluateHandle(async (colour) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 48;
-    canvas.height = 32;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.fillStyle = colour;
-    g.fillRect(0, 0, 48, 32);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/png'));
-    const dt = new DataTransfer();
-    dt.items.add(new File([blob], 'still.png', { type: 'image/png' }));
-    return dt;
-  }, colour);
-  const zone = `[data-testid="form-${family}"] .dropzone`;
-  await page.dispatchEvent(zone, 'dragenter', { dataTransfer: transfer });
-  await page.dispatchEvent(zone, 'drop', { dataTransfer: transfer });
-}
-
-/** Puts a PNG on the clipboard and presses Ctrl+V with no field focused, as pasting a screenshot does. */
-async function pastePicture(colour: string): Promise<void> {
-  await page.evaluate(async (colour) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 16;
-    canvas.height = 12;
-    const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-    g.fillStyle = colour;
-    g.fillRect(0, 0, 16, 12);
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/png'));
-    await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })]);
-  }, colour);
-  await page.getByRole('heading', { name: 'Create', exact: true }).click();
-  await page.keyboard.press('ControlOrMeta+V');
+  const zone = page.getByTestId(`form-${family}`).locator('.dropzone');
+  await dropFile(zone, 'still.png', 'image/png', await pictureInPage(page, colour, 48, 32));
 }
 
 interface SentTask {
@@ -50,13 +24,9 @@ interface SentTask {
   referencesSentAs: { how: string } | null;
 }
 
-const taskOf = (family: FamilyId) =>
-  page.evaluate(async (family) => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: SentTask[] } };
-    };
-    return answer.result.data.tasks.find((t) => t.family === family) ?? null;
-  }, family);
+const taskOf = async (family: FamilyId) =>
+  (await callStudio<{ tasks: SentTask[] }>(page, 'tasks.list')).tasks.find((t) => t.family === family) ??
+  null;
 
 describe('pictures on the families that take image URLs', () => {
   it('V2 takes a dropped picture, shows it, and sends it uploaded', async () => {
@@ -66,7 +36,7 @@ describe('pictures on the families that take image URLs', () => {
     await dropPicture('video.v2', '#e8590c');
     const thumb = form.getByRole('img', { name: 'Reference image 1' });
     await thumb.waitFor();
-    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(thumb)).toBeGreaterThan(0);
     expect(await page.getByText('takes no reference images').count()).toBe(0);
     await thumb.scrollIntoViewIfNeeded();
     await studio.shot('picture-links-v2-dropped');
@@ -86,7 +56,7 @@ describe('pictures on the families that take image URLs', () => {
     await form.getByLabel('Prompt', { exact: true }).fill('The same kite as a linocut print');
     await dropPicture('image.i6', '#2f6f8f');
     await form.getByRole('img', { name: 'Reference image 1' }).waitFor();
-    await pastePicture('#d0643c');
+    await pastePicture(page, '#d0643c');
     await form.getByRole('img', { name: 'Reference image 2' }).waitFor();
     await form.getByRole('img', { name: 'Reference image 2' }).scrollIntoViewIfNeeded();
     await studio.shot('picture-links-i6-dropped-and-pasted');

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
 import { chooseFamily, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
+import { dropFile } from './dropped-files';
 
 const studio = useOwnGatewayStudio('presets', { timeScale: 0.05 });
 beforeAll(() => connect(studio));
@@ -91,15 +92,7 @@ describe('Styles in a PNG', () => {
     await chooseFamily(studio.page, 'image.i3');
     const form = studio.page.getByTestId('form-image.i3');
     expect(await form.getByRole('list', { name: 'Styles on' }).count()).toBe(0);
-    const drop = await studio.page.evaluateHandle(({ name, bytes }) => {
-      const data = new DataTransfer();
-      const raw = Uint8Array.from(atob(bytes), (c) => c.charCodeAt(0));
-      data.items.add(new File([raw], name, { type: 'image/png' }));
-      return data;
-    }, file);
-    await form.dispatchEvent('dragenter', { dataTransfer: drop });
-    await form.dispatchEvent('dragover', { dataTransfer: drop });
-    await form.dispatchEvent('drop', { dataTransfer: drop });
+    await dropFile(form, file.name, 'image/png', Buffer.from(file.bytes, 'base64'));
     await studio.page.getByText(`Restored the Image I3 settings from ${file.name}.`).waitFor();
     const prompt = form.getByLabel('Prompt', { exact: true });
     await expect.poll(() => prompt.inputValue()).toBe('a lighthouse at dusk');
@@ -160,15 +153,8 @@ describe('Presets', () => {
         },
       ],
     });
-    const drop = await studio.page.evaluateHandle((text) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], 'shared.json', { type: 'application/json' }));
-      return data;
-    }, file);
     const target = studio.page.getByTestId('form-image.i3');
-    await target.dispatchEvent('dragenter', { dataTransfer: drop });
-    await target.dispatchEvent('dragover', { dataTransfer: drop });
-    await target.dispatchEvent('drop', { dataTransfer: drop });
+    await dropFile(target, 'shared.json', 'application/json', Buffer.from(file));
     const form = studio.page.getByTestId('form-video.k');
     await form.waitFor();
     await expect.poll(() => form.getByLabel('Prompt', { exact: true }).inputValue()).toBe('waves');

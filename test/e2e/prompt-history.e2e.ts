@@ -4,27 +4,21 @@
 // cost, a failed one says so; pin moves an entry to the top, forget takes it out. Speech text is kept too.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
 async function sentTasks(): Promise<number> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { total: number } };
-    };
-    return answer.result.data.total;
-  });
+  return (await callStudio<{ total: number }>(page, 'tasks.list')).total;
 }
 
 async function settledTasks(): Promise<number> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: { state: string; downloads: { total: number; done: number } }[] } };
-    };
-    return answer.result.data.tasks.filter(
-      (t) => t.state === 'failed' || (t.state === 'completed' && t.downloads.done === t.downloads.total),
-    ).length;
-  });
+  const { tasks } = await callStudio<{
+    tasks: { state: string; downloads: { total: number; done: number } }[];
+  }>(page, 'tasks.list');
+  return tasks.filter(
+    (t) => t.state === 'failed' || (t.state === 'completed' && t.downloads.done === t.downloads.total),
+  ).length;
 }
 
 describe('Prompt history', () => {

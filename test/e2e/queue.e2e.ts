@@ -24,6 +24,7 @@ import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
 import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
+import { callStudio } from './studio-bridge';
 import { saveLimits } from './spending-limits';
 
 let dataDir: string;
@@ -61,13 +62,38 @@ async function demoReceived(): Promise<string[]> {
 
 /** The prompts of the tasks the app knows, by the gateway's id. */
 async function promptsByRemoteId(): Promise<Map<string, string>> {
-  const tasks = await page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: { remoteId: string | null; params: { prompt?: string } }[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  const { tasks } = await callStudio<{ tasks: { remoteId: string | null; params: { prompt?: string } }[] }>(
+    page,
+    'tasks.list',
+  );
   return new Map(tasks.flatMap((t) => (t.remoteId ? [[t.remoteId, t.params.prompt ?? '']] : [])));
+}
+
+/** Pauses the queue from Tasks, as the tests that hold items back begin. */
+async function pauseQueue(): Promise<void> {
+  await goTo(page, 'Tasks');
+  await page.getByRole('button', { name: 'Pause queue' }).click();
+  await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+}
+
+/** Queues each prompt from Create's I3 form with "Queue", each time waiting for the form to say it is queued. */
+async function queueFromCreate(prompts: string[]): Promise<void> {
+  await chooseFamily(page, 'image.i3');
+  const form = page.getByTestId('form-image.i3');
+  for (const prompt of prompts) {
+    await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await form.getByRole('button', { name: 'Queue', exact: true }).click();
+    await page
+      .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
+      .last()
+      .waitFor();
+  }
+}
+
+/** The prompts the demo gateway received after its first `seen` tasks, in the order it created them. */
+async function receivedAfter(seen: number): Promise<(string | undefined)[]> {
+  const prompts = await promptsByRemoteId();
+  return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
 }
 
 const queueList = () => page.getByRole('region', { name: 'Queue' }).getByRole('list');
@@ -84,20 +110,9 @@ const positions = async () =>
 
 describe('The queue', () => {
   it('paused, reordered, one cancelled for nothing, kept across a restart, then sent in the new order', async () => {
-    await goTo(page, 'Tasks');
-    await page.getByRole('button', { name: 'Pause queue' }).click();
-    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    await pauseQueue();
 
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
-    for (const prompt of ['A fox in the snow', 'A heron at dawn', 'An owl at midnight']) {
-      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
-      await form.getByRole('button', { name: 'Queue', exact: true }).click();
-      await page
-        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
-        .last()
-        .waitFor();
-    }
+    await queueFromCreate(['A fox in the snow', 'A heron at dawn', 'An owl at midnight']);
 
     await goTo(page, 'Tasks');
     await expect.poll(positions, { timeout: 15_000 }).toEqual([
@@ -157,21 +172,10 @@ describe('The queue', () => {
   });
 
   it('a recipe step waits in the queue beside the rest: dragged with the mouse, moved from the keyboard, sent in order', async () => {
-    await goTo(page, 'Tasks');
-    await page.getByRole('button', { name: 'Pause queue' }).click();
-    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    await pauseQueue();
     const seen = (await demoReceived()).length;
 
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
-    for (const prompt of ['A crane in the reeds', 'A wren on a branch']) {
-      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
-      await form.getByRole('button', { name: 'Queue', exact: true }).click();
-      await page
-        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
-        .last()
-        .waitFor();
-    }
+    await queueFromCreate(['A crane in the reeds', 'A wren on a branch']);
     const file = join(dataDir, 'picture-to-video.json');
     const steps = [
       { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}', size: '16:9' } },
@@ -240,10 +244,7 @@ describe('The queue', () => {
     await page.screenshot({ path: join(SHOTS, 'queue-reordered.png') });
 
     await page.getByRole('button', { name: 'Resume queue' }).click();
-    const received = async () => {
-      const prompts = await promptsByRemoteId();
-      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
-    };
+    const received = () => receivedAfter(seen);
     await expect
       .poll(received, { timeout: 120_000 })
       .toEqual(['A lighthouse at dusk', 'A wren on a branch', 'A crane in the reeds', 'slow push in']);
@@ -254,9 +255,7 @@ describe('The queue', () => {
   });
 
   it('"Cancel the rest" of a recipe takes its waiting step out of the queue, not charged', async () => {
-    await goTo(page, 'Tasks');
-    await page.getByRole('button', { name: 'Pause queue' }).click();
-    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    await pauseQueue();
     const seen = (await demoReceived()).length;
 
     await chooseFamily(page, 'image.i3');
@@ -290,16 +289,7 @@ describe('The queue', () => {
       .toMatch(/^Nothing is sent before /);
     const seen = (await demoReceived()).length;
 
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
-    for (const prompt of ['A moth at a lamp', 'A bat at dusk', 'A storm that fails [fail]']) {
-      await form.getByLabel('Prompt', { exact: true }).fill(prompt);
-      await form.getByRole('button', { name: 'Queue', exact: true }).click();
-      await page
-        .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
-        .last()
-        .waitFor();
-    }
+    await queueFromCreate(['A moth at a lamp', 'A bat at dusk', 'A storm that fails [fail]']);
     await goTo(page, 'Tasks');
     await expect
       .poll(() => item('A bat at dusk').getByTestId('queue-when').textContent(), { timeout: 15_000 })
@@ -315,10 +305,7 @@ describe('The queue', () => {
     const storm = item('A storm that fails [fail]');
     await storm.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 60_000 });
     await storm.getByRole('button', { name: 'Retry' }).click();
-    const received = async () => {
-      const prompts = await promptsByRemoteId();
-      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
-    };
+    const received = () => receivedAfter(seen);
     // Only the storm went, twice: once, and again as a new take; the two cancelled never left.
     await expect
       .poll(received, { timeout: 60_000 })
@@ -327,18 +314,9 @@ describe('The queue', () => {
 
   it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
     const setThreshold = (value: string) => saveLimits(page, { 'Ask before sending above': value });
-    await goTo(page, 'Tasks');
-    await page.getByRole('button', { name: 'Pause queue' }).click();
-    await page.getByText('Paused: nothing is sent until you resume the queue.').waitFor();
+    await pauseQueue();
     const seen = (await demoReceived()).length;
-    await chooseFamily(page, 'image.i3');
-    const form = page.getByTestId('form-image.i3');
-    await form.getByLabel('Prompt', { exact: true }).fill('A kite at noon');
-    await form.getByRole('button', { name: 'Queue', exact: true }).click();
-    await page
-      .getByText('Queued: not sent yet, so nothing is charged until its turn comes.')
-      .last()
-      .waitFor();
+    await queueFromCreate(['A kite at noon']);
     // Queued under no threshold; one set now is asked again when the item's turn comes.
     await setThreshold('0.001');
 
@@ -355,10 +333,7 @@ describe('The queue', () => {
     await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });
 
     await page.getByRole('button', { name: 'Resume queue' }).click();
-    const received = async () => {
-      const prompts = await promptsByRemoteId();
-      return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
-    };
+    const received = () => receivedAfter(seen);
     await expect.poll(received, { timeout: 60_000 }).toEqual(['A kite at noon']);
     await setThreshold('');
   });

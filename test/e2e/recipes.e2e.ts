@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { answerWithPrice, saveLimits } from './spending-limits';
 import { clearStartingPrice } from './starting-price';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
 
@@ -24,12 +25,7 @@ interface ListedTask {
 }
 
 async function tasks(): Promise<ListedTask[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: ListedTask[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  return (await callStudio<{ tasks: ListedTask[] }>(page, 'tasks.list')).tasks;
 }
 
 async function madeFrom(taskId: string): Promise<{ relation: string; taskId: string }[]> {

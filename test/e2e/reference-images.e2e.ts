@@ -6,23 +6,11 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
+import { dropFile } from './dropped-files';
+import { loadedWidth } from './page-pictures';
 
 const { studio, page } = useDemoStudio();
-
-/** Drops a file on the element as the browser does when one is dragged in from the desktop. */
-async function dropFile(selector: string, name: string, type: string, bytes: Buffer): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ({ name, type, base64 }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type }));
-      return dt;
-    },
-    { name, type, base64: bytes.toString('base64') },
-  );
-  await page.dispatchEvent(selector, 'dragenter', { dataTransfer: transfer });
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
-}
 
 const bridgeBytes = (path: string) =>
   page.evaluate(async (url) => (await (await fetch(url)).arrayBuffer()).byteLength, path);
@@ -46,14 +34,12 @@ describe('reference images', () => {
 
     await chooseFamily(page, 'image.i2');
     await page.getByLabel('Prompt', { exact: true }).fill('The same orange square, painted in watercolour');
-    await dropFile('.dropzone', 'orange.png', 'image/png', png);
+    await dropFile(page.locator('.dropzone'), 'orange.png', 'image/png', png);
 
     const thumb = page.getByRole('img', { name: 'Reference image 1' });
     await thumb.waitFor();
     expect(await thumb.getAttribute('src')).toMatch(/^\/references\/[0-9a-f]{64}\/thumbnail$/);
-    await expect
-      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBe(320);
+    await expect.poll(() => loadedWidth(thumb)).toBe(320);
     await studio.shot('refs-01-dropped-thumbnail');
 
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -63,12 +49,10 @@ describe('reference images', () => {
     await preview.first().waitFor({ timeout: 90_000 });
     await studio.shot('refs-02-task-completed');
 
-    const task = await page.evaluate(async () => {
-      const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-        result: { data: { tasks: { family: string; state: string; params: { image_urls?: string[] } }[] } };
-      };
-      return answer.result.data.tasks.find((t) => t.family === 'image.i2');
-    });
+    const { tasks } = await callStudio<{
+      tasks: { family: string; state: string; params: { image_urls?: string[] } }[];
+    }>(page, 'tasks.list');
+    const task = tasks.find((t) => t.family === 'image.i2');
     expect(task?.state).toBe('completed');
     expect(task?.params.image_urls?.[0]).toMatch(/^studio-ref:[0-9a-f]{64}$/);
     // The page's reads stay the size of rows, not of images.
@@ -83,7 +67,7 @@ describe('reference images', () => {
     const big = Buffer.alloc(21 * 1024 * 1024);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const before = await page.getByRole('img', { name: /^Reference image/ }).count();
-    await dropFile('.dropzone', 'huge.png', 'image/png', big);
+    await dropFile(page.locator('.dropzone'), 'huge.png', 'image/png', big);
     await page.getByText('A reference image can be at most 20 MiB; huge.png is 21 MiB.').waitFor();
     expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(before);
     await studio.shot('refs-03-too-large');
@@ -96,7 +80,7 @@ describe('reference images', () => {
       .toBuffer();
     const cut = png.subarray(0, Math.floor(png.length / 2));
     const before = await page.getByRole('img', { name: /^Reference image/ }).count();
-    await dropFile('.dropzone', 'broken.png', 'image/png', cut);
+    await dropFile(page.locator('.dropzone'), 'broken.png', 'image/png', cut);
     await page.getByText('This image is damaged', { exact: false }).first().waitFor();
     expect(await page.getByRole('img', { name: /^Reference image/ }).count()).toBe(before);
     expect(await page.getByText('Added as a reference image').count()).toBe(0);

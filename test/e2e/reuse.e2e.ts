@@ -6,6 +6,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
+import { dropFile } from './dropped-files';
 
 const { studio, page } = useDemoStudio();
 
@@ -22,12 +24,7 @@ interface ListedTask {
 }
 
 async function tasks(): Promise<ListedTask[]> {
-  return page.evaluate(async () => {
-    const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-      result: { data: { tasks: ListedTask[] } };
-    };
-    return answer.result.data.tasks;
-  });
+  return (await callStudio<{ tasks: ListedTask[] }>(page, 'tasks.list')).tasks;
 }
 
 /** Waits until the task with this prompt is completed and its files are in the library. */
@@ -58,20 +55,6 @@ async function openItem(prompt: string): Promise<void> {
     .filter({ has: page.getByRole('img', { name: prompt, exact: true }) });
   await tile.first().click({ timeout: 30_000 });
   await page.getByTestId('item-dialog').waitFor();
-}
-
-async function dropFile(selector: string, name: string, type: string, bytes: Buffer): Promise<void> {
-  const transfer = await page.evaluateHandle(
-    ({ name, type, base64 }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const dt = new DataTransfer();
-      dt.items.add(new File([data], name, { type }));
-      return dt;
-    },
-    { name, type, base64: bytes.toString('base64') },
-  );
-  await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer });
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer });
 }
 
 const promptValue = () => page.getByLabel('Prompt', { exact: true }).inputValue();
@@ -166,7 +149,7 @@ describe('reusing results', () => {
 
     // On another family's form: the file names its own family, and that form comes back.
     await chooseFamily(page, 'video.s');
-    await dropFile('[data-testid="settings-drop"]', 'dusk.png', 'image/png', madeByApp);
+    await dropFile(page.getByTestId('settings-drop'), 'dusk.png', 'image/png', madeByApp);
     await page.getByTestId('form-image.i3').waitFor({ timeout: 15_000 });
     await expect.poll(promptValue).toBe(DUSK);
     await page.getByText('Restored the Image I3 settings from dusk.png.').waitFor();
@@ -176,12 +159,12 @@ describe('reusing results', () => {
       .png()
       .toBuffer();
     await chooseFamily(page, 'image.i4');
-    await dropFile('[data-testid="settings-drop"]', 'green.png', 'image/png', plain);
+    await dropFile(page.getByTestId('settings-drop'), 'green.png', 'image/png', plain);
     await page.getByText('Image I4 takes no reference images', { exact: false }).waitFor();
 
     await chooseFamily(page, 'image.i2');
     const before = await page.getByRole('img', { name: /^Reference image/ }).count();
-    await dropFile('[data-testid="settings-drop"]', 'green.png', 'image/png', plain);
+    await dropFile(page.getByTestId('settings-drop'), 'green.png', 'image/png', plain);
     await expect
       .poll(() => page.getByRole('img', { name: /^Reference image/ }).count(), { timeout: 15_000 })
       .toBe(before + 1);

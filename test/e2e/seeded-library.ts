@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Library } from '../../electron/core/library';
-import type { TaskRecord } from '../../shared/studio/records';
+import { finishedTask, savedDownload, SEED_NOON, SIMULATOR_FIXTURES } from './seed-filing';
 
 export interface SeedImage {
   prompt: string;
@@ -44,8 +44,6 @@ export interface SeedTrack {
   daysAgo: number;
 }
 
-const FIXTURES = join(process.cwd(), 'electron', 'simulator', 'fixtures');
-
 /**
  * A mono 8 kHz 16-bit WAV that rises and falls like words (a tone under a syllable-rate envelope with pauses),
  * so the waveform drawn from it shows something.
@@ -76,38 +74,8 @@ function wav(seconds: number): Buffer {
   return Buffer.concat([header, samples]);
 }
 
-const NOON = Date.UTC(2026, 10, 20, 12);
-
-function seedTask(
-  family: TaskRecord['family'],
-  model: string,
-  kind: TaskRecord['kind'],
-  params: Record<string, unknown>,
-  at: number,
-): TaskRecord {
-  return {
-    id: randomUUID(),
-    remoteId: `remote-${randomUUID()}`,
-    family,
-    model,
-    kind,
-    endpoint: kind === 'music' ? 'music' : 'tasks',
-    params,
-    state: 'completed',
-    progress: 100,
-    error: null,
-    cost: kind === 'video' ? 0.6 : 0.1,
-    creditsCost: null,
-    estimatedTime: 10,
-    createdAt: at,
-    updatedAt: at,
-    completedAt: at,
-    parentTaskId: null,
-    downloads: { total: 1, done: 1, failed: 0, expired: 0, missing: [], deleted: 0 },
-    reconciliation: null,
-  };
-}
 const DAY = 86_400_000;
+const PNG = { kind: 'image', extension: 'png', mime: 'image/png' } as const;
 
 /** Files every image into `<dataDir>/library` (web mode's default library folder) and indexes it. */
 export async function seedLibrary(
@@ -117,108 +85,79 @@ export async function seedLibrary(
   media: { videos?: SeedVideo[]; tracks?: SeedTrack[] } = {},
 ): Promise<void> {
   const db = openStudioDatabase(join(dataDir, 'studio.db'));
-  let now = NOON;
+  let now = SEED_NOON;
   try {
     const library = new Library({ db, dir: join(dataDir, 'library'), now: () => now });
     for (const image of images) {
-      now = NOON - image.daysAgo * DAY;
+      now = SEED_NOON - image.daysAgo * DAY;
       const bytes = await sharp({
         create: { width: image.width, height: image.height, channels: 3, background: image.colour },
       })
         .png()
         .toBuffer();
-      const path = await library.allocatePath(`${randomUUID()}.png`, now);
-      await writeFile(path, bytes);
-      const model = image.model ?? 'image_model_id_i3';
-      const task: TaskRecord = {
-        id: randomUUID(),
-        remoteId: `remote-${randomUUID()}`,
-        family: 'image.i3',
-        model,
-        kind: 'image',
-        endpoint: 'tasks',
-        params: { prompt: image.prompt, size: '1:1', resolution: '1K' },
-        state: 'completed',
-        progress: 100,
-        error: null,
-        cost: image.cost,
-        creditsCost: image.cost * 10,
-        estimatedTime: 10,
-        createdAt: now,
-        updatedAt: now,
-        completedAt: now,
-        parentTaskId: null,
-        downloads: { total: 1, done: 1, failed: 0, expired: 0, missing: [], deleted: 0 },
-        reconciliation: null,
-      };
-      const item = await library.fileDownload({
-        task,
-        file: {
-          kind: 'image',
-          url: `http://127.0.0.1:9/files/${randomUUID()}.png`,
-          expiresAt: null,
-          index: 0,
-          title: null,
-          durationSeconds: null,
+      const task = finishedTask(
+        {
+          family: 'image.i3',
+          model: image.model ?? 'image_model_id_i3',
+          params: { prompt: image.prompt, size: '1:1', resolution: '1K' },
+          cost: image.cost,
+          creditsCost: image.cost * 10,
         },
-        path,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        mime: 'image/png',
-      });
+        now,
+      );
+      const item = await library.fileDownload(await savedDownload(library, task, bytes, PNG, now));
       if (image.tags || image.favourite) {
         library.update(item.id, { tags: image.tags ?? [], favourite: image.favourite ?? false });
       }
     }
     for (const video of media.videos ?? []) {
-      now = NOON - video.daysAgo * DAY;
-      const bytes = await readFile(join(FIXTURES, 'video.mp4'));
-      const path = await library.allocatePath(`${randomUUID()}.mp4`, now);
-      await writeFile(path, bytes);
-      const item = await library.fileDownload({
-        task: seedTask('video.s', 'video_model_id_s', 'video', { prompt: video.prompt, duration: 5 }, now),
-        file: {
-          kind: 'video',
-          url: `http://127.0.0.1:9/files/${randomUUID()}.mp4`,
-          expiresAt: null,
-          index: 0,
-          title: null,
-          durationSeconds: null,
+      now = SEED_NOON - video.daysAgo * DAY;
+      const bytes = await readFile(join(SIMULATOR_FIXTURES, 'video.mp4'));
+      const task = finishedTask(
+        {
+          family: 'video.s',
+          model: 'video_model_id_s',
+          params: { prompt: video.prompt, duration: 5 },
+          cost: 0.6,
+          creditsCost: null,
         },
-        path,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        mime: 'video/mp4',
-      });
+        now,
+      );
+      const item = await library.fileDownload(
+        await savedDownload(
+          library,
+          task,
+          bytes,
+          { kind: 'video', extension: 'mp4', mime: 'video/mp4' },
+          now,
+        ),
+      );
       if (video.tags) library.update(item.id, { tags: video.tags });
     }
     for (const track of media.tracks ?? []) {
-      now = NOON - track.daysAgo * DAY;
-      const task = seedTask(
-        'music.addInstrumental',
-        'music_model_id',
-        'music',
-        { prompt: track.prompt },
+      now = SEED_NOON - track.daysAgo * DAY;
+      const task = finishedTask(
+        {
+          family: 'music.addInstrumental',
+          model: 'music_model_id',
+          params: { prompt: track.prompt },
+          cost: 0.1,
+          creditsCost: null,
+        },
         now,
       );
-      const bytes = await readFile(join(FIXTURES, 'music.mp3'));
-      const path = await library.allocatePath(`${randomUUID()}.mp3`, now);
-      await writeFile(path, bytes);
-      await library.addFromDownload({
-        task,
-        file: {
-          kind: 'audio',
-          url: `http://127.0.0.1:9/files/${randomUUID()}.mp3`,
-          expiresAt: null,
-          index: 0,
-          title: track.title,
-          durationSeconds: 95,
-        },
-        path,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        mime: 'audio/mpeg',
-      });
+      // The track and its cover as the gateway lists them: one entry's title and duration on both.
+      const entry = { title: track.title, durationSeconds: 95 };
+      const bytes = await readFile(join(SIMULATOR_FIXTURES, 'music.mp3'));
+      await library.addFromDownload(
+        await savedDownload(
+          library,
+          task,
+          bytes,
+          { kind: 'audio', extension: 'mp3', mime: 'audio/mpeg', ...entry },
+          now,
+        ),
+      );
       if (track.cover) {
         const cover = await sharp({
           create: { width: 512, height: 512, channels: 3, background: track.cover },
@@ -232,27 +171,11 @@ export async function seedLibrary(
           ])
           .png()
           .toBuffer();
-        const coverPath = await library.allocatePath(`${randomUUID()}.png`, now);
-        await writeFile(coverPath, cover);
-        await library.addFromDownload({
-          task,
-          file: {
-            kind: 'image',
-            url: `http://127.0.0.1:9/files/${randomUUID()}.png`,
-            expiresAt: null,
-            index: 0,
-            title: track.title,
-            durationSeconds: 95,
-          },
-          path: coverPath,
-          size: cover.length,
-          sha256: createHash('sha256').update(cover).digest('hex'),
-          mime: 'image/png',
-        });
+        await library.addFromDownload(await savedDownload(library, task, cover, { ...PNG, ...entry }, now));
       }
     }
     for (const spoken of speech) {
-      now = NOON - spoken.daysAgo * DAY;
+      now = SEED_NOON - spoken.daysAgo * DAY;
       const bytes = wav(spoken.seconds);
       const path = await library.allocatePath(`${randomUUID()}.wav`, now);
       await writeFile(path, bytes);

@@ -5,6 +5,7 @@ import { transaction } from '../../electron/core/db';
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { stampTaskGateway } from '../../electron/core/tasks/task-costs';
 import { TaskStore } from '../../electron/core/tasks/task-store';
+import { newTask } from '../support/new-task';
 
 /** Task i (1 = the oldest) is `seeded-<i>`, its prompt `prompt(i)`; stopped, so the engine leaves them alone. */
 export function seedTasks(dataDir: string, count: number, prompt: (i: number) => string): void {
@@ -16,18 +17,7 @@ export function seedTasks(dataDir: string, count: number, prompt: (i: number) =>
       for (let i = 1; i <= count; i++) {
         const id = `seeded-${String(i).padStart(5, '0')}`;
         store.insert(
-          {
-            id,
-            family: 'image.i3',
-            model: 'image_model_id_i3',
-            kind: 'image',
-            endpoint: 'tasks',
-            params: { prompt: prompt(i) },
-            webhook: null,
-            idempotencyKey: null,
-            parentTaskId: null,
-            createdAt: start + i * 60_000,
-          },
+          newTask({ id, params: { prompt: prompt(i) }, createdAt: start + i * 60_000 }),
           'stopped',
         );
         // Sent to a live gateway, before this studio was switched to the demo.

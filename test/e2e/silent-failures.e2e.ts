@@ -5,6 +5,7 @@
 // copy, and an empty search that says it found nothing.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { loadedWidth } from './page-pictures';
 
 const { studio, page } = useDemoStudio();
 
@@ -21,9 +22,7 @@ describe('nothing fails silently', () => {
     await generate();
     const image = previewOf('grid.upscale', 'image').first();
     await image.waitFor({ timeout: 60_000 });
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(image)).toBeGreaterThan(0);
     expect(await page.getByTestId('submit-error').count()).toBe(0);
   });
 

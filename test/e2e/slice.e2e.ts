@@ -12,6 +12,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startWebMode } from '../../electron/host/web-mode';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { recordTraffic, type Traffic } from './traffic-recorder';
+import { callStudio } from './studio-bridge';
+import { loadedWidth } from './page-pictures';
 
 const DEMO_KEY = 'sim-key-default';
 const SHOTS = join(process.cwd(), 'test-results', 'e2e');
@@ -31,6 +33,16 @@ async function firstPng(dir: string): Promise<string> {
     if (entry.isFile() && entry.name.endsWith('.png')) return join(entry.parentPath, entry.name);
   }
   throw new Error(`no PNG under ${dir}`);
+}
+
+/** Sends a prompt from Create (the form shown) and waits for the form's alert saying why it was refused. */
+async function refusedOnSubmit(prompt: string, timeout: number): Promise<string> {
+  await page.getByTestId('nav-create').click();
+  await page.locator('#field-prompt').fill(prompt);
+  await page.getByTestId('submit').click();
+  const alert = page.getByTestId('submit-error');
+  await alert.waitFor({ timeout });
+  return (await alert.textContent()) ?? '';
 }
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -136,11 +148,7 @@ describe('web mode, demo gateway', () => {
     const tile = page.getByTestId('library-item').first();
     await tile.waitFor();
     const image = tile.locator('img');
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(image), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await image.getAttribute('src')).toMatch(/^\/media\//);
     await shot('05-library');
     await tile.click();
@@ -161,15 +169,15 @@ describe('web mode, demo gateway', () => {
 
   it('the Create page shows the finished picture beside the form', async () => {
     await page.getByTestId('nav-create').click();
+    // The panel may still show the first take: wait until it shows the task this press sends.
+    const shown = () => page.getByTestId('task-preview').getAttribute('data-task-id');
+    const earlier = (await page.getByTestId('task-preview').count()) ? await shown() : null;
     await page.locator('#field-prompt').fill(`${PROMPT}, second take`);
     await page.getByTestId('submit').click();
+    await expect.poll(shown, { timeout: 30_000 }).not.toBe(earlier);
     const preview = page.getByTestId('preview-image');
     await preview.waitFor({ timeout: 90_000 });
-    await expect
-      .poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 15_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(preview), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.evaluate(() => document.querySelector('.main')?.scrollTo(0, 0));
     await shot('07-create-result');
     // Leaving Create and coming back still shows the task just sent.
@@ -219,12 +227,10 @@ describe('web mode, demo gateway', () => {
       '[data-testid="task-preview"][data-family="image.i2"] [data-testid="preview-image"]',
     );
     await preview.waitFor({ timeout: 90_000 });
-    const tasks = await page.evaluate(async () => {
-      const answer = (await (await fetch('/trpc/tasks.list')).json()) as {
-        result: { data: { tasks: { family: string; params: { image_urls?: string[] } }[] } };
-      };
-      return answer.result.data.tasks;
-    });
+    const { tasks } = await callStudio<{ tasks: { family: string; params: { image_urls?: string[] } }[] }>(
+      page,
+      'tasks.list',
+    );
     // The row keeps a reference to the stored image, never its bytes (the data URL is only in the POST).
     expect(tasks.find((task) => task.family === 'image.i2')?.params.image_urls?.[0]).toMatch(
       /^studio-ref:[0-9a-f]{64}$/,
@@ -294,12 +300,7 @@ describe('web mode, demo gateway', () => {
 
   it('[TBAL-7] [EP-TBAL-2] [ERR-5] with other keys the header says Unlimited or why the balance is missing, and a 402 reads as a sentence', async () => {
     // The demo gateway is a real HTTP server; point the studio at it as if it were one's own gateway.
-    const simulatorUrl = await page.evaluate(async () => {
-      const answer = (await (await fetch('/trpc/session.status')).json()) as {
-        result: { data: { baseUrl: string } };
-      };
-      return answer.result.data.baseUrl;
-    });
+    const simulatorUrl = (await callStudio<{ baseUrl: string }>(page, 'session.status')).baseUrl;
     await page.getByTestId('nav-settings').click();
     const useKey = async (key: string) => {
       await page.locator('#set-key').fill(key);
@@ -321,12 +322,7 @@ describe('web mode, demo gateway', () => {
     await shot('13-balance-failed');
 
     await useKey('sim-key-empty');
-    await page.getByTestId('nav-create').click();
-    await page.locator('#field-prompt').fill('A quiet harbour at dawn');
-    await page.getByTestId('submit').click();
-    const alert = page.getByTestId('submit-error');
-    await alert.waitFor({ timeout: 30_000 });
-    expect(await alert.textContent()).toContain('Your balance is too low');
+    expect(await refusedOnSubmit('A quiet harbour at dawn', 30_000)).toContain('Your balance is too low');
   });
 
   it('a gateway that cannot be reached is said so, in the header and on submit', async () => {
@@ -344,12 +340,7 @@ describe('web mode, demo gateway', () => {
     const balance = page.getByTestId('balance-value');
     await expect.poll(() => balance.textContent(), { timeout: 30_000 }).toContain('cannot be reached');
     await shot('14-unreachable');
-    await page.getByTestId('nav-create').click();
-    await page.locator('#field-prompt').fill('A quiet harbour at dawn');
-    await page.getByTestId('submit').click();
-    const alert = page.getByTestId('submit-error');
-    await alert.waitFor({ timeout: 60_000 });
-    expect(await alert.textContent()).toContain('cannot be reached');
+    expect(await refusedOnSubmit('A quiet harbour at dawn', 60_000)).toContain('cannot be reached');
     // The preview says why nothing came of it, form alert or not, while that gateway is in use.
     expect(await page.getByTestId('preview-failed').textContent()).toContain('cannot be reached');
     await page.getByTestId('nav-settings').click();

@@ -4,11 +4,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { goTo } from './demo-studio';
 
-/** Types each field (by its label; '' empties it) and saves the limits; waits for the save. */
-export async function saveLimits(page: Page, fields: Record<string, string>): Promise<void> {
+/**
+ * Types each field (by its label; '' empties it), picks the zone budgets' days are counted in if given, and saves
+ * the limits; waits for the save.
+ */
+export async function saveLimits(page: Page, fields: Record<string, string>, zone?: string): Promise<void> {
   await goTo(page, 'Settings');
   const form = page.getByRole('form', { name: 'Spending limits' });
   for (const [label, value] of Object.entries(fields)) await form.getByLabel(label).fill(value);
+  if (zone) await form.getByLabel('Time zone for days and months').selectOption(zone);
   await form.getByRole('button', { name: 'Save limits' }).click();
   await page.getByText('Limits saved.').first().waitFor({ timeout: 15_000 });
 }

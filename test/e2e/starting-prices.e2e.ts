@@ -6,16 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { setStartingPrice } from './starting-price';
+import { generateDescription } from './money-settings';
 
 const { studio } = useDemoStudio(0.02);
-
-/** The text the Generate button is described by (its aria-describedby), as a screen reader would read it. */
-async function generateDescription(): Promise<string> {
-  const button = studio.page.getByRole('button', { name: 'Generate' });
-  const id = await button.getAttribute('aria-describedby');
-  if (!id) return '';
-  return (await studio.page.locator(`[id="${id}"]`).textContent()) ?? '';
-}
 
 const STARTING = 'starting price, not yet charged here';
 
@@ -26,24 +19,32 @@ describe('starting prices', () => {
     const i6 = page.getByTestId('form-image.i6');
     await i6.getByLabel('Prompt', { exact: true }).fill('A paper boat on a puddle');
     await expect
-      .poll(generateDescription, { timeout: 20_000 })
+      .poll(() => generateDescription(page), { timeout: 20_000 })
       .toMatch(new RegExp(`^≈ 0\\.03(00)? USD · ${STARTING}`));
     await i6.getByLabel('Number of images').fill('2');
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.06(00)? USD · starting price/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.06(00)? USD · starting price/);
     await page.getByRole('button', { name: 'Generate' }).scrollIntoViewIfNeeded();
     await studio.shot('starting-prices-01-i6');
 
     await chooseFamily(page, 'image.i2');
     const i2 = page.getByTestId('form-image.i2');
     await i2.getByLabel('Prompt', { exact: true }).fill('Three paper boats');
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.04(00)? USD · starting price/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.04(00)? USD · starting price/);
     await i2.getByRole('radiogroup', { name: 'Resolution' }).getByText('2K', { exact: true }).click();
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.06(00)? USD · starting price/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.06(00)? USD · starting price/);
 
     // K once estimated 0.88 USD (the usage history's average) for a 5 s standard video charged 0.35.
     await chooseFamily(page, 'video.k');
     await page.getByTestId('form-video.k').getByLabel('Prompt', { exact: true }).fill('Surf at dawn');
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.35(00)? USD · starting price/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.35(00)? USD · starting price/);
 
     await setStartingPrice(page, 'Image I6', 'cheap');
     await page
@@ -59,7 +60,9 @@ describe('starting prices', () => {
     await chooseFamily(page, 'image.i6');
     await i6.getByLabel('Prompt', { exact: true }).fill('A paper boat on a puddle');
     await i6.getByLabel('Number of images').fill('1');
-    await expect.poll(generateDescription, { timeout: 20_000 }).toMatch(/^≈ 0\.05(00)? USD · starting price/);
+    await expect
+      .poll(() => generateDescription(page), { timeout: 20_000 })
+      .toMatch(/^≈ 0\.05(00)? USD · starting price/);
 
     await setStartingPrice(page, 'Image I6', '');
     await page.getByText('Settings saved.').first().waitFor({ timeout: 15_000 });
@@ -67,7 +70,7 @@ describe('starting prices', () => {
     await chooseFamily(page, 'image.i6');
     await i6.getByLabel('Prompt', { exact: true }).fill('A paper boat on a puddle');
     await expect
-      .poll(generateDescription, { timeout: 20_000 })
+      .poll(() => generateDescription(page), { timeout: 20_000 })
       .toMatch(/^first run of this model: no estimate yet/);
   });
 });

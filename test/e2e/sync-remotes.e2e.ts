@@ -7,54 +7,28 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { S3RVER_KEY, startS3rver, type RunningServer } from '../support/sync-servers';
-import { launchChromium, type LaunchedBrowser } from './browser';
-import { goTo } from './demo-studio';
+import { generateIntoLibrary, useDemoStudio } from './demo-studio';
+import { openSyncSettings } from './sync-settings';
 
 const PROMPT = 'A tin robot watering a windowsill fern, morning light';
 
 let s3: RunningServer;
-let web: WebMode;
-let browser: LaunchedBrowser;
-let page: Page;
-let dataDir: string;
 let folder: string;
-const pageErrors: string[] = [];
 
+// The bucket's server runs before the studio opens, the studio's own hooks being declared after these.
 beforeAll(async () => {
   s3 = await startS3rver('studio-bucket');
-  dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-remotes-'));
   folder = await mkdtemp(join(tmpdir(), 'studio-e2e-folder-remote-'));
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir,
-    simulator: { timeScale: 0.05 },
-    log: () => undefined,
-  });
-  browser = await launchChromium();
-  page = browser.context.pages()[0] ?? (await browser.context.newPage());
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(web.url);
-  await page.getByRole('button', { name: 'Try the demo gateway' }).click();
-  await page.getByTestId('nav-create').waitFor();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await web?.close();
   await s3?.stop();
-  for (const dir of [dataDir, folder]) if (dir) await rm(dir, { recursive: true, force: true });
+  if (folder) await rm(folder, { recursive: true, force: true });
 });
 
-async function openSyncSettings(): Promise<void> {
-  await goTo(page, 'Settings');
-  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Sync' }).click();
-  await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
-}
+const { studio, page } = useDemoStudio(0.05);
 
 /** The kind of remote, chosen as a person does: its chip. */
 async function chooseKind(kind: string): Promise<void> {
@@ -86,14 +60,9 @@ async function namesUnder(dir: string): Promise<string[]> {
 
 describe('Settings › Sync with an S3 bucket and a plain folder', () => {
   it('sets up an S3-compatible bucket: a missing bucket in words, then connected, and a round sends the library', async () => {
-    await goTo(page, 'Create');
-    await page.getByTestId('form-image.i3').waitFor();
-    await page.locator('#field-prompt').fill(PROMPT);
-    await page.getByTestId('submit').click();
-    await goTo(page, 'Library');
-    await page.getByRole('button', { name: PROMPT }).waitFor({ timeout: 90_000 });
+    await generateIntoLibrary(page, PROMPT);
 
-    await openSyncSettings();
+    await openSyncSettings(page);
     await chooseKind('S3 bucket');
     await page.getByLabel('Endpoint', { exact: true }).fill(s3.url);
     await page.getByLabel('Region', { exact: true }).fill('us-east-1');
@@ -138,6 +107,6 @@ describe('Settings › Sync with an S3 bucket and a plain folder', () => {
     const stored = await namesUnder(target);
     expect(stored).toContain('studio-sync.json');
     expect(stored.some((name) => name.startsWith('devices/') && name.endsWith('head.json'))).toBe(true);
-    expect(pageErrors).toEqual([]);
+    expect(studio.pageErrors).toEqual([]);
   });
 });

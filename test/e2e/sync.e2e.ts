@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { startRcloneWebdav, type RunningServer } from '../support/sync-servers';
 import { launchChromium, type LaunchedBrowser } from './browser';
-import { goTo, SHOTS } from './demo-studio';
+import { generateIntoLibrary, goTo, SHOTS } from './demo-studio';
 import { recordTraffic, type Traffic } from './traffic-recorder';
+import { loadedWidth } from './page-pictures';
+import { openSyncSettings } from './sync-settings';
 
 const PASSWORD = 'dav-password-7f3a91c2';
 const PASSPHRASE = 'lantern orchid basalt 42';
@@ -71,12 +73,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `
 async function shotFromTop(page: Page, name: string): Promise<void> {
   await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
   await shot(page, name);
-}
-
-async function openSyncSettings(page: Page): Promise<void> {
-  await goTo(page, 'Settings');
-  await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Sync' }).click();
-  await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
 }
 
 /** The WebDAV fields as a person fills them. */
@@ -162,12 +158,7 @@ describe('Settings › Sync against a WebDAV server', () => {
 
   it('shows a result made in one instance in the second instance’s library, fetched when opened', async () => {
     const { page } = ana;
-    await goTo(page, 'Create');
-    await page.getByTestId('form-image.i3').waitFor();
-    await page.locator('#field-prompt').fill(PROMPT);
-    await page.getByTestId('submit').click();
-    await goTo(page, 'Library');
-    await page.getByRole('button', { name: PROMPT }).waitFor({ timeout: 90_000 });
+    await generateIntoLibrary(page, PROMPT);
     await openSyncSettings(page);
     await syncNow(page);
 
@@ -195,11 +186,7 @@ describe('Settings › Sync against a WebDAV server', () => {
     const dialog = other.getByTestId('item-dialog');
     await dialog.waitFor();
     const image = dialog.locator('.viewer-media img');
-    await expect
-      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-        timeout: 30_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(image), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => dialog.getByTestId('item-origin').textContent()).toBe('Ana’s laptop');
     await shot(other, 'sync-library-fetched');
   });
@@ -228,9 +215,7 @@ describe('Settings › Sync against a WebDAV server', () => {
     const tile = page.getByRole('button', { name: new RegExp(`^${PROMPT}`) });
     await tile.waitFor();
     await expect.poll(() => tile.getByTestId('tile-not-downloaded').count()).toBe(0);
-    await expect
-      .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
-      .toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(tile.locator('img'))).toBeGreaterThan(0);
     await shot(page, 'sync-restored-library');
   });
 

@@ -6,12 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS } from '../../electron/simulator/index';
 import { type DemoStudio, goTo, openDemoStudio, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
 const { studio, page } = useDemoStudio();
-
-type Wire<T> = { result: { data: T } };
-const bridgeGet = async <T>(path: string): Promise<T> =>
-  ((await page.evaluate(async (p) => (await fetch(p)).json(), path)) as Wire<T>).result.data;
 
 interface Item {
   model?: string;
@@ -22,7 +19,7 @@ interface Item {
 
 /** The demo gateway itself, asked with its own key: the figures the page must agree with. */
 async function gatewayUsage(query: string): Promise<Item[]> {
-  const { baseUrl } = await bridgeGet<{ baseUrl: string }>('/trpc/session.status');
+  const { baseUrl } = await callStudio<{ baseUrl: string }>(page, 'session.status');
   const res = await fetch(`${baseUrl}/v1/usage?${query}`, {
     headers: { Authorization: `Bearer ${SIM_KEYS.default}` },
   });

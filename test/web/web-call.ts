@@ -15,6 +15,23 @@ export function callWebMode(
   path: string,
   body?: unknown,
 ): Promise<WebAnswer> {
+  return sendToWebMode(web, path, body === undefined ? undefined : JSON.stringify(body));
+}
+
+/** A mutation whose JSON body is given as text: for bodies JSON.stringify cannot write (thousands deep). */
+export function postJsonText(
+  web: Pick<WebMode, 'origin' | 'token'>,
+  path: string,
+  text: string,
+): Promise<WebAnswer> {
+  return sendToWebMode(web, path, text);
+}
+
+function sendToWebMode(
+  web: Pick<WebMode, 'origin' | 'token'>,
+  path: string,
+  body: string | undefined,
+): Promise<WebAnswer> {
   const port = Number(new URL(web.origin).port);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -38,7 +55,7 @@ export function callWebMode(
       },
     );
     req.on('error', reject);
-    req.end(body === undefined ? undefined : JSON.stringify(body));
+    req.end(body);
   });
 }
 

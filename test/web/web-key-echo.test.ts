@@ -3,18 +3,16 @@
 import { createServer, request } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { callWeb } from './web-call';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
 const KEY = 'sk-Echoed-Key-0123456789abcdef';
 
-let root: string;
+let studio: TestWebMode;
 let web: WebMode;
 let gateway: Server;
 let gatewayUrl: string;
@@ -59,15 +57,12 @@ function startEchoGateway(): Promise<void> {
 
 beforeAll(async () => {
   await startEchoGateway();
-  root = await mkdtemp(join(tmpdir(), 'studio-key-echo-'));
-  const staticDir = join(root, 'renderer');
-  await mkdir(staticDir, { recursive: true });
-  web = await startWebMode({ port: 0, dataDir: join(root, 'data'), staticDir, log: () => undefined });
+  studio = await startTestWebMode('studio-key-echo-');
+  web = studio.web;
 });
 afterAll(async () => {
-  await web?.close();
+  await studio?.close();
   await new Promise((resolve) => gateway.close(resolve));
-  await rm(root, { recursive: true, force: true });
 });
 
 /** Every text the event stream sends until `until` appears in it. */
@@ -127,7 +122,7 @@ describe('a gateway that echoes the key in a task error', () => {
     expect(list.body).toContain('[redacted]');
     expect(carriesKey(list.body), list.body).toBe(false);
 
-    const db = openDatabase(join(root, 'data', 'studio.db'));
+    const db = openDatabase(join(studio.dataDir, 'studio.db'));
     try {
       const rows = db.prepare('SELECT error FROM tasks').all() as { error: string | null }[];
       expect(rows.length).toBe(1);

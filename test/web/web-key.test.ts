@@ -14,6 +14,7 @@ import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
 import { callWeb } from './web-call';
 import type { CallAnswer } from './web-call';
+import { newTask } from '../support/new-task';
 
 let sim: RunningSimulator;
 let root: string;
@@ -59,18 +60,14 @@ describe('web mode key across restarts', () => {
     const id = randomUUID();
     const store = new TaskStore(db);
     store.insert(
-      {
+      newTask({
         id,
         family: 'image.i2',
         model: 'image_model_id_i2',
-        kind: 'image',
-        endpoint: 'tasks',
         params: { prompt: 'recovered after a crash', n: 1 },
-        webhook: null,
         idempotencyKey: randomUUID(),
-        parentTaskId: null,
         createdAt: Date.now(),
-      },
+      }),
       'submitting',
     );
     store.update(id, { sentAt: Date.now(), updatedAt: Date.now() });

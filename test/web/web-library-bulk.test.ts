@@ -1,23 +1,21 @@
 // Bulk actions through web mode over real HTTP, as the renderer calls them: one call per action whatever the
 // selection, delete with undo (the file unserved while deleted, served again after Undo, "too late" after the
 // window), and a zip export downloaded from /export/ and read back entry by entry.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { buffer } from 'node:stream/consumers';
 import { ManualClock } from '../../electron/core/clock';
 import { UNDO_WINDOW_MS } from '../../shared/studio/library-selection';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 import { readFileSettings } from '../../electron/core/library/file-settings';
 import { seedLibrary } from '../e2e/seeded-library';
 import { callWeb, callWebMode } from './web-call';
+import { readZip } from '../support/read-zip';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+let studio: TestWebMode;
 let web: WebMode;
-let root: string;
 // The undo window runs on this clock, so the test can let it pass.
 const clock = new ManualClock(Date.now());
 
@@ -34,35 +32,26 @@ const page = async (input: Record<string, unknown> = {}): Promise<Page> => {
 };
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-web-bulk-'));
-  const staticDir = join(root, 'renderer');
-  await mkdir(staticDir, { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>studio</title>');
-  await seedLibrary(join(root, 'data'), [
-    { prompt: 'a red fox in snow', colour: '#cc3311', width: 64, height: 64, cost: 0.04, daysAgo: 3 },
-    { prompt: 'a red barn at dawn', colour: '#bb2211', width: 64, height: 48, cost: 0.04, daysAgo: 2 },
-    {
-      prompt: 'a blue whale',
-      colour: '#1133cc',
-      width: 48,
-      height: 64,
-      cost: 0.04,
-      daysAgo: 1,
-      tags: ['sea'],
-    },
-  ]);
-  web = await startWebMode({
-    port: 0,
-    dataDir: join(root, 'data'),
-    staticDir,
-    clock,
-    log: () => undefined,
-  });
+  studio = await startTestWebMode('studio-web-bulk-', { clock }, (dataDir) =>
+    seedLibrary(dataDir, [
+      { prompt: 'a red fox in snow', colour: '#cc3311', width: 64, height: 64, cost: 0.04, daysAgo: 3 },
+      { prompt: 'a red barn at dawn', colour: '#bb2211', width: 64, height: 48, cost: 0.04, daysAgo: 2 },
+      {
+        prompt: 'a blue whale',
+        colour: '#1133cc',
+        width: 48,
+        height: 64,
+        cost: 0.04,
+        daysAgo: 1,
+        tags: ['sea'],
+      },
+    ]),
+  );
+  web = studio.web;
 });
 
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('bulk actions in web mode', () => {
@@ -201,35 +190,9 @@ describe('bulk actions in web mode', () => {
     const name = target?.relativePath.split('/').pop() ?? '';
     const receipt = await callWeb(web, '/trpc/library.trash', { selection: { ids: [target?.id] } });
     expect(receipt.data<{ trash: string }>()?.trash).toBe('folder');
-    const trashDir = join(root, 'data', 'library', '.trash');
+    const trashDir = join(studio.dataDir, 'library', '.trash');
     expect(await readdir(trashDir)).not.toContain(name);
     await clock.advance(UNDO_WINDOW_MS);
     await expect.poll(() => readdir(trashDir)).toContain(name);
   });
 });
-
-interface Entry {
-  name: string;
-  bytes: Buffer;
-}
-
-function readZip(bytes: Buffer): Promise<Entry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: Entry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          buffer(stream).then((data) => {
-            entries.push({ name: entry.fileName, bytes: data });
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}

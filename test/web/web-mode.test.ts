@@ -4,12 +4,11 @@
 // beforeAll, and every test that needs the demo gateway turns it on itself.
 import { request } from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
 interface Answer {
   status: number;
@@ -17,6 +16,7 @@ interface Answer {
   body: string;
 }
 
+let studio: TestWebMode;
 let web: WebMode;
 let root: string;
 let port: number;
@@ -54,21 +54,21 @@ function send(
 
 const authed = (extra: Record<string, string> = {}) => ({ cookie, ...extra });
 
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-web-'));
-  const staticDir = join(root, 'renderer');
-  await mkdir(join(staticDir, 'assets'), { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>studio</title>');
-  await writeFile(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
-  await writeFile(join(root, 'outside.txt'), 'top secret');
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir: join(root, 'data'),
-    staticDir,
-    simulator: { timeScale: 0.02 },
-    log: () => undefined,
+/** A mutation as the page sends it once signed in: the session cookie, a JSON body (none for no input). */
+const mutate = (path: string, input?: unknown): Promise<Answer> =>
+  send(path, {
+    method: 'POST',
+    headers: authed({ 'content-type': 'application/json' }),
+    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
   });
+
+beforeAll(async () => {
+  studio = await startTestWebMode('studio-web-', { demo: true, simulator: { timeScale: 0.02 } });
+  ({ web, root } = studio);
+  // A script to serve, and a file beside the served folder that must never be.
+  await mkdir(join(studio.staticDir, 'assets'));
+  await writeFile(join(studio.staticDir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(root, 'outside.txt'), 'top secret');
   port = Number(new URL(web.origin).port);
   // As a browser does on its first visit; the exchange itself is tested below.
   const traded = await send(`/?token=${web.token}`);
@@ -77,8 +77,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('web mode session', () => {
@@ -127,10 +126,7 @@ describe('web mode session', () => {
   });
 
   it('answers desktop-only actions with an unsupported error value', async () => {
-    const res = await send('/trpc/desktop.chooseLibraryFolder', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const res = await mutate('/trpc/desktop.chooseLibraryFolder');
     expect(JSON.parse(res.body).error.data.error).toMatchObject({ type: 'unsupported' });
   });
 
@@ -255,21 +251,14 @@ describe('web mode media', () => {
   let spokenBytes: string;
 
   beforeAll(async () => {
-    const demo = await send('/trpc/session.useDemo', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const demo = await mutate('/trpc/session.useDemo');
     expect(demo.status).toBe(200);
     const status = await send('/trpc/session.status', { headers: authed() });
     libraryDir = JSON.parse(status.body).result.data.libraryDir as string;
-    const made = await send('/trpc/speech.synthesize', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
-        model: 'speech_model_id',
-        input: 'served from the library',
-        responseFormat: 'wav',
-      }),
+    const made = await mutate('/trpc/speech.synthesize', {
+      model: 'speech_model_id',
+      input: 'served from the library',
+      responseFormat: 'wav',
     });
     expect(made.status, made.body).toBe(200);
     const { item } = JSON.parse(made.body).result.data as { item: { relativePath: string } };
@@ -327,10 +316,7 @@ describe('web mode media', () => {
 
 describe('web mode bridge events (SSE)', () => {
   it('streams task events to a subscriber while a demo task runs, and never the key', async () => {
-    const demo = await send('/trpc/session.useDemo', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-    });
+    const demo = await mutate('/trpc/session.useDemo');
     expect(demo.status).toBe(200);
 
     const received: string[] = [];
@@ -363,14 +349,10 @@ describe('web mode bridge events (SSE)', () => {
       req.end();
     });
     await connected;
-    const submitted = await send('/trpc/tasks.submit', {
-      method: 'POST',
-      headers: authed({ 'content-type': 'application/json' }),
-      body: JSON.stringify({
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        params: { prompt: 'a quiet harbour' },
-      }),
+    const submitted = await mutate('/trpc/tasks.submit', {
+      family: 'image.i3',
+      model: 'image_model_id_i3',
+      params: { prompt: 'a quiet harbour' },
     });
     expect(submitted.status).toBe(200);
     await done;

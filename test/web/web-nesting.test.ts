@@ -1,19 +1,15 @@
 // Settings nested thousands deep (an extra body field, a file's settings) are refused with a sentence stating the
 // depth limit, never a generic 500 from a walk that overflowed the stack.
-import { request } from 'node:http';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngWithSettings } from '../../electron/core/library/file-settings';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import type { FileSettings } from '../../shared/studio/file-settings';
-import { callWeb } from './web-call';
+import { callWeb, postJsonText } from './web-call';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+let studio: TestWebMode;
 let web: WebMode;
-let root: string;
 const SENTENCE = 'Settings nested too deeply: at most 20 levels of lists and objects.';
 
 /** Lists and objects in turn, `depth` levels, as JSON text (JSON.stringify itself overflows past ~5000). */
@@ -23,50 +19,19 @@ const nestedJson = (depth: number): string => {
   return text;
 };
 
-/** A mutation with a body written as text. */
-function postText(path: string, body: string): Promise<{ status: number; body: string }> {
-  const port = Number(new URL(web.origin).port);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          host: `127.0.0.1:${port}`,
-          'x-studio-token': web.token,
-          'content-type': 'application/json',
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A mutation with a body written as text; its answer's body as text. */
+async function postText(path: string, body: string): Promise<{ status: number; body: string }> {
+  const answer = await postJsonText(web, path, body);
+  return { status: answer.status, body: answer.body.toString() };
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-nesting-'));
-  await mkdir(join(root, 'renderer'), { recursive: true });
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir: join(root, 'data'),
-    staticDir: join(root, 'renderer'),
-    simulator: { timeScale: 0.01 },
-    log: () => undefined,
-  });
+  studio = await startTestWebMode('studio-nesting-', { demo: true, simulator: { timeScale: 0.01 } });
+  web = studio.web;
   expect((await callWeb(web, '/trpc/session.useDemo', {})).status).toBe(200);
 });
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('settings nested too deeply', () => {

@@ -3,19 +3,16 @@
 // stream, tasks.list, library.query) measured in bytes. They carried the image in each task and item before.
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import { dataUrlOf, MiB, noisePng } from '../core/references/reference-fixtures';
 import { callWebMode } from './web-call';
 import type { WebAnswer } from './web-call';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+let studio: TestWebMode;
 let web: WebMode;
-let root: string;
 let port: number;
 
 const send = (path: string, body?: unknown): Promise<WebAnswer> => callWebMode(web, path, body);
@@ -40,25 +37,14 @@ function recordEvents(): { bytes: () => number; stop: () => void } {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-web-refs-'));
-  const staticDir = join(root, 'renderer');
-  await mkdir(staticDir, { recursive: true });
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>studio</title>');
-  web = await startWebMode({
-    port: 0,
-    demo: true,
-    dataDir: join(root, 'data'),
-    staticDir,
-    simulator: { timeScale: 0.01 },
-    log: () => undefined,
-  });
+  studio = await startTestWebMode('studio-web-refs-', { demo: true, simulator: { timeScale: 0.01 } });
+  web = studio.web;
   port = Number(new URL(web.origin).port);
   expect((await send('/trpc/session.useDemo', {})).status).toBe(200);
 });
 
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('reference images in web mode', () => {

@@ -1,18 +1,16 @@
 // Tags with control characters (NUL, tab, line breaks): refused with a sentence through the bridge, never stored,
 // and stripped from tags stored before the rule by a migration at the next start.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../electron/core/db';
-import { startWebMode } from '../../electron/host/web-mode';
 import type { WebMode } from '../../electron/host/web-mode';
 import type { BridgeLibraryItem } from '../../shared/bridge';
 import { seedLibrary } from '../e2e/seeded-library';
 import { callWeb } from './web-call';
+import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+let studio: TestWebMode;
 let web: WebMode;
-let root: string;
 const SENTENCE = 'A tag cannot hold control characters (such as NUL, tab or a line break).';
 
 const items = async (): Promise<BridgeLibraryItem[]> =>
@@ -20,24 +18,22 @@ const items = async (): Promise<BridgeLibraryItem[]> =>
   [];
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'studio-tag-text-'));
-  const dataDir = join(root, 'data');
-  await mkdir(join(root, 'renderer'), { recursive: true });
-  await seedLibrary(dataDir, [
-    { prompt: 'a grey heron', colour: '#778899', width: 32, height: 32, cost: 0.04, daysAgo: 1 },
-  ]);
-  // A row as an older version stored it: a tag with a NUL and one with a line break, and a duplicate once clean.
-  const db = openDatabase(join(dataDir, 'studio.db'));
-  db.prepare('UPDATE library_items SET tags = ?').run(
-    JSON.stringify(['bird\u0000s', 'birds', 'lake\n', '\u0007']),
-  );
-  db.prepare("DELETE FROM schema_migrations WHERE id = 'library-tags-without-control-characters'").run();
-  db.close();
-  web = await startWebMode({ port: 0, dataDir, staticDir: join(root, 'renderer'), log: () => undefined });
+  studio = await startTestWebMode('studio-tag-text-', {}, async (dataDir) => {
+    await seedLibrary(dataDir, [
+      { prompt: 'a grey heron', colour: '#778899', width: 32, height: 32, cost: 0.04, daysAgo: 1 },
+    ]);
+    // A row as an older version stored it: a tag with a NUL and one with a line break, and a duplicate once clean.
+    const db = openDatabase(join(dataDir, 'studio.db'));
+    db.prepare('UPDATE library_items SET tags = ?').run(
+      JSON.stringify(['bird\u0000s', 'birds', 'lake\n', '\u0007']),
+    );
+    db.prepare("DELETE FROM schema_migrations WHERE id = 'library-tags-without-control-characters'").run();
+    db.close();
+  });
+  web = studio.web;
 });
 afterAll(async () => {
-  await web?.close();
-  if (root) await rm(root, { recursive: true, force: true });
+  await studio?.close();
 });
 
 describe('tags and control characters', () => {

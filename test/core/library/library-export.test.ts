@@ -5,7 +5,6 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { readFileSettings } from '../../../electron/core/library/file-settings';
@@ -17,6 +16,7 @@ import {
 } from '../../../electron/core/library/library-export';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { must, png, resultFile, task, tempDir, wav, writeBytes } from './library-fixtures';
+import { readZip } from '../../support/read-zip';
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -58,33 +58,6 @@ async function addSpeech(text: string): Promise<LibraryItem> {
     model: 'tts-1',
     input: text,
     params: { voice: 'alloy' },
-  });
-}
-
-interface ZipEntry {
-  name: string;
-  bytes: Buffer;
-  compressed: boolean;
-}
-
-function readZip(bytes: Buffer): Promise<ZipEntry[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: ZipEntry[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          buffer(stream).then((data) => {
-            entries.push({ name: entry.fileName, bytes: data, compressed: entry.compressionMethod !== 0 });
-            zip.readEntry();
-          }, reject);
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
   });
 }
 

@@ -12,6 +12,7 @@ import { TaskEngine } from '../../../electron/core/tasks';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import { toErrorInfo } from '../../../shared/bridge/errors';
 import type { TaskState } from '../../../shared/studio/records';
+import { newTask } from '../../support/new-task';
 
 let db: DatabaseSync;
 let engine: TaskEngine;
@@ -21,21 +22,7 @@ const noGateway = {} as GatewayPort;
 
 function task(id: string, state: TaskState, remoteId: string | null): void {
   const store = new TaskStore(db);
-  store.insert(
-    {
-      id,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      kind: 'image',
-      endpoint: 'tasks',
-      params: { prompt: 'a fox' },
-      webhook: null,
-      idempotencyKey: null,
-      parentTaskId: null,
-      createdAt: Date.UTC(2026, 10, 21),
-    },
-    'submitting',
-  );
+  store.insert(newTask({ id, createdAt: Date.UTC(2026, 10, 21) }), 'submitting');
   store.update(id, { state, remoteId, updatedAt: Date.UTC(2026, 10, 21) });
 }
 

@@ -12,6 +12,7 @@ import { Library } from '../../../electron/core/library/library';
 import { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
+import { newTask } from '../../support/new-task';
 
 const dirs: string[] = [];
 const dbs: DatabaseSync[] = [];
@@ -50,18 +51,7 @@ function seeded(): { engine: TaskEngine; statements: string[] } {
   for (let i = 0; i < TASKS; i++) {
     const id = `task-${String(i).padStart(3, '0')}`;
     store.insert(
-      {
-        id,
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        kind: 'image',
-        endpoint: 'tasks',
-        params: { prompt: `task ${i}` },
-        webhook: null,
-        idempotencyKey: null,
-        parentTaskId: null,
-        createdAt: clock.now() + i,
-      },
+      newTask({ id, params: { prompt: `task ${i}` }, createdAt: clock.now() + i }),
       i % 2 ? 'completed' : 'failed',
     );
     // One file saved (then deleted from the library: it is not there) and one refused.

@@ -10,6 +10,7 @@ import type { DatabaseSync } from '../../../electron/core/db/database';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import { stampTaskGateway } from '../../../electron/core/tasks/task-costs';
 import type { TaskState } from '../../../shared/studio/records';
+import { newTask } from '../../support/new-task';
 
 let dir: string;
 let db: DatabaseSync;
@@ -33,21 +34,7 @@ function task(
   gateway: string | null = null,
 ): void {
   const id = `task-${++seq}`;
-  store.insert(
-    {
-      id,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      kind: 'image',
-      endpoint: 'tasks',
-      params: { prompt: 'p' },
-      webhook: null,
-      idempotencyKey: null,
-      parentTaskId: null,
-      createdAt: 1_700_000_000_000 + seq,
-    },
-    'submitting',
-  );
+  store.insert(newTask({ id, params: { prompt: 'p' }, createdAt: 1_700_000_000_000 + seq }), 'submitting');
   store.update(id, { state, cost, creditsCost, updatedAt: 1_700_000_000_000 + seq });
   if (gateway !== null) stampTaskGateway(db, id, gateway);
 }
