@@ -49,7 +49,7 @@ export interface Life {
 /**
  * The target for "the engine's memory flat over the run": its settled heap (after GC) may grow by at most this
  * much from the first milestone to the last, over the run and within any one life. The engine keeps every task
- * record in memory (a few kB each), so 200 tasks account for about 1 MB of honest growth; a leak of the
+ * record in memory (a few KiB each), so 200 tasks account for about 1 MiB of honest growth; a leak of the
  * task's results or events would add far more.
  */
 export const HEAP_GROWTH_LIMIT = 8 * 1_048_576;
@@ -281,7 +281,8 @@ function tabulate(
   };
 }
 
-const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MB`;
+// MiB, named as the binary unit it is (shared/studio/byte-size.ts), in one unit so the figures compare.
+const mb = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1)} MiB`;
 
 /**
  * The memory lines of the table: the engine's settled heap at its first and last task milestones over the

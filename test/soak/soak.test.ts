@@ -15,7 +15,7 @@ describe('soak (short)', () => {
     expect(row('duplicate')).toBe(0);
     expect(row('engine kills')).toBe(3);
     // The engine's memory is sampled (after GC) at settled-task milestones and checked flat.
-    expect(row('engine settled heap')).toMatch(/MB at \d+ settled \/ .* MB at 20 settled/);
+    expect(row('engine settled heap')).toMatch(/MiB at \d+ settled \/ .* MiB at 20 settled/);
   }, 90_000);
 });
 
@@ -30,7 +30,7 @@ describe('soak memory line', () => {
   it('passes a settled heap that stays flat across lives and milestones', () => {
     const { rows, problems } = heapRows([life([2, 20e6], [4, 20.5e6]), life([6, 20.2e6], [20, 21e6])]);
     expect(problems).toEqual([]);
-    expect(rows[0]?.[1]).toBe('19.1 MB at 2 settled / 20.0 MB at 20 settled (+1.0 MB)');
+    expect(rows[0]?.[1]).toBe('19.1 MiB at 2 settled / 20.0 MiB at 20 settled (+1.0 MiB)');
   });
 
   it('reports a heap that grows past the limit within one life', () => {

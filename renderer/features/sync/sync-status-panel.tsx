@@ -1,4 +1,4 @@
-// Where sync is now: a round's progress ("Uploading 12 of 340 files, 1.2 GB") with its bar, paused or a problem
+// Where sync is now: a round's progress ("Uploading 12 of 340 files, 1.2 GiB") with its bar, paused or a problem
 // in a sentence, when it last completed; Sync now, and Pause or Resume. The status arrives as events while a
 // round runs, so this panel never polls.
 import type { ReactElement } from 'react';
@@ -30,7 +30,7 @@ export function SyncStatusPanel({
   const paused = userPaused;
   const percent = running && status.progress ? progressPercent(status.progress) : null;
   return (
-    <section className="card card-pad sync-section" aria-labelledby="sync-status-title">
+    <section className="card card-pad field-column" aria-labelledby="sync-status-title">
       <h2 className="card-title" id="sync-status-title">
         {t('sync.statusTitle')}
       </h2>

@@ -1,10 +1,10 @@
-// Sync's state in words: a round's progress ("Uploading 12 of 340 files, 1.2 GB"), what a connection test found,
+// Sync's state in words: a round's progress ("Uploading 12 of 340 files, 1.2 GiB"), what a connection test found,
 // and when the last round completed. Pure functions of a status and a translator, so tests read them directly.
 import type { TFunction } from 'i18next';
 import type { SyncProgress, SyncStatus, SyncTestResult } from '../../../shared/studio/sync';
 import { formatBytes, formatRelative } from '../../lib/format';
 
-/** "Uploading 12 of 340 files, 1.2 GB"; the phases without files say only what they do. */
+/** "Uploading 12 of 340 files, 1.2 GiB"; the phases without files say only what they do. */
 export function progressWords(progress: SyncProgress, t: TFunction, language: string): string {
   const { phase, filesDone, filesTotal, bytesTotal } = progress;
   if ((phase === 'uploading' || phase === 'downloading') && filesTotal > 0) {
