@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { pipeline } from 'node:stream/promises';
 import { fetchToFile } from '../../electron/core/downloads/fetch-to-file';
 import { startBigBodyServer } from '../core/downloads/download-fixtures';
+import { benchPrinter, type BenchOutcome } from './bench-kit';
 
 const SIZE = 1024 * 1024 * 1024;
 const MiB = 1024 * 1024;
@@ -58,14 +59,10 @@ async function timed(fn: () => unknown): Promise<number> {
   return performance.now() - t0;
 }
 
-export async function run(log: (line: string) => void = console.log) {
+export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'download-bench-'));
   const { url, child } = await startBigBodyServer(SIZE);
-  const lines: string[] = [];
-  const say = (l: string): void => {
-    lines.push(l);
-    log(l);
-  };
+  const { lines, say } = benchPrinter(log);
   try {
     // Warm the server and the page cache path once so neither side pays a first-run cost alone.
     curlToFile(url, join(dir, 'warm'), false);

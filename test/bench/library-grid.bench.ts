@@ -6,16 +6,16 @@
 // Each figure is printed beside the same measurement on a 1 000-item library in the same run, as a ratio, so a
 // slower machine moves both together.
 import { openStudioDatabase } from '../../electron/core/studio-database';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
-import { startWebMode } from '../../electron/host/web-mode';
-import { launchChromium } from '../e2e/browser';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, percentile, type BenchOutcome } from './bench-kit';
+import { promptFrom, vocabulary } from './invented-prompts';
+import * as browser from './browser-bench';
 
 const BASELINE_ITEMS = 1_000;
 const ITEMS = 100_000;
@@ -24,8 +24,6 @@ const WHEEL_STEPS = 80;
 const WHEEL_PX = 700;
 /** What is typed into the search box, one key at a time (two words: prefix search narrows on each key). */
 const TYPED = 'kalo su';
-/** The long-task limit of the issue. */
-const LONG_TASK_MS = 50;
 /** Search on 100k may be this many times slower than on 1k and still answer "as the user types". */
 const SEARCH_RATIO_LIMIT = 4;
 /** The issue's absolute targets on these machines: search p95 from key to painted tiles, and opening. */
@@ -33,33 +31,6 @@ const SEARCH_TARGET_MS = 100;
 const OPEN_TARGET_MS = 300;
 /** Ratios below this floor are noise, not signal: a 1k answer in 5 ms makes 20 ms look like 4×. */
 const SEARCH_FLOOR_MS = 25;
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'sa',
-  'tor',
-  'vel',
-  'su',
-  'an',
-  'dri',
-  'sol',
-  'mar',
-  'nex',
-  'ori',
-];
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A data folder whose library holds `count` pictures: rows in SQLite, files shared among a few real PNGs. */
 async function seed(dataDir: string, count: number): Promise<void> {
@@ -83,15 +54,8 @@ async function seed(dataDir: string, count: number): Promise<void> {
   try {
     // Constructing the Library registers and runs its migrations.
     new Library({ db, dir: libraryDir });
-    const random = mulberry32(7);
-    const words = Array.from(
-      new Set(
-        Array.from({ length: 4000 }, () => {
-          const n = 2 + Math.floor(random() * 3);
-          return Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join('');
-        }),
-      ),
-    );
+    const random = createPrng(7).next;
+    const words = vocabulary(random, 4000);
     const insert = db.prepare(`INSERT INTO library_items (id, kind, path, size, sha256, mime, width, height,
       prompt, model, family, params, created_at, favourite, cost, remote_url)
       VALUES (?, 'image', ?, 1000, ?, 'image/png', 256, 256, ?, 'image_model_id_i3', 'image.i3', '{}', ?, 0, 0.04, ?)`);
@@ -99,9 +63,7 @@ async function seed(dataDir: string, count: number): Promise<void> {
     transaction(db, () => {
       for (let i = 0; i < count; i += 1) {
         const length = 5 + Math.floor(random() * 10);
-        const prompt = Array.from({ length }, () => words[Math.floor(random() ** 2 * words.length)]).join(
-          ' ',
-        );
+        const prompt = promptFrom(random, words, length);
         insert.run(
           `bench-${i}`,
           files[i % files.length] ?? '',
@@ -132,11 +94,6 @@ function expectedFirsts(dataDir: string): string[] {
   }
 }
 
-const percentile = (samples: number[], p: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
-};
-
 interface Figures {
   /** From the click on Library to the frame that paints its first tiles. */
   openMs: number;
@@ -144,11 +101,6 @@ interface Figures {
   frameP95: number;
   searchMs: number[];
 }
-
-const nextFrames = (page: Page) =>
-  page.evaluate(
-    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-  );
 
 async function measure(page: Page, firsts: string[]): Promise<Figures> {
   // Opening: from the click (in the page's clock) to the frame that paints the first tiles.
@@ -177,41 +129,22 @@ async function measure(page: Page, firsts: string[]): Promise<Figures> {
       }),
   );
   // Long tasks and frame intervals, collected in the page from now on.
-  await page.evaluate(() => {
-    const w = window as unknown as { benchLong: number[]; benchFrames: number[]; benchRun: boolean };
-    w.benchLong = [];
-    w.benchFrames = [];
-    w.benchRun = true;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.benchLong.push(entry.duration);
-    }).observe({ type: 'longtask' });
-    let last = performance.now();
-    const tick = (now: number) => {
-      w.benchFrames.push(now - last);
-      last = now;
-      if (w.benchRun) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  });
+  const stopWatch = await browser.watchLongTasksAndFrames(page);
   const grid = page.getByTestId('library-grid');
   const box = await grid.boundingBox();
   if (!box) throw new Error('no grid on the page');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < WHEEL_STEPS; i += 1) {
     await page.mouse.wheel(0, WHEEL_PX);
-    await nextFrames(page);
+    await browser.nextFrames(page);
   }
-  const scroll = await page.evaluate(() => {
-    const w = window as unknown as { benchLong: number[]; benchFrames: number[]; benchRun: boolean };
-    w.benchRun = false;
-    return { longTasks: [...w.benchLong], frames: w.benchFrames.slice(1) };
-  });
+  const scroll = await stopWatch();
 
   // Typing: each key's time from keydown (in the page's clock) to the frame that paints that prefix's matches
   // (the first tile is the query's first answer). The count and the cost total may come later.
   // Back to the top of the grid (the scroll run left it deep in the list), where a new answer's first tile shows.
   await grid.evaluate((el) => el.scrollTo(0, 0));
-  await nextFrames(page);
+  await browser.nextFrames(page);
   const search = page.getByRole('searchbox', { name: 'Search prompts' });
   await search.scrollIntoViewIfNeeded();
   await search.focus();
@@ -248,56 +181,31 @@ async function measure(page: Page, firsts: string[]): Promise<Figures> {
   return { openMs, longTasks: scroll.longTasks, frameP95: percentile(scroll.frames, 95), searchMs };
 }
 
-async function figuresFor(count: number): Promise<Figures> {
-  const dataDir = await mkdtemp(join(tmpdir(), `library-grid-bench-${count}-`));
-  try {
-    await seed(dataDir, count);
-    const firsts = expectedFirsts(dataDir);
-    const web = await startWebMode({ port: 0, demo: true, dataDir, log: () => {} });
-    const chromium = await launchChromium();
-    try {
-      // tsx keeps function names with a helper (__name) the page does not have: functions sent to the page
-      // through evaluate() would throw without it.
-      await chromium.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
-      const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-      await page.goto(web.url);
-      await page.getByRole('button', { name: 'Try the demo gateway' }).click();
-      await page.getByTestId('nav-library').waitFor();
-      return await measure(page, firsts);
-    } finally {
-      await chromium.close();
-      await web.close();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-export interface BenchOutcome {
-  name: string;
-  pass: boolean;
-  lines: string[];
+function figuresFor(count: number): Promise<Figures> {
+  return browser.measureSeededDemo({
+    folder: `library-grid-bench-${count}`,
+    seed: async (dataDir) => {
+      await seed(dataDir, count);
+      return expectedFirsts(dataDir);
+    },
+    nav: 'nav-library',
+    measure,
+  });
 }
 
 export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
-  const lines: string[] = [];
-  const say = (line: string) => {
-    lines.push(line);
-    log(line);
-  };
-  if (!existsSync(join(process.cwd(), 'out', 'renderer', 'index.html'))) {
-    say('FAIL library grid: no built renderer (run `npx electron-vite build` first)');
-    return { name: 'library-grid', pass: false, lines };
-  }
+  const { lines, say } = benchPrinter(log);
+  const cannotRun = browser.withoutBuiltRenderer('library-grid', { lines, say });
+  if (cannotRun) return cannotRun;
   const base = await figuresFor(BASELINE_ITEMS);
   const large = await figuresFor(ITEMS);
-  const worst = (tasks: number[]) => (tasks.length ? Math.max(...tasks) : 0);
-  const scrollOk = large.longTasks.every((d) => d <= LONG_TASK_MS);
-  say(
-    `${scrollOk ? 'PASS' : 'FAIL'} library grid scroll (${WHEEL_STEPS} wheel steps): ${ITEMS} items ${large.longTasks.length} long tasks ` +
-      `(longest ${worst(large.longTasks).toFixed(0)} ms, limit ${LONG_TASK_MS} ms), frame p95 ${large.frameP95.toFixed(1)} ms; ` +
-      `${BASELINE_ITEMS} items ${base.longTasks.length} long tasks, frame p95 ${base.frameP95.toFixed(1)} ms; ` +
-      `frame ratio ${(large.frameP95 / Math.max(base.frameP95, 1)).toFixed(2)}x`,
+  const largeRun = { ...large, label: `${ITEMS} items` };
+  const baseRun = { ...base, label: `${BASELINE_ITEMS} items` };
+  const scrollOk = browser.sayScrollVerdict(
+    say,
+    `library grid scroll (${WHEEL_STEPS} wheel steps)`,
+    largeRun,
+    baseRun,
   );
   const p95Large = percentile(large.searchMs, 95);
   const p95Base = percentile(base.searchMs, 95);
@@ -325,11 +233,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
   say(
     `library grid per key, ${BASELINE_ITEMS} items: ${base.searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
   );
-  // Long tasks on the small library too say the machine, not the grid, is busy: read the large figure with it.
-  say(
-    `library grid long tasks while scrolling (ms): ${ITEMS} items [${large.longTasks.map((d) => d.toFixed(0)).join(', ')}]; ` +
-      `${BASELINE_ITEMS} items [${base.longTasks.map((d) => d.toFixed(0)).join(', ')}]`,
-  );
+  browser.sayLongTasks(say, 'library grid', largeRun, baseRun);
   return {
     name: 'library-grid',
     pass: scrollOk && searchOk && p95Large <= SEARCH_TARGET_MS && openOk,

@@ -11,51 +11,15 @@ import { transaction } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import { FAMILY_IDS } from '../../shared/catalog/family-ids';
 import type { LibraryItem, LibraryKind, LibraryQuery } from '../../shared/studio/records';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, percentile, type BenchOutcome } from './bench-kit';
+import { promptFrom, vocabulary } from './invented-prompts';
 
 export const ITEMS = 100_000;
 const ROUNDS = 200;
 const TARGET_P95_MS = 20;
 const DAY = 86_400_000;
 const START = Date.UTC(2026, 0, 1);
-
-/** A deterministic PRNG so every run searches the same library. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ren',
-  'sa',
-  'tor',
-  'vel',
-  'qu',
-  'an',
-  'dri',
-  'sol',
-  'mar',
-  'nex',
-  'ori',
-  'pax',
-  'zen',
-];
-
-function vocabulary(random: () => number, size: number): string[] {
-  const words = new Set<string>(['portrait', 'sunset', 'castle', 'neon', 'forest', 'ocean', 'robot', 'city']);
-  while (words.size < size) {
-    const n = 2 + Math.floor(random() * 3);
-    words.add(Array.from({ length: n }, () => SYLLABLES[Math.floor(random() * SYLLABLES.length)]).join(''));
-  }
-  return [...words];
-}
 
 interface Row {
   prompt: string;
@@ -66,11 +30,6 @@ interface Row {
   favourite: boolean;
   cost: number;
   size: number;
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
 function time(rounds: number, fn: (i: number) => void): number[] {
@@ -100,24 +59,23 @@ function scan(rows: readonly Row[], q: LibraryQuery): { page: Row[]; total: numb
   return { page: hits.slice(offset, offset + (q.limit ?? 50)), total: hits.length };
 }
 
-export interface BenchOutcome {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
-
 export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
   const dir = await mkdtemp(join(tmpdir(), 'library-bench-'));
-  const lines: string[] = [];
-  const say = (line: string) => {
-    lines.push(line);
-    log(line);
-  };
+  const { lines, say } = benchPrinter(log);
   const db = openStudioDatabase(join(dir, 'studio.db'));
   try {
     const library = new Library({ db, dir: join(dir, 'media') });
-    const random = mulberry32(42);
-    const words = vocabulary(random, 3000);
+    const random = createPrng(42).next;
+    const words = vocabulary(random, 3000, [
+      'portrait',
+      'sunset',
+      'castle',
+      'neon',
+      'forest',
+      'ocean',
+      'robot',
+      'city',
+    ]);
     const kinds: LibraryKind[] = ['image', 'image', 'image', 'video', 'audio', 'speech'];
     const rows: Row[] = [];
     const t0 = performance.now();
@@ -127,10 +85,7 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
     transaction(db, () => {
       for (let i = 0; i < ITEMS; i++) {
         const length = 6 + Math.floor(random() * 14);
-        // Squared draws skew towards the front of the vocabulary, as real prompts repeat common words.
-        const prompt = Array.from({ length }, () => words[Math.floor(random() ** 2 * words.length)]).join(
-          ' ',
-        );
+        const prompt = promptFrom(random, words, length);
         const kind = kinds[Math.floor(random() * kinds.length)] ?? 'image';
         const family = FAMILY_IDS[Math.floor(random() * FAMILY_IDS.length)] ?? 'image.i3';
         const row: Row = {

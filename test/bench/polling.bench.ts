@@ -19,6 +19,7 @@ import { TaskEngine } from '../../electron/core/tasks/task-engine';
 import { startSimulator } from '../../electron/simulator/index';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { CountingGateway, driveUntil } from '../core/tasks/engine-rig';
+import { benchPrinter, percentile, type BenchOutcome } from './bench-kit';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { PriceBook } from '../../electron/core/pricing';
 
@@ -62,11 +63,6 @@ function workload(seeds: { musicExtend: string; grid: string }): SubmissionReque
   return Array.from({ length: TASKS }, (_, i) =>
     (kinds[i % kinds.length] as (i: number) => SubmissionRequest)(i),
   );
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function withSim<T>(
@@ -190,15 +186,11 @@ async function naiveRun(log: (l: string) => void) {
   });
 }
 
-export async function run(log: (line: string) => void = console.log) {
+export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
   const before = await engineRun(log, false);
   const engine = await engineRun(log, true);
   const naive = await naiveRun(log);
-  const lines: string[] = [];
-  const say = (l: string): void => {
-    lines.push(l);
-    log(l);
-  };
+  const { lines, say } = benchPrinter(log);
   const checks = [
     [
       engine.pollsPerTask <= 1.3,

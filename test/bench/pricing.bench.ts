@@ -12,22 +12,13 @@ import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { PriceBook } from '../../electron/core/pricing';
 import { startSimulator } from '../../electron/simulator/index';
 import type { FamilyId } from '../../shared/catalog/family-ids';
+import { createPrng } from '../../electron/simulator/prng';
+import { benchPrinter, type BenchOutcome } from './bench-kit';
 
 const TASKS = 600;
 const MONTH_MS = 30 * 86_400_000;
 const MIN_RUNS = 5;
 const TARGET = 0.05;
-
-/** A tiny deterministic generator, so every bench run draws the same month. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Draw = { family: FamilyId; model: string; params: Record<string, unknown> };
 
@@ -102,7 +93,7 @@ function workload(random: () => number): Draw[] {
   return Array.from({ length: TASKS }, () => pick(makers)());
 }
 
-export async function run(log: (line: string) => void = console.log) {
+export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
   const clock = new ManualClock(Date.UTC(2026, 9, 1));
   const sim = await startSimulator({ clock, seed: 5 });
   const dir = mkdtempSync(join(tmpdir(), 'pricing-bench-'));
@@ -113,7 +104,7 @@ export async function run(log: (line: string) => void = console.log) {
     const naive = new Map<string, number[]>();
     const bookErrors: number[] = [];
     const naiveErrors: number[] = [];
-    const draws = workload(mulberry32(2026));
+    const draws = workload(createPrng(2026).next);
     const step = MONTH_MS / TASKS;
     let refitMs = 0;
     for (const [i, draw] of draws.entries()) {
@@ -144,11 +135,7 @@ export async function run(log: (line: string) => void = console.log) {
     const mean = (v: number[]): number => v.reduce((s, x) => s + x, 0) / Math.max(1, v.length);
     const bookMae = mean(bookErrors);
     const naiveMae = mean(naiveErrors);
-    const lines: string[] = [];
-    const say = (l: string): void => {
-      lines.push(l);
-      log(l);
-    };
+    const { lines, say } = benchPrinter(log);
     say(
       `${TASKS} tasks over 30 simulated days, ${bookErrors.length} priced with ≥ ${MIN_RUNS} earlier runs of their model`,
     );

@@ -10,7 +10,8 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { rendererConfig } from '../../electron.vite.config';
 import { startWebMode } from '../../electron/host/web-mode';
-import { launchChromium } from '../e2e/browser';
+import { benchPrinter, median, type BenchOutcome } from './bench-kit';
+import { firstPage, launchBenchChromium } from './browser-bench';
 
 /** Loads per build; the median is reported. Each load gets a fresh browser profile (nothing cached). */
 const LOADS = 5;
@@ -87,10 +88,8 @@ interface Load {
 
 /** One load in a fresh profile: navigation start to the first button visible, enabled and a frame painted. */
 async function loadOnce(url: string): Promise<Load> {
-  const chromium = await launchChromium();
+  const chromium = await launchBenchChromium();
   try {
-    // tsx keeps function names with a helper (__name) the page does not have (see library-grid.bench.ts).
-    await chromium.context.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await chromium.context.addInitScript({
       content: `(() => {
         const name = ${JSON.stringify(FIRST_BUTTON)};
@@ -105,7 +104,7 @@ async function loadOnce(url: string): Promise<Load> {
         requestAnimationFrame(check);
       })();`,
     });
-    const page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+    const page = await firstPage(chromium);
     await page.goto(url);
     await page.waitForFunction(
       () => (window as unknown as { benchTti?: number }).benchTti !== undefined,
@@ -125,11 +124,6 @@ async function loadOnce(url: string): Promise<Load> {
     await chromium.close();
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? 0;
-};
 
 interface Figures {
   eager: { bytes: number; gzip: number; files: number };
@@ -165,18 +159,8 @@ async function figuresFor(dirs: string[]): Promise<Figures[]> {
   }
 }
 
-export interface BenchOutcome {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
-
 export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
-  const lines: string[] = [];
-  const say = (line: string) => {
-    lines.push(line);
-    log(line);
-  };
+  const { lines, say } = benchPrinter(log);
   const work = await mkdtemp(join(tmpdir(), 'renderer-load-bench-'));
   try {
     const oursDir = join(work, 'ours');

@@ -3,13 +3,7 @@
 // A module exports run(log) => { name, pass, lines }; add yours to BENCHES. `npm run bench -- polling` runs
 // only the benches whose name contains an argument.
 
-export {};
-
-interface BenchOutcome {
-  name: string;
-  pass: boolean;
-  lines: string[];
-}
+import type { BenchOutcome } from './bench-kit';
 type BenchModule = { run(log: (line: string) => void): Promise<BenchOutcome> };
 
 const BENCHES: Record<string, () => Promise<BenchModule>> = {

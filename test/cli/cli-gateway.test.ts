@@ -7,33 +7,24 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
-import type { RunningSimulator } from '../../electron/simulator';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIM_KEYS, SIM_SEEDS } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
-import { cli, closedPortUrl, tempDir, cliEnv } from './cli-harness';
+import { spawnCli } from '../support/cli-process';
+import { cli, closedPortUrl, useSimulatorCli } from './cli-harness';
+
+// Every duration 100 times faster: image tasks settle in about a second of real time.
+const rig = useSimulatorCli({ timeScale: 0.01 });
 
 const ROOT = resolve(import.meta.dirname, '../..');
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
 
 beforeAll(async () => {
-  // Every duration 100 times faster: image tasks settle in about a second of real time.
-  sim = await startSimulator({ timeScale: 0.01 });
-  ({ dir, cleanup } = await tempDir());
-  env = cliEnv(dir, sim.url, SIM_KEYS.default);
   await writeFile(
-    join(dir, 'ref.png'),
+    join(rig.dir, 'ref.png'),
     await sharp({ create: { width: 16, height: 16, channels: 3, background: '#08f' } })
       .png()
       .toBuffer(),
   );
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
 });
 
 type TaskJson = {
@@ -49,13 +40,13 @@ async function ok(
   args: string[],
   extraEnv: Record<string, string> = {},
 ): Promise<Outcome & Record<string, unknown>> {
-  const run = await cli(['--json', ...args], { ...env, ...extraEnv }, dir);
+  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   return run.json() as Outcome & Record<string, unknown>;
 }
 
 async function fails(args: string[], code: number, extraEnv: Record<string, string> = {}) {
-  const run = await cli(['--json', ...args], { ...env, ...extraEnv }, dir);
+  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir);
   expect(run.code, run.stdout + run.stderr).toBe(code);
   return run.json() as {
     error: { httpStatus: number | null; type: string; code: string; message: string };
@@ -70,7 +61,7 @@ async function sha256(path: string): Promise<string> {
 }
 
 async function expectFiled(item: LibraryItem): Promise<void> {
-  expect(item.path.startsWith(join(dir, 'lib'))).toBe(true);
+  expect(item.path.startsWith(join(rig.dir, 'lib'))).toBe(true);
   expect(existsSync(item.path)).toBe(true);
   expect(await sha256(item.path)).toBe(item.sha256);
 }
@@ -79,20 +70,20 @@ describe('balance', () => {
   it('[EP-TBAL-1] [EP-UBAL-1] the key and the account', async () => {
     const doc = await ok(['balance']);
     expect(doc).toMatchObject({ token: { success: true, unlimited_quota: false }, user: { success: true } });
-    const text = await cli(['balance'], env);
+    const text = await cli(['balance'], rig.env);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/^key: .*remaining/m);
   });
 
   it('a base URL given with /v1/ works, and a balance in CNY is printed in CNY', async () => {
-    sim.dialects.set(['balance-cny']);
+    rig.sim.dialects.set(['balance-cny']);
     try {
-      const text = await cli(['balance'], { ...env, GATEWAY_BASE_URL: `${sim.url}/v1/` });
+      const text = await cli(['balance'], { ...rig.env, GATEWAY_BASE_URL: `${rig.sim.url}/v1/` });
       expect(text.code).toBe(0);
       expect(text.stdout).toMatch(/^key: [\d,.]+ CNY remaining \([\d.]+ credits\), [\d.]+ CNY used$/m);
       expect(text.stdout).toMatch(/^account: [\d,.]+ CNY remaining/m);
     } finally {
-      sim.dialects.set([]);
+      rig.sim.dialects.set([]);
     }
   });
 
@@ -102,7 +93,7 @@ describe('balance', () => {
   });
 
   it('[AUTH-2] an unknown key is a 401, exit 1, and the key is not printed', async () => {
-    const run = await cli(['--json', 'balance'], { ...env, GATEWAY_API_KEY: 'sk-not-a-real-key-123' });
+    const run = await cli(['--json', 'balance'], { ...rig.env, GATEWAY_API_KEY: 'sk-not-a-real-key-123' });
     expect(run.code).toBe(1);
     expect(run.json()).toMatchObject({ error: { httpStatus: 401, type: 'authentication_error' } });
     expect(run.stdout + run.stderr).not.toContain('sk-not-a-real-key-123');
@@ -181,12 +172,12 @@ describe('generate', () => {
     expect(doc).toMatchObject({ sent: false, estimate: { basis: 'runs', observations: 1 } });
     expect(doc.estimate.usd).toBeCloseTo(0.02, 6);
     expect(doc.estimate.credits).toBeCloseTo(0.2, 6);
-    const text = await cli(args, env, dir);
+    const text = await cli(args, rig.env, rig.dir);
     expect(text.stdout).toMatch(/≈ 0\.0200 USD \(0\.2000 credits\) from 1 run/);
     expect(text.stdout).toContain('Nothing was sent.');
     // A model the catalog does not know, run --family image.i3: not learned here and not in the starting table.
     const unpriced = ['generate', 'image_model_id_i3_2026', '--family', 'image.i3', '--prompt', 'x'];
-    const first = await cli([...unpriced, '--dry-run'], env, dir);
+    const first = await cli([...unpriced, '--dry-run'], rig.env, rig.dir);
     expect(first.stdout).toContain('first run of this model: no estimate yet');
     // Nothing reached the gateway (no charge) and no task row was written.
     expect((await spent()).used_balance).toBe(before);
@@ -202,7 +193,7 @@ describe('generate', () => {
     expect(doc.estimate).toMatchObject({ basis: 'table', observations: 0 });
     expect(doc.estimate.usd).toBeCloseTo(0.7, 6);
     expect(doc.estimate.dependsOn).toEqual(expect.arrayContaining(['duration', 'mode']));
-    const text = await cli(args, env, dir);
+    const text = await cli(args, rig.env, rig.dir);
     expect(text.stdout).toMatch(/≈ 0\.7000 USD .*starting price, not yet charged here/);
     expect(text.stdout).toContain('Nothing was sent.');
   });
@@ -220,11 +211,11 @@ describe('generate', () => {
     ]);
     expect(doc.task.status).toBe('completed');
     const params = (doc.task as unknown as { params: { image_urls: string[] } }).params;
-    const bytes = await readFile(join(dir, 'ref.png'));
+    const bytes = await readFile(join(rig.dir, 'ref.png'));
     const sha = createHash('sha256').update(bytes).digest('hex');
     expect(params.image_urls).toEqual([`studio-ref:${sha}`]);
     // Beside the database (the library folder here, where the CLI keeps studio.db by default).
-    expect(existsSync(join(dir, 'lib', 'references', sha.slice(0, 2), `${sha}.png`))).toBe(true);
+    expect(existsSync(join(rig.dir, 'lib', 'references', sha.slice(0, 2), `${sha}.png`))).toBe(true);
     expect(doc.items).toHaveLength(2);
     for (const item of doc.items) await expectFiled(item);
   });
@@ -232,7 +223,7 @@ describe('generate', () => {
   it('[EP-IMAGE-2] an 8 MB --ref on I2 with n=4 keeps `generate --json` and `library --json` small', async () => {
     const side = 1700; // random pixels do not compress: about 8.7 MB of PNG
     await writeFile(
-      join(dir, 'big-ref.png'),
+      join(rig.dir, 'big-ref.png'),
       await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
         .png({ compressionLevel: 0 })
         .toBuffer(),
@@ -249,8 +240,8 @@ describe('generate', () => {
         '--set',
         'n=4',
       ],
-      env,
-      dir,
+      rig.env,
+      rig.dir,
     );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as unknown as Outcome;
@@ -258,7 +249,7 @@ describe('generate', () => {
     expect(doc.items).toHaveLength(4);
     // Before references were files this printed 56 MB (the data URL in the task and in each of 4 items).
     expect(Buffer.byteLength(run.stdout)).toBeLessThan(20_000);
-    const library = await cli(['--json', 'library', '--search', 'eight'], env, dir);
+    const library = await cli(['--json', 'library', '--search', 'eight'], rig.env, rig.dir);
     expect(library.code).toBe(0);
     expect(Buffer.byteLength(library.stdout)).toBeLessThan(20_000);
   }, 60_000);
@@ -291,7 +282,7 @@ describe('generate', () => {
     await expectFiled(done.items[0] as LibraryItem);
 
     // By the gateway's id too, and without a key: it is all in the local database now.
-    const { GATEWAY_API_KEY: _key, ...offline } = env;
+    const { GATEWAY_API_KEY: _key, ...offline } = rig.env;
     const again = await cli(['--json', 'task', String(submitted.task.remoteId)], offline);
     expect(again.code).toBe(0);
     expect((again.json() as Outcome).items.map((i) => i.id)).toEqual(done.items.map((i) => i.id));
@@ -301,14 +292,18 @@ describe('generate', () => {
   });
 
   it('shows progress on stderr without --json, and nothing but the document with it', async () => {
-    const text = await cli(['generate', 'image_model_id_i3', '--prompt', 'a progress bar'], env, dir);
+    const text = await cli(['generate', 'image_model_id_i3', '--prompt', 'a progress bar'], rig.env, rig.dir);
     expect(text.code).toBe(0);
     expect(text.stderr).toMatch(/^submitting image\.i3 image_model_id_i3$/m);
     expect(text.stderr).toMatch(/^task task_\w+: completed 100%, files 1\/1$/m);
     expect(text.stderr).toMatch(/^downloading: \d+\.\d KiB of \d+\.\d KiB$/m); // a small picture reads in KiB
     expect(text.stdout).toMatch(/completed 100%/);
-    expect(text.stdout).toContain(join(dir, 'lib'));
-    const json = await cli(['--json', 'generate', 'image_model_id_i3', '--prompt', 'a quiet bar'], env, dir);
+    expect(text.stdout).toContain(join(rig.dir, 'lib'));
+    const json = await cli(
+      ['--json', 'generate', 'image_model_id_i3', '--prompt', 'a quiet bar'],
+      rig.env,
+      rig.dir,
+    );
     expect(json.code).toBe(0);
     expect(json.stderr).toBe('');
     expect(json.json()).toHaveProperty('items');
@@ -449,7 +444,7 @@ describe('speech and task lookups', () => {
       family: 'speech',
     });
     await expectFiled(item as LibraryItem);
-    expect(doc.out).toBe(join(dir, 'hello.flac'));
+    expect(doc.out).toBe(join(rig.dir, 'hello.flac'));
     expect(await sha256(doc.out)).toBe(item?.sha256);
     const found = await ok(['library', '--kind', 'speech', '--search', 'welcome']);
     expect(found.items.map((i) => i.id)).toEqual([item?.id]);
@@ -474,11 +469,11 @@ describe('speech and task lookups', () => {
     expect(fresh.items[0]?.id).not.toBe(first.items[0]?.id);
     const text = await cli(
       ['speech', 'speech_model_id', '--input', 'Said twice from a terminal', '--format', 'wav'],
-      { ...env, ...key },
-      dir,
+      { ...rig.env, ...key },
+      rig.dir,
     );
     expect(text.stdout).toContain('from your library, not charged');
-    const help = await cli(['speech', '--help'], env, dir);
+    const help = await cli(['speech', '--help'], rig.env, rig.dir);
     expect(help.stdout).toContain('--fresh');
   });
 
@@ -507,25 +502,10 @@ describe('speech and task lookups', () => {
 
 describe('the real entry point', () => {
   const run = promisify(execFile);
-  const spawnCli = (args: string[]) =>
-    run(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', ...env },
-      },
-    ).then(
-      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-      (error: { code: number; stdout: string; stderr: string }) => ({
-        code: error.code,
-        stdout: error.stdout,
-        stderr: error.stderr,
-      }),
-    );
+  const entry = (args: string[]) => spawnCli(args, { cwd: rig.dir, env: rig.env }).exit;
 
   it('prints one JSON document and exits 0', async () => {
-    const result = await spawnCli(['--json', 'balance']);
+    const result = await entry(['--json', 'balance']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ token: { success: true } });
     expect(result.stderr).not.toContain('ExperimentalWarning');
@@ -536,18 +516,18 @@ describe('the real entry point', () => {
     'the package bin gateway-studio runs the built CLI',
     async () => {
       const bin = await run(process.execPath, [join(ROOT, 'bin/gateway-studio.js'), '--json', 'balance'], {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', ...env },
+        cwd: rig.dir,
+        env: { PATH: process.env.PATH ?? '', ...rig.env },
       });
       expect(JSON.parse(bin.stdout)).toMatchObject({ token: { success: true } });
     },
   );
 
   it('exits 2 for a refused argument and 1 for a refusal by the gateway', async () => {
-    expect(
-      (await spawnCli(['generate', 'image_model_id_i4', '--prompt', 'x', '--ref', 'ref.png'])).code,
-    ).toBe(2);
-    const refused = await spawnCli(['--json', 'balance', '--api-key', SIM_KEYS.orphan]);
+    expect((await entry(['generate', 'image_model_id_i4', '--prompt', 'x', '--ref', 'ref.png'])).code).toBe(
+      2,
+    );
+    const refused = await entry(['--json', 'balance', '--api-key', SIM_KEYS.orphan]);
     expect(refused.code).toBe(1);
     expect(refused.stdout).not.toContain(SIM_KEYS.orphan);
   });

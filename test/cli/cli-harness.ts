@@ -1,6 +1,6 @@
 // Runs the CLI in-process against real servers, capturing exactly what it writes. A counting server stands
 // in for "the gateway" where a test must prove that nothing was sent.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,6 +62,66 @@ export function cliEnv(
 export async function tempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'cli-'));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** `body` run in a folder of its own, removed after it whatever the outcome. */
+export async function inTempDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
+  const { dir, cleanup } = await tempDir();
+  try {
+    return await body(dir);
+  } finally {
+    await cleanup();
+  }
+}
+
+/** A gateway with one image task, `taskId`, scripted for what the simulator (a conforming peer) never does. */
+export interface ImageTaskScript {
+  taskId: string;
+  /** The picture's link in one status answer: called on every poll, so a script can sign each link anew. */
+  link: (base: string) => string;
+  /** Answers a request for a file under /files/ (refused, cut, held or whole, as the test needs). */
+  serveFile: (url: URL, res: ServerResponse) => void;
+}
+
+/**
+ * A loopback gateway scripted by route: every submission is accepted as the script's task, every status poll
+ * answers it completed with one picture link (expiring in a day), and /files/ is the script's file host.
+ */
+export async function startImageTaskGateway(
+  script: ImageTaskScript,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  let base = '';
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    req.resume();
+    if (url.pathname.startsWith('/files/')) return script.serveFile(url, res);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (req.method === 'POST') {
+      res.end(JSON.stringify({ code: 200, data: [{ status: 'submitted', task_id: script.taskId }] }));
+      return;
+    }
+    const expiresAt = Math.floor(Date.now() / 1000) + 24 * 3600;
+    res.end(
+      JSON.stringify({
+        id: script.taskId,
+        status: 'completed',
+        progress: 100,
+        cost: 0.02,
+        result: { images: [{ url: [script.link(base)], expires_at: expiresAt }] },
+      }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: base,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // A response a script holds open (a body cut half-way) must not keep the server from closing.
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** A loopback server that counts every request and answers 500: any request at all is a test failure. */

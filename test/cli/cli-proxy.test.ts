@@ -2,33 +2,25 @@
 // HTTP proxy on 127.0.0.1, and an address that is not a proxy's is refused with one sentence before anything
 // is sent.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SIM_KEYS, startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { startCountingProxy, type CountingProxy } from '../support/counting-proxy';
-import { cli, tempDir, cliEnv } from './cli-harness';
+import { cli, useSimulatorCli } from './cli-harness';
 
-let sim: RunningSimulator;
+const rig = useSimulatorCli({ timeScale: 0.01 });
+
 let proxy: CountingProxy;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
 
 beforeAll(async () => {
-  sim = await startSimulator({ timeScale: 0.01 });
   proxy = await startCountingProxy();
-  ({ dir, cleanup } = await tempDir());
-  env = cliEnv(dir, sim.url, SIM_KEYS.default);
 });
 afterAll(async () => {
   await proxy.close();
-  await sim.close();
-  await cleanup();
 });
 
 it('generate --proxy sends the calls and fetches the result through the proxy', async () => {
   const args = ['--json', '--proxy', proxy.url, 'generate', 'image_model_id_i3', '--prompt', 'via proxy'];
-  const run = await cli(args, env, dir);
+  const run = await cli(args, rig.env, rig.dir);
   expect(run.code, run.stdout + run.stderr).toBe(0);
-  const simHost = new URL(sim.url).host;
+  const simHost = new URL(rig.sim.url).host;
   // One submission and at least one poll, forwarded; the file fetched through a tunnel.
   expect(proxy.forwarded.filter((h) => h === simHost).length).toBeGreaterThanOrEqual(2);
   expect(proxy.tunnels).toContain(simHost);
@@ -36,7 +28,7 @@ it('generate --proxy sends the calls and fetches the result through the proxy', 
 
 it('--proxy that is not a proxy address is refused with a sentence, nothing sent', async () => {
   const before = proxy.forwarded.length;
-  const run = await cli(['--json', '--proxy', 'ftp://127.0.0.1:21', 'balance'], env, dir);
+  const run = await cli(['--json', '--proxy', 'ftp://127.0.0.1:21', 'balance'], rig.env, rig.dir);
   expect(run.code).toBe(2);
   expect(run.json()).toMatchObject({
     error: {

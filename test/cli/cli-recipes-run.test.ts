@@ -4,15 +4,12 @@
 // step never reaches the gateway (the simulator's own list of created tasks says so).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SIM_KEYS, SIM_SEEDS, startSimulator } from '../../electron/simulator';
-import type { RunningSimulator } from '../../electron/simulator';
-import { cli, clientFoxPresetsFile, cliEnv, recipeFile, tempDir } from './cli-harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIM_SEEDS } from '../../electron/simulator';
+import { cli, clientFoxPresetsFile, recipeFile, useSimulatorCli } from './cli-harness';
 
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
+// Every duration 100 times faster: a picture and a video settle in seconds of real time.
+const rig = useSimulatorCli({ timeScale: 0.01 });
 
 const picture = {
   family: 'image.i3',
@@ -27,33 +24,32 @@ const video = (prompt: string, bind = 'image') => ({
 });
 
 beforeAll(async () => {
-  // Every duration 100 times faster: a picture and a video settle in seconds of real time.
-  sim = await startSimulator({ timeScale: 0.01 });
-  ({ dir, cleanup } = await tempDir());
-  env = cliEnv(dir, sim.url, SIM_KEYS.default);
   await writeFile(
-    join(dir, 'presets.json'),
+    join(rig.dir, 'presets.json'),
     clientFoxPresetsFile({ prompt: 'a fox', size: '16:9', resolution: '1K' }),
   );
-  await writeFile(join(dir, 'to-video.json'), recipeFile('Picture to video', [picture, video('push in')]));
   await writeFile(
-    join(dir, 'fails.json'),
+    join(rig.dir, 'to-video.json'),
+    recipeFile('Picture to video', [picture, video('push in')]),
+  );
+  await writeFile(
+    join(rig.dir, 'fails.json'),
     recipeFile('Stops at two', [picture, video('push in [fail]'), video('never sent', 'video')]),
   );
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
 
 const seeded = new Set<string>(Object.values(SIM_SEEDS));
-const created = () => sim.createdTasks().filter((t) => !seeded.has(t.id));
+const created = () => rig.sim.createdTasks().filter((t) => !seeded.has(t.id));
 
 describe('presets apply', () => {
   it("sends the preset's settings with the prompt given, waits and files the result", async () => {
-    expect((await cli(['presets', 'import', 'presets.json'], env, dir)).code).toBe(0);
+    expect((await cli(['presets', 'import', 'presets.json'], rig.env, rig.dir)).code).toBe(0);
     const before = created().length;
-    const run = await cli(['--json', 'presets', 'apply', 'client fox', '--prompt', 'an owl'], env, dir);
+    const run = await cli(
+      ['--json', 'presets', 'apply', 'client fox', '--prompt', 'an owl'],
+      rig.env,
+      rig.dir,
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as { task: { status: string; family: string }; items: unknown[] };
     expect(doc.task).toMatchObject({ status: 'completed', family: 'image.i3' });
@@ -65,7 +61,7 @@ describe('presets apply', () => {
 
   it('refuses a field the family does not take, sending nothing', async () => {
     const before = created().length;
-    const run = await cli(['presets', 'apply', 'client fox', '--set', 'size=7:1'], env, dir);
+    const run = await cli(['presets', 'apply', 'client fox', '--set', 'size=7:1'], rig.env, rig.dir);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('size');
     expect(created()).toHaveLength(before);
@@ -75,7 +71,11 @@ describe('presets apply', () => {
 describe('recipe run', () => {
   it('runs a picture then a video from it, each filed, the video made from the picture', async () => {
     const before = created().length;
-    const run = await cli(['--json', 'recipe', 'run', 'to-video.json', '--prompt', 'a lighthouse'], env, dir);
+    const run = await cli(
+      ['--json', 'recipe', 'run', 'to-video.json', '--prompt', 'a lighthouse'],
+      rig.env,
+      rig.dir,
+    );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as {
       runs: { state: string; tasks: { id: string; status: string; parentTaskId: string | null }[] }[];
@@ -94,7 +94,7 @@ describe('recipe run', () => {
 
   it('stops at a failed step with a sentence and a non-zero exit; nothing after it is sent', async () => {
     const before = created().length;
-    const run = await cli(['recipe', 'run', 'fails.json', '--prompt', 'a harbour'], env, dir);
+    const run = await cli(['recipe', 'run', 'fails.json', '--prompt', 'a harbour'], rig.env, rig.dir);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Stopped at step 2 (video.s');
     expect(run.stderr).toContain('Nothing after it was sent.');

@@ -2,36 +2,27 @@
 // shorter than the promise): the file host answers 403 with S3's AccessDenied. The CLI asks the gateway for the
 // task again, gets a freshly signed link and saves the file, instead of ending in download_failed. A gateway
 // that keeps handing out the same refused link ends in a sentence that says so.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, cliEnv, tempDir } from './cli-harness';
+import { cli, cliEnv, inTempDir, startImageTaskGateway } from './cli-harness';
 
 const ACCESS_DENIED =
   '<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>';
 
-let server: Server;
-let base: string;
-let png: Buffer;
+let gateway: Awaited<ReturnType<typeof startImageTaskGateway>>;
 /** Each status poll signs the link anew (sig=1, 2, …); links signed before `goodFrom` are refused. */
 let polls = 0;
 let goodFrom = 2;
 const fileRequests: string[] = [];
 
 beforeAll(async () => {
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } })
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c63' } })
     .png()
     .toBuffer();
-  server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    req.resume();
-    if (req.method === 'POST') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: 200, data: [{ status: 'submitted', task_id: 'revoked-1' }] }));
-      return;
-    }
-    if (url.pathname.startsWith('/files/')) {
+  gateway = await startImageTaskGateway({
+    taskId: 'revoked-1',
+    link: (base) => `${base}/files/revoked-1.png?sig=${++polls}`,
+    serveFile: (url, res) => {
       fileRequests.push(url.search);
       if (Number(url.searchParams.get('sig')) < goodFrom) {
         res.writeHead(403, { 'content-type': 'application/xml' });
@@ -40,35 +31,19 @@ beforeAll(async () => {
       }
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(png.length) });
       res.end(png);
-      return;
-    }
-    polls += 1;
-    const expiresAt = Math.floor(Date.now() / 1000) + 24 * 3600;
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        id: 'revoked-1',
-        status: 'completed',
-        progress: 100,
-        cost: 0.02,
-        result: { images: [{ url: [`${base}/files/revoked-1.png?sig=${polls}`], expires_at: expiresAt }] },
-      }),
-    );
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => gateway.close());
 
 describe('a result link revoked before it expires', () => {
   it('is renewed by asking the gateway for the task again, and the file is saved', async () => {
-    const { dir, cleanup } = await tempDir();
-    try {
+    await inTempDir(async (dir) => {
       polls = 0;
       goodFrom = 2;
       const run = await cli(
         ['--json', 'generate', 'image_model_id_i3', '--prompt', 'a link signed too short'],
-        cliEnv(dir, base, 'sk-revoked-0123456789'),
+        cliEnv(dir, gateway.url, 'sk-revoked-0123456789'),
         dir,
       );
       expect(run.code, run.stdout + run.stderr).toBe(0);
@@ -77,19 +52,16 @@ describe('a result link revoked before it expires', () => {
       // The refused link once, then the freshly signed one.
       expect(fileRequests.slice(-2)).toEqual(['?sig=1', '?sig=2']);
       expect(polls).toBeGreaterThanOrEqual(2);
-    } finally {
-      await cleanup();
-    }
+    });
   }, 60_000);
 
   it('a gateway that keeps handing out refused links ends in a sentence saying so, not a bare HTTP 403', async () => {
-    const { dir, cleanup } = await tempDir();
-    try {
+    await inTempDir(async (dir) => {
       polls = 0;
       goodFrom = Number.MAX_SAFE_INTEGER;
       const run = await cli(
         ['--json', 'generate', 'image_model_id_i3', '--prompt', 'a host that refuses every link'],
-        cliEnv(dir, base, 'sk-revoked-0123456789'),
+        cliEnv(dir, gateway.url, 'sk-revoked-0123456789'),
         dir,
       );
       expect(run.code, run.stdout).toBe(3);
@@ -98,8 +70,6 @@ describe('a result link revoked before it expires', () => {
       expect(doc.error.message).toContain(
         'the file host refused the link (HTTP 403) and the 5 fresh ones the gateway gave after it',
       );
-    } finally {
-      await cleanup();
-    }
+    });
   }, 60_000);
 });

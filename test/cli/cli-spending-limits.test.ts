@@ -3,28 +3,20 @@
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PriceBook } from '../../electron/core/pricing';
 import { WEB_SETTINGS_FILE } from '../../electron/core/settings/saved-settings';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
-import { SIM_KEYS, startSimulator } from '../../electron/simulator';
-import type { RunningSimulator } from '../../electron/simulator';
-import { cli, tempDir, cliEnv } from './cli-harness';
+import { cli, useSimulatorCli } from './cli-harness';
 
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
+const rig = useSimulatorCli({}, { dataDir: true });
 
 beforeAll(async () => {
-  sim = await startSimulator({});
-  ({ dir, cleanup } = await tempDir());
-  env = cliEnv(dir, sim.url, SIM_KEYS.default, { dataDir: true });
   // Set as the app's Settings would: a monthly budget of 1 USD, with 1 USD already charged ([TASK-8]) this month.
-  const db = openStudioDatabase(join(dir, 'data', 'studio.db'));
+  const db = openStudioDatabase(join(rig.dir, 'data', 'studio.db'));
   // The earlier task was sent to this same gateway (budgets count per gateway): as the engine marks it.
-  const book = new PriceBook({ db, gateway: sim.url });
+  const book = new PriceBook({ db, gateway: rig.sim.url });
   const guard = new SpendingGuard({ db, prices: () => book });
   guard.setLimits({
     unit: 'usd',
@@ -54,10 +46,6 @@ beforeAll(async () => {
   store.update('earlier', { state: 'completed', cost: 1, updatedAt: now });
   db.close();
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
 
 describe('gateway-studio generate under a budget', () => {
   it('refuses once the budget is spent and sends with --over-budget', async () => {
@@ -71,49 +59,50 @@ describe('gateway-studio generate under a budget', () => {
       'a kite',
       '--no-wait',
     ];
-    const refused = await cli(args, env, dir);
+    const refused = await cli(args, rig.env, rig.dir);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Not sent: your monthly budget is 1\.00 USD and 1\.00 USD has been spent/);
     expect(refused.stderr).toMatch(/resets at 00:00 on .+ \(America\/Los_Angeles\)\. Pass --over-budget/);
-    let tasks = await cli(['--json', 'tasks'], env, dir);
+    let tasks = await cli(['--json', 'tasks'], rig.env, rig.dir);
     expect((tasks.json().tasks as unknown[]).length).toBe(1);
     // Past the budget by choice, and the model has no estimate yet: that is asked too, and --yes answers it.
-    const asked = await cli([...args, '--over-budget'], env, dir);
+    const asked = await cli([...args, '--over-budget'], rig.env, rig.dir);
     expect(asked.code).toBe(1);
     expect(asked.stderr).toMatch(
       /There is no estimate yet for this model \(image_model_id_i3_2026\).* Pass --yes to send it\./,
     );
-    const sent = await cli(['--json', ...args, '--over-budget', '--yes'], env, dir);
+    const sent = await cli(['--json', ...args, '--over-budget', '--yes'], rig.env, rig.dir);
     expect(sent.code).toBe(0);
-    tasks = await cli(['--json', 'tasks'], env, dir);
+    tasks = await cli(['--json', 'tasks'], rig.env, rig.dir);
     expect((tasks.json().tasks as unknown[]).length).toBe(2);
   });
 
   it('measures a model of the starting price table at its starting price: past the budget, --over-budget alone sends it', async () => {
     const args = ['--json', 'generate', 'image_model_id_i1', '--prompt', 'a kite', '--no-wait'];
-    const refused = await cli(args, env, dir);
+    const refused = await cli(args, rig.env, rig.dir);
     expect(refused.code).toBe(1);
     // 0.03 USD from the table: no question about a missing estimate, so no --yes is needed.
-    const sent = await cli([...args, '--over-budget'], env, dir);
+    const sent = await cli([...args, '--over-budget'], rig.env, rig.dir);
     expect(sent.code, sent.stderr).toBe(0);
     expect((sent.json().task as { model: string }).model).toBe('image_model_id_i1');
   });
 
   it("prices with the app's edits to the starting table when STUDIO_DATA_DIR is its data folder", async () => {
     const dryRun = async (model: string) =>
-      (await cli(['--json', 'generate', model, '--prompt', 'x', '--dry-run'], env, dir)).json().estimate as {
+      (await cli(['--json', 'generate', model, '--prompt', 'x', '--dry-run'], rig.env, rig.dir)).json()
+        .estimate as {
         usd: number | null;
         basis: string;
       };
     expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.04, basis: 'table' });
     // As web mode saves Settings → Starting prices: I4 changed, I6 cleared (no estimate until it has run).
     const settings = { startingPrices: { image_model_id_i4: 0.5, image_model_id_i6: null } };
-    await writeFile(join(dir, 'data', WEB_SETTINGS_FILE), JSON.stringify(settings));
+    await writeFile(join(rig.dir, 'data', WEB_SETTINGS_FILE), JSON.stringify(settings));
     try {
       expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.5, basis: 'table' });
       expect(await dryRun('image_model_id_i6')).toMatchObject({ usd: null, basis: 'none' });
     } finally {
-      await rm(join(dir, 'data', WEB_SETTINGS_FILE));
+      await rm(join(rig.dir, 'data', WEB_SETTINGS_FILE));
     }
   });
 });

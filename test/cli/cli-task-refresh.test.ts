@@ -4,29 +4,14 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, SIM_KEYS, startSimulator } from '../../electron/simulator';
-import type { RunningSimulator } from '../../electron/simulator';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
-import { cli, tempDir, cliEnv } from './cli-harness';
+import { cli, useSimulatorCli } from './cli-harness';
 
-let sim: RunningSimulator;
-let clock: ManualClock;
-let dir: string;
-let cleanup: () => Promise<void>;
-let env: Record<string, string>;
-
-beforeAll(async () => {
-  // Started at the real time: the CLI judges link expiry by its own (real) clock.
-  clock = new ManualClock(Date.now());
-  sim = await startSimulator({ clock });
-  ({ dir, cleanup } = await tempDir());
-  env = cliEnv(dir, sim.url, SIM_KEYS.default);
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+// Started at the real time: the CLI judges link expiry by its own (real) clock.
+const clock = new ManualClock(Date.now());
+const rig = useSimulatorCli({ clock });
 
 type Doc = {
   task: { id: string; status: string; progress: number; remoteId: string };
@@ -34,8 +19,8 @@ type Doc = {
   error?: { type: string };
 };
 
-async function run(args: string[], runEnv = env) {
-  const result = await cli(['--json', ...args], runEnv, dir);
+async function run(args: string[], runEnv = rig.env) {
+  const result = await cli(['--json', ...args], runEnv, rig.dir);
   return { code: result.code, doc: result.json() as Doc, stderr: result.stderr };
 }
 
@@ -53,7 +38,7 @@ describe('task <id> without --wait', () => {
     expect(existsSync(now.doc.items[0]?.path ?? '')).toBe(true);
 
     // Settled now: asking again needs no gateway at all.
-    const { GATEWAY_API_KEY: _key, ...offline } = env;
+    const { GATEWAY_API_KEY: _key, ...offline } = rig.env;
     const stored = await run(['task', submitted.doc.task.remoteId], offline);
     expect(stored.code).toBe(0);
     expect(stored.doc.items.map((i) => i.id)).toEqual(now.doc.items.map((i) => i.id));
@@ -78,8 +63,8 @@ describe('task <id> without --wait', () => {
   it('without a key it shows the stored state and says so on stderr', async () => {
     const submitted = await run(['generate', 'image_model_id_i3', '--prompt', 'a kite', '--no-wait']);
     clock.advance(5 * 60_000);
-    const { GATEWAY_API_KEY: _key, ...offline } = env;
-    const text = await cli(['task', submitted.doc.task.id], offline, dir);
+    const { GATEWAY_API_KEY: _key, ...offline } = rig.env;
+    const text = await cli(['task', submitted.doc.task.id], offline, rig.dir);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain('submitted');
     expect(text.stderr).toContain('stored state');
@@ -94,7 +79,7 @@ describe('task <id> --wait on a task whose download failed', () => {
     const first = await run(['task', submitted.doc.task.id]);
     expect(first.doc.items).toHaveLength(1);
     // As if the earlier run's five tries had all failed: the row says failed, the file is not in the library.
-    const db = new DatabaseSync(join(dir, 'lib', 'studio.db'));
+    const db = new DatabaseSync(join(rig.dir, 'lib', 'studio.db'));
     const itemId = first.doc.items[0]?.id ?? '';
     db.prepare('DELETE FROM library_items WHERE id = ?').run(itemId);
     db.prepare(

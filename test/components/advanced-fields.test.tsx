@@ -3,20 +3,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAMILIES, type FamilyId } from '../../shared/catalog';
-import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { FamilyForm } from '../../renderer/features/create/family-form';
-import { sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { type FamilyId } from '../../shared/catalog';
+import { pressGenerate, renderFamilyForm } from './family-form-rig';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(family: FamilyId) {
-  const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);
-  serveBridge({ tasks: { ...serveBridge().tasks, submit } });
-  renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={() => {}} />);
-  return submit;
-}
+const setup = (family: FamilyId) => renderFamilyForm(family).submit;
 
 const openAdvanced = () => userEvent.click(screen.getByText('Advanced'));
 
@@ -26,7 +18,7 @@ describe('Advanced: webhook', () => {
     await userEvent.type(screen.getByLabelText('Prompt'), 'a fox');
     await openAdvanced();
     await userEvent.type(screen.getByLabelText('Webhook URL (optional)'), 'http://192.168.1.20/hook');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByText(/drops callbacks to local and private addresses/)).toBeVisible();
     expect(screen.getByLabelText('Webhook URL (optional)')).toHaveAttribute('aria-invalid', 'true');
     expect(submit).not.toHaveBeenCalled();
@@ -37,7 +29,7 @@ describe('Advanced: webhook', () => {
     await userEvent.type(screen.getByLabelText('Prompt'), 'a fox');
     await openAdvanced();
     await userEvent.type(screen.getByLabelText('Webhook URL (optional)'), 'https://gw.test/callbacks');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByText(/must not point at the gateway’s own domain/)).toBeVisible();
     expect(submit).not.toHaveBeenCalled();
   });
@@ -47,7 +39,7 @@ describe('Advanced: webhook', () => {
     await userEvent.type(screen.getByLabelText('Prompt'), 'a fox');
     await openAdvanced();
     await userEvent.type(screen.getByLabelText('Webhook URL (optional)'), 'https://hooks.example.com/studio');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(submit.mock.calls[0]?.[0]).toMatchObject({ webhook: 'https://hooks.example.com/studio' });
   });
@@ -67,7 +59,7 @@ describe('Advanced: extra body fields', () => {
     fireEvent.change(screen.getByLabelText('Extra body fields (JSON)'), {
       target: { value: '{ first: 1 }' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByText(/This is not valid JSON/)).toBeVisible();
     expect(submit).not.toHaveBeenCalled();
   });
@@ -79,7 +71,7 @@ describe('Advanced: extra body fields', () => {
     fireEvent.change(screen.getByLabelText('Extra body fields (JSON)'), {
       target: { value: '{ "first_frame_image": "https://img.example.com/f.png" }' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     await waitFor(() => expect(submit).toHaveBeenCalled());
     expect(submit.mock.calls[0]?.[0].params).toMatchObject({
       prompt: 'waves',
@@ -94,7 +86,7 @@ describe('Advanced: extra body fields', () => {
     fireEvent.change(screen.getByLabelText('Extra body fields (JSON)'), {
       target: { value: '{ "prompt": "other" }' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByText('“prompt” is a field of this form: set it above instead.')).toBeVisible();
     expect(submit).not.toHaveBeenCalled();
   });
@@ -106,7 +98,7 @@ describe('Advanced: extra body fields', () => {
     fireEvent.change(screen.getByLabelText('Extra body fields (JSON)'), {
       target: { value: '{ "seed": 4 }' },
     });
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByText(/This family does not take “seed”/)).toBeVisible();
     expect(submit).not.toHaveBeenCalled();
   });

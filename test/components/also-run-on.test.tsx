@@ -4,13 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAMILIES, type FamilyId } from '../../shared/catalog';
+import { type FamilyId } from '../../shared/catalog';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { NO_ESTIMATE } from '../../shared/studio/estimates';
-import { FamilyForm } from '../../renderer/features/create/family-form';
 import { formatUsd } from '../../renderer/lib/format';
-import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { sampleTask } from '../bridge/fixture-handlers';
+import { pressGenerate, renderFamilyForm } from './family-form-rig';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,10 +26,9 @@ function renderForm(
     batchId: input.key ?? 'b',
     tasks: input.requests.map((r, i) => ({ ...sampleTask, id: `t${i}`, family: r.family, model: r.model })),
   }));
-  const submit = vi.fn(async () => sampleTask);
-  serveBridge({
-    tasks: { ...fixtureHandlers().tasks, submit, submitBatch },
-    ...(check ? { spending: { ...fixtureHandlers().spending, check } } : {}),
+  const { submit } = renderFamilyForm(family, {
+    tasks: { submitBatch },
+    ...(check ? { spending: { check } } : {}),
     estimates: {
       submissions: async ({ requests }: { requests: SubmissionRequest[] }) => {
         const items = requests.map((r) => {
@@ -49,7 +47,6 @@ function renderForm(
       },
     },
   });
-  renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={vi.fn()} />);
   return { submitBatch, submit };
 }
 
@@ -109,7 +106,7 @@ describe('Also run on…', () => {
       'I4: no estimate yet',
     ]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     await waitFor(() => expect(submitBatch).toHaveBeenCalledTimes(1));
     expect(submit).not.toHaveBeenCalled();
     const sent = submitBatch.mock.calls[0]?.[0];
@@ -151,7 +148,7 @@ describe('Also run on…', () => {
     await userEvent.type(screen.getByLabelText('Prompt'), 'a lighthouse');
     await tick('I1 · Standard');
     await tick('I4');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     const dialog = await screen.findByRole('alertdialog', { name: 'Send this generation?' });
     expect(check.mock.calls[0]?.[0].requests.map((r) => r.family)).toEqual([
       'image.i3',
@@ -171,7 +168,7 @@ describe('Also run on…', () => {
     await userEvent.paste('x'.repeat(900));
     await tick('I3');
     expect(notes()[0]).toMatch(/^I3 cannot take this form: prompt: /);
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     expect(await screen.findByTestId('submit-error')).toHaveTextContent(
       /^I3 cannot take this form: prompt: /,
     );

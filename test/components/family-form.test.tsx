@@ -3,33 +3,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { FamilyForm } from '../../renderer/features/create/family-form';
-import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { sampleTask } from '../bridge/fixture-handlers';
+import { renderFamilyForm, pressGenerate } from './family-form-rig';
 
 afterEach(() => vi.unstubAllGlobals());
 
-/** Renders one family's form over a bridge whose submit handler records what reached it. */
-function renderForm(family: FamilyId) {
-  const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);
-  serveBridge({ tasks: { ...fixtureHandlers().tasks, submit } });
-  const onSubmitted = vi.fn();
-  renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={onSubmitted} />);
-  const sent = async () => {
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    return submit.mock.calls[0]?.[0];
-  };
-  return { submit, sent };
-}
-
-const generate = () => userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-
 describe('FamilyForm', () => {
   it('[EP-IMAGE-2] refuses a blank prompt beside the field and sends nothing', async () => {
-    const { submit } = renderForm('image.i3');
-    await generate();
+    const { submit } = renderFamilyForm('image.i3');
+    await pressGenerate();
     expect(await screen.findByText('This field is required.')).toBeVisible();
     expect(screen.getByLabelText('Prompt')).toHaveAttribute('aria-invalid', 'true');
     expect(submit).not.toHaveBeenCalled();
@@ -43,15 +26,14 @@ describe('FamilyForm', () => {
       if (calls === 1) throw new Error('connection lost');
       return sampleTask;
     });
-    serveBridge({ tasks: { ...fixtureHandlers().tasks, submit } });
-    renderWithStudio(<FamilyForm family={FAMILIES['image.i3']} models={{}} onSubmitted={vi.fn()} />);
+    renderFamilyForm('image.i3', { tasks: { submit } });
     await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
-    await generate();
+    await pressGenerate();
     await screen.findByTestId('submit-error');
-    await generate();
+    await pressGenerate();
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(screen.queryByTestId('submit-error')).toBeNull());
-    await generate();
+    await pressGenerate();
     await waitFor(() => expect(submit).toHaveBeenCalledTimes(3));
     const keys = submit.mock.calls.map(([request]) => request.key);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,9 +42,9 @@ describe('FamilyForm', () => {
   });
 
   it('[EP-IMAGE-2] sends the typed prompt with the family and its catalog model', async () => {
-    const { sent } = renderForm('image.i3');
+    const { sent } = renderFamilyForm('image.i3');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
-    await generate();
+    await pressGenerate();
     expect(await sent()).toMatchObject({
       family: 'image.i3',
       model: 'image_model_id_i3',
@@ -71,10 +53,10 @@ describe('FamilyForm', () => {
   });
 
   it('[EP-GRID-1] submits grid upscale, a family without a model field, and the bridge accepts it', async () => {
-    const { sent } = renderForm('grid.upscale');
+    const { sent } = renderFamilyForm('grid.upscale');
     await userEvent.type(screen.getByLabelText('Source task id'), 'grid-1');
     await userEvent.type(screen.getByLabelText('Grid image (1 to 4)'), '3');
-    await generate();
+    await pressGenerate();
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
       key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key
@@ -86,12 +68,12 @@ describe('FamilyForm', () => {
   });
 
   it('[EP-IMAGE-6] names the wrong reference link beside it and sends nothing', async () => {
-    const { submit } = renderForm('image.i6');
+    const { submit } = renderFamilyForm('image.i6');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');
     const link = screen.getByLabelText('Reference images');
     await userEvent.type(link, 'https://example.com/a.png{Enter}');
     await userEvent.type(link, 'htp://typo{Enter}');
-    await generate();
+    await pressGenerate();
     const alert = await screen.findByText('Image 2 (htp://typo): Must be an http(s) URL.');
     expect(alert).toBeVisible();
     const tiles = screen.getAllByTestId('reference-item');
@@ -102,20 +84,20 @@ describe('FamilyForm', () => {
   });
 
   it('[LIM-10] a link typed but not added yet goes with the submission', async () => {
-    const { sent } = renderForm('video.v2');
+    const { sent } = renderFamilyForm('video.v2');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a slow pan');
     await userEvent.type(screen.getByLabelText('Reference images'), 'https://example.com/ref.png');
-    await generate();
+    await pressGenerate();
     expect((await sent())?.params.image_urls).toEqual(['https://example.com/ref.png']);
   });
 
   it('[EP-VIDEO-6] names the wrong line of a URL list', async () => {
-    const { submit } = renderForm('video.s');
+    const { submit } = renderFamilyForm('video.s');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a slow pan');
     const videos = screen.getByLabelText('Reference videos (URLs)');
     await userEvent.type(videos, 'https://example.com/a.mp4{Enter}ftp://nope');
     await userEvent.click(screen.getByLabelText('Prompt'));
-    await generate();
+    await pressGenerate();
     expect(await screen.findByText(/^Line 2: Must be an http\(s\) URL/)).toBeVisible();
     expect(videos).toHaveAttribute('aria-invalid', 'true');
     expect(submit).not.toHaveBeenCalled();

@@ -4,12 +4,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAMILIES } from '../../shared/catalog';
-import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import type { ReferenceImage } from '../../shared/studio/references';
-import { FamilyForm } from '../../renderer/features/create/family-form';
-import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { pressGenerate, renderFamilyForm } from './family-form-rig';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -25,12 +21,7 @@ function renderI2() {
     width: 1,
     height: 1,
   }));
-  const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);
-  serveBridge({ references: { add }, tasks: { ...fixtureHandlers().tasks, submit } });
-  const onSubmitted = vi.fn();
-  const view = renderWithStudio(
-    <FamilyForm family={FAMILIES['image.i2']} models={{}} onSubmitted={onSubmitted} />,
-  );
+  const { submit, onSubmitted, view } = renderFamilyForm('image.i2', { references: { add } });
   const input = view.container.querySelector<HTMLInputElement>('#field-image_urls-files');
   if (!input) throw new Error('no file input');
   return { add, submit, onSubmitted, input };
@@ -46,7 +37,7 @@ describe('ReferenceImages', () => {
     expect(add.mock.calls[0]?.[0].dataUrl).toMatch(/^data:image\/png;base64,/);
 
     await userEvent.type(screen.getByLabelText('Prompt'), 'the same fox');
-    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    await pressGenerate();
     await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
     expect(submit.mock.calls[0]?.[0].params).toMatchObject({ image_urls: [`studio-ref:${SHA}`] });
   });

@@ -1,14 +1,11 @@
 // The source pickers: a music operation's source is picked from the user's tracks and the demo's, with the
 // spec's rules said where they bite; a grid upscale is one click on a quadrant. Typing an id stays possible.
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DemoSources } from '../../shared/bridge/source-schemas';
-import { FAMILIES, type FamilyId } from '../../shared/catalog';
-import type { SubmissionRequest } from '../../shared/gateway/normalized';
-import { FamilyForm } from '../../renderer/features/create/family-form';
-import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge } from './render';
+import { type FamilyId } from '../../shared/catalog';
+import { renderFamilyForm, pressGenerate } from './family-form-rig';
 import { libraryItem } from '../support/library-item';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -51,11 +48,8 @@ const ownTrack = libraryItem({
 });
 
 function renderForm(family: FamilyId) {
-  const submit = vi.fn(async (_request: SubmissionRequest) => sampleTask);
-  const base = fixtureHandlers();
-  serveBridge({
-    tasks: { ...base.tasks, submit },
-    library: { ...base.library, query: async () => ({ items: [ownTrack], total: 1 }) },
+  return renderFamilyForm(family, {
+    library: { query: async () => ({ items: [ownTrack], total: 1 }) },
     sources: {
       demo: async () => DEMO,
       // A track an earlier concat named (it failed: its origin unknown) and a grid an earlier upscale named.
@@ -67,16 +61,7 @@ function renderForm(family: FamilyId) {
       }),
     },
   });
-  const onSubmitted = vi.fn();
-  renderWithStudio(<FamilyForm family={FAMILIES[family]} models={{}} onSubmitted={onSubmitted} />);
-  const sent = async () => {
-    await waitFor(() => expect(onSubmitted).toHaveBeenCalled());
-    return submit.mock.calls[0]?.[0];
-  };
-  return { submit, sent };
 }
-
-const generate = () => userEvent.click(screen.getByRole('button', { name: 'Generate' }));
 
 describe('music source picker', () => {
   it('[SRC-1] lists each track with its cover, title, length, 1-based number and a play button', async () => {
@@ -113,7 +98,7 @@ describe('music source picker', () => {
       await screen.findByRole('radio', { name: 'Night Drive 2, track 2 of music-extend-1' }),
     );
     expect(screen.getByLabelText('Source task id')).toHaveValue('music-extend-1');
-    await generate();
+    await pressGenerate();
     expect(await sent()).toEqual({
       confirmed: false, // no threshold set: nothing was asked
       key: expect.stringMatching(/^[0-9a-f-]{36}$/), // the press's submission key
@@ -131,7 +116,7 @@ describe('music source picker', () => {
     await userEvent.click(
       within(earlier).getByRole('radio', { name: 'Untitled track, track 1 of ext-outside-3' }),
     );
-    await generate();
+    await pressGenerate();
     expect((await sent())?.params).toEqual({ task_id: 'ext-outside-3', audio_index: 1 });
   });
 
@@ -144,14 +129,14 @@ describe('music source picker', () => {
     ).toBeVisible();
     await userEvent.click(await screen.findByRole('radio', { name: 'My Song, track 1 of remote-own-9' }));
     expect(screen.getAllByText('Not an extend product: Join segments refuses it.')).toHaveLength(3);
-    await generate();
+    await pressGenerate();
     expect(await screen.findByTestId('source-problem')).toHaveTextContent(
       'Join segments takes only a track made by an extend operation, and “My Song” was not: nothing was sent. Pick an extend product.',
     );
     expect(submit).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('radio', { name: 'Night Drive 1, track 1 of music-extend-1' }));
     expect(screen.queryByTestId('source-problem')).toBeNull();
-    await generate();
+    await pressGenerate();
     expect((await sent())?.params).toEqual({ task_id: 'music-extend-1', audio_index: 1 });
   });
 
@@ -160,7 +145,7 @@ describe('music source picker', () => {
     await userEvent.click(
       await screen.findByRole('radio', { name: 'Night Drive 1, track 1 of music-extend-1' }),
     );
-    await generate();
+    await pressGenerate();
     expect(await screen.findByTestId('source-problem')).toHaveTextContent(
       'Add instrumental takes only your own track created through an upload task',
     );
@@ -173,7 +158,7 @@ describe('music source picker', () => {
     await userEvent.type(screen.getByLabelText('Source task id'), 'made-elsewhere-7');
     await userEvent.clear(screen.getByLabelText('Track number'));
     await userEvent.type(screen.getByLabelText('Track number'), '2');
-    await generate();
+    await pressGenerate();
     expect((await sent())?.params).toEqual({ task_id: 'made-elsewhere-7', audio_index: 2 });
   });
 });

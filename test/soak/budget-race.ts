@@ -4,7 +4,6 @@
 // a few tasks, the simulator's own record says what was created and charged: never more than the budget, and
 // no press ever created twice. What holds it: the spending check and the task row are one BEGIN IMMEDIATE
 // transaction on the shared file (electron/core/tasks/submission.ts), and a task counts from its row.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { openStudioDatabase } from '../../electron/core/studio-database';
 import { GatewayClient } from '../../electron/core/gateway/gateway-client';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { FaultKind } from '../../electron/simulator';
+import { spawnCli } from '../support/cli-process';
 import type { SoakTable } from './soak-report';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,24 +49,10 @@ interface CliOutcome {
 function generate(env: Record<string, string>, prompt: string, submitting: () => void): Promise<CliOutcome> {
   const args = ['generate', MODEL, '--prompt', prompt, '--no-wait'];
   for (const [field, value] of Object.entries(PARAMS)) args.push('--set', `${field}=${value}`);
-  return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      },
-    );
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      // Printed just before the spending check and the row: the moment this process is at its submission.
-      if (stderr.includes('submitting ')) submitting();
-    });
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
+  const child = spawnCli(args, { cwd: ROOT, env: { ...process.env, ...env } });
+  // Printed just before the spending check and the row: the moment this process is at its submission.
+  child.stderrMatch(/submitting /).then(submitting, () => undefined);
+  return child.exit.then(({ code, stderr }) => ({ code, stderr }));
 }
 
 /** One round on a fresh data folder: returns what the simulator created for it, and the app's own count. */

@@ -5,21 +5,18 @@
 // a download), and the libraries are edited between lives. Then both sync to the end and a third, fresh folder
 // restores from the remote alone. Nothing may be lost, nothing duplicated, and the remote must read whole. Each
 // life on `a` also saves a preset and records its prompt, which must reach `b` and the restore the same way.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DatabaseSync } from '../../electron/core/db';
 import { Library } from '../../electron/core/library';
 import { PresetStore, PromptHistory } from '../../electron/core/presets';
 import { openStudioDatabase } from '../../electron/core/studio-database';
 import { addImage } from '../core/sync/sync-devices';
+import { spawnCli } from '../support/cli-process';
 import { startFaultProxy } from '../support/fault-proxy';
 import { makeCollection, startRcloneWebdav } from '../support/sync-servers';
 import { seededRandom } from './soak-report';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export interface SyncKillOptions {
   kills: number;
@@ -102,7 +99,6 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
   try {
     await makeCollection(`${server.url}/kills`, 'k', 'k');
     const env = (name: string): Record<string, string> => ({
-      PATH: process.env.PATH ?? '',
       HOME: root,
       STUDIO_LIBRARY_DIR: join(root, name),
       STUDIO_SYNC_REMOTE: `${proxy.url.replace('http:', 'webdav:')}/kills`,
@@ -114,26 +110,17 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
     /** One `sync` process; killed once the remote has seen `killAt` of its requests (null: left to finish). */
     const life = (name: string, args: string[], killAt: number | null) =>
       new Promise<{ killed: boolean; code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(
-          process.execPath,
-          [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
-          {
-            cwd: root,
-            env: env(name),
-          },
-        );
-        let stderr = '';
-        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const child = spawnCli(args, { cwd: root, env: env(name) });
         const base = proxy.seen.length;
         let killed = false;
         proxy.plan = () => {
           if (killAt !== null && !killed && proxy.seen.length - base >= killAt) {
             killed = true;
-            child.kill('SIGKILL');
+            child.process.kill('SIGKILL');
           }
           return undefined;
         };
-        child.on('close', (code) => resolve({ killed, code, stderr }));
+        void child.exit.then(({ code, stderr }) => resolve({ killed, code, stderr }));
       });
 
     for (let i = 0; i < 3; i++)

@@ -162,14 +162,28 @@ export interface Rig {
   dbPath: string;
   gateway(key?: string, options?: GatewayOptions): CountingGateway;
   openDb(): DatabaseSync;
+  /** Gives the local task `taskId` the remote id `remoteId` (a seeded task's), as if this app had generated it. */
+  ownRemoteTask(taskId: string, remoteId: string): void;
   close(): Promise<void>;
 }
+
+/** An upscale of picture `index` of the simulator's seeded grid task, in its fast mode. */
+export const seededGridUpscale = (rig: Pick<Rig, 'sim'>, index = 2) => ({
+  family: 'grid.upscale' as const,
+  model: '',
+  params: { task_id: rig.sim.seeds.grid, index, speed: 'fast' },
+});
 
 export async function startRig(): Promise<Rig> {
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 9, 0, 0));
   const sim = await startSimulator({ clock, seed: 7 });
   const dir = mkdtempSync(join(tmpdir(), 'studio-engine-'));
   const dbs: DatabaseSync[] = [];
+  const openDb = (): DatabaseSync => {
+    const db = openStudioDatabase(join(dir, 'studio.sqlite'));
+    dbs.push(db);
+    return db;
+  };
   return {
     clock,
     sim,
@@ -185,10 +199,9 @@ export async function startRig(): Promise<Rig> {
         }),
         clock,
       ),
-    openDb() {
-      const db = openStudioDatabase(join(dir, 'studio.sqlite'));
-      dbs.push(db);
-      return db;
+    openDb,
+    ownRemoteTask(taskId, remoteId) {
+      openDb().prepare('UPDATE tasks SET remote_id = ? WHERE id = ?').run(remoteId, taskId);
     },
     async close() {
       for (const db of dbs) if (db.isOpen) db.close();

@@ -8,7 +8,7 @@ import type { LibraryFileIndex } from '../../../electron/core/tasks/made-from-li
 import { referenceUri } from '../../../shared/studio/references';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import { png as pngOf } from '../library/library-fixtures';
-import { useEngineRig } from './engine-rig';
+import { seededGridUpscale, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig();
 
@@ -88,10 +88,7 @@ describe('made-from', () => {
   it('[SRC-1] [EP-GRID-1] a music operation and an upscale are made from the local task they name', async () => {
     const e = await engine();
     const track = await e.submit(i3('stand-in for a music task'));
-    bench.rig
-      .openDb()
-      .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
-      .run(bench.rig.sim.seeds.musicExtend, track.id);
+    bench.rig.ownRemoteTask(track.id, bench.rig.sim.seeds.musicExtend);
     const extend = await e.submit({
       family: 'music.concat',
       model: 'music_model_id',
@@ -102,15 +99,8 @@ describe('made-from', () => {
     ]);
 
     const grid = await e.submit(i3('grid'));
-    bench.rig
-      .openDb()
-      .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
-      .run(bench.rig.sim.seeds.grid, grid.id);
-    const upscale = await e.submit({
-      family: 'grid.upscale',
-      model: '',
-      params: { task_id: bench.rig.sim.seeds.grid, index: 2, speed: 'fast' },
-    });
+    bench.rig.ownRemoteTask(grid.id, bench.rig.sim.seeds.grid);
+    const upscale = await e.submit(seededGridUpscale(bench.rig));
     expect(e.links(upscale.id).madeFrom).toEqual([
       { relation: 'grid-source', taskId: grid.id, itemId: null },
     ]);

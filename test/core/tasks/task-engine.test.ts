@@ -7,7 +7,7 @@ import { Library } from '../../../electron/core/library/library';
 import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { StudioEvent, TaskRecord } from '../../../shared/studio/records';
 import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { driveUntil, seededGridUpscale, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig((rig) => ({
   downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
@@ -142,11 +142,7 @@ describe('TaskEngine on the simulator', () => {
     await e.start();
     const ids: string[] = [];
     const submissions = Array.from({ length: 1_000 }, (_, i) =>
-      e.submit({
-        family: 'grid.upscale',
-        model: '',
-        params: { task_id: bench.rig.sim.seeds.grid, index: (i % 4) + 1, speed: 'fast' },
-      }),
+      e.submit(seededGridUpscale(bench.rig, (i % 4) + 1)),
     );
     // Counted as the events arrive: asking the database for 1,000 rows at every step of the clock was most of
     // this test's time, and none of the engine's.
@@ -238,15 +234,8 @@ describe('TaskEngine on the simulator', () => {
     await e.start();
     // A local row for the seeded grid task, as if this app had generated it.
     const grid = await e.submit(i3('grid source'));
-    bench.rig
-      .openDb()
-      .prepare('UPDATE tasks SET remote_id = ? WHERE id = ?')
-      .run(bench.rig.sim.seeds.grid, grid.id);
-    const upscale = await e.submit({
-      family: 'grid.upscale',
-      model: '',
-      params: { task_id: bench.rig.sim.seeds.grid, index: 2, speed: 'fast' },
-    });
+    bench.rig.ownRemoteTask(grid.id, bench.rig.sim.seeds.grid);
+    const upscale = await e.submit(seededGridUpscale(bench.rig));
     expect(upscale).toMatchObject({ parentTaskId: grid.id, kind: 'upscale', endpoint: 'tasks' });
     expect(await driveUntil(bench.rig, e, settled(e, upscale.id))).toBe(true);
     expect(e.get(upscale.id)?.state).toBe('completed');
