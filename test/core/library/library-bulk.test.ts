@@ -3,7 +3,7 @@
 // back exactly (rows, seq, tags, favourite, made-from) on Undo, and goes on to the trash port afterwards.
 import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,9 +11,18 @@ import { ManualClock } from '../../../electron/core/clock';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
-import type { TrashPort } from '../../../electron/core/library/trash-port';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { fileBytes, must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import {
+  fileBytes,
+  libraryOnClock,
+  must,
+  png,
+  recordingTrash,
+  resultFile,
+  task,
+  tempDir,
+  writeBytes,
+} from './library-fixtures';
 
 const WINDOW = 15_000;
 
@@ -26,15 +35,8 @@ let trashed: string[];
 let events: LibraryEvent[];
 
 /** A trash port that records what reached it and keeps the bytes, as the OS trash would. */
-function recordingTrash(): TrashPort {
-  return {
-    kind: 'os',
-    async discard(path) {
-      trashed.push(await readFile(path, 'latin1'));
-      await rm(path);
-    },
-  };
-}
+/** The trash every library of these tests hands files to: `trashed` keeps what each file held. */
+const keepingTrash = recordingTrash(async (path) => void trashed.push(await readFile(path, 'latin1')));
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir('library-bulk-'));
@@ -42,15 +44,14 @@ beforeEach(async () => {
   clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
   trashed = [];
   events = [];
-  library = new Library({
-    db,
-    dir: join(dir, 'media'),
-    now: () => clock.now(),
-    timers: clock,
-    trash: recordingTrash(),
-    undoWindowMs: WINDOW,
-    madeFromOf: () => ['parent-task'],
-  });
+  library = libraryOnClock(
+    { db, dir, clock },
+    {
+      trash: keepingTrash,
+      undoWindowMs: WINDOW,
+      madeFromOf: () => ['parent-task'],
+    },
+  );
   library.subscribe((e) => events.push(e));
 });
 afterEach(async () => {
@@ -187,10 +188,8 @@ describe('delete with undo', () => {
     const file = resultFile();
     const fileIt = async (): Promise<LibraryItem> => {
       await clock.advance(1000);
-      const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
-      const { size, sha256 } = await writeBytes(path, await png(40, 30, '#4477aa'));
       const made = task({ params: { prompt: 'filed twice' } });
-      return library.fileDownload({ task: made, file, path, size, sha256, mime: 'image/png' });
+      return fileBytes(library, await png(40, 30, '#4477aa'), { source: made, file });
     };
     const first = await fileIt();
     const receipt = await library.bulk.trash({ ids: [first.id] });
@@ -248,7 +247,7 @@ describe('delete with undo', () => {
       dir: join(dir, 'media'),
       now: () => now,
       timers: new ManualClock(),
-      trash: recordingTrash(),
+      trash: keepingTrash,
     });
     await next.bulk.sweep();
     // Too young: another process's window may still be open.
@@ -259,23 +258,8 @@ describe('delete with undo', () => {
   });
 
   it("in web mode and the CLI, files end in the library's own .trash folder", async () => {
-    const plain = new Library({
-      db,
-      dir: join(dir, 'media'),
-      now: () => clock.now(),
-      timers: clock,
-      undoWindowMs: WINDOW,
-    });
-    const path = await plain.allocatePath('plain.png');
-    const { size, sha256 } = await writeBytes(path, await png(20, 20, '#102030'));
-    const item = await plain.fileDownload({
-      task: task(),
-      file: resultFile(),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
-    });
+    const plain = libraryOnClock({ db, dir, clock }, { undoWindowMs: WINDOW });
+    const item = await fileBytes(plain, await png(20, 20, '#102030'), { name: 'plain.png' });
     const receipt = await plain.bulk.trash({ ids: [item.id] });
     expect(receipt.trash).toBe('folder');
     await clock.advance(WINDOW);

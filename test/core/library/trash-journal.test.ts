@@ -5,19 +5,27 @@
 // does. The sweep of files no item indexes is tested here too: what a crash while saving leaves behind.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
 import type { DatabaseSync } from '../../../electron/core/db';
-import { Library } from '../../../electron/core/library';
+import type { Library } from '../../../electron/core/library';
 import { pngWithSettings } from '../../../electron/core/library/file-settings';
 import { TrashJournal } from '../../../electron/core/library/trash-journal';
-import type { TrashPort } from '../../../electron/core/library/trash-port';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
-import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { fileBytes, must, png, task, tempDir } from './library-fixtures';
+import {
+  fileBytes,
+  libraryOnClock,
+  must,
+  pictureSettings,
+  png,
+  recordingTrash,
+  task,
+  tempDir,
+  writeStray,
+} from './library-fixtures';
 
 const WINDOW = 15_000;
 
@@ -30,25 +38,11 @@ let trashed: string[];
 /** A process id that ran and is gone: the writer of a deletion the next start must finish. */
 const deadPid = (): number => must(spawnSync(process.execPath, ['-e', '0']).pid);
 
-function recordingTrash(): TrashPort {
-  return {
-    kind: 'os',
-    async discard(path) {
-      trashed.push(basename(path));
-      await rm(path);
-    },
-  };
-}
-
 const openLibrary = (): Library =>
-  new Library({
-    db,
-    dir: join(dir, 'media'),
-    now: () => clock.now(),
-    timers: clock,
-    trash: recordingTrash(),
-    undoWindowMs: WINDOW,
-  });
+  libraryOnClock(
+    { db, dir, clock },
+    { trash: recordingTrash((path) => void trashed.push(basename(path))), undoWindowMs: WINDOW },
+  );
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir('trash-journal-'));
@@ -178,26 +172,14 @@ describe('a deletion cut short by a kill', () => {
 describe('files no item indexes', () => {
   async function stray(library: Library, name: string, bytes: Buffer): Promise<string> {
     const path = await library.allocatePath(name);
-    await writeFile(path, bytes);
-    // Older than the quiet minute a neighbour may still be filing a new file in.
-    const old = new Date(Date.now() - 120_000);
-    await utimes(path, old, old);
+    await writeStray(path, bytes);
     return relative(join(dir, 'media'), path);
   }
 
   it('are reported, and re-indexed as their settings say or, when a copy of filed bytes, trashed', async () => {
     const library = openLibrary();
     const kept = await addImage(library, 'a kept picture');
-    const settings: FileSettings = {
-      app: 'gateway-studio',
-      version: 1,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      params: { prompt: 'a lost lighthouse' },
-      prompt: 'a lost lighthouse',
-      taskId: null,
-      madeFrom: [],
-    };
+    const settings = pictureSettings('a lost lighthouse');
     const lost = await stray(
       library,
       'lost.png',
