@@ -54,7 +54,8 @@ export class JsonSettingsStore implements SettingsStore {
     this.#writing = this.#writing.then(async () => {
       await mkdir(dirname(this.file), { recursive: true });
       const temp = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(next, null, 2), { mode: 0o600 });
+      // flush: on the disk before the rename makes it the file, so a power cut cannot leave it empty.
+      await writeFile(temp, JSON.stringify(next, null, 2), { mode: 0o600, flush: true });
       await rename(temp, this.file);
     });
     await this.#writing;

@@ -15,21 +15,10 @@ import { png, tempDir, writeBytes } from './library-fixtures';
 
 const journal = vi.hoisted(() => [] as string[]);
 
+// Imported inside the factory: vi.mock runs before the file's own imports.
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof FsPromises>();
-  return {
-    ...real,
-    writeFile: async (...args: Parameters<typeof real.writeFile>) => {
-      const [path, , options] = args;
-      const flush = typeof options === 'object' && options !== null && 'flush' in options && options.flush;
-      await real.writeFile(...args);
-      journal.push(`write ${String(path)}${flush ? ' flushed' : ''}`);
-    },
-    rename: async (from: string, to: string) => {
-      journal.push(`rename ${from} -> ${to}`);
-      await real.rename(from, to);
-    },
-  };
+  const { journalledFs } = await import('../../support/fs-journal');
+  return journalledFs(await importOriginal<typeof FsPromises>(), journal);
 });
 
 let dir: string;
