@@ -2,9 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n, switchLanguage } from './i18n/i18n';
-import { sessionQueryOptions } from './lib/api/session';
-import { settingsQueryOptions } from './lib/api/settings';
-import { createQueryClient } from './lib/query-client';
+import { fetchFirstScreen } from './lib/first-screen';
 import { useStudioStore } from './store/studio-store';
 import './styles/theme.css';
 import './styles/base.css';
@@ -12,11 +10,11 @@ import './styles/shell.css';
 import './styles/components.css';
 
 initI18n();
-const queryClient = createQueryClient();
-// What decides the first screen (onboarding or the studio) is asked for now, in one batched request, while React
+// What decides the first screen (onboarding or the studio) is asked for now, in one plain request, while React
 // renders, instead of from the first render's effects a frame later.
-void queryClient.prefetchQuery(sessionQueryOptions());
-void queryClient.prefetchQuery(settingsQueryOptions());
+const firstScreen = fetchFirstScreen();
+// Read by the first render's effect; handled here too, so a failure before then is not reported as unhandled.
+firstScreen.catch(() => undefined);
 
 const root = document.getElementById('root');
 // A language other than English is fetched before the first render, so nothing shows in English first; if it
@@ -27,7 +25,7 @@ const render = (): void => {
   if (!root) return;
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <App firstScreen={firstScreen} />
     </StrictMode>,
   );
 };

@@ -1,13 +1,17 @@
-// Providers and the first decision: onboarding until a gateway is chosen, the studio frame afterwards.
-import { useEffect, type ReactElement } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+// The first decision: onboarding until a gateway is chosen, the studio afterwards. Made from the first screen's
+// plain request (lib/first-screen.ts), without React Query or the tRPC client, whose code comes with the studio.
+import { useEffect, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
 import { useHashLocation } from '../lib/hash-location';
-import { OnboardingPage, onboardingRules } from '../features/onboarding/onboarding-page';
+import {
+  OnboardingPage,
+  onboardingActions,
+  onboardingRules,
+} from '../features/onboarding/onboarding-page';
+import type { OnboardingAnswer } from '../features/onboarding/onboarding-actions';
 import { errorSentence } from '../lib/bridge-error';
-import { useSession } from '../lib/api/session';
-import { useSettings } from '../lib/api/settings';
+import { fetchFirstScreen, type FirstScreen } from '../lib/first-screen';
 import { usePreferencesEffect } from '../lib/use-preferences-effect';
 import { useStudioStore } from '../store/studio-store';
 import { Alert } from '../ui/alert';
@@ -20,61 +24,75 @@ function Booting(): ReactElement {
 }
 
 /**
- * The studio frame and its first pages are fetched only once a gateway is chosen: the first start (and web mode's
- * every start) shows onboarding from the small eager entry alone. Onboarding fetches the frame once idle, so
- * "Try the demo gateway" opens it at once (`npm run bench -- renderer-load`).
+ * The studio (its cache and frame) is fetched only once a gateway is chosen: the first start (and web mode's every
+ * start) shows onboarding from the small eager entry alone. Onboarding fetches it once idle, so "Try the demo
+ * gateway" opens it at once (`npm run bench -- renderer-load`).
  */
-const shell = preloadablePage(() => import('./shell').then((m) => m.Shell), Booting);
-// The frame first ("Try the demo gateway" opens it), then the form's rules (zod), which its first check needs.
-const ONBOARDING_NEXT = [shell, onboardingRules];
+const studio = preloadablePage(() => import('./studio').then((m) => m.Studio), Booting);
+// The studio first ("Try the demo gateway" opens it), then what the buttons do (the tRPC client), then the form's
+// rules (zod), which its first check needs.
+const ONBOARDING_NEXT = [studio, onboardingActions, onboardingRules];
 
-function Onboarding(): ReactElement {
+function Onboarding(props: { first: FirstScreen; onAnswer: (answer: OnboardingAnswer) => void }): ReactElement {
   useIdlePreload(ONBOARDING_NEXT);
-  return <OnboardingPage />;
+  return (
+    <OnboardingPage
+      session={props.first.session}
+      savedBaseUrl={props.first.settings.baseUrl ?? null}
+      onAnswer={props.onAnswer}
+    />
+  );
 }
 
-/** Theme and language are stored by main with the other settings; the renderer store mirrors them. */
-function useSettingsMirror(): void {
-  const settings = useSettings();
-  const setTheme = useStudioStore((s) => s.setTheme);
-  const setLanguage = useStudioStore((s) => s.setLanguage);
-  const theme = settings.data?.theme;
-  const language = settings.data?.language;
-  useEffect(() => {
-    if (theme) setTheme(theme);
-  }, [theme, setTheme]);
-  useEffect(() => {
-    if (language) setLanguage(language);
-  }, [language, setLanguage]);
-}
+type Start = { first: FirstScreen } | { error: unknown } | null;
 
-function Root(): ReactElement {
+function Root({ firstScreen }: { firstScreen: Promise<FirstScreen> }): ReactElement {
   const { t } = useTranslation();
   usePreferencesEffect();
-  useSettingsMirror();
-  const session = useSession();
+  const [request, setRequest] = useState(() => firstScreen);
+  const [start, setStart] = useState<Start>(null);
+  useEffect(() => {
+    let current = true;
+    request.then(
+      (first) => current && setStart({ first }),
+      (error: unknown) => current && setStart({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [request]);
+  // Theme and language are stored by main with the other settings; the renderer store mirrors them (the studio
+  // keeps doing so from its cache).
+  const settings = start && 'first' in start ? start.first.settings : null;
+  useEffect(() => {
+    if (!settings) return;
+    const store = useStudioStore.getState();
+    store.setTheme(settings.theme);
+    store.setLanguage(settings.language);
+  }, [settings]);
 
-  if (session.isPending) return <Booting />;
-  if (session.isError) {
+  if (!start) return <Booting />;
+  if ('error' in start) {
     return (
       <div className="boot">
         <div className="boot-error">
-          <Alert>{errorSentence(session.error, t)}</Alert>
-          <Button onClick={() => void session.refetch()}>{t('common.retry')}</Button>
+          <Alert>{errorSentence(start.error, t)}</Alert>
+          <Button onClick={() => setRequest(fetchFirstScreen())}>{t('common.retry')}</Button>
         </div>
       </div>
     );
   }
-  if (session.data.mode === 'unconfigured') return <Onboarding />;
-  return <shell.Page session={session.data} />;
+  const { first } = start;
+  const onAnswer = (answer: OnboardingAnswer): void =>
+    setStart({ first: { session: answer.session, settings: answer.settings ?? first.settings } });
+  if (first.session.mode === 'unconfigured') return <Onboarding first={first} onAnswer={onAnswer} />;
+  return <studio.Page first={first} />;
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }): ReactElement {
+export function App({ firstScreen }: { firstScreen: Promise<FirstScreen> }): ReactElement {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Router hook={useHashLocation}>
-        <Root />
-      </Router>
-    </QueryClientProvider>
+    <Router hook={useHashLocation}>
+      <Root firstScreen={firstScreen} />
+    </Router>
   );
 }

@@ -1,6 +1,5 @@
 // Every failed bridge call carries a GatewayErrorInfo in error.data.error (shared/bridge/errors.ts). This pulls it
 // out, whatever threw, so the UI always has a value to turn into a sentence.
-import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
 // Read without zod (gatewayErrorInfoOf, the schema's twin): this module is on the first screen's path, and
 // zod's evaluation was the largest part of the start's JavaScript (docs/architecture.md, "Renderer load").
@@ -10,8 +9,17 @@ import { gatewayErrorSentence } from './gateway-error-sentence';
 
 const NETWORK: GatewayErrorInfo = localErrorInfo('bridge_unreachable', '');
 
+/**
+ * A failed bridge call, known by its shape rather than by instanceof: tRPC's client, trpc-electron's (which
+ * carries its own copy of the class) and the first screen's plain request (first-screen.ts) all throw an Error
+ * named TRPCClientError with the formatter's data, and checking the class would keep tRPC's client in the start.
+ */
+function isBridgeCallError(error: unknown): error is Error & { data?: unknown } {
+  return error instanceof Error && error.name === 'TRPCClientError';
+}
+
 export function errorInfoOf(error: unknown): GatewayErrorInfo {
-  if (error instanceof TRPCClientError) {
+  if (isBridgeCallError(error)) {
     const data: unknown = error.data;
     const info = typeof data === 'object' && data !== null && 'error' in data ? gatewayErrorInfoOf(data.error) : null;
     if (info) return info;

@@ -4,15 +4,9 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import type { TRPCClient, TRPCLink } from '@trpc/client';
 import { ipcLink } from 'trpc-electron/renderer';
 import type { AppRouter } from '../../shared/bridge';
+import { detectTransport, WEB_BRIDGE_PATH, type Transport } from './bridge-transport';
 
-/** Where web mode serves the bridge, relative to the page's origin. */
-export const WEB_BRIDGE_PATH = '/trpc';
-
-export type Transport = 'ipc' | 'web';
-
-export function detectTransport(global: object = globalThis): Transport {
-  return 'electronTRPC' in global ? 'ipc' : 'web';
-}
+export { detectTransport, WEB_BRIDGE_PATH, type Transport };
 
 /**
  * A query's input goes in the address, and Node's server refuses a request whose head passes 16 KiB (431): a long

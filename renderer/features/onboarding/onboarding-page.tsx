@@ -1,53 +1,90 @@
 // First run: connect an own gateway (base URL + key), or try the built-in demo gateway.
-import { useEffect, useState, type ReactElement } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { SessionStatus } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
-import { useSession, useSetKey, useUseDemo } from '../../lib/api/session';
-import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from '../../ui/password-field';
 import { Icon } from '../../ui/icons';
-import type { OnboardingValues } from './onboarding-form';
+import type { OnboardingAnswer } from './onboarding-actions';
+import type { OnboardingErrors, OnboardingValues } from './onboarding-form';
 import './onboarding.css';
 
-let rules: Promise<Resolver<OnboardingValues>> | null = null;
-const loadRules = (): Promise<Resolver<OnboardingValues>> =>
-  (rules ??= import('./onboarding-form').then(
-    (m) => m.onboardingResolver,
-    (error: unknown) => {
-      rules = null; // the next check tries again
+/** A chunk fetched once; a failed fetch is forgotten, so the next use tries again. */
+function chunk<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () =>
+    (pending ??= load().catch((error: unknown) => {
+      pending = null;
       throw error;
-    },
-  ));
+    }));
+}
+
+const loadRules = chunk(() => import('./onboarding-form'));
+const loadActions = chunk(() => import('./onboarding-actions'));
 
 /**
- * The form's rules (zod and the bridge's key rules) are not needed to paint the page: app.tsx fetches them once
- * the page is idle, and a check that comes first waits for them (docs/architecture.md, "Renderer load").
+ * Neither the form's rules (zod and the bridge's key rules) nor what its buttons do (the tRPC client) are needed to
+ * paint the page: app.tsx fetches both once the page is idle, and a click that comes first waits for them
+ * (docs/architecture.md, "Renderer load").
  */
 export const onboardingRules = { preload: (): Promise<void> => loadRules().then(() => undefined) };
-const onboardingResolver: Resolver<OnboardingValues> = async (...args) => (await loadRules())(...args);
+export const onboardingActions = { preload: (): Promise<void> => loadActions().then(() => undefined) };
 
-export function OnboardingPage(): ReactElement {
-  const { t } = useTranslation();
-  const form = useForm<OnboardingValues>({
-    resolver: onboardingResolver,
-    defaultValues: { baseUrl: '', key: '' },
+export interface OnboardingPageProps {
+  /** The session the page was opened with: web mode started without --demo offers no demo gateway. */
+  session?: SessionStatus | null;
+  /** The base URL saved in settings: web mode keeps the key only in memory, so it is shown, not asked again. */
+  savedBaseUrl?: string | null;
+  /** What a button changed (a session, settings), for whoever decides the screen. */
+  onAnswer?: (answer: OnboardingAnswer) => void;
+}
+
+/** The two fields' values, read from the inputs themselves (the page paints before any form library). */
+function useFields(savedBaseUrl: string | null, onEdit: (values: OnboardingValues) => void) {
+  const inputs = useRef<Record<keyof OnboardingValues, HTMLInputElement | null>>({ baseUrl: null, key: null });
+  const edited = useRef(false);
+  const register = (name: keyof OnboardingValues): UseFormRegisterReturn => ({
+    name,
+    ref: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onChange: async () => {
+      if (name === 'baseUrl') edited.current = true;
+      onEdit(values());
+    },
+    onBlur: async () => undefined,
   });
-  // Web mode keeps the key only in memory, so after a restart this page comes back: the base URL is still in
-  // settings and must be shown, not asked for again (unless the user already started typing another).
-  const savedBaseUrl = useSettings().data?.baseUrl ?? null;
+  // The saved base URL may arrive after the page: shown unless the user already started typing another.
   useEffect(() => {
-    if (savedBaseUrl && !form.getFieldState('baseUrl').isDirty)
-      form.resetField('baseUrl', { defaultValue: savedBaseUrl });
-  }, [savedBaseUrl, form]);
-  const updateSettings = useUpdateSettings();
-  const setKey = useSetKey();
-  const useDemo = useUseDemo();
-  // Web mode started without --demo has no demo gateway: do not offer what cannot work.
-  const demoAvailable = useSession().data?.demoAvailable ?? false;
+    const input = inputs.current.baseUrl;
+    if (savedBaseUrl && input && !edited.current) input.value = savedBaseUrl;
+  }, [savedBaseUrl]);
+  const values = (): OnboardingValues => ({
+    baseUrl: inputs.current.baseUrl?.value ?? '',
+    key: inputs.current.key?.value ?? '',
+  });
+  const focus = (name: keyof OnboardingValues): void => inputs.current[name]?.focus();
+  const clearKey = (): void => {
+    if (inputs.current.key) inputs.current.key.value = '';
+  };
+  return { register, values, focus, clearKey };
+}
+
+export function OnboardingPage({ session = null, savedBaseUrl = null, onAnswer }: OnboardingPageProps): ReactElement {
+  const { t } = useTranslation();
+  const [errors, setErrors] = useState<OnboardingErrors>({});
+  const checked = useRef(false);
+  // After the first check, every edit checks again (the rules are here by then), as the form said before.
+  const recheck = (values: OnboardingValues): void => {
+    if (checked.current) void loadRules().then((m) => setErrors(m.checkOnboarding(values)), () => undefined);
+  };
+  const fields = useFields(savedBaseUrl, recheck);
+  const demoAvailable = session?.demoAvailable ?? false;
+  const [pending, setPending] = useState<'connect' | 'demo' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // A gateway that did not answer: nothing was kept, and the user chooses to fix the address or go on unchecked.
@@ -57,35 +94,64 @@ export function OnboardingPage(): ReactElement {
     setFailure(null);
     setRefusal(null);
     setUnreachable(null);
+    setPending('connect');
     try {
-      await updateSettings.mutateAsync({ baseUrl: values.baseUrl, onboarded: true });
-      const { verdict } = await setKey.mutateAsync({ key: values.key, mustAnswer });
+      const { connectGateway } = await loadActions();
+      const { verdict, ...answer } = await connectGateway(values, mustAnswer);
+      onAnswer?.(answer);
       if (verdict.kind === 'unchecked' && mustAnswer) {
         const reason = errorSentence(verdict.error, t);
         setUnreachable({ sentence: t('onboarding.unreachable', { url: values.baseUrl, reason }), values });
         return;
       }
       // The key has gone to main; the field must not keep it.
-      form.reset({ baseUrl: values.baseUrl, key: '' });
+      fields.clearKey();
       if (verdict.kind === 'refused') setRefusal(t('keys.refused', { message: verdict.error.message }));
     } catch (error) {
       setFailure(error);
+    } finally {
+      setPending(null);
     }
   };
-  const connect = form.handleSubmit((values) => send(values, true));
+
+  const connect = async (): Promise<void> => {
+    const values = fields.values();
+    setPending('connect');
+    try {
+      // The rules' chunk may fail to arrive (a stale build, the studio gone): said, not lost.
+      const found = (await loadRules()).checkOnboarding(values);
+      checked.current = true;
+      setErrors(found);
+      const first = (['baseUrl', 'key'] as const).find((name) => found[name]);
+      if (first) {
+        fields.focus(first);
+        setPending(null);
+        return;
+      }
+    } catch (error) {
+      setFailure(error);
+      setPending(null);
+      return;
+    }
+    await send(values, true);
+  };
 
   const tryDemo = async () => {
     setFailure(null);
     setRefusal(null);
+    setPending('demo');
     try {
-      await useDemo.mutateAsync();
+      const { startDemo } = await loadActions();
+      onAnswer?.(await startDemo());
     } catch (error) {
       setFailure(error);
+    } finally {
+      setPending(null);
     }
   };
 
-  const busy = form.formState.isSubmitting || useDemo.isPending;
-  const { errors } = form.formState;
+  const busy = pending !== null;
+  const submitting = pending === 'connect';
 
   return (
     <div className="onboarding">
@@ -113,9 +179,14 @@ export function OnboardingPage(): ReactElement {
         </aside>
         <div className="onboarding-main">
           <p className="onboarding-lead">{t('onboarding.lead')}</p>
-          {/* The rules' chunk may fail to arrive (a stale build, the studio gone): said, not lost. */}
-          <form onSubmit={(e) => void connect(e).catch(setFailure)} noValidate>
-            <Field id="onb-base-url" label={t('onboarding.baseUrl')} error={errors.baseUrl?.message}>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void connect();
+            }}
+            noValidate
+          >
+            <Field id="onb-base-url" label={t('onboarding.baseUrl')} error={errors.baseUrl}>
               {(control) => (
                 <input
                   {...control}
@@ -123,26 +194,26 @@ export function OnboardingPage(): ReactElement {
                   type="url"
                   autoComplete="url"
                   placeholder={t('onboarding.baseUrlPlaceholder')}
-                  {...form.register('baseUrl')}
+                  {...fields.register('baseUrl')}
                 />
               )}
             </Field>
             <PasswordField
               id="onb-key"
               label={t('onboarding.apiKey')}
-              error={errors.key?.message}
+              error={errors.key}
               autoComplete="off"
               placeholder={t('onboarding.apiKeyPlaceholder')}
-              registration={form.register('key')}
+              registration={fields.register('key')}
             />
             <Button
               type="submit"
               variant="primary"
               className="btn-lg onboarding-submit"
-              busy={form.formState.isSubmitting}
+              busy={submitting}
               disabled={busy}
             >
-              {form.formState.isSubmitting ? t('onboarding.connecting') : t('onboarding.connect')}
+              {submitting ? t('onboarding.connecting') : t('onboarding.connect')}
             </Button>
           </form>
           {demoAvailable ? (
@@ -154,7 +225,7 @@ export function OnboardingPage(): ReactElement {
                 className="btn-lg onboarding-demo"
                 icon={<Icon name="spark" />}
                 onClick={() => void tryDemo()}
-                busy={useDemo.isPending}
+                busy={pending === 'demo'}
                 disabled={busy}
                 data-testid="try-demo"
               >

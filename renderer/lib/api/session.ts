@@ -22,10 +22,15 @@ export function refreshAfterSessionChange(client: QueryClient): Promise<void> {
   return client.invalidateQueries();
 }
 
+/** Uses the built-in demo gateway; onboarding calls it without the cache (features/onboarding). */
+export function switchToDemo(): Promise<SessionStatus> {
+  return bridge.session.useDemo.mutate();
+}
+
 export function useUseDemo() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => bridge.session.useDemo.mutate(),
+    mutationFn: switchToDemo,
     onSuccess: (session) => {
       forgetLatestTask();
       client.setQueryData(queryKeys.session, session);
@@ -40,25 +45,31 @@ export function useUseDemo() {
  * gateway did not answer) is saved and said to be unchecked, except with mustAnswer (onboarding), where nothing is
  * kept and the verdict says why.
  */
+export async function saveKey({
+  key,
+  mustAnswer,
+}: {
+  key: string;
+  mustAnswer: boolean;
+}): Promise<{ session: SessionStatus; verdict: KeyVerdict }> {
+  try {
+    const session = await bridge.secrets.setKey.mutate({ key, mustAnswer });
+    return { session, verdict: await checkKey() };
+  } catch (error) {
+    const verdict = keyVerdictOf(error);
+    // mustAnswer: a gateway that could not be asked is said too, and nothing was kept.
+    if (verdict.kind === 'unchecked' && mustAnswer && gatewayUnanswered(verdict.error))
+      return { session: await bridge.session.status.query(), verdict };
+    if (verdict.kind !== 'refused') throw error;
+    return { session: await bridge.session.status.query(), verdict };
+  }
+}
+
 export function useSetKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (
-      input: string | { key: string; mustAnswer: boolean },
-    ): Promise<{ session: SessionStatus; verdict: KeyVerdict }> => {
-      const { key, mustAnswer } = typeof input === 'string' ? { key: input, mustAnswer: false } : input;
-      try {
-        const session = await bridge.secrets.setKey.mutate({ key, mustAnswer });
-        return { session, verdict: await checkKey() };
-      } catch (error) {
-        const verdict = keyVerdictOf(error);
-        // mustAnswer: a gateway that could not be asked is said too, and nothing was kept.
-        if (verdict.kind === 'unchecked' && mustAnswer && gatewayUnanswered(verdict.error))
-          return { session: await bridge.session.status.query(), verdict };
-        if (verdict.kind !== 'refused') throw error;
-        return { session: await bridge.session.status.query(), verdict };
-      }
-    },
+    mutationFn: (input: string | { key: string; mustAnswer: boolean }) =>
+      saveKey(typeof input === 'string' ? { key: input, mustAnswer: false } : input),
     onSuccess: ({ session, verdict }) => {
       client.setQueryData(queryKeys.session, session);
       // A refused key changed nothing: the key in use, and its latest task, stay.

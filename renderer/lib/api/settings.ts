@@ -13,10 +13,15 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
+/** Saves a change of settings; onboarding calls it without the cache (features/onboarding). */
+export function saveSettings(patch: SettingsPatch) {
+  return bridge.settings.update.mutate(patch);
+}
+
 export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SettingsPatch) => bridge.settings.update.mutate(patch),
+    mutationFn: saveSettings,
     onSuccess: (settings, patch) => {
       client.setQueryData(queryKeys.settings, settings);
       // Another gateway, library folder or demo dialect changes every answer (balance, tasks, library); the rest
