@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { App, track } from './app/app';
 import { initI18n, switchLanguage } from './i18n/i18n';
 import { fetchFirstScreen } from './lib/first-screen';
 import { useStudioStore } from './store/studio-store';
@@ -13,8 +13,8 @@ initI18n();
 // What decides the first screen (onboarding or the studio) is asked for now, in one plain request, while React
 // renders, instead of from the first render's effects a frame later.
 const firstScreen = fetchFirstScreen();
-// Read by the first render's effect; handled here too, so a failure before then is not reported as unhandled.
-firstScreen.catch(() => undefined);
+// Watched from now, so an answer that comes before React's first render is in that render (and a failure is handled).
+track(firstScreen);
 
 const root = document.getElementById('root');
 // A language other than English is fetched before the first render, so nothing shows in English first; if it

@@ -1,6 +1,6 @@
 // The first decision: onboarding until a gateway is chosen, the studio afterwards. Made from the first screen's
 // plain request (lib/first-screen.ts), without React Query or the tRPC client, whose code comes with the studio.
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
 import { useHashLocation } from '../lib/hash-location';
@@ -46,21 +46,45 @@ function Onboarding(props: { first: FirstScreen; onAnswer: (answer: OnboardingAn
 
 type Start = { first: FirstScreen } | { error: unknown } | null;
 
+/**
+ * What the first request came back with, read as an external store: the answer is seen by the render that follows
+ * it (a sync update, as React Query's was), and a render after it arrived has it at once, with no "Loading" first.
+ */
+const settled = new WeakMap<Promise<FirstScreen>, Start>();
+export function track(request: Promise<FirstScreen>): void {
+  if (settled.has(request)) return;
+  settled.set(request, null);
+  request.then(
+    (first) => settled.set(request, { first }),
+    (error: unknown) => settled.set(request, { error }),
+  );
+}
+function useSettled(request: Promise<FirstScreen>): Start {
+  track(request);
+  return useSyncExternalStore(
+    (changed) => {
+      let live = true;
+      // Runs after track's handlers (registered first), so the snapshot is there when React reads it.
+      request.then(
+        () => live && changed(),
+        () => live && changed(),
+      );
+      return () => {
+        live = false;
+      };
+    },
+    () => settled.get(request) ?? null,
+  );
+}
+
 function Root({ firstScreen }: { firstScreen: Promise<FirstScreen> }): ReactElement {
   const { t } = useTranslation();
   usePreferencesEffect();
   const [request, setRequest] = useState(() => firstScreen);
-  const [start, setStart] = useState<Start>(null);
-  useEffect(() => {
-    let current = true;
-    request.then(
-      (first) => current && setStart({ first }),
-      (error: unknown) => current && setStart({ error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [request]);
+  // What onboarding's buttons changed since: newer than the request's answers.
+  const [answered, setAnswered] = useState<FirstScreen | null>(null);
+  const fromRequest = useSettled(request);
+  const start: Start = answered ? { first: answered } : fromRequest;
   // Theme and language are stored by main with the other settings; the renderer store mirrors them (the studio
   // keeps doing so from its cache).
   const settings = start && 'first' in start ? start.first.settings : null;
@@ -84,7 +108,7 @@ function Root({ firstScreen }: { firstScreen: Promise<FirstScreen> }): ReactElem
   }
   const { first } = start;
   const onAnswer = (answer: OnboardingAnswer): void =>
-    setStart({ first: { session: answer.session, settings: answer.settings ?? first.settings } });
+    setAnswered({ session: answer.session, settings: answer.settings ?? first.settings });
   if (first.session.mode === 'unconfigured') return <Onboarding first={first} onAnswer={onAnswer} />;
   return <studio.Page first={first} />;
 }
