@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { readSpendingLimits, useSaveSpendingLimits } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
-import { moneyWords, refusalWords } from '../../lib/spend-words';
+import { confirmWords, refusalWords } from '../../lib/spend-words';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
 
@@ -93,7 +93,6 @@ function SpendDialog({
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const money = (n: number) => moneyWords(n, check.unit, t, i18n.language);
   // Refused until a price is known (several unpriced tasks, or one still running, under a budget).
   const needsPrice = check.refusal?.unpriced != null;
   const send = () => {
@@ -102,10 +101,6 @@ function SpendDialog({
     if (price === null && needsPrice) return setError(t('money.guard.assumeNeeded'));
     onAnswer({ send: true, price });
   };
-  const above =
-    check.estimate !== null && check.confirmAbove !== null && check.estimate > check.confirmAbove
-      ? { estimate: money(check.estimate), threshold: money(check.confirmAbove) }
-      : null;
   return (
     <ConfirmDialog
       title={t('money.guard.confirmTitle')}
@@ -116,10 +111,9 @@ function SpendDialog({
       onCancel={() => onAnswer({ send: false, price: null })}
     >
       {needsPrice ? <p>{refusalWords(check, t, i18n.language)}</p> : null}
-      {check.unknown > 0 ? (
-        <p>{t('money.guard.confirmUnpriced', { models: check.unpricedModels.join(', ') })}</p>
-      ) : null}
-      {above ? <p>{t('money.guard.confirmBody', above)}</p> : null}
+      {confirmWords(check, t, i18n.language).map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
       {check.unknown > 0 ? (
         <Field
           id={`${id}-assume`}
