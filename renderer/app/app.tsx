@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
 import { useHashLocation } from '../lib/hash-location';
-import { OnboardingPage } from '../features/onboarding/onboarding-page';
+import { OnboardingPage, onboardingRules } from '../features/onboarding/onboarding-page';
 import { errorSentence } from '../lib/bridge-error';
 import { useSession } from '../lib/api/session';
 import { useSettings } from '../lib/api/settings';
@@ -25,10 +25,11 @@ function Booting(): ReactElement {
  * "Try the demo gateway" opens it at once (`npm run bench -- renderer-load`).
  */
 const shell = preloadablePage(() => import('./shell').then((m) => m.Shell), Booting);
-const SHELL = [shell];
+// The frame first ("Try the demo gateway" opens it), then the form's rules (zod), which its first check needs.
+const ONBOARDING_NEXT = [shell, onboardingRules];
 
 function Onboarding(): ReactElement {
-  useIdlePreload(SHELL);
+  useIdlePreload(ONBOARDING_NEXT);
   return <OnboardingPage />;
 }
 

@@ -2,6 +2,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+// zod's error map, installed with the studio's first schemas rather than at start (shared/validation/error-map.ts).
+import '../../shared/validation/error-map';
 import type { BridgeEvent, SessionStatus } from '../../shared/bridge';
 import { isActiveState } from '../../shared/studio/records';
 import { useSettings } from '../lib/api/settings';

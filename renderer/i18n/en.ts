@@ -1,5 +1,5 @@
 // English messages: the reference shape every other language must match (see zh-cn.ts).
-import { VALIDATION_EN, type ValidationKey } from '../../shared/validation';
+import { VALIDATION_EN, type ValidationKey } from '../../shared/validation/messages';
 
 export const en = {
   /**

@@ -4,7 +4,8 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en, type Messages } from './en';
-import { setValidationTranslator } from '../../shared/validation';
+// The translator alone, not zod's error map: the start loads no zod (the map comes with the first schema).
+import { setValidationTranslator } from '../../shared/validation/translator';
 import { LANGUAGES, type Language } from '../store/studio-store';
 
 const bundles: Record<Exclude<Language, 'en'>, () => Promise<Messages>> = {
@@ -23,7 +24,8 @@ export function initI18n(): typeof i18next {
     returnNull: false,
   });
   // The one zod error map (shared/validation) speaks the user's language from now on: every schema's verdict,
-  // the catalog's and the bridge's included, is read at parse time in the language then chosen.
+  // the catalog's and the bridge's included, is read at parse time in the language then chosen, whenever the
+  // map itself is loaded (with the first schema, after the first screen).
   setValidationTranslator((key, values) => i18next.t(`validation.${key}`, values));
   return i18next;
 }

@@ -2,9 +2,10 @@
 // out, whatever threw, so the UI always has a value to turn into a sentence.
 import { TRPCClientError } from '@trpc/client';
 import type { TFunction } from 'i18next';
-import { ERROR_TYPES, localErrorInfo } from '../../shared/gateway/error-types';
-// From where it is defined, not shared/bridge's re-export: that module brings the whole catalog into the start.
-import { gatewayErrorInfoSchema, type GatewayErrorInfo } from '../../shared/gateway/normalized';
+// Read without zod (gatewayErrorInfoOf, the schema's twin): this module is on the first screen's path, and
+// zod's evaluation was the largest part of the start's JavaScript (docs/architecture.md, "Renderer load").
+import { ERROR_TYPES, gatewayErrorInfoOf, localErrorInfo } from '../../shared/gateway/error-types';
+import type { GatewayErrorInfo } from '../../shared/gateway/normalized';
 import { gatewayErrorSentence } from './gateway-error-sentence';
 
 const NETWORK: GatewayErrorInfo = localErrorInfo('bridge_unreachable', '');
@@ -12,16 +13,13 @@ const NETWORK: GatewayErrorInfo = localErrorInfo('bridge_unreachable', '');
 export function errorInfoOf(error: unknown): GatewayErrorInfo {
   if (error instanceof TRPCClientError) {
     const data: unknown = error.data;
-    const info =
-      typeof data === 'object' && data !== null && 'error' in data
-        ? gatewayErrorInfoSchema.safeParse(data.error)
-        : null;
-    if (info?.success) return info.data;
+    const info = typeof data === 'object' && data !== null && 'error' in data ? gatewayErrorInfoOf(data.error) : null;
+    if (info) return info;
     // No structured data: the request itself never reached the studio's main process.
     return { ...NETWORK, message: error.message };
   }
-  const direct = gatewayErrorInfoSchema.safeParse(error);
-  if (direct.success) return direct.data;
+  const direct = gatewayErrorInfoOf(error);
+  if (direct) return direct;
   return localErrorInfo('internal_error', error instanceof Error ? error.message : String(error), {
     code: 'unknown',
   });

@@ -2,7 +2,7 @@
 // comes back out: every answer carries only `hasKey`.
 import { z } from 'zod';
 import { because } from '../validation';
-import { languageSchema, themeSchema } from '../studio/preferences';
+import { LANGUAGES, THEME_PREFERENCES } from '../studio/preferences';
 import { normalizeBaseUrl } from '../gateway/base-url';
 import { demoDialectSchema } from '../studio/demo-dialects';
 import { startingPriceEditsSchema } from '../studio/starting-prices';
@@ -55,7 +55,8 @@ const httpUrl = z
   .max(2048)
   .transform(normalizeBaseUrl);
 
-export { languageSchema, themeSchema };
+export const themeSchema = z.enum(THEME_PREFERENCES);
+export const languageSchema = z.enum(LANGUAGES);
 export const balanceUnitSchema = z.enum(['usd', 'credits']);
 
 /** The user's settings. Model overrides map a catalog default model id (e.g. image_model_id_i3) to the id to send. */

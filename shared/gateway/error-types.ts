@@ -4,7 +4,6 @@
 // here; localErrorInfo() below builds every error the studio makes itself (localError() in shared/bridge/errors.ts
 // for the bridge, cliError() for the CLI), so no error value is written by hand and no spelling outside this
 // table compiles: GatewayErrorInfo['type'] is ErrorType.
-import { z } from 'zod';
 import type { GatewayErrorInfo } from './normalized';
 
 export type ErrorSentenceKey =
@@ -96,8 +95,6 @@ export const ERROR_TYPES = {
 
 export type ErrorType = keyof typeof ERROR_TYPES;
 
-export const errorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]);
-
 export function isErrorType(type: string): type is ErrorType {
   return Object.hasOwn(ERROR_TYPES, type);
 }
@@ -145,4 +142,31 @@ export function knownErrorType(
 ): ErrorType {
   if (type && isErrorType(type)) return type;
   return (status !== null ? typeForStatus(status) : undefined) ?? fallback;
+}
+
+const isIntOrNull = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
+const isNumberOrNull = (value: unknown): boolean => value === null || Number.isFinite(value);
+
+/**
+ * A GatewayErrorInfo read from outside (a bridge failure's data, whatever was thrown): its fields alone, or null
+ * when it is not one. The same check as normalized.ts's gatewayErrorInfoSchema (test/shared/error-info.test.ts
+ * holds them to the same verdicts), written without zod because the renderer's first screen reads failures
+ * before any schema is loaded.
+ */
+export function gatewayErrorInfoOf(value: unknown): GatewayErrorInfo | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const v = value as Record<keyof GatewayErrorInfo, unknown>;
+  const { httpStatus, type, code, message, param, retryable, retryAfterMs } = v;
+  if (!isIntOrNull(httpStatus) || typeof type !== 'string' || !isErrorType(type)) return null;
+  if (typeof code !== 'string' || typeof message !== 'string' || typeof retryable !== 'boolean') return null;
+  if ((param !== null && typeof param !== 'string') || !isNumberOrNull(retryAfterMs)) return null;
+  return {
+    httpStatus: httpStatus as number | null,
+    type,
+    code,
+    message,
+    param,
+    retryable,
+    retryAfterMs: retryAfterMs as number | null,
+  };
 }

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { familyIdSchema } from '../catalog/family-ids';
 import type { TaskEndpoint } from '../catalog/family-ids';
-import { errorTypeSchema } from './error-types';
+import { ERROR_TYPES, type ErrorType } from './error-types';
 import { settingsRecordSchema } from '../validation/json-depth';
 
 /**
@@ -73,7 +73,12 @@ export interface TaskSnapshot {
   error: { message: string; code: string } | null;
 }
 
-/** [ERR-1..11], [ERR-OTHER-1..3], [ERR-USAGE-1..6]: every error body, plus network failures, as one value. */
+const errorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]);
+
+/**
+ * [ERR-1..11], [ERR-OTHER-1..3], [ERR-USAGE-1..6]: every error body, plus network failures, as one value. The
+ * renderer reads it without zod through error-types.ts's gatewayErrorInfoOf, held to this schema by a test.
+ */
 export const gatewayErrorInfoSchema = z.object({
   /** null for failures that never got an HTTP answer (network, timeout, reset, bad body). */
   httpStatus: z.number().int().nullable(),

@@ -5,24 +5,15 @@
 // test/shared/validation-messages.test.ts fails on any schema that still carries one.
 //
 // Main, the CLI and tests read the English table; the renderer hands in i18next (renderer/i18n/i18n.ts), so the
-// same issue reads in the user's language there.
+// same issue reads in the user's language there. The translator lives in translator.ts, without zod, so the
+// renderer's start can set it without loading zod: this map is installed by whatever first imports a schema
+// (shared/validation's index, renderer/app/shell.tsx, onboarding's form rules).
 import { z } from 'zod';
 import { VALIDATION_EN, type ValidationKey, type ValidationValues } from './messages';
+import { validationText } from './translator';
 
-/** Turns a key and its values into a sentence. */
-export type ValidationTranslator = (key: ValidationKey, values: ValidationValues) => string;
-
-/** For a custom rule: `.refine(fn, { params: because('ratio') })` or `ctx.addIssue({ code: 'custom', params })`. */
-export function because(
-  key: ValidationKey,
-  values: ValidationValues = {},
-): { key: ValidationKey } & ValidationValues {
-  return { ...values, key };
-}
-
-export function englishValidationText(key: ValidationKey, values: ValidationValues): string {
-  return VALIDATION_EN[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+// A schema that says `because` from here loads the map with it.
+export { because } from './translator';
 
 const isKey = (value: unknown): value is ValidationKey => typeof value === 'string' && value in VALIDATION_EN;
 
@@ -73,21 +64,9 @@ export function issueKey(issue: Issue): { key: ValidationKey; values: Validation
   }
 }
 
-let translate: ValidationTranslator = englishValidationText;
-
-/** A rule's sentence in the language the map speaks (English, or the renderer's through its translator). */
-export function validationText(key: ValidationKey, values: ValidationValues = {}): string {
-  return translate(key, values);
-}
-
-/** The renderer calls this once with i18next; what the map says follows the language from then on. */
-export function setValidationTranslator(next: ValidationTranslator): void {
-  translate = next;
-}
-
 z.config({
   customError: (issue) => {
     const { key, values } = issueKey(issue);
-    return translate(key, values);
+    return validationText(key, values);
   },
 });

@@ -1,11 +1,7 @@
-export {
-  because,
-  englishValidationText,
-  issueKey,
-  setValidationTranslator,
-  validationText,
-} from './error-map';
-export type { ValidationTranslator } from './error-map';
+// Importing this index installs zod's error map (error-map.ts): every schema that says `because` comes through here.
+export { issueKey } from './error-map';
+export { because, englishValidationText, setValidationTranslator, validationText } from './translator';
+export type { ValidationTranslator } from './translator';
 export { VALIDATION_EN } from './messages';
 export type { ValidationKey, ValidationValues } from './messages';
 export { MAX_SETTINGS_DEPTH, nestedDeeperThan, settingsRecordSchema } from './json-depth';

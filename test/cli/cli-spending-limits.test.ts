@@ -9,6 +9,7 @@ import { WEB_SETTINGS_FILE } from '../../electron/core/settings/saved-settings';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
 import { cli, useSimulatorCli } from './cli-harness';
+import { newTask } from '../support/new-task';
 
 const rig = useSimulatorCli({}, { dataDir: true });
 
@@ -27,21 +28,7 @@ beforeAll(async () => {
   });
   const store = new TaskStore(db);
   const now = Date.now();
-  store.insert(
-    {
-      id: 'earlier',
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      kind: 'image',
-      endpoint: 'tasks',
-      params: { prompt: 'earlier' },
-      webhook: null,
-      idempotencyKey: null,
-      parentTaskId: null,
-      createdAt: now,
-    },
-    'submitting',
-  );
+  store.insert(newTask({ id: 'earlier', params: { prompt: 'earlier' }, createdAt: now }), 'submitting');
   guard.stamp('earlier');
   store.update('earlier', { state: 'completed', cost: 1, updatedAt: now });
   db.close();

@@ -1,35 +1,18 @@
 // `library strays`: the files a crash left in the library's day folders with no item are listed, added back
 // from the settings they carry (--reindex), or moved to the trash (--trash). No gateway is needed.
-import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pngWithSettings } from '../../electron/core/library/file-settings';
-import type { FileSettings } from '../../shared/studio/file-settings';
-import { png } from '../core/library/library-fixtures';
+import { pictureSettings, png, writeStray } from '../core/library/library-fixtures';
 import { cli, tempDir } from './cli-harness';
 
 let dir: string;
 let cleanup: () => Promise<void>;
 let env: Record<string, string>;
 
-const settings: FileSettings = {
-  app: 'gateway-studio',
-  version: 1,
-  family: 'image.i3',
-  model: 'image_model_id_i3',
-  params: { prompt: 'a saved lighthouse' },
-  prompt: 'a saved lighthouse',
-  taskId: null,
-  madeFrom: [],
-};
+const settings = pictureSettings('a saved lighthouse');
 
-async function stray(name: string, bytes: Uint8Array): Promise<void> {
-  const day = join(dir, 'lib', '2026-11-20');
-  await mkdir(day, { recursive: true });
-  await writeFile(join(day, name), bytes);
-  const old = new Date(Date.now() - 120_000);
-  await utimes(join(day, name), old, old);
-}
+const stray = (name: string, bytes: Uint8Array) => writeStray(join(dir, 'lib', '2026-11-20', name), bytes);
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());

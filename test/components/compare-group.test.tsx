@@ -79,6 +79,15 @@ function renderGroup(tasks: TaskRecord[], filed: TaskRecord[], queued: CompareGr
 
 const cellOf = (label: string) => screen.getByRole('listitem', { name: label });
 
+/** The group's results once shown: the list, its layout, and the model each cell names, in the list's order. */
+async function shownResults() {
+  const list = await screen.findByRole('list', { name: 'Results, one per model' });
+  const models = within(list)
+    .queryAllByTestId('group-model')
+    .map((m) => m.textContent);
+  return { list, layout: list.getAttribute('data-layout'), models };
+}
+
 describe('compare group', () => {
   it('three models in a grid, each with its model, cost and time; one still waiting', async () => {
     const i3 = task('a', 'image.i3', 'image_model_id_i3', { batch: batch(3) });
@@ -96,14 +105,10 @@ describe('compare group', () => {
       completedAt: null,
     });
     const { client } = renderGroup([i3, i1, i4], [i3, i1]);
-    const grid = await screen.findByRole('list', { name: 'Results, one per model' });
-    expect(grid).toHaveAttribute('data-layout', 'grid');
+    const results = await shownResults();
+    expect(results.layout).toBe('grid');
     // In the order of the press, the form's own model first.
-    expect(
-      within(grid)
-        .getAllByTestId('group-model')
-        .map((m) => m.textContent),
-    ).toEqual(['I3', 'I1 · Pro', 'I4']);
+    expect(results.models).toEqual(['I3', 'I1 · Pro', 'I4']);
     await waitFor(() => expect(within(cellOf('I3')).getByRole('img')).toHaveAttribute('src', '/media/a.png'));
     expect(within(cellOf('I3')).getByTestId('task-cost')).toHaveTextContent(`${formatUsd(0.04, 'en')} USD`);
     expect(within(cellOf('I3')).getByTestId('group-time')).toHaveTextContent('took 12 s');
@@ -152,8 +157,7 @@ describe('compare group', () => {
       },
     });
     renderGroup([i3, i2], [i3]);
-    const pair = await screen.findByRole('list', { name: 'Results, one per model' });
-    expect(pair).toHaveAttribute('data-layout', 'pair');
+    expect((await shownResults()).layout).toBe('pair');
     expect(within(cellOf('I2 extended')).getByText(/^No result: /)).toBeVisible();
     expect(within(cellOf('I2 extended')).getByTestId('task-cost')).toHaveTextContent('not charged');
     // Only one of the two has a result: nothing to look at closely yet.
@@ -177,13 +181,9 @@ describe('compare group', () => {
       { family: 'image.i6' as const, model: 'image_model_id_i6' },
     ];
     const { client } = renderGroup(tasks, [i3], queued);
-    const grid = await screen.findByRole('list', { name: 'Results, one per model' });
-    expect(grid).toHaveAttribute('data-layout', 'grid');
-    expect(
-      within(grid)
-        .getAllByTestId('group-model')
-        .map((m) => m.textContent),
-    ).toEqual(['I3', 'I5 · Standard', 'I6']);
+    const results = await shownResults();
+    expect(results.layout).toBe('grid');
+    expect(results.models).toEqual(['I3', 'I5 · Standard', 'I6']);
     expect(
       within(cellOf('I6')).getByText('Waiting in the queue: not sent, nothing charged yet.'),
     ).toBeVisible();

@@ -37,4 +37,14 @@ export function renderFamilyForm(family: FamilyId, areas: AreaHandlers = {}) {
   return { submit, sent, onSubmitted, view };
 }
 
+/**
+ * What one press of Generate hands the bridge for `request`: no confirmation (no threshold is set, so nothing was
+ * asked) and the press's own submission key.
+ */
+export const pressedRequest = (request: SubmissionRequest) => ({
+  confirmed: false,
+  key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  ...request,
+});
+
 export const pressGenerate = () => userEvent.click(screen.getByRole('button', { name: 'Generate' }));

@@ -1,7 +1,7 @@
 // generate · music · upscale · task · tasks — everything that goes through the task engine.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { TaskSnapshot } from '../../../shared/gateway/normalized';
+import type { SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { MAX_BATCH_TASKS } from '../../core/tasks/engine-options';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
@@ -70,34 +70,29 @@ export interface MusicCliArgs {
 }
 
 export async function musicCommand(ctx: CliContext, args: MusicCliArgs): Promise<void> {
-  // Validate what needs no database first, so a typo never opens one.
-  planMusic({
-    operation: args.operation,
-    sourceRemoteId: args.task,
-    index: args.index,
-    model: args.model,
-    set: args.set,
-  });
-  const core = ctx.core();
-  const source = resolveSource(core, args.task);
-  const request = planMusic({ ...args, sourceRemoteId: source.remoteId });
-  await submitAndFollow(ctx, core, request, {
-    wait: args.wait,
-    parentTaskId: source.parentTaskId,
-    yes: args.yes,
-    overBudget: args.overBudget,
-  });
+  await fromSource(ctx, args, (sourceRemoteId) => planMusic({ ...args, sourceRemoteId }));
 }
 
 export async function upscaleCommand(
   ctx: CliContext,
   args: { task: string; index: number; speed?: string; wait: boolean } & SpendingFlags,
 ): Promise<void> {
-  planUpscale({ sourceRemoteId: args.task, index: args.index, speed: args.speed });
+  await fromSource(ctx, args, (sourceRemoteId) => planUpscale({ ...args, sourceRemoteId }));
+}
+
+/**
+ * A task made from an earlier one (a music operation, an upscale). The request is planned first on the id as
+ * typed, so a typo never opens a database; then on the source's gateway id, a local source becoming the parent.
+ */
+async function fromSource(
+  ctx: CliContext,
+  args: { task: string; wait: boolean } & SpendingFlags,
+  plan: (sourceRemoteId: string) => SubmissionRequest,
+): Promise<void> {
+  plan(args.task);
   const core = ctx.core();
   const source = resolveSource(core, args.task);
-  const request = planUpscale({ ...args, sourceRemoteId: source.remoteId });
-  await submitAndFollow(ctx, core, request, {
+  await submitAndFollow(ctx, core, plan(source.remoteId), {
     wait: args.wait,
     parentTaskId: source.parentTaskId,
     yes: args.yes,

@@ -6,13 +6,8 @@ import { jsonReply, type Reply } from '../http-util';
 import { familyOf, IMAGE_FAMILIES, MODEL_IDS, VIDEO_FAMILIES } from '../models';
 import { caller, type RouteContext } from './context';
 
-export type ModelListMode = 'off' | 'full' | 'missing-schemas' | 'invalid-schemas';
-export const MODEL_LIST_MODES: readonly ModelListMode[] = [
-  'off',
-  'full',
-  'missing-schemas',
-  'invalid-schemas',
-];
+export const MODEL_LIST_MODES = ['off', 'full', 'missing-schemas', 'invalid-schemas'] as const;
+export type ModelListMode = (typeof MODEL_LIST_MODES)[number];
 
 /** The undocumented model's parameters as JSON Schema (what validation/images.ts accepts for it). */
 const X_SCHEMA = {

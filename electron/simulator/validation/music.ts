@@ -9,13 +9,8 @@ import { commonFields, intIn, parseBody } from './common';
 import type { SubmissionPlan } from './plan';
 import { DEFAULT_LINK_LIFETIME, SECOND } from './plan';
 
-export type MusicOperation = 'concat' | 'generateMp4' | 'adjustSpeed' | 'addInstrumental';
-export const MUSIC_OPERATIONS: readonly MusicOperation[] = [
-  'concat',
-  'generateMp4',
-  'adjustSpeed',
-  'addInstrumental',
-];
+export const MUSIC_OPERATIONS = ['concat', 'generateMp4', 'adjustSpeed', 'addInstrumental'] as const;
+export type MusicOperation = (typeof MUSIC_OPERATIONS)[number];
 
 const source = {
   model: z.literal('music_model_id', 'model must be music_model_id'),

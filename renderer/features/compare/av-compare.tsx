@@ -119,9 +119,9 @@ export function AudioCompare({ a, b }: { a: Side; b: Side }): ReactElement {
           return (
             <figure key={index} className={heard === letter ? 'is-heard' : undefined}>
               {side.cover ? (
-                <img src={side.cover} alt="" />
+                <img className="thumb" src={side.cover} alt="" />
               ) : (
-                <span className="compare-track-art">
+                <span className="thumb compare-track-art">
                   <Icon name="speech" size={28} />
                 </span>
               )}

@@ -76,7 +76,7 @@ function CompareDialog({ item, onClose }: { item: BridgeLibraryItem; onClose: ()
                   navigate(`/compare/${item.id}/${other.id}`);
                 }}
               >
-                {src ? <img src={src} alt="" /> : <span className="compare-picker-thumb" />}
+                {src ? <img className="thumb" src={src} alt="" /> : <span className="thumb" />}
                 <span>{other.title ?? other.prompt ?? other.model}</span>
               </button>
             </li>

@@ -1,7 +1,6 @@
 // First run: connect an own gateway (base URL + key), or try the built-in demo gateway.
 import { useEffect, useState, type ReactElement } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorSentence } from '../../lib/bridge-error';
 import { useSession, useSetKey, useUseDemo } from '../../lib/api/session';
@@ -11,13 +10,30 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from '../../ui/password-field';
 import { Icon } from '../../ui/icons';
-import { onboardingSchema, type OnboardingValues } from './onboarding-form';
+import type { OnboardingValues } from './onboarding-form';
 import './onboarding.css';
+
+let rules: Promise<Resolver<OnboardingValues>> | null = null;
+const loadRules = (): Promise<Resolver<OnboardingValues>> =>
+  (rules ??= import('./onboarding-form').then(
+    (m) => m.onboardingResolver,
+    (error: unknown) => {
+      rules = null; // the next check tries again
+      throw error;
+    },
+  ));
+
+/**
+ * The form's rules (zod and the bridge's key rules) are not needed to paint the page: app.tsx fetches them once
+ * the page is idle, and a check that comes first waits for them (docs/architecture.md, "Renderer load").
+ */
+export const onboardingRules = { preload: (): Promise<void> => loadRules().then(() => undefined) };
+const onboardingResolver: Resolver<OnboardingValues> = async (...args) => (await loadRules())(...args);
 
 export function OnboardingPage(): ReactElement {
   const { t } = useTranslation();
   const form = useForm<OnboardingValues>({
-    resolver: zodResolver(onboardingSchema),
+    resolver: onboardingResolver,
     defaultValues: { baseUrl: '', key: '' },
   });
   // Web mode keeps the key only in memory, so after a restart this page comes back: the base URL is still in

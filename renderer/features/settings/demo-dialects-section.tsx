@@ -46,7 +46,7 @@ export function DemoDialectsSection({ settings }: { settings: Settings }): React
     </fieldset>
   );
   return (
-    <section className="card card-pad settings-section">
+    <section className="card card-pad field-column">
       <h2 className="card-title">{t('settings.demoDialects.title')}</h2>
       {group(t('settings.demoDialects.lead'), DEMO_DIALECTS)}
       {group(t('settings.demoDialects.switchesLead'), DEMO_SWITCHES)}

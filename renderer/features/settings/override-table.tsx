@@ -41,7 +41,7 @@ export function OverrideTable(props: OverrideTableProps): ReactElement {
   const { t } = useTranslation();
   return (
     <FormCard
-      className="settings-section"
+      className="field-column"
       title={props.title}
       titleId={props.titleId}
       lead={<p className="muted">{props.lead}</p>}

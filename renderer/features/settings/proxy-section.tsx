@@ -31,7 +31,7 @@ export function ProxySection({ settings }: { settings: Settings }): ReactElement
     }
   });
   return (
-    <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
+    <form className="card card-pad field-column" onSubmit={(e) => void save(e)} noValidate>
       <h2 className="card-title">{t('settings.proxy')}</h2>
       <div className="settings-row">
         <Field

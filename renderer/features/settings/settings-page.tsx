@@ -84,7 +84,7 @@ function ConnectionSection({
   });
 
   return (
-    <section className="card card-pad settings-section">
+    <section className="card card-pad field-column">
       <h2 className="card-title">{t('settings.connection')}</h2>
       {session.mode === 'demo' ? <Alert tone="info">{t('settings.demoMode')}</Alert> : null}
       <form className="settings-row" onSubmit={(e) => void saveUrl(e)} noValidate>
@@ -155,7 +155,7 @@ function AppearanceSection({ settings }: { settings: Settings }): ReactElement {
   const language = useStudioStore((s) => s.language);
 
   return (
-    <section className="card card-pad settings-section">
+    <section className="card card-pad field-column">
       <h2 className="card-title">{t('settings.appearance')}</h2>
       <SegmentedField
         id="settings-theme"

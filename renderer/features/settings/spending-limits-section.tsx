@@ -98,7 +98,7 @@ function LimitsFormView({
   };
   return (
     <FormCard
-      className="settings-section"
+      className="field-column"
       title={t('money.limits.title')}
       titleId="limits-title"
       lead={<p className="field-hint">{t('money.limits.lead')}</p>}

@@ -133,7 +133,7 @@ export function StorageSection({
   // A library left in that folder earlier can only be opened again: the folder is not empty to move into.
   const reopening = asking !== null && asking.plan.waiting > 0;
   return (
-    <form className="card card-pad settings-section" onSubmit={(e) => void save(e)} noValidate>
+    <form className="card card-pad field-column" onSubmit={(e) => void save(e)} noValidate>
       <h2 className="card-title">{t('settings.storage')}</h2>
       <Field
         id="set-library"

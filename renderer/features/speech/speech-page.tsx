@@ -95,7 +95,11 @@ export function SpeechPage(): ReactElement {
   return (
     <Page title={t('speech.title')} subtitle={t('speech.subtitle')}>
       <div className="speech-layout">
-        <form className="card card-pad speech-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <form
+          className="card card-pad field-column speech-form"
+          onSubmit={(e) => void onSubmit(e)}
+          noValidate
+        >
           <WithPromptHistory onInsert={(text) => form.setValue('input', text, { shouldDirty: true })}>
             <Field
               id="speech-input"

@@ -25,7 +25,7 @@ export function RestoreSection(): ReactElement {
       },
     });
   return (
-    <section className="card card-pad sync-section" aria-labelledby="sync-restore-title">
+    <section className="card card-pad field-column" aria-labelledby="sync-restore-title">
       <h2 className="card-title" id="sync-restore-title">
         {t('sync.restoreTitle')}
       </h2>

@@ -97,7 +97,7 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
   const filesMode = useWatch({ control: form.control, name: 'filesMode' });
   return (
     <FormCard
-      className="sync-section"
+      className="field-column"
       title={t('sync.remoteTitle')}
       titleId="sync-remote-title"
       lead={<p className="field-hint">{t('sync.remoteLead')}</p>}

@@ -30,7 +30,7 @@ export function SyncStatusPanel({
   const paused = userPaused;
   const percent = running && status.progress ? progressPercent(status.progress) : null;
   return (
-    <section className="card card-pad sync-section" aria-labelledby="sync-status-title">
+    <section className="card card-pad field-column" aria-labelledby="sync-status-title">
       <h2 className="card-title" id="sync-status-title">
         {t('sync.statusTitle')}
       </h2>

@@ -99,7 +99,7 @@ const TaskRowBody = memo(function TaskRowBody({
 
   return (
     <>
-      {thumbnail ? <img className="task-thumb" src={thumbnail.url} alt="" /> : null}
+      {thumbnail ? <img className="thumb task-thumb" src={thumbnail.url} alt="" /> : null}
       <div className="task-body">
         <div className="task-top">
           <div className="task-title">

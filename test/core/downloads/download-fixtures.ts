@@ -14,6 +14,7 @@ import { downloadMigrations } from '../../../electron/core/downloads/download-mi
 import type { DownloadedFile, LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
+import { newTask } from '../../support/new-task';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -119,18 +120,7 @@ export function taskDb(path: string, clock = new ManualClock(Date.UTC(2026, 10, 
   const taskId = 'task-0001';
   if (!store.get(taskId)) {
     store.insert(
-      {
-        id: taskId,
-        family: 'image.i3',
-        model: 'image_model_id_i3',
-        kind: 'image',
-        endpoint: 'tasks',
-        params: { prompt: 'a lighthouse' },
-        webhook: null,
-        idempotencyKey: null,
-        parentTaskId: null,
-        createdAt: clock.now(),
-      },
+      newTask({ id: taskId, params: { prompt: 'a lighthouse' }, createdAt: clock.now() }),
       'completed',
     );
   }

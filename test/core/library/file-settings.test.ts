@@ -22,7 +22,7 @@ import {
 } from '../../../shared/studio/file-settings';
 import { PresetStore } from '../../../electron/core/presets';
 import type { FileSettings } from '../../../shared/studio/file-settings';
-import { png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { fileBytes, png, task, tempDir } from './library-fixtures';
 
 const settings: FileSettings = {
   app: FILE_SETTINGS_KEY,
@@ -108,17 +108,8 @@ describe('filing a PNG download writes its settings into the file', () => {
 
   it('the item names the bytes on disk (hash, size) and the file carries family, model, params, made-from', async () => {
     const library = new Library({ db, dir: join(dir, 'media'), madeFromOf: () => ['parent-task'] });
-    const path = await library.allocatePath('t-0.png');
-    const { size, sha256 } = await writeBytes(path, await png(40, 30));
     const source = task({ params: { prompt: 'a lighthouse', size: '4:3' } });
-    const item = await library.fileDownload({
-      task: source,
-      file: resultFile(),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
-    });
+    const item = await fileBytes(library, await png(40, 30), { source });
     const onDisk = new Uint8Array(await readFile(item.path));
     expect(item.sha256).toBe(createHash('sha256').update(onDisk).digest('hex'));
     expect(item.size).toBe(onDisk.byteLength);
@@ -148,16 +139,7 @@ describe('filing a PNG download writes its settings into the file', () => {
       dir: join(dir, 'media'),
       stylesOf: (taskId) => presets.taskStyles(taskId),
     });
-    const path = await library.allocatePath('t-0.png');
-    const { size, sha256 } = await writeBytes(path, await png(16, 16));
-    const item = await library.fileDownload({
-      task: source,
-      file: resultFile(),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
-    });
+    const item = await fileBytes(library, await png(16, 16), { source });
     const carried = readFileSettings(new Uint8Array(await readFile(item.path)));
     expect(carried?.params.prompt).toBe('a lighthouse, 35 mm film, soft grain');
     expect(carried?.styles).toEqual({ typed: 'a lighthouse', styles });
@@ -168,20 +150,11 @@ describe('filing a PNG download writes its settings into the file', () => {
 
   it('a PNG too damaged to rewrite (bad CRC) is still filed, byte for byte as downloaded, without settings', async () => {
     const library = new Library({ db, dir: join(dir, 'media'), madeFromOf: () => [] });
-    const path = await library.allocatePath('t-0.png');
     const bytes = Buffer.from(await png(8, 8));
     // Flip a byte of the first chunk's CRC (IHDR: signature 8 + length 4 + type 4 + data 13).
     bytes[8 + 4 + 4 + 13] = (bytes[8 + 4 + 4 + 13] ?? 0) ^ 0xff;
-    const { size, sha256 } = await writeBytes(path, bytes);
-    const item = await library.fileDownload({
-      task: task(),
-      file: resultFile(),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
-    });
-    expect(item.sha256).toBe(sha256);
+    const item = await fileBytes(library, bytes);
+    expect(item.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(await readFile(item.path)).toEqual(bytes);
   });
 });

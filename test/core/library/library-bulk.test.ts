@@ -1,74 +1,58 @@
 // Bulk actions on the real Library over a real SQLite file and real files: favourite and tags in one go,
 // "all matching the filter but these", and delete that waits out an undo window in the pending folder, comes
 // back exactly (rows, seq, tags, favourite, made-from) on Undo, and goes on to the trash port afterwards.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
-import type { TrashPort } from '../../../electron/core/library/trash-port';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { fileBytes, must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import {
+  fileBytes,
+  libraryOnClock,
+  must,
+  png,
+  recordingTrash,
+  resultFile,
+  task,
+  writeBytes,
+  distinctPng,
+  UNDO_WINDOW_MS,
+  useClockedRoom,
+} from './library-fixtures';
 
-const WINDOW = 15_000;
+const room = useClockedRoom('library-bulk-');
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
-let clock: ManualClock;
 let library: Library;
 let trashed: string[];
 let events: LibraryEvent[];
 
 /** A trash port that records what reached it and keeps the bytes, as the OS trash would. */
-function recordingTrash(): TrashPort {
-  return {
-    kind: 'os',
-    async discard(path) {
-      trashed.push(await readFile(path, 'latin1'));
-      await rm(path);
-    },
-  };
-}
+/** The trash every library of these tests hands files to: `trashed` keeps what each file held. */
+const keepingTrash = recordingTrash(async (path) => void trashed.push(await readFile(path, 'latin1')));
 
 beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir('library-bulk-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-  clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
   trashed = [];
   events = [];
-  library = new Library({
-    db,
-    dir: join(dir, 'media'),
-    now: () => clock.now(),
-    timers: clock,
-    trash: recordingTrash(),
-    undoWindowMs: WINDOW,
+  library = libraryOnClock(room, {
+    trash: keepingTrash,
+    undoWindowMs: UNDO_WINDOW_MS,
     madeFromOf: () => ['parent-task'],
   });
   library.subscribe((e) => events.push(e));
 });
-afterEach(async () => {
-  db.close();
-  await cleanup();
-});
 
-let colour = 0;
 async function addImage(prompt: string, bytes?: Buffer, mime = 'image/png'): Promise<LibraryItem> {
-  await clock.advance(1000);
-  // A colour of its own, so no two pictures share bytes unless a test means them to.
-  const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
-  const data = bytes ?? (await png(64, 48, `#${hex}3366`));
+  await room.clock.advance(1000);
+  const data = bytes ?? (await distinctPng());
   return fileBytes(library, data, { source: task({ params: { prompt } }), mime });
 }
 
 const rowsOf = (ids: string[]) =>
-  db
+  room.db
     .prepare('SELECT * FROM library_items WHERE id IN (SELECT value FROM json_each(?)) ORDER BY seq')
     .all(JSON.stringify(ids));
 
@@ -123,14 +107,14 @@ describe('delete with undo', () => {
     library.update(b.id, { favourite: true, tags: ['best'] });
     const before = rowsOf([b.id, c.id]);
     const receipt = await library.bulk.trash({ ids: [b.id, c.id] });
-    expect(receipt).toMatchObject({ count: 2, trash: 'os', undoUntil: clock.now() + WINDOW });
+    expect(receipt).toMatchObject({ count: 2, trash: 'os', undoUntil: room.clock.now() + UNDO_WINDOW_MS });
     expect(library.query().items.map((i) => i.id)).toEqual([a.id]);
     expect(existsSync(b.path) || existsSync(c.path)).toBe(false);
     expect(library.isLibraryFile(b.path)).toBe(false);
     expect(library.query({ search: 'delete' }).total).toBe(0);
     // Waiting inside the library's trash folder, not yet in the trash.
     expect(trashed).toEqual([]);
-    const pending = join(dir, 'media', '.trash', '.undo', must(receipt.undoId));
+    const pending = join(room.dir, 'media', '.trash', '.undo', must(receipt.undoId));
     expect((await readdir(pending)).length).toBe(4); // two pictures, two thumbnails, a folder each
 
     expect(library.query({ tags: ['best'] }).total).toBe(0);
@@ -147,7 +131,7 @@ describe('delete with undo', () => {
       { type: 'library-bulk', change: 'restored', count: 2 },
     ]);
     // The window's timer is gone with it: nothing reaches the trash later.
-    await clock.advance(WINDOW * 2);
+    await room.clock.advance(UNDO_WINDOW_MS * 2);
     expect(trashed).toEqual([]);
   });
 
@@ -155,15 +139,15 @@ describe('delete with undo', () => {
     const a = await addImage('going');
     const bytes = await readFile(a.path, 'latin1');
     const receipt = await library.bulk.trash({ ids: [a.id] });
-    await clock.advance(WINDOW - 1);
+    await room.clock.advance(UNDO_WINDOW_MS - 1);
     expect(trashed).toEqual([]);
-    await clock.advance(1);
+    await room.clock.advance(1);
     await expect.poll(() => trashed.length).toBe(2);
     expect(trashed).toContain(bytes);
     expect(await library.bulk.undo(must(receipt.undoId))).toBeNull();
     expect(library.get(a.id)).toBeNull();
     await expect
-      .poll(() => existsSync(join(dir, 'media', '.trash', '.undo', must(receipt.undoId))))
+      .poll(() => existsSync(join(room.dir, 'media', '.trash', '.undo', must(receipt.undoId))))
       .toBe(false);
   });
 
@@ -177,7 +161,7 @@ describe('delete with undo', () => {
     expect(b.path).toBe(a.path);
     const receipt = await library.bulk.trash({ ids: [b.id] });
     expect(existsSync(a.path)).toBe(true);
-    await clock.advance(WINDOW);
+    await room.clock.advance(UNDO_WINDOW_MS);
     expect(trashed).toEqual([]);
     expect(receipt.count).toBe(1);
     expect(must(library.get(a.id)).path).toBe(a.path);
@@ -186,11 +170,9 @@ describe('delete with undo', () => {
   it('Undo after the same download was filed again meanwhile: the newer row stands and no file is left unindexed', async () => {
     const file = resultFile();
     const fileIt = async (): Promise<LibraryItem> => {
-      await clock.advance(1000);
-      const path = await library.allocatePath(`${crypto.randomUUID()}.png`);
-      const { size, sha256 } = await writeBytes(path, await png(40, 30, '#4477aa'));
+      await room.clock.advance(1000);
       const made = task({ params: { prompt: 'filed twice' } });
-      return library.fileDownload({ task: made, file, path, size, sha256, mime: 'image/png' });
+      return fileBytes(library, await png(40, 30, '#4477aa'), { source: made, file });
     };
     const first = await fileIt();
     const receipt = await library.bulk.trash({ ids: [first.id] });
@@ -201,12 +183,12 @@ describe('delete with undo', () => {
     expect(library.query().items.map((i) => i.id)).toEqual([again.id]);
     // Every file in the day folders is one a row names: the copy Undo moved back went to the trash.
     const named = new Set(
-      db
+      room.db
         .prepare('SELECT path AS p FROM library_items UNION SELECT thumbnail_path FROM library_items')
         .all()
         .map((row) => String(row.p)),
     );
-    const media = join(dir, 'media');
+    const media = join(room.dir, 'media');
     const onDisk: string[] = [];
     for (const day of await readdir(media)) {
       if (day.startsWith('.')) continue;
@@ -244,43 +226,28 @@ describe('delete with undo', () => {
     // The folder's age is the file system's, so this run's clock is the real one.
     let now = Date.now();
     const next = new Library({
-      db,
-      dir: join(dir, 'media'),
+      db: room.db,
+      dir: join(room.dir, 'media'),
       now: () => now,
       timers: new ManualClock(),
-      trash: recordingTrash(),
+      trash: keepingTrash,
     });
     await next.bulk.sweep();
     // Too young: another process's window may still be open.
     expect(trashed).toEqual([]);
-    now += WINDOW + 1000;
+    now += UNDO_WINDOW_MS + 1000;
     await next.bulk.sweep();
     expect(trashed.length).toBe(2);
   });
 
   it("in web mode and the CLI, files end in the library's own .trash folder", async () => {
-    const plain = new Library({
-      db,
-      dir: join(dir, 'media'),
-      now: () => clock.now(),
-      timers: clock,
-      undoWindowMs: WINDOW,
-    });
-    const path = await plain.allocatePath('plain.png');
-    const { size, sha256 } = await writeBytes(path, await png(20, 20, '#102030'));
-    const item = await plain.fileDownload({
-      task: task(),
-      file: resultFile(),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
-    });
+    const plain = libraryOnClock(room, { undoWindowMs: UNDO_WINDOW_MS });
+    const item = await fileBytes(plain, await png(20, 20, '#102030'), { name: 'plain.png' });
     const receipt = await plain.bulk.trash({ ids: [item.id] });
     expect(receipt.trash).toBe('folder');
-    await clock.advance(WINDOW);
+    await room.clock.advance(UNDO_WINDOW_MS);
     await expect
-      .poll(async () => (await readdir(join(dir, 'media', '.trash'))).sort())
+      .poll(async () => (await readdir(join(room.dir, 'media', '.trash'))).sort())
       .toContain('plain.png');
   });
 });

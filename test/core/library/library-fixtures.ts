@@ -1,13 +1,19 @@
 // Real files and records for the library tests: images are encoded by sharp, WAV/MP4/FLAC headers are
 // written byte by byte so the probe is checked against the container formats, not against itself.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { createHash, randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
-import type { Library } from '../../../electron/core/library';
+import { afterEach, beforeEach } from 'vitest';
+import { ManualClock } from '../../../electron/core/clock';
+import type { DatabaseSync } from '../../../electron/core/db';
+import { Library, type LibraryOptions } from '../../../electron/core/library';
+import type { TrashPort } from '../../../electron/core/library/trash-port';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
+import type { FileSettings } from '../../../shared/studio/file-settings';
 
 export async function tempDir(prefix = 'library-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
@@ -205,4 +211,96 @@ export async function speechTake(library: Library, input: string, seconds = 1): 
     input,
     params: { voice: 'alloy', response_format: 'wav' },
   });
+}
+
+/** A library in `dir`/media whose time is the test's clock: a deletion waits out its undo window on that clock. */
+export function libraryOnClock(on: ClockedRoom, options: Partial<LibraryOptions> = {}): Library {
+  return new Library({
+    db: on.db,
+    dir: join(on.dir, 'media'),
+    now: () => on.clock.now(),
+    timers: on.clock,
+    ...options,
+  });
+}
+
+/** The OS trash as a test sees it: each file handed over is told to `keep` (read, named …), then removed. */
+export function recordingTrash(keep: (path: string) => Promise<void> | void): TrashPort {
+  return {
+    kind: 'os',
+    async discard(path) {
+      await keep(path);
+      await rm(path);
+    },
+  };
+}
+
+/** The settings the app writes into a picture it filed: an I3 of `prompt`, made from nothing. */
+export const pictureSettings = (prompt: string): FileSettings => ({
+  app: 'gateway-studio',
+  version: 1,
+  family: 'image.i3',
+  model: 'image_model_id_i3',
+  params: { prompt },
+  prompt,
+  taskId: null,
+  madeFrom: [],
+});
+
+/** Writes a file at `path` no item indexes, older than the quiet minute a neighbour may still be filing in. */
+export async function writeStray(path: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, bytes);
+  const old = new Date(Date.now() - 120_000);
+  await utimes(path, old, old);
+}
+
+/** What a test of deletions works in: a folder, its studio database, and the test's own clock. */
+export interface ClockedRoom {
+  readonly dir: string;
+  readonly db: DatabaseSync;
+  readonly clock: ManualClock;
+}
+
+/**
+ * Opens a fresh room before each test (the clock at 2026-11-02 12:00 UTC) and closes and removes it after; the
+ * returned view reads the current test's room.
+ */
+export function useClockedRoom(prefix: string): ClockedRoom {
+  let room: (ClockedRoom & { cleanup: () => Promise<void> }) | null = null;
+  beforeEach(async () => {
+    const { dir, cleanup } = await tempDir(prefix);
+    const db = openStudioDatabase(join(dir, 'studio.db'));
+    room = { dir, db, cleanup, clock: new ManualClock(Date.UTC(2026, 10, 2, 12)) };
+  });
+  afterEach(async () => {
+    room?.db.close();
+    await room?.cleanup();
+    room = null;
+  });
+  const current = (): ClockedRoom => {
+    if (!room) throw new Error('the room exists only inside a test');
+    return room;
+  };
+  return {
+    get dir() {
+      return current().dir;
+    },
+    get db() {
+      return current().db;
+    },
+    get clock() {
+      return current().clock;
+    },
+  };
+}
+
+/** The undo window the deletion tests give their libraries: long enough to act within, short on a manual clock. */
+export const UNDO_WINDOW_MS = 15_000;
+
+let colour = 0;
+/** A 64×48 picture in a colour of its own, so no two share bytes unless a test means them to. */
+export function distinctPng(): Promise<Buffer> {
+  const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
+  return png(64, 48, `#${hex}3366`);
 }

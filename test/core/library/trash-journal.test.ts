@@ -5,72 +5,53 @@
 // does. The sweep of files no item indexes is tested here too: what a crash while saving leaves behind.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../electron/core/clock';
-import type { DatabaseSync } from '../../../electron/core/db';
-import { Library } from '../../../electron/core/library';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Library } from '../../../electron/core/library';
 import { pngWithSettings } from '../../../electron/core/library/file-settings';
 import { TrashJournal } from '../../../electron/core/library/trash-journal';
-import type { TrashPort } from '../../../electron/core/library/trash-port';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { fileBytes, must, png, task, tempDir } from './library-fixtures';
+import {
+  fileBytes,
+  libraryOnClock,
+  must,
+  pictureSettings,
+  png,
+  recordingTrash,
+  task,
+  writeStray,
+  distinctPng,
+  UNDO_WINDOW_MS,
+  useClockedRoom,
+} from './library-fixtures';
 
-const WINDOW = 15_000;
+const room = useClockedRoom('trash-journal-');
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
-let clock: ManualClock;
 let trashed: string[];
 
 /** A process id that ran and is gone: the writer of a deletion the next start must finish. */
 const deadPid = (): number => must(spawnSync(process.execPath, ['-e', '0']).pid);
 
-function recordingTrash(): TrashPort {
-  return {
-    kind: 'os',
-    async discard(path) {
-      trashed.push(basename(path));
-      await rm(path);
-    },
-  };
-}
-
 const openLibrary = (): Library =>
-  new Library({
-    db,
-    dir: join(dir, 'media'),
-    now: () => clock.now(),
-    timers: clock,
-    trash: recordingTrash(),
-    undoWindowMs: WINDOW,
+  libraryOnClock(room, {
+    trash: recordingTrash((path) => void trashed.push(basename(path))),
+    undoWindowMs: UNDO_WINDOW_MS,
   });
 
 beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir('trash-journal-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-  clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
   trashed = [];
 });
-afterEach(async () => {
-  db.close();
-  await cleanup();
-});
 
-let colour = 0;
 async function addImage(library: Library, prompt: string): Promise<LibraryItem> {
-  await clock.advance(1000);
-  const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
-  return fileBytes(library, await png(64, 48, `#${hex}3366`), { source: task({ params: { prompt } }) });
+  await room.clock.advance(1000);
+  return fileBytes(library, await distinctPng(), { source: task({ params: { prompt } }) });
 }
 
 /** The deletion as the killed process left it: its writer gone. */
-const orphanJournal = (pid = deadPid()) => db.prepare('UPDATE library_trash_journal SET pid = ?').run(pid);
-const journalRows = () => db.prepare('SELECT id, state FROM library_trash_journal').all();
+const orphanJournal = (pid = deadPid()) =>
+  room.db.prepare('UPDATE library_trash_journal SET pid = ?').run(pid);
+const journalRows = () => room.db.prepare('SELECT id, state FROM library_trash_journal').all();
 const ids = (library: Library) =>
   library
     .query()
@@ -83,17 +64,17 @@ describe('a deletion cut short by a kill', () => {
     const a = await addImage(before, 'a fox');
     const b = await addImage(before, 'a hen');
     // The kill came after the journal and the first file's move, before the second and before the rows went.
-    const pendingDir = join(dir, 'media', '.trash', '.undo', 'cut-short');
+    const pendingDir = join(room.dir, 'media', '.trash', '.undo', 'cut-short');
     const moves = [a.path, b.path].map((from, i) => ({
       from,
       to: join(pendingDir, String(i + 1), basename(from)),
     }));
-    new TrashJournal(db, () => clock.now()).begin({
+    new TrashJournal(room.db, () => room.clock.now()).begin({
       id: 'cut-short',
-      rows: db.prepare('SELECT * FROM library_items').all() as never,
+      rows: room.db.prepare('SELECT * FROM library_items').all() as never,
       moves,
       dir: pendingDir,
-      undoUntil: clock.now() + WINDOW,
+      undoUntil: room.clock.now() + UNDO_WINDOW_MS,
     });
     await mkdir(dirname(must(moves[0]).to), { recursive: true });
     await rename(a.path, must(moves[0]).to);
@@ -130,15 +111,15 @@ describe('a deletion cut short by a kill', () => {
     const a = await addImage(before, 'a fox');
     await before.bulk.trash({ ids: [a.id] });
     orphanJournal();
-    await clock.advance(WINDOW + 1);
+    await room.clock.advance(UNDO_WINDOW_MS + 1);
 
     const after = openLibrary();
     await after.bulk.sweep();
     expect(trashed).toContain(basename(a.path));
     expect(ids(after)).toEqual([]);
     expect(journalRows()).toEqual([]);
-    expect(existsSync(join(dir, 'media', '.trash', '.undo'))).toBe(true);
-    expect(await readdir(join(dir, 'media', '.trash', '.undo'))).toEqual([]);
+    expect(existsSync(join(room.dir, 'media', '.trash', '.undo'))).toBe(true);
+    expect(await readdir(join(room.dir, 'media', '.trash', '.undo'))).toEqual([]);
   });
 
   it('killed while undoing: the next start finishes the undo', async () => {
@@ -146,8 +127,8 @@ describe('a deletion cut short by a kill', () => {
     const a = await addImage(before, 'a fox');
     const receipt = await before.bulk.trash({ ids: [a.id] });
     // The undo had begun and the picture was back in place, but not its thumbnail and not the row.
-    db.prepare("UPDATE library_trash_journal SET state = 'restoring'").run();
-    const pending = join(dir, 'media', '.trash', '.undo', must(receipt.undoId));
+    room.db.prepare("UPDATE library_trash_journal SET state = 'restoring'").run();
+    const pending = join(room.dir, 'media', '.trash', '.undo', must(receipt.undoId));
     for (const slot of await readdir(pending)) {
       for (const name of await readdir(join(pending, slot))) {
         if (name === basename(a.path)) await rename(join(pending, slot, name), a.path);
@@ -178,26 +159,14 @@ describe('a deletion cut short by a kill', () => {
 describe('files no item indexes', () => {
   async function stray(library: Library, name: string, bytes: Buffer): Promise<string> {
     const path = await library.allocatePath(name);
-    await writeFile(path, bytes);
-    // Older than the quiet minute a neighbour may still be filing a new file in.
-    const old = new Date(Date.now() - 120_000);
-    await utimes(path, old, old);
-    return relative(join(dir, 'media'), path);
+    await writeStray(path, bytes);
+    return relative(join(room.dir, 'media'), path);
   }
 
   it('are reported, and re-indexed as their settings say or, when a copy of filed bytes, trashed', async () => {
     const library = openLibrary();
     const kept = await addImage(library, 'a kept picture');
-    const settings: FileSettings = {
-      app: 'gateway-studio',
-      version: 1,
-      family: 'image.i3',
-      model: 'image_model_id_i3',
-      params: { prompt: 'a lost lighthouse' },
-      prompt: 'a lost lighthouse',
-      taskId: null,
-      madeFrom: [],
-    };
+    const settings = pictureSettings('a lost lighthouse');
     const lost = await stray(
       library,
       'lost.png',
@@ -220,13 +189,13 @@ describe('files no item indexes', () => {
       lost,
       copy,
       plain,
-      relative(join(dir, 'media'), kept.path),
+      relative(join(room.dir, 'media'), kept.path),
       '../studio.db',
     ]);
     expect(outcome).toEqual({ filed: 1, duplicates: 1, kept: 1 });
     expect(library.query({ search: 'lighthouse' }).items.map((i) => i.family)).toEqual(['image.i3']);
     expect(trashed).toEqual(['copy.png']);
-    expect(existsSync(kept.path) && existsSync(join(dir, 'studio.db'))).toBe(true);
+    expect(existsSync(kept.path) && existsSync(join(room.dir, 'studio.db'))).toBe(true);
 
     expect(await library.strays.trash([plain])).toBe(1);
     expect((await library.strays.find()).files).toEqual([]);

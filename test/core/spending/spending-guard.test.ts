@@ -18,6 +18,7 @@ import { TaskEngine } from '../../../electron/core/tasks';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
 import type { SpendingLimits } from '../../../shared/studio/spending';
+import { newTask } from '../../support/new-task';
 
 const utc = (iso: string): number => Date.parse(iso);
 const MODEL = 'video_model_id_k';
@@ -58,6 +59,10 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The row of one 5 s K shot (the model whose price the tests set), sent at `at`. */
+const shotRow = (id: string, at: string) =>
+  newTask({ id, family: 'video.k', model: MODEL, params: SHOT, createdAt: utc(at) });
+
 function task(
   at: string,
   state: TaskState,
@@ -66,21 +71,7 @@ function task(
   on: SpendingGuard = guard,
 ): void {
   const id = `task-${++seq}`;
-  store.insert(
-    {
-      id,
-      family: 'video.k',
-      model: MODEL,
-      kind: 'video',
-      endpoint: 'tasks',
-      params: SHOT,
-      webhook: null,
-      idempotencyKey: null,
-      parentTaskId: null,
-      createdAt: utc(at),
-    },
-    'submitting',
-  );
+  store.insert(shotRow(id, at), 'submitting');
   // As the engine does: the row is marked with the gateway it goes to.
   on.stamp(id);
   store.update(id, { state, cost, creditsCost, updatedAt: utc(at) });
@@ -158,21 +149,7 @@ describe('per gateway, speech included', () => {
         ['old-demo', demoBook, 5],
         ['old-unknown', null, 7],
       ] as const) {
-        oldStore.insert(
-          {
-            id,
-            family: 'video.k',
-            model: MODEL,
-            kind: 'video',
-            endpoint: 'tasks',
-            params: SHOT,
-            webhook: null,
-            idempotencyKey: null,
-            parentTaskId: null,
-            createdAt: utc('2026-11-21T01:00:00Z'),
-          },
-          'submitting',
-        );
+        oldStore.insert(shotRow(id, '2026-11-21T01:00:00Z'), 'submitting');
         oldStore.update(id, { state: 'completed', cost, updatedAt: utc('2026-11-21T01:00:00Z') });
         book?.observe({
           family: 'video.k',
