@@ -1,5 +1,6 @@
 // The question a press of Generate meets before money leaves, asked on Create where the press was made (a family's
-// form, a listed model's generic one, and the recipe panel's Run, measured over all its steps): an estimate above the confirmation threshold, or a model with no
+// form, a listed model's generic one, the recipe panel's Run, measured over all its steps, and a stopped run's
+// "Try step N again", measured on that step): an estimate above the confirmation threshold, or a model with no
 // estimate yet. For the latter the creator may type the price to assume right here (saved to the spending limits
 // exactly as Settings saves it); the press is then measured again with that price standing in, and asked about
 // again only if the amount it now shows is above the threshold. A press of several unpriced tasks under a budget,
