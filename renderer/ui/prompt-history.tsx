@@ -19,7 +19,7 @@ import { useMediaUrl } from '../lib/use-media-url';
 import { ConfirmDialog } from './confirm-dialog';
 import { CostText } from './cost-text';
 import { Icon } from './icons';
-import { PanelToggle } from './panel-toggle';
+import { PanelToggle, TogglePanel } from './panel-toggle';
 import './prompt-history.css';
 
 export interface PromptHistoryProps {
@@ -74,19 +74,7 @@ function HistoryPanel({ onClose, onInsert }: { onClose: () => void; onInsert: (t
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 
   return (
-    // Esc anywhere in the panel (the search, a button just pressed) closes it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog's own Esc
-    <div
-      className="history-panel card"
-      role="dialog"
-      aria-label={t('history.title')}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        event.preventDefault();
-        event.stopPropagation();
-        onClose();
-      }}
-    >
+    <TogglePanel className="history-panel card" label={t('history.title')} onClose={onClose}>
       <div className="history-head">
         <Icon name="search" size={14} />
         <input
@@ -181,7 +169,7 @@ function HistoryPanel({ onClose, onInsert }: { onClose: () => void; onInsert: (t
           onCancel={() => setAskingAll(false)}
         />
       ) : null}
-    </div>
+    </TogglePanel>
   );
 }
 

@@ -55,22 +55,11 @@ export function partIsStale(
  * library is writing.
  */
 export async function removeStaleParts(libraryDir: string): Promise<void> {
-  let days: string[];
-  try {
-    days = await readdir(libraryDir);
-  } catch {
-    return;
-  }
-  for (const day of days) {
+  // A folder that cannot be read (no library yet, a day folder just removed) has nothing to delete.
+  for (const day of await readdir(libraryDir).catch(() => [])) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
     const dir = join(libraryDir, day);
-    let names: string[];
-    try {
-      names = await readdir(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
+    for (const name of await readdir(dir).catch(() => [])) {
       if (!name.endsWith(PART_SUFFIX)) continue;
       const path = join(dir, name);
       // Another process sharing this library may be writing it right now: only a dead writer's goes.

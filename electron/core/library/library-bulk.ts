@@ -321,13 +321,8 @@ export class LibraryBulk {
   async sweep(): Promise<void> {
     await this.#recover();
     const root = join(this.#lib.dir, TRASH_FOLDER, PENDING_FOLDER);
-    let names: string[];
-    try {
-      names = await readdir(root);
-    } catch {
-      return;
-    }
-    for (const name of names) {
+    // No pending folder: nothing was left.
+    for (const name of await readdir(root).catch(() => [])) {
       if (this.#pending.has(name)) continue;
       const dir = join(root, name);
       const info = await stat(dir).catch(() => null);

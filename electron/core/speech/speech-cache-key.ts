@@ -2,7 +2,7 @@
 // the audio. A repeat is served from the library instead of being paid for again. The rules lean
 // towards a miss: serving different audio as "the same" is worse than paying once more.
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../../shared/studio/canonical-json';
 
 /**
  * Normalises one speech body (as speechBody() builds it) for the cache:

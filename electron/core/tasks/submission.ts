@@ -11,7 +11,7 @@ import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { isHeldUnsent } from '../../../shared/studio/records';
 import type { TaskBatch, TaskRecord } from '../../../shared/studio/records';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
-import { canonicalJson } from '../canonical-json';
+import { canonicalJson } from '../../../shared/studio/canonical-json';
 import { transaction } from '../db/database';
 import { diskFullSentence, isDiskFull } from '../db/disk-space';
 import type { DatabaseSync } from '../db/database';

@@ -1,6 +1,7 @@
 // The settings of two library items side by side: family, model, prompt and every parameter
 // either has, each marked same or different, so the page can mute what matches and highlight what changed.
 import type { BridgeLibraryItem } from '../../../shared/bridge';
+import { canonicalJson } from '../../../shared/studio/canonical-json';
 
 export interface DiffRow {
   /** 'family', 'model', 'prompt', or the parameter's name. */
@@ -13,22 +14,10 @@ export interface DiffRow {
   same: boolean;
 }
 
-/** JSON with object keys sorted, so {a,b} and {b,a} read the same and compare equal. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stable(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
-
 /** A setting as one line: strings as written, everything else as compact JSON. */
 export function settingText(value: unknown): string | null {
   if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? value : stable(value);
+  return typeof value === 'string' ? value : canonicalJson(value);
 }
 
 /** The prompt an item was made from: the parameter when present, else the indexed prompt (speech's input). */

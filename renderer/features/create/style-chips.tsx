@@ -10,7 +10,7 @@ import { saveTextFile } from '../../lib/save-text-file';
 import { useStudioStore } from '../../store/studio-store';
 import { Icon } from '../../ui/icons';
 import { JsonFileButton } from '../../ui/json-file-button';
-import { PanelToggle } from '../../ui/panel-toggle';
+import { PanelToggle, TogglePanel } from '../../ui/panel-toggle';
 import { useStyleActions, useStyles } from './api/presets';
 import type { FormValues } from './field-control';
 import { useActiveStyles } from './style-store';
@@ -96,19 +96,7 @@ function StylesMenu({ onClose }: { onClose: () => void }): ReactElement {
     }
   };
   return (
-    // Esc closes the menu wherever the focus is inside it.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- a dialog's own Esc
-    <div
-      className="styles-menu card"
-      role="dialog"
-      aria-label={t('styles.title')}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
+    <TogglePanel className="styles-menu card" label={t('styles.title')} onClose={onClose}>
       {(styles.data ?? []).length === 0 && !making ? (
         <p className="styles-empty">{t('styles.empty')}</p>
       ) : null}
@@ -153,7 +141,7 @@ function StylesMenu({ onClose }: { onClose: () => void }): ReactElement {
           </button>
         </div>
       )}
-    </div>
+    </TogglePanel>
   );
 }
 

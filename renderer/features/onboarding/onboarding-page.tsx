@@ -113,7 +113,8 @@ export function OnboardingPage(): ReactElement {
         </aside>
         <div className="onboarding-main">
           <p className="onboarding-lead">{t('onboarding.lead')}</p>
-          <form onSubmit={(e) => void connect(e)} noValidate>
+          {/* The rules' chunk may fail to arrive (a stale build, the studio gone): said, not lost. */}
+          <form onSubmit={(e) => void connect(e).catch(setFailure)} noValidate>
             <Field id="onb-base-url" label={t('onboarding.baseUrl')} error={errors.baseUrl?.message}>
               {(control) => (
                 <input

@@ -12,9 +12,8 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { PasswordField } from '../../ui/password-field';
-import { Page } from '../../ui/page';
 import { SegmentedField } from '../../ui/segmented-field';
-import { SubNav } from '../../ui/sub-nav';
+import { SettingsFrame } from '../../ui/settings-frame';
 import {
   connectionFormSchema,
   keyFormSchema,
@@ -193,30 +192,24 @@ export function SettingsPage(): ReactElement {
   const session = useSession();
   const settings = useSettings();
   return (
-    <Page title={t('settings.title')} subtitle={t('settings.subtitle')}>
-      <SubNav
-        label={t('settings.sections')}
-        items={[
-          { href: '/settings', label: t('settings.general') },
-          { href: '/settings/sync', label: t('sync.title') },
-        ]}
-      />
-      {session.isError || settings.isError ? (
-        <Alert>{errorSentence(session.error ?? settings.error, t)}</Alert>
-      ) : !session.data || !settings.data ? (
-        <p className="muted">{t('common.loading')}</p>
-      ) : (
+    <SettingsFrame
+      subtitle={t('settings.subtitle')}
+      failed={session.isError || settings.isError}
+      error={session.error ?? settings.error}
+      loaded={session.data && settings.data ? { session: session.data, settings: settings.data } : null}
+    >
+      {(data) => (
         <div className="settings">
-          <ConnectionSection session={session.data} settings={settings.data} />
-          {session.data.mode === 'demo' ? <DemoDialectsSection settings={settings.data} /> : null}
-          <ProxySection settings={settings.data} />
-          <StorageSection session={session.data} settings={settings.data} />
-          <AppearanceSection settings={settings.data} />
+          <ConnectionSection session={data.session} settings={data.settings} />
+          {data.session.mode === 'demo' ? <DemoDialectsSection settings={data.settings} /> : null}
+          <ProxySection settings={data.settings} />
+          <StorageSection session={data.session} settings={data.settings} />
+          <AppearanceSection settings={data.settings} />
           <SpendingLimitsSection />
-          <StartingPricesSection settings={settings.data} />
-          <ModelIdsSection settings={settings.data} />
+          <StartingPricesSection settings={data.settings} />
+          <ModelIdsSection settings={data.settings} />
         </div>
       )}
-    </Page>
+    </SettingsFrame>
   );
 }

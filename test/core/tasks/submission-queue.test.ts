@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import { SpendStopped } from '../../../shared/studio/spend-stopped';
+import type { SpendStop } from '../../../shared/studio/spending';
 import type { SubmissionGuard } from '../../../electron/core/tasks/task-history';
 import { queueTimeline } from '../../../electron/core/tasks/queue-timeline';
 import { driveUntil, useEngineRig } from './engine-rig';
@@ -158,6 +160,8 @@ describe('the submission queue', () => {
     await driveUntil(rig, engine, () => engine.queue.view().paused);
     const view = engine.queue.view();
     expect(view.pausedReason).toBe(sentence);
+    // A refusal that carries no facts (as kept before there were any) is told by its sentence alone.
+    expect(view.pausedFor).toBeNull();
     expect(view.items.filter((i) => i.state === 'waiting').map((i) => [i.prompt, i.position])).toEqual([
       ['p3', 1],
       ['p4', 2],
@@ -174,9 +178,22 @@ describe('the submission queue', () => {
     const gateway = rig.gateway();
     const sentence =
       'This will probably cost about 0.30 USD, above your confirmation threshold. Confirm it to send it.';
+    const stop: SpendStop = {
+      kind: 'confirm',
+      check: {
+        unit: 'usd',
+        timeZone: 'UTC',
+        estimate: 0.3,
+        unknown: 0,
+        unpricedModels: [],
+        confirmAbove: 0.1,
+        needsConfirmation: true,
+        refusal: null,
+      },
+    };
     const guard: SubmissionGuard = {
       admit: (_task, { confirmed }) => {
-        if (!confirmed) throw new GatewayError(localErrorInfo('confirmation_required', sentence));
+        if (!confirmed) throw new SpendStopped(stop, sentence);
       },
       admitAll: () => undefined,
     };
@@ -188,6 +205,8 @@ describe('the submission queue', () => {
     expect(engine.queue.view()).toMatchObject({
       paused: true,
       pausedReason: 'This will probably cost about 0.30 USD, above your confirmation threshold.',
+      // The facts too, so the app words them in the person's language (the sentence is the CLI's English).
+      pausedFor: stop,
       pausedToConfirm: true,
     });
     expect(engine.queue.view().items[0]).toMatchObject({ id: asked, state: 'waiting', position: 1 });
@@ -195,6 +214,7 @@ describe('the submission queue', () => {
     engine.queue.resume();
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     expect(sentPrompts(gateway)).toEqual(['dear']);
+    expect(engine.queue.view()).toMatchObject({ paused: false, pausedReason: null, pausedFor: null });
   });
 
   it("holds a batch's part beyond one window of the request budget in the queue, as part of the batch", async () => {
