@@ -4,21 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
-import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { SpendStopped } from '../../../shared/studio/spend-stopped';
 import type { SpendStop } from '../../../shared/studio/spending';
 import type { SubmissionGuard } from '../../../electron/core/tasks/task-history';
 import { queueTimeline } from '../../../electron/core/tasks/queue-timeline';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { driveUntil, i3, useEngineRig } from './engine-rig';
 import type { CountingGateway } from './engine-rig';
 
 const rigs = useEngineRig();
-
-const i3 = (prompt: string): SubmissionRequest => ({
-  family: 'image.i3',
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 
 /** A promise's value once it has one, read by driveUntil's condition while the clock is stepped. */
 function settledBy<T>(work: Promise<T>): { value: T | null } {
@@ -37,7 +30,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.pause();
-    const ids = await engine.queue.add(['one', 'two', 'three', 'four'].map(i3));
+    const ids = await engine.queue.add(['one', 'two', 'three', 'four'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => false, { maxSimMs: 10_000 });
     expect(gateway.bodies).toEqual([]);
     engine.queue.move(ids[3] ?? '', 'front');
@@ -65,7 +58,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.setParallel(1);
-    await engine.queue.add(['a', 'b'].map(i3));
+    await engine.queue.add(['a', 'b'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     const first = engine.list()[0];
     expect(first?.state).not.toBe('completed');
@@ -81,7 +74,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.setParallel(1);
-    const [first, second] = await engine.queue.add(['kept', 'dropped'].map(i3));
+    const [first, second] = await engine.queue.add(['kept', 'dropped'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     expect(engine.queue.cancel([second ?? ''])).toEqual({ cancelled: [second], atGateway: [] });
     // The first is at the gateway: named, not cancelled, until the person confirms.
@@ -106,7 +99,7 @@ describe('the submission queue', () => {
     const before = rigs.engine(gateway, { runQueue: true });
     await before.start();
     before.queue.pause();
-    await before.queue.add(['x', 'y', 'z'].map(i3));
+    await before.queue.add(['x', 'y', 'z'].map((prompt) => i3(prompt)));
     before.queue.schedule(rig.clock.now() + 3_600_000);
     const seen = before.queue.view();
     await before.close();
@@ -156,7 +149,7 @@ describe('the submission queue', () => {
     };
     const engine = rigs.engine(gateway, { runQueue: true, guard });
     await engine.start();
-    await engine.queue.add(['p1', 'p2', 'p3', 'p4'].map(i3));
+    await engine.queue.add(['p1', 'p2', 'p3', 'p4'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => engine.queue.view().paused);
     const view = engine.queue.view();
     expect(view.pausedReason).toBe(sentence);
@@ -224,7 +217,12 @@ describe('the submission queue', () => {
     await engine.start();
     engine.queue.pause();
     const press = () =>
-      settledBy(engine.submitBatch(['b0', 'b1', 'b2', 'b3', 'b4'].map(i3), { key: 'batch-overflow-press' }));
+      settledBy(
+        engine.submitBatch(
+          ['b0', 'b1', 'b2', 'b3', 'b4'].map((prompt) => i3(prompt)),
+          { key: 'batch-overflow-press' },
+        ),
+      );
     const first = press();
     await driveUntil(rig, engine, () => first.value !== null);
     const { batchId, tasks } = first.value ?? { batchId: '', tasks: [] };
