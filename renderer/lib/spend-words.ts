@@ -1,7 +1,7 @@
 // The words for money against the user's limits, in their language: an amount with its unit, when a budget
 // resets (in the limits' time zone, not the window's), and the sentence a refused press reads as.
 import type { TFunction } from 'i18next';
-import type { MoneyUnit, SpendCheck } from '../../shared/studio/spending';
+import type { MoneyUnit, SpendCheck, SpendStop } from '../../shared/studio/spending';
 import { formatUsd } from './format';
 import { usdWords, type MoneyShown } from './money-shown';
 
@@ -42,6 +42,27 @@ export function refusalWords(check: SpendCheck, t: TFunction, language: string):
   return window.period === 'day'
     ? t('money.guard.refusedDay', values)
     : t('money.guard.refusedMonth', values);
+}
+
+/** What a press is asked to confirm, one sentence each: a model with no estimate yet, an estimate above the threshold. */
+export function confirmWords(check: SpendCheck, t: TFunction, language: string): string[] {
+  const money = (n: number) => moneyWords(n, check.unit, t, language);
+  const words: string[] = [];
+  if (check.unknown > 0) {
+    words.push(t('money.guard.confirmUnpriced', { models: check.unpricedModels.join(', ') }));
+  }
+  if (check.estimate !== null && check.confirmAbove !== null && check.estimate > check.confirmAbove) {
+    const amounts = { estimate: money(check.estimate), threshold: money(check.confirmAbove) };
+    words.push(t('money.guard.confirmBody', amounts));
+  }
+  return words;
+}
+
+/** Why the limits stopped a send (the queue paused by it), without the ask: each screen names its own answer. */
+export function stopWords(stop: SpendStop, t: TFunction, language: string): string {
+  return stop.kind === 'budget'
+    ? (refusalWords(stop.check, t, language) ?? '')
+    : confirmWords(stop.check, t, language).join(' ');
 }
 
 interface BalanceLike {

@@ -382,6 +382,8 @@ export const bridgeContract = {
     /** Starts the recipe, once per prompt; the limits measure the whole press first. */
     run: { kind: 'mutation', input: recipeRunInputSchema, output: z.array(recipeRunSchema) },
     runs: { kind: 'query', output: z.array(recipeRunSchema) },
+    /** What trying a stopped run's failed step again sends: what the spend question measures first. */
+    retryRequests: { kind: 'query', input: recipeIdInputSchema, output: z.array(submissionRequestSchema) },
     /** Tries a stopped run's failed step again on its own, then goes on. */
     retry: { kind: 'mutation', input: recipeRetryInputSchema, output: recipeRunSchema },
     /** Cancels the rest of a running run: its step waiting in the queue is taken out, nothing after is sent. */

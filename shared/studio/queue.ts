@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { familyIdSchema } from '../catalog/family-ids';
 import { gatewayErrorInfoSchema } from '../gateway/normalized';
 import { taskStateSchema } from './records';
+import { spendStopSchema } from './spending';
 
 /**
  * waiting: not sent, in line. sending: its turn came and its task row is being written or answered (after a
@@ -83,6 +84,8 @@ export const queueViewSchema = z.object({
   paused: z.boolean(),
   /** Why the queue paused itself (a budget reached, a confirmation needed); null when a person paused it. */
   pausedReason: z.string().nullable(),
+  /** The facts pausedReason was worded from (the limits paused it), for words in the person's language. */
+  pausedFor: spendStopSchema.nullable(),
   /**
    * Paused by a confirmation question (pausedReason then holds its facts): resuming the queue is the answer, and
    * sends the item that asked.

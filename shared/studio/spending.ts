@@ -113,6 +113,14 @@ export const spendCheckSchema = z.object({
 });
 export type SpendCheck = z.infer<typeof spendCheckSchema>;
 
+/**
+ * Why the limits stopped a send, as facts rather than words: a budget refused it ('budget'), or it asks to be
+ * confirmed first ('confirm'), with the measure that said so (which limit, what was spent, the amounts). Each
+ * screen words it in the person's language; its English sentence goes with it for the CLI.
+ */
+export const spendStopSchema = z.object({ kind: z.enum(['budget', 'confirm']), check: spendCheckSchema });
+export type SpendStop = z.infer<typeof spendStopSchema>;
+
 export const NO_LIMITS: SpendingLimits = {
   unit: 'usd',
   confirmAbove: null,

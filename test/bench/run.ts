@@ -1,6 +1,7 @@
 // `npm run bench`: every bench module in one process, each printing its figures, ratios against a baseline
 // run in the same process, and PASS/FAIL lines. Exits 1 if any target is missed. Not part of `npm test`.
-// A module exports run(log) => { name, pass, lines }; add yours to BENCHES. `npm run bench -- polling` runs
+// A module exports run(log) => BenchOutcome (bench-kit.ts, with the printer and percentiles every bench shares;
+// the browser benches' scaffolding is browser-bench.ts); add yours to BENCHES. `npm run bench -- polling` runs
 // only the benches whose name contains an argument.
 
 import type { BenchOutcome } from './bench-kit';

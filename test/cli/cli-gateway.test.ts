@@ -220,8 +220,8 @@ describe('generate', () => {
     for (const item of doc.items) await expectFiled(item);
   });
 
-  it('[EP-IMAGE-2] an 8 MB --ref on I2 with n=4 keeps `generate --json` and `library --json` small', async () => {
-    const side = 1700; // random pixels do not compress: about 8.7 MB of PNG
+  it('[EP-IMAGE-2] an 8 MiB --ref on I2 with n=4 keeps `generate --json` and `library --json` small', async () => {
+    const side = 1700; // random pixels do not compress: about 8.3 MiB (8.7 million bytes) of PNG
     await writeFile(
       join(rig.dir, 'big-ref.png'),
       await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })

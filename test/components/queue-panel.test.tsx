@@ -3,6 +3,7 @@
 // item moves from the keyboard (Alt+ArrowUp/Down) and keeps the focus; a drop lands before or after its target;
 // a recipe's step names its recipe and is tried again from its run, not from here.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   UNESTIMATED_QUEUE_ITEM,
@@ -10,6 +11,7 @@ import {
   type QueueMove,
   type QueueView,
 } from '../../shared/studio/queue';
+import type { SpendCheck, SpendStop } from '../../shared/studio/spending';
 import { QueuePanel, queueStatusLine } from '../../renderer/features/tasks/queue-panel';
 import { dropMove, stepMove } from '../../renderer/features/tasks/use-queue-drag';
 import { Toasts } from '../../renderer/ui/toasts';
@@ -40,6 +42,7 @@ function serveQueue(items: QueueItem[]) {
   const view: QueueView = {
     paused: false,
     pausedReason: null,
+    pausedFor: null,
     pausedToConfirm: false,
     startAt: null,
     parallel: 2,
@@ -116,6 +119,7 @@ describe('the queue panel', () => {
     const view = (): QueueView => ({
       paused: true,
       pausedReason: null,
+      pausedFor: null,
       pausedToConfirm: false,
       startAt: null,
       parallel: 2,
@@ -172,27 +176,105 @@ describe('the queue panel', () => {
     expect(within(row).queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 
-  it('paused by a confirmation, names the button that answers it, in both languages', async () => {
-    const facts = 'This will probably cost about 0.30 USD, above your confirmation threshold of 0.10 USD.';
-    const view: QueueView = {
-      paused: true,
-      pausedReason: facts,
-      pausedToConfirm: true,
-      startAt: null,
-      parallel: 2,
-      items: [],
-    };
-    serveBridge({ queue: { view: async () => view } });
+  // The facts the limits paused the queue with, as the core keeps them: a press above a threshold, and a
+  // daily budget already spent.
+  const check = (over: Partial<SpendCheck>): SpendCheck => ({
+    unit: 'usd',
+    timeZone: 'UTC',
+    estimate: 3,
+    unknown: 0,
+    unpricedModels: [],
+    confirmAbove: 2,
+    needsConfirmation: true,
+    refusal: null,
+    ...over,
+  });
+  const pausedBy = (pausedFor: SpendStop, reason: string): QueueView => ({
+    paused: true,
+    pausedReason: reason,
+    pausedFor,
+    pausedToConfirm: pausedFor.kind === 'confirm',
+    startAt: null,
+    parallel: 2,
+    items: [],
+  });
+  const confirm = pausedBy(
+    { kind: 'confirm', check: check({}) },
+    'This will probably cost about 3.00 USD, above your confirmation threshold of 2.00 USD.',
+  );
+  const resetsAt = Date.UTC(2026, 10, 27);
+  const budget = pausedBy(
+    {
+      kind: 'budget',
+      check: check({
+        estimate: 1.5,
+        needsConfirmation: false,
+        refusal: {
+          window: {
+            period: 'day',
+            start: resetsAt - 86_400_000,
+            resetsAt,
+            charged: 10,
+            estimated: 0,
+            spent: 10,
+            unpriced: 0,
+            limit: 10,
+          },
+          needed: 1.5,
+          unpriced: null,
+        },
+      }),
+    },
+    'Not sent: your daily budget is 10.00 USD and 10.00 USD has been spent today; this would add about 1.50 USD.',
+  );
+
+  it('paused by a confirmation: its facts worded in English, naming the button that answers it', async () => {
+    serveBridge({ queue: { view: async () => confirm } });
     renderWithStudio(<QueuePanel />);
-    await screen.findByText(`Paused: ${facts} Press “Resume queue” to send it.`);
-    expect(screen.getByRole('button', { name: 'Resume queue' })).toBeTruthy();
-    const zh = await translator('zh-CN');
-    expect(queueStatusLine(view, zh)).toBe(`已暂停：${facts} 按“继续队列”即可发送。`);
-    // Paused by a budget, resuming is not the answer: the sentence is told as it is.
-    const budget = 'Not sent: your daily budget is 1.00 USD and 1.00 USD has been spent today.';
-    const t = await translator('en');
-    expect(queueStatusLine({ ...view, pausedReason: budget, pausedToConfirm: false }, t)).toBe(
-      `Paused: ${budget}`,
+    const status = await screen.findByTestId('queue-status');
+    await waitFor(() =>
+      expect(status.textContent).toBe(
+        'Paused: This will probably cost about 3.00 USD, above your confirmation threshold of 2.00 USD. ' +
+          'Press “Resume queue” to send it.',
+      ),
     );
+    expect(screen.getByRole('button', { name: 'Resume queue' })).toBeTruthy();
+  });
+
+  it('paused by the limits, in Chinese: the threshold and the budget worded in Chinese, not the English text', async () => {
+    await i18next.changeLanguage('zh-CN');
+    try {
+      serveBridge({ queue: { view: async () => confirm } });
+      renderWithStudio(<QueuePanel />);
+      const status = await screen.findByTestId('queue-status');
+      await waitFor(() =>
+        expect(status.textContent).toBe(
+          '已暂停：本次预计花费约 3.00 美元，高于您设置的确认阈值 2.00 美元。 按“继续队列”即可发送。',
+        ),
+      );
+      expect(status.textContent).not.toMatch(/[A-Za-z]{3,}/);
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+    // Paused by a budget, resuming is not the answer: which budget, what was spent and what it would add.
+    const zh = await translator('zh-CN');
+    const line = queueStatusLine(budget, zh, 'zh-CN');
+    expect(line).toMatch(
+      /^已暂停：未发送：您的每日预算为 10\.00 美元，今天已花费 10\.00 美元；本次约需 1\.50 美元。/,
+    );
+    expect(line).not.toContain('Not sent');
+    const t = await translator('en');
+    expect(queueStatusLine(budget, t, 'en')).toMatch(
+      /^Paused: Not sent: your daily budget is 10\.00 USD and 10\.00 USD has been spent today; this would add about 1\.50 USD\./,
+    );
+  });
+
+  it('a pause kept before its facts were (text only) shows its English sentence as it is, in both languages', async () => {
+    const facts = 'This will probably cost about 3.00 USD, above your confirmation threshold of 2.00 USD.';
+    const old: QueueView = { ...confirm, pausedFor: null, pausedReason: facts };
+    const zh = await translator('zh-CN');
+    expect(queueStatusLine(old, zh, 'zh-CN')).toBe(`已暂停：${facts} 按“继续队列”即可发送。`);
+    const t = await translator('en');
+    expect(queueStatusLine({ ...old, pausedToConfirm: false }, t, 'en')).toBe(`Paused: ${facts}`);
   });
 });

@@ -11,16 +11,15 @@
 // step leaves the queue not charged, the run says it stopped there, and the demo gateway hears nothing.
 // And a start time ("02:00") holds what is queued, two items are cancelled at once for nothing, "Start now" sends
 // the rest, and a failed one is tried again from the list as a new take. Last, a limit met at send time: a
-// confirmation threshold set after an item was queued pauses the queue with its sentence instead of sending it;
-// Resume confirms that item and sends it.
-import { readFile, rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+// confirmation threshold set after an item was queued pauses the queue with its sentence instead of sending it
+// (worded in Chinese once the language is switched, not left in English); Resume confirms that item and sends it.
+import { rm, mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
-import { DEMO_STATE_FILE } from '../../electron/host/demo-gateway';
+import { demoReceived } from './demo-received';
 import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { chooseFamily, goTo, SHOTS } from './demo-studio';
@@ -53,13 +52,6 @@ afterAll(async () => {
 });
 
 /** The tasks the demo gateway created, in the order it created them (its saved state keeps them so). */
-async function demoReceived(): Promise<string[]> {
-  const file = join(dataDir, DEMO_STATE_FILE);
-  if (!existsSync(file)) return [];
-  const state = JSON.parse(await readFile(file, 'utf8')) as { tasks: { id: string }[] };
-  return state.tasks.map((t) => t.id);
-}
-
 /** The prompts of the tasks the app knows, by the gateway's id. */
 async function promptsByRemoteId(): Promise<Map<string, string>> {
   const { tasks } = await callStudio<{ tasks: { remoteId: string | null; params: { prompt?: string } }[] }>(
@@ -93,7 +85,7 @@ async function queueFromCreate(prompts: string[]): Promise<void> {
 /** The prompts the demo gateway received after its first `seen` tasks, in the order it created them. */
 async function receivedAfter(seen: number): Promise<(string | undefined)[]> {
   const prompts = await promptsByRemoteId();
-  return (await demoReceived()).slice(seen).map((id) => prompts.get(id));
+  return (await demoReceived(dataDir)).slice(seen).map((id) => prompts.get(id));
 }
 
 const queueList = () => page.getByRole('region', { name: 'Queue' }).getByRole('list');
@@ -152,12 +144,12 @@ describe('The queue', () => {
       ['A heron at dawn', 'Cancelled · not charged'],
     ]);
     // The demo gateway holds only its own seeded sources (tracks, a grid); the app has sent nothing.
-    const seeded = await demoReceived();
+    const seeded = await demoReceived(dataDir);
     expect(seeded.every((id) => /^(music|grid)-/.test(id))).toBe(true);
     expect((await promptsByRemoteId()).size).toBe(0);
 
     await page.getByRole('button', { name: 'Resume queue' }).click();
-    const received = async () => (await demoReceived()).slice(seeded.length);
+    const received = async () => (await demoReceived(dataDir)).slice(seeded.length);
     await expect.poll(received, { timeout: 60_000 }).toHaveLength(2);
     await expect
       .poll(async () => await queueList().locator('[data-state="sent"]').count(), { timeout: 60_000 })
@@ -173,7 +165,7 @@ describe('The queue', () => {
 
   it('a recipe step waits in the queue beside the rest: dragged with the mouse, moved from the keyboard, sent in order', async () => {
     await pauseQueue();
-    const seen = (await demoReceived()).length;
+    const seen = (await demoReceived(dataDir)).length;
 
     await queueFromCreate(['A crane in the reeds', 'A wren on a branch']);
     const file = join(dataDir, 'picture-to-video.json');
@@ -238,7 +230,7 @@ describe('The queue', () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Reorder A wren on a branch');
     await page.getByText('A wren on a branch is now No. 2').waitFor({ state: 'attached' });
-    expect((await demoReceived()).length).toBe(seen);
+    expect((await demoReceived(dataDir)).length).toBe(seen);
     // The queue with its handles, a recipe's step and the spoken move passes WCAG 2.1 AA.
     expect(await seriousViolations(page, '.queue')).toEqual([]);
     await page.screenshot({ path: join(SHOTS, 'queue-reordered.png') });
@@ -256,7 +248,7 @@ describe('The queue', () => {
 
   it('"Cancel the rest" of a recipe takes its waiting step out of the queue, not charged', async () => {
     await pauseQueue();
-    const seen = (await demoReceived()).length;
+    const seen = (await demoReceived(dataDir)).length;
 
     await chooseFamily(page, 'image.i3');
     const recipes = page.getByRole('region', { name: 'Recipes' });
@@ -277,7 +269,7 @@ describe('The queue', () => {
     await expect
       .poll(() => item('A harbour at night').getByTestId('queue-state').textContent(), { timeout: 15_000 })
       .toBe('Cancelled · not charged');
-    expect((await demoReceived()).length).toBe(seen);
+    expect((await demoReceived(dataDir)).length).toBe(seen);
     await page.getByRole('button', { name: 'Resume queue' }).click();
   });
 
@@ -287,14 +279,14 @@ describe('The queue', () => {
     await expect
       .poll(() => page.getByTestId('queue-start').textContent())
       .toMatch(/^Nothing is sent before /);
-    const seen = (await demoReceived()).length;
+    const seen = (await demoReceived(dataDir)).length;
 
     await queueFromCreate(['A moth at a lamp', 'A bat at dusk', 'A storm that fails [fail]']);
     await goTo(page, 'Tasks');
     await expect
       .poll(() => item('A bat at dusk').getByTestId('queue-when').textContent(), { timeout: 15_000 })
       .toContain('expected to start');
-    expect((await demoReceived()).length).toBe(seen);
+    expect((await demoReceived(dataDir)).length).toBe(seen);
 
     await item('A moth at a lamp').getByRole('checkbox', { name: 'Select A moth at a lamp' }).check();
     await item('A bat at dusk').getByRole('checkbox', { name: 'Select A bat at dusk' }).check();
@@ -315,7 +307,7 @@ describe('The queue', () => {
   it('a limit met when an item is sent pauses the queue with its sentence; Resume confirms and sends it', async () => {
     const setThreshold = (value: string) => saveLimits(page, { 'Ask before sending above': value });
     await pauseQueue();
-    const seen = (await demoReceived()).length;
+    const seen = (await demoReceived(dataDir)).length;
     await queueFromCreate(['A kite at noon']);
     // Queued under no threshold; one set now is asked again when the item's turn comes.
     await setThreshold('0.001');
@@ -329,8 +321,28 @@ describe('The queue', () => {
         /^Paused: This will probably cost about .+, above your confirmation threshold of .+\. Press “Resume queue” to send it\.$/,
       );
     expect(await item('A kite at noon').getByTestId('queue-position').textContent()).toBe('No. 1');
-    expect((await demoReceived()).length).toBe(seen);
+    expect((await demoReceived(dataDir)).length).toBe(seen);
     await page.screenshot({ path: join(SHOTS, 'queue-limit-paused.png') });
+
+    // In Chinese the same pause reads in Chinese: worded from its facts, not the core's English sentence.
+    const language = async (name: string, group: string) => {
+      const saved = page.waitForResponse((r) => r.url().includes('settings.update') && r.ok(), {
+        timeout: 30_000,
+      });
+      await page.getByTestId('nav-settings').click();
+      await page.getByRole('radiogroup', { name: group }).getByText(name, { exact: true }).click();
+      await saved;
+      await page.getByTestId('nav-tasks').click();
+    };
+    await language('简体中文', 'Language');
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toMatch(/^已暂停：本次预计花费约 .+，高于您设置的确认阈值 .+。 按“继续队列”即可发送。$/);
+    expect(await status.textContent()).not.toContain('This will probably cost');
+    await language('English', '语言');
+    await expect
+      .poll(() => status.textContent(), { timeout: 30_000 })
+      .toMatch(/^Paused: This will probably cost/);
 
     await page.getByRole('button', { name: 'Resume queue' }).click();
     const received = () => receivedAfter(seen);

@@ -5,11 +5,12 @@
 // fails stops there with a sentence, sends nothing after it (its third step never leaves) and charges nothing
 // more than its first step, and the failed step can be tried again on its own. Last, a step with no estimate
 // under a confirmation threshold is asked about in the same question as Generate, and goes once the person
-// types a price to assume there.
+// types a price to assume there; and trying a failed step again meets that question too before it is sent.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { demoReceived } from './demo-received';
 import { answerWithPrice, saveLimits } from './spending-limits';
 import { clearStartingPrice } from './starting-price';
 import { callStudio } from './studio-bridge';
@@ -219,5 +220,44 @@ describe('Recipes', () => {
     expect(await limits.getByLabel('Price to assume for a model with no estimate yet').inputValue()).toBe(
       '0.05',
     );
+  });
+
+  it('trying a failed step again meets the same question first: Cancel sends nothing, Send sends the step once', async () => {
+    // A threshold under the price of one I3 picture: the run is asked about, and so is each try of its step.
+    await saveLimits(page, { 'Ask before sending above': '0.01' });
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await importRecipe('Asked again', [image]);
+    await panel.getByLabel(/^Prompts/).fill('a kite that fails [fail]');
+    await expect
+      .poll(() => panel.getByTestId('recipe-total').textContent(), { timeout: 15_000 })
+      .toMatch(/^1 step ≈ /);
+    const question = page.getByRole('alertdialog', { name: 'Send this generation?' });
+    await panel.getByRole('button', { name: 'Run recipe' }).click();
+    await question.getByRole('button', { name: 'Send it' }).click();
+    await question.waitFor({ state: 'detached', timeout: 15_000 });
+    const run = panel.getByTestId('recipe-run').first();
+    await run.getByText(/^Stopped at step 1 \(Image I3\): /).waitFor({ timeout: 90_000 });
+    // Counted at the gateway itself: what reached it, not only what the app wrote down.
+    const received = async () => (await demoReceived(studio.dataDir)).length;
+    const sentBefore = await received();
+
+    const retry = run.getByRole('button', { name: 'Try step 1 again' });
+    await retry.click();
+    await question.waitFor({ timeout: 15_000 });
+    expect(await question.textContent()).toMatch(/above your confirmation threshold of 0\.01/);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor({ state: 'detached', timeout: 15_000 });
+    // Declined: the run stays stopped at its step and the gateway was sent nothing.
+    expect(await retry.isVisible()).toBe(true);
+    expect(await received()).toBe(sentBefore);
+
+    await retry.click();
+    await question.getByRole('button', { name: 'Send it' }).click();
+    await question.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(received, { timeout: 30_000 }).toBe(sentBefore + 1);
+    // The step (failing again on purpose) was sent once: no second submission for one answer.
+    await run.getByText(/^Stopped at step 1 \(Image I3\): /).waitFor({ timeout: 90_000 });
+    expect(await received()).toBe(sentBefore + 1);
   });
 });

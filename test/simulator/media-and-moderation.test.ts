@@ -44,43 +44,50 @@ const ledgerRequests = async (): Promise<number> =>
   (await h.getJson<{ data: { total: { requests: number } } }>(`/v1/usage?scope=key&t=${Math.random()}`)).body
     .data.total.requests;
 
+/** A submission with moderation asked for (nsfw_check on). */
+const moderated = (path: string, body: Record<string, unknown>) =>
+  h.postJson<ParamError>(path, { ...body, nsfw_check: true });
+
+/**
+ * Sends a flagged prompt with moderation asked for, and checks the refusal: 400 nsfw_content_detected on no
+ * field, naming the flagged category (sexual), with nothing charged.
+ */
+async function expectRefusedAsFlagged(path: string, body: Record<string, unknown>): Promise<void> {
+  const before = await remain();
+  const res = await moderated(path, body);
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({
+    type: 'nsfw_content_detected',
+    code: 'nsfw_content_detected',
+    param: '',
+  });
+  expect(res.body.error.message).toMatch(/sexual/); // the flagged categories
+  expect(await remain()).toBeCloseTo(before, 6); // no charge
+}
+
 describe('moderation (nsfw_check)', () => {
   it('[EP-VIDEO-NSFW-4] [ERR-3] family S: flagged text answers 400 nsfw_content_detected, no task, no charge [EP-VIDEO-NSFW-7]', async () => {
-    const before = await remain();
-    const res = await h.postJson<ParamError>(VID, {
-      model: 'video_model_id_s',
-      prompt: 'something [nsfw]',
-      nsfw_check: true,
-    });
-    expect(res.status).toBe(400);
-    expect(res.body.error.type).toBe('nsfw_content_detected');
-    expect(res.body.error.code).toBe('nsfw_content_detected');
-    expect(res.body.error.param).toBe('');
-    expect(res.body.error.message).toMatch(/sexual/);
-    expect(await remain()).toBe(before);
+    await expectRefusedAsFlagged(VID, { model: 'video_model_id_s', prompt: 'something [nsfw]' });
   });
 
   it('[EP-VIDEO-NSFW-1] negative_prompt and image inputs are reviewed; categories are listed', async () => {
-    const neg = await h.postJson<ParamError>(VID, {
+    const neg = await moderated(VID, {
       model: 'video_model_id_s_fast',
       prompt: 'ok',
       negative_prompt: '[nsfw:violence,hate]',
-      nsfw_check: true,
     });
     expect(neg.status).toBe(400);
     expect(neg.body.error.message).toMatch(/violence, hate/);
-    const img = await h.postJson<ParamError>(VID, {
+    const img = await moderated(VID, {
       model: 'video_model_id_s',
       prompt: 'ok',
       image_with_roles: [{ url: 'https://example.com/nsfw.png' }],
-      nsfw_check: true,
     });
     expect(img.status).toBe(400);
-    const frame = await h.postJson<ParamError>(VID, {
+    const frame = await moderated(VID, {
       model: 'video_model_id_s',
       prompt: 'ok',
       last_frame_image: 'https://example.com/nsfw.png',
-      nsfw_check: true,
     });
     expect(frame.status).toBe(400);
   });
@@ -93,46 +100,30 @@ describe('moderation (nsfw_check)', () => {
       (await h.postJson(VID, { model: 'video_model_id_s', prompt: 'something [nsfw]', nsfw_check: false }))
         .status,
     ).toBe(200);
-    const media = await h.postJson(VID, {
+    const media = await moderated(VID, {
       model: 'video_model_id_s',
       prompt: 'ok',
       video_urls: ['https://example.com/nsfw.mp4'],
       audio_urls: ['https://example.com/nsfw.mp3'],
-      nsfw_check: true,
     });
     expect(media.status).toBe(200);
   });
 
   it('[EP-VIDEO-NSFW-5] moderation that is unavailable fails open', async () => {
-    const res = await h.postJson(VID, {
+    const res = await moderated(VID, {
       model: 'video_model_id_s',
       prompt: '[moderation-down] [nsfw]',
-      nsfw_check: true,
     });
     expect(res.status).toBe(200);
   });
 
   it('[EP-VIDEO-NSFW-6] [EP-IMAGE-3] I3 moderates; models without it ignore nsfw_check', async () => {
-    const before = await remain();
     const requests = await ledgerRequests();
-    const i3 = await h.postJson<ParamError>(IMG, {
-      model: 'image_model_id_i3',
-      prompt: '[nsfw]',
-      nsfw_check: true,
-    });
-    expect(i3.status).toBe(400);
-    expect(i3.body.error).toMatchObject({
-      type: 'nsfw_content_detected',
-      code: 'nsfw_content_detected',
-      param: '',
-    });
-    expect(i3.body.error.message).toContain('sexual'); // the flagged categories
-    expect(await remain()).toBeCloseTo(before, 6); // no charge
+    await expectRefusedAsFlagged(IMG, { model: 'image_model_id_i3', prompt: '[nsfw]' });
     expect(await ledgerRequests()).toBe(requests); // no task billed
-    const unflagged = await h.postJson(IMG, {
+    const unflagged = await moderated(IMG, {
       model: 'image_model_id_i3',
       prompt: 'a calm lake',
-      nsfw_check: true,
     });
     expect(unflagged.status).toBe(200);
     // [LIM-8] I3's 800 characters count code points too.
@@ -142,12 +133,8 @@ describe('moderation (nsfw_check)', () => {
     expect((await h.postJson(IMG, { model: 'image_model_id_i3', prompt: '🌊'.repeat(801) })).status).toBe(
       400,
     );
-    expect(
-      (await h.postJson(IMG, { model: 'image_model_id_i5', prompt: '[nsfw]', nsfw_check: true })).status,
-    ).toBe(200);
-    expect(
-      (await h.postJson(VID, { model: 'video_model_id_h', prompt: '[nsfw]', nsfw_check: true })).status,
-    ).toBe(200);
+    expect((await moderated(IMG, { model: 'image_model_id_i5', prompt: '[nsfw]' })).status).toBe(200);
+    expect((await moderated(VID, { model: 'video_model_id_h', prompt: '[nsfw]' })).status).toBe(200);
   });
 });
 

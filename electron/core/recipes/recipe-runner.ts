@@ -1,15 +1,15 @@
-// Runs recipes on the task engine's public API. The spending limits measure the whole recipe (every step, every
-// prompt of a batch) once, before anything is sent, as they do for a batch; then each step is submitted only
-// when the previous step's result is saved, taking it through its bound field, with the previous task as its
-// parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
-// stops its run: nothing after it is sent, and that step can be tried again on its own.
-// In an engine that sends the queue (the app's) each step waits in it as any other item, marked as the recipe's
-// step: the person sees it, pauses, moves or cancels it, and the queue's parallel cap and its limits at send
-// hold (a budget reached pauses the queue rather than failing the step). A step cancelled there stops its run,
-// not charged. The CLI's engine sends no queue, so a step goes at once there.
-// Runs are kept in the database (recipe-run-store.ts) before and after every send, so a restart resumes each at
-// the step it reached: a step already sent is waited for, and one that may have been sent goes again only under
-// its stored key, which the engine answers with the task it holds rather than a second paid one.
+// Runs recipes on the task engine's public API. The spending limits measure the whole recipe (every step,
+// every prompt of a batch) once, before anything is sent, as they do for a batch; then each step is submitted
+// only when the previous step's result is saved, taking it through its bound field, with the previous task as
+// its parent so the result is filed with its made-from link. A step that fails, or whose result is not saved,
+// stops its run: nothing after it is sent, and that step can be tried again on its own. In an engine that
+// sends the queue (the app's) each step waits in it as any other item, marked as the recipe's step: the
+// person sees it, pauses, moves or cancels it, and the queue's parallel cap and its limits at send hold (a
+// budget reached pauses the queue rather than failing the step). A step cancelled there stops its run, not
+// charged. The CLI's engine sends no queue, so a step goes at once there. Runs are kept in the database
+// (recipe-run-store.ts) before and after every send, so a restart resumes each at the step it reached: a step
+// already sent is waited for, and one that may have been sent goes again only under its stored key, which the
+// engine answers with the task it holds rather than a second paid one.
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { takesPictures } from '../../../shared/catalog/families';
@@ -114,7 +114,6 @@ export class RecipeRunner {
   readonly #clock: Clock;
   readonly #runs = new Map<string, Running>();
   #closed = false;
-
   constructor(ports: RecipePorts) {
     this.#ports = ports;
     this.#clock = ports.clock ?? systemClock;
@@ -230,8 +229,8 @@ export class RecipeRunner {
     return structuredClone(running.run);
   }
 
-  /** Tries the failed step again on its own (measured against the limits as one submission), then goes on. */
-  retry(id: string, options: { confirmed?: boolean } = {}): RecipeRun {
+  /** What trying a stopped run's failed step again sends (unbound): what the spend question and limits measure. */
+  retryRequests(id: string): ReturnType<typeof stepRequest>[] {
     const running = this.#runs.get(id);
     const from = running?.run.failedAt ?? null;
     if (!running || from === null || running.run.state !== 'failed') {
@@ -239,11 +238,15 @@ export class RecipeRunner {
         localErrorInfo('invalid_request_error', 'Only a recipe that stopped at a step can try it again.'),
       );
     }
-    const step = running.recipe.steps[from] as RecipeStep;
-    this.#ports.admitAll?.([stepRequest(step, from, running.run.prompt)], {
-      confirmed: options.confirmed,
-      overBudget: running.overBudget,
-    });
+    return [stepRequest(running.recipe.steps[from] as RecipeStep, from, running.run.prompt)];
+  }
+
+  /** Tries the failed step again on its own (measured against the limits as one submission), then goes on. */
+  retry(id: string, options: { confirmed?: boolean } = {}): RecipeRun {
+    const requests = this.retryRequests(id);
+    const running = this.#runs.get(id) as Running;
+    const from = running.run.failedAt as number;
+    this.#ports.admitAll?.(requests, { confirmed: options.confirmed, overBudget: running.overBudget });
     const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
     running.run.state = 'running';
     running.run.failedAt = null;

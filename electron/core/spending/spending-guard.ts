@@ -2,8 +2,7 @@
 // process for every submission (the app's, web mode's and the CLI's alike) before its task row is written.
 // Above the threshold a submission must come confirmed; one that would take today's or this month's spending
 // past a budget is refused with a sentence saying what was spent and when the budget resets.
-import { localErrorInfo } from '../../../shared/gateway/error-types';
-import { GatewayError } from '../../../shared/gateway/gateway-error';
+import { SpendStopped } from '../../../shared/studio/spend-stopped';
 import { spendingLimitsSchema } from '../../../shared/bridge/spending-schemas';
 import { moneyText } from '../../../shared/studio/money-text';
 import { CONFIRM_ASK, NO_LIMITS } from '../../../shared/studio/spending';
@@ -179,7 +178,10 @@ export class SpendingGuard {
     };
   }
 
-  /** Throws the refusal (a GatewayError the bridge and the CLI show as is) unless the submission may go. */
+  /**
+   * Throws the refusal (a GatewayError the bridge and the CLI show as is, with the facts it was worded from)
+   * unless the submission may go.
+   */
   admit(request: TaskConfiguration, options: AdmitOptions = {}): void {
     this.admitAll([request], options);
   }
@@ -191,10 +193,13 @@ export class SpendingGuard {
   admitAll(requests: readonly TaskConfiguration[], options: AdmitOptions = {}): void {
     const check = this.check(requests);
     if (check.refusal && !options.overBudget) {
-      throw refused('budget_exceeded', refusalSentence(check.refusal, check.unit, check.timeZone));
+      throw new SpendStopped(
+        { kind: 'budget', check },
+        refusalSentence(check.refusal, check.unit, check.timeZone),
+      );
     }
     if (check.needsConfirmation && !options.confirmed) {
-      throw refused('confirmation_required', confirmationSentence(check));
+      throw new SpendStopped({ kind: 'confirm', check }, confirmationSentence(check));
     }
   }
 
@@ -227,10 +232,6 @@ export class SpendingGuard {
       limit: period === 'day' ? limits.daily : limits.monthly,
     };
   }
-}
-
-function refused(type: 'budget_exceeded' | 'confirmation_required', message: string): GatewayError {
-  return new GatewayError(localErrorInfo(type, message));
 }
 
 /** "00:00 on Sun 22 Nov (Pacific/Auckland)": when a window ends, in the user's zone. */

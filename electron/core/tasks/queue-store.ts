@@ -13,6 +13,7 @@ import {
   queueRecipeStepSchema,
 } from '../../../shared/studio/queue';
 import type { QueueCharge, QueueItemState, QueueOrigin } from '../../../shared/studio/queue';
+import { spendStopSchema, type SpendStop } from '../../../shared/studio/spending';
 import { ACTIVE_TASK_STATES, taskBatchSchema } from '../../../shared/studio/records';
 import { transaction } from '../db/database';
 import type { DatabaseSync } from '../db/database';
@@ -87,6 +88,11 @@ export type NewQueuedItem = Omit<
 export interface QueueSettings {
   paused: boolean;
   pausedReason: string | null;
+  /**
+   * The facts pausedReason was worded from when the limits paused the queue (tasks-011), so each screen words it
+   * in its own language; null when a person paused it, and for a pause kept before there were facts.
+   */
+  pausedFor: SpendStop | null;
   /** The item whose confirmation paused the queue: resuming confirms it. */
   confirmItem: string | null;
   startAt: number | null;
@@ -96,6 +102,7 @@ export interface QueueSettings {
 const settingsRowSchema = z.object({
   paused: z.number().int(),
   paused_reason: z.string().nullable(),
+  paused_for: z.string().nullable(),
   confirm_item: z.string().nullable(),
   start_at: z.number().nullable(),
   parallel: z.number().int(),
@@ -264,13 +271,14 @@ export class QueueStore {
     const row = settingsRowSchema.parse(
       this.db
         .prepare(
-          'SELECT paused, paused_reason, confirm_item, start_at, parallel FROM queue_state WHERE id = 1',
+          'SELECT paused, paused_reason, paused_for, confirm_item, start_at, parallel FROM queue_state WHERE id = 1',
         )
         .get(),
     );
     return {
       paused: row.paused === 1,
       pausedReason: row.paused_reason,
+      pausedFor: row.paused_for === null ? null : spendStopSchema.parse(JSON.parse(row.paused_for)),
       confirmItem: row.confirm_item,
       startAt: row.start_at,
       parallel: row.parallel,
@@ -281,9 +289,16 @@ export class QueueStore {
     const next = { ...this.settings(), ...patch };
     this.db
       .prepare(
-        'UPDATE queue_state SET paused = ?, paused_reason = ?, confirm_item = ?, start_at = ?, parallel = ? WHERE id = 1',
+        'UPDATE queue_state SET paused = ?, paused_reason = ?, paused_for = ?, confirm_item = ?, start_at = ?, parallel = ? WHERE id = 1',
       )
-      .run(next.paused ? 1 : 0, next.pausedReason, next.confirmItem, next.startAt, next.parallel);
+      .run(
+        next.paused ? 1 : 0,
+        next.pausedReason,
+        next.pausedFor === null ? null : JSON.stringify(next.pausedFor),
+        next.confirmItem,
+        next.startAt,
+        next.parallel,
+      );
     return next;
   }
 

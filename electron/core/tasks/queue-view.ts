@@ -73,6 +73,7 @@ export function queueView(
       settings.pausedReason !== null && settings.confirmItem !== null
         ? withoutConfirmAsk(settings.pausedReason)
         : settings.pausedReason,
+    pausedFor: settings.pausedFor,
     pausedToConfirm: settings.confirmItem !== null,
     startAt: settings.startAt,
     parallel: settings.parallel,

@@ -18,6 +18,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { MAX_QUEUE_ITEMS, MAX_QUEUE_PARALLEL } from '../../../shared/studio/queue';
 import type { QueueCancelResult, QueueMove, QueueOrigin, QueueView } from '../../../shared/studio/queue';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
+import { SpendStopped } from '../../../shared/studio/spend-stopped';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 import type { Disposable } from '../lifetime';
 import { describeThrown } from '../log';
@@ -151,7 +152,7 @@ export class SubmissionQueue {
   }
 
   pause(): void {
-    this.store.setSettings({ paused: true, pausedReason: null, confirmItem: null });
+    this.store.setSettings({ paused: true, pausedReason: null, pausedFor: null, confirmItem: null });
     this.#changed();
   }
 
@@ -159,7 +160,7 @@ export class SubmissionQueue {
   resume(): void {
     const { confirmItem } = this.store.settings();
     if (confirmItem) this.store.update(confirmItem, { confirmed: true, updatedAt: this.ctx.clock.now() });
-    this.store.setSettings({ paused: false, pausedReason: null, confirmItem: null });
+    this.store.setSettings({ paused: false, pausedReason: null, pausedFor: null, confirmItem: null });
     this.#changed();
   }
 
@@ -370,6 +371,7 @@ export class SubmissionQueue {
       this.store.setSettings({
         paused: true,
         pausedReason: info.message,
+        pausedFor: thrown instanceof SpendStopped ? thrown.stop : null,
         confirmItem: info.type === 'confirmation_required' ? item.id : null,
       });
       return;

@@ -142,4 +142,10 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-010-gateway-status',
     up: 'ALTER TABLE tasks ADD COLUMN gateway_status TEXT;',
   },
+  {
+    // Why the limits paused the queue, as facts (JSON of a SpendStop) beside its English sentence, so the app
+    // words it in the person's language. A pause kept before this has none: its sentence is shown as it is.
+    id: 'tasks-011-queue-paused-for',
+    up: 'ALTER TABLE queue_state ADD COLUMN paused_for TEXT;',
+  },
 ];

@@ -35,6 +35,7 @@ export function recipesHandlers({ core, session, recipes, runner }: HostDeps): B
       return runner.start(recipes.find(id), { prompts: prompts ?? [], confirmed: confirmed ?? false });
     },
     runs: async () => runner.list(),
+    retryRequests: async ({ id }) => runner.retryRequests(id),
     retry: async ({ id, confirmed }) => {
       session.connected();
       return runner.retry(id, { confirmed: confirmed ?? false });

@@ -1,10 +1,12 @@
 // Recipes on Create: pick a saved recipe (or import one), see its steps and what each takes from the one
 // before, type its prompts (one per line runs it over a batch), read the total of every step before anything is
 // sent, run it in one press (the confirmation threshold and budgets measure the whole recipe), and follow each
-// run with one progress bar; a run that stopped at a step says why and offers that step again on its own.
+// run with one progress bar; a run that stopped at a step says why and offers that step again on its own (asked
+// about first, as any press that spends).
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeRun } from '../../../shared/studio/recipes';
+import type { SpendCheck } from '../../../shared/studio/spending';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
@@ -15,14 +17,21 @@ import { ExportDeleteButtons } from './export-delete-buttons';
 import { SavedPicker } from './saved-picker';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSubmissionEstimate } from './api/get-submission-estimate';
-import { useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
+import { retryRequests, useRecipeActions, useRecipeRequests, useRecipeRuns, useRecipes } from './api/recipes';
 import type { ModelConfig } from '../../../shared/catalog';
 import type { Recipe } from '../../../shared/studio/recipes';
 import { RecipeEditor } from './recipe-editor';
 import { useSpendQuestion } from './spend-question';
 import { useMoneyUnit } from '../../ui/cost-text';
 
-function RunProgress({ run }: { run: RecipeRun }): ReactElement {
+/** Asks the spend question about what a press would send, then sends with the answer; a refusal is worded. */
+type AskThenSend = (
+  measure: () => Promise<SpendCheck>,
+  send: (confirmed: boolean) => Promise<unknown>,
+  fail: (sentence: string) => void,
+) => Promise<void>;
+
+function RunProgress({ run, askThenSend }: { run: RecipeRun; askThenSend: AskThenSend }): ReactElement {
   const { t } = useTranslation();
   const { retry, cancel } = useRecipeActions();
   const pushToast = useStudioStore((s) => s.pushToast);
@@ -66,10 +75,14 @@ function RunProgress({ run }: { run: RecipeRun }): ReactElement {
           <button
             type="button"
             className="btn"
+            disabled={retry.isPending}
+            // The step goes alone, as a new paid task: measured and asked about as a press of Generate is.
             onClick={() =>
-              void retry
-                .mutateAsync({ id: run.id, confirmed: true })
-                .catch((thrown: unknown) => pushToast('error', errorSentence(thrown, t)))
+              void askThenSend(
+                () => retryRequests(run.id).then(checkSpending),
+                (confirmed) => retry.mutateAsync({ id: run.id, confirmed }),
+                (sentence) => pushToast('error', sentence),
+              )
             }
           >
             {t('recipes.retryStep', { step: run.failedAt + 1 })}
@@ -104,24 +117,31 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   const estimate = useSubmissionEstimate(requests.data ?? null);
   const fail = (thrown: unknown) => pushToast('error', errorSentence(thrown, t));
 
+  // The same question as a press of Generate (a price to assume typed for a step with no estimate included)
+  // before anything a press here sends: Run measures every step of the recipe, a retry its one step.
+  const askThenSend: AskThenSend = async (measure, send, failWith) => {
+    try {
+      const decision = await spendQuestion.decide(await measure(), measure);
+      if (!decision.go) {
+        if (decision.failure) failWith(decision.failure);
+        return;
+      }
+      await send(decision.confirmed);
+    } catch (thrown) {
+      failWith(errorSentence(thrown, t));
+    }
+  };
+
   const start = async () => {
     if (!recipe || !requests.data) return;
     setFailure(null);
     const steps = requests.data;
-    try {
-      // The same question as a press of Generate (a price to assume typed for a step with no estimate included),
-      // measured over every step of the recipe.
-      const measure = () => checkSpending(steps);
-      const decision = await spendQuestion.decide(await measure(), measure);
-      if (!decision.go) {
-        if (decision.failure) setFailure(decision.failure);
-        return;
-      }
-      const { confirmed } = decision;
-      await actions.run.mutateAsync({ id: recipe.id, ...(prompts.length ? { prompts } : {}), confirmed });
-    } catch (thrown) {
-      setFailure(errorSentence(thrown, t));
-    }
+    await askThenSend(
+      () => checkSpending(steps),
+      (confirmed) =>
+        actions.run.mutateAsync({ id: recipe.id, ...(prompts.length ? { prompts } : {}), confirmed }),
+      setFailure,
+    );
   };
 
   const total = estimate.data;
@@ -245,7 +265,7 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
       {(runs.data ?? []).length > 0 ? (
         <ul className="recipe-runs" aria-label={t('recipes.runs')}>
           {(runs.data ?? []).slice(0, 5).map((run) => (
-            <RunProgress key={run.id} run={run} />
+            <RunProgress key={run.id} run={run} askThenSend={askThenSend} />
           ))}
         </ul>
       ) : null}

@@ -1,5 +1,6 @@
 // The question a press of Generate meets before money leaves, asked on Create where the press was made (a family's
-// form, a listed model's generic one, and the recipe panel's Run, measured over all its steps): an estimate above the confirmation threshold, or a model with no
+// form, a listed model's generic one, the recipe panel's Run, measured over all its steps, and a stopped run's
+// "Try step N again", measured on that step): an estimate above the confirmation threshold, or a model with no
 // estimate yet. For the latter the creator may type the price to assume right here (saved to the spending limits
 // exactly as Settings saves it); the press is then measured again with that price standing in, and asked about
 // again only if the amount it now shows is above the threshold. A press of several unpriced tasks under a budget,
@@ -10,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { readSpendingLimits, useSaveSpendingLimits } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
-import { moneyWords, refusalWords } from '../../lib/spend-words';
+import { confirmWords, refusalWords } from '../../lib/spend-words';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Field } from '../../ui/field';
 
@@ -93,7 +94,6 @@ function SpendDialog({
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const money = (n: number) => moneyWords(n, check.unit, t, i18n.language);
   // Refused until a price is known (several unpriced tasks, or one still running, under a budget).
   const needsPrice = check.refusal?.unpriced != null;
   const send = () => {
@@ -102,10 +102,6 @@ function SpendDialog({
     if (price === null && needsPrice) return setError(t('money.guard.assumeNeeded'));
     onAnswer({ send: true, price });
   };
-  const above =
-    check.estimate !== null && check.confirmAbove !== null && check.estimate > check.confirmAbove
-      ? { estimate: money(check.estimate), threshold: money(check.confirmAbove) }
-      : null;
   return (
     <ConfirmDialog
       title={t('money.guard.confirmTitle')}
@@ -116,10 +112,9 @@ function SpendDialog({
       onCancel={() => onAnswer({ send: false, price: null })}
     >
       {needsPrice ? <p>{refusalWords(check, t, i18n.language)}</p> : null}
-      {check.unknown > 0 ? (
-        <p>{t('money.guard.confirmUnpriced', { models: check.unpricedModels.join(', ') })}</p>
-      ) : null}
-      {above ? <p>{t('money.guard.confirmBody', above)}</p> : null}
+      {confirmWords(check, t, i18n.language).map((sentence) => (
+        <p key={sentence}>{sentence}</p>
+      ))}
       {check.unknown > 0 ? (
         <Field
           id={`${id}-assume`}

@@ -14,6 +14,7 @@ import { formatDuration, formatRelative } from '../../lib/format';
 import { useGatewayCurrency } from '../../lib/api/balance';
 import { usdWords, type MoneyShown } from '../../lib/money-shown';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
+import { stopWords } from '../../lib/spend-words';
 import { useNow } from '../../lib/use-now';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
@@ -188,17 +189,20 @@ function startText(item: QueueItem, paused: boolean, now: number, t: TFunction, 
 }
 
 /** Whether the queue runs, and when paused, why and what sends again. */
-export function queueStatusLine(view: QueueView, t: TFunction): string {
+export function queueStatusLine(view: QueueView, t: TFunction, language: string): string {
   if (!view.paused) return t('queue.running', { count: view.parallel });
-  if (view.pausedReason === null) return t('queue.paused');
+  // Worded here from the limits' facts, in the person's language; a pause kept before there were facts (or one
+  // with none) has only the core's English sentence, shown as it is.
+  const reason = view.pausedFor ? stopWords(view.pausedFor, t, language) : view.pausedReason;
+  if (reason === null) return t('queue.paused');
   // A confirmation is answered by the Resume button: the sentence names it as the button reads.
   return view.pausedToConfirm
-    ? t('queue.pausedToConfirm', { reason: view.pausedReason, button: t('queue.resume') })
-    : t('queue.pausedBecause', { reason: view.pausedReason });
+    ? t('queue.pausedToConfirm', { reason, button: t('queue.resume') })
+    : t('queue.pausedBecause', { reason });
 }
 
 export function QueuePanel(): ReactElement | null {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const view = useQueueView();
   const controls = useQueueControls();
   const pushToast = useStudioStore((s) => s.pushToast);
@@ -270,7 +274,7 @@ export function QueuePanel(): ReactElement | null {
         ) : null}
       </div>
       <p className="muted" data-testid="queue-status" aria-live="polite">
-        {queueStatusLine(data, t)}
+        {queueStatusLine(data, t, i18n.language)}
       </p>
       <p className="visually-hidden" aria-live="polite" data-testid="queue-moved">
         {moved}

@@ -55,6 +55,16 @@ function jpegBody(size: number): Buffer {
   return body;
 }
 
+/** The head of a 200 answer carrying a JPEG of `length` bytes (which the body may or may not deliver). */
+const jpegHead = (length: number): string =>
+  `HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${length}\r\n\r\n`;
+
+/** A route answering `body` whole, as a JPEG with its Content-Length, then closing. */
+const servesJpeg =
+  (body: Buffer): RawHandler =>
+  (socket) =>
+    socket.end(Buffer.concat([Buffer.from(jpegHead(body.length)), body]));
+
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 async function failureOf(promise: Promise<unknown>): Promise<DownloadError> {
@@ -73,6 +83,19 @@ async function rawBody(path: string): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/**
+ * Serves each answer at its path (a string: sent whole, then the connection ends; a handler: as it writes) and
+ * returns how rawGet fails on each, in the order given.
+ */
+async function failuresOn(answers: Record<string, string | RawHandler>): Promise<[string, DownloadError][]> {
+  const failures: [string, DownloadError][] = [];
+  for (const [path, answer] of Object.entries(answers)) {
+    routes.set(path, typeof answer === 'string' ? (socket) => socket.end(answer) : answer);
+    failures.push([path, await failureOf(rawGet(new URL(base + path), { idleTimeoutMs: 5000 }))]);
+  }
+  return failures;
+}
+
 const noPartLeft = (): void => {
   expect(readdirSync(dir).filter((f) => f.endsWith('.part'))).toEqual([]);
 };
@@ -80,16 +103,7 @@ const noPartLeft = (): void => {
 describe('rawGet', () => {
   it('sends one GET with Host, Connection: close and Accept-Encoding: identity, and reads a Content-Length body', async () => {
     const body = jpegBody(3000);
-    routes.set('/plain?x=1', (socket) => {
-      socket.end(
-        Buffer.concat([
-          Buffer.from(
-            `HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`,
-          ),
-          body,
-        ]),
-      );
-    });
+    routes.set('/plain?x=1', servesJpeg(body));
     const res = await rawGet(new URL(`${base}/plain?x=1`), { idleTimeoutMs: 5000 });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
@@ -105,57 +119,46 @@ describe('rawGet', () => {
   });
 
   it('refuses a malformed status line', async () => {
-    routes.set('/bad-status', (socket) => socket.end('HTTP/1.1 2OO OK\r\nContent-Length: 0\r\n\r\n'));
-    routes.set('/not-http', (socket) => socket.end('ICY 200 OK\r\n\r\n'));
-    for (const path of ['/bad-status', '/not-http']) {
-      const error = await failureOf(rawGet(new URL(base + path), { idleTimeoutMs: 5000 }));
-      expect(error.reason).toBe('protocol');
-      expect(error.retryable).toBe(false);
+    const failures = await failuresOn({
+      '/bad-status': 'HTTP/1.1 2OO OK\r\nContent-Length: 0\r\n\r\n',
+      '/not-http': 'ICY 200 OK\r\n\r\n',
+    });
+    for (const [path, error] of failures) {
+      expect(error.reason, path).toBe('protocol');
+      expect(error.retryable, path).toBe(false);
     }
   });
 
   it('refuses malformed header lines: no colon, folded continuation, a bare LF inside', async () => {
-    routes.set('/no-colon', (socket) => socket.end('HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello'));
-    routes.set('/folded', (socket) =>
-      socket.end('HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 5\r\n\r\nhello'),
-    );
-    routes.set('/bare-lf', (socket) =>
-      socket.end('HTTP/1.1 200 OK\r\nX-A: one\nX-B: two\r\nContent-Length: 5\r\n\r\nhello'),
-    );
-    for (const path of ['/no-colon', '/folded', '/bare-lf']) {
-      const error = await failureOf(rawGet(new URL(base + path), { idleTimeoutMs: 5000 }));
-      expect(error.reason, path).toBe('protocol');
-    }
+    const failures = await failuresOn({
+      '/no-colon': 'HTTP/1.1 200 OK\r\nContent-Length 5\r\n\r\nhello',
+      '/folded': 'HTTP/1.1 200 OK\r\nX-A: one\r\n two\r\nContent-Length: 5\r\n\r\nhello',
+      '/bare-lf': 'HTTP/1.1 200 OK\r\nX-A: one\nX-B: two\r\nContent-Length: 5\r\n\r\nhello',
+    });
+    for (const [path, error] of failures) expect(error.reason, path).toBe('protocol');
   });
 
   it('refuses a response head over MAX_HEAD_BYTES, whether or not it ever ends', async () => {
     const filler = `X-Filler: ${'a'.repeat(1000)}\r\n`.repeat(Math.ceil(MAX_HEAD_BYTES / 1000) + 2);
-    routes.set('/huge-head', (socket) => socket.end(`HTTP/1.1 200 OK\r\n${filler}Content-Length: 0\r\n\r\n`));
-    // Never ends the head: without the bound this would buffer until the idle timeout.
-    routes.set('/endless-head', (socket) => socket.write(`HTTP/1.1 200 OK\r\n${filler}`));
-    for (const path of ['/huge-head', '/endless-head']) {
-      const error = await failureOf(rawGet(new URL(base + path), { idleTimeoutMs: 5000 }));
+    const failures = await failuresOn({
+      '/huge-head': `HTTP/1.1 200 OK\r\n${filler}Content-Length: 0\r\n\r\n`,
+      // Never ends the head: without the bound this would buffer until the idle timeout.
+      '/endless-head': (socket) => socket.write(`HTTP/1.1 200 OK\r\n${filler}`),
+    });
+    for (const [path, error] of failures) {
       expect(error.reason, path).toBe('protocol');
       expect(error.message).toMatch(/head over/);
     }
   });
 
   it('refuses ambiguous framing: Transfer-Encoding with Content-Length, or differing Content-Lengths', async () => {
-    routes.set('/te-cl', (socket) =>
-      socket.end(
+    const failures = await failuresOn({
+      '/te-cl':
         'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n5\r\nhello\r\n0\r\n\r\n',
-      ),
-    );
-    routes.set('/two-cl', (socket) =>
-      socket.end('HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!'),
-    );
-    routes.set('/gzip-te', (socket) =>
-      socket.end('HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n'),
-    );
-    for (const path of ['/te-cl', '/two-cl', '/gzip-te']) {
-      const error = await failureOf(rawGet(new URL(base + path), { idleTimeoutMs: 5000 }));
-      expect(error.reason, path).toBe('protocol');
-    }
+      '/two-cl': 'HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+      '/gzip-te': 'HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n',
+    });
+    for (const [path, error] of failures) expect(error.reason, path).toBe('protocol');
   });
 
   it('skips an interim 1xx answer and reads the final one', async () => {
@@ -287,7 +290,7 @@ describe('fetchToFile on the raw client', () => {
     for (const size of [24 * 1024 * 1024 + 12_345, 300_000]) {
       const body = jpegBody(size);
       routes.set('/hash', (socket) => {
-        socket.write(`HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`);
+        socket.write(jpegHead(body.length));
         socket.end(body);
       });
       const fetched = await fetchToFile({ url: `${base}/hash`, dir, baseName: `hash-${size}` });
@@ -300,16 +303,7 @@ describe('fetchToFile on the raw client', () => {
 
   it('hands redirects back to the redirect rules: followed to http(s), refused to other schemes and with credentials', async () => {
     const body = jpegBody(5000);
-    routes.set('/target', (socket) => {
-      socket.end(
-        Buffer.concat([
-          Buffer.from(
-            `HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`,
-          ),
-          body,
-        ]),
-      );
-    });
+    routes.set('/target', servesJpeg(body));
     // The 302's own body is never read: it is large and never ends, and the download still completes.
     let movedSocket: Socket | null = null;
     routes.set('/moved', (socket) => {
@@ -361,7 +355,7 @@ describe('fetchToFile on the raw client', () => {
   it('a body dripping a byte at a time fails at a deadline proportional to its size, retryably', async () => {
     routes.set('/drip', (socket) => {
       const body = jpegBody(2_000);
-      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(jpegHead(body.length));
       let at = 0;
       const timer = setInterval(() => {
         if (socket.destroyed || at >= body.length) return clearInterval(timer);
@@ -381,7 +375,7 @@ describe('fetchToFile on the raw client', () => {
 
   it('refuses a 50 TiB Content-Length before writing a byte, and a file larger than the free space', async () => {
     routes.set('/huge', (socket) => {
-      socket.write(`HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${50 * 2 ** 40}\r\n\r\n`);
+      socket.write(jpegHead(50 * 2 ** 40));
       socket.write(jpegBody(1024));
     });
     const error = await failureOf(fetchToFile({ url: `${base}/huge`, dir, baseName: 'huge' }));
@@ -403,7 +397,7 @@ describe('fetchToFile on the raw client', () => {
     let serverSocket: Socket | null = null;
     routes.set('/endless', (socket) => {
       serverSocket = socket;
-      socket.write('HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: 1000000000\r\n\r\n');
+      socket.write(jpegHead(1_000_000_000));
       socket.write(jpegBody(4 * 1024 * 1024));
     });
     const controller = new AbortController();
@@ -466,16 +460,7 @@ describe('fetchToFile over https', () => {
     expect(fetched.sha256).toBe(sha256(body));
     expect(readFileSync(fetched.path).equals(body)).toBe(true);
     const target = jpegBody(4000);
-    routes.set('/target', (socket) => {
-      socket.end(
-        Buffer.concat([
-          Buffer.from(
-            `HTTP/1.1 200 OK\r\nContent-Type: image/jpeg\r\nContent-Length: ${target.length}\r\n\r\n`,
-          ),
-          target,
-        ]),
-      );
-    });
+    routes.set('/target', servesJpeg(target));
     const redirected = await fetchToFile({ url: `${secureBase}/elsewhere`, dir, baseName: 'redirected' });
     expect(redirected.sha256).toBe(sha256(target));
   });

@@ -304,3 +304,23 @@ export function distinctPng(): Promise<Buffer> {
   const hex = ((colour++ * 37 + 16) % 256).toString(16).padStart(2, '0');
   return png(64, 48, `#${hex}3366`);
 }
+
+/**
+ * Where a move or a switch of library starts: a folder with the studio database in its data folder, and the
+ * paths of two library folders beside it (not made yet). close() closes the database and removes it all.
+ */
+export async function openLibraryPair(prefix: string): Promise<{
+  root: string;
+  db: DatabaseSync;
+  first: string;
+  second: string;
+  close: () => Promise<void>;
+}> {
+  const { dir: root, cleanup } = await tempDir(prefix);
+  const db = openStudioDatabase(join(root, 'data', 'studio.db'));
+  const close = async () => {
+    db.close();
+    await cleanup();
+  };
+  return { root, db, first: join(root, 'old-library'), second: join(root, 'new-library'), close };
+}

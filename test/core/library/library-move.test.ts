@@ -16,25 +16,18 @@ import {
   moveLibrary,
   rollBackLibraryMove,
 } from '../../../electron/core/library/library-move';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { openLibraryPair, png, resultFile, task, writeBytes } from './library-fixtures';
 
 let root: string;
-let cleanup: () => Promise<void>;
 let db: DatabaseSync;
 let from: string;
 let to: string;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir('library-move-'));
-  db = openStudioDatabase(join(root, 'data', 'studio.db'));
-  from = join(root, 'old-library');
-  to = join(root, 'new-library');
+  ({ root, db, first: from, second: to, close } = await openLibraryPair('library-move-'));
 });
-afterEach(async () => {
-  db.close();
-  await cleanup();
-});
+afterEach(() => close());
 
 async function fill(count: number): Promise<Library> {
   const library = new Library({ db, dir: from });

@@ -2,30 +2,21 @@
 // tags, search, favourites), an item added to the new one stays with it, and choosing a folder again brings its
 // own library back, each folder's files untouched where they are.
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { shelvedItems, switchLibrary } from '../../../electron/core/library/library-shelf';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { must, openLibraryPair, png, resultFile, task, writeBytes } from './library-fixtures';
 
-let root: string;
-let cleanup: () => Promise<void>;
 let db: DatabaseSync;
 let oldDir: string;
 let newDir: string;
+let close: () => Promise<void>;
 
 beforeEach(async () => {
-  ({ dir: root, cleanup } = await tempDir('library-shelf-'));
-  db = openStudioDatabase(join(root, 'data', 'studio.db'));
-  oldDir = join(root, 'old-library');
-  newDir = join(root, 'new-library');
+  ({ db, first: oldDir, second: newDir, close } = await openLibraryPair('library-shelf-'));
 });
-afterEach(async () => {
-  db.close();
-  await cleanup();
-});
+afterEach(() => close());
 
 async function add(library: Library, name: string, prompt: string): Promise<string> {
   const path = await library.allocatePath(`${name}.png`);

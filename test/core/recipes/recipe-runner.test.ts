@@ -38,8 +38,18 @@ describe('RecipeRunner', () => {
     expect(stopped.steps.map((s) => s.state)).toEqual(['completed', 'failed', 'waiting']);
     expect(stopped.steps[1]?.error?.message).toContain('[fail]');
     expect(submissions(p.gateway)).toBe(2);
+    // What a retry would send, asked before it (the spend question measures it): the failed step alone, unbound.
+    expect(p.runner.retryRequests(stopped.id)).toEqual([
+      {
+        family: 'video.s',
+        model: 'video_model_id_s',
+        params: expect.objectContaining({ prompt: 'push in [fail]' }),
+      },
+    ]);
+    expect(submissions(p.gateway)).toBe(2);
     // Tried again it fails again (the marker is in its prompt): one more send, still nothing after it.
     p.runner.retry(stopped.id);
+    expect(() => p.runner.retryRequests(stopped.id)).toThrow('Only a recipe that stopped at a step');
     const again = await until(p, stopped.id, (r) => r.state !== 'running');
     expect(again.state).toBe('failed');
     expect(again.steps[1]?.taskId).not.toBe(stopped.steps[1]?.taskId);

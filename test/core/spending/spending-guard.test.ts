@@ -241,6 +241,10 @@ describe('the confirmation threshold', () => {
       }),
     );
     expect(() => guard.admit(shot, { confirmed: true })).not.toThrow();
+    // With the facts it was worded from, so what keeps it (the paused queue) words it in the person's language.
+    expect(() => guard.admit(shot)).toThrow(
+      expect.objectContaining({ stop: { kind: 'confirm', check: guard.check([shot]) } }),
+    );
   });
 });
 
@@ -263,6 +267,7 @@ describe('the budgets', () => {
         'Not sent: your daily budget is 2.00 USD and 1.70 USD has been spent today (0.3500 USD of it estimated ' +
         'for tasks not charged yet); this would add about 0.3500 USD. The budget resets at 00:00 on Sun 22 Nov ' +
         '(Pacific/Auckland).',
+      stop: { kind: 'budget', check: guard.check([shot]) },
     });
     // The CLI's --over-budget sends anyway.
     expect(() => guard.admit(shot, { overBudget: true })).not.toThrow();

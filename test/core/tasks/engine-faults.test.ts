@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { driveUntil, i3, useEngineRig } from './engine-rig';
 import type { CountingGateway } from './engine-rig';
 
 const SUBMIT_PATH = '/v1/images/generations';
@@ -16,11 +16,6 @@ const bench = useEngineRig((rig) => ({
 }));
 const engine = bench.engine;
 
-const i3 = (prompt: string) => ({
-  family: 'image.i3' as const,
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 const i2 = (prompt: string) => ({
   family: 'image.i2' as const,
   model: 'image_model_id_i2',

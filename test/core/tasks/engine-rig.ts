@@ -167,6 +167,13 @@ export interface Rig {
   close(): Promise<void>;
 }
 
+/** The engine tests' usual request: an I3 picture of `prompt`, 16:9 at 1K (`extra` adds or replaces settings). */
+export const i3 = (prompt = 'a lighthouse at dusk', extra: Record<string, unknown> = {}) => ({
+  family: 'image.i3' as const,
+  model: 'image_model_id_i3',
+  params: { prompt, size: '16:9', resolution: '1K', ...extra },
+});
+
 /** An upscale of picture `index` of the simulator's seeded grid task, in its fast mode. */
 export const seededGridUpscale = (rig: Pick<Rig, 'sim'>, index = 2) => ({
   family: 'grid.upscale' as const,

@@ -8,7 +8,7 @@ import type { LibraryFileIndex } from '../../../electron/core/tasks/made-from-li
 import { referenceUri } from '../../../shared/studio/references';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import { png as pngOf } from '../library/library-fixtures';
-import { seededGridUpscale, useEngineRig } from './engine-rig';
+import { i3, seededGridUpscale, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig();
 
@@ -19,12 +19,6 @@ async function engine(extra: Partial<TaskEngineOptions> = {}): Promise<TaskEngin
 }
 
 const png = (colour: string) => pngOf(32, 32, colour);
-
-const i3 = (prompt: string, extra: Record<string, unknown> = {}) => ({
-  family: 'image.i3' as const,
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K', ...extra },
-});
 
 describe('made-from', () => {
   it('a re-run is made from the original, and the original knows it', async () => {

@@ -2,17 +2,12 @@
 // is sent, so a repeat of the same press (a double click, a bridge call tried again, a restart between sending
 // and the answer) answers with the task the first made and never creates a second paid one, for every family.
 import { describe, expect, it } from 'vitest';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { driveUntil, i3, useEngineRig } from './engine-rig';
 import type { CountingGateway } from './engine-rig';
 
 const bench = useEngineRig();
 const engine = bench.engine;
 
-const i3 = (prompt: string) => ({
-  family: 'image.i3' as const,
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 const v1 = (prompt: string) => ({
   family: 'video.v1' as const,
   model: 'video_model_id_v1_pro',

@@ -4,19 +4,14 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
-import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import { SpendStopped } from '../../../shared/studio/spend-stopped';
+import type { SpendStop } from '../../../shared/studio/spending';
 import type { SubmissionGuard } from '../../../electron/core/tasks/task-history';
 import { queueTimeline } from '../../../electron/core/tasks/queue-timeline';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { driveUntil, i3, useEngineRig } from './engine-rig';
 import type { CountingGateway } from './engine-rig';
 
 const rigs = useEngineRig();
-
-const i3 = (prompt: string): SubmissionRequest => ({
-  family: 'image.i3',
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 
 /** A promise's value once it has one, read by driveUntil's condition while the clock is stepped. */
 function settledBy<T>(work: Promise<T>): { value: T | null } {
@@ -35,7 +30,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.pause();
-    const ids = await engine.queue.add(['one', 'two', 'three', 'four'].map(i3));
+    const ids = await engine.queue.add(['one', 'two', 'three', 'four'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => false, { maxSimMs: 10_000 });
     expect(gateway.bodies).toEqual([]);
     engine.queue.move(ids[3] ?? '', 'front');
@@ -63,7 +58,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.setParallel(1);
-    await engine.queue.add(['a', 'b'].map(i3));
+    await engine.queue.add(['a', 'b'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     const first = engine.list()[0];
     expect(first?.state).not.toBe('completed');
@@ -79,7 +74,7 @@ describe('the submission queue', () => {
     const engine = rigs.engine(gateway, { runQueue: true });
     await engine.start();
     engine.queue.setParallel(1);
-    const [first, second] = await engine.queue.add(['kept', 'dropped'].map(i3));
+    const [first, second] = await engine.queue.add(['kept', 'dropped'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     expect(engine.queue.cancel([second ?? ''])).toEqual({ cancelled: [second], atGateway: [] });
     // The first is at the gateway: named, not cancelled, until the person confirms.
@@ -104,7 +99,7 @@ describe('the submission queue', () => {
     const before = rigs.engine(gateway, { runQueue: true });
     await before.start();
     before.queue.pause();
-    await before.queue.add(['x', 'y', 'z'].map(i3));
+    await before.queue.add(['x', 'y', 'z'].map((prompt) => i3(prompt)));
     before.queue.schedule(rig.clock.now() + 3_600_000);
     const seen = before.queue.view();
     await before.close();
@@ -154,10 +149,12 @@ describe('the submission queue', () => {
     };
     const engine = rigs.engine(gateway, { runQueue: true, guard });
     await engine.start();
-    await engine.queue.add(['p1', 'p2', 'p3', 'p4'].map(i3));
+    await engine.queue.add(['p1', 'p2', 'p3', 'p4'].map((prompt) => i3(prompt)));
     await driveUntil(rig, engine, () => engine.queue.view().paused);
     const view = engine.queue.view();
     expect(view.pausedReason).toBe(sentence);
+    // A refusal that carries no facts (as kept before there were any) is told by its sentence alone.
+    expect(view.pausedFor).toBeNull();
     expect(view.items.filter((i) => i.state === 'waiting').map((i) => [i.prompt, i.position])).toEqual([
       ['p3', 1],
       ['p4', 2],
@@ -174,9 +171,22 @@ describe('the submission queue', () => {
     const gateway = rig.gateway();
     const sentence =
       'This will probably cost about 0.30 USD, above your confirmation threshold. Confirm it to send it.';
+    const stop: SpendStop = {
+      kind: 'confirm',
+      check: {
+        unit: 'usd',
+        timeZone: 'UTC',
+        estimate: 0.3,
+        unknown: 0,
+        unpricedModels: [],
+        confirmAbove: 0.1,
+        needsConfirmation: true,
+        refusal: null,
+      },
+    };
     const guard: SubmissionGuard = {
       admit: (_task, { confirmed }) => {
-        if (!confirmed) throw new GatewayError(localErrorInfo('confirmation_required', sentence));
+        if (!confirmed) throw new SpendStopped(stop, sentence);
       },
       admitAll: () => undefined,
     };
@@ -188,6 +198,8 @@ describe('the submission queue', () => {
     expect(engine.queue.view()).toMatchObject({
       paused: true,
       pausedReason: 'This will probably cost about 0.30 USD, above your confirmation threshold.',
+      // The facts too, so the app words them in the person's language (the sentence is the CLI's English).
+      pausedFor: stop,
       pausedToConfirm: true,
     });
     expect(engine.queue.view().items[0]).toMatchObject({ id: asked, state: 'waiting', position: 1 });
@@ -195,6 +207,7 @@ describe('the submission queue', () => {
     engine.queue.resume();
     await driveUntil(rig, engine, () => gateway.bodies.length === 1);
     expect(sentPrompts(gateway)).toEqual(['dear']);
+    expect(engine.queue.view()).toMatchObject({ paused: false, pausedReason: null, pausedFor: null });
   });
 
   it("holds a batch's part beyond one window of the request budget in the queue, as part of the batch", async () => {
@@ -204,7 +217,12 @@ describe('the submission queue', () => {
     await engine.start();
     engine.queue.pause();
     const press = () =>
-      settledBy(engine.submitBatch(['b0', 'b1', 'b2', 'b3', 'b4'].map(i3), { key: 'batch-overflow-press' }));
+      settledBy(
+        engine.submitBatch(
+          ['b0', 'b1', 'b2', 'b3', 'b4'].map((prompt) => i3(prompt)),
+          { key: 'batch-overflow-press' },
+        ),
+      );
     const first = press();
     await driveUntil(rig, engine, () => first.value !== null);
     const { batchId, tasks } = first.value ?? { batchId: '', tasks: [] };

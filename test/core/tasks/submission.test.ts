@@ -3,14 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { localError } from '../../../shared/bridge/errors';
 import type { SubmissionGuard, TaskConfiguration } from '../../../electron/core/tasks/task-history';
-import { useEngineRig } from './engine-rig';
+import { i3, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig(() => ({ downloads: null }));
-const i3 = (prompt: string) => ({
-  family: 'image.i3' as const,
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 const KEY = 'press-0123456789abcdef';
 
 describe('Submissions', () => {

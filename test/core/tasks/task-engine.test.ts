@@ -7,18 +7,12 @@ import { Library } from '../../../electron/core/library/library';
 import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { StudioEvent, TaskRecord } from '../../../shared/studio/records';
 import { RecordingSink } from '../downloads/download-fixtures';
-import { driveUntil, seededGridUpscale, useEngineRig } from './engine-rig';
+import { driveUntil, i3, seededGridUpscale, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig((rig) => ({
   downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
 }));
 const engine = bench.engine;
-
-const i3 = (prompt = 'a lighthouse at dusk') => ({
-  family: 'image.i3' as const,
-  model: 'image_model_id_i3',
-  params: { prompt, size: '16:9', resolution: '1K' },
-});
 
 const settled = (e: TaskEngine, id: string) => (): boolean => {
   const t = e.get(id);

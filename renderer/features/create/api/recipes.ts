@@ -1,5 +1,5 @@
 // Create's recipe calls: the saved recipes and their files, what a run would send (for the total and the limits),
-// the runs (asked again every second while one is going), start and retry.
+// the runs (asked again every second while one is going), start and retry (and what a retry would send).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecipeDraft } from '../../../../shared/studio/recipes';
 import { bridge } from '../../../lib/bridge';
@@ -17,6 +17,11 @@ export function useRecipeRequests(id: string | null, prompts: string[]) {
     queryFn: () => bridge.recipes.requests.query({ id: id ?? '', ...(prompts.length ? { prompts } : {}) }),
     enabled: id !== null,
   });
+}
+
+/** Asked fresh at each press of "Try step N again", as the limits are: what that step would send. */
+export function retryRequests(id: string) {
+  return bridge.recipes.retryRequests.query({ id });
 }
 
 export function useRecipeRuns() {
