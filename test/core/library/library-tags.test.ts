@@ -1,21 +1,18 @@
 // Tags: the items' tags JSON mirrored into library_tags by triggers, filtering by tags through that
 // table's key, and the tag list with counts that the tag editor suggests from.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseSync } from '../../../electron/core/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Library } from '../../../electron/core/library';
 import { buildPageQuery } from '../../../electron/core/library/library-query';
 import { LIBRARY_MIGRATIONS } from '../../../electron/core/library/library-migrations';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { fileBytes, must, png, resultFile, task, tempDir, writeBytes } from './library-fixtures';
+import { fileBytes, must, png, resultFile, task, writeBytes } from './library-fixtures';
+import { useStudioDb } from '../../support/studio-db';
 
 const DAY = 86_400_000;
 const T0 = Date.UTC(2026, 9, 1, 12);
 
-let cleanup: () => Promise<void>;
-let dir: string;
-let db: DatabaseSync;
+const studio = useStudioDb('library-tags-');
 let library: Library;
 let now = T0;
 
@@ -30,14 +27,8 @@ async function add(prompt: string, colour: string): Promise<LibraryItem> {
 const ids = (page: { items: LibraryItem[] }) => page.items.map((item) => item.id);
 
 beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir('library-tags-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
   now = T0;
-  library = new Library({ db, dir: join(dir, 'media'), now: () => now });
-});
-afterEach(async () => {
-  db.close();
-  await cleanup();
+  library = new Library({ db: studio.db, dir: join(studio.dir, 'media'), now: () => now });
 });
 
 describe('filter by tag', () => {
@@ -93,7 +84,7 @@ describe('filter by tag', () => {
 
   it('is answered through the tag index, not a scan of the items', () => {
     const page = buildPageQuery({ tags: ['winter'] });
-    const plan = db
+    const plan = studio.db
       .prepare(`EXPLAIN QUERY PLAN SELECT i.seq FROM library_items i WHERE ${page.filters.join(' AND ')}`)
       .all(...page.values) as { detail: string }[];
     const details = plan.map((row) => row.detail).join('\n');
@@ -147,14 +138,12 @@ describe('the migration', () => {
     const fox = await add('a red fox', '#aa3311');
     library.update(fox.id, { tags: ['winter', 'fox'] });
     // As if this library was made before library-005: the table and triggers gone, the migration not run.
-    db.exec(`DROP TABLE library_tags;
+    studio.db.exec(`DROP TABLE library_tags;
       DROP TRIGGER library_items_tags_insert; DROP TRIGGER library_items_tags_update;
       DROP TRIGGER library_items_tags_delete;`);
-    db.prepare('DELETE FROM schema_migrations WHERE id = ?').run('library-005');
+    studio.db.prepare('DELETE FROM schema_migrations WHERE id = ?').run('library-005');
     expect(LIBRARY_MIGRATIONS.some((m) => m.id === 'library-005')).toBe(true);
-    db.close();
-    db = openStudioDatabase(join(dir, 'studio.db'));
-    const reopened = new Library({ db, dir: join(dir, 'media'), now: () => now });
+    const reopened = new Library({ db: studio.reopen(), dir: join(studio.dir, 'media'), now: () => now });
     expect(ids(reopened.query({ tags: ['fox'] }))).toEqual([fox.id]);
     expect(
       reopened

@@ -1,31 +1,22 @@
-import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseSync } from '../../../electron/core/db';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { LIBRARY_MIGRATIONS, Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
-import { must, png, resultFile, speechTake, task, tempDir, wav, writeBytes } from './library-fixtures';
+import { must, png, resultFile, speechTake, task, wav, writeBytes } from './library-fixtures';
+import { useStudioDb } from '../../support/studio-db';
 
 const T0 = Date.UTC(2026, 10, 2, 12);
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
+const studio = useStudioDb('library-');
 let clock: number;
 let library: Library;
 
 beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-  db = openStudioDatabase(join(dir, 'studio.db'));
   clock = T0;
-  library = new Library({ db, dir: join(dir, 'media'), now: () => clock });
-});
-afterEach(async () => {
-  db.close();
-  await cleanup();
+  library = new Library({ db: studio.db, dir: join(studio.dir, 'media'), now: () => clock });
 });
 
 async function addImage(
@@ -65,7 +56,7 @@ describe('filing a download', () => {
     const file = resultFile({ expiresAt: 1_800_000_000 });
     const item = await library.fileDownload({ task: source, file, path, size, sha256, mime: 'image/png' });
 
-    expect(path.startsWith(join(dir, 'media', '2026-11-02'))).toBe(true); // grouped by day
+    expect(path.startsWith(join(studio.dir, 'media', '2026-11-02'))).toBe(true); // grouped by day
     // The file now carries its settings (file-settings.test.ts): the item names the bytes on disk.
     expect(item.size).toBeGreaterThan(size);
     expect(item.sha256).not.toBe(sha256);
@@ -91,7 +82,7 @@ describe('filing a download', () => {
       tags: [],
       sourceTaskId: 'parent-1',
     });
-    expect(item.thumbnailPath).toBe(join(dir, 'media', '2026-11-02', '.thumbs', 't1-0.webp'));
+    expect(item.thumbnailPath).toBe(join(studio.dir, 'media', '2026-11-02', '.thumbs', 't1-0.webp'));
     const thumb = await sharp(must(item.thumbnailPath)).metadata();
     expect(thumb.format).toBe('webp');
     expect(thumb.width).toBe(320);
@@ -151,7 +142,7 @@ describe('filing a download', () => {
   });
 
   it('refuses a path outside the library folder', async () => {
-    const outside = join(dir, 'elsewhere.png');
+    const outside = join(studio.dir, 'elsewhere.png');
     const { size, sha256 } = await writeBytes(outside, await png(8, 8));
     await expect(
       library.fileDownload({
@@ -260,12 +251,12 @@ describe('speech', () => {
 describe('persistence', () => {
   it('a second Library on the same file sees the same items and does not re-run its migration', async () => {
     const item = await addImage();
-    db.close();
-    db = openStudioDatabase(join(dir, 'studio.db'));
-    const again = new Library({ db, dir: join(dir, 'media') });
+    const again = new Library({ db: studio.reopen(), dir: join(studio.dir, 'media') });
     expect(again.get(item.id)).toEqual(item);
     // Ids, not their order: the table is read in key order, the list runs in the order steps were added.
-    const ids = db.prepare("SELECT id FROM schema_migrations WHERE id LIKE 'library-%' ORDER BY id").all();
+    const ids = studio.db
+      .prepare("SELECT id FROM schema_migrations WHERE id LIKE 'library-%' ORDER BY id")
+      .all();
     expect(ids).toEqual(
       LIBRARY_MIGRATIONS.map(({ id }) => ({ id })).sort((a, b) => a.id.localeCompare(b.id)),
     );

@@ -1,28 +1,14 @@
 // The price book on recorded task costs: the figures are what the simulator charged for these settings
 // ([TASK-8] cost, [TASK-9] credits_cost, [TASK-6] actual_time), so the tests read like a user's history.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
-import type { DatabaseSync } from '../../../electron/core/db/database';
 import { PriceBook } from '../../../electron/core/pricing';
 import type { RunObservation } from '../../../electron/core/pricing';
+import { useStudioDb } from '../../support/studio-db';
 
 const GW = 'http://gateway.test';
-let dir: string;
-let db: DatabaseSync;
+const studio = useStudioDb('price-book-');
 const clock = new ManualClock(Date.UTC(2026, 10, 1));
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'price-book-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 let seq = 0;
 /** Family K at 0.07 USD per second, professional mode twice the price; aspect ratio free ([EP-VIDEO-5]). */
@@ -47,7 +33,7 @@ const k = (params: Record<string, unknown>) => ({
 
 describe('price book', () => {
   it('finds that a parameter doubles the price and that another changes nothing [TASK-8]', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     for (const run of [
       kRun('std', '16:9'),
       kRun('std', '9:16'),
@@ -68,7 +54,7 @@ describe('price book', () => {
   });
 
   it('scales a numeric setting it has seen vary, for a value never run [LIM-11]', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     for (const d of [5, 10, 3, 5, 8, 10]) book.observe(kRun('std', '16:9', d));
     const seven = book.estimate(k({ mode: 'std', duration: 7 }));
     expect(seven.usd).toBeCloseTo(0.49, 3);
@@ -76,7 +62,7 @@ describe('price book', () => {
   });
 
   it('says there is no estimate before the first run, and learns duration from actual_time [TASK-6]', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     expect(book.estimate(k({}))).toMatchObject({ usd: null, basis: 'none', observations: 0 });
     expect(book.expectedDurationMs(k({ mode: 'std', duration: 5 }))).toBeNull();
     book.observe(kRun('std', '16:9', 5));
@@ -87,20 +73,20 @@ describe('price book', () => {
   });
 
   it('survives a restart and keeps gateways apart', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     book.observe(kRun('std', '16:9'));
     book.observe(kRun('std', '16:9')); // another task
-    const again = new PriceBook({ db, gateway: `${GW}/`, clock });
+    const again = new PriceBook({ db: studio.db, gateway: `${GW}/`, clock });
     expect(again.estimate(k({ mode: 'std', duration: 5 }))).toMatchObject({
       usd: expect.closeTo(0.35, 6),
       observations: 2,
     });
-    const other = new PriceBook({ db, gateway: 'http://elsewhere.test', clock });
+    const other = new PriceBook({ db: studio.db, gateway: 'http://elsewhere.test', clock });
     expect(other.estimate(k({ mode: 'std', duration: 5 })).usd).toBeNull();
   });
 
   it('learns one task once, however often it is reported', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     const run = kRun('std', '16:9');
     book.observe(run);
     book.observe(run);
@@ -108,7 +94,7 @@ describe('price book', () => {
   });
 
   it('starts from the usage history per model until the model runs here [UREP-STAT-1] [UREP-STAT-3]', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     expect(book.hasUsagePriors()).toBe(false);
     book.seedFromUsage([
       { model: 'video_model_id_k', amountUsd: 4.2, requests: 12 },
@@ -129,7 +115,7 @@ describe('price book', () => {
   });
 
   it('totals a batch and counts the items it cannot price', () => {
-    const book = new PriceBook({ db, gateway: GW, clock });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
     book.observe(kRun('std', '16:9'));
     const batch = book.estimateBatch([
       k({ mode: 'std' }),

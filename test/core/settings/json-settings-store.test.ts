@@ -1,29 +1,23 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, settingsPatchSchema } from '../../../shared/bridge/session-schemas';
 import { JsonSettingsStore } from '../../../electron/core/settings/json-settings-store';
 import { MemorySecretStore } from '../../../electron/core/settings/memory-secret-store';
+import { useTempDir } from '../../support/studio-db';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'studio-settings-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const folder = useTempDir('studio-settings-');
 
 describe('JsonSettingsStore', () => {
   it('starts with defaults and no warning when there is no file yet', () => {
     const warnings: string[] = [];
-    const store = JsonSettingsStore.open(join(dir, 'settings.json'), (m) => warnings.push(m));
+    const store = JsonSettingsStore.open(join(folder.dir, 'settings.json'), (m) => warnings.push(m));
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(warnings).toEqual([]);
   });
 
   it('survives a file that is not JSON: defaults plus one clear warning', async () => {
-    const file = join(dir, 'settings.json');
+    const file = join(folder.dir, 'settings.json');
     await writeFile(file, '{"theme": "dark",');
     const warnings: string[] = [];
     const store = JsonSettingsStore.open(file, (m) => warnings.push(m));
@@ -33,7 +27,7 @@ describe('JsonSettingsStore', () => {
   });
 
   it('keeps the valid fields of a partly wrong file and names the ones it reset', async () => {
-    const file = join(dir, 'settings.json');
+    const file = join(folder.dir, 'settings.json');
     await writeFile(
       file,
       JSON.stringify({ theme: 'dark', language: 'klingon', pollBudgetPerSecond: -3, baseUrl: 'ftp://x' }),
@@ -47,7 +41,7 @@ describe('JsonSettingsStore', () => {
   });
 
   it('persists updates so a reopened store sees them, normalising the base URL', async () => {
-    const file = join(dir, 'nested', 'settings.json');
+    const file = join(folder.dir, 'nested', 'settings.json');
     const store = JsonSettingsStore.open(file);
     await store.update({ baseUrl: 'https://gw.example.com/', theme: 'light' });
     await store.update({ modelOverrides: { image_model_id_i3: 'vendor-i3-v2' } });
@@ -62,7 +56,7 @@ describe('JsonSettingsStore', () => {
 
   it('a patch of one field leaves the others as they were (the demo dialects survive saving model ids)', async () => {
     expect(settingsPatchSchema.parse({ theme: 'dark' })).toEqual({ theme: 'dark' });
-    const file = join(dir, 'settings.json');
+    const file = join(folder.dir, 'settings.json');
     const store = JsonSettingsStore.open(file);
     await store.update({ demoDialects: ['status-words'] });
     await store.update({ modelOverrides: { image_model_id_i3: 'vendor-i3-v2' } });
@@ -73,7 +67,7 @@ describe('JsonSettingsStore', () => {
   });
 
   it('refuses an invalid patch and keeps the previous settings', async () => {
-    const store = JsonSettingsStore.open(join(dir, 'settings.json'));
+    const store = JsonSettingsStore.open(join(folder.dir, 'settings.json'));
     await expect(store.update({ pollBudgetPerSecond: 0 })).rejects.toThrow();
     expect(store.get().pollBudgetPerSecond).toBe(DEFAULT_SETTINGS.pollBudgetPerSecond);
   });

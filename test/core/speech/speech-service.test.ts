@@ -1,45 +1,37 @@
 // The speech service with the real client against the real simulator: every format lands in the library
 // under a name and type taken from its bytes, through a .part file that never outlives a failure.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseSync } from '../../../electron/core/db';
 import { createGatewayClient } from '../../../electron/core/gateway';
 import { Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
 import { SpeechService } from '../../../electron/core/speech';
 import { SIM_KEYS, startSimulator } from '../../../electron/simulator';
 import type { RunningSimulator } from '../../../electron/simulator';
-import { tempDir } from '../library/library-fixtures';
 import { startScriptedServer } from '../../support/scripted-server';
 import type { ScriptedServer } from '../../support/scripted-server';
+import { useStudioDb } from '../../support/studio-db';
 
 let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
+const studio = useStudioDb('speech-', 'all');
 let library: Library;
 let speech: SpeechService;
 
 beforeAll(async () => {
   sim = await startSimulator({ timeScale: 0.01 });
-  ({ dir, cleanup } = await tempDir('speech-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-  library = new Library({ db, dir: join(dir, 'media') });
+  library = new Library({ db: studio.db, dir: join(studio.dir, 'media') });
   speech = new SpeechService({
     gateway: createGatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default }),
     library,
-    db,
+    db: studio.db,
     gatewayKey: () => sim.url,
   });
 });
 afterAll(async () => {
   speech.close();
-  db.close();
   await sim.close();
-  await cleanup();
 });
 
 /** A fresh take's item: these tests are about filing audio, so each asks for a new take. */
@@ -48,9 +40,9 @@ async function say(request: Parameters<SpeechService['synthesize']>[0]) {
 }
 
 async function allFiles(): Promise<string[]> {
-  const days = await readdir(join(dir, 'media'));
+  const days = await readdir(join(studio.dir, 'media'));
   const nested = await Promise.all(
-    days.map(async (d) => (await readdir(join(dir, 'media', d))).map((f) => join(d, f))),
+    days.map(async (d) => (await readdir(join(studio.dir, 'media', d))).map((f) => join(d, f))),
   );
   return nested.flat();
 }
@@ -170,7 +162,7 @@ describe('SpeechService against a misbehaving gateway', () => {
     misbehaving = new SpeechService({
       gateway: createGatewayClient({ baseUrl: server.url, apiKey: SIM_KEYS.default }),
       library,
-      db,
+      db: studio.db,
       gatewayKey: () => server.url,
     });
   });

@@ -1,16 +1,13 @@
 // The threshold and the budgets on an injected clock, in zones other than UTC: what counts as spent (what the
 // gateway charged, [TASK-8] cost and [TASK-9] credits_cost; estimates for tasks not charged yet; nothing for a
 // failed task, [STATE-7]), when a window turns over, and that the engine asks before a row is written.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../electron/core/clock';
 import { openDatabase } from '../../../electron/core/db/database';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { pricingMigrations } from '../../../electron/core/pricing/pricing-migrations';
 import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
-import type { DatabaseSync } from '../../../electron/core/db/database';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { PriceBook } from '../../../electron/core/pricing';
 import { recordSpeechTake, settleSpeechCharge, SpendingGuard } from '../../../electron/core/spending';
@@ -19,13 +16,13 @@ import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
 import type { SpendingLimits } from '../../../shared/studio/spending';
 import { newTask } from '../../support/new-task';
+import { useStudioDb } from '../../support/studio-db';
 
 const utc = (iso: string): number => Date.parse(iso);
 const MODEL = 'video_model_id_k';
 const SHOT = { prompt: 'a shot', mode: 'std', aspect_ratio: '16:9', duration: 5 };
 
-let dir: string;
-let db: DatabaseSync;
+const studio = useStudioDb('spending-');
 let clock: ManualClock;
 let book: PriceBook;
 let guard: SpendingGuard;
@@ -33,11 +30,9 @@ let store: TaskStore;
 let seq = 0;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'spending-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
   // 23:30 on Saturday 21 November in Auckland (UTC+13).
   clock = new ManualClock(utc('2026-11-21T10:30:00Z'));
-  book = new PriceBook({ db, gateway: 'http://gateway.test', clock });
+  book = new PriceBook({ db: studio.db, gateway: 'http://gateway.test', clock });
   // Five earlier runs at 0.35 USD (3.5 credits) each: the book estimates 0.35 for the same shot.
   for (let i = 0; i < 5; i++) {
     book.observe({
@@ -51,12 +46,8 @@ beforeEach(() => {
       at: utc('2026-10-01T00:00:00Z'),
     });
   }
-  guard = new SpendingGuard({ db, clock, prices: () => book, systemZone: () => 'UTC' });
-  store = new TaskStore(db);
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  guard = new SpendingGuard({ db: studio.db, clock, prices: () => book, systemZone: () => 'UTC' });
+  store = new TaskStore(studio.db);
 });
 
 /** The row of one 5 s K shot (the model whose price the tests set), sent at `at`. */
@@ -121,8 +112,8 @@ describe('what was spent, in the user zone', () => {
 describe('per gateway, speech included', () => {
   it('counts only the gateway in use: the demo and a live gateway never add up', () => {
     limits({ daily: 2, monthly: 10 });
-    const demoBook = new PriceBook({ db, gateway: 'demo', clock });
-    const demo = new SpendingGuard({ db, clock, prices: () => demoBook, systemZone: () => 'UTC' });
+    const demoBook = new PriceBook({ db: studio.db, gateway: 'demo', clock });
+    const demo = new SpendingGuard({ db: studio.db, clock, prices: () => demoBook, systemZone: () => 'UTC' });
     task('2026-11-21T01:00:00Z', 'completed', 1); // live, today
     task('2026-11-21T02:00:00Z', 'completed', 5, null, demo); // the demo's play money, today
     task('2026-11-21T03:00:00Z', 'processing', null, null, demo); // the demo's, estimated nowhere here
@@ -132,14 +123,14 @@ describe('per gateway, speech included', () => {
     expect(() => guard.admit(shot, { confirmed: true })).not.toThrow();
     expect(() => demo.admit(shot, { confirmed: true })).toThrow(/Not sent: your daily budget is 2\.00 USD/);
     // The same base URL typed differently is the same gateway.
-    const sameBook = new PriceBook({ db, gateway: 'HTTP://gateway.test/', clock });
-    const same = new SpendingGuard({ db, clock, prices: () => sameBook, systemZone: () => 'UTC' });
+    const sameBook = new PriceBook({ db: studio.db, gateway: 'HTTP://gateway.test/', clock });
+    const same = new SpendingGuard({ db: studio.db, clock, prices: () => sameBook, systemZone: () => 'UTC' });
     expect(same.summary().day.charged).toBe(1);
   });
 
   it('gives rows from before the gateway was kept the gateway the price book learnt their cost from', () => {
     // A database from before the spending limits: tasks and the price book only.
-    let older = openDatabase(join(dir, 'older.db'), [...taskMigrations, ...pricingMigrations]);
+    let older = openDatabase(join(studio.dir, 'older.db'), [...taskMigrations, ...pricingMigrations]);
     try {
       const oldStore = new TaskStore(older);
       const liveBook = new PriceBook({ db: older, gateway: 'http://gateway.test', clock });
@@ -163,12 +154,11 @@ describe('per gateway, speech included', () => {
       }
       // Opened by this build, the database gains the column, filled where the book knows.
       older.close();
-      older = openStudioDatabase(join(dir, 'older.db'));
-      const db = older;
-      const liveNow = new PriceBook({ db, gateway: 'http://gateway.test', clock });
-      const demoNow = new PriceBook({ db, gateway: 'demo', clock });
-      const live = new SpendingGuard({ db, clock, prices: () => liveNow, systemZone: () => 'UTC' });
-      const demo = new SpendingGuard({ db, clock, prices: () => demoNow, systemZone: () => 'UTC' });
+      older = openStudioDatabase(join(studio.dir, 'older.db'));
+      const liveNow = new PriceBook({ db: older, gateway: 'http://gateway.test', clock });
+      const demoNow = new PriceBook({ db: older, gateway: 'demo', clock });
+      const live = new SpendingGuard({ db: older, clock, prices: () => liveNow, systemZone: () => 'UTC' });
+      const demo = new SpendingGuard({ db: older, clock, prices: () => demoNow, systemZone: () => 'UTC' });
       expect(live.summary().day.charged).toBe(1);
       expect(demo.summary().day.charged).toBe(5);
     } finally {
@@ -178,32 +168,32 @@ describe('per gateway, speech included', () => {
 
   it('counts no task when no gateway is set up', () => {
     task('2026-11-21T01:00:00Z', 'completed', 1);
-    const none = new SpendingGuard({ db, clock, prices: () => null, systemZone: () => 'UTC' });
+    const none = new SpendingGuard({ db: studio.db, clock, prices: () => null, systemZone: () => 'UTC' });
     expect(none.summary().day).toMatchObject({ charged: 0, estimated: 0 });
   });
 
   it('counts a speech take once the usage report said what it cost, on its own gateway, even after the clip is deleted', () => {
     limits({ daily: 2 });
-    recordSpeechTake(db, {
+    recordSpeechTake(studio.db, {
       itemId: 'clip-1',
       gatewayKey: 'http://gateway.test',
       at: utc('2026-11-21T04:00:00Z'),
     });
-    recordSpeechTake(db, { itemId: 'clip-2', gatewayKey: 'demo', at: utc('2026-11-21T04:00:00Z') });
+    recordSpeechTake(studio.db, { itemId: 'clip-2', gatewayKey: 'demo', at: utc('2026-11-21T04:00:00Z') });
     // Not known yet: nothing is counted (speech has no estimate).
     expect(guard.summary().day.charged).toBe(0);
-    settleSpeechCharge(db, 'clip-1', 0.0015, 0.015);
-    settleSpeechCharge(db, 'clip-2', 9, 90);
+    settleSpeechCharge(studio.db, 'clip-1', 0.0015, 0.015);
+    settleSpeechCharge(studio.db, 'clip-2', 9, 90);
     expect(guard.summary().day.charged).toBeCloseTo(0.0015, 9);
     limits({ unit: 'credits', daily: 100 });
     expect(guard.summary().day.charged).toBeCloseTo(0.015, 9);
     // A take of yesterday (Auckland) is this month's, not today's.
-    recordSpeechTake(db, {
+    recordSpeechTake(studio.db, {
       itemId: 'clip-3',
       gatewayKey: 'http://gateway.test',
       at: utc('2026-11-20T10:00:00Z'),
     });
-    settleSpeechCharge(db, 'clip-3', 0.002, 0.02);
+    settleSpeechCharge(studio.db, 'clip-3', 0.002, 0.02);
     const { day, month } = guard.summary();
     expect(day.charged).toBeCloseTo(0.015, 9);
     expect(month.charged).toBeCloseTo(0.035, 9);
@@ -316,7 +306,7 @@ describe('the budgets', () => {
 describe('the limits themselves', () => {
   it('are kept in the database and refuse a zone the system does not know', () => {
     limits({ daily: 3, confirmAbove: 0.5 });
-    const again = new SpendingGuard({ db, clock, prices: () => book });
+    const again = new SpendingGuard({ db: studio.db, clock, prices: () => book });
     expect(again.limits()).toMatchObject({ daily: 3, confirmAbove: 0.5, timeZone: 'Pacific/Auckland' });
     expect(() => limits({ timeZone: 'Mars/Olympus_Mons' })).toThrow(/time zone/);
     expect(() => limits({ daily: -1 })).toThrow();
@@ -339,7 +329,7 @@ describe('the engine asks the guard before a row is written', () => {
       getTask: () => new Promise(() => undefined),
       speech: () => Promise.reject(new Error('not used')),
     };
-    const engine = new TaskEngine({ db, gateway, clock, history: book, guard });
+    const engine = new TaskEngine({ db: studio.db, gateway, clock, history: book, guard });
     limits({ confirmAbove: 0.3, daily: 0.5 });
     const before = engine.list().length;
     await expect(engine.submit(shot)).rejects.toMatchObject({ type: 'confirmation_required' });

@@ -1,31 +1,16 @@
 // Made-from links travel with their item: the device that receives a result made from another (an edit, a
 // reference) writes the same links into its own made-from table, so its viewer shows the same chain.
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MadeFromStore } from '../../../electron/core/tasks/made-from-store';
 import type { MadeFromLink } from '../../../shared/studio/made-from';
-import { addImage, openDevice } from './sync-devices';
-import type { Device } from './sync-devices';
+import { useFolderDevices } from './folder-devices';
+import { addImage } from './sync-devices';
 
-let root: string;
-const opened: Device[] = [];
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'sync-made-from-'));
-});
-afterEach(async () => {
-  for (const device of opened.splice(0)) await device.close();
-  await rm(root, { recursive: true, force: true });
-});
+const devices = useFolderDevices('sync-made-from-');
 
 describe('made-from links', () => {
   it('are written on the other device as the maker had them', async () => {
-    const path = join(root, 'remote');
-    await mkdir(path);
-    const a = openDevice(root, 'a', { remote: { kind: 'folder', path } });
-    const b = openDevice(root, 'b', { remote: { kind: 'folder', path } });
-    opened.push(a, b);
+    const [a, b] = await devices.pair();
     const source = await addImage(a, 'a heron at dawn');
     const edited = await addImage(a, 'the heron, in snow');
     if (!edited.taskId || !source.taskId) throw new Error('the fixture files items with their task');

@@ -1,32 +1,13 @@
 // Presets, styles, pinned prompts and the prompt history travel with the library: a second device pointed at
 // the same remote shows them, edits on both merge row by row (the later edit wins whole), and a delete or a
 // forgotten prompt goes everywhere. Through the plain-folder remote (the adapters are proven elsewhere).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PresetStore, PromptHistory } from '../../../electron/core/presets';
-import { openDevice } from './sync-devices';
+import { useFolderDevices } from './folder-devices';
 import type { Device } from './sync-devices';
 
-let root: string;
-const opened: Device[] = [];
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'sync-presets-'));
-});
-afterEach(async () => {
-  for (const device of opened.splice(0)) await device.close();
-  await rm(root, { recursive: true, force: true });
-});
-
-async function pair(): Promise<[Device, Device]> {
-  const path = join(root, 'remote');
-  await mkdir(path);
-  const a = openDevice(root, 'a', { remote: { kind: 'folder', path } });
-  const b = openDevice(root, 'b', { remote: { kind: 'folder', path } });
-  opened.push(a, b);
-  return [a, b];
-}
+const devices = useFolderDevices('sync-presets-');
+const pair = () => devices.pair();
 
 const rooms = (device: Device) => ({
   presets: new PresetStore({ db: device.db }),
@@ -110,8 +91,7 @@ describe('presets and prompt history sync', () => {
     expect(rooms(a).presets.preset(preset.id).name).toBe('Portrait (b)');
     expect(rooms(b).presets.preset(preset.id).name).toBe('Portrait (b)');
 
-    const fresh = openDevice(root, 'fresh', { remote: { kind: 'folder', path: join(root, 'remote') } });
-    opened.push(fresh);
+    const fresh = await devices.open('fresh');
     await fresh.sync.restore();
     expect(shown(fresh)).toEqual(shown(a));
   });

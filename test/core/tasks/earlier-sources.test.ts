@@ -1,33 +1,21 @@
 // The sources a person already has on a gateway: every track a music task sent there named,
 // and every grid an upscale named, newest first, one entry each; a track's origin only when an operation that
 // takes one origin completed with it; another gateway's tasks never offered.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseSync } from '../../../electron/core/db/database';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { describe, expect, it } from 'vitest';
 import { earlierSources } from '../../../electron/core/tasks/earlier-sources';
+import { useStudioDb } from '../../support/studio-db';
 
-let dir: string;
-let db: DatabaseSync;
+const studio = useStudioDb('earlier-sources-');
 let n = 0;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'earlier-sources-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 function task(family: string, params: Record<string, unknown>, state: string, gateway: string): void {
   n++;
-  db.prepare(
-    `INSERT INTO tasks (id, family, model, kind, endpoint, params, state, created_at, updated_at, gateway)
+  studio.db
+    .prepare(
+      `INSERT INTO tasks (id, family, model, kind, endpoint, params, state, created_at, updated_at, gateway)
      VALUES (?, ?, 'm', 'music', 'music', ?, ?, ?, ?, ?)`,
-  ).run(`t${n}`, family, JSON.stringify(params), state, n * 1000, n * 1000, gateway);
+    )
+    .run(`t${n}`, family, JSON.stringify(params), state, n * 1000, n * 1000, gateway);
 }
 
 describe('earlier sources', () => {
@@ -40,7 +28,7 @@ describe('earlier sources', () => {
     task('music.concat', { task_id: 'other-gw' }, 'completed', 'demo');
     task('grid.upscale', { task_id: 'other-grid', index: 1 }, 'completed', 'demo');
 
-    const sources = earlierSources(db, 'https://gw');
+    const sources = earlierSources(studio.db, 'https://gw');
     expect(sources.tracks).toEqual([
       // concat failed with it: nothing proved about its origin, so the gateway judges.
       { remoteTaskId: 'ext-9', trackIndex: 1, origin: null, usedBy: 'music.concat', usedAt: 3000 },
@@ -54,6 +42,6 @@ describe('earlier sources', () => {
       },
     ]);
     expect(sources.grids).toEqual([{ remoteTaskId: 'grid-7', usedAt: 5000 }]);
-    expect(earlierSources(db, 'https://elsewhere')).toEqual({ tracks: [], grids: [] });
+    expect(earlierSources(studio.db, 'https://elsewhere')).toEqual({ tracks: [], grids: [] });
   });
 });

@@ -1,30 +1,19 @@
 // What the Tasks page's list costs together, summed in SQL over the list's own filter (its states): charged
 // costs in USD and credits ([TASK-8], [TASK-9]); a failed task is not charged ([STATE-7]) so it is not
 // "unknown"; any other task without a cost is counted as unknown, never as 0.
-import { openStudioDatabase } from '../../../electron/core/studio-database';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DatabaseSync } from '../../../electron/core/db/database';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import { stampTaskGateway } from '../../../electron/core/tasks/task-costs';
 import type { TaskState } from '../../../shared/studio/records';
 import { newTask } from '../../support/new-task';
+import { useStudioDb } from '../../support/studio-db';
 
-let dir: string;
-let db: DatabaseSync;
+const studio = useStudioDb('task-totals-');
 let store: TaskStore;
 let seq = 0;
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'task-totals-'));
-  db = openStudioDatabase(join(dir, 'studio.db'));
-  store = new TaskStore(db);
-});
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+  store = new TaskStore(studio.db);
 });
 
 function task(
@@ -36,7 +25,7 @@ function task(
   const id = `task-${++seq}`;
   store.insert(newTask({ id, params: { prompt: 'p' }, createdAt: 1_700_000_000_000 + seq }), 'submitting');
   store.update(id, { state, cost, creditsCost, updatedAt: 1_700_000_000_000 + seq });
-  if (gateway !== null) stampTaskGateway(db, id, gateway);
+  if (gateway !== null) stampTaskGateway(studio.db, id, gateway);
 }
 
 describe('the cost of the task list', () => {
