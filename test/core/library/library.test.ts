@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { LibrarySink } from '../../../electron/core/downloads/library-sink';
 import { LIBRARY_MIGRATIONS, Library } from '../../../electron/core/library';
 import type { LibraryEvent } from '../../../electron/core/library';
-import { must, png, resultFile, speechTake, task, wav, writeBytes } from './library-fixtures';
+import { fileBytes, must, png, resultFile, speechTake, task, wav, writeBytes } from './library-fixtures';
 import { useStudioDb } from '../../support/studio-db';
 
 const T0 = Date.UTC(2026, 10, 2, 12);
@@ -114,29 +114,18 @@ describe('filing a download', () => {
   });
 
   it('keeps the duration the gateway reported over the probe', async () => {
-    const path = await library.allocatePath('m.wav');
-    const { size, sha256 } = await writeBytes(path, wav(1));
-    const item = await library.fileDownload({
-      task: task(),
-      file: resultFile({ kind: 'audio', durationSeconds: 181 }),
-      path,
-      size,
-      sha256,
+    const item = await fileBytes(library, wav(1), {
+      file: { kind: 'audio', durationSeconds: 181 },
       mime: 'audio/wav',
+      name: 'm.wav',
     });
     expect(item.durationSeconds).toBe(181);
   });
 
   it('gives a music entry cover no duration: the reported one belongs to its track', async () => {
-    const path = await library.allocatePath('cover.png');
-    const { size, sha256 } = await writeBytes(path, await png(64, 64));
-    const item = await library.fileDownload({
-      task: task(),
-      file: resultFile({ kind: 'image', durationSeconds: 181 }),
-      path,
-      size,
-      sha256,
-      mime: 'image/png',
+    const item = await fileBytes(library, await png(64, 64), {
+      file: { kind: 'image', durationSeconds: 181 },
+      name: 'cover.png',
     });
     expect(item).toMatchObject({ kind: 'image', width: 64, height: 64, durationSeconds: null });
   });
