@@ -32,9 +32,12 @@ export function BulkTagEditor({
   const save = useBulkTags();
   const box = useRef<HTMLDivElement>(null);
   const present = tagsOf(items);
-  // What the person last asked for, until the refetched items catch up (the chips change at once).
-  const [pending, setPending] = useState<string[] | null>(null);
-  const shown = pending ?? present;
+  // What the person last asked for, until the refetched items catch up (the chips change at once). It is let go
+  // when the items' tags change, not when the save answers: the answer can come before the refetch, and the chip
+  // just added would vanish and come back.
+  const presentKey = present.join('\n');
+  const [pending, setPending] = useState<{ tags: string[]; over: string } | null>(null);
+  const shown = pending?.over === presentKey ? pending.tags : present;
 
   // The popover opens for typing: its field takes the focus (and Esc gives it back to the Tags button).
   useEffect(() => box.current?.querySelector('input')?.focus(), []);
@@ -66,7 +69,7 @@ export function BulkTagEditor({
     const add = next.filter((tag) => !before.has(tag.toLowerCase()));
     const remove = shown.filter((tag) => !after.has(tag.toLowerCase()));
     if (add.length === 0 && remove.length === 0) return;
-    setPending(next);
+    setPending({ tags: next, over: presentKey });
     save.mutate(
       { selection, add, remove },
       {
@@ -75,7 +78,6 @@ export function BulkTagEditor({
           pushToast('error', errorSentence(error, t));
         },
         onSuccess: ({ count: n }) => {
-          setPending((p) => (p === next ? null : p));
           const done = add.length ? 'selection.tagged' : 'selection.untagged';
           pushToast('success', t(done, { count: n, tag: add[0] ?? remove[0] ?? '' }));
         },
