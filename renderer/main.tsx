@@ -1,8 +1,9 @@
+// First: it starts the request that decides the first screen (app/first-request.ts says why).
+import { firstScreen } from './app/first-request';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, track } from './app/app';
 import { initI18n, switchLanguage } from './i18n/i18n';
-import { fetchFirstScreen } from './lib/first-screen';
 import { useStudioStore } from './store/studio-store';
 import './styles/theme.css';
 import './styles/base.css';
@@ -10,9 +11,6 @@ import './styles/shell.css';
 import './styles/components.css';
 
 initI18n();
-// What decides the first screen (onboarding or the studio) is asked for now, in one plain request, while React
-// renders, instead of from the first render's effects a frame later.
-const firstScreen = fetchFirstScreen();
 // Watched from now, so an answer that comes before React's first render is in that render (and a failure is handled).
 track(firstScreen);
 
