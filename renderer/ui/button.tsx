@@ -10,6 +10,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
+/**
+ * A busy button refuses presses without `disabled`: a disabled button drops the focus to the page's body, and a
+ * keyboard user who pressed Save (or a button that opens a question while it works) would start again from the
+ * top. aria-disabled says it is unavailable; the press is cancelled (which also cancels a form's submission, and
+ * a submission by Enter in one of its fields, as that is a click on this button).
+ */
 export function Button({
   variant = 'secondary',
   busy = false,
@@ -18,14 +24,20 @@ export function Button({
   children,
   disabled,
   type = 'button',
+  onClick,
   ...rest
 }: ButtonProps): ReactElement {
   return (
     <button
       type={type}
       className={cx('btn', `btn-${variant}`, busy && 'is-busy', className)}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy && !disabled ? true : undefined}
       aria-busy={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...rest}
     >
       {busy ? <span className="spinner" aria-hidden="true" /> : icon}

@@ -7,6 +7,7 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { useModalDialog } from './use-modal-dialog';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -48,18 +49,12 @@ export function ConfirmDialog({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
+  // Focus goes back where it was (the button that asked) when the dialog leaves.
+  useModalDialog(ref);
   useEffect(() => {
-    const dialog = ref.current;
-    // Focus goes back where it was (the button that asked) when the dialog leaves.
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
     const field =
-      initialFocus === 'field' ? dialog?.querySelector<HTMLElement>('.confirm-message input') : null;
+      initialFocus === 'field' ? ref.current?.querySelector<HTMLElement>('.confirm-message input') : null;
     (field ?? (initialFocus === 'confirm' ? confirmRef : cancelRef).current)?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      before?.focus();
-    };
     // Opened once per mount: the owner unmounts the dialog to close it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

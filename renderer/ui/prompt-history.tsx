@@ -193,8 +193,8 @@ export function PromptHistory({ open, onOpenChange, onInsert }: PromptHistoryPro
 
 /**
  * A prompt field (its one textarea among the children) with the history under it: ↑ in the empty field opens
- * it, as a shell recalls the last command; closing it gives the field the focus back. `tools` join the row
- * (Create's styles).
+ * it, as a shell recalls the last command; a prompt inserted gives the field the focus, and Esc gives it back to
+ * what opened the history (the field, or the History button). `tools` join the row (Create's styles).
  */
 export function WithPromptHistory({
   onInsert,
@@ -233,11 +233,11 @@ export function WithPromptHistory({
       <div className="prompt-tools">
         <PromptHistory
           open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) ref.current?.querySelector('textarea')?.focus();
+          onOpenChange={setOpen}
+          onInsert={(text) => {
+            onInsert(text);
+            ref.current?.querySelector('textarea')?.focus();
           }}
-          onInsert={onInsert}
         />
         {tools}
       </div>

@@ -85,6 +85,13 @@ describe('WithPromptHistory', () => {
     expect(screen.getByRole('dialog', { name: 'Prompt history' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The focus goes back to the button that opened it; after ↑, to the field.
+    expect(screen.getByRole('button', { name: 'History' })).toHaveFocus();
+    await user.clear(screen.getByLabelText('Prompt'));
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('combobox', { name: 'Search your prompts' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByLabelText('Prompt')).toHaveFocus();
   });
 
   it('pins and forgets the active entry', async () => {

@@ -60,6 +60,11 @@ describe('StyleChips', () => {
     await user.click(within(menu).getByRole('checkbox', { name: /^Poster/ }));
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Styles' })).toHaveFocus();
+    // Esc on the button itself closes the open panel too.
+    await user.click(screen.getByRole('button', { name: 'Styles' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     const chips = screen.getByRole('list', { name: 'Styles on' });
     expect(

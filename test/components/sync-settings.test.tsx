@@ -165,8 +165,9 @@ describe('SyncSetupForm', () => {
 });
 
 describe('SyncStatusPanel', () => {
-  it('says a round’s progress in words with a bar, and cannot start a second round', () => {
-    serveSync({});
+  it('says a round’s progress in words with a bar, and cannot start a second round', async () => {
+    const runNow = vi.fn(async () => ({ ...idle, state: 'running' as const }));
+    serveSync({ runNow });
     const running: SyncStatus = {
       ...idle,
       state: 'running',
@@ -186,7 +187,11 @@ describe('SyncStatusPanel', () => {
       '32.552083333333336',
     );
     expect(screen.getByText(/^Last completed /)).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Syncing…' })).toBeDisabled();
+    // Busy, not disabled: it keeps the focus of whoever pressed it, and says it is unavailable.
+    const busy = screen.getByRole('button', { name: 'Syncing…' });
+    expect(busy).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(busy);
+    expect(runNow).not.toHaveBeenCalled();
   });
 
   it('pauses and resumes through the bridge, saying when it last completed', async () => {

@@ -3,7 +3,11 @@
 // critical violation. The result names each rule, its impact and the elements it found, so a failure reads as a
 // list of what to fix rather than a count.
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { goTo } from './demo-studio';
+
+type PageName = Parameters<typeof goTo>[1];
 
 export interface AxeFinding {
   rule: string;
@@ -36,7 +40,7 @@ export async function seriousViolations(page: Page, include?: string): Promise<A
  * before every element has taken its light-dark() value, and a scan at that moment once read a light
  * foreground on a dark background (a contrast failure no user can see).
  */
-export async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+export async function emulateScheme(page: Page, scheme: Scheme): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction(
     (dark) => window.matchMedia('(prefers-color-scheme: dark)').matches === dark,
@@ -48,4 +52,62 @@ export async function emulateScheme(page: Page, scheme: 'light' | 'dark'): Promi
         requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
       }),
   );
+}
+
+/** The two colour schemes every screen is scanned in. */
+export const SCHEMES = ['light', 'dark'] as const;
+export type Scheme = (typeof SCHEMES)[number];
+
+/** What a failure prints: each serious rule with the elements it found (an empty list when there are none). */
+export async function violationLines(page: Page): Promise<string[]> {
+  return (await seriousViolations(page)).flatMap((f) => f.targets.map((target) => `${f.rule}: ${target}`));
+}
+
+/** A page of the sidebar, opened and loaded (the library's viewer closed first, as it covers the sidebar). */
+export async function openPage(page: Page, name: PageName): Promise<void> {
+  if (await page.getByTestId('item-dialog').isVisible()) await page.keyboard.press('Escape');
+  await goTo(page, name);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByTestId('page-loading').waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until the focus is on the control: a dialog that closed gave it back to what opened it. A failure
+ * names the element that has the focus instead (the body when it was lost).
+ */
+export async function expectFocusOn(control: Locator): Promise<void> {
+  const focused = () =>
+    control.page().evaluate(() => {
+      const el = document.activeElement;
+      return el
+        ? `${el.tagName.toLowerCase()} ${el.getAttribute('aria-label') ?? el.textContent ?? ''}`.trim()
+        : '';
+    });
+  await expect
+    .poll(async () => ((await control.evaluate((el) => el === document.activeElement)) ? 'on it' : focused()))
+    .toBe('on it');
+}
+
+/** The page's serious violations in each scheme (the welcome page, scanned before the studio moves past it). */
+export async function violationsInEachScheme(page: Page): Promise<Record<Scheme, AxeFinding[]>> {
+  const found: Partial<Record<Scheme, AxeFinding[]>> = {};
+  for (const scheme of SCHEMES) {
+    await emulateScheme(page, scheme);
+    found[scheme] = await seriousViolations(page);
+  }
+  return found as Record<Scheme, AxeFinding[]>;
+}
+
+/**
+ * A dialog or popover opened from its button: once `ready` shows, nothing serious is found with it open; Esc
+ * closes it and the focus is back on the button.
+ */
+export async function expectCleanDialog(opener: Locator, dialog: Locator, ready = dialog): Promise<void> {
+  const page = opener.page();
+  await opener.click();
+  await ready.waitFor();
+  expect(await violationLines(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expectFocusOn(opener);
 }

@@ -3,7 +3,6 @@
 // with a sentence that names the address, keeps no key, and offers to go on without checking; a corrected address
 // then connects. Nothing listens on the first address: a port taken and closed again at the start of the test.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
+import { closedPort } from './closed-port';
 import { SHOTS } from './demo-studio';
 
 const KEY = 'sim-key-default';
@@ -21,15 +21,6 @@ let dataDir: string;
 let chromium: LaunchedBrowser;
 let page: Page;
 let deadAddress: string;
-
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 async function sessionStatus(): Promise<string> {
   return JSON.stringify(await page.evaluate(async () => (await fetch('/trpc/session.status')).json()));

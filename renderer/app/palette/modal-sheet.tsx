@@ -4,6 +4,7 @@
 // user never lands on the top of the page.
 import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { cx } from '../../ui/cx';
+import { useModalDialog } from '../../ui/use-modal-dialog';
 
 export function ModalSheet({
   label,
@@ -17,19 +18,11 @@ export function ModalSheet({
   children: ReactNode;
 }): ReactElement {
   const ref = useRef<HTMLDialogElement>(null);
+  useModalDialog(ref);
   useEffect(() => {
-    const dialog = ref.current;
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (dialog && !dialog.open) dialog.showModal();
     // showModal() focuses the first focusable element; a sheet that starts elsewhere (the palette's field, not
     // its list's wrapper) marks that element.
-    dialog?.querySelector<HTMLElement>('[data-initial-focus]')?.focus();
-    return () => {
-      if (dialog?.open) dialog.close();
-      // What had the focus may have gone (a page left by the palette): then the page's main region takes it.
-      if (before && before !== document.body && before.isConnected) before.focus();
-      else document.querySelector<HTMLElement>('main')?.focus();
-    };
+    ref.current?.querySelector<HTMLElement>('[data-initial-focus]')?.focus();
   }, []);
   return (
     <dialog

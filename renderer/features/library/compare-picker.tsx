@@ -1,7 +1,7 @@
 // "Compare with…": from the viewer, the person picks the second item among the library's items of the
 // same kind, searchable by prompt; the comparison opens on its own route (#/compare/<a>/<b>), so Back returns
 // to this item.
-import { useDeferredValue, useEffect, useRef, useState, type ReactElement } from 'react';
+import { useDeferredValue, useRef, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
@@ -10,6 +10,7 @@ import { useLibrary } from '../../lib/api/library';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { useModalDialog } from '../../ui/use-modal-dialog';
 import './compare-picker.css';
 
 function CompareDialog({ item, onClose }: { item: BridgeLibraryItem; onClose: () => void }): ReactElement {
@@ -22,11 +23,7 @@ function CompareDialog({ item, onClose }: { item: BridgeLibraryItem; onClose: ()
   const library = useLibrary({ sort: 'newest', kind: item.kind, ...(deferred ? { search: deferred } : {}) });
   const others = (library.data?.pages.flatMap((page) => page.items) ?? []).filter((o) => o.id !== item.id);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+  useModalDialog(ref);
 
   return (
     <dialog

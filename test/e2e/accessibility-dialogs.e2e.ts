@@ -1,0 +1,248 @@
+/// <reference lib="dom" />
+// WCAG 2.1 AA beyond the sidebar's pages (accessibility.e2e.ts has those), in light and in dark: axe-core finds
+// no serious or critical violation on the welcome page's unreachable-gateway sentence, a Create form of each
+// kind (image, video, music, the grid upscale and the generic form of an unknown model), the prompt history and
+// its Forget all question, the styles panel, the preset bar and its Keep your prompt? question, the recipes and
+// their editor, the queue, a task shown on Tasks, the compare group of one prompt on several models, the library
+// folder's question, and Settings › Sync before and after it is set up against a folder, with its Restore
+// question. Each dialog opened from a button hands the focus back to that button when Esc closes it.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FamilyId } from '../../shared/catalog';
+import {
+  emulateScheme,
+  expectCleanDialog,
+  openPage,
+  SCHEMES,
+  violationLines,
+  violationsInEachScheme,
+  type AxeFinding,
+  type Scheme,
+} from './axe-scan';
+import { closedPort } from './closed-port';
+import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { openSyncSettings } from './sync-settings';
+
+let folder: string;
+let unreachable: Record<Scheme, AxeFinding[]>;
+let studio: DemoStudio;
+let page: Page;
+
+const scan = () => violationLines(page);
+const PROMPT = 'A lighthouse on a cliff at dusk';
+
+/** The library's tiles that show the prompt of the compare group, newest first (Run again adds one each time). */
+const promptTiles = () =>
+  page.getByTestId('library-item').filter({ has: page.getByRole('img', { name: PROMPT, exact: true }) });
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'studio-e2e-a11y-'));
+  studio = await openDemoStudio(
+    0.05,
+    undefined,
+    undefined,
+    // The welcome page as it is after Connect met a gateway that does not answer.
+    async (welcome) => {
+      await welcome.getByLabel('Gateway base URL').fill(`http://127.0.0.1:${await closedPort()}`);
+      await welcome.getByLabel('API key').fill('sim-key-default');
+      await welcome.getByRole('button', { name: 'Connect' }).click();
+      await welcome.getByRole('button', { name: 'Continue anyway' }).waitFor({ timeout: 60_000 });
+      unreachable = await violationsInEachScheme(welcome);
+    },
+    // The gateway lists a model of a family the studio does not know: it gets the generic form.
+    { modelList: 'full' },
+  );
+  page = studio.page;
+  // One prompt on two models: the compare group the tests open, and a prompt for the history to list.
+  await chooseFamily(page, 'image.i3');
+  const form = page.getByTestId('form-image.i3');
+  await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
+  await form.getByRole('group', { name: 'Also run on…' }).getByRole('checkbox', { name: 'I4' }).check();
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByRole('heading', { name: 'Compare models' }).waitFor({ timeout: 30_000 });
+  await page.getByTestId('group-media').nth(1).waitFor({ timeout: 90_000 });
+});
+
+afterAll(async () => {
+  await studio?.close();
+  if (folder) await rm(folder, { recursive: true, force: true });
+});
+
+const FORMS: FamilyId[] = [
+  'image.i3',
+  'image.i1',
+  'video.v1',
+  'video.v2',
+  'music.concat',
+  'music.generateMp4',
+  'music.addInstrumental',
+  'grid.upscale',
+];
+
+describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
+  beforeAll(async () => {
+    await emulateScheme(page, scheme);
+  });
+
+  it('the welcome page when the gateway cannot be reached', () => {
+    expect(unreachable[scheme]).toEqual([]);
+  });
+
+  it.each(FORMS)('the Create form of %s', async (family) => {
+    await chooseFamily(page, family);
+    expect(await scan()).toEqual([]);
+  });
+
+  it('the generic form of a model of an unknown family', async () => {
+    await openPage(page, 'Create');
+    await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
+    await page.getByRole('button', { name: 'image_model_id_x1 (generic form)' }).click({ timeout: 20_000 });
+    await page.getByRole('form', { name: 'Generic form for image_model_id_x1' }).waitFor();
+    expect(await scan()).toEqual([]);
+  });
+
+  it('the prompt history, its Forget all question, and the styles panel', async () => {
+    await chooseFamily(page, 'image.i3');
+    const history = page.getByRole('button', { name: 'History' });
+    const panel = page.getByRole('dialog', { name: 'Prompt history' });
+    await expectCleanDialog(history, panel, panel.getByRole('option', { name: new RegExp(`^${PROMPT}`) }));
+    await history.click();
+    await expectCleanDialog(
+      panel.getByRole('button', { name: 'Forget all' }),
+      page.getByRole('alertdialog', { name: 'Forget every prompt?' }),
+    );
+    await page.keyboard.press('Escape');
+
+    const menu = page.getByRole('dialog', { name: 'Styles' });
+    await expectCleanDialog(page.getByRole('button', { name: 'Styles', exact: true }), menu);
+    await page.getByRole('button', { name: 'Styles', exact: true }).click();
+    await menu.getByRole('button', { name: 'New style' }).click();
+    expect(await scan()).toEqual([]);
+    await menu.getByLabel('Name').press('Escape');
+    await menu.waitFor({ state: 'detached' });
+  });
+
+  it('the preset bar and its Keep your prompt? question', async () => {
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    const prompt = form.getByLabel('Prompt', { exact: true });
+    await prompt.fill('A heron at dawn');
+    await form.getByRole('button', { name: 'Save as preset' }).click();
+    await form.getByLabel('Preset name').fill(`Heron in ${scheme}`);
+    expect(await scan()).toEqual([]);
+    await form.getByRole('button', { name: 'Save preset' }).click();
+    await page.getByText(`Preset “Heron in ${scheme}” saved.`).first().waitFor();
+    await prompt.fill('A crane at dusk');
+    await expectCleanDialog(
+      form.getByRole('button', { name: 'Apply' }),
+      page.getByRole('alertdialog', { name: 'Keep your prompt?' }),
+    );
+  });
+
+  it('the recipes and the recipe editor', async () => {
+    await chooseFamily(page, 'image.i3');
+    const recipes = page.getByRole('region', { name: 'Recipes' });
+    const name = `Picture then video in ${scheme}`;
+    const file = join(folder, `recipe-${scheme}.json`);
+    const steps = [
+      { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}', size: '16:9' } },
+      { family: 'video.s', model: 'video_model_id_s', params: { prompt: 'slow push in' }, bind: 'image' },
+    ];
+    await writeFile(
+      file,
+      JSON.stringify({ format: 'gateway-studio-recipe', version: 1, recipe: { name, steps } }),
+    );
+    await recipes.locator('input[type=file]').setInputFiles(file);
+    await page.getByText(`Recipe “${name}” imported.`).first().waitFor();
+    await recipes.getByRole('list', { name: 'Steps' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await recipes.getByRole('button', { name: 'New recipe' }).click();
+    await recipes.getByRole('button', { name: 'Cancel' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await recipes.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('the queue on Tasks', async () => {
+    await openPage(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await chooseFamily(page, 'image.i3');
+    const form = page.getByTestId('form-image.i3');
+    await form.getByLabel('Prompt', { exact: true }).fill(`A wren on a branch, in ${scheme}`);
+    await form.getByRole('button', { name: 'Queue', exact: true }).click();
+    await openPage(page, 'Tasks');
+    await page.getByTestId('queue-item').first().waitFor();
+    expect(await scan()).toEqual([]);
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+  });
+
+  it('a task shown on Tasks from the toast of Run again', async () => {
+    await openPage(page, 'Library');
+    await promptTiles().first().click();
+    await page.getByTestId('item-dialog').getByRole('button', { name: 'Run again', exact: true }).click();
+    await page
+      .getByText(/^Started a new Image I\d task/)
+      .first()
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('link', { name: 'Show the task' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
+    await page.locator('[data-testid="task-row"][aria-current="true"]').waitFor({ timeout: 15_000 });
+    expect(await scan()).toEqual([]);
+  });
+
+  it('the compare group of one prompt on several models', async () => {
+    await openPage(page, 'Library');
+    await promptTiles().last().click();
+    await page.getByTestId('item-dialog').getByRole('button', { name: 'Compare group' }).click();
+    await page.getByRole('heading', { name: 'Compare models' }).waitFor();
+    await expect.poll(() => page.getByTestId('group-media').count(), { timeout: 30_000 }).toBe(2);
+    expect(await scan()).toEqual([]);
+  });
+
+  it('the library folder’s question in Settings', async () => {
+    await openPage(page, 'Settings');
+    const storage = page.locator('form', { has: page.getByRole('heading', { name: 'Storage' }) });
+    await page.getByLabel('Library folder').fill(join(folder, `library-${scheme}`));
+    const dialog = page.getByRole('alertdialog', { name: 'Change the library folder' });
+    await expectCleanDialog(
+      storage.getByRole('button', { name: 'Save', exact: true }),
+      dialog,
+      dialog.getByText(/^Move \d+ files/),
+    );
+  });
+
+  it('Settings › Sync before it is set up', async () => {
+    await openSyncSettings(page);
+    expect(await scan()).toEqual([]);
+  });
+});
+
+describe('Settings › Sync set up against a folder', () => {
+  beforeAll(async () => {
+    await emulateScheme(page, 'light');
+    await openSyncSettings(page);
+    await page
+      .getByRole('radiogroup', { name: 'Kind of remote' })
+      .getByText('Folder', { exact: true })
+      .click();
+    const remote = join(folder, 'remote');
+    await mkdir(remote);
+    await page.getByLabel('Folder path', { exact: true }).fill(remote);
+    await page.getByRole('button', { name: 'Save and sync' }).click();
+    await page
+      .getByTestId('sync-status')
+      .filter({ hasText: /^Up to date\. Last completed/ })
+      .waitFor({ timeout: 60_000 });
+  });
+
+  it.each(SCHEMES)('its status, its Restore section and the Restore question in %s', async (scheme) => {
+    await emulateScheme(page, scheme);
+    expect(await scan()).toEqual([]);
+    await expectCleanDialog(
+      page.getByRole('button', { name: 'Restore from remote' }),
+      page.getByRole('alertdialog', { name: 'Restore from remote' }),
+    );
+  });
+});
