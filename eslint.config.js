@@ -169,14 +169,15 @@ rooms.push(
 // Tests wait on what the code says (docs/architecture.md): an event, the injected clock, expect.poll. A promise
 // that resolves on a timer is a sleep used as synchronisation, too short on a loaded machine and too long on an
 // idle one. A timer that only bounds a wait (rejects, kills) is not a sleep and is not matched.
-const SLEEP = 'Wait on an event, the injected clock or expect.poll, not a timer (docs/architecture.md, "Tests wait on what the code says").';
+const SLEEP =
+  'Wait on an event, the injected clock or expect.poll, not a timer (docs/architecture.md, "Tests wait on what the code says").';
 const TEST_SLEEPS = [
   // new Promise((r) => setTimeout(r, N))
   "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']",
   // new Promise((r) => setTimeout(() => r(), N))
   "NewExpression[callee.name='Promise'] CallExpression[callee.name='setTimeout'][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.arguments.length=0]",
   // await setTimeout(N) from the promise timers
-  "ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]",
+  'ImportDeclaration[source.value=/^(node:)?timers\\/promises$/]',
   // Playwright's fixed wait
   "CallExpression[callee.property.name='waitForTimeout']",
 ].map((selector) => ({ selector, message: SLEEP }));

@@ -1,10 +1,12 @@
 // Global options and their environment fallbacks. The database lives beside the library by default
 // (`<library>/studio.db`), so one folder holds everything a user may back up or move; STUDIO_DATA_DIR puts it
-// elsewhere (`<STUDIO_DATA_DIR>/studio.db`), e.g. to share the task list with the desktop app.
+// elsewhere (`<STUDIO_DATA_DIR>/studio.db`), e.g. to share the task list with the desktop app. When that folder
+// is an app's (its settings are there), the library is the app's own unless one is named.
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { invalidArgument } from './cli-errors';
 import { checkProxyAddress } from '../../shared/gateway/proxy-address';
+import { savedSettings } from '../core/settings/saved-settings';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -18,6 +20,12 @@ export interface CliConfig {
   baseUrl: string | null;
   apiKey: string | null;
   libraryDir: string;
+  /**
+   * The library folder of the app whose data folder STUDIO_DATA_DIR is (its settings' folder, else
+   * `<data>/library`, as the app decides); null when no app's settings are there. One database indexes one
+   * library in use, so another folder is refused (compose.ts).
+   */
+  appLibraryDir: string | null;
   databasePath: string;
   /** STUDIO_DATA_DIR when set: the library folder may not be it or contain it. */
   dataDir: string | null;
@@ -32,17 +40,20 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): CliConfig {
   const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
-  const libraryDir = resolve(
-    cwd,
-    nonEmpty(options.library) ?? nonEmpty(env.STUDIO_LIBRARY_DIR) ?? defaultLibraryDir(env),
-  );
-  const dataDir = nonEmpty(env.STUDIO_DATA_DIR);
+  const dataText = nonEmpty(env.STUDIO_DATA_DIR);
+  const dataDir = dataText ? resolve(cwd, dataText) : null;
+  const appSettings = dataDir ? savedSettings(dataDir) : null;
+  const appLibraryDir =
+    dataDir && appSettings ? resolve(dataDir, appSettings.libraryDir ?? join(dataDir, 'library')) : null;
+  const named = nonEmpty(options.library) ?? nonEmpty(env.STUDIO_LIBRARY_DIR);
+  const libraryDir = named ? resolve(cwd, named) : (appLibraryDir ?? resolve(cwd, defaultLibraryDir(env)));
   return {
     baseUrl: nonEmpty(options.baseUrl) ?? nonEmpty(env.GATEWAY_BASE_URL),
     apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.GATEWAY_API_KEY),
     libraryDir,
-    databasePath: join(dataDir ? resolve(cwd, dataDir) : libraryDir, 'studio.db'),
-    dataDir: dataDir ? resolve(cwd, dataDir) : null,
+    appLibraryDir,
+    databasePath: join(dataDir ?? libraryDir, 'studio.db'),
+    dataDir,
     homeDir: env.HOME ?? homedir(),
     json: Boolean(options.json),
     proxy: proxyOption(nonEmpty(options.proxy)),

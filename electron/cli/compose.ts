@@ -80,6 +80,29 @@ function checkShelved(config: CliConfig, db: DatabaseSync): void {
   );
 }
 
+/**
+ * Exit 2 when the data folder is an app's and the library folder named is not the one that app uses: its
+ * database indexes that library, so files saved here would be recorded as the app's and listed beside them.
+ */
+function checkInUse(config: CliConfig): void {
+  const inUse = config.appLibraryDir;
+  if (inUse === null || inUse === config.libraryDir) return;
+  throw invalidArgument(
+    `${config.libraryDir} is not the library the app uses with ${config.dataDir ?? 'this data folder'} ` +
+      `(${inUse}); one database keeps one library in use, so nothing was done. Leave out --library (and ` +
+      'STUDIO_LIBRARY_DIR) to work on the app’s library, or choose this folder in the app (Settings → Storage → ' +
+      'Library folder) first.',
+    'library',
+    'library_not_in_use',
+  );
+}
+
+/** The database's library may be worked on from this folder: shelved there, or another folder in use, refuse. */
+function checkLibraryOf(config: CliConfig, db: DatabaseSync): void {
+  checkShelved(config, db);
+  checkInUse(config);
+}
+
 export function openLibrary(
   config: CliConfig,
   /** Where the library's failures are told (CliOutput.log: stderr, key scrubbed). */
@@ -88,7 +111,7 @@ export function openLibrary(
   checkLibraryFolder(config);
   const db = openStudioDatabase(config.databasePath);
   try {
-    checkShelved(config, db);
+    checkLibraryOf(config, db);
   } catch (error) {
     db.close();
     throw error;
@@ -124,7 +147,7 @@ export function openCore(
   });
   const database = db ?? openStudioDatabase(config.databasePath);
   try {
-    checkShelved(config, database);
+    checkLibraryOf(config, database);
   } catch (error) {
     if (!db) database.close();
     throw error;

@@ -4,11 +4,7 @@ import { useEffect, useState, useSyncExternalStore, type ReactElement } from 're
 import { useTranslation } from 'react-i18next';
 import { Router } from 'wouter';
 import { useHashLocation } from '../lib/hash-location';
-import {
-  OnboardingPage,
-  onboardingActions,
-  onboardingRules,
-} from '../features/onboarding/onboarding-page';
+import { OnboardingPage, onboardingActions, onboardingRules } from '../features/onboarding/onboarding-page';
 import type { OnboardingAnswer } from '../features/onboarding/onboarding-actions';
 import { errorSentence } from '../lib/bridge-error';
 import { fetchFirstScreen, type FirstScreen } from '../lib/first-screen';
@@ -33,7 +29,10 @@ const studio = preloadablePage(() => import('./studio').then((m) => m.Studio), B
 // rules (zod), which its first check needs.
 const ONBOARDING_NEXT = [studio, onboardingActions, onboardingRules];
 
-function Onboarding(props: { first: FirstScreen; onAnswer: (answer: OnboardingAnswer) => void }): ReactElement {
+function Onboarding(props: {
+  first: FirstScreen;
+  onAnswer: (answer: OnboardingAnswer) => void;
+}): ReactElement {
   useIdlePreload(ONBOARDING_NEXT);
   return (
     <OnboardingPage

@@ -21,7 +21,8 @@ function isBridgeCallError(error: unknown): error is Error & { data?: unknown } 
 export function errorInfoOf(error: unknown): GatewayErrorInfo {
   if (isBridgeCallError(error)) {
     const data: unknown = error.data;
-    const info = typeof data === 'object' && data !== null && 'error' in data ? gatewayErrorInfoOf(data.error) : null;
+    const info =
+      typeof data === 'object' && data !== null && 'error' in data ? gatewayErrorInfoOf(data.error) : null;
     if (info) return info;
     // No structured data: the request itself never reached the studio's main process.
     return { ...NETWORK, message: error.message };

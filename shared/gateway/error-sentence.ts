@@ -7,7 +7,6 @@ import type { ErrorSentenceKey } from './error-types';
 
 export type { ErrorSentenceKey } from './error-types';
 
-
 export interface ErrorSentence {
   key: ErrorSentenceKey;
   values: { message: string; status?: number; categories?: string };

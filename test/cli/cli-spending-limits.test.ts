@@ -83,7 +83,11 @@ describe('gateway-studio generate under a budget', () => {
       };
     expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.04, basis: 'table' });
     // As web mode saves Settings → Starting prices: I4 changed, I6 cleared (no estimate until it has run).
-    const settings = { startingPrices: { image_model_id_i4: 0.5, image_model_id_i6: null } };
+    // Its library folder is the one the CLI is told (STUDIO_LIBRARY_DIR): another would be refused.
+    const settings = {
+      libraryDir: join(rig.dir, 'lib'),
+      startingPrices: { image_model_id_i4: 0.5, image_model_id_i6: null },
+    };
     await writeFile(join(rig.dir, 'data', WEB_SETTINGS_FILE), JSON.stringify(settings));
     try {
       expect(await dryRun('image_model_id_i4')).toMatchObject({ usd: 0.5, basis: 'table' });

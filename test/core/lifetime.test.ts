@@ -80,7 +80,7 @@ describe('Lifetime', () => {
     expect(life.signal.aborted).toBe(false);
   });
 
-  it("aborts every signal it handed out when it ends, with its reason, and hands out aborted ones after", () => {
+  it('aborts every signal it handed out when it ends, with its reason, and hands out aborted ones after', () => {
     const life = new Lifetime<'work'>(new ManualClock());
     const own = life.signalWith();
     const joined = life.signalWith(new AbortController().signal);

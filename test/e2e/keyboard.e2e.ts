@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // Keyboard-first, as a person who never touches the mouse: the command palette (Ctrl+K) reaches pages, families,
-// recent items, the theme and the language, fuzzy and in either language; `?` lists the shortcuts; and the
+// recent items, Run again on the last task, sync, the theme and the language, fuzzy and in either language; `?` lists the shortcuts; and the
 // main flow runs from the keyboard alone: from an empty app to a generated picture (P, typing, Ctrl+Enter),
 // found in the library (/), tagged, compared with a second one, and exported, the focus never lost on the way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,5 +223,26 @@ describe('the main flow from the keyboard alone', () => {
     await page.keyboard.press('s');
     await expect.poll(() => favourite.getAttribute('aria-pressed')).not.toBe(before);
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('the palette once there is work', () => {
+  // The main flow above made two pictures, so the palette now offers them and the last task.
+  it('opens a recent item by its prompt, runs the last task again, and reaches sync', async () => {
+    await page.locator('main').focus();
+    await runFromPalette('open dawn');
+    const viewer = page.getByRole('dialog', { name: 'A lighthouse on a cliff at dawn', exact: true });
+    await viewer.waitFor();
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    await runFromPalette('run the last');
+    await page.getByText('Started again as a new task.').first().waitFor();
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toMatch(/^#\/tasks\/[\w-]+$/);
+    await page.getByRole('heading', { level: 1, name: 'Tasks' }).waitFor();
+
+    await runFromPalette('sync');
+    await page.getByText('Your library on every device, through storage you already have.').waitFor();
+    expect(await page.evaluate(() => window.location.hash)).toBe('#/settings/sync');
   });
 });

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow } from 'electron';
 import { fixtureHandlers } from '../bridge/fixture-handlers';
 import { fakeElectron } from './electron-fake';
+import { fetchFirstScreen } from '../../renderer/lib/first-screen';
+import { DEFAULT_SETTINGS } from '../../shared/bridge/session-schemas';
 
 vi.mock('electron', async () => (await import('./electron-fake')).fakeElectron());
 
@@ -17,18 +19,21 @@ interface Reply {
   error?: { message: string; data: { code: string; error: { type: string } } };
 }
 
+/** Our window's main frame, as trpc-electron's handler sees the sender of a message. */
+function eventFrom(
+  options: { senderId?: number; url?: string; parent?: unknown },
+  reply: (response: Reply) => void,
+) {
+  return {
+    sender: { id: options.senderId ?? 7, isDestroyed: () => false },
+    senderFrame: { url: options.url ?? `${RENDERER}#/library`, parent: options.parent ?? null, routingId: 1 },
+    reply: (_channel: string, response: Reply) => reply(response),
+  };
+}
+
 function message(options: { senderId?: number; url?: string; parent?: unknown }, id: number): Promise<Reply> {
   return new Promise((resolve) => {
-    const event = {
-      sender: { id: options.senderId ?? 7, isDestroyed: () => false },
-      senderFrame: {
-        url: options.url ?? `${RENDERER}#/library`,
-        parent: options.parent ?? null,
-        routingId: 1,
-      },
-      reply: (_channel: string, response: Reply) => resolve(response),
-    };
-    fake.ipcMain.emit('trpc-electron', event, {
+    fake.ipcMain.emit('trpc-electron', eventFrom(options, resolve), {
       method: 'request',
       operation: { id, type: 'query', path: 'session.status', input: undefined, context: {} },
     });
@@ -56,6 +61,24 @@ describe('IPC bridge', () => {
     const reply = await message({}, 1);
     expect(reply.result?.data).toMatchObject({ mode: 'live', hasKey: true });
     expect(statusCalls).toBe(1);
+  });
+
+  it("carries the first screen's plain request (string ids, no tRPC client) to the router and back", async () => {
+    // The preload's channel as the renderer sees it: each message goes to main as the window's main frame, and
+    // main's replies come back to every listener, as trpc-electron's exposeElectronTRPC passes them.
+    const listeners: ((message: unknown) => void)[] = [];
+    const electronTRPC = {
+      onMessage: (listener: (message: unknown) => void) => listeners.push(listener),
+      sendMessage: (sent: unknown) =>
+        fake.ipcMain.emit(
+          'trpc-electron',
+          eventFrom({}, (reply) => listeners.forEach((listener) => listener(reply))),
+          sent,
+        ),
+    };
+    const first = await fetchFirstScreen({ electronTRPC });
+    expect(first.session).toMatchObject({ mode: 'live', hasKey: true });
+    expect(first.settings).toEqual(DEFAULT_SETTINGS);
   });
 
   it.each([

@@ -17,7 +17,18 @@ describe('languages and themes, once', () => {
   });
 
   it("the store's guards (no zod at start) accept what the schemas accept, and nothing else", () => {
-    for (const value of [...LANGUAGES, ...THEME_PREFERENCES, 'zh-cn', 'EN', 'Dark', '', null, undefined, 1, {}]) {
+    for (const value of [
+      ...LANGUAGES,
+      ...THEME_PREFERENCES,
+      'zh-cn',
+      'EN',
+      'Dark',
+      '',
+      null,
+      undefined,
+      1,
+      {},
+    ]) {
       expect(isLanguage(value)).toBe(languageSchema.safeParse(value).success);
       expect(isThemePreference(value)).toBe(themeSchema.safeParse(value).success);
     }
@@ -37,6 +48,7 @@ describe('languages and themes, once', () => {
     expect(store.persistedPreferences({ language: 'en' })).toEqual({ language: 'en' });
     expect(store.persistedPreferences({ theme: 'sepia', language: 'en' })).toBeNull();
     expect(store.persistedPreferences({ language: 'fr' })).toBeNull();
-    for (const value of [null, undefined, 'dark', 3, ['dark']]) expect(store.persistedPreferences(value)).toBeNull();
+    for (const value of [null, undefined, 'dark', 3, ['dark']])
+      expect(store.persistedPreferences(value)).toBeNull();
   });
 });

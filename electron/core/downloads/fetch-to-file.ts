@@ -122,7 +122,6 @@ class Inspector {
   private headLength = 0;
   private lastReported = 0;
   private lastReportedAt = 0;
-
   private readonly startedAt: number;
 
   constructor(
@@ -163,7 +162,8 @@ class Inspector {
     }
     // Also by time: a small file on a slow link would otherwise say nothing until it is whole.
     const now = this.limits.now();
-    if (this.received - this.lastReported >= this.reportEvery || now - this.lastReportedAt >= PROGRESS_EVERY_MS) {
+    const bytesDue = this.received - this.lastReported >= this.reportEvery;
+    if (bytesDue || now - this.lastReportedAt >= PROGRESS_EVERY_MS) {
       this.lastReported = this.received;
       this.lastReportedAt = now;
       this.onProgress?.(this.received, this.total);

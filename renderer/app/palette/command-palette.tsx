@@ -13,9 +13,8 @@ import { useLibrary } from '../../lib/api/library';
 import { useRerunTask, useTaskList } from '../../lib/api/tasks';
 import { useAppearance } from '../../lib/use-appearance';
 import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
-import { ROUTES, type RouteName } from '../routes';
+import { ROUTES, SYNC_ROUTE, type RouteName } from '../routes';
 import { ModalSheet } from './modal-sheet';
-import { focusWhenShown } from './focus-when-shown';
 import './palette.css';
 
 const RECENT = 5;
@@ -24,8 +23,6 @@ function promptOf(task: TaskRecord): string | null {
   const prompt = task.params['prompt'];
   return typeof prompt === 'string' && prompt.trim() !== '' ? prompt : null;
 }
-/** The Settings section sync lives in (its heading's id), reached from the palette. */
-export const SYNC_SECTION_ID = 'sync';
 
 function Entry({
   label,
@@ -129,24 +126,20 @@ export function CommandPalette({
                   name: promptOf(last) ?? t(`create.families.${last.family}`),
                 })}
                 keywords={both('tasks.rerun')}
-                onSelect={act(() =>
-                  rerun.mutate(last.id, {
-                    onSuccess: (task) => {
-                      pushToast('success', t('keyboard.palette.rerunStarted'));
-                      navigate(`${ROUTES.tasks}/${task.id}`);
-                    },
-                    onError,
-                  }),
-                )}
+                // The palette is gone by the time the task is sent, and mutate()'s own callbacks die with it:
+                // the promise is what says the task started.
+                onSelect={act(() => {
+                  void rerun.mutateAsync(last.id).then((task) => {
+                    pushToast('success', t('keyboard.palette.rerunStarted'));
+                    navigate(`${ROUTES.tasks}/${task.id}`);
+                  }, onError);
+                })}
               />
             ) : null}
             <Entry
               label={t('keyboard.palette.sync')}
               keywords={both('keyboard.palette.sync')}
-              onSelect={act(() => {
-                navigate(ROUTES.settings);
-                focusWhenShown(`#${SYNC_SECTION_ID}`);
-              })}
+              onSelect={act(() => navigate(SYNC_ROUTE))}
             />
             <Entry
               label={t('keyboard.palette.shortcuts')}

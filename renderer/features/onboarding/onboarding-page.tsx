@@ -45,7 +45,10 @@ export interface OnboardingPageProps {
 
 /** The two fields' values, read from the inputs themselves (the page paints before any form library). */
 function useFields(savedBaseUrl: string | null, onEdit: (values: OnboardingValues) => void) {
-  const inputs = useRef<Record<keyof OnboardingValues, HTMLInputElement | null>>({ baseUrl: null, key: null });
+  const inputs = useRef<Record<keyof OnboardingValues, HTMLInputElement | null>>({
+    baseUrl: null,
+    key: null,
+  });
   const edited = useRef(false);
   const register = (name: keyof OnboardingValues): UseFormRegisterReturn => ({
     name,
@@ -74,13 +77,21 @@ function useFields(savedBaseUrl: string | null, onEdit: (values: OnboardingValue
   return { register, values, focus, clearKey };
 }
 
-export function OnboardingPage({ session = null, savedBaseUrl = null, onAnswer }: OnboardingPageProps): ReactElement {
+export function OnboardingPage({
+  session = null,
+  savedBaseUrl = null,
+  onAnswer,
+}: OnboardingPageProps): ReactElement {
   const { t } = useTranslation();
   const [errors, setErrors] = useState<OnboardingErrors>({});
   const checked = useRef(false);
   // After the first check, every edit checks again (the rules are here by then), as the form said before.
   const recheck = (values: OnboardingValues): void => {
-    if (checked.current) void loadRules().then((m) => setErrors(m.checkOnboarding(values)), () => undefined);
+    if (checked.current)
+      void loadRules().then(
+        (m) => setErrors(m.checkOnboarding(values)),
+        () => undefined,
+      );
   };
   const fields = useFields(savedBaseUrl, recheck);
   const demoAvailable = session?.demoAvailable ?? false;

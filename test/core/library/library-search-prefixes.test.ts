@@ -55,7 +55,22 @@ const found = (typed: string) =>
     .items.map((item) => item.prompt ?? '')
     .sort();
 
-const TYPED = ['s', 'su', 'sun', 'suns', 'k', 'ka', 'kal', 'kalo', 'ar', 'är', 'ARG', 'caf', 'kal s', 'su st'];
+const TYPED = [
+  's',
+  'su',
+  'sun',
+  'suns',
+  'k',
+  'ka',
+  'kal',
+  'kalo',
+  'ar',
+  'är',
+  'ARG',
+  'caf',
+  'kal s',
+  'su st',
+];
 
 describe('search by prefix', () => {
   it('finds, for prefixes of one to four letters, what a plain reading of the prompts finds', async () => {
@@ -83,7 +98,9 @@ describe('search by prefix', () => {
     await fileAll();
     db.prepare('DELETE FROM schema_migrations WHERE id = ?').run('library-search-prefix-indexes');
     runMigrations(db, studioMigrations(join(dir, 'references')));
-    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'library_fts'").get() as { sql: string };
+    const sql = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'library_fts'").get() as {
+      sql: string;
+    };
     expect(sql.sql).toMatch(/prefix = '1 2 3'/);
     for (const typed of TYPED) expect(found(typed), typed).toEqual(plainly(typed));
     db.exec("INSERT INTO library_fts (library_fts) VALUES ('integrity-check')");
