@@ -130,9 +130,18 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
   });
 
   it('the viewer, its tag suggestions and its reference families', async () => {
+    const viewer = page.getByTestId('item-dialog');
+    const tagField = viewer.getByRole('combobox', { name: 'Add a tag' });
+    await openViewer(FOX_GOLD);
+    await tagField.fill(`winter-${scheme}`);
+    await tagField.press('Enter');
+    await viewer.getByTestId('viewer-tags').getByText(`winter-${scheme}`).waitFor();
     await openViewer(FOX);
     expect(await scan()).toEqual([]);
-    const viewer = page.getByTestId('item-dialog');
+    await tagField.fill('wint');
+    await viewer.getByRole('listbox', { name: 'Tags in use' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await tagField.fill('');
     await viewer.getByRole('button', { name: 'Use as reference…' }).click();
     await viewer.getByRole('group', { name: 'Use it in:' }).waitFor();
     expect(await scan()).toEqual([]);
