@@ -3,9 +3,10 @@
 // no serious or critical violation on the welcome page's unreachable-gateway sentence, every family's form on
 // Create (one with Advanced open and a second model ticked) and the generic form of an unknown model, the prompt
 // history and its Forget all question, the styles panel, the preset bar and its Keep your prompt? question, the
-// recipes and their editor, the queue, a task shown on Tasks, the compare group of one prompt on several models,
-// the library folder's question, and Settings › Sync before and after it is set up against a folder, with its
-// Restore question. Each dialog opened from a button hands the focus back to that button when Esc closes it.
+// recipes and their editor, the queue and its question about an item at the gateway, a task shown on Tasks, the
+// compare group of one prompt on several models, the library folder's question, and Settings › Sync before and
+// after it is set up against a folder, with its Restore question. Each dialog opened from a button hands the
+// focus back to that button when Esc closes it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -248,5 +249,31 @@ describe('Settings › Sync set up against a folder', () => {
       page.getByRole('button', { name: 'Restore from remote' }),
       page.getByRole('alertdialog', { name: 'Restore from remote' }),
     );
+  });
+});
+
+describe('the queue’s question before it stops tracking an item already at the gateway', () => {
+  // A minute of K video takes about 40 s on the demo's clock: long enough to ask about it in both schemes.
+  it('in light and dark, Esc giving the focus back to the row’s Cancel', async () => {
+    const prompt = 'A slow pan over a harbour at night';
+    await openPage(page, 'Tasks');
+    await page.getByRole('button', { name: 'Pause queue' }).click();
+    await chooseFamily(page, 'video.k');
+    const form = page.getByTestId('form-video.k');
+    await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await form.getByLabel('Duration (seconds)').fill('60');
+    await form.getByRole('button', { name: 'Queue', exact: true }).click();
+    await openPage(page, 'Tasks');
+    await page.getByRole('button', { name: 'Resume queue' }).click();
+    const cancel = page
+      .getByTestId('queue-item')
+      .filter({ hasText: prompt })
+      .and(page.locator('[data-state="sent"]'))
+      .getByRole('button', { name: 'Cancel', exact: true });
+    await cancel.waitFor({ timeout: 20_000 });
+    for (const scheme of SCHEMES) {
+      await emulateScheme(page, scheme);
+      await expectCleanDialog(cancel, page.getByRole('alertdialog', { name: 'Already at the gateway' }));
+    }
   });
 });
