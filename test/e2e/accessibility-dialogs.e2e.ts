@@ -3,10 +3,10 @@
 // no serious or critical violation on the welcome page's unreachable-gateway sentence, every family's form on
 // Create (one with Advanced open and a second model ticked) and the generic form of an unknown model, the prompt
 // history and its Forget all question, the styles panel, the preset bar and its Keep your prompt? question, the
-// recipes and their editor, the queue and its question about an item at the gateway, a task shown on Tasks, the
-// compare group of one prompt on several models, the library folder's question, and Settings › Sync before and
-// after it is set up against a folder, with its Restore question. Each dialog opened from a button hands the
-// focus back to that button when Esc closes it.
+// recipes and their editor, the viewer of a video and of a track and their comparisons, the queue and its question
+// about an item at the gateway, a task shown on Tasks, the compare group of one prompt on several models, the
+// library folder's question, and Settings › Sync before and after it is set up against a folder, with its Restore
+// question. Each dialog opened from a button hands the focus back to that button when Esc closes it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import {
 } from './axe-scan';
 import { closedPort } from './closed-port';
 import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { RAIN_TRACK, seedMedia, WAVES_VIDEO } from './seeded-media';
 import { openSyncSettings } from './sync-settings';
 
 let folder: string;
@@ -34,6 +35,8 @@ let page: Page;
 
 const scan = () => violationLines(page);
 const PROMPT = 'A lighthouse on a cliff at dusk';
+const WAVES_SLOW = 'Waves breaking at dawn, slow motion';
+const RAIN_FAST = 'Lo-fi rain loop, faster';
 
 /** The library's tiles that show the prompt of the compare group, newest first (Run again adds one each time). */
 const promptTiles = () =>
@@ -44,7 +47,14 @@ beforeAll(async () => {
   studio = await openDemoStudio(
     0.05,
     undefined,
-    undefined,
+    // Two videos and two tracks, for the viewer's players and the comparison's shared transport.
+    (dataDir) =>
+      seedMedia(dataDir, [
+        { ...WAVES_VIDEO, minutesAgo: 1 },
+        { ...WAVES_VIDEO, prompt: WAVES_SLOW, minutesAgo: 2 },
+        { ...RAIN_TRACK, minutesAgo: 3 },
+        { ...RAIN_TRACK, prompt: RAIN_FAST, title: RAIN_FAST, minutesAgo: 4 },
+      ]),
     // The welcome page as it is after Connect met a gateway that does not answer.
     async (welcome) => {
       await welcome.getByLabel('Gateway base URL').fill(`http://127.0.0.1:${await closedPort()}`);
@@ -181,6 +191,22 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     await page.getByTestId('queue-item').first().waitFor();
     expect(await scan()).toEqual([]);
     await page.getByRole('button', { name: 'Resume queue' }).click();
+  });
+
+  it.each([
+    [WAVES_VIDEO.prompt, WAVES_SLOW, 'compare-video-b'],
+    [RAIN_TRACK.prompt, RAIN_FAST, 'compare-audio-b'],
+  ])('the viewer of “%s” and its comparison with “%s”', async (first, second, media) => {
+    await openPage(page, 'Library');
+    await page.getByTestId('library-item').filter({ hasText: first }).first().click();
+    const viewer = page.getByTestId('item-dialog');
+    await viewer.getByRole('heading', { name: 'Details' }).waitFor();
+    expect(await scan()).toEqual([]);
+    await viewer.getByRole('button', { name: 'Compare with…' }).click();
+    await page.getByRole('dialog', { name: 'Compare with' }).getByRole('button', { name: second }).click();
+    await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
+    await page.getByTestId(media).waitFor({ state: 'attached' });
+    expect(await scan()).toEqual([]);
   });
 
   it('a task shown on Tasks from the toast of Run again', async () => {
