@@ -5,8 +5,9 @@
 // history and its Forget all question, the styles panel, the preset bar and its Keep your prompt? question, the
 // recipes and their editor, the viewer of a video and of a track and their comparisons, the queue and its question
 // about an item at the gateway, a task shown on Tasks, the compare group of one prompt on several models, the
-// library folder's question, and Settings › Sync before and after it is set up against a folder, with its Restore
-// question. Each dialog opened from a button hands the focus back to that button when Esc closes it.
+// library folder's question, and Settings › Sync before it is set up (each kind of remote, encryption on) and
+// after it is set up against a folder, with its Restore question. Each dialog opened from a button hands the
+// focus back to that button when Esc closes it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -244,8 +245,21 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     );
   });
 
-  it('Settings › Sync before it is set up', async () => {
+  it.each(['S3 bucket', 'WebDAV', 'Folder'])(
+    'Settings › Sync before it is set up, on a remote of kind %s',
+    async (kind) => {
+      await openSyncSettings(page);
+      await page.getByRole('radiogroup', { name: 'Kind of remote' }).getByText(kind, { exact: true }).click();
+      await expect.poll(() => page.getByRole('radio', { name: kind, exact: true }).isChecked()).toBe(true);
+      expect(await scan()).toEqual([]);
+    },
+  );
+
+  it('Settings › Sync with end-to-end encryption switched on', async () => {
     await openSyncSettings(page);
+    const encryption = page.getByRole('switch', { name: 'End-to-end encryption' });
+    if (!(await encryption.isChecked())) await encryption.click();
+    await page.getByLabel('Passphrase', { exact: true }).waitFor();
     expect(await scan()).toEqual([]);
   });
 });
