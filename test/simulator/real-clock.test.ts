@@ -1,5 +1,6 @@
 // The default wall clock: with a tiny time scale a task completes and is settled without any clock driving. The
-// test waits for the task's own webhook (sent at the terminal instant, after the charge is booked), not on a timer.
+// test waits for the task's own webhook (sent at the terminal instant, after the charge is booked) or, should the
+// webhook not get through on a busy machine (its receiver gets 200 ms of real time per try), for the task's state.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -44,8 +45,9 @@ it('[SVC-1] [STATE-4] a task completes on the real clock and is charged and book
     }),
   });
   const id = ((await ack.json()) as { data: { task_id: string }[] }).data[0]?.task_id ?? '';
-  await told;
-  expect(String((await get(`/v1/tasks/${id}`)).status)).toBe('completed');
+  const state = async () => String((await get(`/v1/tasks/${id}`)).status);
+  await Promise.race([told, expect.poll(state, { timeout: 15_000, interval: 100 }).toBe('completed')]);
+  expect(await state()).toBe('completed');
   // Another spelling of the model: a different query, so not served from the usage cache.
   const usageAfter = (await get('/v1/usage?model=IMAGE_MODEL_ID_I3')) as {
     data: { total: { requests: number } };

@@ -142,7 +142,14 @@ export class Sender {
   #notSent(id: string): TaskRecord {
     const { ctx } = this;
     const error = localErrorInfo('disk_full', diskFullSentence(ctx.room.free), { code: '' });
-    return ctx.room.mustWrite(() => ctx.tasks.update(id, { state: 'failed', error }));
+    try {
+      return ctx.room.mustWrite(() => ctx.tasks.update(id, { state: 'failed', error }));
+    } catch (thrown) {
+      if (!isDiskFull(thrown)) throw thrown;
+      // Not even that word fits (the reserve spent): the row stays as written, never sent, and the next start
+      // holds it for the person. The press is still told, now, that nothing went.
+      return { ...ctx.tasks.store.require(id).record, state: 'failed', error };
+    }
   }
 
   #acknowledged(id: string, ack: SubmitAck): TaskRecord {

@@ -258,8 +258,10 @@ describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
     // Space is freed and the person presses again (the CLI run again): the next start holds the old row, and
     // only the new press is sent.
     rmSync(filler(), { force: true });
-    // This tmpfs still took that last word ('failed'); a disk that refuses it too (the reserve already spent)
-    // leaves the row exactly as it was written, 'submitting' and never sent: the row the next start meets.
+    // A disk that refuses even the last word ('failed', the reserve already spent) leaves the row exactly as it
+    // was written, 'submitting' and never sent, while the press is told as above; whether this tmpfs took that
+    // word depends on how large the database is, so the row is set to what such a disk leaves: the row the next
+    // start meets.
     db.prepare("UPDATE tasks SET state = 'submitting', error = NULL WHERE id = ? AND sent_at IS NULL").run(
       told.id,
     );
