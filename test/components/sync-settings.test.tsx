@@ -136,6 +136,22 @@ describe('SyncSetupForm', () => {
     expect(saveConfig).not.toHaveBeenCalled();
   });
 
+  it('takes the focus to the problem when "Test connection" finds one far below the button', async () => {
+    const test = vi.fn();
+    serveSync({ test });
+    renderWithStudio(<SyncSetupForm setup={webdavSetup} />);
+    await userEvent.click(screen.getByRole('switch', { name: /End-to-end encryption/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(screen.getByLabelText('Passphrase')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Passphrase'), 'correct horse battery');
+    await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(screen.getByRole('checkbox', { name: /kept this passphrase somewhere safe/ })).toHaveFocus();
+    expect(
+      screen.getByText('Tick this box first: a forgotten passphrase cannot be recovered.'),
+    ).toBeVisible();
+    expect(test).not.toHaveBeenCalled();
+  });
+
   it('shows a wrong passphrase refused by the main process at its field, and keeps the form', async () => {
     const saveConfig = vi.fn(async () => {
       throw localError('invalid_request_error', 'The passphrase does not decrypt this remote.', {

@@ -30,23 +30,25 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
   });
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
 
-  /** The setup the fields describe, or null with each problem said at its field. */
+  /**
+   * The setup the fields describe, or null with each problem said at its field and the focus on the first: the
+   * field may be far below the button pressed, which would otherwise seem to do nothing.
+   */
   const checked = (values: SyncFormValues) => {
     form.clearErrors();
+    const said = (problems: { field: Parameters<typeof form.setError>[0]; message: string }[]) => {
+      problems.forEach(({ field, message }, i) =>
+        form.setError(field, { message }, { shouldFocus: i === 0 }),
+      );
+      return null;
+    };
     const result = configOf(values);
-    if (!result.ok) {
-      for (const { field, message } of result.errors) form.setError(field, { message });
-      return null;
-    }
+    if (!result.ok) return said(result.errors);
     const typed = typedSecrets(values);
-    if (values.encrypted && !typed.passphrase && !setup.hasPassphrase) {
-      form.setError('passphrase', { message: t('sync.passphraseNeeded') });
-      return null;
-    }
-    if (typed.passphrase && !values.understood) {
-      form.setError('understood', { message: t('sync.understoodNeeded') });
-      return null;
-    }
+    if (values.encrypted && !typed.passphrase && !setup.hasPassphrase)
+      return said([{ field: 'passphrase', message: t('sync.passphraseNeeded') }]);
+    if (typed.passphrase && !values.understood)
+      return said([{ field: 'understood', message: t('sync.understoodNeeded') }]);
     return { config: result.config, ...typed };
   };
 
