@@ -85,6 +85,30 @@ describe('the queue panel', () => {
     await screen.findByText('No longer tracked. The gateway may still charge it.');
   });
 
+  it('keeps "Cancel selected" while it asks about a selected item at the gateway, and gives it the focus back', async () => {
+    const asked = serveQueue([
+      item({}),
+      item({
+        id: 'q-2',
+        prompt: 'a harbour at noon',
+        state: 'waiting',
+        position: 1,
+        taskId: null,
+        taskState: null,
+      }),
+    ]);
+    renderWithStudio(<QueuePanel />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select a lighthouse at dusk' }));
+    const cancelSelected = screen.getByRole('button', { name: 'Cancel selected (1)' });
+    cancelSelected.focus();
+    fireEvent.click(cancelSelected);
+    await screen.findByRole('alertdialog', { name: 'Already at the gateway' });
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel selected (1)' })).toHaveFocus();
+    expect(asked).toEqual([{ ids: ['q-1'], atGateway: false }]);
+  });
+
   it('cancels an item never sent at once, saying it is not charged', async () => {
     const asked = serveQueue([
       item({ id: 'q-2', state: 'waiting', position: 1, taskId: null, taskState: null }),

@@ -238,7 +238,9 @@ export function QueuePanel(): ReactElement | null {
       { ids, atGateway },
       {
         onSuccess: (result) => {
-          setSelected(new Set());
+          // What waits for the question stays selected, so "Cancel selected" (the question's opener) stays too
+          // and takes the focus back when the question closes.
+          setSelected(new Set(result.atGateway));
           if (result.cancelled.length > 0) {
             pushToast(
               'success',
