@@ -28,4 +28,9 @@ export interface LibrarySink {
    * saved file whose URL it no longer holds was deleted by the user. Without it no saved file counts deleted.
    */
   filedUrls?(remoteUrls: readonly string[]): ReadonlySet<string>;
+  /**
+   * Whether an item or cover names this path (as its file or its thumbnail). Without it nothing a killed
+   * download left under its own name is removed before the file is fetched again (download-leftovers.ts).
+   */
+  indexes?(path: string): boolean;
 }

@@ -6,6 +6,7 @@ import { join, sep } from 'node:path';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { isDiskFull } from '../db/disk-space';
 import type { ProxyRoute } from '../proxy/proxy-route';
+import { removeLeftovers } from './download-leftovers';
 import { fetchToFile } from './fetch-to-file';
 import type { DownloadedFile, LibrarySink } from './library-sink';
 import { gatewayIsLocal } from './local-addresses';
@@ -34,22 +35,26 @@ export async function saveDownload(
 ): Promise<FetchedFile> {
   const proxy = deps.proxy?.() ?? null;
   const { task_id: taskId, ordinal } = row;
+  const dir = join(deps.libraryDir, dayFolder(task.createdAt));
+  // The person's name for it: day, what was asked for, a short id (readable-name.ts).
+  const finalName = (idLength: number) =>
+    readableBaseName(
+      {
+        day: dayFolder(task.createdAt),
+        // A track is known by its title; everything else by what was asked for.
+        prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
+        fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
+        seed: `${taskId}:${ordinal}`,
+      },
+      idLength,
+    );
+  const { indexes } = deps.sink;
+  if (indexes) await removeLeftovers(dir, finalName, (path) => indexes.call(deps.sink, path));
   const fetched = await fetchToFile({
     url: row.url,
-    dir: join(deps.libraryDir, dayFolder(task.createdAt)),
+    dir,
     baseName: `${taskId}-${ordinal}`,
-    // The person's name for it: day, what was asked for, a short id (readable-name.ts).
-    finalName: (idLength) =>
-      readableBaseName(
-        {
-          day: dayFolder(task.createdAt),
-          // A track is known by its title; everything else by what was asked for.
-          prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
-          fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
-          seed: `${taskId}:${ordinal}`,
-        },
-        idLength,
-      ),
+    finalName,
     signal,
     refuseLocal: !(await gatewayIsLocal(deps.gatewayUrl?.() ?? null)),
     ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),

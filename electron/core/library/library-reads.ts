@@ -38,3 +38,15 @@ export function itemsWithoutThumbnail(db: DatabaseSync, itemIds: readonly string
     .all(JSON.stringify(itemIds));
   return new Set(rows.map((row) => String(row.id)));
 }
+
+/** Whether an item or a track's cover names this path, as its file or its thumbnail. */
+export function indexesPath(db: DatabaseSync, path: string): boolean {
+  return (
+    db
+      .prepare(
+        `SELECT 1 FROM library_items WHERE path = ?1 OR thumbnail_path = ?1
+         UNION ALL SELECT 1 FROM library_covers WHERE path = ?1 OR thumbnail_path = ?1 LIMIT 1`,
+      )
+      .get(path) !== undefined
+  );
+}

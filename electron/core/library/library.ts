@@ -36,6 +36,7 @@ import { libraryTrashFolder } from './trash-port';
 import type { TrashPort } from './trash-port';
 import { StrayFiles } from './stray-files';
 import { pathExists } from '../path-exists';
+import { indexesPath } from './library-reads';
 
 export { uniqueTags };
 export type { DownloadedFile, SpeechFile };
@@ -189,6 +190,11 @@ export class Library implements LibrarySink {
       this.statements.byRemoteUrl.get(remoteUrl) !== undefined ||
       this.statements.coverByUrl.get(remoteUrl) !== undefined
     );
+  }
+
+  /** Whether an item or a cover names this path: the downloader removes only what nothing names. */
+  indexes(path: string): boolean {
+    return indexesPath(this.db, path);
   }
 
   /** Which of these remote URLs are filed (an item's, or a music track's cover), in one read. */

@@ -105,6 +105,9 @@ export class RecordingSink implements LibrarySink {
     this.added.push(download);
     this.known.add(download.file.url);
   }
+  indexes(path: string): boolean {
+    return this.added.some((download) => download.path === path);
+  }
 }
 
 export interface TaskDb {

@@ -404,6 +404,39 @@ describe('DownloadManager', () => {
     );
   });
 
+  it('after a crash between placing a file and filing it: that file and its thumbnail go, and the new copy takes its name', async () => {
+    const png = tinyPng();
+    server.route('/placed-not-filed', serveBytes(png, 'image/png'));
+    const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
+    dirs.push(dir);
+    const first = taskDb(join(dir, 'studio.sqlite'));
+    first.db
+      .prepare(
+        `INSERT INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, state, attempts, updated_at)
+         VALUES (?, 0, 'image', ?, NULL, 0, 'pending', 1, ?)`,
+      )
+      .run(first.taskId, `${server.url}/placed-not-filed`, first.clock.now());
+    // The first run placed the file under its name and wrote its thumbnail, then died before filing it.
+    const dayName = dayFolder(first.clock.now());
+    const day = join(dir, 'library', dayName);
+    const name = readable(first.taskId, 0, dayName);
+    mkdirSync(join(day, '.thumbs'), { recursive: true });
+    writeFileSync(join(day, `${name}.png`), Buffer.from('the first run, never filed'));
+    writeFileSync(join(day, '.thumbs', `${name}.webp`), Buffer.from('its thumbnail'));
+    // Another result's file under another name is not this download's to touch.
+    writeFileSync(join(day, 'kept-by-hand.png'), Buffer.from('a file put here by hand'));
+    first.db.close();
+
+    const r = rig({ dir });
+    await r.manager.start();
+    await drive(r);
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
+    expect(readdirSync(day).sort()).toEqual(['.thumbs', `${name}.png`, 'kept-by-hand.png']);
+    expect(readdirSync(join(day, '.thumbs'))).toEqual([]);
+    expect(readFileSync(join(day, `${name}.png`))).toEqual(png);
+    expect(r.sink.added.map((added) => added.path)).toEqual([join(day, `${name}.png`)]);
+  });
+
   it("two processes on one library: a live neighbour keeps its download and its .part; a dead one's is taken over, its .part swept", async () => {
     const png = Buffer.concat([tinyPng(), Buffer.alloc(256 * 1024, 7)]);
     let healthy = false;
