@@ -1,8 +1,9 @@
 // What a process killed between placing a result file and filing it leaves behind: the file under this result's
 // own name (its short id is a hash of the task and the file's ordinal), perhaps with its thumbnail, indexed by
-// nothing. Before the result is fetched again, such a file is removed, so it does not stay beside the new copy
-// as a stray. This process holds the file's download lease, so no neighbour is filing it now; a path the
-// library indexes is never touched.
+// nothing. Once the result has been fetched and filed again, such a file is removed, so it does not stay beside
+// the new copy as a stray (until then it stays: a fetch that fails would otherwise lose the only copy). This
+// process holds the file's download lease, so no neighbour is filing it now; a path the library indexes (the
+// new copy's among them) is never touched.
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { thumbnailPathFor } from '../media/thumbnails';

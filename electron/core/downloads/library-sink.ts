@@ -30,7 +30,7 @@ export interface LibrarySink {
   filedUrls?(remoteUrls: readonly string[]): ReadonlySet<string>;
   /**
    * Whether an item or cover names this path (as its file or its thumbnail). Without it nothing a killed
-   * download left under its own name is removed before the file is fetched again (download-leftovers.ts).
+   * download left under its own name is removed once the file is filed again (download-leftovers.ts).
    */
   indexes?(path: string): boolean;
 }

@@ -48,8 +48,6 @@ export async function saveDownload(
       },
       idLength,
     );
-  const { indexes } = deps.sink;
-  if (indexes) await removeLeftovers(dir, finalName, (path) => indexes.call(deps.sink, path));
   const fetched = await fetchToFile({
     url: row.url,
     dir,
@@ -71,5 +69,8 @@ export async function saveDownload(
     if (isDiskFull(error)) await rm(path, { force: true });
     throw error;
   }
+  // Only once the new copy is filed: should this fetch fail (a link expired meanwhile), the earlier bytes stay.
+  const { indexes } = deps.sink;
+  if (indexes) await removeLeftovers(dir, finalName, (at) => indexes.call(deps.sink, at));
   return { path, size, sha256, mime };
 }
