@@ -404,9 +404,11 @@ describe('DownloadManager', () => {
     );
   });
 
-  it('after a crash between placing a file and filing it: once the new copy is filed, the old file and its thumbnail go', async () => {
-    const png = tinyPng();
-    server.route('/placed-not-filed', serveBytes(png, 'image/png'));
+  /**
+   * A library where a first run placed this task's file under its name and wrote its thumbnail, then died before
+   * filing it; its row still pending on `route`. Beside it, another file put there by hand.
+   */
+  function placedNotFiled(route: string): { dir: string; day: string; name: string } {
     const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
     dirs.push(dir);
     const first = taskDb(join(dir, 'studio.sqlite'));
@@ -415,28 +417,44 @@ describe('DownloadManager', () => {
         `INSERT INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, state, attempts, updated_at)
          VALUES (?, 0, 'image', ?, NULL, 0, 'pending', 1, ?)`,
       )
-      .run(first.taskId, `${server.url}/placed-not-filed`, first.clock.now());
-    // The first run placed the file under its name and wrote its thumbnail, then died before filing it.
+      .run(first.taskId, `${server.url}${route}`, first.clock.now());
     const dayName = dayFolder(first.clock.now());
     const day = join(dir, 'library', dayName);
     const name = readable(first.taskId, 0, dayName);
     mkdirSync(join(day, '.thumbs'), { recursive: true });
     writeFileSync(join(day, `${name}.png`), Buffer.from('the first run, never filed'));
     writeFileSync(join(day, '.thumbs', `${name}.webp`), Buffer.from('its thumbnail'));
-    // Another result's file under another name is not this download's to touch.
     writeFileSync(join(day, 'kept-by-hand.png'), Buffer.from('a file put here by hand'));
     first.db.close();
+    return { dir, day, name };
+  }
 
+  it('after a crash between placing a file and filing it: once the new copy is filed, the old file and its thumbnail go', async () => {
+    const png = tinyPng();
+    server.route('/placed-not-filed', serveBytes(png, 'image/png'));
+    const { dir, day } = placedNotFiled('/placed-not-filed');
     const r = rig({ dir });
     await r.manager.start();
     await drive(r);
     expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'done' });
-    // The new copy stepped around the name the old one held, and is the only copy left.
+    // The new copy stepped around the name the old one held, and is the only copy left; the file put there by
+    // hand, under another name, is not this download's to touch.
     const filed = r.sink.added.map((added) => added.path);
     expect(filed).toHaveLength(1);
     expect(readFileSync(filed[0] ?? '')).toEqual(png);
     expect(readdirSync(day).sort()).toEqual(['.thumbs', basename(filed[0] ?? ''), 'kept-by-hand.png'].sort());
     expect(readdirSync(join(day, '.thumbs'))).toEqual([]);
+  });
+
+  it('after such a crash, a fetch that fails leaves the first run’s file where it was', async () => {
+    server.route('/placed-then-gone', serveBytes(Buffer.from('<html>Access denied</html>'), 'image/png'));
+    const { dir, day, name } = placedNotFiled('/placed-then-gone');
+    const r = rig({ dir });
+    await r.manager.start();
+    await drive(r);
+    expect(r.manager.files(r.taskId)[0]).toMatchObject({ state: 'failed' });
+    expect(readFileSync(join(day, `${name}.png`), 'utf8')).toBe('the first run, never filed');
+    expect(readdirSync(join(day, '.thumbs'))).toEqual([`${name}.webp`]);
   });
 
   it("two processes on one library: a live neighbour keeps its download and its .part; a dead one's is taken over, its .part swept", async () => {
