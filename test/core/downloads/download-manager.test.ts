@@ -375,19 +375,25 @@ describe('DownloadManager', () => {
     expect(r.manager.counts(r.taskId)).toMatchObject({ total: 1, done: 1 });
   });
 
-  it('after a crash mid-file: the row is still pending, the stray .part is removed, the file is fetched again', async () => {
-    const png = tinyPng();
-    server.route('/after-crash', serveBytes(png, 'image/png'));
+  /** A library folder whose database a first run left with this task's file pending on `route`. */
+  function pendingFile(route: string): { dir: string; first: TaskDb } {
     const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
     dirs.push(dir);
-    // The first run recorded the file, then "crashed" with half a .part on disk.
     const first = taskDb(join(dir, 'studio.sqlite'));
     first.db
       .prepare(
         `INSERT INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, state, attempts, updated_at)
          VALUES (?, 0, 'image', ?, NULL, 0, 'pending', 1, ?)`,
       )
-      .run(first.taskId, `${server.url}/after-crash`, first.clock.now());
+      .run(first.taskId, `${server.url}${route}`, first.clock.now());
+    return { dir, first };
+  }
+
+  it('after a crash mid-file: the row is still pending, the stray .part is removed, the file is fetched again', async () => {
+    const png = tinyPng();
+    server.route('/after-crash', serveBytes(png, 'image/png'));
+    // The first run recorded the file, then "crashed" with half a .part on disk.
+    const { dir, first } = pendingFile('/after-crash');
     const day = join(dir, 'library', dayFolder(first.clock.now()));
     mkdirSync(day, { recursive: true });
     writeFileSync(join(day, `${first.taskId}-0.part`), png.subarray(0, 20));
@@ -409,15 +415,7 @@ describe('DownloadManager', () => {
    * filing it; its row still pending on `route`. Beside it, another file put there by hand.
    */
   function placedNotFiled(route: string): { dir: string; day: string; name: string } {
-    const dir = mkdtempSync(join(tmpdir(), 'studio-dl-'));
-    dirs.push(dir);
-    const first = taskDb(join(dir, 'studio.sqlite'));
-    first.db
-      .prepare(
-        `INSERT INTO task_files (task_id, ordinal, kind, url, expires_at, file_index, state, attempts, updated_at)
-         VALUES (?, 0, 'image', ?, NULL, 0, 'pending', 1, ?)`,
-      )
-      .run(first.taskId, `${server.url}${route}`, first.clock.now());
+    const { dir, first } = pendingFile(route);
     const dayName = dayFolder(first.clock.now());
     const day = join(dir, 'library', dayName);
     const name = readable(first.taskId, 0, dayName);
