@@ -75,6 +75,8 @@ describe('the queue panel', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Already at the gateway' });
     expect(dialog.textContent).toContain('The gateway may still finish it and charge it');
+    // A row's own Cancel asks about that row: it selects nothing on the way.
+    expect(screen.queryByRole('button', { name: /^Cancel selected/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
     await waitFor(() =>
       expect(asked).toEqual([

@@ -238,9 +238,9 @@ export function QueuePanel(): ReactElement | null {
       { ids, atGateway },
       {
         onSuccess: (result) => {
-          // What waits for the question stays selected, so "Cancel selected" (the question's opener) stays too
-          // and takes the focus back when the question closes.
-          setSelected(new Set(result.atGateway));
+          // Selected items that wait for the question stay selected, so "Cancel selected" (the question's
+          // opener) stays too and takes the focus back when the question closes; a row's own Cancel selects none.
+          setSelected((before) => new Set(result.atGateway.filter((id) => before.has(id))));
           if (result.cancelled.length > 0) {
             pushToast(
               'success',
