@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { invalidArgument } from './cli-errors';
 import { checkProxyAddress } from '../../shared/gateway/proxy-address';
 import { savedSettings } from '../core/settings/saved-settings';
+import type { Settings } from '../../shared/bridge/session-schemas';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -26,6 +27,8 @@ export interface CliConfig {
    * library in use, so another folder is refused (compose.ts).
    */
   appLibraryDir: string | null;
+  /** The settings the app saved in STUDIO_DATA_DIR (read once here; its starting prices are the CLI's too). */
+  appSettings: Settings | null;
   databasePath: string;
   /** STUDIO_DATA_DIR when set: the library folder may not be it or contain it. */
   dataDir: string | null;
@@ -52,6 +55,7 @@ export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): Cl
     apiKey: nonEmpty(options.apiKey) ?? nonEmpty(env.GATEWAY_API_KEY),
     libraryDir,
     appLibraryDir,
+    appSettings,
     databasePath: join(dataDir ?? libraryDir, 'studio.db'),
     dataDir,
     homeDir: env.HOME ?? homedir(),

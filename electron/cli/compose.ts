@@ -10,7 +10,6 @@ import type { GatewayCallEvent } from '../core/gateway';
 import { Library } from '../core/library';
 import { lineLogger } from '../core/log';
 import { PriceBook } from '../core/pricing';
-import { savedSettings } from '../core/settings/saved-settings';
 import { startingPrices } from '../../shared/studio/starting-prices';
 import { SpendingGuard } from '../core/spending';
 import { libraryFolderProblem } from '../core/library/library-folder';
@@ -97,7 +96,7 @@ function checkInUse(config: CliConfig): void {
   );
 }
 
-/** The database's library may be worked on from this folder: shelved there, or another folder in use, refuse. */
+/** Exit 2 unless this folder's library is the database's library in use (neither shelved nor another's). */
 function checkLibraryOf(config: CliConfig, db: DatabaseSync): void {
   checkShelved(config, db);
   checkInUse(config);
@@ -155,7 +154,7 @@ export function openCore(
   // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task. Until
   // a model has run here it stands on the same starting price table as the app, with the creator's edits
   // (Settings → Starting prices) when STUDIO_DATA_DIR is the app's data folder.
-  const edits = config.dataDir === null ? {} : (savedSettings(config.dataDir)?.startingPrices ?? {});
+  const edits = config.appSettings?.startingPrices ?? {};
   const prices = new PriceBook({
     db: database,
     gateway: gatewayConfig.baseUrl,
