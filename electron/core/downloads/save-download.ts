@@ -35,12 +35,13 @@ export async function saveDownload(
 ): Promise<FetchedFile> {
   const proxy = deps.proxy?.() ?? null;
   const { task_id: taskId, ordinal } = row;
-  const dir = join(deps.libraryDir, dayFolder(task.createdAt));
+  const day = dayFolder(task.createdAt);
+  const dir = join(deps.libraryDir, day);
   // The person's name for it: day, what was asked for, a short id (readable-name.ts).
   const finalName = (idLength: number) =>
     readableBaseName(
       {
-        day: dayFolder(task.createdAt),
+        day,
         // A track is known by its title; everything else by what was asked for.
         prompt: row.title ?? (typeof task.params.prompt === 'string' ? task.params.prompt : null),
         fallback: row.kind === 'audio' && task.kind === 'music' ? 'track' : row.kind,
@@ -70,7 +71,7 @@ export async function saveDownload(
     throw error;
   }
   // Only once the new copy is filed: should this fetch fail (a link expired meanwhile), the earlier bytes stay.
-  const { indexes } = deps.sink;
-  if (indexes) await removeLeftovers(dir, finalName, (at) => indexes.call(deps.sink, at));
+  const { sink } = deps;
+  if (sink.indexes) await removeLeftovers(dir, finalName, (at) => sink.indexes?.(at) ?? true);
   return { path, size, sha256, mime };
 }
