@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { runCli } from '../../electron/cli/index';
+import { closedPort } from '../support/closed-port';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator';
 
@@ -151,11 +152,7 @@ export async function countingServer(): Promise<CountingServer> {
 
 /** A port with nothing listening: connecting is refused at once. */
 export async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await closedPort()}`;
 }
 
 /** A test file's CLI with nothing real behind it: its own folder, and a counting server as the gateway. */

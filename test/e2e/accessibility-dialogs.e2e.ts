@@ -24,7 +24,7 @@ import {
   type AxeFinding,
   type Scheme,
 } from './axe-scan';
-import { closedPort } from './closed-port';
+import { closedPort } from '../support/closed-port';
 import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
 import { RAIN_TRACK, seedMedia, WAVES_VIDEO } from './seeded-media';
 import { openSyncSettings } from './sync-settings';

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
-import { closedPort } from './closed-port';
+import { closedPort } from '../support/closed-port';
 import { SHOTS } from './demo-studio';
 
 const KEY = 'sim-key-default';

@@ -3,7 +3,7 @@
 // counts what passed through it, and on a real SOCKS5 server (test/support/socks-server.ts) the same way; a bad or
 // unreachable proxy address is said in one clear sentence.
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
@@ -15,16 +15,9 @@ import { RecordingSink } from '../downloads/download-fixtures';
 import { CountingGateway, driveUntil, useEngineRig, writeRow } from '../tasks/engine-rig';
 import { startCountingProxy, type CountingProxy } from '../../support/counting-proxy';
 import { startCountingSocks } from '../../support/socks-server';
+import { closedPort } from '../../support/closed-port';
 
 /** A port nothing listens on: bound, read, closed. */
-async function deadPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
-}
-
 const bench = useEngineRig((rig) => ({
   downloads: { libraryDir: join(rig.dir, 'library'), sink: new RecordingSink(), backoffMs: 1_000 },
 }));
@@ -119,7 +112,7 @@ describe('a proxy', () => {
       code: 'bad_proxy',
       message: expect.stringMatching(/cannot be used. Not a proxy address: write it as http:\/\/host:port/),
     });
-    const port = await deadPort();
+    const port = await closedPort();
     await expect(
       client(new ProxyRoute(() => `http://127.0.0.1:${port}`)).tokenBalance(),
     ).rejects.toMatchObject({

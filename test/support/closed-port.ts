@@ -1,5 +1,5 @@
-// An address where nothing listens, for the tests of a gateway that does not answer: a port taken and closed
-// again, so the connection is refused at once instead of waiting on a timeout.
+// An address where nothing listens, for the tests of a gateway or a proxy that does not answer: a port taken and
+// closed again, so the connection is refused at once instead of waiting on a timeout.
 import { createServer } from 'node:net';
 
 export async function closedPort(): Promise<number> {
