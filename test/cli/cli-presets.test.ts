@@ -13,6 +13,16 @@ beforeAll(async () => {
     join(t.dir, 'bad.json'),
     JSON.stringify({ format: 'gateway-studio-presets', version: 2, presets: [] }),
   );
+  // Issue 32 (11): a file nested 100,000 deep parses, then overflowed every walk after it (a bare failure).
+  const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+  await writeFile(
+    join(t.dir, 'deep-presets.json'),
+    `{"format":"gateway-studio-presets","version":1,"presets":[{"name":"Deep","family":"image.i3","model":"image_model_id_i3","params":{"prompt":"x","extra":${deep}}}]}`,
+  );
+  await writeFile(
+    join(t.dir, 'deep-recipe.json'),
+    `{"format":"gateway-studio-recipe","version":1,"recipe":{"name":"Deep","steps":[{"family":"image.i3","model":"image_model_id_i3","params":{"prompt":${deep}}}]}}`,
+  );
   await writeFile(
     join(t.dir, 'recipe.json'),
     recipeFile('Picture to video', [
@@ -41,6 +51,21 @@ describe('presets', () => {
     const run = await cli(['presets', 'import', 'bad.json'], t.env, t.dir);
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('This is not a preset file Gateway Studio can read (version');
+  });
+
+  it('refuses a file nested too deeply with its sentence, not a crash', async () => {
+    const run = await cli(['presets', 'import', 'deep-presets.json'], t.env, t.dir);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      'This is not a preset file Gateway Studio can read (it nests lists and objects more than 26 levels deep).',
+    );
+    const list = await cli(['--json', 'presets', 'list'], t.env, t.dir);
+    expect(list.stdout).not.toContain('Deep');
+    const recipe = await cli(['recipe', 'run', 'deep-recipe.json', '--dry-run'], t.env, t.dir);
+    expect(recipe.code, recipe.stderr).toBe(2);
+    expect(recipe.stderr).toContain(
+      'This is not a recipe file Gateway Studio can read (it nests lists and objects more than 26 levels deep).',
+    );
   });
 });
 

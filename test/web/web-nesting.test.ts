@@ -78,3 +78,25 @@ describe('settings nested too deeply', () => {
     expect(answer.data()).toEqual({ settings: null, damaged: `params: ${SENTENCE}` });
   });
 });
+
+describe('a shared file nested too deeply (issue 32, 11)', () => {
+  const deep = nestedJson(100_000);
+  it.each([
+    [
+      'preset',
+      '/trpc/presets.import',
+      `{"format":"gateway-studio-presets","version":1,"presets":[{"name":"Deep","family":"image.i3","model":"image_model_id_i3","params":{"prompt":"x","extra":${deep}}}]}`,
+    ],
+    [
+      'recipe',
+      '/trpc/recipes.import',
+      `{"format":"gateway-studio-recipe","version":1,"recipe":{"name":"Deep","steps":[{"family":"image.i3","model":"image_model_id_i3","params":{"prompt":"x","extra":${deep}}}]}}`,
+    ],
+  ])('answers the %s file’s sentence, not a 500', async (kind, path, text) => {
+    const answer = await callWeb(web, path, { text });
+    expect(answer.status, answer.body.slice(0, 300)).toBe(400);
+    expect(answer.body).toContain(
+      `This is not a ${kind} file Gateway Studio can read (it nests lists and objects more than 26 levels deep).`,
+    );
+  });
+});
