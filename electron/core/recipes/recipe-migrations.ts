@@ -1,5 +1,6 @@
 // The recipes room's table: saved recipes, each the JSON of its file's recipe, read back through its schema.
-import type { Migration } from '../db/database';
+import type { DatabaseSync, Migration } from '../db/database';
+import { upgradeStoredRun } from './recipe-run-store';
 
 export const recipeMigrations: readonly Migration[] = [
   {
@@ -27,5 +28,21 @@ export const recipeMigrations: readonly Migration[] = [
       ) STRICT;
       CREATE INDEX recipe_runs_started ON recipe_runs(started_at);
     `,
+  },
+  {
+    // Runs become versioned records keeping the recipe's draft alone: a run of a saved recipe had kept its id
+    // and updatedAt, failed its own schema when read back, and vanished after a restart with a step paid.
+    id: 'recipes-003-run-records',
+    up: (db: DatabaseSync) => {
+      const rows = db.prepare('SELECT id, body FROM recipe_runs').all() as unknown as {
+        id: string;
+        body: string;
+      }[];
+      const write = db.prepare('UPDATE recipe_runs SET body = ? WHERE id = ?');
+      for (const row of rows) {
+        const upgraded = upgradeStoredRun(row.body);
+        if (upgraded !== null) write.run(upgraded, row.id);
+      }
+    },
   },
 ];

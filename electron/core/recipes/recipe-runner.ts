@@ -25,7 +25,8 @@ import {
   type RecipeStep,
 } from '../../../shared/studio/recipes';
 import { systemClock, type Clock } from '../clock';
-import type { RecipeRunStore } from './recipe-run-store';
+import { draftOf, type RecipeRunStore } from './recipe-run-store';
+import { cancelledByPerson, cancelledInQueue, notSaved } from './recipe-stops';
 import type { SubmitOptions } from '../tasks/engine-options';
 import type { QueuedItem } from '../tasks/queue-store';
 import type { QueueAddOptions } from '../tasks/submission-queue';
@@ -86,29 +87,6 @@ interface Running {
   done: Promise<void>;
 }
 
-const cancelledByPerson = () =>
-  localErrorInfo('stopped', 'You cancelled the rest of the recipe before this step was sent: not charged.', {
-    code: 'recipe_cancelled',
-  });
-
-const cancelledInQueue = (item: QueuedItem) =>
-  localErrorInfo(
-    'stopped',
-    item.charge === 'may-be-charged'
-      ? 'It was cancelled in the queue after it reached the gateway, which may still charge it.'
-      : 'It was cancelled in the queue before it was sent: not charged.',
-    { code: 'queue_cancelled' },
-  );
-
-const notSaved = (step: number) =>
-  localErrorInfo(
-    'no_results',
-    `Step ${step + 1} finished without a saved result, so the next step has no input.`,
-    {
-      code: 'recipe_input_missing',
-    },
-  );
-
 export class RecipeRunner {
   readonly #ports: RecipePorts;
   readonly #clock: Clock;
@@ -125,7 +103,8 @@ export class RecipeRunner {
   }
 
   /** Starts the recipe (once per prompt); resolves with the runs once the limits admitted them. */
-  start(recipe: RecipeDraft, options: RunOptions = {}): RecipeRun[] {
+  start(given: RecipeDraft, options: RunOptions = {}): RecipeRun[] {
+    const recipe = draftOf(given); // a saved recipe's id and updatedAt are not the run's (its record is strict)
     const prompts: (string | null)[] = options.prompts?.length ? [...options.prompts] : [null];
     const count = prompts.length * recipe.steps.length;
     if (count > MAX_RECIPE_TASKS) {

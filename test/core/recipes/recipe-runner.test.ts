@@ -3,6 +3,9 @@
 // failed step stops the run and nothing after it is sent, then it is tried alone; and a restart of the core mid-run
 // resumes at the step reached without sending a paid step twice (the gateway's own count of submissions says so).
 import { describe, expect, it } from 'vitest';
+import { RecipeStore } from '../../../electron/core/recipes';
+import { runMigrations } from '../../../electron/core/db';
+import { studioMigrations } from '../../../electron/core/studio-database';
 import { driveUntil } from '../tasks/engine-rig';
 import { pictureThenVideo, recipeRig, submissions } from './recipe-rig';
 
@@ -108,5 +111,51 @@ describe('RecipeRunner', () => {
     expect(submissions(second.gateway)).toBe(0);
     expect(run).toMatchObject({ state: 'failed', failedAt: 1 });
     expect(second.engine.get(run.steps[1]?.taskId ?? '')?.state).toBe('interrupted');
+  });
+
+  // Issue 32 (7): a saved recipe carries its id and updatedAt; its kept run failed the draft's strict schema when
+  // read back, vanished, and its second step was never sent though the first was paid.
+  it('a run of a saved recipe survives a restart: step 2 is sent, step 1 never again', async () => {
+    const first = await boot();
+    const saved = new RecipeStore({ db: currentRig().openDb() }).save(pictureThenVideo());
+    const [started] = first.runner.start(saved, { prompts: ['a harbour'] });
+    const id = started?.id ?? '';
+    await until(first, id, (r) => r.steps[0]?.taskId !== null);
+    const pictureId = first.runner.get(id)?.steps[0]?.taskId;
+    await first.close();
+    expect(submissions(first.gateway)).toBe(1);
+
+    const second = await boot();
+    second.runner.resume();
+    expect(second.runner.get(id)?.state).toBe('running');
+    const run = await until(second, id, (r) => r.state !== 'running');
+    expect(run.state).toBe('completed');
+    expect(run.steps[0]?.taskId).toBe(pictureId);
+    expect(submissions(second.gateway)).toBe(1);
+  });
+
+  it('a run kept by an earlier version (its saved recipe whole, no version) is migrated and resumed', async () => {
+    const first = await boot();
+    const saved = new RecipeStore({ db: currentRig().openDb() }).save(pictureThenVideo());
+    const [started] = first.runner.start(saved, { prompts: ['a quay'] });
+    const id = started?.id ?? '';
+    await until(first, id, (r) => r.steps[0]?.taskId !== null);
+    await first.close();
+    // The row as version 1 wrote it: no version, the saved recipe with its id and updatedAt.
+    const db = currentRig().openDb();
+    const row = db.prepare('SELECT body FROM recipe_runs WHERE id = ?').get(id) as { body: string };
+    const { version: _version, ...old } = JSON.parse(row.body) as Record<string, unknown>;
+    db.prepare('UPDATE recipe_runs SET body = ? WHERE id = ?').run(
+      JSON.stringify({ ...old, recipe: saved }),
+      id,
+    );
+    db.prepare("DELETE FROM schema_migrations WHERE id = 'recipes-003-run-records'").run();
+    runMigrations(db, studioMigrations(currentRig().dir));
+
+    const second = await boot();
+    second.runner.resume();
+    const run = await until(second, id, (r) => r.state !== 'running');
+    expect(run.state).toBe('completed');
+    expect(submissions(second.gateway)).toBe(1);
   });
 });
