@@ -19,6 +19,7 @@ import { recipeMigrations } from './recipes/recipe-migrations';
 import { referenceMigrations } from './references/reference-migrations';
 import { REFERENCES_FOLDER } from './references/reference-store';
 import { spendingMigrations } from './spending/spending-migrations';
+import { ensureChangeTracking } from './sync/change-tracking';
 import { SYNC_MIGRATIONS } from './sync/sync-migrations';
 import { speechMigrations } from './speech/speech-migrations';
 import { taskMigrations } from './tasks/task-migrations';
@@ -58,8 +59,18 @@ export interface StudioDatabaseOptions extends OpenDatabaseOptions {
   now?: () => number;
 }
 
-/** Opens (creating if needed) the studio's database at `path` with every table of every module in place. */
+/**
+ * Opens (creating if needed) the studio's database at `path` with every table of every module in place, then
+ * sync's change tracking: last, because a migration that rebuilds a tracked table drops its triggers.
+ */
 export function openStudioDatabase(path: string, options: StudioDatabaseOptions = {}): DatabaseSync {
   const { referencesDir = referencesDirFor(path), now, ...open } = options;
-  return openDatabase(path, studioMigrations(referencesDir, now), open);
+  const db = openDatabase(path, studioMigrations(referencesDir, now), open);
+  try {
+    ensureChangeTracking(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }

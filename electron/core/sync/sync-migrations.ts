@@ -1,7 +1,9 @@
 // Sync's own tables, in the library's database, apart from the library's. The library knows nothing of them:
 // triggers on library_items mark an item dirty whoever changes it (the app, the CLI, another process on the
 // same file), and a round compares the dirty items with what sync last agreed on, so a change that sync itself
-// applied, or a favourite set to what it already was, sends nothing.
+// applied, or a favourite set to what it already was, sends nothing. The triggers these steps made are
+// owned by change-tracking.ts from then on: it checks and puts them back after every migration, as a later
+// rebuild of a watched table drops them.
 import type { Migration } from '../db';
 
 export const SYNC_MIGRATIONS: readonly Migration[] = [
