@@ -8,8 +8,14 @@
 //   devices/<device>/log/<seq>.json         immutable segments of changes
 //   blobs/<sha256[0..2]>/<sha256>           file contents, by their sha256 (written by any device, same bytes)
 //
-// Encrypted, every name below devices/ and blobs/ is an HMAC of the logical one (opaque, but the same on every
-// device with the passphrase) and every object, the format's check aside, is AES-256-GCM ciphertext.
+// Encrypted, every name below devices/ and blobs/ is an HMAC of the logical one in hex (opaque, but the same on
+// every device with the passphrase) and every object, the format's check aside, is AES-256-GCM ciphertext.
+// Every name is lower-case hex, digits, '-', '.' and '/': no character Windows, SMB, FAT or exFAT refuses.
+//
+// A remote made by the first release (format 1) named plain remotes' objects `devices/device:<id>/…` and
+// `blobs/bl/blob:<sha256>`; it is read in both layouts: a file is looked for under its new name, then its old one;
+// other devices' logs are read in whichever folder the listing shows; and this device's own log is copied, same
+// bytes, to its new folder before it next writes (moveLegacyLog). Nothing is deleted.
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import {
@@ -23,7 +29,13 @@ import {
   SEAL_OVERHEAD,
 } from './sync-crypto';
 import type { SyncKeys } from './sync-crypto';
-import { FORMAT_VERSION, headSchema, remoteFormatSchema, segmentSchema } from './sync-ops';
+import {
+  FIRST_REMOTE_FORMAT,
+  REMOTE_FORMAT,
+  headSchema,
+  remoteFormatSchema,
+  segmentSchema,
+} from './sync-ops';
 import type { Head, RemoteFormat, Segment } from './sync-ops';
 import { SyncRemoteError } from './sync-remote';
 import type { SyncRemote } from './sync-remote';
@@ -108,7 +120,7 @@ export class RemoteVault {
       const keys = await deriveKeys(passphrase, kdf);
       encryption = { kdf, check: seal(keys, Buffer.from(CHECK_TEXT)).toString('base64') };
     }
-    const format: RemoteFormat = { app: 'gateway-studio-sync', format: FORMAT_VERSION, encryption };
+    const format: RemoteFormat = { app: 'gateway-studio-sync', format: REMOTE_FORMAT, encryption };
     const answer = await remote.put(
       FORMAT_KEY,
       Buffer.from(JSON.stringify(format)),
@@ -125,27 +137,44 @@ export class RemoteVault {
     return parseFormat(stored);
   }
 
-  #name(logical: string): string {
-    return this.keys ? opaqueName(this.keys, logical) : logical;
+  /** A plain remote made by the first release: its objects may sit under the names with ':' too. */
+  get #legacyNames(): boolean {
+    return this.keys === null && this.format.format === FIRST_REMOTE_FORMAT;
   }
 
   /** The folder name a device's objects live under. */
   deviceFolder(device: string): string {
-    return this.#name(`device:${device}`);
+    return this.keys ? opaqueName(this.keys, `device:${device}`) : device;
   }
 
-  #headKey(device: string): string {
-    return `devices/${this.deviceFolder(device)}/head.json`;
+  /** Where the first release kept a device's objects on a plain remote, or null where there is no such place. */
+  legacyDeviceFolder(device: string): string | null {
+    return this.#legacyNames ? `device:${device}` : null;
+  }
+
+  #headKeyIn(folder: string): string {
+    return `devices/${folder}/head.json`;
+  }
+
+  #segmentKeyIn(folder: string, device: string, seq: number): string {
+    const number = String(seq).padStart(8, '0');
+    const name = this.keys ? opaqueName(this.keys, `segment:${device}/${number}`) : `${number}.json`;
+    return `devices/${folder}/log/${name}`;
   }
 
   #segmentKey(device: string, seq: number): string {
-    const logical = `${device}/${String(seq).padStart(8, '0')}`;
-    return `devices/${this.deviceFolder(device)}/log/${this.keys ? this.#name(`segment:${logical}`) : `${String(seq).padStart(8, '0')}.json`}`;
+    return this.#segmentKeyIn(this.deviceFolder(device), device, seq);
   }
 
+  /** Where a file's bytes are written: sharded by the first two hex digits of its (or, encrypted, its HMAC) name. */
   blobKey(sha256: string): string {
-    const name = this.#name(`blob:${sha256}`);
+    const name = this.keys ? opaqueName(this.keys, `blob:${sha256}`) : sha256;
     return `blobs/${name.slice(0, 2)}/${name}`;
+  }
+
+  /** Every name a file's bytes may be under, the current one first. */
+  #blobKeys(sha256: string): string[] {
+    return this.#legacyNames ? [this.blobKey(sha256), `blobs/bl/blob:${sha256}`] : [this.blobKey(sha256)];
   }
 
   /** The size a file of this many bytes has on the remote (sealing adds a header and a tag). */
@@ -187,24 +216,58 @@ export class RemoteVault {
   }
 
   readHeadIn(folder: string, signal?: AbortSignal): Promise<Head | null> {
-    return this.#readJson(`devices/${folder}/head.json`, headSchema, signal);
+    return this.#readJson(this.#headKeyIn(folder), headSchema, signal);
   }
 
   readHead(device: string, signal?: AbortSignal): Promise<Head | null> {
-    return this.#readJson(this.#headKey(device), headSchema, signal);
+    return this.readHeadIn(this.deviceFolder(device), signal);
   }
 
   async writeHead(head: Head, signal?: AbortSignal): Promise<void> {
     await this.remote.put(
-      this.#headKey(head.device),
+      this.#headKeyIn(this.deviceFolder(head.device)),
       this.#seal(Buffer.from(JSON.stringify(head))),
       {},
       signal,
     );
   }
 
+  /** A segment of the device whose head was found in `folder` (either layout's folder). */
+  readSegmentIn(folder: string, device: string, seq: number, signal?: AbortSignal): Promise<Segment | null> {
+    return this.#readJson(this.#segmentKeyIn(folder, device, seq), segmentSchema, signal);
+  }
+
   readSegment(device: string, seq: number, signal?: AbortSignal): Promise<Segment | null> {
     return this.#readJson(this.#segmentKey(device, seq), segmentSchema, signal);
+  }
+
+  /**
+   * On a first-release plain remote, copies this device's log from its old folder to its new one, the same bytes
+   * under the new names, the head last; answers whether there was one to copy. Written only where nothing is yet
+   * (a copy cut short is finished next time), so a segment already there is never rewritten.
+   */
+  async moveLegacyLog(device: string, signal?: AbortSignal): Promise<boolean> {
+    const legacy = this.legacyDeviceFolder(device);
+    if (legacy === null) return false;
+    const head = await this.remote.get(this.#headKeyIn(legacy), signal);
+    if (head === null) return false;
+    const folder = this.deviceFolder(device);
+    if ((await this.remote.head(this.#headKeyIn(folder), signal)) !== null) return true;
+    const count = headSchema.safeParse(JSON.parse(head.toString('utf8')) as unknown);
+    if (!count.success)
+      throw new SyncRemoteError('other', `This device's log on the remote is not readable.`, true);
+    for (let seq = 1; seq <= count.data.segments; seq++) {
+      const bytes = await this.remote.get(this.#segmentKeyIn(legacy, device, seq), signal);
+      if (bytes === null)
+        throw new SyncRemoteError(
+          'other',
+          `Segment ${seq} of this device's log is missing on the remote.`,
+          true,
+        );
+      await this.remote.put(this.#segmentKeyIn(folder, device, seq), bytes, { ifAbsent: true }, signal);
+    }
+    await this.remote.put(this.#headKeyIn(folder), head, { ifAbsent: true }, signal);
+    return true;
   }
 
   async writeSegment(segment: Segment, signal?: AbortSignal): Promise<void> {
@@ -214,8 +277,20 @@ export class RemoteVault {
 
   /** Whether the file's bytes are on the remote whole (the size a finished upload has). */
   async hasBlob(sha256: string, size: number, signal?: AbortSignal): Promise<boolean> {
-    const info = await this.remote.head(this.blobKey(sha256), signal);
-    return info !== null && info.size === this.storedSize(size);
+    for (const key of this.#blobKeys(sha256)) {
+      const info = await this.remote.head(key, signal);
+      if (info !== null && info.size === this.storedSize(size)) return true;
+    }
+    return false;
+  }
+
+  /** The plain size of the file's bytes on the remote, or null when they are not there. */
+  async blobSize(sha256: string, signal?: AbortSignal): Promise<number | null> {
+    for (const key of this.#blobKeys(sha256)) {
+      const info = await this.remote.head(key, signal);
+      if (info !== null) return info.size - this.storedSize(0);
+    }
+    return null;
   }
 
   async putBlob(sha256: string, open: () => Readable, size: number, signal?: AbortSignal): Promise<void> {
@@ -226,7 +301,11 @@ export class RemoteVault {
 
   /** The file's plain bytes as a stream (it fails at its end when a sealed object was altered), or null. */
   async getBlob(sha256: string, signal?: AbortSignal): Promise<Readable | null> {
-    const stream = await this.remote.getStream(this.blobKey(sha256), signal);
+    let stream: Readable | null = null;
+    for (const key of this.#blobKeys(sha256)) {
+      stream = await this.remote.getStream(key, signal);
+      if (stream) break;
+    }
     if (!stream || !this.keys) return stream;
     const plain = unsealStream(this.keys);
     stream.on('error', (error) => plain.destroy(error));

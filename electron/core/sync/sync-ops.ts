@@ -86,7 +86,17 @@ export const syncOpSchema = z.discriminatedUnion('op', [
 ]);
 export type SyncOp = z.infer<typeof syncOpSchema>;
 
+/** The version of a segment's and a head's own shape (unchanged since the first release). */
 export const FORMAT_VERSION = 1;
+
+/**
+ * The remote's layout, in its format object: 2 names every object so that any disk takes it (no `:`, blobs in
+ * `blobs/<sha256[0..2]>/`); 1, the first release's, put plain remotes' blobs in one `blobs/bl/` folder as
+ * `blob:<sha256>` and devices in `devices/device:<id>/`. A remote keeps the layout it was made with: a version-1
+ * remote is read in both (remote-vault.ts). A build that knows only 1 refuses a version-2 remote with a sentence.
+ */
+export const REMOTE_FORMAT = 2;
+export const FIRST_REMOTE_FORMAT = 1;
 
 export const segmentSchema = z.object({
   format: z.literal(FORMAT_VERSION),
@@ -108,7 +118,7 @@ export type Head = z.infer<typeof headSchema>;
 /** The remote's one shared object, written once by whichever device came first (a conditional write). */
 export const remoteFormatSchema = z.object({
   app: z.literal('gateway-studio-sync'),
-  format: z.literal(FORMAT_VERSION),
+  format: z.union([z.literal(FIRST_REMOTE_FORMAT), z.literal(REMOTE_FORMAT)]),
   encryption: z
     .object({
       kdf: z.object({ salt: z.string(), N: z.number().int(), r: z.number().int(), p: z.number().int() }),

@@ -127,6 +127,11 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
     bytesDone,
     bytesTotal,
   });
+  // A first-release remote: this device's earlier segments go to its new folder before the next one does.
+  if (vault.legacyDeviceFolder(state.device) !== null && state.meta('legacyLogMoved') === null) {
+    await vault.moveLegacyLog(state.device, signal);
+    state.setMeta('legacyLogMoved', '1');
+  }
   for (const segment of segments) await vault.writeSegment(segment, signal);
   const last = segments[segments.length - 1]?.seq ?? state.segmentsPushed();
   await vault.writeHead(
@@ -144,16 +149,24 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
 export async function pullLogs(context: RoundContext): Promise<{ changes: number; devices: number }> {
   const { state, vault, signal } = context;
   context.progress({ phase: 'reading', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
-  const mine = vault.deviceFolder(state.device);
+  const mine = [vault.deviceFolder(state.device), vault.legacyDeviceFolder(state.device)];
   let changes = 0;
   let devices = 0;
-  for (const folder of await vault.listDeviceFolders(signal)) {
-    if (folder === mine) continue;
+  // First-release folders (device:<id>) last: a device that has moved its log to <id> is read there only.
+  const legacy = (folder: string) => folder.startsWith('device:');
+  const folders = (await vault.listDeviceFolders(signal)).sort(
+    (a, b) => Number(legacy(a)) - Number(legacy(b)),
+  );
+  const seen = new Set<string>();
+  for (const folder of folders) {
+    if (mine.includes(folder)) continue;
+    if (legacy(folder) && seen.has(folder.slice('device:'.length))) continue;
     const head = await vault.readHeadIn(folder, signal);
-    if (!head || head.device === state.device) continue;
+    if (!head || head.device === state.device || seen.has(head.device)) continue;
+    seen.add(head.device);
     devices += 1;
     for (let seq = state.cursor(head.device) + 1; seq <= head.segments; seq++) {
-      const segment = await vault.readSegment(head.device, seq, signal);
+      const segment = await vault.readSegmentIn(folder, head.device, seq, signal);
       // Not visible yet (an eventually consistent listing): the next round reads it.
       if (!segment || segment.device !== head.device || segment.seq !== seq) break;
       transaction(state.db, () => {
@@ -187,9 +200,8 @@ export async function fetchThumbnails(context: RoundContext): Promise<Moved> {
     const item = library.get(id);
     if (!item) continue;
     const target = thumbnailPathFor(item.path);
-    const info = await vault.remote.head(vault.blobKey(sha), signal);
-    if (!info) continue;
-    const size = info.size - vault.storedSize(0);
+    const size = await vault.blobSize(sha, signal);
+    if (size === null) continue;
     try {
       await downloadBlob(vault, { sha256: sha, size }, target, context.tempDir, () => undefined, signal);
     } catch (error) {

@@ -111,6 +111,7 @@ export class SyncState {
       const dirty = this.db.prepare('INSERT OR IGNORE INTO sync_dirty (item_id) VALUES (?)');
       for (const id of libraryItemIds(this.db)) dirty.run(id);
       this.setMeta('format', null);
+      this.setMeta('legacyLogMoved', null);
       this.setMeta('segments', '0');
       this.setMeta('remote', identity);
     });
