@@ -100,6 +100,8 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     reconciler,
     maxResubmits: options.maxResubmits ?? 5,
     maxRateLimitWaits: options.maxRateLimitWaits ?? 20,
+    // The queue is built below; its rows are read straight from the database, so a start needs no queue object.
+    queued: (key) => (queue.store.ownsKey(key) ? (options.runQueue ? 'send' : 'leave') : null),
     fileSibling: (first, remoteId, status) =>
       fileSiblingTask(
         ctx,

@@ -86,6 +86,11 @@ export interface SubmitOptions {
   key?: string;
   /** The batch this submission belongs to (submitBatch sets it). */
   batch?: TaskBatch;
+  /**
+   * Told the new row's id inside the transaction that writes it (the queue marks its item sent there), so
+   * no crash can leave the row without the caller's record of it, or the record without the row.
+   */
+  written?: (taskId: string) => void;
 }
 
 /** A batch of at most this many tasks at one press: the estimate and the spending check take 100 at most. */

@@ -200,6 +200,26 @@ export class QueueStore {
     return row.n;
   }
 
+  /** The queue's rows written and not yet answered by the gateway (being sent, or resumed by a start). */
+  submittingCount(): number {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM queue_items q JOIN tasks t ON t.id = q.task_id
+         WHERE q.state = 'sent' AND t.state = 'submitting'`,
+      )
+      .get() as { n: number };
+    return row.n;
+  }
+
+  /** Whether a queue item (being sent, or sent) holds this submission key: its row is the queue's press. */
+  ownsKey(key: string): boolean {
+    return (
+      this.db
+        .prepare("SELECT 1 FROM queue_items WHERE submission_key = ? AND state IN ('sending', 'sent')")
+        .get(key) !== undefined
+    );
+  }
+
   /** The ids of the queue's tasks at the gateway and not finished, for the timeline. */
   runningTaskIds(): string[] {
     const marks = ACTIVE_TASK_STATES.map(() => '?').join(', ');

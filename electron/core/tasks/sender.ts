@@ -29,6 +29,12 @@ export interface SenderParts {
   maxResubmits: number;
   /** How many 429s in a row a submission waits out before it is reported refused. */
   maxRateLimitWaits: number;
+  /**
+   * What a start does with a row it finds never sent whose key is a queue item's: the queue's press stands, so
+   * the engine that sends the queue sends it (it counted against the budgets from the moment it was written, in
+   * that same transaction); another process's engine (the CLI's) leaves it to that one. Null: not the queue's.
+   */
+  queued: (key: string) => 'send' | 'leave' | null;
   /** Writes and tracks one more task the gateway made for the press of `id` (n > 1 as several tasks). */
   fileSibling: (id: string, remoteId: string, status: TaskStatus) => void;
 }
@@ -54,7 +60,8 @@ export class Sender {
    * (a crash while it waited for the request budget, a disk too full to record that it failed) is held as
    * 'interrupted' with nothing charged, for the person to send (retrySubmission, re-checked against the
    * budget); one that left without an answer is 'interrupted' and reconciled. Only a clean handover within the
-   * app, or I2's stored key, sends on.
+   * app, I2's stored key, or a queue item's row that provably never left (the queue is the person's press and
+   * marked it sent with the row) sends on.
    */
   resume(handover: boolean): void {
     const { ctx } = this;
@@ -62,7 +69,9 @@ export class Sender {
     for (const task of ctx.tasks.store.list({ states: ['submitting'] })) {
       const neverSent = task.sentAt === null;
       const i2 = Boolean(task.idempotencyKey && usesIdempotencyKey(task.record.family));
-      if (handover || (i2 && !neverSent)) {
+      const queued = neverSent && task.idempotencyKey ? this.parts.queued(task.idempotencyKey) : null;
+      if (queued === 'leave' && !handover) continue;
+      if (handover || (i2 && !neverSent) || queued === 'send') {
         if (!neverSent) this.parts.pacer.markResumed(task.record.id);
         // A row waiting out a 429 keeps waiting out its Retry-After (capped), measured from its last answer.
         const retryAfter = Math.min(task.record.error?.retryAfterMs ?? 0, ctx.policy.maxRetryAfterMs);
@@ -114,7 +123,7 @@ export class Sender {
       };
       // Written before the request leaves: after a crash, a row with no sentAt was provably never sent. A
       // disk too full to write it sends nothing, and the row says so (it is never sent later by itself).
-      const marked = this.#markSent(id);
+      const marked = this.#markSent(id, task.sentAt);
       // Held or stopped meanwhile (a start in another process, the person): not this sender's to send.
       if (marked === 'taken') return ctx.tasks.store.require(id).record;
       if (marked === 'full') return this.#notSent(id);
@@ -129,10 +138,11 @@ export class Sender {
     return ctx.room.mustWrite(() => this.#acknowledged(id, ack));
   }
 
-  #markSent(id: string): 'sent' | 'taken' | 'full' {
+  /** Claims the send: only if the row is as this sender read it (another process may have claimed it since). */
+  #markSent(id: string, expectedSentAt: number | null): 'sent' | 'taken' | 'full' {
     const { ctx } = this;
     try {
-      return ctx.tasks.store.claimSend(id, ctx.clock.now()) ? 'sent' : 'taken';
+      return ctx.tasks.store.claimSend(id, expectedSentAt, ctx.clock.now()) ? 'sent' : 'taken';
     } catch (error) {
       if (isDiskFull(error)) return 'full';
       throw error;

@@ -4,9 +4,11 @@
 // come and fewer than `parallel` of its tasks run at the gateway; items go one after another, the next only
 // once the one before has its answer, so the gateway receives them in the queue's order.
 //
-// Each item carries the key its task row will take. Its state is written 'sending' before engine.submit()
-// writes the row; a restart finds 'sending' items and submits them again under the same key, which answers
-// with the row if it was written (never a second task) and sends it if not. Budgets and the confirmation
+// Each item carries the key its task row will take. Its state is written 'sending' before engine.submit(), and
+// 'sent' (with its task) in the very transaction that writes the task row and its key: a kill -9 leaves either
+// a 'sending' item with no row, which the next start submits again under the same key, or a 'sent' item with its
+// row, which the engine's start sends if its request never left (sender.ts) and never sends twice. The next
+// item waits while one of the queue's rows is still being sent, so the gateway receives them in order. Budgets and the confirmation
 // threshold are asked when an item is queued (its press as a whole) and again when it is sent (submit's own
 // check, in the row's transaction): a refusal then pauses the queue with its sentence instead of refusing
 // item after item.
@@ -314,13 +316,15 @@ export class SubmissionQueue {
     }
     for (const item of line.filter((i) => i.state === 'sending')) {
       const task = this.#taskOf(item);
-      if (task?.state === 'submitting') return this.#arm(QUEUE_LOOK_MS); // its answer comes first
       if (task) {
+        // Left 'sending' by an earlier version beside its row: the row is the item's task.
         this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: now });
         continue;
       }
       return this.#send(item); // cut off before its row was written: sent now, under its key
     }
+    // A row of the queue's still being sent (a 429 waited out, one a restart resumes): its answer comes first.
+    if (this.store.submittingCount() > 0) return this.#arm(QUEUE_LOOK_MS);
     const head = line.find((i) => i.state === 'waiting');
     if (!head) return;
     if (this.store.runningCount() >= settings.parallel) return this.#arm(QUEUE_LOOK_MS);
@@ -337,7 +341,13 @@ export class SubmissionQueue {
       ...(item.webhook ? { webhook: item.webhook } : {}),
     };
     const work = this.parts
-      .submit(request, { ...item.options, key: item.key, confirmed: item.confirmed })
+      .submit(request, {
+        ...item.options,
+        key: item.key,
+        confirmed: item.confirmed,
+        written: (taskId) =>
+          this.store.update(item.id, { state: 'sent', taskId, updatedAt: this.ctx.clock.now() }),
+      })
       .then(
         (task) => this.#sent(item, task),
         (thrown: unknown) => this.#refused(item, thrown),
@@ -354,9 +364,9 @@ export class SubmissionQueue {
     void this.ctx.lifetime.track(work, 'background');
   }
 
+  /** The row's answer (or the row a repeat of the key found): the item is sent with it. */
   #sent(item: QueuedItem, task: TaskRecord): void {
-    const state = task.state === 'submitting' ? 'sending' : 'sent';
-    this.store.update(item.id, { state, taskId: task.id, updatedAt: this.ctx.clock.now() });
+    this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: this.ctx.clock.now() });
   }
 
   #refused(item: QueuedItem, thrown: unknown): void {

@@ -259,6 +259,7 @@ export class Submissions {
             library: parts.libraryFiles,
           }),
         );
+        options.written?.(id);
         return row;
       });
     } catch (thrown) {

@@ -277,10 +277,11 @@ export class TaskStore {
    * Marks the row sent, but only while it is still 'submitting': a row another process (or the person) took
    * out of that state meanwhile (held at a start, stopped) is not sent from here. False when it was not.
    */
-  claimSend(id: string, at: number): boolean {
+  claimSend(id: string, expectedSentAt: number | null, at: number): boolean {
+    // Compared with what the sender read: two processes resuming one row never both send it.
     const done = this.sql(
-      "UPDATE tasks SET sent_at = ?, updated_at = ? WHERE id = ? AND state = 'submitting'",
-    ).run(at, at, id);
+      "UPDATE tasks SET sent_at = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND sent_at IS ?",
+    ).run(at, at, id, expectedSentAt);
     return Number(done.changes) > 0;
   }
 

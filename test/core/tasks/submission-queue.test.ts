@@ -8,6 +8,7 @@ import { SpendStopped } from '../../../shared/studio/spend-stopped';
 import type { SpendStop } from '../../../shared/studio/spending';
 import type { SubmissionGuard } from '../../../electron/core/tasks/task-history';
 import { queueTimeline } from '../../../electron/core/tasks/queue-timeline';
+import { ManualClock } from '../../../electron/core/clock';
 import { driveUntil, i3, useEngineRig } from './engine-rig';
 import type { CountingGateway } from './engine-rig';
 
@@ -133,6 +134,44 @@ describe('the submission queue', () => {
     await driveUntil(rig, second, () => second.queue.view().items[0]?.state === 'sent');
     expect(second.queue.view().items[0]?.taskId).toBe(task.id);
     expect(gateway.bodies).toHaveLength(1);
+  });
+
+  // Issue 32 (6): a kill -9 after the item's task row was written and before its request left. The next start
+  // held that row as never sent (for the person's Send it) while the queue took its item for sent: the item
+  // was never sent. The row now belongs to the queue's press, and the start sends it, once.
+  it('sends after a restart an item whose row was written but whose request never left, once', async () => {
+    const { rig } = rigs;
+    const gateway = rig.gateway();
+    // The first life's clock moves a millisecond at a time: its second send waits for a slot of the request
+    // budget (one a minute), which is where a kill -9 finds it (the row written, no sent_at); the life is
+    // abandoned there.
+    const frozen = new ManualClock(rig.clock.now());
+    const first = rigs.engine(gateway, { runQueue: true, clock: frozen, budget: { requests: 1, perMs: 60_000 } });
+    await first.start();
+    await first.queue.add([i3('first'), i3('second')]);
+    const db = rig.openDb();
+    const unsent = () =>
+      db
+        .prepare("SELECT COUNT(*) AS n FROM tasks WHERE state = 'submitting' AND sent_at IS NULL")
+        .get() as { n: number };
+    for (let i = 0; i < 500 && unsent().n === 0; i++) {
+      await frozen.advanceTo(frozen.now() + 1);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(unsent().n).toBe(1);
+    expect(sentPrompts(gateway)).toEqual(['first']);
+
+    const second = rigs.engine(gateway, { runQueue: true });
+    await second.start();
+    const done = await driveUntil(rig, second, () => second.list({ states: ['completed'] }).length === 2);
+    expect(done, JSON.stringify(second.list().map((t) => [t.params.prompt, t.state, t.error?.message]))).toBe(
+      true,
+    );
+    expect(sentPrompts(gateway)).toEqual(['first', 'second']);
+    expect(second.queue.view().items.map((i) => [i.prompt, i.state]).sort()).toEqual([
+      ['first', 'sent'],
+      ['second', 'sent'],
+    ]);
   });
 
   it('pauses with the sentence when a budget is reached at send time, instead of refusing item after item', async () => {
