@@ -9,10 +9,16 @@ import { soakPlan } from './soak-plan';
 interface ChildConfig extends SoakLifeConfig {
   items: number;
   parallel: number;
+  /** The request budget: a tight one makes rows wait for a slot after they are written, where kills land. */
+  requestsPerSecond?: number;
 }
 
 const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
-const { db, engine } = soakLife(config, { runQueue: true, reconcileAfterMs: 60_000 });
+const { db, engine } = soakLife(config, {
+  runQueue: true,
+  reconcileAfterMs: 60_000,
+  ...(config.requestsPerSecond ? { requestsPerSecond: config.requestsPerSecond } : {}),
+});
 const { queue } = engine;
 if (queue.store.count(['waiting', 'sending', 'sent', 'failed', 'cancelled']) === 0) {
   queue.setParallel(config.parallel);

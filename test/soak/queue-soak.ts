@@ -1,9 +1,12 @@
 // The queue soak: N items queued at once and sent by the engine's queue, run as a child process against the
 // simulator with a fault rate on every request; the child is killed with SIGKILL every simulated minute of its
-// running life (the gateway's clock: 1.2 s real at the time scale of 0.02) and restarted on the same database,
-// until the queue is empty and its tasks settled. Then, from the database and
-// the simulator's own record of what it created, in the order it created it:
-//   nothing lost    every item left the line, each as exactly one task row under its own key;
+// running life (the gateway's clock: 1.2 s real at the time scale of 0.02), or with `randomKills` at a random
+// moment within that minute (seeded), and restarted on the same database, until the queue is empty and its
+// tasks settled. Then, from the database and the simulator's own record of what it created, in the order it
+// created it:
+//   nothing lost    every item left the line, each as exactly one task row under its own key, and every row
+//                   left for the gateway (none held as never sent: issue 32's kill between a row and its
+//                   request left the item 'sent' and its row held, so it was never sent);
 //   nothing doubled no prompt was created upstream twice;
 //   in order        what the gateway created came in the queue's order (a sent item that the gateway never
 //                   created, a 500 answered before processing, is a gap, not a reordering).
@@ -14,8 +17,9 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import { NEVER_SENT_CODE } from '../../shared/studio/records';
 import { tagOf } from './soak-plan';
-import type { SoakTable } from './soak-report';
+import { killAfterMs, seededRandom, type SoakTable } from './soak-report';
 
 export interface QueueSoakOptions {
   items: number;
@@ -30,6 +34,12 @@ export interface QueueSoakOptions {
   maxLives?: number;
   parallel?: number;
   seed?: number;
+  /** Kill each life at a random moment (seeded) up to the cadence, instead of at the cadence itself. */
+  randomKills?: boolean;
+  /** The engine's request budget per second (40 by default): a tight one widens the wait after a row. */
+  requestsPerSecond?: number;
+  /** Fewer lives than this and the soak fails: the kills must have had a chance to land. */
+  minLives?: number;
   log?: (line: string) => void;
 }
 
@@ -84,14 +94,17 @@ export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoak
       apiKey: SIM_KEYS.default,
       items: options.items,
       parallel: options.parallel ?? 4,
+      ...(options.requestsPerSecond ? { requestsPerSecond: options.requestsPerSecond } : {}),
     }),
   };
   const maxLives = options.maxLives ?? 200;
+  const random = seededRandom(options.seed ?? 11);
   try {
     let kills = 0;
     let lives = 0;
     for (;;) {
-      const killAfter = options.kills === undefined || kills < options.kills ? killEveryMs : null;
+      const cadence = options.randomKills ? killAfterMs(random, killEveryMs) : killEveryMs;
+      const killAfter = options.kills === undefined || kills < options.kills ? cadence : null;
       const life = await runChild(env, killAfter);
       lives++;
       if (life.done) break;
@@ -100,7 +113,11 @@ export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoak
       log(`life ${lives}: killed`);
       if (lives >= maxLives) throw new Error(`the queue soak did not settle in ${maxLives} lives`);
     }
-    return tabulate(dbPath, sim.createdTasks(), options, { kills, killEveryMs }, sim.faults.injected);
+    const report = tabulate(dbPath, sim.createdTasks(), options, { kills, killEveryMs }, sim.faults.injected);
+    report.rows.splice(3, 0, ['lives', lives]);
+    if (options.minLives !== undefined && lives < options.minLives)
+      report.problems.push(`only ${lives} lives (at least ${options.minLives} wanted)`);
+    return report;
   } finally {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
@@ -117,7 +134,11 @@ function tabulate(
   const db = new DatabaseSync(dbPath);
   const problems: string[] = [];
   const items = db.prepare('SELECT * FROM queue_items ORDER BY position').all();
-  const tasks = db.prepare('SELECT id, state, params, idempotency_key FROM tasks').all();
+  const tasks = db
+    .prepare(
+      "SELECT id, state, params, idempotency_key, sent_at, json_extract(error, '$.code') AS error_code FROM tasks",
+    )
+    .all();
   const taskById = new Map(tasks.map((t) => [String(t.id), t]));
   let sent = 0;
   for (const item of items) {
@@ -126,6 +147,8 @@ function tabulate(
     else if (!task) problems.push(`item ${String(item.id)} was sent but has no task`);
     else if (task.idempotency_key !== item.submission_key)
       problems.push(`item ${String(item.id)}'s task carries another key`);
+    else if (task.sent_at === null || task.error_code === NEVER_SENT_CODE)
+      problems.push(`item ${String(item.id)} reads sent but its request never left (${String(task.state)})`);
     else sent++;
   }
   if (items.length !== options.items) problems.push(`${items.length} items for ${options.items} queued`);
@@ -148,7 +171,7 @@ function tabulate(
       ['engine kills (SIGKILL) and restarts', kills],
       [
         'kill cadence',
-        `every ${(options.killEverySimMs ?? 60_000) / 1000} s of gateway time (${killEveryMs} ms real)`,
+        `${options.randomKills ? 'at a random moment within ' : 'every '}${(options.killEverySimMs ?? 60_000) / 1000} s of gateway time (${killEveryMs} ms real)`,
       ],
       ['items sent, one task each under its key', sent],
       ['created upstream', upstream.length],

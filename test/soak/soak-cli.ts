@@ -1,7 +1,8 @@
 // npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
 // npm run soak -- --sync [--kills 20]: library sync's: CLI `sync` processes killed with SIGKILL, then convergence.
-// npm run soak -- --queue [--tasks 50 --faults 0.2 --kills N]: the queue's: items sent in order through a kill
-// every simulated minute (at most N of them with --kills; until the queue is done without).
+// npm run soak -- --queue [--tasks 100 --faults 0.2 --kills N]: the queue's: items sent in order through a kill at
+// a random moment of every simulated minute, a request budget of 3 a second, at least 20 lives (at most N kills
+// with --kills; until the queue is done without).
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { parseArgs } from 'node:util';
 import { runSoak } from './run-soak';
@@ -24,8 +25,12 @@ const { values } = parseArgs({
 });
 if (values.queue) {
   const queue = await runQueueSoak({
-    items: Number(values.tasks === '200' ? '50' : values.tasks),
+    items: Number(values.tasks === '200' ? '100' : values.tasks),
     faultRate: Number(values.faults),
+    parallel: 8,
+    randomKills: true,
+    requestsPerSecond: 3,
+    minLives: 20,
     ...(values.kills === undefined ? {} : { kills: Number(values.kills) }),
     log: (line) => console.error(line),
   });

@@ -19,7 +19,7 @@ export const say = (message: Record<string, unknown>): void =>
 
 export function soakLife(
   config: SoakLifeConfig,
-  options: { runQueue?: boolean; reconcileAfterMs: number },
+  options: { runQueue?: boolean; reconcileAfterMs: number; requestsPerSecond?: number },
 ): { db: ReturnType<typeof openStudioDatabase>; engine: TaskEngine; library: Library } {
   const db = openStudioDatabase(config.dbPath);
   const library = new Library({ db, dir: config.libraryDir });
@@ -29,7 +29,7 @@ export function soakLife(
     gateway,
     ...(options.runQueue ? { runQueue: true } : {}),
     requestTimeoutMs: 3_000,
-    budget: { requests: 40, perMs: 1_000 },
+    budget: { requests: options.requestsPerSecond ?? 40, perMs: 1_000 },
     polling: { maxRetryAfterMs: 5_000, maxGapMs: 2_000, errorBackoffMs: 200 },
     reconcileAfterMs: options.reconcileAfterMs,
     downloads: {

@@ -4,11 +4,10 @@
 // come and fewer than `parallel` of its tasks run at the gateway; items go one after another, the next only
 // once the one before has its answer, so the gateway receives them in the queue's order.
 //
-// Each item carries the key its task row will take. Its state is written 'sending' before engine.submit(), and
-// 'sent' (with its task) in the very transaction that writes the task row and its key: a kill -9 leaves either
-// a 'sending' item with no row, which the next start submits again under the same key, or a 'sent' item with its
-// row, which the engine's start sends if its request never left (sender.ts) and never sends twice. The next
-// item waits while one of the queue's rows is still being sent, so the gateway receives them in order. Budgets and the confirmation
+// Each item carries the key its task row will take. It is written 'sending' before engine.submit(), and 'sent'
+// in the transaction that writes its task row and key: a kill -9 leaves a 'sending' item with no row (submitted
+// again under its key at the next start) or a 'sent' one with its row, which the engine's start sends if its
+// request never left (sender.ts), never twice. The next item waits while a queue row is still being sent. Budgets and the confirmation
 // threshold are asked when an item is queued (its press as a whole) and again when it is sent (submit's own
 // check, in the row's transaction): a refusal then pauses the queue with its sentence instead of refusing
 // item after item.
@@ -316,12 +315,9 @@ export class SubmissionQueue {
     }
     for (const item of line.filter((i) => i.state === 'sending')) {
       const task = this.#taskOf(item);
-      if (task) {
-        // Left 'sending' by an earlier version beside its row: the row is the item's task.
-        this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: now });
-        continue;
-      }
-      return this.#send(item); // cut off before its row was written: sent now, under its key
+      // Left 'sending' beside its row by an earlier version: the row is the item's task.
+      if (task) this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: now });
+      else return this.#send(item); // cut off before its row was written: sent now, under its key
     }
     // A row of the queue's still being sent (a 429 waited out, one a restart resumes): its answer comes first.
     if (this.store.submittingCount() > 0) return this.#arm(QUEUE_LOOK_MS);
@@ -334,6 +330,8 @@ export class SubmissionQueue {
 
   #send(item: QueuedItem): void {
     this.#sending = item.id;
+    const sent = (taskId: string) =>
+      this.store.update(item.id, { state: 'sent', taskId, updatedAt: this.ctx.clock.now() });
     const request: SubmissionRequest = {
       family: item.family,
       model: item.model,
@@ -341,13 +339,7 @@ export class SubmissionQueue {
       ...(item.webhook ? { webhook: item.webhook } : {}),
     };
     const work = this.parts
-      .submit(request, {
-        ...item.options,
-        key: item.key,
-        confirmed: item.confirmed,
-        written: (taskId) =>
-          this.store.update(item.id, { state: 'sent', taskId, updatedAt: this.ctx.clock.now() }),
-      })
+      .submit(request, { ...item.options, key: item.key, confirmed: item.confirmed, written: sent })
       .then(
         (task) => this.#sent(item, task),
         (thrown: unknown) => this.#refused(item, thrown),
@@ -364,7 +356,6 @@ export class SubmissionQueue {
     void this.ctx.lifetime.track(work, 'background');
   }
 
-  /** The row's answer (or the row a repeat of the key found): the item is sent with it. */
   #sent(item: QueuedItem, task: TaskRecord): void {
     this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: this.ctx.clock.now() });
   }

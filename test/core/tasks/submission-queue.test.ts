@@ -146,19 +146,27 @@ describe('the submission queue', () => {
     // budget (one a minute), which is where a kill -9 finds it (the row written, no sent_at); the life is
     // abandoned there.
     const frozen = new ManualClock(rig.clock.now());
-    const first = rigs.engine(gateway, { runQueue: true, clock: frozen, budget: { requests: 1, perMs: 60_000 } });
+    const first = rigs.engine(gateway, {
+      runQueue: true,
+      clock: frozen,
+      budget: { requests: 1, perMs: 60_000 },
+    });
     await first.start();
     await first.queue.add([i3('first'), i3('second')]);
     const db = rig.openDb();
     const unsent = () =>
-      db
-        .prepare("SELECT COUNT(*) AS n FROM tasks WHERE state = 'submitting' AND sent_at IS NULL")
-        .get() as { n: number };
-    for (let i = 0; i < 500 && unsent().n === 0; i++) {
-      await frozen.advanceTo(frozen.now() + 1);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    expect(unsent().n).toBe(1);
+      db.prepare("SELECT COUNT(*) AS n FROM tasks WHERE state = 'submitting' AND sent_at IS NULL").get() as {
+        n: number;
+      };
+    await expect
+      .poll(
+        async () => {
+          await frozen.advanceTo(frozen.now() + 1);
+          return unsent().n;
+        },
+        { timeout: 10_000, interval: 10 },
+      )
+      .toBe(1);
     expect(sentPrompts(gateway)).toEqual(['first']);
 
     const second = rigs.engine(gateway, { runQueue: true });
@@ -168,7 +176,12 @@ describe('the submission queue', () => {
       true,
     );
     expect(sentPrompts(gateway)).toEqual(['first', 'second']);
-    expect(second.queue.view().items.map((i) => [i.prompt, i.state]).sort()).toEqual([
+    expect(
+      second.queue
+        .view()
+        .items.map((i) => [i.prompt, i.state])
+        .sort(),
+    ).toEqual([
       ['first', 'sent'],
       ['second', 'sent'],
     ]);
