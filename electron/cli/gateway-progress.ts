@@ -15,6 +15,9 @@ function purposeOf(event: GatewayCallEvent): string {
 
 function reasonOf(event: GatewayCallEvent): string {
   const { status, errorType } = event;
+  // A 2xx whose body could not be read: what was wrong with it, never "the gateway answered 200".
+  if (errorType === 'invalid_response' && event.message)
+    return event.message.replace(/\s+/g, ' ').slice(0, 240);
   if (status === 429) return "the gateway's rate limit (HTTP 429)";
   if (status !== null) return `the gateway answered ${status}`;
   if (errorType === 'timeout') return 'no answer in time';
@@ -28,7 +31,14 @@ export class GatewayProgress {
   /** Consecutive failures per purpose and reason, so a run of 502s is counted, not repeated. */
   private readonly streaks = new Map<string, { reason: string; count: number }>();
 
-  constructor(private readonly say: (text: string) => void) {}
+  /**
+   * `say` is for progress (silent under --json); `warn` for an answer that could not be read, which is said even
+   * under --json (on stderr), so a wait on a gateway whose every answer is unreadable is never silent.
+   */
+  constructor(
+    private readonly say: (text: string) => void,
+    private readonly warn: (text: string) => void = say,
+  ) {}
 
   readonly onCall = (event: GatewayCallEvent): void => {
     const purpose = purposeOf(event);
@@ -47,6 +57,8 @@ export class GatewayProgress {
         : purpose === 'checking the task'
           ? '; asking again shortly'
           : '';
-    this.say(`${purpose}: ${reason}${times}${next}`);
+    const line = `${purpose}: ${reason}${times}${next}`;
+    if (event.errorType === 'invalid_response') this.warn(line);
+    else this.say(line);
   };
 }

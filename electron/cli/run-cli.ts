@@ -53,7 +53,8 @@ export async function runCli(
       core: (online = true): CliCore => {
         if (!coreHandle) {
           coreHandle = openCore(resolved, libraryHandle?.db ?? null, online, (line) => out.log(line));
-          coreHandle.onGatewayCall(new GatewayProgress((text) => out.note(text)).onCall);
+          const warn = (text: string) => (out.json ? out.log(text) : out.note(text));
+          coreHandle.onGatewayCall(new GatewayProgress((text) => out.note(text), warn).onCall);
           libraryHandle = coreHandle;
         }
         return coreHandle;

@@ -124,6 +124,16 @@ export class SimState {
     this.settleTimers.add(timer);
   }
 
+  /** How many times each task was answered as finished (for the dialects that contradict themselves once). */
+  readonly #finishedAnswers = new Map<string, number>();
+
+  /** The number of earlier answers of this task as finished, counting this one for the next caller. */
+  answeredFinished(taskId: string): number {
+    const n = this.#finishedAnswers.get(taskId) ?? 0;
+    this.#finishedAnswers.set(taskId, n + 1);
+    return n;
+  }
+
   newTaskId(prefix: string): string {
     return `${prefix}_${this.prng.hex(24)}`;
   }

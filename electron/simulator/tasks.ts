@@ -71,6 +71,11 @@ const seconds = (ms: number): number => Math.floor(ms / 1000);
 export interface Speaking {
   dialects: ReadonlySet<Dialect>;
   language: string | null;
+  /**
+   * How many times this task was answered as finished before this answer (0: the first). The dialects that
+   * contradict themselves once (failed-then-completed, late-results) do so on the first only.
+   */
+  finishedAnswers?: number;
 }
 
 const SPEC: Speaking = { dialects: new Set(), language: null };
@@ -80,11 +85,19 @@ export const isCancelled = (task: SimTask): boolean => task.failure?.code === CA
 
 /** The status word as the dialect says it: the spec's five, or the words public clients meet. */
 function spokenStatus(task: SimTask, status: TaskStatus, speaking: Speaking): string {
+  if (status === 'completed' && firstFinished(speaking, 'failed-then-completed')) return 'failed';
   if (!speaking.dialects.has('status-words')) return status;
   if (status === 'failed' && isCancelled(task)) return statusWord('cancelled', task.id);
   if (status === 'processing') return unknownWordOf(task.body) ?? statusWord(status, task.id);
   return statusWord(status, task.id);
 }
+
+const firstFinished = (speaking: Speaking, dialect: Dialect): boolean =>
+  speaking.dialects.has(dialect) && (speaking.finishedAnswers ?? 0) === 0;
+
+/** progress-percent: "45%", as some gateways send it. */
+const spokenProgress = (progress: number, speaking: Speaking): number | string =>
+  speaking.dialects.has('progress-percent') ? `${progress}%` : progress;
 
 /** The task status object of [TASK-1..11] as it stands at `now`; links are absolute URLs under links.base. */
 export function taskObject(
@@ -99,7 +112,7 @@ export function taskObject(
   const body: Record<string, unknown> = {
     id: task.id,
     status: spokenStatus(task, view.status, speaking),
-    progress: view.progress,
+    progress: spokenProgress(view.progress, speaking),
     created: seconds(task.createdMs),
     estimated_time: task.estimatedSeconds,
     cost: charged,
@@ -109,13 +122,25 @@ export function taskObject(
     body.completed = seconds(task.terminalMs);
     body.actual_time = Math.max(0, seconds(task.terminalMs) - seconds(task.createdMs));
   }
-  if (view.status === 'failed' && task.failure) {
+  if (
+    view.status === 'failed' &&
+    task.failure &&
+    speaking.dialects.has('policy-errors') &&
+    !isCancelled(task)
+  ) {
+    // The real gateway's content-policy refusal: a code and a type, no message.
+    body.error = { code: 451, type: 'policy' };
+  } else if (view.status === 'failed' && task.failure) {
     const localised = speaking.dialects.has('localised')
       ? localisedMessage(task.failure.code, speaking.language)
       : null;
     body.error = { ...task.failure, ...(localised && { message: localised }) };
   }
-  if (view.status === 'completed') body.result = resultObject(task.output, links);
+  // late-results: the first answer as completed carries no links; they come with the next.
+  if (view.status === 'completed' && !firstFinished(speaking, 'late-results')) {
+    const relative = speaking.dialects.has('relative-links');
+    body.result = resultObject(task.output, relative ? { ...links, base: '' } : links);
+  }
   return body;
 }
 

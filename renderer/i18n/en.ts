@@ -655,6 +655,12 @@ export const en = {
         'balance-cny': 'Balance in CNY',
         'balance-credits': 'Balance in credits',
         localised: 'Messages in the app’s language (?language=)',
+        'failed-then-completed':
+          'A finished task first said “failed” with its result links, then “completed”',
+        'late-results': 'A finished task first said “completed” without links; they come on the next check',
+        'relative-links': 'Result links relative to the gateway’s address (/files/…)',
+        'progress-percent': 'Progress as text (“45%”)',
+        'policy-errors': 'A refused task said only as {code: 451, type: "policy"}',
         'links-separate-host': 'Result links on another host than the API',
         'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
         'links-missing-expiry': 'Links without an expiry time',

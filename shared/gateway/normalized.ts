@@ -70,7 +70,13 @@ export interface TaskSnapshot {
   cost: number | null;
   creditsCost: number | null;
   files: ResultFile[];
-  error: { message: string; code: string } | null;
+  /** A failed task's error as the gateway said it; `type` only where it named one ("policy"). */
+  error: { message: string; code: string; type?: string } | null;
+  /**
+   * A `failed` answer that still carried result links (the real gateway says so for a moment before
+   * `completed`): how many. The client asks again before believing it (core/gateway/task-doubts.ts).
+   */
+  linksWhileFailed?: number;
 }
 
 const errorTypeSchema = z.enum(Object.keys(ERROR_TYPES) as [ErrorType, ...ErrorType[]]);

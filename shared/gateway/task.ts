@@ -89,21 +89,43 @@ export const taskResultSchema = z.looseObject({
   music: z.array(resultEntrySchema).nullish(),
 });
 
-/** [TASK-11] code may be empty, a number, or missing; a bare string is taken as the message. */
+/**
+ * [TASK-11] code may be empty, a number, or missing; a bare string is taken as the message. `type` is kept when
+ * given: the real gateway says a content-policy refusal as {code: 451, type: "policy"} with no message.
+ */
 export const taskErrorSchema = z.union([
   z.string().transform((message) => ({ message, code: '' })),
-  z.looseObject({ message: z.string().nullish(), code: looseCode.nullish() }).transform((e) => ({
-    message: e.message ?? '',
-    code: e.code ?? '',
-  })),
+  z
+    .looseObject({
+      message: z.string().nullish(),
+      code: looseCode.nullish(),
+      type: z.string().max(200).nullish().catch(null),
+    })
+    .transform((e) => ({
+      message: e.message ?? '',
+      code: e.code ?? '',
+      ...(e.type ? { type: e.type } : {}),
+    })),
 ]);
+
+/**
+ * [TASK-3] progress: a number, or text as some gateways send it ("45", "45%", " 100 % "). Anything else is no
+ * progress at all (null), never a reason to call the whole answer unreadable: a task whose every poll was
+ * refused for its progress would never be seen to finish.
+ */
+export const progressSchema = z.unknown().transform((value): number | null => {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*%?\s*$/.exec(value);
+  return match ? Number(match[1]) : null;
+});
 
 export const taskObjectSchema = z.looseObject({
   id: looseId.optional(),
   /** The music endpoint's shape is not shown: some bodies name the id task_id. */
   task_id: looseId.optional(),
   status: taskStatusSchema,
-  progress: looseNumber.nullish(),
+  progress: progressSchema.optional(),
   created: unixSeconds.nullish(),
   completed: unixSeconds.nullish(),
   actual_time: looseNumber.nullish(),
@@ -197,6 +219,7 @@ export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnaps
     creditsCost: task.credits_cost ?? null,
     files: task.status.status === 'completed' ? resultFiles(task.result) : [],
     error: task.status.status === 'failed' ? (task.error ?? { message: '', code: '' }) : null,
+    ...(task.status.status === 'failed' && { linksWhileFailed: resultFiles(task.result).length }),
   };
 }
 
@@ -224,4 +247,26 @@ export function parseTask(body: unknown, taskId?: string, httpStatus: number | n
     );
   }
   throw invalidResponse('task', z.prettifyError(flat.error), httpStatus);
+}
+
+/** A link with a scheme (https:, data:) or none (/f/abc.png, f/abc.png, //cdn/abc.png). */
+const hasScheme = (url: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(url.trim());
+
+/**
+ * Result links as absolute URLs: a relative one (`/f/abc.png`, as some gateways answer) is resolved against the
+ * gateway's address (`base`, the normalised {base_url}), so a path prefix is kept for a link without a leading
+ * slash. A link that does not resolve is left as it came, for the downloader to refuse with its sentence.
+ */
+export function withAbsoluteLinks(snapshot: TaskSnapshot, base: string): TaskSnapshot {
+  if (snapshot.files.every((f) => hasScheme(f.url))) return snapshot;
+  const root = base.endsWith('/') ? base : `${base}/`;
+  const absolute = (url: string): string => {
+    if (hasScheme(url)) return url;
+    try {
+      return new URL(url.trim(), root).href;
+    } catch {
+      return url;
+    }
+  };
+  return { ...snapshot, files: snapshot.files.map((f) => ({ ...f, url: absolute(f.url) })) };
 }

@@ -29,5 +29,15 @@ export const GATEWAY_DIALECTS = [
   'balance-credits',
   /** Task polls honour ?language=zh|en|ko|ja in a failed task's message. */
   'localised',
+  /** The first poll after a task completes says `failed` while carrying the result links; the next, `completed`. */
+  'failed-then-completed',
+  /** The first poll after a task completes says `completed` with no result links; they come on the next poll. */
+  'late-results',
+  /** Result links relative to the gateway's address (`/files/…`), not absolute URLs. */
+  'relative-links',
+  /** Progress as text: "45%", "100%". */
+  'progress-percent',
+  /** A failed task's error is {code: 451, type: "policy"}, with no message: refused by a content policy. */
+  'policy-errors',
 ] as const;
 export type GatewayDialect = (typeof GATEWAY_DIALECTS)[number];

@@ -242,7 +242,6 @@ describe('task results', () => {
       },
       { id: 'x', status: 'failed', error: { message: 'x', code: true } }, // code: number or string only
       { id: 'x', status: 'failed', error: 42 },
-      { id: 'x', status: 'pending', progress: 'half' },
       { id: '', status: 'pending' },
       { code: 500, data: { id: 'x', status: 'pending' } }, // [TASK-13] the envelope's code is 200
       { code: 200, data: [] },

@@ -1,4 +1,5 @@
 // generate · music · upscale · task · tasks — everything that goes through the task engine.
+import { taskFailureInfo } from '../../../shared/gateway/task-failure';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
@@ -144,7 +145,7 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
     [
       `${snapshot.id}  ${snapshot.status} ${snapshot.progress}%${snapshot.cost === null ? '' : ` $${snapshot.cost}`}`,
       ...snapshot.files.map((f) => `  ${f.kind} ${f.url}`),
-      snapshot.error ? `  ${snapshot.error.message}` : '',
+      snapshot.status === 'failed' ? `  ${taskFailureInfo(snapshot).message}` : '',
     ]
       .filter(Boolean)
       .join('\n'),

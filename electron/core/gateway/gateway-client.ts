@@ -21,7 +21,7 @@ import {
 import { validationError } from '../../../shared/gateway/error-map';
 import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
-import { parseTask } from '../../../shared/gateway/task';
+import { parseTask, withAbsoluteLinks } from '../../../shared/gateway/task';
 import { scrubErrorTexts } from '../../../shared/gateway/secret-scrub';
 import {
   parseUsageReport,
@@ -110,14 +110,15 @@ export class GatewayClient implements GatewayPort {
 
   /**
    * [EP-TASK-1] /v1/tasks/{id}, or [EP-MUSIC-1] /v1/music/tasks/{id}, with `?language=` in the UI's language
-   * while the gateway takes it (poll-language.ts).
+   * while the gateway takes it (poll-language.ts). Relative result links are made absolute on the gateway's
+   * address (withAbsoluteLinks).
    */
   async getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot> {
     if (taskId.trim() === '') throw new GatewayError(validationError('A task id is required.', 'task_id'));
     const base = endpoint === 'music' ? '/v1/music/tasks/' : '/v1/tasks/';
     return this.language.poll(base + encodeURIComponent(taskId), (url) =>
       this.transport.call({ method: 'GET', url, read: 'json', safe: true, options }, (r, key) =>
-        scrubbedTask(parseTask(json(r), taskId, r.status), key),
+        scrubbedTask(withAbsoluteLinks(parseTask(json(r), taskId, r.status), this.baseUrl), key),
       ),
     );
   }

@@ -83,14 +83,19 @@ export class GatewayTransport {
         );
         status = response.status;
         if (status >= 200 && status < 300) {
+          const value = await read(response, key);
           this.report(plan, path, attempt, status, null, started, null);
-          return await read(response, key);
+          return value;
         }
         error = await this.httpError(response);
       } catch (thrown) {
-        // A 2xx that could not be read is final: the request did what it did.
-        if (thrown instanceof GatewayError && status !== null && status < 300)
-          throw new GatewayError(redact(thrown.info, key));
+        // A 2xx that could not be read is final: the request did what it did. It is still a failed attempt to
+        // whoever watches the calls (the CLI says it), never a silent success.
+        if (thrown instanceof GatewayError && status !== null && status < 300) {
+          const unread = redact(thrown.info, key);
+          this.report(plan, path, attempt, status, unread, started, null);
+          throw new GatewayError(unread);
+        }
         error = thrown instanceof GatewayError ? thrown.info : this.unexpected(plan, path, thrown, key);
       }
       error = redact(await throughProxy(error, this.proxy, this.options.baseUrl), key);

@@ -2,7 +2,7 @@
 // served earliest-first under the one request budget and a cap on requests in flight; the pump starts what is
 // due and sleeps on the clock until the next. A poll's answer is applied to the row here: progress, the
 // gateway's failure, or completion, which teaches the history and hands the files to the downloads.
-import { localErrorInfo } from '../../../shared/gateway/error-types';
+import { taskFailureInfo } from '../../../shared/gateway/task-failure';
 import type { GatewayErrorInfo, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { isTrackedState, TRACKED_TASK_STATES } from '../../../shared/studio/records';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -19,6 +19,7 @@ import type { Reconciler } from './reconciler';
 import type { TaskDownloads } from './task-downloads';
 import type { TaskHistory } from './task-history';
 import type { StoredTask } from './task-store';
+import { TaskDoubts } from './task-doubts';
 
 export interface TrackerParts {
   pacer: Pacer;
@@ -33,6 +34,8 @@ export interface TrackerParts {
 
 export class Tracker {
   readonly #due = new DueQueue();
+  /** Answers that contradict themselves, held while they are asked again (task-doubts.ts). */
+  readonly #doubts = new TaskDoubts();
   #timer: Disposable | null = null;
   /** Handing over: what is due is left to the successor, which rebuilds the schedule from the rows. */
   #paused = false;
@@ -66,6 +69,7 @@ export class Tracker {
   /** The task is no longer asked about (stopped, or asked out of turn by refresh). */
   untrack(id: string): void {
     this.#due.delete(id);
+    this.#doubts.forget(id);
   }
 
   /** Starts nothing more; the queue is left as it is for a successor to rebuild from the rows. */
@@ -96,7 +100,22 @@ export class Tracker {
     await ctx.budget.take(ctx.lifetime.signalWith(signal));
     this.#due.delete(taskId);
     // Held by the lifetime like a scheduled poll, so close() waits for it before the database goes away.
-    const error = await ctx.lifetime.track(this.#poll(task, remoteId), 'background');
+    let error = await ctx.lifetime.track(this.#poll(task, remoteId), 'background');
+    // An answer that contradicts itself is asked again before someone asking out of turn is told anything.
+    while (error === null && this.#doubts.has(taskId)) {
+      const dueAt = this.#due.dueAt(taskId);
+      const current = ctx.tasks.store.get(taskId);
+      if (dueAt === undefined || !current || !isTrackedState(current.record.state)) break;
+      this.#due.delete(taskId);
+      try {
+        await ctx.clock.sleep(Math.max(0, dueAt - ctx.clock.now()), ctx.lifetime.signalWith(signal));
+        await ctx.budget.take(ctx.lifetime.signalWith(signal));
+      } catch (stopped) {
+        this.schedule(taskId, dueAt);
+        throw stopped;
+      }
+      error = await ctx.lifetime.track(this.#poll(current, remoteId), 'background');
+    }
     return { task: ctx.tasks.store.require(taskId).record, error };
   }
 
@@ -197,6 +216,12 @@ export class Tracker {
       const info = toGatewayErrorInfo(thrown);
       const current = ctx.tasks.store.get(id);
       if (!current || !isTrackedState(current.record.state)) return info;
+      // Asking again about an answer that contradicted itself met an error: that answer is decided on.
+      const held = this.#doubts.take(id);
+      if (held) {
+        this.#apply(current, held, null);
+        return info;
+      }
       const ageMs = ctx.clock.now() - (current.trackingStartedAt ?? current.record.createdAt);
       const verdict = judgePollError(info, {
         ageMs,
@@ -218,6 +243,13 @@ export class Tracker {
       }
       this.schedule(id, ctx.clock.now() + this.parts.pacer.failed(id, verdict.delayMs ?? null));
       return info;
+    }
+    // `failed` with result links, or `completed` without: asked again (bounded) before it is believed.
+    const askAgainIn = this.#doubts.askAgainIn(id, snapshot);
+    if (askAgainIn !== null) {
+      this.parts.pacer.answered(id);
+      this.schedule(id, ctx.clock.now() + askAgainIn);
+      return null;
     }
     // A status word nobody knows says the task is still there but not how far: asked again with the backoff an
     // error gets (doubling, capped), never guessed into a terminal state.
@@ -278,11 +310,7 @@ export class Tracker {
       return;
     }
     if (snapshot.status === 'failed') {
-      const error = localErrorInfo(
-        'task_failed',
-        snapshot.error?.message || 'The gateway reported the task as failed.',
-        { code: snapshot.error?.code ?? '' },
-      );
+      const error = taskFailureInfo(snapshot);
       ctx.tasks.update(id, {
         ...common,
         state: 'failed',

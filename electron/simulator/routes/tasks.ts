@@ -33,6 +33,13 @@ export function getTask(ctx: RouteContext, endpoint: 'tasks' | 'music'): Reply {
     );
   }
   const language = ctx.url.searchParams.get('language');
-  const body = taskObject(task, ctx.state.now(), ctx.state.linkView(), { dialects: ctx.dialects, language });
+  const now = ctx.state.now();
+  const finished = now >= task.terminalMs && !task.failure;
+  const finishedAnswers = finished ? ctx.state.answeredFinished(task.id) : 0;
+  const body = taskObject(task, now, ctx.state.linkView(), {
+    dialects: ctx.dialects,
+    language,
+    finishedAnswers,
+  });
   return jsonReply(200, task.enveloped ? { code: 200, data: body } : body);
 }
