@@ -2,12 +2,10 @@
 // these", shared/studio/library-selection.ts) and what each action answers. One call per action, never one per item.
 import { z } from 'zod';
 import { librarySelectionSchema } from '../studio/library-selection';
-import { libraryTagSchema } from './record-schemas';
+import { libraryTagsSchema } from './record-schemas';
 import { because } from '../validation';
 
 export { libraryFilterSchema, librarySelectionSchema } from '../studio/library-selection';
-
-const tag = libraryTagSchema;
 
 export const bulkFavouriteInputSchema = z.strictObject({
   selection: librarySelectionSchema,
@@ -17,8 +15,8 @@ export const bulkFavouriteInputSchema = z.strictObject({
 export const bulkTagsInputSchema = z
   .strictObject({
     selection: librarySelectionSchema,
-    add: z.array(tag).max(50),
-    remove: z.array(tag).max(50),
+    add: libraryTagsSchema,
+    remove: libraryTagsSchema,
   })
   .refine((edit) => edit.add.length + edit.remove.length > 0, {
     params: because('tagEditEmpty'),

@@ -17,7 +17,7 @@ import {
   studioEventSchema,
   libraryQuerySchema,
   libraryTagCountSchema,
-  libraryTagSchema,
+  libraryTagsSchema,
   libraryTagsInputSchema,
   batchResultSchema,
   submissionKeySchema,
@@ -150,7 +150,7 @@ export const setFavouriteInputSchema = z.strictObject({
 });
 export const setTagsInputSchema = z.strictObject({
   id: z.string().min(1).max(200),
-  tags: z.array(libraryTagSchema).max(50),
+  tags: libraryTagsSchema,
 });
 /** A video's poster frame as the renderer drew it: a data:image URL of at most 2 MiB of base64. */
 export const setPosterInputSchema = z.strictObject({

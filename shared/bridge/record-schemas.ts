@@ -23,6 +23,7 @@ export {
   libraryQuerySchema,
   libraryTagCountSchema,
   libraryTagSchema,
+  libraryTagsSchema,
   taskRecordSchema,
   taskStateSchema,
 } from '../studio/records';

@@ -65,8 +65,11 @@ export const appliedStyleSchema = styleSchema.pick({ id: true, name: true, text:
 export type AppliedStyle = z.infer<typeof appliedStyleSchema>;
 
 /** A task's prompt as typed and the styles it was sent with (the sent prompt is applyStyles of the two). */
+/** The longest prompt the app keeps as typed with a task (and takes with an item from another device). */
+export const PROMPT_MAX = 20_000;
+
 export const taskStylesSchema = z.object({
-  typed: z.string().max(20_000),
+  typed: z.string().max(PROMPT_MAX),
   styles: z.array(appliedStyleSchema).max(20),
 });
 export type TaskStyles = z.infer<typeof taskStylesSchema>;

@@ -6,6 +6,8 @@ import { taskStateSchema } from './records';
 
 /** How many entries one history read answers at most: a list to pick from, not an archive. */
 export const PROMPT_HISTORY_LIMIT = 50;
+/** A text longer than this is not a prompt anyone picks from a list again: the history keeps it cut to this. */
+export const PROMPT_TEXT_MAX = 8_000;
 
 export const promptHistoryEntrySchema = z.object({
   text: z.string(),

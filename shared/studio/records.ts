@@ -252,6 +252,10 @@ export const libraryTagSchema = z
   .max(64)
   .refine((tag) => withoutControlCharacters(tag) === tag, { params: because('tagControlCharacters') });
 
+/** Tags one item may carry: what the bridge holds a person to, and what sync holds another device to. */
+export const LIBRARY_TAGS_MAX = 50;
+export const libraryTagsSchema = z.array(libraryTagSchema).max(LIBRARY_TAGS_MAX);
+
 /** A library search, with the bounds the bridge holds a caller to. */
 export const libraryQuerySchema = z.strictObject({
   search: z.string().max(500).optional(),

@@ -86,6 +86,54 @@ export const syncProgressSchema = z.strictObject({
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
+/**
+ * Something a round could not read or would not apply, from one device: a head or segment that is missing,
+ * garbled or fails its seal (what it holds waits for a later round), a change set aside because it breaks the
+ * app's rules (kept, never applied), or a file whose bytes failed their sha256 or seal (fetched again later).
+ */
+export const syncReadProblemSchema = z.strictObject({
+  /** The device whose object it is (its id); null when the object names no device (a file). */
+  device: z.string().max(200).nullable(),
+  /** The name that device chose, when a readable head said it. */
+  deviceName: z.string().max(80).nullable(),
+  what: z.enum(['head', 'segment', 'change', 'file', 'thumbnail']),
+  /** What was wrong, in a few words. */
+  detail: z.string().max(1000),
+});
+export type SyncReadProblem = z.infer<typeof syncReadProblemSchema>;
+
+/** At most this many problems are listed in a report or a status (the count says how many more there were). */
+export const SYNC_PROBLEMS_LISTED = 50;
+
+/**
+ * A sentence for what a round could not read, grouped by device: "1 object from studio-laptop could not be
+ * read: segment 3 of 6 is missing." A change set aside is named as such. null when there was nothing.
+ */
+export function describeReadProblems(
+  problems: readonly SyncReadProblem[],
+  total = problems.length,
+): string | null {
+  if (total === 0) return null;
+  const groups = new Map<string, SyncReadProblem[]>();
+  for (const problem of problems) {
+    const from =
+      problem.deviceName || (problem.device ? `device ${problem.device.slice(0, 8)}` : 'the remote');
+    groups.set(from, [...(groups.get(from) ?? []), problem]);
+  }
+  const parts = [...groups].map(([from, list]) => {
+    const changes = list.filter((p) => p.what === 'change').length;
+    const objects = list.length - changes;
+    const counts = [
+      objects > 0 && `${objects} ${objects === 1 ? 'object' : 'objects'}`,
+      changes > 0 && `${changes} ${changes === 1 ? 'change' : 'changes'}`,
+    ].filter(Boolean);
+    const verb = changes > 0 && objects === 0 ? 'were set aside' : 'could not be read';
+    return `${counts.join(' and ')} from ${from} ${list.length === 1 && changes === 0 ? 'could not be read' : verb}: ${list[0]?.detail ?? ''}${list.length > 1 ? ` (and ${list.length - 1} more)` : ''}`;
+  });
+  const more = total > problems.length ? ` ${total - problems.length} more were not listed.` : '';
+  return `${parts.join('. ')}.${more}`;
+}
+
 export const syncStatusSchema = z.strictObject({
   state: syncStateSchema,
   /** ms since epoch of the last round that finished without a problem; null before the first. */
@@ -102,6 +150,8 @@ export const syncStatusSchema = z.strictObject({
    * A call's answer and an event can cross on the way to the page; the page keeps the one with the larger.
    */
   revision: z.number().int().min(0),
+  /** What the last round could not read or set aside (SYNC_PROBLEMS_LISTED at most); absent when nothing. */
+  unread: z.array(syncReadProblemSchema).max(SYNC_PROBLEMS_LISTED).optional(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
@@ -136,6 +186,10 @@ export const syncReportSchema = z.strictObject({
   devices: z.number().int().min(0),
   /** Requests sent to the remote this round. */
   requests: z.number().int().min(0),
+  /** What this round could not read or set aside (SYNC_PROBLEMS_LISTED at most): describeReadProblems words it. */
+  unread: z.array(syncReadProblemSchema).max(SYNC_PROBLEMS_LISTED),
+  /** How many problems there were in all (more than `unread` lists when many). */
+  unreadCount: z.number().int().min(0),
 });
 export type SyncReport = z.infer<typeof syncReportSchema>;
 

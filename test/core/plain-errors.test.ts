@@ -29,10 +29,6 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
   },
   'references/reference-store.ts': { count: 1, why: 'a row gone between its write and its read in one call' },
   'downloads/download-manager.ts': { count: 2, why: 'abort reasons (cancel, close), never shown' },
-  'downloads/save-download.ts': {
-    count: 1,
-    why: 'a saved path outside the library: a bug in fetch-to-file',
-  },
   'library/library-move.ts': {
     count: 2,
     why:

@@ -16,6 +16,26 @@ export function recordOf<T>(schema: z.ZodType<T>, row: JsonRow): T {
   return schema.parse({ ...(JSON.parse(row.body) as object), id: row.id, updatedAt: row.updated_at });
 }
 
+/** The record a row holds, or null when the row does not parse (written by another build, or by hand). */
+export function recordOrNull<T>(schema: z.ZodType<T>, row: JsonRow): T | null {
+  try {
+    return recordOf(schema, row);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The records of a list's rows, each row that does not parse left out: one bad row (a preset another device
+ * sent that this build cannot read, a row edited by hand) must not take every other record's list with it.
+ */
+export function readableRecords<T>(schema: z.ZodType<T>, rows: readonly JsonRow[]): T[] {
+  return rows.flatMap((row) => {
+    const record = recordOrNull(schema, row);
+    return record === null ? [] : [record];
+  });
+}
+
 /**
  * Writes `body` under `id` (a new row, or the same row changed), with the columns an owner reads by (name,
  * and a preset's family) beside it.

@@ -2,8 +2,27 @@
 // what a header or URL claims. A table of signatures is enough for the formats the gateway returns, and
 // spares a dependency that would want the whole stream.
 
+/** Every type sniffMedia answers: the media types the library files for a download (a result, a cover, a take). */
+export const SNIFFED_MIME_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'audio/wav',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/flac',
+  'audio/mpeg',
+  'audio/aac',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+] as const;
+export type SniffedMime = (typeof SNIFFED_MIME_TYPES)[number];
+
 export interface SniffedType {
-  mime: string;
+  mime: SniffedMime;
   ext: string;
   kind: 'image' | 'video' | 'audio';
 }

@@ -2,9 +2,10 @@
 // through the proxy the gateway calls take, refusing local addresses unless the gateway is on one, then handed to
 // the library's sink. The download manager (download-manager.ts) decides when and how often; this is the how.
 import { rm } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { isDiskFull } from '../db/disk-space';
+import { isInsideFolder, PathOutsideError } from '../safe-path';
 import type { ProxyRoute } from '../proxy/proxy-route';
 import { removeLeftovers } from './download-leftovers';
 import { fetchToFile } from './fetch-to-file';
@@ -37,6 +38,8 @@ export async function saveDownload(
   const { task_id: taskId, ordinal } = row;
   const day = dayFolder(task.createdAt);
   const dir = join(deps.libraryDir, day);
+  // The one rule for paths in the library (safe-path.ts): the day folder, and later the file, lie inside it.
+  if (!isInsideFolder(deps.libraryDir, join(dir, 'file'))) throw new PathOutsideError(deps.libraryDir, dir);
   // The person's name for it: day, what was asked for, a short id (readable-name.ts).
   const finalName = (idLength: number) =>
     readableBaseName(
@@ -61,7 +64,10 @@ export async function saveDownload(
     progressEveryBytes: deps.progressEveryBytes,
     onProgress,
   });
-  if (!fetched.path.startsWith(deps.libraryDir + sep)) throw new Error('path escaped the library');
+  if (!isInsideFolder(deps.libraryDir, fetched.path)) {
+    await rm(fetched.path, { force: true });
+    throw new PathOutsideError(deps.libraryDir, fetched.path);
+  }
   const { path, size, sha256, mime } = fetched;
   try {
     await deps.sink.addFromDownload({ task, file: toResultFile(row), path, size, sha256, mime });

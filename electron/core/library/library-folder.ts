@@ -3,32 +3,17 @@
 // folder itself, and the app's data folder or any folder containing it (the database, settings and the web
 // key file live there). Folders are compared by their real paths (symlinks followed), so a link to `/`, to the
 // data folder or to a folder containing it is what it points at.
-import { realpathSync } from 'node:fs';
 import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, parse, relative, resolve, isAbsolute } from 'node:path';
+import { dirname, join, parse, relative, resolve, isAbsolute } from 'node:path';
+import { realFolder } from '../safe-path';
+
+export { realFolder };
 
 export interface FolderContext {
   /** The user's home folder. */
   home: string;
   /** Where the app keeps its database and settings; null when there is none apart from the library (the CLI). */
   dataDir: string | null;
-}
-
-/**
- * The folder's real path: symlinks followed for the part that exists, the rest (folders not made yet, which
- * cannot be links) appended as written.
- */
-export function realFolder(path: string): string {
-  const absolute = resolve(path);
-  const missing: string[] = [];
-  for (let at = absolute; ; at = dirname(at)) {
-    try {
-      return join(realpathSync.native(at), ...missing.reverse());
-    } catch {
-      if (dirname(at) === at) return absolute;
-      missing.push(basename(at));
-    }
-  }
 }
 
 const same = (a: string, b: string): boolean => relative(realFolder(a), realFolder(b)) === '';

@@ -11,6 +11,7 @@ import { transaction } from '../db';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row } from './library-rows';
 import { TRASH_FOLDER, freeName, moveFile } from './trash-port';
+import { isInsideFolder, safeBaseName } from '../safe-path';
 
 /** Where the kept trash holds each item's files: `<library>/.trash/kept/<item id>/`. */
 export const KEPT_FOLDER = 'kept';
@@ -113,7 +114,10 @@ export class LibraryReplica {
   async trash(id: string): Promise<boolean> {
     const item = this.get(id);
     if (!item) return false;
-    const kept = join(this.lib.dir, TRASH_FOLDER, KEPT_FOLDER, id);
+    // The item's id names its folder in the kept trash: only an id that is one plain name may (safe-path.ts).
+    const keptRoot = join(this.lib.dir, TRASH_FOLDER, KEPT_FOLDER);
+    const kept = join(keptRoot, safeBaseName(id, 'item'));
+    if (!isInsideFolder(keptRoot, kept)) return false;
     const file = await this.#keep(item.remoteOnly ? null : item.path, join(kept, basename(item.path)), id);
     const thumb = await this.#keep(
       item.thumbnailPath,
@@ -134,7 +138,7 @@ export class LibraryReplica {
   }
 
   async #keep(path: string | null, target: string, id: string): Promise<string | null> {
-    if (path === null || !this.lib.isInside(path)) return null;
+    if (path === null || !this.lib.isInside(path) || !this.lib.isInside(target)) return null;
     const users = this.lib.db
       .prepare(
         'SELECT count(*) AS n FROM library_items WHERE (path = ?1 OR thumbnail_path = ?1) AND id <> ?2',
@@ -158,8 +162,9 @@ export class LibraryReplica {
     row.path = await this.#unkeep(trashed.kept_file, path);
     if (row.thumbnail_path !== null)
       row.thumbnail_path = await this.#unkeep(trashed.kept_thumbnail, String(row.thumbnail_path));
-    // A file that is nowhere on disk (never fetched, or removed by hand) is fetched from the remote again.
-    if (!(await exists(String(row.path)))) row.remote_only = 1;
+    // A file that is nowhere on disk (never fetched, or removed by hand) is fetched from the remote again; one
+    // whose path is not inside the library is never looked for there.
+    if (!this.lib.isInside(String(row.path)) || !(await exists(String(row.path)))) row.remote_only = 1;
     transaction(this.lib.db, () => {
       if (this.lib.db.prepare('SELECT 1 FROM library_items WHERE seq = ?').get(row.seq ?? null) !== undefined)
         row.seq = null;
@@ -177,8 +182,10 @@ export class LibraryReplica {
     return item;
   }
 
+  /** Moves a kept file back; both ends must lie inside the library (a row of the trash is data, not a plan). */
   async #unkeep(kept: string | null, original: string): Promise<string> {
-    if (kept === null || !(await exists(kept))) return original;
+    if (kept === null || !this.lib.isInside(kept) || !this.lib.isInside(original)) return original;
+    if (!(await exists(kept))) return original;
     await mkdir(dirname(original), { recursive: true });
     const target = (await exists(original))
       ? await freeName(dirname(original), basename(original), exists)

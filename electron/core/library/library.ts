@@ -5,7 +5,8 @@
 // (library-bulk.ts), and what sync does to the index (library-replica.ts). What stays here is one item's
 // reads and edits, the folder's rules, and the event fan-out every part writes through.
 import { mkdir } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { isInsideFolder, safeBaseName } from '../safe-path';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type {
   LibraryItem,
@@ -181,7 +182,7 @@ export class Library implements LibrarySink {
   async allocatePath(name: string, at = this.now()): Promise<string> {
     const folder = join(this.dir, dayFolder(at));
     await mkdir(folder, { recursive: true });
-    return join(folder, name);
+    return join(folder, safeBaseName(name));
   }
 
   /** Lets the downloader skip a URL whose file is already filed. */
@@ -305,8 +306,7 @@ export class Library implements LibrarySink {
   }
 
   private isInside(path: string): boolean {
-    const rel = relative(this.dir, resolve(path));
-    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+    return isInsideFolder(this.dir, path);
   }
 
   private emit(event: LibraryEvent): void {

@@ -28,11 +28,19 @@ import {
 } from '../../../shared/studio/presets';
 import { systemClock, type Clock } from '../clock';
 import { transaction, type DatabaseSync } from '../db/database';
-import { recordOf, upsertJsonRow, type JsonRow } from '../db/json-rows';
+import { readableRecords, recordOrNull, upsertJsonRow, type JsonRow } from '../db/json-rows';
 import { badStudioFile, readStudioFile } from '../../../shared/studio/studio-file';
 
 const notFound = (what: string, id: string) =>
   new GatewayError(localErrorInfo('not_found_error', `No ${what} with id ${id}.`));
+
+const unreadable = (what: string, id: string) =>
+  new GatewayError(
+    localErrorInfo(
+      'not_found_error',
+      `The ${what} with id ${id} cannot be read (it was saved by another build).`,
+    ),
+  );
 
 export class PresetStore {
   readonly #db: DatabaseSync;
@@ -54,7 +62,7 @@ export class PresetStore {
       : this.#db
           .prepare('SELECT * FROM presets ORDER BY family, name COLLATE NOCASE')
           .all()) as unknown as JsonRow[];
-    return rows.map((row) => this.#presetOf(row));
+    return readableRecords(presetSchema, rows);
   }
 
   preset(id: string): Preset {
@@ -125,7 +133,7 @@ export class PresetStore {
     const rows = this.#db
       .prepare('SELECT * FROM styles ORDER BY name COLLATE NOCASE')
       .all() as unknown as JsonRow[];
-    return rows.map((row) => this.#styleOf(row));
+    return readableRecords(styleSchema, rows);
   }
 
   saveStyle(draft: StyleDraft, id: string = this.#newId()): Style {
@@ -178,11 +186,10 @@ export class PresetStore {
     return { id, ...draft, updatedAt: now };
   }
 
+  /** A row that does not parse is answered as missing, in words that say so, never as a schema's dump. */
   #presetOf(row: JsonRow): Preset {
-    return recordOf(presetSchema, row);
-  }
-
-  #styleOf(row: JsonRow): Style {
-    return recordOf(styleSchema, row);
+    const preset = recordOrNull(presetSchema, row);
+    if (preset === null) throw unreadable('preset', row.id);
+    return preset;
   }
 }

@@ -4,27 +4,79 @@
 // (another build may send more or less): one that does not parse is not written.
 import { z } from 'zod';
 import { familyIdSchema } from '../../../shared/catalog/family-ids';
+import { presetDraftSchema, presetSchema, styleDraftSchema } from '../../../shared/studio/presets';
+import { PROMPT_TEXT_MAX } from '../../../shared/studio/prompt-history';
 import type { DatabaseSync } from '../db/database';
 
 /** What of the presets room travels: a saved preset, a style, a pinned prompt, one send of a prompt. */
 export const SHARED_KINDS = ['preset', 'style', 'pin', 'prompt'] as const;
 export type SharedKind = (typeof SHARED_KINDS)[number];
 
-const presetValue = z.object({
-  name: z.string(),
-  family: familyIdSchema,
-  body: z.string(),
-  updatedAt: z.number(),
-});
-const styleValue = z.object({ name: z.string(), body: z.string(), updatedAt: z.number() });
-const pinValue = z.object({ pinnedAt: z.number() });
-const promptValue = z.object({
-  text: z.string().min(1),
-  family: familyIdSchema,
-  sentAt: z.number(),
-  taskId: z.string().nullable(),
-  itemId: z.string().nullable(),
-});
+/** A row's body as the preset store writes it: JSON of a draft, read back through the draft's own schema. */
+const BODY_MAX = 128 * 1024;
+const bodyOf = <T>(schema: z.ZodType<T>) =>
+  z
+    .string()
+    .max(BODY_MAX)
+    .transform((body, context) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(body);
+      } catch {
+        context.addIssue({ code: 'custom', message: 'the body is not JSON' });
+        return z.NEVER;
+      }
+      const draft = schema.safeParse(parsed);
+      if (!draft.success) {
+        context.addIssue({
+          code: 'custom',
+          message: `the body is not one: ${draft.error.issues[0]?.message}`,
+        });
+        return z.NEVER;
+      }
+      return body;
+    });
+const when = z.number().finite().min(0).max(1e14);
+
+/**
+ * What each kind's value may be, with the bounds the app's own forms hold a person to (a preset's or style's
+ * draft schema, the prompt history's 8 000 characters): a row from another device that says more is never
+ * written, so it cannot break the lists that read these tables back.
+ */
+export const SHARED_VALUE_SCHEMAS = {
+  preset: z.strictObject({
+    name: presetDraftSchema.shape.name,
+    family: familyIdSchema,
+    body: bodyOf(presetDraftSchema),
+    updatedAt: when,
+  }),
+  style: z.strictObject({
+    name: presetDraftSchema.shape.name,
+    body: bodyOf(styleDraftSchema),
+    updatedAt: when,
+  }),
+  pin: z.strictObject({ pinnedAt: when }),
+  prompt: z.strictObject({
+    text: z.string().min(1).max(PROMPT_TEXT_MAX),
+    family: familyIdSchema,
+    sentAt: when,
+    taskId: z.string().min(1).max(200).nullable(),
+    itemId: z.string().min(1).max(200).nullable(),
+  }),
+} as const satisfies Record<SharedKind, z.ZodType>;
+
+/** The key each kind's rows go by: a preset's or style's id, a pinned text, a send's `t:`/`i:` key. */
+export const SHARED_KEY_SCHEMAS = {
+  preset: presetSchema.shape.id,
+  style: presetSchema.shape.id,
+  pin: z.string().min(1).max(PROMPT_TEXT_MAX),
+  prompt: z.string().regex(/^[ti]:.{1,200}$/su),
+} as const satisfies Record<SharedKind, z.ZodType>;
+
+const presetValue = SHARED_VALUE_SCHEMAS.preset;
+const styleValue = SHARED_VALUE_SCHEMAS.style;
+const pinValue = SHARED_VALUE_SCHEMAS.pin;
+const promptValue = SHARED_VALUE_SCHEMAS.prompt;
 
 /** A send is keyed by what it made (a task, or a speech take), the same on every device; the key sync uses. */
 const promptKey = (taskId: string | null, itemId: string | null): string | null =>

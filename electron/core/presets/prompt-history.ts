@@ -5,6 +5,7 @@ import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { isFamilyId } from '../../../shared/catalog/families';
 import {
   PROMPT_HISTORY_LIMIT,
+  PROMPT_TEXT_MAX,
   type PromptHistoryEntry,
   type PromptHistoryQuery,
 } from '../../../shared/studio/prompt-history';
@@ -14,8 +15,7 @@ import { transaction, type DatabaseSync } from '../db/database';
 import { firstItemOfTask, itemCost } from '../library/library-reads';
 import { taskOutcome } from '../tasks/task-costs';
 
-/** A text longer than this is not a prompt anyone picks from a list again; it is kept cut to this length. */
-const MAX_TEXT = 8_000;
+const MAX_TEXT = PROMPT_TEXT_MAX;
 
 export interface PromptSend {
   text: string;

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/studio/recipes';
 import { systemClock, type Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
-import { recordOf, upsertJsonRow, type JsonRow } from '../db/json-rows';
+import { readableRecords, recordOrNull, upsertJsonRow, type JsonRow } from '../db/json-rows';
 import { readStudioFile } from '../../../shared/studio/studio-file';
 
 /** A recipe as it may travel: each step without webhook or stored references. */
@@ -37,7 +37,7 @@ export class RecipeStore {
     const rows = this.#db
       .prepare('SELECT * FROM recipes ORDER BY name COLLATE NOCASE')
       .all() as unknown as JsonRow[];
-    return rows.map((row) => this.#of(row));
+    return readableRecords(recipeSchema, rows);
   }
 
   /** By id, or else by name. */
@@ -75,6 +75,15 @@ export class RecipeStore {
   }
 
   #of(row: JsonRow): Recipe {
-    return recordOf(recipeSchema, row);
+    const recipe = recordOrNull(recipeSchema, row);
+    if (recipe === null) {
+      throw new GatewayError(
+        localErrorInfo(
+          'not_found_error',
+          `The recipe ${row.id} cannot be read (it was saved by another build).`,
+        ),
+      );
+    }
+    return recipe;
   }
 }

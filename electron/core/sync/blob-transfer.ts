@@ -7,7 +7,11 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import type { TransformCallback } from 'node:stream';
+import { pipeline as pipelineCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { insideFolder } from '../safe-path';
+import { describeThrown } from '../log';
+import { UnreadableObjectError } from './remote-gate';
 import { moveFile } from '../library/trash-port';
 import type { RemoteVault } from './remote-vault';
 import { SyncRemoteError } from './sync-remote';
@@ -43,11 +47,14 @@ export async function uploadBlob(
   const open = () => {
     onBytes(-counted);
     counted = 0;
-    return createReadStream(file.path).pipe(
+    // One pipeline: a read that fails (the file removed meanwhile) fails the stream the remote reads.
+    return pipelineCallback(
+      createReadStream(file.path),
       verifier(file.sha256, file.size, (n) => {
         counted += n;
         onBytes(n);
       }),
+      () => undefined,
     );
   };
   await vault.putBlob(file.sha256, open, file.size, signal);
@@ -64,38 +71,56 @@ export async function fileFacts(path: string): Promise<{ sha256: string; size: n
   }
 }
 
+/**
+ * Fetches a file's bytes into `target`, which must lie inside `root` (the library folder): streamed into a
+ * temporary file, hashed (and unsealed) on the way, and moved into place only when sha256 and size match. Bytes
+ * that are missing, cut short, altered or fail their seal are an UnreadableObjectError: the round skips that
+ * file (it stays on the remote only) and a later round fetches it again.
+ */
 export async function downloadBlob(
   vault: RemoteVault,
   file: { sha256: string; size: number },
   target: string,
+  root: string,
   tempDir: string,
   onBytes: (n: number) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const stream = await vault.getBlob(file.sha256, signal);
-  if (!stream) {
-    throw new SyncRemoteError(
-      'other',
-      'A file is not on the remote (yet): the device that made it has not finished uploading it.',
-      true,
-    );
-  }
+  const destination = insideFolder(root, target);
+  // Made before the stream is opened: nothing may come between opening it and joining it to the pipeline.
   await mkdir(tempDir, { recursive: true });
   const temp = join(tempDir, randomUUID());
-  try {
-    await pipeline(stream, verifier(file.sha256, file.size, onBytes), createWriteStream(temp), { signal });
-    await mkdir(dirname(target), { recursive: true });
-    await moveFile(temp, target);
-  } catch (error) {
-    if (error instanceof SyncRemoteError || signal?.aborted) throw error;
-    throw new SyncRemoteError(
-      'other',
-      `A file downloaded from the remote was incomplete or altered; it was not kept. Sync will try again.`,
-      true,
-      {
-        cause: error,
-      },
+  const opened = await vault.openBlob(file.sha256, signal);
+  if (!opened) {
+    throw new UnreadableObjectError(
+      'file',
+      `the file ${file.sha256.slice(0, 12)}… is not on the remote (yet): the device that made it has not finished uploading it`,
     );
+  }
+  try {
+    await pipeline(
+      [
+        opened.stream,
+        ...opened.transforms,
+        verifier(file.sha256, file.size, onBytes),
+        createWriteStream(temp),
+      ],
+      { signal },
+    );
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (signal?.aborted) throw error;
+    if (error instanceof SyncRemoteError) throw error;
+    throw new UnreadableObjectError(
+      'file',
+      `the file ${file.sha256.slice(0, 12)}… was incomplete or altered (${describeThrown(error)}); it was not kept and is fetched again later`,
+      { cause: error },
+    );
+  }
+  try {
+    await mkdir(dirname(destination), { recursive: true });
+    // The folder made: checked again, so a link put in its place meanwhile cannot carry the file out.
+    await moveFile(temp, insideFolder(root, destination));
   } finally {
     await rm(temp, { force: true });
   }

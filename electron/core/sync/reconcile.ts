@@ -12,6 +12,7 @@ import { basename, extname, join } from 'node:path';
 import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { transaction } from '../db';
+import { isInsideFolder, safeBaseName } from '../safe-path';
 import type { Library } from '../library';
 import { FORMAT_VERSION } from './sync-ops';
 import type { Segment, SyncOp, SyncRecord } from './sync-ops';
@@ -122,7 +123,11 @@ export function recordOf(
 /** Files an item that came from another device, with its task's made-from links. */
 function insertFromAgreed(context: ReconcileContext, agreed: AgreedItem & { record: SyncRecord }): boolean {
   const { library, state } = context;
-  const inserted = library.replica.insert(itemFromAgreed(library, agreed, state.device));
+  const item = itemFromAgreed(library, agreed, state.device);
+  // Never a row whose file would lie outside the library (safe-path.ts): the gate and the base name already
+  // make that impossible; this is the last word before a path is stored that a later fetch would write to.
+  if (!isInsideFolder(library.dir, item.path)) return false;
+  const inserted = library.replica.insert(item);
   const { taskId, madeFromLinks } = agreed.record;
   if (taskId !== null && madeFromLinks) context.recordMadeFrom(taskId, madeFromLinks);
   return inserted;
@@ -143,13 +148,15 @@ function itemFromAgreed(
   const { record } = agreed;
   const twin = library.bySha256(record.sha256);
   const onDisk = twin !== null && !twin.remoteOnly && existsSync(twin.path);
-  let path = onDisk ? twin.path : join(library.dir, dayFolder(record.createdAt), record.fileName);
+  // The other device's file name, reduced to a base name: it never chooses a folder here.
+  const fileName = safeBaseName(record.fileName, `${record.kind}-${agreed.id.slice(0, 8)}`);
+  let path = onDisk ? twin.path : join(library.dir, dayFolder(record.createdAt), fileName);
   if (!onDisk && existsSync(path)) {
-    const ext = extname(record.fileName);
+    const ext = extname(fileName);
     path = join(
       library.dir,
       dayFolder(record.createdAt),
-      `${basename(record.fileName, ext)}_${agreed.id.slice(0, 8)}${ext}`,
+      safeBaseName(`${basename(fileName, ext)}_${agreed.id.slice(0, 8)}${ext}`),
     );
   }
   return {

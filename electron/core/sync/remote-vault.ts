@@ -16,7 +16,8 @@
 // `blobs/bl/blob:<sha256>`; it is read in both layouts: a file is looked for under its new name, then its old one;
 // other devices' logs are read in whichever folder the listing shows; and this device's own log is copied, same
 // bytes, to its new folder before it next writes (moveLegacyLog). Nothing is deleted.
-import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
 import type { z } from 'zod';
 import {
   deriveKeys,
@@ -34,14 +35,17 @@ import {
   REMOTE_FORMAT,
   headSchema,
   remoteFormatSchema,
-  segmentSchema,
+  segmentEnvelopeSchema,
 } from './sync-ops';
-import type { Head, RemoteFormat, Segment } from './sync-ops';
+import type { Head, RemoteFormat, Segment, SegmentEnvelope } from './sync-ops';
+import { reasonOf, UnreadableObjectError } from './remote-gate';
 import { SyncRemoteError } from './sync-remote';
 import type { SyncRemote } from './sync-remote';
 
 export const FORMAT_KEY = 'studio-sync.json';
 const CHECK_TEXT = 'gateway-studio-sync key check';
+/** The largest head or segment read whole: a segment of a big first push is a few MiB; more is not ours. */
+const OBJECT_MAX_BYTES = 64 * 1024 * 1024;
 
 const wrongPassphrase = () =>
   new SyncRemoteError(
@@ -162,7 +166,13 @@ export class RemoteVault {
     return `devices/${folder}/log/${name}`;
   }
 
-  #segmentKey(device: string, seq: number): string {
+  /** Where a device's head is on the remote (its current layout's folder). */
+  headKey(device: string): string {
+    return this.#headKeyIn(this.deviceFolder(device));
+  }
+
+  /** Where segment `seq` of a device's log is on the remote (its current layout's folder). */
+  segmentKey(device: string, seq: number): string {
     return this.#segmentKeyIn(this.deviceFolder(device), device, seq);
   }
 
@@ -182,41 +192,53 @@ export class RemoteVault {
     return this.keys ? size + SEAL_OVERHEAD : size;
   }
 
-  #seal(plain: Buffer): Buffer {
+  /** An object's bytes as they are stored: sealed when the remote is encrypted. */
+  seal(plain: Buffer): Buffer {
     return this.keys ? seal(this.keys, plain) : plain;
   }
 
-  async #readJson<T>(key: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T | null> {
+  /** Reads one JSON object through the gate: unreadable (sealed wrong, garbled, not its shape) is reported as such. */
+  async #readJson<T>(
+    what: 'head' | 'segment',
+    key: string,
+    schema: z.ZodType<T>,
+    signal?: AbortSignal,
+  ): Promise<T | null> {
     const stored = await this.remote.get(key, signal);
     if (stored === null) return null;
+    if (stored.length > OBJECT_MAX_BYTES)
+      throw new UnreadableObjectError(what, `${key} is ${stored.length} bytes, more than a ${what} can be`);
     const plain = this.keys ? unseal(this.keys, stored) : stored;
     if (plain === null)
-      throw new SyncRemoteError(
-        'other',
-        `${key} on the remote could not be opened (altered, or half written).`,
-        true,
-      );
+      throw new UnreadableObjectError(what, `${key} failed its seal (altered, or half written)`);
+    let json: unknown;
     try {
-      return schema.parse(JSON.parse(plain.toString('utf8')));
+      json = JSON.parse(plain.toString('utf8'));
     } catch (error) {
-      throw new SyncRemoteError(
-        'other',
-        `${key} on the remote is not readable (half written?). Sync will try again.`,
-        true,
-        {
-          cause: error,
-        },
-      );
+      throw new UnreadableObjectError(what, `${key} is not JSON (half written?)`, { cause: error });
     }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new UnreadableObjectError(what, `${key} is not a ${what}: ${reasonOf(parsed.error)}`);
+    return parsed.data;
   }
 
-  /** The folder names under devices/ (one LIST; each device has one). */
-  listDeviceFolders(signal?: AbortSignal): Promise<string[]> {
-    return this.remote.list('devices', signal);
+  /**
+   * The folder names under devices/ (one LIST; each device has one). A name that could not be a device's
+   * (a separator, `..`, anything but letters, digits and `.:_-`) is left out: it would name another path.
+   */
+  async listDeviceFolders(signal?: AbortSignal): Promise<string[]> {
+    return (await this.remote.list('devices', signal)).filter(
+      (name) => /^[A-Za-z0-9._:-]{1,200}$/.test(name) && name !== '.' && name !== '..',
+    );
   }
 
-  readHeadIn(folder: string, signal?: AbortSignal): Promise<Head | null> {
-    return this.#readJson(this.#headKeyIn(folder), headSchema, signal);
+  /** The head in a device folder; one that names another device than its folder's is not that folder's head. */
+  async readHeadIn(folder: string, signal?: AbortSignal): Promise<Head | null> {
+    const head = await this.#readJson('head', this.#headKeyIn(folder), headSchema, signal);
+    if (head && this.deviceFolder(head.device) !== folder && this.legacyDeviceFolder(head.device) !== folder)
+      throw new UnreadableObjectError('head', `${this.#headKeyIn(folder)} names another device's folder`);
+    return head;
   }
 
   readHead(device: string, signal?: AbortSignal): Promise<Head | null> {
@@ -226,19 +248,31 @@ export class RemoteVault {
   async writeHead(head: Head, signal?: AbortSignal): Promise<void> {
     await this.remote.put(
       this.#headKeyIn(this.deviceFolder(head.device)),
-      this.#seal(Buffer.from(JSON.stringify(head))),
+      this.seal(Buffer.from(JSON.stringify(head))),
       {},
       signal,
     );
   }
 
-  /** A segment of the device whose head was found in `folder` (either layout's folder). */
-  readSegmentIn(folder: string, device: string, seq: number, signal?: AbortSignal): Promise<Segment | null> {
-    return this.#readJson(this.#segmentKeyIn(folder, device, seq), segmentSchema, signal);
+  /**
+   * A segment of the device whose head was found in `folder` (either layout's folder), its envelope checked;
+   * its ops are each checked by the gate (remote-gate.ts gateOps).
+   */
+  async readSegmentIn(
+    folder: string,
+    device: string,
+    seq: number,
+    signal?: AbortSignal,
+  ): Promise<SegmentEnvelope | null> {
+    const key = this.#segmentKeyIn(folder, device, seq);
+    const segment = await this.#readJson('segment', key, segmentEnvelopeSchema, signal);
+    if (segment && (segment.device !== device || segment.seq !== seq))
+      throw new UnreadableObjectError('segment', `${key} says it is segment ${segment.seq} of another log`);
+    return segment;
   }
 
-  readSegment(device: string, seq: number, signal?: AbortSignal): Promise<Segment | null> {
-    return this.#readJson(this.#segmentKey(device, seq), segmentSchema, signal);
+  readSegment(device: string, seq: number, signal?: AbortSignal): Promise<SegmentEnvelope | null> {
+    return this.readSegmentIn(this.deviceFolder(device), device, seq, signal);
   }
 
   /**
@@ -253,7 +287,13 @@ export class RemoteVault {
     if (head === null) return false;
     const folder = this.deviceFolder(device);
     if ((await this.remote.head(this.#headKeyIn(folder), signal)) !== null) return true;
-    const count = headSchema.safeParse(JSON.parse(head.toString('utf8')) as unknown);
+    let json: unknown = null;
+    try {
+      json = JSON.parse(head.toString('utf8'));
+    } catch {
+      // Not JSON: refused just below, like any head that is not one.
+    }
+    const count = headSchema.safeParse(json);
     if (!count.success)
       throw new SyncRemoteError('other', `This device's log on the remote is not readable.`, true);
     for (let seq = 1; seq <= count.data.segments; seq++) {
@@ -271,8 +311,8 @@ export class RemoteVault {
   }
 
   async writeSegment(segment: Segment, signal?: AbortSignal): Promise<void> {
-    const body = this.#seal(Buffer.from(JSON.stringify(segment)));
-    await this.remote.put(this.#segmentKey(segment.device, segment.seq), body, {}, signal);
+    const body = this.seal(Buffer.from(JSON.stringify(segment)));
+    await this.remote.put(this.segmentKey(segment.device, segment.seq), body, {}, signal);
   }
 
   /** Whether the file's bytes are on the remote whole (the size a finished upload has). */
@@ -295,21 +335,25 @@ export class RemoteVault {
 
   async putBlob(sha256: string, open: () => Readable, size: number, signal?: AbortSignal): Promise<void> {
     const keys = this.keys;
-    const body = keys ? () => open().pipe(sealStream(keys)) : open;
+    // One pipeline, so a failing read (the file gone, or no longer its bytes) fails the sealed stream too.
+    const body = keys ? () => pipeline(open(), sealStream(keys), () => undefined) : open;
     await this.remote.putStream(this.blobKey(sha256), body, this.storedSize(size), signal);
   }
 
-  /** The file's plain bytes as a stream (it fails at its end when a sealed object was altered), or null. */
-  async getBlob(sha256: string, signal?: AbortSignal): Promise<Readable | null> {
-    let stream: Readable | null = null;
+  /**
+   * The file's bytes as they are on the remote, and the transforms that make them plain (unsealing, which fails
+   * at its end when a sealed object was altered), or null when there is none. The caller joins them in one
+   * pipeline at once: a stream left without a listener for an error would take the process down.
+   */
+  async openBlob(
+    sha256: string,
+    signal?: AbortSignal,
+  ): Promise<{ stream: Readable; transforms: Transform[] } | null> {
     for (const key of this.#blobKeys(sha256)) {
-      stream = await this.remote.getStream(key, signal);
-      if (stream) break;
+      const stream = await this.remote.getStream(key, signal);
+      if (stream) return { stream, transforms: this.keys ? [unsealStream(this.keys)] : [] };
     }
-    if (!stream || !this.keys) return stream;
-    const plain = unsealStream(this.keys);
-    stream.on('error', (error) => plain.destroy(error));
-    return stream.pipe(plain);
+    return null;
   }
 }
 

@@ -114,4 +114,20 @@ INSERT OR IGNORE INTO sync_docs_dirty (kind, key)
   FROM prompt_history WHERE task_id IS NOT NULL OR item_id IS NOT NULL;
 `,
   },
+  {
+    // Changes another device wrote that break this app's rules (remote-gate.ts): kept with their device and the
+    // reason, never applied, so a person (or a later build) can look into them; one row per op of a segment.
+    id: 'sync-003-set-aside',
+    up: `
+CREATE TABLE sync_set_aside (
+  device TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  op_index INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  excerpt TEXT NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (device, seq, op_index)
+) STRICT;
+`,
+  },
 ];

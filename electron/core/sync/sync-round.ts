@@ -13,8 +13,10 @@ import type { Logger } from '../log';
 import { describeThrown } from '../log';
 import { downloadBlob, fileFacts, uploadBlob } from './blob-transfer';
 import type { RemoteVault } from './remote-vault';
-import { segmentSchema } from './sync-ops';
-import type { Segment } from './sync-ops';
+import { clip, gateOps, UnreadableObjectError } from './remote-gate';
+import type { ReadProblems } from './remote-gate';
+import { segmentEnvelopeSchema } from './sync-ops';
+import type { Head, Segment, SegmentEnvelope, SyncOp } from './sync-ops';
 import type { SyncState } from './sync-state';
 
 export interface RoundContext {
@@ -26,6 +28,8 @@ export interface RoundContext {
   logger: Logger;
   signal: AbortSignal;
   progress: (progress: SyncProgress) => void;
+  /** What this round could not read or set aside, for its report. */
+  problems: ReadProblems;
 }
 
 export interface Moved {
@@ -67,7 +71,11 @@ async function neededUploads(context: RoundContext, segments: Segment[]): Promis
 
 export async function pushOutbox(context: RoundContext): Promise<Moved & { changes: number }> {
   const { state, vault, signal } = context;
-  const segments = state.outbox().map((row) => segmentSchema.parse(JSON.parse(row.body)));
+  // This device's own segments, built here: only their envelope is read back (an op of a row this device's own
+  // person wrote beyond sync's bounds is still sent, and the other devices set it aside, saying so).
+  const segments = state
+    .outbox()
+    .map((row) => segmentEnvelopeSchema.parse(JSON.parse(row.body)) as unknown as Segment);
   if (segments.length === 0) return { files: 0, bytes: 0, changes: 0 };
   const uploads = await neededUploads(context, segments);
   const bytesTotal = uploads.reduce((sum, u) => sum + u.size, 0);
@@ -145,9 +153,36 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
   return { files, bytes: bytesTotal, changes: segments.reduce((sum, s) => sum + s.ops.length, 0) };
 }
 
-/** Reads every other device's segments past its cursor into the agreed state; answers ops read and devices seen. */
+/** Missing segments in a row after which a device's log is not read further this round (a head may lie). */
+const MISSING_IN_A_ROW = 8;
+
+/**
+ * Applies one op that passed the gate; a failure of its own (a value the store still refuses) undoes only that
+ * op's writes and answers why, so it is set aside like an op that failed the gate.
+ */
+function applyOne(state: SyncState, op: SyncOp): string | null {
+  state.db.exec('SAVEPOINT sync_op');
+  try {
+    state.apply(op);
+    state.db.exec('RELEASE sync_op');
+    return null;
+  } catch (error) {
+    state.db.exec('ROLLBACK TO sync_op');
+    state.db.exec('RELEASE sync_op');
+    return clip(describeThrown(error));
+  }
+}
+
+/**
+ * Reads every other device's segments past its cursor into the agreed state; answers ops read and devices seen.
+ * What cannot be read blocks only itself: a head that does not parse skips that device, a segment missing or
+ * garbled is reported and waits (the cursor stays before it, so the next round reads it again) while the
+ * segments after it are still applied (ops are order-free and idempotent), and an op that breaks the app's
+ * rules is set aside with its device and reason. A fault of the remote itself (unreachable, refused) still
+ * stops the round: nothing about the data can be said then.
+ */
 export async function pullLogs(context: RoundContext): Promise<{ changes: number; devices: number }> {
-  const { state, vault, signal } = context;
+  const { state, vault, signal, problems } = context;
   context.progress({ phase: 'reading', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
   const mine = [vault.deviceFolder(state.device), vault.legacyDeviceFolder(state.device)];
   let changes = 0;
@@ -161,20 +196,69 @@ export async function pullLogs(context: RoundContext): Promise<{ changes: number
   for (const folder of folders) {
     if (mine.includes(folder)) continue;
     if (legacy(folder) && seen.has(folder.slice('device:'.length))) continue;
-    const head = await vault.readHeadIn(folder, signal);
+    let head: Head | null;
+    try {
+      head = await vault.readHeadIn(folder, signal);
+    } catch (error) {
+      if (!(error instanceof UnreadableObjectError)) throw error;
+      problems.add({ device: null, deviceName: null, what: 'head', detail: error.detail });
+      continue;
+    }
     if (!head || head.device === state.device || seen.has(head.device)) continue;
     seen.add(head.device);
     devices += 1;
+    const from = { device: head.device, deviceName: head.name };
+    let contiguous = true;
+    let missing = 0;
     for (let seq = state.cursor(head.device) + 1; seq <= head.segments; seq++) {
-      const segment = await vault.readSegmentIn(folder, head.device, seq, signal);
-      // Not visible yet (an eventually consistent listing): the next round reads it.
-      if (!segment || segment.device !== head.device || segment.seq !== seq) break;
-      transaction(state.db, () => {
-        for (const op of segment.ops) state.apply(op);
-        state.setCursor(head.device, seq, head.name);
+      let segment: SegmentEnvelope | null;
+      try {
+        segment = await vault.readSegmentIn(folder, head.device, seq, signal);
+      } catch (error) {
+        if (!(error instanceof UnreadableObjectError)) throw error;
+        problems.add({ ...from, what: 'segment', detail: error.detail });
+        contiguous = false;
+        continue;
+      }
+      if (!segment) {
+        // Not visible yet (an eventually consistent listing), or deleted: said, and read again next round.
+        missing += 1;
+        contiguous = false;
+        if (missing >= MISSING_IN_A_ROW) {
+          problems.add({
+            ...from,
+            what: 'segment',
+            detail: `segments ${seq - missing + 1} to ${head.segments} of ${head.segments} are missing`,
+          });
+          break;
+        }
+        problems.add({ ...from, what: 'segment', detail: `segment ${seq} of ${head.segments} is missing` });
+        continue;
+      }
+      missing = 0;
+      const gated = gateOps(segment);
+      const deviceId = head.device;
+      const name = head.name;
+      const keepCursor = contiguous;
+      const fresh = transaction(state.db, () => {
+        const setAside = [...gated.setAside];
+        for (const { index, op } of gated.ops) {
+          const failed = applyOne(state, op);
+          if (failed !== null)
+            setAside.push({ index, reason: failed, excerpt: clip(JSON.stringify(op), 1000) });
+        }
+        const added = state.setAside(deviceId, seq, setAside, Date.now());
+        if (keepCursor) state.setCursor(deviceId, seq, name);
         state.saveClock();
+        return added > 0 ? setAside : [];
       });
-      changes += segment.ops.length;
+      for (const op of fresh)
+        problems.add({
+          ...from,
+          what: 'change',
+          detail: `segment ${seq}, change ${op.index + 1}: ${op.reason}`,
+        });
+      changes += gated.ops.length;
     }
   }
   return { changes, devices };
@@ -203,10 +287,20 @@ export async function fetchThumbnails(context: RoundContext): Promise<Moved> {
     const size = await vault.blobSize(sha, signal);
     if (size === null) continue;
     try {
-      await downloadBlob(vault, { sha256: sha, size }, target, context.tempDir, () => undefined, signal);
+      await downloadBlob(
+        vault,
+        { sha256: sha, size },
+        target,
+        library.dir,
+        context.tempDir,
+        () => undefined,
+        signal,
+      );
     } catch (error) {
       if (signal.aborted) throw error;
       context.logger.warn('sync: a thumbnail could not be fetched', { id, error: describeThrown(error) });
+      if (error instanceof UnreadableObjectError)
+        context.problems.add({ ...originOf(context, id), what: 'thumbnail', detail: error.detail });
       continue;
     }
     library.replica.setThumbnail(id, target);
@@ -222,7 +316,15 @@ export async function fetchItemFile(
   onBytes: (n: number) => void,
 ): Promise<LibraryItem | null> {
   if (!item.remoteOnly) return item;
-  await downloadBlob(context.vault, item, item.path, context.tempDir, onBytes, context.signal);
+  await downloadBlob(
+    context.vault,
+    item,
+    item.path,
+    context.library.dir,
+    context.tempDir,
+    onBytes,
+    context.signal,
+  );
   return context.library.replica.markFetched(item.id, item.path);
 }
 
@@ -232,6 +334,7 @@ export async function fetchAllFiles(context: RoundContext): Promise<Moved> {
   const bytesTotal = items.reduce((sum, item) => sum + item.size, 0);
   let bytesDone = 0;
   let files = 0;
+  let bytes = 0;
   for (const item of items) {
     context.progress({
       phase: 'downloading',
@@ -240,12 +343,30 @@ export async function fetchAllFiles(context: RoundContext): Promise<Moved> {
       bytesDone,
       bytesTotal,
     });
-    await fetchItemFile(context, item, (n) => {
-      bytesDone += n;
-    });
+    let counted = 0;
+    try {
+      await fetchItemFile(context, item, (n) => {
+        counted += n;
+        bytesDone += n;
+      });
+    } catch (error) {
+      // This file's bytes on the remote are bad or not there yet: it stays remote-only, and the next round (or
+      // opening it) fetches it again; every other file still comes down.
+      if (context.signal.aborted || !(error instanceof UnreadableObjectError)) throw error;
+      bytesDone -= counted;
+      context.problems.add({ ...originOf(context, item.id), what: 'file', detail: error.detail });
+      continue;
+    }
     files += 1;
+    bytes += item.size;
   }
-  return { files, bytes: bytesTotal };
+  return { files, bytes };
+}
+
+/** The device an item came from, as a problem names it (its agreed origin). */
+function originOf(context: RoundContext, id: string): { device: string | null; deviceName: string | null } {
+  const agreed = context.state.agreed(id);
+  return { device: agreed?.originDevice ?? null, deviceName: agreed?.originName ?? null };
 }
 
 export const tempDirOf = (dataDir: string): string => join(dataDir, 'sync', 'tmp');

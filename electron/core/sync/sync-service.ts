@@ -3,8 +3,10 @@
 // the task engine up: a round reads and writes the library's rows in short transactions of its own, and the
 // engine's writes only mark items dirty (a trigger) for the next round.
 import type { DatabaseSync } from 'node:sqlite';
+import { describeReadProblems } from '../../../shared/studio/sync';
 import type {
   SyncConfig,
+  SyncReadProblem,
   SyncProgress,
   SyncReport,
   SyncSecrets,
@@ -25,6 +27,7 @@ import { createRemote, remoteIdentity } from './remote-factory';
 import { retryingRemote } from './retrying-remote';
 import type { RetryPolicy } from './retrying-remote';
 import { RemoteVault } from './remote-vault';
+import { ReadProblems } from './remote-gate';
 import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, pushOutbox, tempDirOf } from './sync-round';
 import type { RoundContext } from './sync-round';
 import { SyncRemoteError } from './sync-remote';
@@ -83,6 +86,8 @@ export class SyncService {
   #userPaused = false;
   #progress: SyncProgress | null = null;
   #problem: { message: string; transient: boolean } | null = null;
+  /** What the last round could not read or set aside (its report's list), kept for the status. */
+  #unread: SyncReadProblem[] = [];
   /** SyncStatus.revision: the clock at start (in thousandths of a millisecond, so a restart starts past every
    * revision the last run reached), one more at every change told to subscribers. */
   #revision: number;
@@ -143,6 +148,7 @@ export class SyncService {
       deviceName: setup?.config.deviceName ?? null,
       deviceId: this.#state.device,
       revision: this.#revision,
+      ...(this.#unread.length > 0 ? { unread: this.#unread } : {}),
     };
   }
 
@@ -259,6 +265,7 @@ export class SyncService {
     const startedAt = this.#now();
     // Counted below the retries: the report's figure is what the remote was actually sent.
     const counted = countingRemote(this.#remote(setup.config, setup.secrets));
+    const problems = new ReadProblems();
     try {
       const vault = await this.#vault(setup, signal, this.#retrying(setup, counted));
       const context: RoundContext = {
@@ -269,6 +276,7 @@ export class SyncService {
         tempDir: tempDirOf(this.#options.dataDir),
         logger: this.#logger,
         signal,
+        problems,
         progress: (progress) => {
           this.#progress = progress;
           this.#emit();
@@ -298,6 +306,11 @@ export class SyncService {
       const finishedAt = this.#now();
       this.#state.setMeta('lastCompletedAt', String(finishedAt));
       this.#problem = null;
+      this.#unread = problems.listed;
+      if (problems.count > 0)
+        this.#logger.warn('sync: a round could not read everything', {
+          problem: describeReadProblems(problems.listed, problems.count),
+        });
       return {
         startedAt,
         finishedAt,
@@ -317,6 +330,8 @@ export class SyncService {
         },
         devices: pulled.devices,
         requests: counted.requests,
+        unread: problems.listed,
+        unreadCount: problems.count,
       };
     } catch (error) {
       if (signal.aborted)

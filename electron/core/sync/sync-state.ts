@@ -10,6 +10,7 @@ import { applyDocOp, markAllDocsDirty } from './doc-sync';
 import { HybridClock } from './hlc';
 import { syncRecordSchema } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
+import type { SetAsideOp } from './remote-gate';
 import { remoteFormatSchema } from './sync-ops';
 
 export interface AgreedItem {
@@ -104,6 +105,7 @@ export class SyncState {
         'sync_blobs',
         'sync_apply',
         'sync_docs',
+        'sync_set_aside',
       ]) {
         this.db.exec(`DELETE FROM ${table}`);
       }
@@ -259,6 +261,33 @@ export class SyncState {
       seq: number;
       body: string;
     }[];
+  }
+
+  /** Keeps the ops of one segment that failed the gate (remote-gate.ts); answers how many were new. */
+  setAside(device: string, seq: number, ops: readonly SetAsideOp[], at: number): number {
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO sync_set_aside (device, seq, op_index, reason, excerpt, at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    let added = 0;
+    for (const op of ops)
+      added += Number(insert.run(device, seq, op.index, op.reason, op.excerpt, at).changes);
+    return added;
+  }
+
+  /** Every op set aside so far, with its device and why (for a person, or a later build). */
+  setAsideOps(): { device: string; seq: number; index: number; reason: string; excerpt: string }[] {
+    return this.db
+      .prepare(
+        'SELECT device, seq, op_index, reason, excerpt FROM sync_set_aside ORDER BY at, device, seq, op_index',
+      )
+      .all()
+      .map((r) => ({
+        device: String(r.device),
+        seq: Number(r.seq),
+        index: Number(r.op_index),
+        reason: String(r.reason),
+        excerpt: String(r.excerpt),
+      }));
   }
 
   hasBlob(sha256: string): boolean {

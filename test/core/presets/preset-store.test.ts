@@ -97,6 +97,27 @@ describe('PresetStore', () => {
     expect(store.styles()).toHaveLength(2);
   });
 
+  it('a stored row that does not parse (an extra field, a 300 000-character name) never breaks the lists of the others', () => {
+    const kept = store.savePreset(fox);
+    const style = store.saveStyle({ name: 'Film', text: 'shot on film', placement: 'after' });
+    const bad = (table: string, id: string, name: string, body: object) =>
+      db
+        .prepare(
+          `INSERT INTO ${table} (id, name, ${table === 'presets' ? 'family, ' : ''}body, updated_at) VALUES (?, ?, ${table === 'presets' ? "'image.i2', " : ''}?, 1)`,
+        )
+        .run(id, name, JSON.stringify(body));
+    bad('presets', 'bad-1', 'Extra', { ...fox, name: 'Extra', extra: true });
+    bad('presets', 'bad-2', 'n'.repeat(300_000), { ...fox, name: 'n'.repeat(300_000) });
+    bad('styles', 'bad-3', 'Broken', { name: 'Broken' });
+    expect(store.presets().map((p) => p.id)).toEqual([kept.id]);
+    expect(store.presets('image.i2').map((p) => p.id)).toEqual([kept.id]);
+    expect(store.find('Client fox').id).toBe(kept.id);
+    expect(store.styles().map((s) => s.id)).toEqual([style.id]);
+    expect(store.exportPresets().presets).toHaveLength(1);
+    // Asked for by its id, the bad row is named as unreadable rather than a schema's dump.
+    expect(() => store.preset('bad-1')).toThrow(/cannot be read/);
+  });
+
   it('records the styles a task was sent with', () => {
     const style = store.saveStyle({ name: 'Film', text: 'film grain', placement: 'after' });
     store.recordTaskStyles('task-1', 'a fox', [style]);
