@@ -113,4 +113,33 @@ describe('sync from the command line', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/must start with s3:\/\/, webdav:\/\//);
   });
+
+  it('a restore from a remote missing one log segment brings the rest and says what it could not read', async () => {
+    await makeCollection(`${server.url}/gappy`, 'cli', 'pw');
+    const gappy = (name: string) => ({
+      ...machine(name),
+      STUDIO_SYNC_REMOTE: `${server.url.replace('http:', 'webdav:')}/gappy`,
+      STUDIO_SYNC_DEVICE: 'studio-laptop',
+    });
+    const ids: string[] = [];
+    for (const prompt of ['heron', 'egret', 'stork']) {
+      ids.push(await seed('gap-a', prompt));
+      expect((await cli(['sync'], gappy('gap-a'))).code).toBe(0);
+    }
+    const device = (await cli(['sync', 'status', '--json'], gappy('gap-a'))).json() as { deviceId: string };
+    // Someone with the folder deletes the second segment of the laptop's log.
+    const gone = await fetch(`${server.url}/gappy/devices/${device.deviceId}/log/00000002.json`, {
+      method: 'DELETE',
+      headers: { authorization: `Basic ${Buffer.from('cli:pw').toString('base64')}` },
+    });
+    expect(gone.status).toBeLessThan(300);
+    const restored = await cli(['sync', 'restore'], gappy('gap-b'));
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toMatch(/received 2 changes \(2 new\)/);
+    expect(restored.stdout).toMatch(
+      /1 object from studio-laptop could not be read: segment 2 of 3 is missing\./,
+    );
+    const items = (await cli(['library', '--json'], gappy('gap-b'))).json() as { items: { id: string }[] };
+    expect(items.items.map((item) => item.id).sort()).toEqual([ids[0], ids[2]].sort());
+  });
 });

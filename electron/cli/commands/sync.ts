@@ -1,6 +1,7 @@
 // `sync` (one round: push, then pull), `sync status`, `sync restore`: library sync from a terminal, against the
 // remote the environment (or the app) names. A sync failure is said in the remote's own sentence.
 import { byteSize } from '../../../shared/studio/byte-size';
+import { describeReadProblems } from '../../../shared/studio/sync';
 import type { SyncReport, SyncStatus } from '../../../shared/studio/sync';
 import { syncErrorInfo } from '../../core/sync';
 import type { SyncService } from '../../core/sync';
@@ -26,7 +27,10 @@ export function describeReport(report: SyncReport): string {
     pulled.changes === 0 && pulled.files === 0
       ? 'received nothing new'
       : `received ${plural(pulled.changes, 'change')}${moved.length ? ` (${moved.join(', ')})` : ''} and ${plural(pulled.files, 'file')}${pulled.bytes ? ` (${byteSize(pulled.bytes)})` : ''}`;
-  return `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')}).`;
+  const line = `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')}).`;
+  // What could not be read is said, never folded into "nothing new" (a deleted segment, a damaged file).
+  const unread = describeReadProblems(report.unread, report.unreadCount);
+  return unread === null ? line : `${line}\n${unread}`;
 }
 
 function describeStatus(status: SyncStatus): string {
@@ -37,6 +41,8 @@ function describeStatus(status: SyncStatus): string {
     `Last completed: ${last}`,
   ];
   if (status.problem) lines.push(`Problem: ${status.problem}`);
+  const unread = describeReadProblems(status.unread ?? []);
+  if (unread) lines.push(`Last round: ${unread}`);
   return lines.join('\n');
 }
 
