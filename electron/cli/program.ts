@@ -171,6 +171,8 @@ export function buildProgram(
       '--fresh',
       'pay for a new take even when the library already holds this speech (same model, text, voice, format, speed)',
     )
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
     .action((model: string, options, command: Command) =>
       speechCommand(context(command), { model, ...options }),
     );

@@ -74,7 +74,8 @@ export function composeCore(parts: CoreParts): ComposedCore {
     logger,
     runQueue: parts.runQueue ?? false,
   });
-  const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger });
+  // The same limits hold speech, asked by the service itself in the transaction that writes a take down.
+  const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger, guard });
   // Takes whose cost was still being read when the last run stopped are read again (the app's and the CLI's).
   speech.resumeCosts();
   return { library, engine, speech };

@@ -97,3 +97,51 @@ describe('gateway-studio generate under a budget', () => {
     }
   });
 });
+
+// Issue 32 (5): the budget sat in the app's bridge handler and the CLI called the speech service directly, so
+// with the month spent `generate` was refused and `speech` went through and paid. The service asks now.
+describe('gateway-studio speech under the limits', () => {
+  const speak = (...flags: string[]) =>
+    cli(['speech', 'speech_model_id', '--input', 'Welcome aboard', '--fresh', ...flags], rig.env, rig.dir);
+  const clips = async () =>
+    ((await cli(['--json', 'library', '--kind', 'speech'], rig.env, rig.dir)).json().items as unknown[])
+      .length;
+
+  it('is refused past a budget with the sentence generate says, and --over-budget sends it', async () => {
+    const generate = await cli(
+      ['generate', 'image_model_id_i1', '--prompt', 'a kite', '--no-wait'],
+      rig.env,
+      rig.dir,
+    );
+    const refused = await speak();
+    expect(generate.code, generate.stdout + generate.stderr).toBe(1);
+    expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+    const sentence = /Not sent: your monthly budget is 1\.00 USD and [\d.]+ USD has been spent/;
+    expect(generate.stderr).toMatch(sentence);
+    expect(refused.stderr).toMatch(sentence);
+    expect(refused.stderr).toMatch(/\(America\/Los_Angeles\)\. Pass --over-budget to send it anyway\./);
+    expect(await clips()).toBe(0);
+    const sent = await speak('--over-budget', '--yes');
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(await clips()).toBe(1);
+  });
+
+  it('asks above the confirmation threshold, and --yes answers as for generate', async () => {
+    const db = openStudioDatabase(join(rig.dir, 'data', 'studio.db'));
+    const guard = new SpendingGuard({ db, prices: () => new PriceBook({ db, gateway: rig.sim.url }) });
+    const before = guard.limits();
+    guard.setLimits({ ...before, monthly: null, confirmAbove: 0.0001 });
+    try {
+      const asked = await speak();
+      expect(asked.code, asked.stderr).toBe(1);
+      expect(asked.stderr).toMatch(/Pass --yes to send it\./);
+      expect(await clips()).toBe(1);
+      const sent = await speak('--yes');
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(await clips()).toBe(2);
+    } finally {
+      guard.setLimits(before);
+      db.close();
+    }
+  });
+});

@@ -8,8 +8,9 @@ import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
 import { formatItems } from '../formatting';
 import { planSpeech } from '../submission-plans';
+import type { SpendingFlags } from '../task-runner';
 
-export interface SpeechCliArgs {
+export interface SpeechCliArgs extends SpendingFlags {
   model: string;
   input?: string;
   inputFile?: string;
@@ -52,7 +53,14 @@ export async function speechCommand(ctx: CliContext, args: SpeechCliArgs): Promi
       ...(request.format !== undefined && { responseFormat: request.format }),
       ...(request.speed !== undefined && { speed: request.speed }),
     },
-    { signal: ctx.signal, fresh: args.fresh ?? false },
+    // Held to the spending limits by the speech service itself, as generate is by the engine: --yes and
+    // --over-budget are the person's answer, the same as there.
+    {
+      signal: ctx.signal,
+      fresh: args.fresh ?? false,
+      confirmed: Boolean(args.yes),
+      overBudget: Boolean(args.overBudget),
+    },
   );
   // A new take's cost is read from the usage report (the speech answer carries none); one try here, and the
   // app tries again later if the report has not caught up.

@@ -4,16 +4,19 @@
 // A repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
 // speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
 // the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
+// Money rules live here, not in a caller: a new take asks the spending limits (budgets, the confirmation
+// threshold) in the same BEGIN IMMEDIATE transaction that writes it down as spent, before its request leaves,
+// so the app's bridge, web mode and the CLI are held alike and two processes never pass a budget together.
 import { partName } from '../downloads/part-files';
 import { placeWithoutOverwrite, readableBaseName } from '../downloads/readable-name';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { open, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { SNIFF_BYTES, sniffMedia } from '../downloads/media-sniff';
-import type { SniffedType } from '../downloads/media-sniff';
+import { sniffMedia } from '../downloads/media-sniff';
+import { EXTENSION_BY_MIME, notAudio, readHead, safeExtension } from './speech-audio';
 import { invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { DatabaseSync } from 'node:sqlite';
 import { systemClock } from '../clock';
@@ -22,7 +25,10 @@ import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
 import { normaliseGateway } from '../pricing';
-import { recordSpeechTake, settleSpeechCharge } from '../spending';
+import { bindSpeechCharge, dropSpeechCharge, openSpeechCharge, settleSpeechCharge } from '../spending';
+import { transaction } from '../db/database';
+import type { SubmissionGuard } from '../tasks/task-history';
+import { judgeSubmissionError, toGatewayErrorInfo } from '../tasks/gateway-errors';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
 import { speechCacheKey } from './speech-cache-key';
@@ -48,12 +54,18 @@ export interface SpeechServiceOptions {
   clock?: Clock;
   /** Told when a take's cost cannot be read or settled; nothing by default. */
   logger?: Logger;
+  /** The spending limits, asked before a new take in the transaction that records it; none: no limits. */
+  guard?: SubmissionGuard | null;
 }
 
 export interface SpeakOptions {
   signal?: AbortSignal;
   /** Pay for a new take even when the library holds this speech already. */
   fresh?: boolean;
+  /** The person saw the estimate and said send it (above the confirmation threshold; the CLI's --yes). */
+  confirmed?: boolean;
+  /** Send even past a budget (the CLI's --over-budget). */
+  overBudget?: boolean;
 }
 
 /** What a speak call gave: the clip, and whether it came from the library (no gateway call, no charge). */
@@ -68,21 +80,6 @@ export interface SpeechOutcome {
  * identical queries are cached for 60 s, so never sooner than that). After the last, the cost stays unknown.
  */
 export const SPEECH_COST_READS_MS = [2_000, 70_000, 5 * 60_000, 15 * 60_000] as const;
-
-const EXTENSION_BY_MIME: Record<string, string> = {
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/wave': 'wav',
-  'audio/ogg': 'opus',
-  'audio/opus': 'opus',
-  'audio/aac': 'aac',
-  'audio/x-aac': 'aac',
-  'audio/flac': 'flac',
-  'audio/x-flac': 'flac',
-  'audio/pcm': 'pcm',
-  'audio/l16': 'pcm',
-  'audio/mpeg': 'mp3',
-};
 
 /** The body as the gateway names its fields; the client validates it against the catalog before sending. */
 export function speechBody(request: SpeechRequest): Record<string, unknown> {
@@ -126,7 +123,7 @@ export class SpeechService {
     const work = (async (): Promise<SpeechOutcome> => {
       const cached = options.fresh ? null : await this.cached(key);
       if (cached) return { item: cached, fromLibrary: true };
-      return { item: await this.take(body, key, options.signal), fromLibrary: false };
+      return { item: await this.take(request, body, key, options), fromLibrary: false };
     })();
     this.inFlight.set(key, work);
     try {
@@ -257,9 +254,53 @@ export class SpeechService {
     this.costTimers.set(itemId, timer);
   }
 
-  private async take(body: Record<string, unknown>, key: string, signal?: AbortSignal): Promise<LibraryItem> {
+  /**
+   * Asks the limits and writes the take down as spent, in one transaction, before anything leaves; a refusal
+   * (a budget passed, a threshold not confirmed) throws and writes nothing. Returns the charge's id.
+   */
+  private admit(request: SpeechRequest, at: number, options: SpeakOptions): string {
+    const { db, guard } = this.options;
+    const { model, ...params } = request;
+    const id = `speech-take-${randomUUID()}`;
+    const gatewayKey = normaliseGateway(this.options.gatewayKey());
+    transaction(db, () => {
+      guard?.admit(
+        { family: 'speech', model, params },
+        { confirmed: options.confirmed, overBudget: options.overBudget },
+      );
+      openSpeechCharge(db, { id, gatewayKey, at, model, params });
+    });
+    return id;
+  }
+
+  private async take(
+    request: SpeechRequest,
+    body: Record<string, unknown>,
+    key: string,
+    options: SpeakOptions,
+  ): Promise<LibraryItem> {
+    const { signal } = options;
     const requestedAt = this.clock.now();
-    const gateway = normaliseGateway(this.options.gatewayKey());
+    const charge = this.admit(request, requestedAt, options);
+    try {
+      const item = await this.receive(body, key, requestedAt, signal);
+      bindSpeechCharge(this.options.db, charge, item.id);
+      return item;
+    } catch (thrown) {
+      // Refused before any work (a 4xx, a 429) charged nothing; anything else may have been charged and keeps
+      // counting at its estimate.
+      const verdict = judgeSubmissionError(toGatewayErrorInfo(thrown)).action;
+      if (verdict !== 'unknown') dropSpeechCharge(this.options.db, charge);
+      throw thrown;
+    }
+  }
+
+  private async receive(
+    body: Record<string, unknown>,
+    key: string,
+    requestedAt: number,
+    signal?: AbortSignal,
+  ): Promise<LibraryItem> {
     const response = await this.options.gateway.speech(body, signal ? { signal } : {});
     const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
     const name = `speech-${randomUUID()}`;
@@ -325,8 +366,6 @@ export class SpeechService {
       params,
     });
     this.takes.add({ itemId: item.id, cacheKey: key, model: item.model, requestedAt, answeredAt });
-    // Spent on the gateway that answered, whichever the app points at when the cost is known.
-    recordSpeechTake(this.options.db, { itemId: item.id, gatewayKey: gateway, at: requestedAt });
     this.scheduleCost(item.id, SPEECH_COST_READS_MS[0]);
     return item;
   }
@@ -339,52 +378,4 @@ async function sameFile(item: LibraryItem): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Containers a speech answer may come in besides plain audio formats (an audio-only MP4 or WebM). */
-const AUDIO_CONTAINERS = new Set(['video/mp4', 'video/webm']);
-
-/**
- * Why these bytes are not the audio asked for, or null when they are. Only raw PCM has no signature, so
- * unrecognised bytes pass only when PCM was asked for (or declared) and do not read as a text document.
- */
-function notAudio(
-  sniffed: SniffedType | null,
-  head: Buffer,
-  declared: string,
-  format: string | undefined,
-  size: number,
-): string | null {
-  if (size === 0) return 'the answer was empty';
-  if (sniffed) {
-    return sniffed.kind === 'audio' || AUDIO_CONTAINERS.has(sniffed.mime)
-      ? null
-      : `it is ${sniffed.mime}, not audio`;
-  }
-  const rawPcm = format === 'pcm' || declared === 'audio/pcm' || declared === 'audio/l16';
-  if (rawPcm && !/^(text\/|application\/(json|xml|xhtml))/.test(declared) && !looksLikeText(head))
-    return null;
-  const text = looksLikeText(head) ? `: ${JSON.stringify(head.toString('utf8').slice(0, 40))}` : '';
-  return `the bytes are not a known audio format${declared ? ` (declared ${declared})` : ''}${text}`;
-}
-
-/** A document (HTML, JSON, XML, plain words) starts with printable text; audio samples rarely do for 16 bytes. */
-function looksLikeText(head: Buffer): boolean {
-  if (head.length === 0) return false;
-  return head.every((b) => b === 0x09 || b === 0x0a || b === 0x0d || (b >= 0x20 && b < 0x7f));
-}
-
-function safeExtension(format: string | undefined): string | null {
-  return format && /^[a-z0-9]{1,8}$/.test(format) ? format : null;
 }

@@ -60,14 +60,27 @@ export function estimateIn(
   return inUnit(estimate.usd, estimate.credits, unit, prices);
 }
 
-/** A paid speech take, asked at `at` of this gateway: its cost is not known until the usage report says it. */
-export function recordSpeechTake(
+/**
+ * A speech take about to be asked of this gateway at `at`, written (under an id of its own until its clip is
+ * filed) before the request leaves: it counts at its estimate until the usage report says what it cost.
+ */
+export function openSpeechCharge(
   db: DatabaseSync,
-  take: { itemId: string; gatewayKey: string; at: number },
+  take: { id: string; gatewayKey: string; at: number; model: string; params: Record<string, unknown> },
 ): void {
   db.prepare(
-    'INSERT INTO speech_charges (item_id, gateway, charged_at) VALUES (?, ?, ?) ON CONFLICT (item_id) DO NOTHING',
-  ).run(take.itemId, take.gatewayKey, take.at);
+    'INSERT INTO speech_charges (item_id, gateway, charged_at, model, params) VALUES (?, ?, ?, ?, ?)',
+  ).run(take.id, take.gatewayKey, take.at, take.model, JSON.stringify(take.params));
+}
+
+/** The take's clip is filed: its charge is known by the clip's item from now on. */
+export function bindSpeechCharge(db: DatabaseSync, id: string, itemId: string): void {
+  db.prepare('UPDATE speech_charges SET item_id = ? WHERE item_id = ?').run(itemId, id);
+}
+
+/** The gateway refused the take (or asked to wait): nothing was charged, so it no longer counts. */
+export function dropSpeechCharge(db: DatabaseSync, id: string): void {
+  db.prepare('DELETE FROM speech_charges WHERE item_id = ?').run(id);
 }
 
 /** What the usage report said a speech take cost ([EP-USAGE-1]): from now on it counts in budgets. */
@@ -103,14 +116,32 @@ export function spentBetween(
   const rows = taskCostsBetween(db, gateway, window);
   const speech = db
     .prepare(
-      `SELECT cost, credits_cost FROM speech_charges
-       WHERE gateway = ? AND charged_at >= ? AND charged_at < ? AND cost IS NOT NULL`,
+      `SELECT cost, credits_cost, model, params FROM speech_charges
+       WHERE gateway = ? AND charged_at >= ? AND charged_at < ? AND (cost IS NOT NULL OR model IS NOT NULL)`,
     )
-    .all(gateway, window.start, window.end) as unknown as { cost: number; credits_cost: number | null }[];
+    .all(gateway, window.start, window.end) as unknown as {
+    cost: number | null;
+    credits_cost: number | null;
+    model: string | null;
+    params: string | null;
+  }[];
   let charged = 0;
   let estimated = 0;
   let unpriced = 0;
-  for (const take of speech) charged += inUnit(take.cost, take.credits_cost, unit, prices) ?? 0;
+  for (const take of speech) {
+    if (take.cost !== null) {
+      charged += inUnit(take.cost, take.credits_cost, unit, prices) ?? 0;
+      continue;
+    }
+    // Asked and not settled yet (or never settled): its estimate, as for a task in flight.
+    const params = JSON.parse(take.params ?? '{}') as Record<string, unknown>;
+    const estimate = estimateIn(
+      prices.estimate({ family: 'speech', model: take.model ?? '', params }),
+      unit,
+      prices,
+    );
+    estimated += estimate ?? unknownPrice ?? 0;
+  }
   for (const row of rows) {
     const known = inUnit(row.cost, row.credits_cost, unit, prices);
     if (known !== null) {

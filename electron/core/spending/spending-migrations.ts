@@ -53,4 +53,15 @@ export const spendingMigrations: readonly Migration[] = [
     id: 'spending-003',
     up: 'ALTER TABLE spending_limits ADD COLUMN unknown_price REAL;',
   },
+  {
+    // A speech take is written before its request leaves, in the transaction that asks the limits (so two
+    // processes never pass a budget together), with what it asked for: until the usage report says what it
+    // cost, it counts at the price book's estimate of that. Rows from before keep no request and count once
+    // their cost is known, as they did.
+    id: 'spending-004-speech-intents',
+    up: `
+      ALTER TABLE speech_charges ADD COLUMN model TEXT;
+      ALTER TABLE speech_charges ADD COLUMN params TEXT;
+    `,
+  },
 ];

@@ -6,6 +6,9 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { PriceBook } from '../../../electron/core/pricing';
 import { SpendingGuard } from '../../../electron/core/spending';
+import { join } from 'node:path';
+import { composeCore } from '../../../electron/core/compose-core';
+import { lineLogger } from '../../../electron/core/log';
 import { useEngineRig } from '../tasks/engine-rig';
 
 const bench = useEngineRig(() => ({ downloads: null }));
@@ -78,5 +81,62 @@ describe('a budget shared by processes', () => {
     expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(0);
     expect(engine.list().map((t) => t.id)).toEqual(['neighbour']);
     expect(guard.summary().day.spent).toBeCloseTo(0.3, 6);
+  });
+
+  // Issue 32 (5): speech's budget was asked by the app's bridge handler, outside any transaction and with
+  // nothing written before the take, so a neighbour's task taking the last room was not waited for.
+  it('a speech take waits for a neighbour holding the last room, and is refused', async () => {
+    const { rig } = bench;
+    const db = rig.openDb();
+    const book = new PriceBook({ db, gateway: rig.sim.url, clock: rig.clock });
+    for (let i = 0; i < 3; i++) {
+      book.observe({
+        family: 'image.i3',
+        model: MODEL,
+        params: PARAMS,
+        cost: 0.3,
+        creditsCost: null,
+        actualTime: 10,
+        taskId: `seen-${i}`,
+      });
+    }
+    const guard = new SpendingGuard({ db, clock: rig.clock, prices: () => book, systemZone: () => 'UTC' });
+    guard.setLimits({ unit: 'usd', confirmAbove: null, daily: 0.3, monthly: null, timeZone: 'UTC' });
+    const gw = rig.gateway();
+    const { speech, engine } = composeCore({
+      db,
+      gateway: gw,
+      clock: rig.clock,
+      libraryDir: join(rig.dir, 'library'),
+      logger: lineLogger(() => undefined),
+      gatewayKey: () => rig.sim.url,
+      history: null,
+      guard,
+    });
+    const neighbour = new Worker(NEIGHBOUR, {
+      eval: true,
+      workerData: {
+        dbPath: rig.dbPath,
+        model: MODEL,
+        params: JSON.stringify(PARAMS),
+        now: rig.clock.now(),
+        gateway: book.gatewayKey,
+      },
+    });
+    const message = (): Promise<unknown> => new Promise((resolve) => neighbour.once('message', resolve));
+    try {
+      await message(); // holding its transaction
+      const committed = message();
+      neighbour.postMessage('go');
+      await expect(
+        speech.synthesize({ model: 'speech_model_id', input: 'Welcome aboard' }, { confirmed: true }),
+      ).rejects.toThrow(/Not sent: your daily budget is 0\.3000 USD and 0\.3000 USD has been spent today/);
+      await committed;
+    } finally {
+      await neighbour.terminate();
+      speech.close();
+      await engine.close();
+    }
+    expect(gw.log).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import { pricingMigrations } from '../../../electron/core/pricing/pricing-migrat
 import { taskMigrations } from '../../../electron/core/tasks/task-migrations';
 import type { GatewayPort } from '../../../electron/core/gateway/gateway-port';
 import { PriceBook } from '../../../electron/core/pricing';
-import { recordSpeechTake, settleSpeechCharge, SpendingGuard } from '../../../electron/core/spending';
+import { openSpeechCharge, settleSpeechCharge, SpendingGuard } from '../../../electron/core/spending';
 import { TaskEngine } from '../../../electron/core/tasks';
 import { TaskStore } from '../../../electron/core/tasks/task-store';
 import type { TaskState } from '../../../shared/studio/records';
@@ -174,12 +174,20 @@ describe('per gateway, speech included', () => {
 
   it('counts a speech take once the usage report said what it cost, on its own gateway, even after the clip is deleted', () => {
     limits({ daily: 2 });
-    recordSpeechTake(studio.db, {
-      itemId: 'clip-1',
+    openSpeechCharge(studio.db, {
+      id: 'clip-1',
       gatewayKey: 'http://gateway.test',
       at: utc('2026-11-21T04:00:00Z'),
+      model: 'speech_model_id',
+      params: {},
     });
-    recordSpeechTake(studio.db, { itemId: 'clip-2', gatewayKey: 'demo', at: utc('2026-11-21T04:00:00Z') });
+    openSpeechCharge(studio.db, {
+      id: 'clip-2',
+      gatewayKey: 'demo',
+      at: utc('2026-11-21T04:00:00Z'),
+      model: 'speech_model_id',
+      params: {},
+    });
     // Not known yet: nothing is counted (speech has no estimate).
     expect(guard.summary().day.charged).toBe(0);
     settleSpeechCharge(studio.db, 'clip-1', 0.0015, 0.015);
@@ -188,10 +196,12 @@ describe('per gateway, speech included', () => {
     limits({ unit: 'credits', daily: 100 });
     expect(guard.summary().day.charged).toBeCloseTo(0.015, 9);
     // A take of yesterday (Auckland) is this month's, not today's.
-    recordSpeechTake(studio.db, {
-      itemId: 'clip-3',
+    openSpeechCharge(studio.db, {
+      id: 'clip-3',
       gatewayKey: 'http://gateway.test',
       at: utc('2026-11-20T10:00:00Z'),
+      model: 'speech_model_id',
+      params: {},
     });
     settleSpeechCharge(studio.db, 'clip-3', 0.002, 0.02);
     const { day, month } = guard.summary();
