@@ -103,10 +103,11 @@ describe('CSV', () => {
       model: 'Model',
       date: 'Date',
       requests: 'Requests',
-      amount: 'Amount (USD)',
+      amount: (unit: string | null) => `Amount (${unit ?? 'USD'})`,
       credits: 'Credits',
     },
-    usd: (n: number) => n.toFixed(2),
+    shown: 'usd' as const,
+    money: (n: number) => n.toFixed(2),
     credits: (n: number) => n.toFixed(3),
     count: (n: number) => String(Math.round(n)),
   };
@@ -130,6 +131,27 @@ describe('CSV', () => {
       '0.12',
       '1.235',
     ]);
+  });
+
+  it('in the gateway’s currency (CNY), the header, the cells and the file figures are all CNY (issue 32, 9)', () => {
+    // Shown beside a CNY balance, the table is in CNY: the file must not carry USD figures under "Amount (CNY)".
+    const columns = usageColumns('model', { ...text, shown: { code: 'CNY', perUsd: 7.1 } });
+    const rows = [item('video_a', undefined, 0.123456, 2), item('image_b', undefined, 1.5)];
+    const csv = usageCsv(columns, rows, { ...stats(1.623456, 3), label: 'Total' });
+    expect(csv).toBe(
+      'Model,Requests,Amount (CNY),Credits\r\n' +
+        'video_a,2,0.876538,1.23456\r\n' +
+        'image_b,1,10.65,15\r\n' +
+        'Total,3,11.526538,16.23456\r\n',
+    );
+    // Each file figure rounds to its cell on screen.
+    expect(columns.map((c) => c.screen(rows[1] as UsageItemView))).toEqual([
+      'image_b',
+      '1',
+      '10.65',
+      '15.000',
+    ]);
+    expect(columns.map((c) => c.screen(rows[0] as UsageItemView))[2]).toBe('0.88');
   });
 
   it('grouped by date, the total sits in the date column', () => {

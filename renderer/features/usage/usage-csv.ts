@@ -1,7 +1,10 @@
 // The usage table's columns, shared by the table on screen and its CSV export, so the file has exactly the
 // rows, columns and order the page shows. The screen formats numbers for reading; the file keeps the
 // gateway's own figures (amounts to 6 decimals, [UREP-STAT-1]) without grouping separators, so a spreadsheet
-// can sum them and each still rounds to the cell on screen.
+// can sum them and each still rounds to the cell on screen. The amount column is in the money the page shows
+// (USD, or the gateway's own currency such as CNY): its header, its cells and its file figures are all made here
+// from that one choice, so a header saying CNY never stands over USD figures.
+import { usdShownAs, type MoneyShown } from '../../lib/money-shown';
 import type { UsageItemView, TableGrouping } from './usage-view';
 
 export type UsageColumnKey = 'model' | 'date' | 'requests' | 'amount' | 'credits';
@@ -20,8 +23,14 @@ export interface UsageColumn {
 export type UsageRow = Omit<UsageItemView, 'promptTokens' | 'completionTokens'> & { label?: string };
 
 export interface ColumnText {
-  headers: Record<UsageColumnKey, string>;
-  usd(amount: number): string;
+  headers: Record<Exclude<UsageColumnKey, 'amount'>, string> & {
+    /** The amount column's header in a currency (its code) other than USD, or in USD (null). */
+    amount(currency: string | null): string;
+  };
+  /** The money the page shows amounts in; the report itself is USD ([UREP-STAT-1]). */
+  shown: MoneyShown;
+  /** An amount already in the money shown, formatted for the screen. */
+  money(amount: number): string;
   credits(amount: number): string;
   count(n: number): string;
 }
@@ -52,9 +61,10 @@ export function usageColumns(groupBy: TableGrouping, text: ColumnText): UsageCol
     },
     {
       key: 'amount',
-      header: text.headers.amount,
-      screen: (r) => text.usd(r.amountUsd),
-      file: (r) => String(r.amountUsd),
+      header: text.headers.amount(typeof text.shown === 'object' ? text.shown.code : null),
+      screen: (r) => text.money(usdShownAs(r.amountUsd, text.shown)),
+      // The gateway's 6 decimals ([UREP-STAT-1]), in the same money as the header and the screen.
+      file: (r) => String(Math.round(usdShownAs(r.amountUsd, text.shown) * 1e6) / 1e6),
       numeric: true,
     },
     {

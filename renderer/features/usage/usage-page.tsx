@@ -9,7 +9,7 @@ import { daysFrom } from '../../../shared/studio/zoned-days';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatCount, formatCredits, formatUsd } from '../../lib/format';
 import { useGatewayCurrency } from '../../lib/api/balance';
-import { usdShownAs, usdWords } from '../../lib/money-shown';
+import { usdWords } from '../../lib/money-shown';
 import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
@@ -103,10 +103,11 @@ export function UsagePage(): ReactElement {
       model: t('usage.model'),
       date: t('usage.date'),
       requests: t('usage.requests'),
-      amount: currency ? t('usage.amountIn', { unit: currency.code }) : t('usage.amount'),
+      amount: (unit) => (unit ? t('usage.amountIn', { unit }) : t('usage.amount')),
       credits: t('usage.credits'),
     },
-    usd: (n) => formatUsd(usdShownAs(n, shown), i18n.language),
+    shown,
+    money: (n) => formatUsd(n, i18n.language),
     credits,
     count,
   });
