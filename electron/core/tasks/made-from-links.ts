@@ -23,23 +23,32 @@ export interface MadeFromFacts {
   /** The stored params (references already interned as `studio-ref:`). */
   params: Record<string, unknown>;
   madeFrom: { relation: 'rerun' | 'edit'; taskId: string } | null;
-  /** The local task a music operation or upscale works on, when known. */
+  /**
+   * The local task a music operation or upscale works on, when known. Only those families name a source
+   * ([SRC-1], [EP-GRID-1]): for any other (a recipe's video step, whose parent is the picture before it) this is
+   * ignored, since that parent is already linked by what it passed on (a reference).
+   */
   sourceTask: string | null;
   library: LibraryFileIndex | null;
 }
 
 const isLink = (s: string): boolean => /^https?:\/\//i.test(s);
 
+/** The families whose `task_id` names the task they work on: a music operation's track, an upscale's grid. */
+export function namesSource(family: FamilyId): boolean {
+  return family.startsWith('music.') || family === 'grid.upscale';
+}
+
 export function madeFromLinks(facts: MadeFromFacts): MadeFromLink[] {
   const links: MadeFromLink[] = [];
   if (facts.madeFrom) links.push({ ...facts.madeFrom, itemId: null });
-  if (facts.sourceTask) {
+  if (facts.sourceTask && namesSource(facts.family)) {
     const relation = facts.family === 'grid.upscale' ? 'grid-source' : 'music-source';
     links.push({ relation, taskId: facts.sourceTask, itemId: null });
   }
   const library = facts.library;
   if (!library) return links;
-  // task_id is a source id, never a file; every other string may be a reference.
+  // A source family's task_id is a source id, never a file; every other string may be a reference.
   const { task_id: _source, ...rest } = facts.params;
   for (const value of collectStrings(rest, (s) => referenceSha(s) !== null || isLink(s))) {
     const sha = referenceSha(value);

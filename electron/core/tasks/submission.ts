@@ -20,7 +20,7 @@ import type { EngineContext } from './engine-context';
 import { MAX_BATCH_TASKS } from './engine-options';
 import type { BatchOptions, BatchResult, SubmitOptions } from './engine-options';
 import { pollEndpointOf, taskKindOf } from './family-routing';
-import { madeFromLinks } from './made-from-links';
+import { madeFromLinks, namesSource } from './made-from-links';
 import type { LibraryFileIndex } from './made-from-links';
 import type { MadeFromStore } from './made-from-store';
 import type { Pacer } from './pacing';
@@ -255,6 +255,7 @@ export class Submissions {
             params,
             madeFrom: options.madeFrom ?? null,
             // A music operation or upscale names its source by remote id; the CLI may name the local task itself.
+            // Any other family's parent (a recipe's step before) is no source: madeFromLinks says so by family.
             sourceTask: options.madeFrom ? inferred : (options.parentTaskId ?? inferred),
             library: parts.libraryFiles,
           }),
@@ -288,7 +289,7 @@ export class Submissions {
   }
 
   #inferParent(family: FamilyId, params: Record<string, unknown>): string | null {
-    if (!family.startsWith('music.') && family !== 'grid.upscale') return null;
+    if (!namesSource(family)) return null;
     const source = params.task_id;
     if (typeof source !== 'string') return null;
     return this.ctx.tasks.store.findByRemoteId(source)?.record.id ?? null;

@@ -79,6 +79,36 @@ describe('made-from', () => {
     ]);
   });
 
+  it('a step whose parent is the picture before it (a recipe: image, then video) is made from that picture once, as its reference (issue 32, 8)', async () => {
+    // The recipe passes the step before as the parent; only a music operation or an upscale names a source, so
+    // the picture must not also come back as a "music source".
+    const store = ReferenceStore.forDatabase(bench.rig.openDb());
+    const e0 = await engine();
+    const picture = await e0.submit(i3('a lighthouse at dusk'));
+    await e0.close();
+    const filed = await store.addBytes(await png('#225588'));
+    const index: LibraryFileIndex = {
+      bySha256: (sha) => (sha === filed.sha256 ? { itemId: 'picture-item', taskId: picture.id } : null),
+      byRemoteUrl: () => null,
+    };
+    const e = await engine({ libraryFiles: index });
+    const clip = await e.submit(
+      {
+        family: 'video.s',
+        model: 'video_model_id_s',
+        params: { prompt: 'slow push in', duration: 5, image_urls: [referenceUri(filed.sha256)] },
+      },
+      { parentTaskId: picture.id },
+    );
+    expect(clip.parentTaskId).toBe(picture.id);
+    expect(e.links(clip.id).madeFrom).toEqual([
+      { relation: 'reference', taskId: picture.id, itemId: 'picture-item' },
+    ]);
+    expect(e.links(picture.id).madeFromThis).toEqual([
+      { relation: 'reference', taskId: clip.id, itemId: 'picture-item' },
+    ]);
+  });
+
   it('[SRC-1] [EP-GRID-1] a music operation and an upscale are made from the local task they name', async () => {
     const e = await engine();
     const track = await e.submit(i3('stand-in for a music task'));
