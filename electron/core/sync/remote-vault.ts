@@ -54,6 +54,11 @@ const wrongPassphrase = () =>
     false,
   );
 
+/** A segment of this device's number is on the remote with other contents: another copy of it wrote it. */
+export class DeviceIdTaken extends Error {
+  override readonly name = 'DeviceIdTaken';
+}
+
 export class RemoteVault {
   private constructor(
     readonly remote: SyncRemote,
@@ -310,9 +315,32 @@ export class RemoteVault {
     return true;
   }
 
+  /**
+   * Whether this segment's number is free on the remote, holds these same contents (sent before a crash), or
+   * other ones (or bytes that do not open or read), which another copy of this device wrote.
+   */
+  async segmentThere(segment: Segment, signal?: AbortSignal): Promise<'absent' | 'same' | 'other'> {
+    const stored = await this.remote.get(this.segmentKey(segment.device, segment.seq), signal);
+    if (stored === null) return 'absent';
+    const plain = this.keys ? unseal(this.keys, stored) : stored;
+    return plain !== null && plain.toString('utf8') === JSON.stringify(segment) ? 'same' : 'other';
+  }
+
+  /**
+   * Writes a segment of this device's log, never over one that is there: the same contents are left as they are,
+   * other ones throw DeviceIdTaken. Looked at before the write as well as written only if absent, because some
+   * services (s3rver, older MinIO, rclone's WebDAV) ignore the condition.
+   */
   async writeSegment(segment: Segment, signal?: AbortSignal): Promise<void> {
+    const taken = () =>
+      new DeviceIdTaken(`Segment ${segment.seq} of this device's log is on the remote with other contents.`);
+    const there = await this.segmentThere(segment, signal);
+    if (there === 'same') return;
+    if (there === 'other') throw taken();
     const body = this.seal(Buffer.from(JSON.stringify(segment)));
-    await this.remote.put(this.segmentKey(segment.device, segment.seq), body, {}, signal);
+    const key = this.segmentKey(segment.device, segment.seq);
+    if ((await this.remote.put(key, body, { ifAbsent: true }, signal)) === 'written') return;
+    if ((await this.segmentThere(segment, signal)) !== 'same') throw taken();
   }
 
   /** Whether the file's bytes are on the remote whole (the size a finished upload has). */

@@ -69,13 +69,20 @@ async function neededUploads(context: RoundContext, segments: Segment[]): Promis
   return [...uploads.values()];
 }
 
+/**
+ * This device's own segments, built here: only their envelope is read back (an op of a row this device's own
+ * person wrote beyond sync's bounds is still sent, and the other devices set it aside, saying so). What is
+ * written and what a segment on the remote is compared with (device-identity.ts) are these same objects.
+ */
+export function outboxSegments(state: SyncState): Segment[] {
+  return state.outbox().map((row) => segmentEnvelopeSchema.parse(JSON.parse(row.body)) as unknown as Segment);
+}
+
 export async function pushOutbox(context: RoundContext): Promise<Moved & { changes: number }> {
   const { state, vault, signal } = context;
   // This device's own segments, built here: only their envelope is read back (an op of a row this device's own
   // person wrote beyond sync's bounds is still sent, and the other devices set it aside, saying so).
-  const segments = state
-    .outbox()
-    .map((row) => segmentEnvelopeSchema.parse(JSON.parse(row.body)) as unknown as Segment);
+  const segments = outboxSegments(state);
   if (segments.length === 0) return { files: 0, bytes: 0, changes: 0 };
   const uploads = await neededUploads(context, segments);
   const bytesTotal = uploads.reduce((sum, u) => sum + u.size, 0);
@@ -135,11 +142,6 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
     bytesDone,
     bytesTotal,
   });
-  // A first-release remote: this device's earlier segments go to its new folder before the next one does.
-  if (vault.legacyDeviceFolder(state.device) !== null && state.meta('legacyLogMoved') === null) {
-    await vault.moveLegacyLog(state.device, signal);
-    state.setMeta('legacyLogMoved', '1');
-  }
   for (const segment of segments) await vault.writeSegment(segment, signal);
   const last = segments[segments.length - 1]?.seq ?? state.segmentsPushed();
   await vault.writeHead(

@@ -28,7 +28,8 @@ import { retryingRemote } from './retrying-remote';
 import type { RetryPolicy } from './retrying-remote';
 import { RemoteVault } from './remote-vault';
 import { ReadProblems } from './remote-gate';
-import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, pushOutbox, tempDirOf } from './sync-round';
+import { claimAndPush, pushRenewing } from './device-identity';
+import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, tempDirOf } from './sync-round';
 import type { RoundContext } from './sync-round';
 import { SyncRemoteError } from './sync-remote';
 import type { SyncRemote } from './sync-remote';
@@ -293,13 +294,13 @@ export class SyncService {
       await finishPendingActions(reconcile);
       const local = await reconcileAll(reconcile, 'dirty');
       queueDocChanges(this.#state);
-      const pushed = await pushOutbox(context);
+      const pushed = await claimAndPush(context);
       const pulled = await pullLogs(context);
       context.progress({ phase: 'merging', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
       const merged = await reconcileAll(reconcile, 'apply');
       // Edits made here while the others' changes were merged are sent now rather than a round later.
       queueDocChanges(this.#state);
-      const late = await pushOutbox(context);
+      const late = await pushRenewing(context);
       const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
       const files =
         setup.config.filesMode === 'all' || restore ? await fetchAllFiles(context) : { files: 0, bytes: 0 };

@@ -51,20 +51,50 @@ export type FileAction = 'trash' | 'restore';
 const NO_COST: CostValue = { cost: null, creditsCost: null };
 
 export class SyncState {
-  readonly device: string;
-  readonly clock: HybridClock;
+  #device: string;
+  #clock: HybridClock;
 
   constructor(
     readonly db: DatabaseSync,
-    now: () => number,
+    private readonly now: () => number,
   ) {
     let device = this.meta('device');
     if (device === null) {
       device = randomUUID();
       this.setMeta('device', device);
     }
-    this.device = device;
-    this.clock = new HybridClock(device, now, this.meta('hlc'));
+    this.#device = device;
+    this.#clock = new HybridClock(device, now, this.meta('hlc'));
+  }
+
+  /** This device's id on the remote: its log's folder, and the tie-break of its stamps. */
+  get device(): string {
+    return this.#device;
+  }
+
+  get clock(): HybridClock {
+    return this.#clock;
+  }
+
+  /**
+   * Takes a new device id (device-identity.ts: another copy of this library wrote under the old one). Its log
+   * starts empty, the outbox is dropped (its ops are in the agreed state, which the caller queues again whole),
+   * and the old id becomes another device whose log is read from its start. The clock goes on from where it was.
+   * Answers the old id. Call inside a transaction.
+   */
+  renewDevice(): string {
+    const old = this.#device;
+    const device = randomUUID();
+    this.setMeta('device', device);
+    this.#device = device;
+    this.#clock = new HybridClock(device, this.now, this.#clock.last);
+    this.saveClock();
+    this.db.exec('DELETE FROM sync_outbox');
+    this.setMeta('segments', '0');
+    // A new id never had a first-release folder to move.
+    this.setMeta('legacyLogMoved', '1');
+    this.setCursor(old, 0, '');
+    return old;
   }
 
   meta(key: string): string | null {
