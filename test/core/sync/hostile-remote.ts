@@ -23,6 +23,8 @@ export interface HostileWriter {
   blob(bytes: Buffer): Promise<string>;
   /** Writes bytes at a key as they are given, sealed first when the remote is encrypted (`sealed`, default). */
   raw(key: string, bytes: Buffer, sealed?: boolean): Promise<void>;
+  /** The same writer under another device id (the vault, and its keys, shared: no second scrypt). */
+  as(device?: string): HostileWriter;
 }
 
 export async function hostileWriter(
@@ -37,7 +39,12 @@ export async function hostileWriter(
     filesMode: 'on-demand',
   };
   const vault = await RemoteVault.open(createRemote(config, secrets), secrets.passphrase ?? null, null);
+  return writerOn(vault, device);
+}
+
+function writerOn(vault: RemoteVault, device: string): HostileWriter {
   return {
+    as: (other = randomUUID()) => writerOn(vault, other),
     vault,
     device,
     head: (value) => vault.writeHead({ format: 1, device, name: 'studio-laptop', ...value } as Head),
