@@ -33,6 +33,13 @@ beforeAll(async () => {
     recipeFile('Picture to video', [picture, video('push in')]),
   );
   await writeFile(
+    join(rig.dir, 'cannot-finish.json'),
+    recipeFile('Cannot finish', [
+      picture,
+      { family: 'video.v2', model: 'video_model_id_v2', params: {}, bind: 'image' },
+    ]),
+  );
+  await writeFile(
     join(rig.dir, 'fails.json'),
     recipeFile('Stops at two', [picture, video('push in [fail]'), video('never sent', 'video')]),
   );
@@ -104,4 +111,17 @@ describe('recipe run', () => {
         .map((t) => t.body.prompt),
     ).toEqual(['a harbour', 'push in [fail]']);
   }, 90_000);
+});
+
+// Issue 32 (4): a recipe whose step 2 can never be sent was run step by step: step 1 was charged, then it stopped.
+describe('recipe run of a recipe that cannot finish', () => {
+  it('is refused whole before step 1 is sent, with the step and the reason', async () => {
+    const before = created().length;
+    const run = await cli(['recipe', 'run', 'cannot-finish.json', '--prompt', 'a fox'], rig.env, rig.dir);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toContain(
+      'Step 2 (Video V2 (reference-to-video)) cannot be sent: prompt: This field is required. Nothing was sent.',
+    );
+    expect(created().length).toBe(before);
+  });
 });

@@ -158,6 +158,8 @@ describe('RecipePanel', () => {
     recipes.save(toVideo('push in [fail]'));
     renderWithStudio(<RecipePanel models={{}} />);
     const user = await choose('Picture to video');
+    // The first step's prompt is the run's: without one, the run is refused before anything is sent.
+    await user.type(within(panel()).getByLabelText(/^Prompts/), 'a heron');
     await user.click(within(panel()).getByRole('button', { name: 'Run recipe' }));
     const stopped = await within(panel()).findByRole('alert', {}, { timeout: 5_000 });
     expect(stopped).toHaveTextContent(

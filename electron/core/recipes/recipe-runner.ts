@@ -27,6 +27,7 @@ import {
 import { systemClock, type Clock } from '../clock';
 import { draftOf, type RecipeRunStore } from './recipe-run-store';
 import { cancelledByPerson, cancelledInQueue, notSaved } from './recipe-stops';
+import { assertRecipeRuns } from './recipe-check';
 import type { SubmitOptions } from '../tasks/engine-options';
 import type { QueuedItem } from '../tasks/queue-store';
 import type { QueueAddOptions } from '../tasks/submission-queue';
@@ -116,6 +117,8 @@ export class RecipeRunner {
         ),
       );
     }
+    // Checked whole again before anything is sent (a file run by the CLI, a recipe saved by an earlier version).
+    assertRecipeRuns(recipe, prompts);
     this.#ports.admitAll?.(RecipeRunner.requests(recipe, prompts), options);
     return prompts.map((prompt) => {
       const run: RecipeRun = {

@@ -17,6 +17,7 @@ import { systemClock, type Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { readableRecords, recordOrNull, upsertJsonRow, type JsonRow } from '../db/json-rows';
 import { readStudioFile } from '../../../shared/studio/studio-file';
+import { assertRecipeSaves } from './recipe-check';
 
 /** A recipe as it may travel: each step without webhook or stored references. */
 const shareable = (draft: RecipeDraft): RecipeDraft => ({
@@ -51,6 +52,8 @@ export class RecipeStore {
 
   save(draft: RecipeDraft, id: string = randomUUID()): Recipe {
     const parsed = recipeDraftSchema.parse(draft);
+    // Every step and binding, whole: a recipe that would stop at step 2 is never saved to charge step 1.
+    assertRecipeSaves(parsed);
     const now = this.#clock.now();
     upsertJsonRow(this.#db, 'recipes', id, { name: parsed.name }, parsed, now);
     return { id, ...parsed, updatedAt: now };

@@ -158,4 +158,25 @@ describe('RecipeRunner', () => {
     expect(run.state).toBe('completed');
     expect(submissions(second.gateway)).toBe(1);
   });
+
+  // Issue 32 (4): checked step by step only as each was sent, a recipe whose step 2 lacked its required prompt
+  // paid for step 1 and then stopped. The run is checked whole before step 1 leaves.
+  it('a recipe some step of which would be refused is refused before its first step is sent', async () => {
+    const p = await boot();
+    const cannotFinish = {
+      name: 'Cannot finish',
+      steps: [
+        { family: 'image.i3' as const, model: 'image_model_id_i3', params: { size: '16:9' } },
+        { family: 'video.v2' as const, model: 'video_model_id_v2', params: {}, bind: 'image' as const },
+      ],
+    };
+    expect(() => p.runner.start(cannotFinish, { prompts: ['a lighthouse'] })).toThrow(
+      'Step 2 (Video V2 (reference-to-video)) cannot be sent: prompt: This field is required. Nothing was sent.',
+    );
+    expect(() => p.runner.start(pictureThenVideo())).toThrow(
+      'Step 1 (Image I3) cannot be sent: prompt: This field is required. Nothing was sent.',
+    );
+    expect(p.runner.list()).toEqual([]);
+    expect(submissions(p.gateway)).toBe(0);
+  });
 });

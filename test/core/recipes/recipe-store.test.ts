@@ -74,3 +74,32 @@ describe('RecipeStore', () => {
     expect(store.list()).toEqual([]);
   });
 });
+
+// Issue 32 (4): the editor saved a step whose required prompt was empty; running it charged step 1, then stopped
+// locally at step 2. A recipe is checked whole (every step's schema, every binding) before it is saved.
+describe('a recipe checked whole', () => {
+  const emptyStepTwo: RecipeDraft = {
+    name: 'Cannot finish',
+    steps: [
+      { family: 'image.i3', model: 'image_model_id_i3', params: { prompt: '{prompt}' } },
+      { family: 'video.v2', model: 'video_model_id_v2', params: { prompt: '' }, bind: 'image' },
+    ],
+  };
+  const sentence =
+    'Step 2 (Video V2 (reference-to-video)) cannot be sent: prompt: This field is required. The recipe was not saved.';
+
+  it('is refused before it is saved, or imported, when a step would be refused', () => {
+    expect(() => store.save(emptyStepTwo)).toThrow(sentence);
+    const file = JSON.stringify({
+      format: RECIPE_FILE_FORMAT,
+      version: RECIPE_FILE_VERSION,
+      recipe: emptyStepTwo,
+    });
+    expect(() => store.importFile(file)).toThrow(sentence);
+    expect(store.list()).toEqual([]);
+  });
+
+  it('saves a recipe whose steps all pass, the run’s prompt standing in for {prompt}', () => {
+    expect(store.save(pictureToVideo).name).toBe('Picture to video');
+  });
+});
