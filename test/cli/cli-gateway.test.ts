@@ -87,9 +87,29 @@ describe('balance', () => {
     }
   });
 
-  it('[EP-TBAL-2] a missing token record answers success:false: the gateway refused, exit 1', async () => {
-    const { error } = await fails(['balance'], 1, { GATEWAY_API_KEY: SIM_KEYS.orphan });
-    expect(error.type).toBe('balance_lookup_failed');
+  it('[EP-TBAL-2] a missing token record answers success:false: the account is still printed, the failure said, exit 1', async () => {
+    const doc = (await fails(['balance'], 1, { GATEWAY_API_KEY: SIM_KEYS.orphan })) as unknown as {
+      error: { type: string; message: string };
+      token: unknown;
+      user: { success: boolean; remain_balance: number };
+    };
+    expect(doc.error.type).toBe('balance_lookup_failed');
+    expect(doc.error.message).toMatch(/^The key's balance could not be read: Token not found/);
+    expect(doc.token).toBeNull();
+    expect(doc.user).toMatchObject({ success: true, remain_balance: 10 });
+    const text = await cli(['balance'], { ...rig.env, GATEWAY_API_KEY: SIM_KEYS.orphan });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe('key: could not be read\naccount: 10.00 remaining (100 credits), 0.00 used\n');
+    expect(text.stderr).toContain("The key's balance could not be read: Token not found");
+  });
+
+  it('[EP-UBAL-2] an account lookup that fails leaves the key printed, and says what failed, exit 1', async () => {
+    const text = await cli(['balance'], { ...rig.env, GATEWAY_API_KEY: SIM_KEYS.userUsedMissing });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(
+      /^key: [\d.]+ remaining \(\d+ credits\), [\d.]+ used\naccount: could not be read\n$/,
+    );
+    expect(text.stderr).toContain("The account's balance could not be read: Failed to get user used quota");
   });
 
   it('[AUTH-2] an unknown key is a 401, exit 1, and the key is not printed', async () => {
