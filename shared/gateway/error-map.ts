@@ -3,7 +3,7 @@
 // themselves, with their status and sentence, are in error-types.ts.
 import type { GatewayErrorInfo } from './normalized';
 import { errorFields, statusInBody } from './error-body';
-import { knownErrorType, localErrorInfo } from './error-types';
+import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo } from './error-types';
 import type { ErrorType } from './error-types';
 
 const DEFAULT_MESSAGE: Record<number, string> = {
@@ -85,21 +85,22 @@ export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure):
 
 /**
  * A 2xx answer whose body is an error body ({success: false, message}, {code: 402, message}, {error: {…}}): the
- * error it says, at the status its code names (402 is payment_required whatever the HTTP status was), or null
- * when the body is no error body. Never retryable: the request was answered.
+ * error it says, or null when the body is no error body. Never retryable: the request was answered, and the
+ * answer is a refusal, not a task. It carries the status the spec gives the error it names, so whoever judges
+ * it (a submission: refused, or may have been charged) reads the error and not the wire's 200:
+ *  - a code of 400 to 599 is that status (402 is payment_required whatever the HTTP status was);
+ *  - else a type the spec's table lists is its status ([ERR-2..11]: nsfw_content_detected is 400, a moderation
+ *    refusal that created no task and charged nothing, [EP-VIDEO-NSFW-4]);
+ *  - else it is a refused request ([ERR-2], 400), said in its own words.
+ * A 2xx whose body cannot be read at all is not this: that is an invalid response, whose outcome is unknown.
  */
 export function errorFromAnswer(body: unknown, httpStatus: number): GatewayErrorInfo | null {
   const f = errorFields(body);
   if (!f.message && !f.type) return null;
-  const said = statusInBody(body);
-  const info = errorFromHttp({ status: said ?? httpStatus, body, nowMs: 0 });
-  return {
-    ...info,
-    // The HTTP status the answer came with; the type (402 → payment_required) is the body's.
-    httpStatus: said ?? httpStatus,
-    type: said === null ? knownErrorType(f.type, 400, 'invalid_request_error') : info.type,
-    retryable: false,
-  };
+  const named = f.type !== null && isErrorType(f.type) ? ERROR_TYPES[f.type].status : null;
+  const status = statusInBody(body) ?? named ?? (httpStatus >= 400 ? httpStatus : 400);
+  const info = errorFromHttp({ status, body, nowMs: 0 });
+  return { ...info, retryable: false };
 }
 
 export type TransportFailure = 'timeout' | 'network' | 'aborted';

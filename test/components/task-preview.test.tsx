@@ -89,6 +89,33 @@ describe('TaskPreview', () => {
     await expect.poll(() => screen.getByTestId('task-cost').textContent).toBe('not charged');
   });
 
+  it('an outcome unknown says "may have charged" once and never "Nothing was charged" beside it (issue 32, 3)', async () => {
+    // A row kept before the fix: an error body under HTTP 200 read as an answer whose outcome is unknown, its
+    // error still typed as the moderation refusal whose sentence says nothing was charged.
+    renderPreview(
+      {
+        ...sampleTask,
+        state: 'interrupted',
+        remoteId: null,
+        error: {
+          httpStatus: 200,
+          type: 'nsfw_content_detected',
+          code: 'nsfw_content_detected',
+          message:
+            'The gateway may have charged this task, but the app could not learn its id (its answer could not be read).',
+          param: null,
+          retryable: false,
+          retryAfterMs: null,
+        },
+      },
+      [],
+    );
+    const preview = await screen.findByTestId('task-preview');
+    await screen.findByText('The gateway may have charged this task.');
+    expect(screen.getByTestId('preview-unknown')).toHaveTextContent('Outcome unknown');
+    expect(preview).not.toHaveTextContent(/Nothing was charged|not charged/i);
+  });
+
   it('promises a picture only for families that make pictures', async () => {
     serveBridge();
     const { rerender } = renderWithStudio(<TaskPreview submitted={null} kind="image" />);

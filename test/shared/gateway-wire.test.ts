@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { judgeSubmissionError } from '../../electron/core/tasks/gateway-errors';
 import {
   GatewayError,
   errorFromHttp,
@@ -536,8 +537,42 @@ describe('what the real gateway sends beyond the spec', () => {
         message: 'Insufficient balance',
       });
     }
+    // No status and no type: the gateway refused the request in its own words ([ERR-2]'s 400), no task exists.
     const said = thrown(() => parseAck({ success: false, message: 'model is busy' }, 'tasks', 200));
-    expect(said).toMatchObject({ httpStatus: 200, type: 'invalid_request_error', message: 'model is busy' });
+    expect(said).toMatchObject({ httpStatus: 400, type: 'invalid_request_error', message: 'model is busy' });
+    expect(judgeSubmissionError(said.info).action).toBe('refused');
+  });
+
+  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal under HTTP 200 is the 400 its type is, so the press is refused, never "may have charged" (issue 32, 3)', () => {
+    const body = {
+      error: {
+        message: 'Content flagged by moderation (text): violence',
+        type: 'nsfw_content_detected',
+        param: '',
+        code: 'nsfw_content_detected',
+      },
+    };
+    const e = thrown(() => parseAck(body, 'tasks', 200));
+    expect(e).toMatchObject({ httpStatus: 400, type: 'nsfw_content_detected', retryable: false });
+    expect(judgeSubmissionError(e.info).action).toBe('refused');
+    expect(errorSentence(e).key).toBe('errors.nsfw');
+    // An I2 refusal names its type and a string code: [ERR-2]'s 400 too.
+    const i2 = {
+      error: {
+        message: 'n must be 1 to 4',
+        type: 'invalid_request_error',
+        param: 'n',
+        code: 'invalid_request_error',
+      },
+    };
+    expect(judgeSubmissionError(thrown(() => parseAck(i2, 'tasks', 200)).info).action).toBe('refused');
+    // A server error said under 200 stays what the spec makes of a 500: its outcome unknown.
+    const down = { error: { message: 'boom', type: 'server_error', code: 'server_error' } };
+    expect(judgeSubmissionError(thrown(() => parseAck(down, 'tasks', 200)).info).action).toBe('unknown');
+    // A 200 that is no error body and no acknowledgement cannot be read: unknown, not refused.
+    expect(judgeSubmissionError(thrown(() => parseAck({ hello: 1 }, 'tasks', 200)).info).action).toBe(
+      'unknown',
+    );
   });
 
   it('{code: 402, message} with HTTP 402 keeps its message; a proxy HTML page is never the message', () => {

@@ -18,7 +18,7 @@ import {
   type TokenBalance,
   type UserBalance,
 } from '../../../shared/gateway/balance';
-import { validationError } from '../../../shared/gateway/error-map';
+import { errorFromAnswer, validationError } from '../../../shared/gateway/error-map';
 import { GatewayError, invalidResponse } from '../../../shared/gateway/gateway-error';
 import type { NormalizedAck, TaskSnapshot } from '../../../shared/gateway/normalized';
 import { parseTask, withAbsoluteLinks } from '../../../shared/gateway/task';
@@ -29,7 +29,7 @@ import {
   usageQueryString,
   type UsageQueryInput,
 } from '../../../shared/gateway/usage';
-import { json, MAX_ERROR_BYTES, readSome } from './answer-bodies';
+import { errorBody, json, MAX_ERROR_BYTES, readSome } from './answer-bodies';
 import type { GatewayClientOptions, TokenBalanceOptions, UsageOptions, UsageResult } from './gateway-options';
 import type { CallOptions, GatewayPort, ImageUpload, SpeechResponse, SubmitOptions } from './gateway-port';
 import { GatewayTransport, type CallPlan } from './gateway-transport';
@@ -140,8 +140,11 @@ export class GatewayClient implements GatewayPort {
       const stream = r.body as Readable;
       const contentType = r.headers['content-type'] ?? '';
       if (/json|text\/html/i.test(contentType)) {
-        // A 2xx with a JSON or HTML body is not audio: say so, and do not let it be stored as a file.
+        // A 2xx with a JSON or HTML body is not audio: never stored as a file. An error body is the refusal it
+        // says (413 input too long, 402, …: the one mapping, errorFromAnswer); anything else is unreadable.
         const text = await readSome(stream, MAX_ERROR_BYTES);
+        const said = errorFromAnswer(errorBody(text), r.status);
+        if (said) throw new GatewayError(said);
         throw invalidResponse('speech answer', `a document, not audio: ${text.slice(0, 120)}`, r.status);
       }
       return {

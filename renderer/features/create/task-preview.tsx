@@ -101,6 +101,14 @@ export function TaskPreview({
                 <Icon name="alert" size={36} />
                 <strong>{t('tasks.outcome.incomplete')}</strong>
               </div>
+            ) : task.state === 'interrupted' ? (
+              // Its outcome is unknown (or it was never sent): the notice below says what that means for the
+              // charge. The kept error's own sentence is not said here: a refusal's words ("Nothing was
+              // charged") beside "may have charged" would say both at once.
+              <div className="preview-failed" data-testid="preview-unknown">
+                <Icon name="alert" size={36} />
+                <strong>{t(`tasks.outcome.${taskOutcome(task)}`)}</strong>
+              </div>
             ) : task.error ? (
               <div className="preview-failed" data-testid="preview-failed">
                 <Icon name="alert" size={36} />

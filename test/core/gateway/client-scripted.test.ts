@@ -316,6 +316,18 @@ describe('speech', () => {
     });
   });
 
+  it('an error body on 200 is the refusal it says, not an answer that may have been charged (issue 32, 3)', async () => {
+    server.reply({
+      status: 200,
+      body: { error: { code: 402, message: 'Insufficient balance.', type: 'payment_required' } },
+    });
+    expect(await failure(client().speech({ model: 'speech_model_id', input: 'hi' }))).toMatchObject({
+      httpStatus: 402,
+      type: 'payment_required',
+      retryable: false,
+    });
+  });
+
   const audio = { 'content-type': 'audio/wav' };
   const speechBody = { model: 'speech_model_id', input: 'hi' };
 

@@ -108,4 +108,40 @@ describe('error bodies under HTTP 200', () => {
     expect(task).toMatchObject({ state: 'failed', error: { type: 'payment_required', httpStatus: 402 } });
     expect(gw.log.filter((r) => r.kind === 'poll')).toHaveLength(0);
   });
+
+  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal with HTTP 200 fails the press as flagged and not charged, never "may have charged" (issue 32, 3)', async () => {
+    // The I2-style body {error: {type: nsfw_content_detected, code: nsfw_content_detected}} names no status: the
+    // spec's table gives the type its 400, so it is a refusal, not an answer whose outcome is unknown.
+    bench.rig.sim.dialects.set(['errors-http-200']);
+    const gw = bench.rig.gateway();
+    const e = bench.engine(gw);
+    await e.start();
+    const created = bench.rig.sim.createdTasks().length;
+    const task = await e.submit({
+      family: 'video.s',
+      model: 'video_model_id_s',
+      params: { prompt: 'a beach [nsfw:violence]', duration: 5, nsfw_check: true },
+    });
+    expect(task).toMatchObject({
+      state: 'failed',
+      error: { type: 'nsfw_content_detected', httpStatus: 400, retryable: false },
+    });
+    expect(task.error?.message).not.toMatch(/may have charged/);
+    expect(task.reconciliation ?? null).toBeNull();
+    // Nothing was created upstream, nothing is polled or reconciled.
+    expect(bench.rig.sim.createdTasks()).toHaveLength(created);
+    expect(gw.log.filter((r) => r.kind === 'poll')).toHaveLength(0);
+  });
+
+  it('{success: false, message} with HTTP 200 is the gateway refusing the press in its own words', async () => {
+    bench.rig.sim.dialects.set(['errors-success-false', 'errors-http-200']);
+    const e = bench.engine(bench.rig.gateway(bench.rig.sim.keys.empty));
+    await e.start();
+    const task = await e.submit(i3('x'));
+    expect(task).toMatchObject({
+      state: 'failed',
+      error: { type: 'invalid_request_error', httpStatus: 400 },
+    });
+    expect(task.error?.message).toMatch(/balance/i);
+  });
 });
