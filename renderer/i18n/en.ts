@@ -1313,6 +1313,7 @@ export const en = {
     remove: 'Remove step {{step}}',
     add: 'Add a step',
     save: 'Save recipe',
+    stepProblem: 'Step {{step}} ({{family}}) cannot be sent: {{detail}}. The recipe was not saved.',
   },
 };
 

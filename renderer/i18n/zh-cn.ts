@@ -1328,5 +1328,6 @@ export const zhCN: Messages = {
     remove: '删除第 {{step}} 步',
     add: '添加一步',
     save: '保存配方',
+    stepProblem: '第 {{step}} 步（{{family}}）无法发送：{{detail}}。配方未保存。',
   },
 };

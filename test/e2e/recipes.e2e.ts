@@ -181,6 +181,32 @@ describe('Recipes', () => {
     expect((await madeFrom(clip?.id ?? '')).map((l) => l.taskId)).toContain(picture?.id);
   });
 
+  // Issue 32 (4): the editor saved a step whose required prompt was empty; running it charged step 1, then
+  // stopped at step 2. Saving now checks every step's request and says the first problem, sending nothing.
+  it('a recipe with a step that could never be sent is refused at Save with a sentence, and nothing is charged', async () => {
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await panel.getByRole('button', { name: 'New recipe' }).click();
+    const editor = panel.getByRole('region', { name: 'Recipe editor' });
+    await editor.getByLabel('Recipe name').fill('Cannot finish');
+    await editor.getByRole('button', { name: 'Add a step' }).click();
+    // Step 2 edits the picture before (Image I1), and its prompt, which I1 requires, is left empty.
+    await editor.getByLabel('What step 2 makes').selectOption('image.i1');
+    const tasksBefore = (await tasks()).length;
+    await editor.getByRole('button', { name: 'Save recipe' }).click();
+    await editor
+      .getByRole('alert')
+      .getByText(
+        'Step 2 (Image I1) cannot be sent: prompt: This field is required. The recipe was not saved.',
+      )
+      .waitFor();
+    await studio.shot('recipe-editor-refused');
+    const saved = await callStudio<{ name: string }[]>(page, 'recipes.list');
+    expect(saved.map((r) => r.name)).not.toContain('Cannot finish');
+    expect((await tasks()).length).toBe(tasksBefore);
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('a step with no estimate meets the question Generate asks: the price to assume typed there, the recipe goes', async () => {
     // I6 with its starting price cleared: nothing prices it, and a threshold is set, so running it is asked about.
     await clearStartingPrice(page, 'Image I6');

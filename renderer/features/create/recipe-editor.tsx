@@ -1,7 +1,9 @@
 // The recipe editor: a name and a chain of steps, each a family with its own settings (the family's usual fields,
 // drawn by the same FieldControl as Create's form) and, after the first, what it takes from the step before
 // (bound into the family's field when the recipe runs, so that field is not shown). Steps are added, moved up or
-// down and removed; saving checks the whole recipe with the schema the files and the main process use.
+// down and removed; saving checks the whole recipe with the schema the files and the main process use, and every
+// step's request with its family's schema (shared/studio/recipe-check.ts, the main process's own check): a step
+// that could never be sent is said before anything is saved, so no run of it pays for the steps before it.
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +25,7 @@ import {
   type RecipeBind,
   type RecipeStep,
 } from '../../../shared/studio/recipes';
+import { recipeProblem } from '../../../shared/studio/recipe-check';
 import { errorSentence } from '../../lib/bridge-error';
 import { SegmentedField } from '../../ui/segmented-field';
 import { useRecipeActions } from './api/recipes';
@@ -201,6 +204,17 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
         ...(collectors.current.get(s.key)?.() ?? s.initial),
         ...(s.bind ? { bind: s.bind } : {}),
       }));
+      const problem = recipeProblem({ name: name.trim(), steps: drafted });
+      if (problem) {
+        setFailure(
+          t('recipeEditor.stepProblem', {
+            step: problem.step + 1,
+            family: t(`create.families.${problem.familyId}`),
+            detail: problem.detail.replace(/[.\s]+$/, ''),
+          }),
+        );
+        return;
+      }
       const saved = await save.mutateAsync({
         ...(recipe ? { id: recipe.id } : {}),
         recipe: { name: name.trim(), steps: drafted },
