@@ -68,6 +68,22 @@ const WORDS: Record<Said, readonly string[]> = {
   cancelled: ['cancelled', 'canceled', 'CANCELED'],
 };
 
+/** odd-status-words: while running, a word the spec does not have, in the cases seen. */
+const UNKNOWN_WORDS = ['unknown', 'UNKNOWN', 'Unknown'] as const;
+
+/** odd-status-words: `UNKNOWN` while running, `EXPIRED` once a finished task's links have run out. */
+export function oddStatusWord(state: Said, taskId: string, linksExpired: boolean): string | null {
+  if (state === 'processing') return UNKNOWN_WORDS[hashOf(taskId) % UNKNOWN_WORDS.length] ?? 'unknown';
+  if (state === 'completed' && linksExpired) return 'EXPIRED';
+  return null;
+}
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+  return h;
+}
+
 /** A task's word for a state: fixed per task (from its id), so one task does not change its spelling. */
 export function statusWord(state: Said, taskId: string): string {
   const words = WORDS[state];
@@ -83,6 +99,8 @@ export function unknownWordOf(body: Readonly<Record<string, unknown>>): string |
 }
 
 export const CANCEL_MARKER = '[cancel]';
+/** no-channel: a submission carrying this answers 503 "no available channel". */
+export const NO_CHANNEL_MARKER = '[no-channel]';
 export const CANCELLED_CODE = 'cancelled';
 
 /** A 502 as nginx in front of a gateway sends it. */
@@ -115,4 +133,32 @@ const LOCALISED: Record<string, Record<string, string>> = {
 export function localisedMessage(code: string, language: string | null): string | null {
   if (!language) return null;
   return LOCALISED[code]?.[language.toLowerCase()] ?? null;
+}
+
+/** chinese-errors: what each status says in Chinese, as the real gateway answers when no language is asked. */
+const CHINESE_BY_STATUS: Record<number, string> = {
+  400: '请求参数错误',
+  401: '无效的令牌',
+  402: '余额不足',
+  403: '无权访问该资源',
+  404: '资源不存在',
+  429: '请求过于频繁，请稍后再试',
+  500: '服务器内部错误',
+  502: '上游服务暂时不可用',
+  503: '服务暂时不可用',
+};
+
+/**
+ * chinese-errors: the message as the gateway says it, Chinese unless Accept-Language names another language
+ * first (`en`, `en-US,en;q=0.9`); the original English words follow in brackets so a test can tell them apart.
+ */
+export function chineseUnlessAsked(
+  message: string,
+  status: number,
+  acceptLanguage: string | undefined,
+): string {
+  const first = acceptLanguage?.split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first !== '' && first !== '*' && !first.startsWith('zh')) return message;
+  if (/[\u4e00-\u9fff]/.test(message)) return message;
+  return `${CHINESE_BY_STATUS[status] ?? '请求失败'}（${message}）`;
 }

@@ -1,7 +1,7 @@
 // The HTTP face of the simulator: routing, CORS, faults and error bodies around the route handlers.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { DIALECT_HEADER, HTML_502, type Dialect } from './dialects';
+import { chineseUnlessAsked, DIALECT_HEADER, HTML_502, type Dialect } from './dialects';
 import { errorBody, SimError, type ErrorStyle } from './errors';
 import { FAULT_HEADER, type FaultKind, type Faults } from './faults';
 import { blobStream, MAX_BLOB_BYTES } from './files';
@@ -68,11 +68,14 @@ export function buildRoutes(deps: ServerDeps): Route[] {
           ? jsonReply(404, {
               error: { code: 404, message: 'Files are served by the file host.', type: 'not_found_error' },
             })
-          : ctx.state.serveFile(
-              ctx.params[0] ?? '',
-              ctx.req.headers.range,
-              signatureOf(new URL(ctx.req.url ?? '/', 'http://sim.local').search),
-            ),
+          : ctx.dialects.has('files-not-ready') && ctx.state.firstFetch(ctx.params[0] ?? '')
+            ? // files-not-ready: a file's first fetch right after its task completed is refused as not ready.
+              jsonReply(425, { error: { code: 425, message: 'file not ready', type: 'not_ready' } })
+            : ctx.state.serveFile(
+                ctx.params[0] ?? '',
+                ctx.req.headers.range,
+                signatureOf(new URL(ctx.req.url ?? '/', 'http://sim.local').search),
+              ),
     },
     { method: 'GET', pattern: /^\/sim\/blob\/(\d+)$/, handler: blob },
     { method: 'GET', pattern: /^\/sim\/info$/, handler: () => jsonReply(200, deps.info()) },
@@ -145,8 +148,9 @@ async function handle(
     sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
     return;
   }
+  const language = req.headers['accept-language'];
   if (fault === '429' || fault === '500' || fault === '502') {
-    const reply = faultReply(fault, deps.faults.retryAfterSeconds, dialects);
+    const reply = faultReply(fault, deps.faults.retryAfterSeconds, dialects, language);
     req.resume();
     sendReply(res, { ...reply, headers: { ...reply.headers, ...cors } });
     return;
@@ -169,7 +173,7 @@ async function handle(
     ctx.params = (found.match ?? []).slice(1).map((p) => p ?? '');
     reply = await found.route.handler(ctx);
   } catch (error) {
-    reply = errorReply(error, ctx.errorStyle, dialects);
+    reply = errorReply(error, ctx.errorStyle, dialects, language);
   }
   reply = { ...reply, headers: { ...reply.headers, ...cors } };
   if (fault === 'hang') return; // processed, never answered: the client's timeout has to fire
@@ -193,13 +197,21 @@ function faultReply(
   fault: '429' | '500' | '502',
   retryAfterSeconds: number,
   dialects: ReadonlySet<Dialect>,
+  language: string | undefined,
 ): Reply {
   if (fault === '502' && dialects.has('html-502')) {
     const status = dialects.has('errors-http-200') ? 200 : 502;
     return { status, headers: { 'Content-Type': 'text/html' }, body: HTML_502 };
   }
-  const error =
-    fault === '429'
+  const saturated = fault === '429' && dialects.has('upstream-429');
+  const error = saturated
+    ? // upstream-429: new-api's saturated upstream pool, with no Retry-After (it is not the key's quota).
+      new SimError({
+        status: 429,
+        type: 'upstream_error',
+        message: '当前分组上游负载已饱和，请稍后再试 (upstream load saturated)',
+      })
+    : fault === '429'
       ? new SimError({
           status: 429,
           type: 'rate_limit_error',
@@ -209,15 +221,43 @@ function faultReply(
       : fault === '500'
         ? new SimError({ status: 500, type: 'server_error', message: 'Internal error (simulated).' })
         : new SimError({ status: 502, type: 'bad_gateway', message: 'Bad gateway (simulated).' });
-  return errorReply(error, 'generic', dialects);
+  return errorReply(error, 'generic', dialects, language);
 }
 
-function errorReply(error: unknown, style: ErrorStyle, dialects: ReadonlySet<Dialect>): Reply {
-  const simError =
+function errorReply(
+  error: unknown,
+  style: ErrorStyle,
+  dialects: ReadonlySet<Dialect>,
+  language?: string,
+): Reply {
+  let simError =
     error instanceof SimError
       ? error
       : new SimError({ status: 500, type: 'server_error', message: 'Internal simulator error.' });
   if (!(error instanceof SimError)) console.error('[simulator] internal error', error);
+  if (simError.status === 402 && dialects.has('balance-403')) {
+    // balance-403: new-api says a balance too low as 403 with its own type, never 402.
+    simError = new SimError({
+      status: 403,
+      type: 'insufficient_user_quota',
+      message: 'insufficient user quota: the balance is too low for this request',
+      style: simError.style ?? style,
+    });
+  }
+  if (dialects.has('chinese-errors')) {
+    const { status, type, code, param, headers } = simError;
+    const message = chineseUnlessAsked(simError.message, status, language);
+    const style_ = simError.style;
+    simError = new SimError({
+      status,
+      type,
+      code,
+      param,
+      headers,
+      message,
+      ...(style_ && { style: style_ }),
+    });
+  }
   // errors-http-200: the body alone says what went wrong, as some gateways answer.
   const status = dialects.has('errors-http-200') ? 200 : simError.status;
   return jsonReply(status, dialectErrorBody(simError, style, dialects), simError.headers);

@@ -134,6 +134,16 @@ export class SimState {
     return n;
   }
 
+  /** Files asked for at least once (files-not-ready refuses the first ask of each). */
+  readonly #fetched = new Set<string>();
+
+  /** Whether this is the first ask for the file, remembering that it was asked. */
+  firstFetch(fileId: string): boolean {
+    if (this.#fetched.has(fileId)) return false;
+    this.#fetched.add(fileId);
+    return true;
+  }
+
   newTaskId(prefix: string): string {
     return `${prefix}_${this.prng.hex(24)}`;
   }

@@ -2,7 +2,14 @@
 // at any instant is computed from the clock: nothing here runs on a timer.
 import type { SimToken } from './accounts';
 import { round6, usdToCredits } from './accounts';
-import { CANCELLED_CODE, localisedMessage, statusWord, unknownWordOf, type Dialect } from './dialects';
+import {
+  CANCELLED_CODE,
+  localisedMessage,
+  oddStatusWord,
+  statusWord,
+  unknownWordOf,
+  type Dialect,
+} from './dialects';
 import type { SimFile } from './files';
 import { FileStore } from './files';
 import type { LinkView } from './links';
@@ -84,8 +91,12 @@ const SPEC: Speaking = { dialects: new Set(), language: null };
 export const isCancelled = (task: SimTask): boolean => task.failure?.code === CANCELLED_CODE;
 
 /** The status word as the dialect says it: the spec's five, or the words public clients meet. */
-function spokenStatus(task: SimTask, status: TaskStatus, speaking: Speaking): string {
+function spokenStatus(task: SimTask, status: TaskStatus, speaking: Speaking, now: number): string {
   if (status === 'completed' && firstFinished(speaking, 'failed-then-completed')) return 'failed';
+  if (speaking.dialects.has('odd-status-words')) {
+    const odd = oddStatusWord(status, task.id, now >= linksExpireAt(task.output));
+    if (odd) return odd;
+  }
   if (!speaking.dialects.has('status-words')) return status;
   if (status === 'failed' && isCancelled(task)) return statusWord('cancelled', task.id);
   if (status === 'processing') return unknownWordOf(task.body) ?? statusWord(status, task.id);
@@ -111,7 +122,7 @@ export function taskObject(
   const charged = view.status === 'failed' ? 0 : round6(task.costUsd);
   const body: Record<string, unknown> = {
     id: task.id,
-    status: spokenStatus(task, view.status, speaking),
+    status: spokenStatus(task, view.status, speaking, now),
     progress: spokenProgress(view.progress, speaking),
     created: seconds(task.createdMs),
     estimated_time: task.estimatedSeconds,
@@ -142,6 +153,15 @@ export function taskObject(
     body.result = resultObject(task.output, relative ? { ...links, base: '' } : links);
   }
   return body;
+}
+
+/** When the first of a task's files stops being served. */
+function linksExpireAt(output: TaskOutput): number {
+  const files =
+    output.kind === 'music'
+      ? output.tracks.flatMap((t) => [t.audio, t.image, ...(t.video ? [t.video] : [])])
+      : output.files;
+  return files.length === 0 ? Infinity : Math.min(...files.map((f) => f.expiresAtMs));
 }
 
 const link = (links: LinkView, file: SimFile): string =>

@@ -661,6 +661,13 @@ export const en = {
         'relative-links': 'Result links relative to the gateway’s address (/files/…)',
         'progress-percent': 'Progress as text (“45%”)',
         'policy-errors': 'A refused task said only as {code: 451, type: "policy"}',
+        'odd-status-words': 'Status words the spec lacks (UNKNOWN while running, EXPIRED once links ran out)',
+        'files-not-ready': 'A result file refused as “not ready” (425) right after the task completed',
+        'balance-403': 'A balance too low answered as 403 with text, not 402',
+        'upstream-429': 'A 429 without Retry-After from a saturated upstream',
+        'no-channel': 'A 503 “no available channel” for prompts with [no-channel]',
+        'chinese-errors': 'Error messages in Chinese unless another language is asked for',
+        'apimart-version-header': 'I2’s response version read from X-APIMart-Response-Version',
         'links-separate-host': 'Result links on another host than the API',
         'links-varied-expiry': 'Each file with its own link lifetime (1 h to 72 h)',
         'links-missing-expiry': 'Links without an expiry time',
@@ -805,6 +812,8 @@ export const en = {
     notConfigured:
       'No gateway is set up yet. Enter a base URL and an API key in Settings, or try the demo gateway.',
     unsupported: 'This cannot be done here: {{message}}',
+    noChannel:
+      'The gateway has no channel for this model with your key: a setting at the gateway, not a passing outage. Ask its operator, or choose another model.',
     rateLimited: 'Too many requests right now. The studio will slow down; try again shortly.',
     server: 'The gateway had a problem ({{status}}). Try again later.',
     invalidRequest: 'The gateway rejected the request: {{message}}',

@@ -5,6 +5,7 @@ import type { GatewayErrorInfo } from './normalized';
 import { errorFields, statusInBody } from './error-body';
 import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo } from './error-types';
 import type { ErrorType } from './error-types';
+import { readErrorDialect } from './error-dialects';
 
 const DEFAULT_MESSAGE: Record<number, string> = {
   401: 'Invalid or missing credentials.',
@@ -71,16 +72,20 @@ export function errorFromHttp({ status, body, retryAfter, nowMs }: HttpFailure):
   const text = looksLikeHtml(raw) ? '' : raw.slice(0, 300);
   // A type the spec does not list is read as its status's; its own spelling stays in `code` when that is empty.
   const type = knownErrorType(f.type, status, status >= 500 ? 'server_error' : 'invalid_request_error');
-  return {
-    httpStatus: status,
-    type,
-    // [ERR-1] the generic body's code is the HTTP status; other bodies use strings, sometimes empty.
-    code: f.code || f.type || type,
-    message: f.message || text || DEFAULT_MESSAGE[status] || `The gateway answered HTTP ${status}.`,
-    param: f.param,
-    retryable: RETRYABLE_STATUSES.has(status),
-    retryAfterMs: parseRetryAfter(retryAfter, nowMs),
-  };
+  const retryAfterMs = parseRetryAfter(retryAfter, nowMs);
+  return readErrorDialect(
+    {
+      httpStatus: status,
+      type,
+      // [ERR-1] the generic body's code is the HTTP status; other bodies use strings, sometimes empty.
+      code: f.code || f.type || type,
+      message: f.message || text || DEFAULT_MESSAGE[status] || `The gateway answered HTTP ${status}.`,
+      param: f.param,
+      retryable: RETRYABLE_STATUSES.has(status),
+      retryAfterMs,
+    },
+    retryAfter !== null && retryAfter !== undefined && retryAfter.trim() !== '',
+  );
 }
 
 /**

@@ -40,6 +40,7 @@ export function errorSentence(info: GatewayErrorInfo): ErrorSentence {
     values: status === null ? { message } : { message, status },
   });
   if (status === 402 || type === 'payment_required') return at('errors.paymentRequired');
+  if (type === 'channel_unavailable') return at('errors.noChannel');
   if (type === 'network_error') return at('errors.network');
   if (type === 'timeout' || status === 504) return at('errors.timeout');
   if (type === 'validation_error') return at('errors.validation');

@@ -26,6 +26,7 @@ export type ErrorSentenceKey =
   | 'errors.confirmationRequired'
   | 'errors.diskFull'
   | 'errors.bridge'
+  | 'errors.noChannel'
   | 'errors.unknown';
 
 interface ErrorTypeSpec {
@@ -62,6 +63,8 @@ export const ERROR_TYPES = {
   bad_gateway: spec(502, 'errors.server', { retryable: true, unanswered: true }),
   service_unavailable: spec(503, 'errors.server', { retryable: true, unanswered: true }),
   gateway_timeout: spec(504, 'errors.timeout', { retryable: true, unanswered: true }),
+  // A 503 "no available channel": the gateway serves no upstream for this model and key (error-dialects.ts).
+  channel_unavailable: spec(null, 'errors.noChannel'),
   // [ERR-OTHER-1] a balance lookup answering success:false.
   balance_lookup_failed: spec(null, 'errors.unknown'),
   // No answer, or one we could not read.

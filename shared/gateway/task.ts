@@ -203,7 +203,28 @@ function progressOf(task: TaskObject): number {
   return Math.min(100, Math.max(0, Math.round(p)));
 }
 
-export function toTaskSnapshot(task: TaskObject, fallbackId?: string): TaskSnapshot {
+/** Words for a task that ran out of time (upstream, or its links did): terminal, not a word to wait on. */
+const EXPIRED_WORDS = new Set(['expired', 'timeout', 'timed_out', 'time_out']);
+
+/**
+ * A word nobody knows is read by what the body carries: with result links it is a delivered task (a client that
+ * did not know `EXPIRED` once called a billed success a timeout), an expiry word without them is the end of a
+ * task that delivered nothing, and anything else is still running (processing, the word kept to show).
+ */
+function readWord(task: TaskObject): TaskObject {
+  const word = task.status.word;
+  if (word === null) return task;
+  if (resultFiles(task.result).length > 0) return { ...task, status: { status: 'completed', word: null } };
+  if (!EXPIRED_WORDS.has(word.trim().toLowerCase().replaceAll('-', '_'))) return task;
+  const error = task.error ?? {
+    message: `The gateway says the task ran out of time (${word}) and gave no result.`,
+    code: word.trim().toLowerCase(),
+  };
+  return { ...task, status: { status: 'failed', word: null }, error };
+}
+
+export function toTaskSnapshot(read: TaskObject, fallbackId?: string): TaskSnapshot {
+  const task = readWord(read);
   const id = task.id ?? task.task_id ?? fallbackId;
   if (!id) throw invalidResponse('task', 'it has no id');
   return {

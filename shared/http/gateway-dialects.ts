@@ -39,5 +39,19 @@ export const GATEWAY_DIALECTS = [
   'progress-percent',
   /** A failed task's error is {code: 451, type: "policy"}, with no message: refused by a content policy. */
   'policy-errors',
+  /** Task states the spec does not name: `UNKNOWN` while running, `EXPIRED` for a finished task whose links ran out. */
+  'odd-status-words',
+  /** A result file answers 425 "not ready" to its first fetch, right after the task completed. */
+  'files-not-ready',
+  /** Insufficient balance as 403 with text (new-api's insufficient_user_quota), not 402. */
+  'balance-403',
+  /** A 429 (the injected fault) with no Retry-After: the upstream pool is saturated, not the key's quota. */
+  'upstream-429',
+  /** A submission whose prompt carries [no-channel] answers 503 "no available channel" (a configuration problem). */
+  'no-channel',
+  /** Error messages in Chinese unless Accept-Language asks for another language. */
+  'chinese-errors',
+  /** I2's response version is read from X-APIMart-Response-Version, the real gateway's own header name. */
+  'apimart-version-header',
 ] as const;
 export type GatewayDialect = (typeof GATEWAY_DIALECTS)[number];

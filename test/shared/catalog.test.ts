@@ -86,7 +86,11 @@ describe('catalog data', () => {
   });
 
   it('[EP-IMAGE-I2HDR-1] [EP-IMAGE-I2HDR-2] I2 sends the response-version header and an idempotency key', () => {
-    expect(FAMILIES['image.i2'].headers).toEqual({ 'X-Service-Response-Version': '2026-07-27' });
+    // The spec's name, and the real gateway's own for the same header.
+    expect(FAMILIES['image.i2'].headers).toEqual({
+      'X-Service-Response-Version': '2026-07-27',
+      'X-APIMart-Response-Version': '2026-07-27',
+    });
     expect(FAMILY_LIST.filter((f) => f.idempotencyKey).map((f) => f.id)).toEqual(['image.i2']);
   });
 

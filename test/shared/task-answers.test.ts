@@ -85,3 +85,29 @@ describe('a failed task said', () => {
     );
   });
 });
+
+describe('status words the spec lacks', () => {
+  it('EXPIRED (any case) with result links is completed: a billed success is never a timeout', () => {
+    const t = parseTask({ id: 'a', status: 'EXPIRED', result: { images: [{ url: ['https://cdn/x.png'] }] } });
+    expect(t).toMatchObject({ status: 'completed', statusWord: null });
+    expect(t.files).toHaveLength(1);
+  });
+
+  it('any word nobody knows, with result links, is a delivered task', () => {
+    expect(
+      parseTask({ id: 'a', status: 'Finalised', result: { images: ['https://cdn/x.png'] } }).status,
+    ).toBe('completed');
+  });
+
+  it('EXPIRED or timeout without any result ends the task with a sentence; UNKNOWN is still running', () => {
+    expect(parseTask({ id: 'a', status: 'Expired' })).toMatchObject({
+      status: 'failed',
+      error: { message: 'The gateway says the task ran out of time (Expired) and gave no result.' },
+    });
+    expect(parseTask({ id: 'a', status: 'TIMEOUT' }).status).toBe('failed');
+    expect(parseTask({ id: 'a', status: 'UNKNOWN' })).toMatchObject({
+      status: 'processing',
+      statusWord: 'UNKNOWN',
+    });
+  });
+});

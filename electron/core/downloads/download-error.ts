@@ -41,3 +41,15 @@ export const MISSING_REASON_OF: Record<DownloadFailure, MissingFileReason> = {
   unknown_type: 'invalid',
   type_mismatch: 'invalid',
 };
+
+/**
+ * What a file host answers for a file that exists but is not ready yet: a file asked for right after its task
+ * completed may be refused so (202, 409, 423, 425 Too Early), and the download is tried again, never the
+ * generation.
+ */
+const NOT_READY: ReadonlySet<number> = new Set([202, 409, 423, 425]);
+
+/** Whether a file host's HTTP status is worth trying the same download again for. */
+export function retryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500 || NOT_READY.has(status);
+}

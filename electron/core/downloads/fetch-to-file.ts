@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { byteSize } from '../../../shared/studio/byte-size';
 import { freeBytes, isDiskFull } from '../db/disk-space';
-import { DownloadError } from './download-error';
+import { DownloadError, retryableStatus } from './download-error';
 import { SNIFF_BYTES, contentTypeMatches, sniffMedia } from './media-sniff';
 import type { SniffedType } from './media-sniff';
 import { rawGet } from './raw-http-get';
@@ -104,8 +104,7 @@ async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawR
     }
     if (status !== 200) {
       res.discard();
-      const retryable = status === 408 || status === 429 || status >= 500;
-      throw new DownloadError('http_status', `HTTP ${status}`, retryable, status);
+      throw new DownloadError('http_status', `HTTP ${status}`, retryableStatus(status), status);
     }
     return res;
   }

@@ -18,6 +18,7 @@ import { followReads, type ReadTarget } from './poll-redirect';
 import { DEFAULT_RETRY_POLICY, retryDelay, type RetryPolicy } from './retry-policy';
 import { ProxyRoute } from '../proxy/proxy-route';
 import { throughProxy } from './proxy-errors';
+import { acceptLanguage } from './poll-language';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -136,6 +137,7 @@ export class GatewayTransport {
   private once(plan: CallPlan, key: string, target: ReadTarget | null = null): Promise<Answer> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
+      'Accept-Language': acceptLanguage(this.options.language?.()),
       ...plan.headers,
       Authorization: `Bearer ${key}`,
     };

@@ -11,6 +11,14 @@ export function pollLanguage(uiLanguage: string | null | undefined): string | nu
   return POLL_LANGUAGES.has(primary) ? primary : null;
 }
 
+/**
+ * The Accept-Language every call carries: the real gateway answers its errors in Chinese unless a language is
+ * asked for, so one is always asked for, the UI's (English when none is known: the CLI, a UI in another language).
+ */
+export function acceptLanguage(uiLanguage: string | null | undefined): string {
+  return pollLanguage(uiLanguage) === 'zh' ? 'zh-CN,zh;q=0.9,en;q=0.5' : 'en';
+}
+
 export class PollLanguage {
   /** Set once a poll with ?language= was refused: this gateway does not take it. */
   #refused = false;

@@ -63,6 +63,9 @@ const NEVER_SENT = new Set(['validation_error', 'authentication_error']);
 
 export function judgeSubmissionError(info: GatewayErrorInfo): SubmissionVerdict {
   const status = info.httpStatus;
+  // A 503 "no available channel" says no upstream took the request: nothing was made, and repeating it changes
+  // nothing until the gateway's configuration does.
+  if (info.type === 'channel_unavailable') return { action: 'refused' };
   if (status === 429) return { action: 'rate-limited', delayMs: info.retryAfterMs };
   if (status === null) return NEVER_SENT.has(info.type) ? { action: 'refused' } : { action: 'unknown' };
   if (status < 300 || status >= 500) return { action: 'unknown' };

@@ -31,6 +31,14 @@ export interface PollPolicy {
   maxRetryAfterMs: number;
   /** A task whose polls are answered only with error bodies (under a success status) is given up after this. */
   errorAnswerDeadlineMs: number;
+  /**
+   * The poll budget per kind: public guidance for the real gateway is about 10 minutes or 120 checks, and video
+   * can take far longer. A task past it is not failed (it may still finish, and be charged): it stays running
+   * and is checked less often, every `pastBudgetFraction` of its age, between maxGapMs and pastBudgetMaxGapMs.
+   */
+  budget: Record<TaskKind, { ms: number; polls: number }>;
+  pastBudgetFraction: number;
+  pastBudgetMaxGapMs: number;
 }
 
 export const DEFAULT_POLL_POLICY: PollPolicy = {
@@ -46,7 +54,24 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
   notFoundGraceMs: 60_000,
   maxRetryAfterMs: 300_000,
   errorAnswerDeadlineMs: 1_800_000,
+  budget: {
+    image: { ms: 600_000, polls: 120 },
+    upscale: { ms: 600_000, polls: 120 },
+    music: { ms: 1_200_000, polls: 120 },
+    video: { ms: 3_600_000, polls: 240 },
+  },
+  pastBudgetFraction: 0.25,
+  pastBudgetMaxGapMs: 900_000,
 };
+
+/** Whether the task has used its poll budget (its time or its checks). */
+export function pastBudget(
+  state: Pick<PollState, 'kind' | 'elapsedMs' | 'polls'>,
+  policy: PollPolicy,
+): boolean {
+  const budget = policy.budget[state.kind];
+  return state.elapsedMs >= budget.ms || state.polls >= budget.polls;
+}
 
 export interface PollState {
   kind: TaskKind;
@@ -92,6 +117,9 @@ export function predictDurationMs(state: PollState): number | null {
 
 /** ms from now until the next poll. */
 export function nextPollDelay(state: PollState, policy: PollPolicy = DEFAULT_POLL_POLICY): number {
+  if (pastBudget(state, policy)) {
+    return clamp(policy.pastBudgetFraction * state.elapsedMs, policy.maxGapMs, policy.pastBudgetMaxGapMs);
+  }
   const predicted = predictDurationMs(state);
   if (predicted === null) {
     if (state.polls === 0) return Math.max(0, policy.firstPollMs[state.kind] - state.elapsedMs);

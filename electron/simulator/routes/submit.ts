@@ -1,6 +1,7 @@
 // Every asynchronous submission: auth, JSON, idempotency, family validation, balance, task, acknowledgement.
 import type { SimToken } from '../accounts';
-import { invalidRequest } from '../errors';
+import { invalidRequest, SimError } from '../errors';
+import { NO_CHANNEL_MARKER } from '../dialects';
 import { hashBody, type IdempotencyStore } from '../idempotency';
 import { jsonReply, parseJsonObject, readBody, type Reply } from '../http-util';
 import { familyOf, IMAGE_FAMILIES, VIDEO_FAMILIES } from '../models';
@@ -23,6 +24,14 @@ function plan(
   route: SubmissionRoute,
   body: Record<string, unknown>,
 ): SubmissionPlan {
+  if (ctx.dialects.has('no-channel') && JSON.stringify(body).includes(NO_CHANNEL_MARKER)) {
+    // new-api's answer when no upstream channel serves the model in the key's group: configuration, not load.
+    throw new SimError({
+      status: 503,
+      type: 'new_api_error',
+      message: `当前分组 default 下对于模型 ${String(body.model ?? 'grid')} 无可用渠道 (no available channel)`,
+    });
+  }
   if (route === 'grid') return planGridUpscale(ctx, token, body);
   const family = familyOf(body.model);
   if (body.model === undefined) throw invalidRequest('model is required', 'model');
@@ -31,7 +40,11 @@ function plan(
     if (!IMAGE_FAMILIES.includes(family))
       throw invalidRequest(`${String(body.model)} is not an image model`, 'model');
     if (family === 'i2') ctx.errorStyle = 'i2';
-    const shapeB = ctx.req.headers['x-service-response-version'] === SHAPE_B_VERSION;
+    // apimart-version-header: the real gateway reads its own header name, not the spec's.
+    const versionHeader = ctx.dialects.has('apimart-version-header')
+      ? 'x-apimart-response-version'
+      : 'x-service-response-version';
+    const shapeB = ctx.req.headers[versionHeader] === SHAPE_B_VERSION;
     return planImage(family, String(body.model), body, shapeB);
   }
   if (route === 'videos') {

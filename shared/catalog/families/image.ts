@@ -83,7 +83,8 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
         },
       ),
     ],
-    headers: { 'X-Service-Response-Version': '2026-07-27' },
+    // The spec's header name, and the real gateway's own for the same thing (seen in its public clients).
+    headers: { 'X-Service-Response-Version': '2026-07-27', 'X-APIMart-Response-Version': '2026-07-27' },
     idempotencyKey: true,
     notes: ['Billed by version, resolution and images actually delivered.'],
   },

@@ -107,3 +107,48 @@ describe('a content-policy refusal', () => {
     });
   });
 });
+
+describe('the rest of what the real gateway does', () => {
+  it('files-not-ready: a file refused as not ready (425) right after success is fetched again, never generated again', async () => {
+    const { gw, e } = engineSpeaking('files-not-ready');
+    await e.start();
+    const task = await e.submit(i3('a ferry'));
+    expect(await driveUntil(bench.rig, e, () => e.isSettled(e.get(task.id) ?? task))).toBe(true);
+    expect(e.get(task.id)).toMatchObject({ state: 'completed' });
+    expect(e.get(task.id)?.downloads).toMatchObject({ total: 1, done: 1, failed: 0 });
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(1);
+  });
+
+  it('no-channel: a 503 "no available channel" at submission is a refusal said as configuration, not "may have been charged"', async () => {
+    const { gw, e } = engineSpeaking('no-channel');
+    await e.start();
+    const task = await e.submit(i3('a bridge [no-channel]'));
+    expect(task).toMatchObject({ state: 'failed', error: { type: 'channel_unavailable', httpStatus: 503 } });
+    expect(task.error?.message).toMatch(/configuration problem/);
+    expect(gw.log.filter((r) => r.kind === 'submit')).toHaveLength(1);
+  });
+
+  it('a task past its poll budget stays running, is checked less and less often, and is never failed', async () => {
+    const { gw, e } = engineSpeaking();
+    await e.start();
+    const real = gw.getTask.bind(gw);
+    // A task that never finishes at the gateway: every answer says processing.
+    gw.getTask = async (...args) => ({
+      ...(await real(...args)),
+      status: 'processing',
+      progress: 50,
+      files: [],
+      completed: null,
+    });
+    const task = await e.submit(i3('a slow tide'));
+    const started = bench.rig.clock.now();
+    const threeHours = () => bench.rig.clock.now() - started >= 3 * 3_600_000;
+    expect(await driveUntil(bench.rig, e, threeHours, { maxSimMs: 4 * 3_600_000 })).toBe(true);
+    expect(e.get(task.id)).toMatchObject({ state: 'processing', error: null });
+    const polls = gw.log.filter((r) => r.kind === 'poll').map((r) => r.at);
+    const lastGap = (polls.at(-1) ?? 0) - (polls.at(-2) ?? 0);
+    // Before: every 2 min at most, about 120 checks in three hours; past the budget the gap grows to 15 min.
+    expect(lastGap).toBeGreaterThan(120_000);
+    expect(polls.length).toBeLessThan(80);
+  });
+});
