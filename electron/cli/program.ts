@@ -89,10 +89,16 @@ export function buildProgram(
   program
     .command('usage')
     .description('spending and requests over a time range')
-    .option('--start <time>', 'Unix seconds or RFC 3339 (default: end minus 24 h)')
-    .option('--end <time>', 'Unix seconds or RFC 3339 (default: now)')
+    .option(
+      '--start <time>',
+      'Unix seconds, RFC 3339, or a date [and time] read in --tz or the system zone (default: end minus 24 h)',
+    )
+    .option(
+      '--end <time>',
+      'Unix seconds, RFC 3339, or a date [and time] read in --tz or the system zone (default: now)',
+    )
     .option('--group-by <g>', 'none | model | date | model,date')
-    .option('--tz <zone>', 'IANA timezone for day boundaries')
+    .option('--tz <zone>', 'IANA timezone for day boundaries and zoneless dates (default: the system zone)')
     .option('--scope <scope>', 'key | account')
     .option('--model <names>', 'comma-separated model names (at most 50)')
     .action((options, command: Command) => usageCommand(context(command), options));

@@ -85,3 +85,52 @@ export function startOfDay(day: Day, tz: string): number {
 export function daysToRange(from: Day, to: Day, tz: string): { start: number; end: number } {
   return { start: startOfDay(from, tz), end: startOfDay(addDays(to, 1), tz) };
 }
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** en-CA with h23 writes "2026-11-01, 09:30:00": a wall-clock reading in tz, one format per zone. */
+function wallFormat(tz: string): Intl.DateTimeFormat {
+  let format = wallFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallFormats.set(tz, format);
+  }
+  return format;
+}
+
+/** "YYYY-MM-DD HH:MM:SS", the wall clock of an instant (Unix seconds) in tz: how a date is said to a person. */
+export function wallTimeOf(seconds: number, tz: string): string {
+  return wallFormat(tz)
+    .format(seconds * 1000)
+    .replace(', ', ' ');
+}
+
+/** tz's offset from UTC (seconds) at an instant (Unix seconds). */
+function offsetAt(seconds: number, tz: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wallTimeOf(seconds, tz));
+  if (!m) throw new RangeError(`Intl wrote an unexpected date in ${tz}`);
+  const [, y, mo, d, h, mi, s] = m.map(Number) as [number, number, number, number, number, number, number];
+  return Date.UTC(y, mo - 1, d, h, mi, s) / 1000 - seconds;
+}
+
+/**
+ * The instant (Unix seconds) a wall clock in tz shows `day` at hh:mm:ss. The offset is asked twice (at a
+ * first guess, then at the instant it gives), so a time past a DST change takes that side's offset; a time
+ * the change skips lands just after it.
+ */
+export function zonedTime(day: Day, hh: number, mm: number, ss: number, tz: string): number {
+  const m = DAY_RE.exec(day);
+  if (!m) throw new RangeError(`Not a calendar date: ${day}`);
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hh, mm, ss) / 1000;
+  const guess = wall - offsetAt(wall, tz);
+  return wall - offsetAt(guess, tz);
+}

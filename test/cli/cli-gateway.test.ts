@@ -10,6 +10,8 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS, SIM_SEEDS } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
+import { systemTimeZone } from '../../shared/studio/time-zones';
+import { startOfDay, zonedTime } from '../../shared/studio/zoned-days';
 import { spawnCli } from '../support/cli-process';
 import { cli, closedPortUrl, useSimulatorCli } from './cli-harness';
 
@@ -143,9 +145,41 @@ describe('usage', () => {
     });
   });
 
-  it('[ERR-USAGE-3] a range over 31 days is refused by the gateway: exit 1', async () => {
-    const { error } = await fails(['usage', '--start', '1780000000', '--end', '1790000000'], 1);
-    expect(error).toMatchObject({ httpStatus: 400, type: 'usage_query_error', code: 'range_too_large' });
+  it('[ERR-USAGE-3] a range over 31 days is asked as 31-day windows and merged, as the app does', async () => {
+    const doc = await ok(['usage', '--start', '1780000000', '--end', '1790000000', '--tz', 'UTC']);
+    expect(doc.windows).toBe(4);
+    expect(doc.usage).toMatchObject({ start: 1780000000, end: 1790000000, tz: 'UTC' });
+  });
+
+  it('dates without a zone are read in the system zone (as the app reads its days), or in --tz', async () => {
+    const zone = systemTimeZone();
+    const here = await ok(['usage', '--start', '2026-11-01', '--end', '2026-11-02T12:30']);
+    expect(here.usage).toMatchObject({
+      start: startOfDay('2026-11-01', zone),
+      end: zonedTime('2026-11-02', 12, 30, 0, zone),
+      tz: zone,
+    });
+    const paris = await ok(['usage', '--start', '2026-11-01', '--end', '2026-11-08', '--tz', 'Europe/Paris']);
+    expect(paris.usage).toMatchObject({
+      start: Date.UTC(2026, 9, 31, 23) / 1000,
+      end: Date.UTC(2026, 10, 7, 23) / 1000,
+      tz: 'Europe/Paris',
+    });
+    const text = await cli(
+      ['usage', '--start', '2026-11-01', '--end', '2026-11-08', '--tz', 'Europe/Paris'],
+      rig.env,
+    );
+    expect(text.stdout).toMatch(/^key usage, 2026-11-01 00:00:00 to 2026-11-08 00:00:00 \(Europe\/Paris\)$/m);
+  });
+
+  it('a reversed range or an unreadable time is exit 2 before sending, said in dates, not Unix seconds', async () => {
+    const reversed = await fails(['usage', '--start', '1780000000', '--end', '1779990000', '--tz', 'UTC'], 2);
+    expect(reversed.error.message).toBe(
+      'The end (2026-05-28 17:40:00 UTC) must be later than the start (2026-05-28 20:26:40 UTC).',
+    );
+    expect(reversed.error.message).not.toMatch(/\d{10}/);
+    const unreadable = await fails(['usage', '--start', 'yesterday', '--tz', 'UTC'], 2);
+    expect(unreadable.error.message).toContain('--start yesterday is not a time');
   });
 });
 
