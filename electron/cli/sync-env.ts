@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { syncConfigSchema } from '../../shared/studio/sync';
+import { addressHasCredentials, syncConfigSchema, withoutAddressCredentials } from '../../shared/studio/sync';
 import type { SyncConfig, SyncSecrets } from '../../shared/studio/sync';
 import type { SyncSetup } from '../core/sync';
 import { invalidArgument } from './cli-errors';
@@ -23,7 +23,20 @@ export function remoteFromEnv(env: Env): SyncConfig['remote'] | null {
   try {
     url = new URL(raw);
   } catch {
-    throw invalidArgument(`STUDIO_SYNC_REMOTE is not an address: ${raw}`, 'STUDIO_SYNC_REMOTE');
+    // Said without whatever sat before an '@': it may have been a password.
+    throw invalidArgument(
+      `STUDIO_SYNC_REMOTE is not an address: ${withoutAddressCredentials(raw)}`,
+      'STUDIO_SYNC_REMOTE',
+    );
+  }
+  // The user and the secret have variables of their own; one in the address would be kept in the library's
+  // database and shown by `sync status` (the same rule as the app's Settings, shared/studio/sync.ts).
+  if (addressHasCredentials(raw)) {
+    throw invalidArgument(
+      'STUDIO_SYNC_REMOTE must not carry a user name or password: set STUDIO_SYNC_USER and STUDIO_SYNC_SECRET instead.',
+      'STUDIO_SYNC_REMOTE',
+      'sync_address_credentials',
+    );
   }
   const path = decodeURIComponent(url.pathname);
   switch (url.protocol) {
@@ -55,14 +68,34 @@ export function remoteFromEnv(env: Env): SyncConfig['remote'] | null {
 
 const appFileSchema = z.object({ config: syncConfigSchema.nullable() });
 
+const appAddressSchema = z.object({
+  config: z.object({ remote: z.object({ url: z.string().optional(), endpoint: z.string().nullish() }) }),
+});
+
 function appConfig(dataDir: string | null): SyncConfig | null {
   if (dataDir === null) return null;
+  let raw: unknown;
   try {
-    const parsed = appFileSchema.safeParse(JSON.parse(readFileSync(join(dataDir, 'sync.json'), 'utf8')));
-    return parsed.success ? parsed.data.config : null;
+    raw = JSON.parse(readFileSync(join(dataDir, 'sync.json'), 'utf8'));
   } catch {
     return null;
   }
+  // Written by an earlier app with a password in the address: the app moves it to its secret store when it next
+  // starts; until then this says so rather than "not set up".
+  const address = appAddressSchema.safeParse(raw);
+  const remote = address.success ? address.data.config.remote : null;
+  if (
+    remote &&
+    [remote.url, remote.endpoint].some((a) => typeof a === 'string' && addressHasCredentials(a))
+  ) {
+    throw invalidArgument(
+      `The app's sync setup (${join(dataDir, 'sync.json')}) has a user name or password in the remote's address: start the app once (it moves them to their own fields), or set STUDIO_SYNC_REMOTE, STUDIO_SYNC_USER and STUDIO_SYNC_SECRET.`,
+      'STUDIO_SYNC_REMOTE',
+      'sync_address_credentials',
+    );
+  }
+  const parsed = appFileSchema.safeParse(raw);
+  return parsed.success ? parsed.data.config : null;
 }
 
 /** The setup a CLI sync runs with, or null when neither the environment nor the app names a remote. */
@@ -83,8 +116,9 @@ export function syncSetupFrom(env: Env, dataDir: string | null): SyncSetup | nul
   };
   const checked = syncConfigSchema.safeParse(config);
   if (!checked.success) {
+    // Each field with its sentence (never its value: the error map words issues without them).
     throw invalidArgument(
-      `The sync settings are incomplete: ${checked.error.issues.map((i) => i.path.join('.')).join(', ')}`,
+      `The sync settings are incomplete: ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
       'STUDIO_SYNC_REMOTE',
     );
   }

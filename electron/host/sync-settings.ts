@@ -5,7 +5,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { syncConfigSchema, syncSecretsSchema } from '../../shared/studio/sync';
+import {
+  addressHasCredentials,
+  syncConfigSchema,
+  syncSecretsSchema,
+  withoutAddressCredentials,
+} from '../../shared/studio/sync';
 import type { SyncConfig, SyncSecrets } from '../../shared/studio/sync';
 import type { SyncSetup } from '../core/sync/sync-service';
 import { SecretRecord } from '../core/settings/secret-record';
@@ -16,6 +21,25 @@ export const SYNC_FILE = 'sync.json';
 
 const fileSchema = z.object({ config: syncConfigSchema.nullable(), paused: z.boolean() });
 type SyncFile = z.infer<typeof fileSchema>;
+
+/**
+ * Takes a user name and password out of the remote's address of a sync.json an earlier version wrote (it took
+ * `https://user:password@host/` as it was): the user into the WebDAV user field when that is empty, the address
+ * without them. Answers the password ('' when there was only a user), or null when the address had none.
+ */
+function takeAddressCredentials(raw: unknown): string | null {
+  const remote = (raw as { config?: { remote?: Record<string, unknown> } } | null)?.config?.remote;
+  if (!remote) return null;
+  const field = remote['kind'] === 'webdav' ? 'url' : remote['kind'] === 's3' ? 'endpoint' : null;
+  const address = field ? remote[field] : null;
+  if (!field || typeof address !== 'string' || !addressHasCredentials(address)) return null;
+  const url = new URL(address);
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  remote[field] = withoutAddressCredentials(address);
+  if (remote['kind'] === 'webdav' && remote['user'] === '') remote['user'] = user;
+  return password;
+}
 
 /** A change of secrets: a string replaces the stored one, null removes it, absent keeps it. */
 export interface SecretsPatch {
@@ -38,17 +62,34 @@ export class SyncSettings {
   }
 
   async load(): Promise<void> {
+    this.#values = (await this.#secrets.get()) ?? {};
     try {
-      const parsed = fileSchema.safeParse(JSON.parse(await readFile(this.#path, 'utf8')));
-      if (parsed.success) this.#file = parsed.data;
-      else
+      const raw: unknown = JSON.parse(await readFile(this.#path, 'utf8'));
+      const password = takeAddressCredentials(raw);
+      const parsed = fileSchema.safeParse(raw);
+      if (parsed.success) {
+        this.#file = parsed.data;
+        if (password !== null) await this.#movedCredentials(password);
+      } else
         this.#log(`sync: ${this.#path} is not a sync setup this version reads; sync is off until set again.`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.#log(`sync: ${this.#path} could not be read; sync is off until set again.`);
       }
     }
-    this.#values = (await this.#secrets.get()) ?? {};
+  }
+
+  /** A setup an earlier version kept with a password in its address: the password goes to the secret store
+   * (unless one is kept there already) and the file is written again without it. */
+  async #movedCredentials(password: string): Promise<void> {
+    if (password !== '' && !this.#values.secret) {
+      this.#values = { ...this.#values, secret: password };
+      await this.#secrets.set(this.#values);
+    }
+    await this.#write(this.#file);
+    this.#log(
+      `sync: the remote's address in ${this.#path} held a user name or password; they were moved to their own fields (the password to the secret store).`,
+    );
   }
 
   get config(): SyncConfig | null {

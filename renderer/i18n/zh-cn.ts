@@ -34,6 +34,8 @@ export const zhCN: Messages = {
     webhookPrivate: '网关不会回调本地或内网地址：请使用可从互联网访问的地址。',
     webhookPort: '网关只回调标准端口 80 和 443：请去掉端口或改用这两个端口。',
     webhookCredentials: '请勿在 webhook 地址中放入用户名或密码：网关会保存并调用该地址，不适合存放机密。',
+    addressCredentials:
+      '请勿在地址中放入用户名或密码：请把用户名和密码（或密钥）填入各自的字段，密码会作为机密保存。',
     webhookOwnDomain: 'Webhook 不能指向网关自身的域名：网关会丢弃此类回调。',
     unixSeconds: '应为 Unix 秒，而不是毫秒。',
     rfc3339: '应为带时区的 RFC 3339 时间，例如 2026-05-01T00:00:00+08:00。',

@@ -2,8 +2,36 @@
 // The config never holds a secret: the S3 secret key, the WebDAV password and the passphrase travel apart as
 // SyncSecrets, which the host keeps in its secret store and never sends to the renderer.
 import { z } from 'zod';
+import { because } from '../validation';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** Whether an address carries a user name or password (`https://user:secret@host/`). */
+export function addressHasCredentials(address: string): boolean {
+  try {
+    const url = new URL(address);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The address without its user name and password, the rest exactly as written. */
+export const withoutAddressCredentials = (address: string): string =>
+  address.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
+
+/**
+ * A remote's address: refused when it carries a user name or password. Such an address would be kept in
+ * sync.json and the database, shown in Settings and sent in every status, and echoed by servers in errors;
+ * the user and the secret have their own fields, and the secret is kept in the secret store. Refused rather
+ * than split apart, so that what was typed is never silently rewritten and every entry point (the app, web
+ * mode, the CLI's environment) says the same sentence.
+ */
+const address = (max: number) =>
+  z
+    .url()
+    .max(max)
+    .refine((value) => !addressHasCredentials(value), { params: because('addressCredentials') });
 
 /** What the remote is: any S3-compatible bucket, a WebDAV folder, or a plain folder (Syncthing, Dropbox, a NAS mount). */
 export const syncRemoteKindSchema = z.enum(['s3', 'webdav', 'folder']);
@@ -12,7 +40,7 @@ export type SyncRemoteKind = z.infer<typeof syncRemoteKindSchema>;
 export const s3RemoteSchema = z.strictObject({
   kind: z.literal('s3'),
   /** The S3-compatible endpoint (R2, B2, MinIO); null for AWS itself. */
-  endpoint: z.url().max(500).nullable(),
+  endpoint: address(500).nullable(),
   region: text(64),
   bucket: text(255),
   /** A folder inside the bucket; '' for its root. */
@@ -23,7 +51,7 @@ export const s3RemoteSchema = z.strictObject({
 export const webdavRemoteSchema = z.strictObject({
   kind: z.literal('webdav'),
   /** The folder's address, http(s)://host[:port]/path. */
-  url: z.url().max(1000),
+  url: address(1000),
   /** '' when the server takes no login. */
   user: z.string().max(200),
 });

@@ -39,6 +39,8 @@ export const VALIDATION_EN = {
   webhookPort: 'The gateway calls only the standard ports 80 and 443: remove the port or use one of those.',
   webhookCredentials:
     'Do not put a user name or password in the webhook address: the gateway keeps and calls it, so it is no place for secrets.',
+  addressCredentials:
+    'Do not put a user name or password in the address: enter the user and the password (or secret key) in their own fields, where the password is kept as a secret.',
   webhookOwnDomain:
     'The webhook must not point at the gateway’s own domain: the gateway drops such callbacks.',
   // The gateway's wire rules (shared/gateway/*).

@@ -4,6 +4,7 @@
 // applied, or a favourite set to what it already was, sends nothing. The triggers these steps made are
 // owned by change-tracking.ts from then on: it checks and puts them back after every migration, as a later
 // rebuild of a watched table drops them.
+import { withoutAddressCredentials } from '../../../shared/studio/sync';
 import type { Migration } from '../db';
 
 export const SYNC_MIGRATIONS: readonly Migration[] = [
@@ -113,6 +114,24 @@ INSERT OR IGNORE INTO sync_docs_dirty (kind, key)
   SELECT 'prompt', CASE WHEN task_id IS NOT NULL THEN 't:' || task_id ELSE 'i:' || item_id END
   FROM prompt_history WHERE task_id IS NOT NULL OR item_id IS NOT NULL;
 `,
+  },
+  {
+    // Earlier versions took a remote's address with a user name and password in it and kept the remote's
+    // identity (remote-factory.ts remoteIdentity) with them in sync_meta. The address is now refused, and an old
+    // setup's is split when the app reads it (host/sync-settings.ts): the identity loses them the same way, so the
+    // remote is still the same one and nothing is sent again.
+    id: 'sync-003-address-credentials',
+    up: (db) => {
+      const row = db.prepare("SELECT value FROM sync_meta WHERE key = 'remote'").get() as
+        { value: string } | undefined;
+      if (!row) return;
+      const cleaned = row.value.replace(
+        /^(webdav:|s3:)(.*)$/,
+        (_, kind: string, address: string) => `${kind}${withoutAddressCredentials(address)}`,
+      );
+      if (cleaned !== row.value)
+        db.prepare("UPDATE sync_meta SET value = ? WHERE key = 'remote'").run(cleaned);
+    },
   },
   {
     // Changes another device wrote that break this app's rules (remote-gate.ts): kept with their device and the

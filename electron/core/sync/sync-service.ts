@@ -13,6 +13,8 @@ import type {
   SyncStatus,
   SyncTestResult,
 } from '../../../shared/studio/sync';
+import { addressHasCredentials } from '../../../shared/studio/sync';
+import { englishValidationText } from '../../../shared/validation';
 import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
@@ -63,7 +65,20 @@ export class SyncNotReadyError extends Error {
   override readonly name = 'SyncNotReadyError';
 }
 
+/**
+ * The core's own check that a remote's address carries no user name or password (the shared schema refuses one
+ * at every entry point; this holds for a caller that built a config by hand): it would reach the database (the
+ * remote's identity), logs and the servers' error sentences.
+ */
+function refuseAddressCredentials(config: SyncConfig): void {
+  const { remote } = config;
+  const address = remote.kind === 'webdav' ? remote.url : remote.kind === 's3' ? remote.endpoint : null;
+  if (address !== null && addressHasCredentials(address))
+    throw new SyncRemoteError('auth', englishValidationText('addressCredentials', {}), false);
+}
+
 function passphraseOf({ config, secrets }: SyncSetup): string | null {
+  refuseAddressCredentials(config);
   if (!config.encrypted) return null;
   if (!secrets.passphrase) {
     throw new SyncRemoteError(
@@ -221,6 +236,7 @@ export class SyncService {
     signal: AbortSignal,
     remote = this.#remote(setup.config, setup.secrets),
   ): Promise<RemoteVault> {
+    refuseAddressCredentials(setup.config);
     this.#state.useRemote(remoteIdentity(setup.config));
     const vault = await RemoteVault.open(remote, passphraseOf(setup), this.#state.knownFormat(), signal);
     this.#state.setMeta('format', JSON.stringify(vault.format));
