@@ -4,6 +4,18 @@ import { BridgeError } from '../../shared/bridge/errors';
 import { toErrorInfo } from '../../shared/bridge/errors';
 
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
+import type { SyncSecrets, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
+
+/** A connection test's finding with the secrets it was tried with masked: a server may echo what it was sent. */
+export function scrubFinding(result: SyncTestResult, secrets: SyncSecrets): SyncTestResult {
+  const values = [secrets.secret ?? '', secrets.passphrase ?? ''];
+  return result.ok ? result : { ...result, message: scrubSecretText(result.message, values) };
+}
+
+/** A status with any secret masked in its problem sentence (a server may echo a URL with its password). */
+export function scrubStatus(status: SyncStatus, secrets: readonly string[]): SyncStatus {
+  return { ...status, problem: status.problem && scrubSecretText(status.problem, secrets) };
+}
 
 // The keys in any letter case, and any bearer token or Authorization value a gateway echoed.
 const scrub = scrubSecretText;

@@ -1,7 +1,6 @@
 // Library sync as the studio runs it: the sync service over the current core's library (rebuilt with it), rounds
 // scheduled by SyncScheduler, pause kept across restarts, status told to the events stream with secrets scrubbed.
 // Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
-import type { LibraryItem } from '../../shared/studio/records';
 import type { SyncConfig, SyncEvent, SyncReport, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
@@ -10,7 +9,7 @@ import type { Library } from '../core/library';
 import { SyncService } from '../core/sync/sync-service';
 import type { CoreLifecycle } from './core-lifecycle';
 import { EventFanOut } from './event-fanout';
-import { scrubSecretText } from '../../shared/gateway/secret-scrub';
+import { scrubFinding, scrubStatus } from './scrub-secrets';
 import { SyncScheduler } from './sync-scheduler';
 import type { SecretsPatch, SyncSettings } from './sync-settings';
 
@@ -51,12 +50,12 @@ export class StudioSync {
       // A new result on this device (or one a round just pulled in: the next round then has nothing to do).
       if (event.type === 'library' && event.change === 'added') this.#scheduler.nudge();
     });
-    await this.#service();
+    await this.service();
     if (this.settings.config && !this.settings.paused) this.#scheduler.resume();
   }
 
-  /** The service over the library in use now; a new one when the core was rebuilt on another folder. */
-  async #service(): Promise<SyncService> {
+  /** The service over the library in use now (new when the core was rebuilt on another folder). */
+  async service(): Promise<SyncService> {
     const { library } = await this.#options.core.ensure();
     if (this.#current?.library === library) return this.#current.service;
     this.#current?.off();
@@ -71,7 +70,7 @@ export class StudioSync {
     });
     if (this.settings.paused) service.pause();
     const off = service.subscribe((status) =>
-      this.#events.emit({ type: 'sync', status: this.#clean(status) }),
+      this.#events.emit({ type: 'sync', status: scrubStatus(status, this.settings.secretValues()) }),
     );
     this.#current = { library, service, off };
     return service;
@@ -79,35 +78,29 @@ export class StudioSync {
 
   async #round(): Promise<SyncReport | null> {
     if (!this.settings.config) return null;
-    return (await this.#service()).runRound();
-  }
-
-  /** A problem sentence with any secret masked (a server may echo a URL with its password). */
-  #clean(status: SyncStatus): SyncStatus {
-    const { problem } = status;
-    return { ...status, problem: problem && scrubSecretText(problem, this.settings.secretValues()) };
+    return (await this.service()).runRound();
   }
 
   async status(): Promise<SyncStatus> {
-    return this.#clean((await this.#service()).status());
+    return scrubStatus((await this.service()).status(), this.settings.secretValues());
   }
 
   subscribe(listener: (event: SyncEvent) => void): () => void {
     return this.#events.subscribe(listener);
   }
 
-  async test(config: SyncConfig, patch: SecretsPatch): Promise<SyncTestResult> {
+  /** Tries a config; `create` first makes its missing folder ("Create this folder"). */
+  async test(config: SyncConfig, patch: SecretsPatch, create = false): Promise<SyncTestResult> {
     const secrets = this.settings.withPatch(patch);
-    const result = await (await this.#service()).testConnection(config, secrets);
-    if (result.ok) return result;
-    const values = [secrets.secret ?? '', secrets.passphrase ?? ''];
-    return { ...result, message: scrubSecretText(result.message, values) };
+    const sync = await this.service();
+    const tried = create ? sync.createRoot(config, secrets) : sync.testConnection(config, secrets);
+    return scrubFinding(await tried, secrets);
   }
 
-  /** Keeps a setup and syncs with it at once (unless paused); null turns sync off. */
-  async save(config: SyncConfig | null, patch: SecretsPatch): Promise<void> {
+  /** Keeps a setup and syncs with it at once (unless paused, or `start` is false); null turns sync off. */
+  async save(config: SyncConfig | null, patch: SecretsPatch, start = true): Promise<void> {
     await this.settings.save(config, patch);
-    if (config && !this.settings.paused) this.#scheduler.resume();
+    if (config && start && !this.settings.paused) this.#scheduler.resume();
     if (!config) this.#scheduler.pause();
   }
 
@@ -120,7 +113,7 @@ export class StudioSync {
   /** Pause (a running round stops at its next safe point) or resume, kept across restarts. */
   async setPaused(paused: boolean): Promise<SyncStatus> {
     await this.settings.setPaused(paused);
-    const service = await this.#service();
+    const service = await this.service();
     if (paused) this.#scheduler.pause();
     if (paused) service.pause();
     else service.resume();
@@ -128,12 +121,13 @@ export class StudioSync {
     return this.status();
   }
 
-  async restore(): Promise<SyncReport> {
-    return this.#scheduler.exclusive(async () => (await this.#service()).restore());
-  }
-
-  async fetchFile(itemId: string): Promise<LibraryItem> {
-    return (await this.#service()).fetchFile(itemId);
+  /** Restore from remote. `thenStart`: its setup was kept for it (no round yet), and rounds begin once it ends. */
+  async restore(thenStart = false): Promise<SyncReport> {
+    try {
+      return await this.#scheduler.exclusive(async () => (await this.service()).restore());
+    } finally {
+      if (thenStart && this.settings.config && !this.settings.paused) this.#scheduler.resume();
+    }
   }
 
   async close(): Promise<void> {

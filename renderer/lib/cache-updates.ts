@@ -132,6 +132,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
           queryKeys.presets,
           queryKeys.styles,
           queryKeys.promptHistory,
+          queryKeys.syncDevices,
         ])
           void client.invalidateQueries({ queryKey });
       }

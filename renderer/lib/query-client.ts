@@ -42,6 +42,8 @@ export const queryKeys = {
   promptHistory: ['prompt-history'] as const,
   /** Library sync's status: fetched by Settings › Sync, kept current by 'sync' events. */
   syncStatus: ['sync', 'status'] as const,
+  /** The devices on the remote: read again when a round completes (a 'sync' event with a new lastCompletedAt). */
+  syncDevices: ['sync', 'devices'] as const,
   /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */
   queue: ['queue'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */

@@ -64,7 +64,7 @@ import {
   syncSetupViewSchema,
   syncTestInputSchema,
 } from './sync-schemas';
-import { syncReportSchema, syncStatusSchema, syncTestResultSchema } from '../studio/sync';
+import { syncDeviceSchema, syncReportSchema, syncStatusSchema, syncTestResultSchema } from '../studio/sync';
 import {
   editSubmissionSchema,
   fileSettingsResultSchema,
@@ -426,13 +426,22 @@ export const bridgeContract = {
     saveConfig: { kind: 'mutation', input: syncSaveInputSchema, output: syncSaveResultSchema },
     /** Tries a setup without keeping it; the answer says in words what is wrong. */
     test: { kind: 'mutation', input: syncTestInputSchema, output: syncTestResultSchema },
+    /** "Create this folder": makes a missing WebDAV or plain folder (never a bucket), then tries the setup. */
+    createFolder: { kind: 'mutation', input: syncTestInputSchema, output: syncTestResultSchema },
     /** Starts a round now; its progress and outcome arrive as 'sync' events. */
     runNow: { kind: 'mutation', output: syncStatusSchema },
     pause: { kind: 'mutation', output: syncStatusSchema },
     resume: { kind: 'mutation', output: syncStatusSchema },
     status: { kind: 'query', output: syncStatusSchema },
+    /** The devices on the remote as this one knows them: this device first, each with last seen and items. */
+    devices: { kind: 'query', output: z.array(syncDeviceSchema).max(1000) },
     /** Rebuilds the library from the remote alone (a fresh install), answering what came back. */
     restore: { kind: 'mutation', output: syncReportSchema },
+    /**
+     * A fresh install's restore in one step: tries the setup (as saveConfig), keeps it without a round of its own,
+     * restores from it, then syncs as usual. A remote that cannot be read is refused and nothing is kept.
+     */
+    restoreFrom: { kind: 'mutation', input: syncTestInputSchema, output: syncReportSchema },
     /** Downloads the file of an item that is on the remote only (opened in the library), answering it as filed. */
     fetchFile: { kind: 'mutation', input: idInput, output: bridgeLibraryItemSchema },
   },

@@ -111,6 +111,8 @@ export const syncProgressSchema = z.strictObject({
   filesTotal: z.number().int().min(0),
   bytesDone: z.number().min(0),
   bytesTotal: z.number().min(0),
+  /** Items new to this device read so far this round (a restore's "120 items so far"); absent before reading. */
+  items: z.number().int().min(0).optional(),
 });
 export type SyncProgress = z.infer<typeof syncProgressSchema>;
 
@@ -162,6 +164,48 @@ export function describeReadProblems(
   return `${parts.join('. ')}.${more}`;
 }
 
+/** What one other device's change log brought in a round: "3 items from studio-laptop". */
+export const syncReceivedSchema = z.strictObject({
+  /** The device's id on the remote. */
+  device: z.string().max(200),
+  /** The name it chose, as its head says it ('' when it gave none). */
+  name: z.string().max(80),
+  /** Items new to this device that its log put on the remote. */
+  items: z.number().int().min(0),
+  /** Changes read from its log: items' puts and edits, presets, styles and prompts. */
+  changes: z.number().int().min(0),
+});
+export type SyncReceived = z.infer<typeof syncReceivedSchema>;
+
+/**
+ * The latest round that brought something from other devices, kept across restarts: what came in and from whom.
+ * A round that brought nothing leaves it as it was (a round follows every pull, and would otherwise say "nothing
+ * new" seconds after the round that brought the items).
+ */
+export const syncReceiptSchema = z.strictObject({
+  finishedAt: z.number(),
+  /** One entry per device whose log had something new, in the order read. */
+  received: z.array(syncReceivedSchema).min(1).max(1000),
+});
+export type SyncReceipt = z.infer<typeof syncReceiptSchema>;
+
+/** A device on the remote as Settings › Sync lists it. */
+export const syncDeviceSchema = z.strictObject({
+  id: z.string().max(200),
+  /** The name it chose ('' when it gave none). */
+  name: z.string().max(80),
+  /** This device itself (listed first). */
+  thisDevice: z.boolean(),
+  /**
+   * When it was last seen: for another device, the time of its latest change this device has read (its clock,
+   * as its hybrid-clock stamp says it); for this one, its last completed round. null: not yet.
+   */
+  lastSeenAt: z.number().nullable(),
+  /** Items in the library that this device put on the remote. */
+  items: z.number().int().min(0),
+});
+export type SyncDevice = z.infer<typeof syncDeviceSchema>;
+
 export const syncStatusSchema = z.strictObject({
   state: syncStateSchema,
   /** ms since epoch of the last round that finished without a problem; null before the first. */
@@ -180,6 +224,8 @@ export const syncStatusSchema = z.strictObject({
   revision: z.number().int().min(0),
   /** What the last round could not read or set aside (SYNC_PROBLEMS_LISTED at most); absent when nothing. */
   unread: z.array(syncReadProblemSchema).max(SYNC_PROBLEMS_LISTED).optional(),
+  /** The latest round that brought something from other devices, and from which; null before the first. */
+  lastReceived: syncReceiptSchema.nullable(),
 });
 export type SyncStatus = z.infer<typeof syncStatusSchema>;
 
@@ -212,6 +258,8 @@ export const syncReportSchema = z.strictObject({
   }),
   /** Other devices' change logs read this round. */
   devices: z.number().int().min(0),
+  /** What came in, device by device (only those whose log had something new). */
+  received: z.array(syncReceivedSchema),
   /** Requests sent to the remote this round. */
   requests: z.number().int().min(0),
   /** What this round could not read or set aside (SYNC_PROBLEMS_LISTED at most): describeReadProblems words it. */
@@ -249,7 +297,13 @@ export function syncProblemKindOfCode(code: string): SyncProblemKind | null {
 
 export const syncTestResultSchema = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), encrypted: z.boolean(), devices: z.number().int().min(0) }),
-  z.strictObject({ ok: z.literal(false), kind: syncProblemKindSchema, message: z.string() }),
+  z.strictObject({
+    ok: z.literal(false),
+    kind: syncProblemKindSchema,
+    message: z.string(),
+    /** The folder is missing and the studio can make it ("Create this folder"); never for an S3 bucket. */
+    creatable: z.literal(true).optional(),
+  }),
 ]);
 export type SyncTestResult = z.infer<typeof syncTestResultSchema>;
 

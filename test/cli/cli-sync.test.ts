@@ -63,6 +63,8 @@ describe('sync from the command line', () => {
     const pulled = await cli(['sync'], machine('b'));
     expect(pulled.code).toBe(0);
     expect(pulled.stdout).toMatch(/received 1 change \(1 new\).*from 1 other device/);
+    // Each round names what came in and from which device.
+    expect(pulled.stdout).toMatch(/from 1 other device \(\d+ requests\): 1 item from a\.$/m);
     const onB = await cli(['library', '--json'], machine('b'));
     expect(onB.json()).toMatchObject({
       total: 1,
@@ -85,6 +87,17 @@ describe('sync from the command line', () => {
       deviceName: 'b',
       problem: null,
       lastCompletedAt: expect.any(Number),
+    });
+
+    const said = await cli(['sync', 'status'], machine('b'));
+    expect(said.stdout).toMatch(/^Last received \d{4}-\d\d-\d\dT[\d:.]+Z: 1 change from a$/m);
+    expect(said.stdout).toMatch(/^Other devices:\n {2}a: 1 item, last seen \d{4}-\d\d-\d\dT/m);
+    expect(status.json()).toMatchObject({
+      lastReceived: { received: [{ name: 'a', items: 0, changes: 1 }] },
+      devices: [
+        { name: 'b', thisDevice: true },
+        { name: 'a', thisDevice: false, items: 1, lastSeenAt: expect.any(Number) },
+      ],
     });
 
     const fresh = await cli(['sync', 'restore', '--json'], machine('c'));

@@ -2,7 +2,7 @@
 // remote the environment (or the app) names. A sync failure is said in the remote's own sentence.
 import { byteSize } from '../../../shared/studio/byte-size';
 import { describeReadProblems } from '../../../shared/studio/sync';
-import type { SyncReport, SyncStatus } from '../../../shared/studio/sync';
+import type { SyncDevice, SyncReceived, SyncReport, SyncStatus } from '../../../shared/studio/sync';
 import { syncErrorInfo } from '../../core/sync';
 import type { SyncService } from '../../core/sync';
 import type { CliContext } from '../cli-context';
@@ -27,22 +27,50 @@ export function describeReport(report: SyncReport): string {
     pulled.changes === 0 && pulled.files === 0
       ? 'received nothing new'
       : `received ${plural(pulled.changes, 'change')}${moved.length ? ` (${moved.join(', ')})` : ''} and ${plural(pulled.files, 'file')}${pulled.bytes ? ` (${byteSize(pulled.bytes)})` : ''}`;
-  const line = `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')}).`;
+  const from = report.received.length > 0 ? `: ${describeReceived(report.received)}` : '';
+  const line = `${sent}; ${received}, from ${plural(report.devices, 'other device')} (${plural(report.requests, 'request')})${from}.`;
   // What could not be read is said, never folded into "nothing new" (a deleted segment, a damaged file).
   const unread = describeReadProblems(report.unread, report.unreadCount);
-  return unread === null ? line : `${line}\n${unread}`;
+  return unread === null
+    ? line
+    : `${line}
+${unread}`;
 }
 
-function describeStatus(status: SyncStatus): string {
-  const last = status.lastCompletedAt === null ? 'never' : new Date(status.lastCompletedAt).toISOString();
+const deviceName = (name: string) => (name.trim() === '' ? 'an unnamed device' : name);
+
+/** What came in, device by device: "3 items from studio-laptop, 2 changes from Ben’s desktop". */
+export function describeReceived(received: readonly SyncReceived[]): string {
+  return received
+    .map((from) =>
+      from.items > 0
+        ? `${plural(from.items, 'item')} from ${deviceName(from.name)}`
+        : `${plural(from.changes, 'change')} from ${deviceName(from.name)}`,
+    )
+    .join(', ');
+}
+
+const when = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
+
+function describeStatus(status: SyncStatus, devices: readonly SyncDevice[]): string {
   const lines = [
     `Sync: ${status.state === 'off' ? 'not set up (set STUDIO_SYNC_REMOTE)' : status.state}`,
     `This device: ${status.deviceName ?? '(unnamed)'} (${status.deviceId})`,
-    `Last completed: ${last}`,
+    `Last completed: ${when(status.lastCompletedAt)}`,
   ];
+  const receipt = status.lastReceived;
+  if (receipt) lines.push(`Last received ${when(receipt.finishedAt)}: ${describeReceived(receipt.received)}`);
   if (status.problem) lines.push(`Problem: ${status.problem}`);
   const unread = describeReadProblems(status.unread ?? []);
   if (unread) lines.push(`Last round: ${unread}`);
+  const others = devices.filter((device) => !device.thisDevice);
+  if (status.state !== 'off' && others.length > 0) {
+    lines.push('Other devices:');
+    for (const device of others)
+      lines.push(
+        `  ${deviceName(device.name)}: ${plural(device.items, 'item')}, last seen ${when(device.lastSeenAt)}`,
+      );
+  }
   return lines.join('\n');
 }
 
@@ -81,6 +109,8 @@ export function syncRestoreCommand(ctx: CliContext): Promise<void> {
 }
 
 export function syncStatusCommand(ctx: CliContext): void {
-  const status = ctx.sync().status();
-  ctx.out.result(status, () => describeStatus(status));
+  const sync = ctx.sync();
+  const status = sync.status();
+  const devices = sync.devices();
+  ctx.out.result({ ...status, devices }, () => describeStatus(status, devices));
 }

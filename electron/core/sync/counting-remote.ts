@@ -25,5 +25,6 @@ export function countingRemote(remote: SyncRemote): CountingRemote {
     head: count(remote.head.bind(remote)),
     list: count(remote.list.bind(remote)),
     probe: count(remote.probe.bind(remote)),
+    ...(remote.createRoot ? { createRoot: count(remote.createRoot.bind(remote)) } : {}),
   };
 }

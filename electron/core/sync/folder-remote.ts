@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
@@ -145,6 +145,23 @@ export class FolderRemote implements SyncRemote {
         return [];
       }
       return this.#fail(error);
+    }
+  }
+
+  /** "Create this folder": the folder and any missing above it. Only an absolute path: a relative one would land
+   * wherever the studio happened to start. */
+  async createRoot(): Promise<void> {
+    if (!isAbsolute(this.root)) {
+      throw new SyncRemoteError(
+        'missing-bucket-or-folder',
+        `${this.label} is not an absolute path, so it was not created: give the whole path from the drive's root.`,
+        false,
+      );
+    }
+    try {
+      await mkdir(this.root, { recursive: true });
+    } catch (error) {
+      this.#fail(error);
     }
   }
 

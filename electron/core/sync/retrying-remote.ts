@@ -62,6 +62,7 @@ export function retryingRemote(
       }
     }
   };
+  const createRoot = remote.createRoot?.bind(remote);
   return {
     label: remote.label,
     get: (key: string, signal?: AbortSignal) => attempt(signal, () => remote.get(key, signal)),
@@ -73,5 +74,8 @@ export function retryingRemote(
     head: (key: string, signal?: AbortSignal) => attempt(signal, () => remote.head(key, signal)),
     list: (folder: string, signal?: AbortSignal) => attempt(signal, () => remote.list(folder, signal)),
     probe: (signal?: AbortSignal) => attempt(signal, () => remote.probe(signal)),
+    ...(createRoot
+      ? { createRoot: (signal?: AbortSignal) => attempt(signal, () => createRoot(signal)) }
+      : {}),
   };
 }

@@ -149,4 +149,9 @@ CREATE TABLE sync_set_aside (
 ) STRICT;
 `,
   },
+  {
+    // Settings › Sync lists the devices with when each was last seen: the wall time of its latest change read.
+    id: 'sync-004-device-seen',
+    up: `ALTER TABLE sync_cursors ADD COLUMN last_seen INTEGER;`,
+  },
 ];

@@ -34,6 +34,12 @@ export interface SyncRemote {
   list(folder: string, signal?: AbortSignal): Promise<string[]>;
   /** Checks that the remote is there, reachable and writable (writes and removes one small object). */
   probe(signal?: AbortSignal): Promise<void>;
+  /**
+   * Makes the folder the remote points at, and the folders above it, when they are missing ("Create this
+   * folder"); a folder already there is left as it is. Absent where the studio must not create the root: an
+   * S3 bucket is the provider's to create (its billing, region and access rules are chosen there).
+   */
+  createRoot?(signal?: AbortSignal): Promise<void>;
 }
 
 /** A failure the remote reported, as a kind and a sentence a person can act on. */

@@ -4,7 +4,7 @@
 // recorded in the same transaction as the applying.
 import { join } from 'node:path';
 import type { LibraryItem } from '../../../shared/studio/records';
-import type { SyncProgress } from '../../../shared/studio/sync';
+import type { SyncProgress, SyncReceived } from '../../../shared/studio/sync';
 import { transaction } from '../db';
 import type { Library } from '../library';
 import { itemsWithoutThumbnail } from '../library/library-reads';
@@ -12,6 +12,7 @@ import { thumbnailPathFor } from '../media';
 import type { Logger } from '../log';
 import { describeThrown } from '../log';
 import { downloadBlob, fileFacts, uploadBlob } from './blob-transfer';
+import { parseStamp } from './hlc';
 import type { RemoteVault } from './remote-vault';
 import { clip, gateOps, UnreadableObjectError } from './remote-gate';
 import type { ReadProblems } from './remote-gate';
@@ -176,16 +177,22 @@ function applyOne(state: SyncState, op: SyncOp): string | null {
 }
 
 /**
- * Reads every other device's segments past its cursor into the agreed state; answers ops read and devices seen.
- * What cannot be read blocks only itself: a head that does not parse skips that device, a segment missing or
+ * Reads every other device's segments past its cursor into the agreed state; answers ops read, devices seen and
+ * what each device's log brought ("3 items from studio-laptop"). What cannot be read blocks only itself: a head that does not parse skips that device, a segment missing or
  * garbled is reported and waits (the cursor stays before it, so the next round reads it again) while the
  * segments after it are still applied (ops are order-free and idempotent), and an op that breaks the app's
  * rules is set aside with its device and reason. A fault of the remote itself (unreachable, refused) still
  * stops the round: nothing about the data can be said then.
  */
-export async function pullLogs(context: RoundContext): Promise<{ changes: number; devices: number }> {
+export async function pullLogs(
+  context: RoundContext,
+): Promise<{ changes: number; devices: number; received: SyncReceived[] }> {
   const { state, vault, signal, problems } = context;
-  context.progress({ phase: 'reading', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 });
+  let items = 0;
+  const reading = () =>
+    context.progress({ phase: 'reading', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, items });
+  reading();
+  const received: SyncReceived[] = [];
   const mine = [vault.deviceFolder(state.device), vault.legacyDeviceFolder(state.device)];
   let changes = 0;
   let devices = 0;
@@ -210,6 +217,7 @@ export async function pullLogs(context: RoundContext): Promise<{ changes: number
     seen.add(head.device);
     devices += 1;
     const from = { device: head.device, deviceName: head.name };
+    const brought: SyncReceived = { device: head.device, name: head.name, items: 0, changes: 0 };
     let contiguous = true;
     let missing = 0;
     for (let seq = state.cursor(head.device) + 1; seq <= head.segments; seq++) {
@@ -245,12 +253,18 @@ export async function pullLogs(context: RoundContext): Promise<{ changes: number
       const fresh = transaction(state.db, () => {
         const setAside = [...gated.setAside];
         for (const { index, op } of gated.ops) {
+          // An item this device had no record of: new here, brought by this device's log.
+          const fresh = op.op === 'put' && !state.hasRecord(op.id);
           const failed = applyOne(state, op);
           if (failed !== null)
             setAside.push({ index, reason: failed, excerpt: clip(JSON.stringify(op), 1000) });
+          else if (fresh) {
+            brought.items += 1;
+            items += 1;
+          }
         }
         const added = state.setAside(deviceId, seq, setAside, Date.now());
-        if (keepCursor) state.setCursor(deviceId, seq, name);
+        if (keepCursor) state.setCursor(deviceId, seq, name, latestWall(gated.ops));
         state.saveClock();
         return added > 0 ? setAside : [];
       });
@@ -261,9 +275,22 @@ export async function pullLogs(context: RoundContext): Promise<{ changes: number
           detail: `segment ${seq}, change ${op.index + 1}: ${op.reason}`,
         });
       changes += gated.ops.length;
+      brought.changes += gated.ops.length;
+      reading();
     }
+    if (brought.changes > 0) received.push(brought);
   }
-  return { changes, devices };
+  return { changes, devices, received };
+}
+
+/** The wall time of a segment's latest change, as its device's hybrid clock stamped it. */
+function latestWall(ops: readonly { op: SyncOp }[]): number | null {
+  let latest: number | null = null;
+  for (const { op } of ops) {
+    const wall = parseStamp(op.hlc).wall;
+    if (Number.isFinite(wall) && (latest === null || wall > latest)) latest = wall;
+  }
+  return latest;
 }
 
 /** Thumbnails of items from other devices, fetched eagerly (small) so tiles show before their files. */

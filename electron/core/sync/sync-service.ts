@@ -3,12 +3,14 @@
 // the task engine up: a round reads and writes the library's rows in short transactions of its own, and the
 // engine's writes only mark items dirty (a trigger) for the next round.
 import type { DatabaseSync } from 'node:sqlite';
-import { describeReadProblems } from '../../../shared/studio/sync';
+import { describeReadProblems, syncReceiptSchema } from '../../../shared/studio/sync';
 import type {
   SyncConfig,
+  SyncDevice,
   SyncReadProblem,
   SyncProgress,
   SyncReport,
+  SyncReceipt,
   SyncSecrets,
   SyncStatus,
   SyncTestResult,
@@ -22,6 +24,7 @@ import type { Library } from '../library';
 import { describeThrown, silentLogger } from '../log';
 import { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
+import { createRootAndTry, tryRemote } from './connection-test';
 import { countingRemote } from './counting-remote';
 import { queueDocChanges } from './doc-sync';
 import { finishPendingActions, reconcileAll } from './reconcile';
@@ -101,6 +104,8 @@ export class SyncService {
   #controller: AbortController | null = null;
   #userPaused = false;
   #progress: SyncProgress | null = null;
+  /** The latest receipt once read from the meta (undefined: not read yet). */
+  #summary: SyncReceipt | null | undefined;
   #problem: { message: string; transient: boolean } | null = null;
   /** What the last round could not read or set aside (its report's list), kept for the status. */
   #unread: SyncReadProblem[] = [];
@@ -118,18 +123,18 @@ export class SyncService {
   }
 
   /** Tries a config without keeping it: reachable, signed in, writable, and the passphrase matches the remote's. */
-  async testConnection(config: SyncConfig, secrets: SyncSecrets): Promise<SyncTestResult> {
-    try {
-      const remote = this.#remote(config, secrets);
-      // The passphrase first (reads only): a wrong one must leave the remote untouched, probe object included.
-      const vault = await RemoteVault.check(remote, passphraseOf({ config, secrets }));
-      await remote.probe();
-      const devices = vault ? (await vault.listDeviceFolders()).length : 0;
-      return { ok: true, encrypted: vault?.encrypted ?? config.encrypted, devices };
-    } catch (error) {
-      if (error instanceof SyncRemoteError) return { ok: false, kind: error.kind, message: error.message };
-      return { ok: false, kind: 'other', message: `The connection test failed: ${describeThrown(error)}` };
-    }
+  testConnection(config: SyncConfig, secrets: SyncSecrets): Promise<SyncTestResult> {
+    return tryRemote(
+      this.#remote(config, secrets),
+      () => passphraseOf({ config, secrets }),
+      config.encrypted,
+    );
+  }
+
+  /** "Create this folder": makes the remote's missing folder (never a bucket), then tries the config. */
+  createRoot(config: SyncConfig, secrets: SyncSecrets): Promise<SyncTestResult> {
+    const remote = this.#remote(config, secrets);
+    return createRootAndTry(remote, () => passphraseOf({ config, secrets }), config.encrypted);
   }
 
   /** One round: this device's changes and files out, then the other devices' in. Rejects with the problem. */
@@ -164,8 +169,31 @@ export class SyncService {
       deviceName: setup?.config.deviceName ?? null,
       deviceId: this.#state.device,
       revision: this.#revision,
+      lastReceived: this.#lastReceived(),
       ...(this.#unread.length > 0 ? { unread: this.#unread } : {}),
     };
+  }
+
+  /** The latest round that brought something, as kept in sync's meta (read once, then held). */
+  #lastReceived(): SyncReceipt | null {
+    if (this.#summary === undefined) {
+      const raw = this.#state.meta('lastReceived');
+      try {
+        this.#summary = raw === null ? null : syncReceiptSchema.parse(JSON.parse(raw));
+      } catch {
+        this.#summary = null; // written by another version: the next round writes one this version reads
+      }
+    }
+    return this.#summary;
+  }
+
+  /** The devices on the remote as this device knows them (itself first), for Settings › Sync. */
+  devices(): SyncDevice[] {
+    const last = this.#state.meta('lastCompletedAt');
+    return this.#state.devices({
+      name: this.#options.setup()?.config.deviceName ?? '',
+      lastSeenAt: last === null ? null : Number(last),
+    });
   }
 
   /** Stops the running round at its next safe point and refuses new ones until resume(). */
@@ -322,6 +350,11 @@ export class SyncService {
         setup.config.filesMode === 'all' || restore ? await fetchAllFiles(context) : { files: 0, bytes: 0 };
       const finishedAt = this.#now();
       this.#state.setMeta('lastCompletedAt', String(finishedAt));
+      if (pulled.received.length > 0) {
+        const receipt: SyncReceipt = { finishedAt, received: pulled.received.slice(0, 1000) };
+        this.#state.setMeta('lastReceived', JSON.stringify(receipt));
+        this.#summary = receipt;
+      }
       this.#problem = null;
       this.#unread = problems.listed;
       if (problems.count > 0)
@@ -346,6 +379,7 @@ export class SyncService {
           bytes: files.bytes,
         },
         devices: pulled.devices,
+        received: pulled.received,
         requests: counted.requests,
         unread: problems.listed,
         unreadCount: problems.count,

@@ -12,6 +12,7 @@ import { syncRecordSchema } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
 import type { SetAsideOp } from './remote-gate';
 import { remoteFormatSchema } from './sync-ops';
+import type { SyncDevice } from '../../../shared/studio/sync';
 
 export interface AgreedItem {
   id: string;
@@ -280,10 +281,61 @@ export class SyncState {
     return row?.segments ?? 0;
   }
 
-  setCursor(device: string, segments: number, name: string): void {
+  /** seenAt: the wall time of the latest change read from it (null keeps the one known). */
+  setCursor(device: string, segments: number, name: string, seenAt: number | null = null): void {
     this.db
-      .prepare('INSERT OR REPLACE INTO sync_cursors (device, segments, name) VALUES (?, ?, ?)')
-      .run(device, segments, name);
+      .prepare(
+        `INSERT INTO sync_cursors (device, segments, name, last_seen) VALUES (?1, ?2, ?3, ?4)
+         ON CONFLICT (device) DO UPDATE SET segments = ?2, name = ?3,
+           last_seen = max(coalesce(last_seen, ?4), coalesce(?4, last_seen))`,
+      )
+      .run(device, segments, name, seenAt);
+  }
+
+  /** Whether another device's put of this item has been read (or this device's own was agreed). */
+  hasRecord(id: string): boolean {
+    return (
+      this.db.prepare('SELECT 1 FROM sync_items WHERE id = ? AND record IS NOT NULL').get(id) !== undefined
+    );
+  }
+
+  /**
+   * The devices on the remote as this device knows them: itself first, then each whose log it has read, with
+   * the items in the library each put on the remote. thisDevice's name and last round come from the caller.
+   */
+  devices(me: { name: string; lastSeenAt: number | null }): SyncDevice[] {
+    const counts = new Map(
+      (
+        this.db
+          .prepare(
+            `SELECT origin_device AS device, count(*) AS items FROM sync_items
+             WHERE record IS NOT NULL AND live_hlc > trash_hlc AND origin_device IS NOT NULL
+             GROUP BY origin_device`,
+          )
+          .all() as { device: string; items: number }[]
+      ).map((row) => [row.device, Number(row.items)]),
+    );
+    const others = this.db
+      .prepare('SELECT device, name, last_seen FROM sync_cursors ORDER BY last_seen DESC, name')
+      .all() as { device: string; name: string; last_seen: number | null }[];
+    return [
+      {
+        id: this.device,
+        name: me.name,
+        thisDevice: true,
+        lastSeenAt: me.lastSeenAt,
+        items: counts.get(this.device) ?? 0,
+      },
+      ...others
+        .filter((row) => row.device !== this.device)
+        .map((row) => ({
+          id: row.device,
+          name: row.name,
+          thisDevice: false,
+          lastSeenAt: row.last_seen,
+          items: counts.get(row.device) ?? 0,
+        })),
+    ];
   }
 
   outbox(): { seq: number; body: string }[] {

@@ -28,14 +28,22 @@ export class WebdavRemote implements SyncRemote {
   /** Folders made (or being made) by this adapter, which lives for one round: made once, not before every write. */
   readonly #folders = new Map<string, Promise<void>>();
   readonly #timeoutMs: number;
+  /** The server's root, for making the remote's own folder (and those above it): the client above is inside it. */
+  readonly #server: WebDAVClient;
+  /** The folder's path on the server, its names decoded ('/remote.php/dav/files/me/Studio' as names). */
+  readonly #rootNames: string[];
 
   constructor(options: WebdavRemoteOptions) {
     const url = new URL(options.url);
     this.label = `The WebDAV server at ${url.host}`;
     this.#timeoutMs = options.requestTimeoutMs ?? 60_000;
-    this.#client = createClient(options.url, {
-      ...(options.user !== '' ? { username: options.user, password: options.password } : {}),
-    });
+    const auth = options.user !== '' ? { username: options.user, password: options.password } : {};
+    this.#client = createClient(options.url, auth);
+    this.#server = createClient(url.origin, auth);
+    this.#rootNames = url.pathname
+      .split('/')
+      .filter((name) => name !== '')
+      .map((name) => decodeURIComponent(name));
   }
 
   /** The caller's signal, or a timeout, whichever ends first (the client has no timeout of its own). */
@@ -143,6 +151,32 @@ export class WebdavRemote implements SyncRemote {
       if (statusOf(error) === 404) return [];
       return this.#fail(error, false);
     }
+  }
+
+  /**
+   * "Create this folder": MKCOL of the remote's folder; a 409 (a folder above it is missing too) makes that one
+   * first, walking up no further than needed (the folders of a Nextcloud address above the user's own are not
+   * the studio's to touch). 405: the folder is there already.
+   */
+  async createRoot(signal?: AbortSignal): Promise<void> {
+    const make = async (depth: number): Promise<void> => {
+      if (depth === 0) return;
+      const path = `/${this.#rootNames.slice(0, depth).join('/')}`;
+      try {
+        await this.#server.createDirectory(path, { signal: this.#signal(signal) });
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 405) return;
+        if (status !== 409 || depth === 1) this.#fail(error, true);
+        await make(depth - 1);
+        try {
+          await this.#server.createDirectory(path, { signal: this.#signal(signal) });
+        } catch (again) {
+          if (statusOf(again) !== 405) this.#fail(again, true);
+        }
+      }
+    };
+    await make(this.#rootNames.length);
   }
 
   async probe(signal?: AbortSignal): Promise<void> {

@@ -114,6 +114,43 @@ describe('connection test', () => {
     });
   });
 
+  it('offers to create a missing WebDAV or plain folder, creates it and the folders above it, never a bucket', async () => {
+    const create = (remote: SyncConfig['remote'], secrets: SyncSecrets = {}) =>
+      tester.sync.createRoot({ ...setupOf('tester', { remote }).config, encrypted: false }, secrets);
+    const folder = { kind: 'folder' as const, path: join(root, 'made', 'by', 'studio') };
+    expect(await test(folder)).toMatchObject({ ok: false, creatable: true });
+    expect(await create(folder)).toEqual({ ok: true, encrypted: false, devices: 0 });
+    expect(await test(folder)).toMatchObject({ ok: true });
+
+    const nested = webdav(`${dav.url}/made%20here/studio`);
+    expect(await test(...nested)).toMatchObject({ ok: false, creatable: true });
+    expect(await create(...nested)).toMatchObject({ ok: true });
+    expect(await test(...nested)).toMatchObject({ ok: true });
+    // Made once, a second press finds it there and changes nothing.
+    expect(await create(...nested)).toMatchObject({ ok: true });
+    // A wrong password is said as such, and nothing is made.
+    expect(await create(...webdav(`${dav.url}/not-made`, 'wrong'))).toMatchObject({
+      ok: false,
+      kind: 'auth',
+    });
+    expect(await test(...webdav(`${dav.url}/not-made`))).toMatchObject({ ok: false, creatable: true });
+
+    const missing = await test(...bucket('no-such-bucket'));
+    expect(missing).toMatchObject({ ok: false, kind: 'missing-bucket-or-folder' });
+    expect(missing).not.toHaveProperty('creatable');
+    expect(await create(...bucket('no-such-bucket'))).toMatchObject({
+      ok: false,
+      kind: 'missing-bucket-or-folder',
+      message: expect.stringMatching(/not created by the studio/),
+    });
+    expect(await test(...bucket('no-such-bucket'))).toMatchObject({ ok: false });
+    // A relative path would land wherever the studio started: refused.
+    expect(await create({ kind: 'folder', path: 'relative/studio' })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/absolute path/),
+    });
+  });
+
   it('names refused writes, a full quota and a skewed clock', async () => {
     davProxy.plan = ({ method }) => (method === 'PUT' ? { kind: 'status', status: 403 } : undefined);
     expect(await test(...webdav(`${davProxy.url}/library`))).toMatchObject({

@@ -205,6 +205,7 @@ describe('sync events in the query cache', () => {
       deviceName: 'desk',
       deviceId: 'd1',
       revision: 10,
+      lastReceived: null,
     };
     applyBridgeEvent(client, { type: 'sync', status });
     const invalidated = () =>
@@ -227,6 +228,7 @@ describe('sync events in the query cache', () => {
       deviceName: 'desk',
       deviceId: 'd1',
       revision: 21,
+      lastReceived: null,
     };
     applyBridgeEvent(client, { type: 'sync', status: finished });
     const reading = { phase: 'reading' as const, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0 };
