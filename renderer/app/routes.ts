@@ -20,4 +20,4 @@ export const COMPARE_ROUTE = '/compare';
 export const COMPARE_GROUP_ROUTE = '/compare-group';
 
 /** Settings › Sync (a page within Settings, reached from its tabs). */
-export const SYNC_ROUTE = '/settings/sync';
+export { SYNC_ROUTE } from '../lib/sync-address';

@@ -426,6 +426,9 @@ export const en = {
     fetchAgain: 'Try again',
     title: 'Library',
     subtitle: 'Your generated media, stored on this computer.',
+    emptyRestore:
+      'Have a library on another computer or in a sync remote? Bring it here with Restore from remote.',
+    restoreFromRemote: 'Restore from remote',
     empty: 'Nothing here yet. Finished tasks are saved here automatically.',
     noMatchSearch: 'No items match “{{search}}”.',
     noMatchFilters: 'No items match these filters.',
@@ -1079,6 +1082,27 @@ export const en = {
     secretStored: 'Stored securely. Leave empty to keep it.',
     secretNotStored: 'Nothing is stored yet.',
     secretKeepPlaceholder: 'Leave empty to keep the stored one',
+    createFolder: 'Create this folder',
+    createFolderLead: 'The studio can make it, and any missing folder above it, with your sign-in.',
+    folderCreated: 'The folder was created on the remote.',
+    unnamedDevice: 'an unnamed device',
+    received: {
+      items_one: '{{count}} item from {{name}}',
+      items_other: '{{count}} items from {{name}}',
+      changes_one: '{{count}} change from {{name}}',
+      changes_other: '{{count}} changes from {{name}}',
+    },
+    lastReceived: 'Came in {{when}}: {{what}}.',
+    nothingReceived: 'Nothing has come in from other devices yet.',
+    devices: {
+      title: 'Devices on this remote',
+      name: 'Device',
+      lastSeen: 'Last seen',
+      items: 'Items',
+      thisDevice: 'This device',
+      notYet: 'Not yet',
+      alone: 'Your other devices and your team’s appear here once their changes reach this one.',
+    },
     testConnection: 'Test connection',
     test: {
       ok: 'Connected: the remote answers, takes your sign-in and lets the studio write.',
@@ -1147,6 +1171,8 @@ export const en = {
       merging: 'Merging…',
     },
     progress: {
+      reading_one: 'Reading the other devices’ changes: {{count}} item so far',
+      reading_other: 'Reading the other devices’ changes: {{count}} items so far',
       uploading_one: 'Uploading {{done}} of {{count}} file, {{size}}',
       uploading_other: 'Uploading {{done}} of {{count}} files, {{size}}',
       downloading_one: 'Downloading {{done}} of {{count}} file, {{size}}',
@@ -1158,8 +1184,14 @@ export const en = {
     restore: 'Restore from remote',
     restoreConfirm:
       'Bring every item the remote holds into this library? Nothing here is deleted; files may take a while to download.',
-    restored_one: 'Restore finished: {{count}} file downloaded, {{added}} new to the library.',
-    restored_other: 'Restore finished: {{count}} files downloaded, {{added}} new to the library.',
+    restoreLeadNew:
+      'On a new computer or a fresh install: fill in where your library is kept above, then restore it here, files and all. The remote is kept for sync in the same step.',
+    restoring: 'Restoring from the remote…',
+    restoreProgress: 'Restore progress',
+    restoredSummary_one: 'Restore finished: {{count}} item restored.',
+    restoredSummary_other: 'Restore finished: {{count}} items restored.',
+    restoredNothing: 'Restore finished: nothing new, this library already had everything on the remote.',
+    restoredFrom: 'Where they came from: {{what}}.',
   },
   keyboard: {
     palette: {

@@ -47,6 +47,7 @@ const idle: SyncStatus = {
   deviceName: 'Ana’s laptop',
   deviceId: 'dev-1',
   revision: 1,
+  lastReceived: null,
 };
 
 function serveSync(sync: Record<string, unknown>) {

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
 // Settings › Sync set up through the page for the two remotes sync.e2e.ts does not drive: an S3-compatible
 // bucket (npm's s3rver, started here) and a plain folder. For each, "Test connection" first says in words that
-// the bucket or folder is missing, then connects; "Save and sync" completes a round, and the remote then holds
+// the bucket or folder is missing (a folder it offers to create, a bucket not), then connects; "Save and sync" completes a round, and the remote then holds
 // the library's format, the device's log and the result's file. Switching from the bucket to the folder sends
 // the whole library again. One web-mode instance on the demo gateway, a real browser.
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,8 @@ describe('Settings › Sync with an S3 bucket and a plain folder', () => {
     await page.getByLabel('Access key', { exact: true }).fill(S3RVER_KEY);
     await page.getByLabel('Secret key', { exact: true }).fill(S3RVER_KEY);
     await testSays('The bucket or folder does not exist on the remote.');
+    // A bucket is the provider's to create: the studio does not offer to.
+    expect(await page.getByRole('button', { name: 'Create this folder' }).count()).toBe(0);
     await page.getByLabel('Bucket', { exact: true }).fill('studio-bucket');
     await testSays('Connected');
     await page.getByLabel('This device’s name').fill('Studio desk');
@@ -84,11 +86,15 @@ describe('Settings › Sync with an S3 bucket and a plain folder', () => {
 
   it('switches to a plain folder: a missing folder in words, then connected, and the library is sent again', async () => {
     await chooseKind('Folder');
-    await page.getByLabel('Folder path', { exact: true }).fill(join(folder, 'not-made-yet'));
-    await testSays('The bucket or folder does not exist on the remote.');
-    await mkdir(join(folder, 'studio'));
     await page.getByLabel('Folder path', { exact: true }).fill(join(folder, 'studio'));
-    await testSays('Connected');
+    await testSays('The bucket or folder does not exist on the remote.');
+    // The studio offers to make it; pressed from the keyboard, as the focus is already on the page's buttons.
+    await page.getByRole('button', { name: 'Create this folder' }).focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('sync-test-result').textContent(), { timeout: 30_000 })
+      .toContain('Connected');
+    expect((await stat(join(folder, 'studio'))).isDirectory()).toBe(true);
     // Set up already, the button keeps the new remote; Sync now sends the library there.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect

@@ -1,9 +1,12 @@
 /// <reference lib="dom" />
 // Settings › Sync in a real browser against a real WebDAV server (Debian's `rclone serve webdav`, started here on
-// a port chosen at run time): "Test connection" with a wrong password and then the right one, an encrypted
-// setup kept, and a result made in one web-mode instance appearing in a second instance's library (their own
-// data folders, one remote), fetched when opened and saying which device made it. Neither the password nor the
+// a port chosen at run time): "Test connection" with a wrong password and then the right one, which finds the
+// folder missing and makes it with "Create this folder", an encrypted setup kept, and a result made in one
+// web-mode instance appearing in a second instance's library (their own data folders, one remote), its round
+// naming the device it came from and the devices listed, fetched when opened and saying which device made it;
+// a third, fresh instance restores from its empty library in one step and says what came back. Neither the password nor the
 // passphrase ever reaches either browser (bridge answers, events) or the studio's log.
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,8 +117,7 @@ async function syncNow(page: Page): Promise<void> {
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
   dav = await startRcloneWebdav({ user: DAV_USER, pass: PASSWORD });
-  // The folder the remote points at, made on the server as a person makes one in Nextcloud or on a NAS.
-  await mkdir(join(dav.dir, 'studio'));
+  // The folder the remote points at is not there yet: the first device makes it with "Create this folder".
   ana = await openInstance();
   ben = await openInstance();
 });
@@ -141,7 +143,20 @@ describe('Settings › Sync against a WebDAV server', () => {
 
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect
+      .poll(() => verdict.textContent(), { timeout: 30_000 })
+      .toContain('The bucket or folder does not exist on the remote.');
+    // The studio offers to make it, with the sign-in just typed; from the keyboard, as a person tabs to it.
+    const create = verdict.getByRole('button', { name: 'Create this folder' });
+    await create.focus();
+    await shot(page, 'sync-create-folder');
+    await page.keyboard.press('Enter');
     await expect.poll(() => verdict.textContent(), { timeout: 30_000 }).toContain('Connected');
+    await expect.poll(() => existsSync(join(dav.dir, 'studio'))).toBe(true);
+    // The button went with the finding; the focus is back on Test connection, not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Test connection');
 
     await page.getByLabel('This device’s name').fill('Ana’s laptop');
     await encryptWith(page, PASSPHRASE);
@@ -177,6 +192,19 @@ describe('Settings › Sync against a WebDAV server', () => {
     await other.getByRole('button', { name: 'Save and sync' }).click();
     await other.getByText('Sync setup saved.').waitFor();
     await syncNow(other);
+    // The round names what came in and from which device, and the devices on the remote are listed.
+    await expect
+      .poll(() => other.getByTestId('sync-last-received').textContent())
+      .toMatch(/^Came in (now|\d+ seconds? ago): 1 item from Ana’s laptop\.$/);
+    const devices = other.getByRole('table', { name: 'Devices on this remote' });
+    await expect
+      .poll(() => devices.getByRole('row').allTextContents())
+      .toEqual([
+        'DeviceLast seenItems',
+        expect.stringMatching(/^Ben’s desktopThis device(now|\d+ seconds? ago)0$/),
+        expect.stringMatching(/^Ana’s laptop(now|\d+ (seconds?|minutes?) ago)1$/),
+      ]);
+    await shotFromTop(other, 'sync-round-summary');
 
     await goTo(other, 'Library');
     const tile = other.getByRole('button', { name: new RegExp(`^${PROMPT}\\s*Not downloaded yet`) });
@@ -191,26 +219,35 @@ describe('Settings › Sync against a WebDAV server', () => {
     await shot(other, 'sync-library-fetched');
   });
 
-  it('rebuilds a fresh install’s library, files and all, with Restore from remote', async () => {
+  it('rebuilds a fresh install’s library, files and all, from its empty library with Restore from remote', async () => {
     cleo = await openInstance();
     const { page } = cleo;
-    await openSyncSettings(page);
+    // A new computer: the empty library offers the way back to the library the creator already has.
+    await goTo(page, 'Library');
+    await page.getByText('Have a library on another computer or in a sync remote?').waitFor();
+    await page.getByRole('link', { name: 'Restore from remote' }).click();
+    await page.getByRole('heading', { name: 'Remote', exact: true }).waitFor();
     await fillWebdav(page, PASSWORD);
     await page.getByLabel('This device’s name').fill('Cleo’s new laptop');
     await encryptWith(page, PASSPHRASE);
-    await page.getByRole('button', { name: 'Save and sync' }).click();
-    await page.getByText('Sync setup saved.').waitFor();
-    await page.getByRole('button', { name: 'Restore from remote' }).click();
+    // Set up and restore in one step, from the keyboard: the button, then Enter on the question.
+    await page.getByRole('button', { name: 'Restore from remote' }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Restore from remote' });
-    await dialog.getByRole('button', { name: 'Restore from remote' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Enter');
+    const summary = page.getByTestId('sync-restore-summary');
     await expect
-      .poll(
-        () => page.getByText(/^Restore finished: \d+ files? downloaded, \d+ new to the library\.$/).count(),
-        {
-          timeout: 60_000,
-        },
-      )
-      .toBe(1);
+      .poll(() => summary.textContent(), { timeout: 60_000 })
+      .toMatch(
+        /^Restore finished: \d+ items? restored\.Where they came from: \d+ items? from (Ana’s laptop|Ben’s desktop)/,
+      );
+    await expect.poll(() => summary.textContent()).toContain('from Ana’s laptop');
+    // The setup was kept in the same step: sync runs from here on, and the secrets left the page.
+    await page.getByRole('button', { name: 'Sync now' }).waitFor();
+    await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+    await summary.scrollIntoViewIfNeeded();
+    await shot(page, 'sync-restore-summary');
     await goTo(page, 'Library');
     const tile = page.getByRole('button', { name: new RegExp(`^${PROMPT}`) });
     await tile.waitFor();

@@ -3,7 +3,7 @@
 import { useDeferredValue, useEffect, useRef, type ReactElement } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import { useLibrary } from '../../lib/api/library';
@@ -12,6 +12,7 @@ import { useMediaUrl } from '../../lib/use-media-url';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
+import { SYNC_ROUTE } from '../../lib/sync-address';
 import { Page } from '../../ui/page';
 import { useViewerItem } from './viewer/use-viewer-item';
 import { LibraryViewer } from './viewer/library-viewer';
@@ -137,6 +138,11 @@ export function LibraryPage(): ReactElement {
           ) : (
             <EmptyState icon="library">
               <p>{t('library.empty')}</p>
+              {/* A new computer's empty library is where a creator looks for the one they already have. */}
+              <p>{t('library.emptyRestore')}</p>
+              <Link href={SYNC_ROUTE} className="btn btn-secondary">
+                {t('library.restoreFromRemote')}
+              </Link>
             </EmptyState>
           )
         ) : (

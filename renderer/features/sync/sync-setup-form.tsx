@@ -1,10 +1,10 @@
 // The remote and how to sync with it: the kind and its fields, "Test connection" (its finding in a sentence),
 // this device's name, files as needed or all, end-to-end encryption; Save tries the setup and keeps it (a wrong
 // passphrase is refused at its field and nothing is kept), Turn sync off forgets it.
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { SyncSetupView } from '../../../shared/bridge/sync-schemas';
+import type { SyncSetupView, SyncTestInput } from '../../../shared/bridge/sync-schemas';
 import type { SyncTestResult } from '../../../shared/studio/sync';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { useStudioStore } from '../../store/studio-store';
@@ -13,17 +13,26 @@ import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { FormCard } from '../../ui/form-card';
 import { SegmentedField } from '../../ui/segmented-field';
-import { useSaveSync, useTestSync } from './api/sync';
+import { useCreateSyncFolder, useSaveSync, useTestSync } from './api/sync';
 import { EncryptionFields } from './encryption-fields';
 import { RemoteFields } from './remote-fields';
 import { configOf, formValuesOf, typedSecrets, type SyncFormValues } from './sync-form';
 import { testWords } from './sync-words';
 
-export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement {
+export function SyncSetupForm({
+  setup,
+  setupRef,
+}: {
+  setup: SyncSetupView;
+  /** Given the form's setup as it stands, checked (Restore from remote before sync is set up reads it). */
+  setupRef?: RefObject<() => SyncTestInput | null>;
+}): ReactElement {
   const { t } = useTranslation();
   const pushToast = useStudioStore((s) => s.pushToast);
   const save = useSaveSync();
   const test = useTestSync();
+  const createFolder = useCreateSyncFolder();
+  const testButton = useRef<HTMLButtonElement>(null);
   const [verdict, setVerdict] = useState<SyncTestResult | null>(null);
   const form = useForm<SyncFormValues>({
     defaultValues: formValuesOf(setup.config, setup.suggestedDeviceName),
@@ -52,12 +61,41 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
     return { config: result.config, ...typed };
   };
 
+  useEffect(() => {
+    if (setupRef) setupRef.current = () => checked(form.getValues());
+  });
+
+  // A setup kept elsewhere (Restore from remote keeps the one typed here): the form shows it, and the secrets
+  // typed for it leave the page.
+  const keptConfig = JSON.stringify(setup.config);
+  const shown = useRef(keptConfig);
+  useEffect(() => {
+    if (shown.current === keptConfig) return;
+    shown.current = keptConfig;
+    form.reset(formValuesOf(setup.config, setup.suggestedDeviceName));
+  }, [keptConfig, form, setup.config, setup.suggestedDeviceName]);
+
   const tryIt = async () => {
     const input = checked(form.getValues());
     if (!input) return;
     setVerdict(null);
     try {
       setVerdict(await test.mutateAsync(input));
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  /** "Create this folder", offered when a test or a save found the folder missing; the focus goes back to Test
+   * connection, since the pressed button goes away with the finding it belonged to. */
+  const create = async () => {
+    const input = checked(form.getValues());
+    if (!input) return;
+    try {
+      const result = await createFolder.mutateAsync(input);
+      setVerdict(result);
+      if (result.ok) pushToast('success', t('sync.folderCreated'));
+      testButton.current?.focus();
     } catch (error) {
       onError(error);
     }
@@ -107,7 +145,7 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
     >
       <RemoteFields form={form} secretStored={setup.hasSecret} />
       <div className="sync-buttons">
-        <Button busy={test.isPending} onClick={() => void tryIt()}>
+        <Button ref={testButton} busy={test.isPending} onClick={() => void tryIt()}>
           {t('sync.testConnection')}
         </Button>
       </div>
@@ -115,6 +153,14 @@ export function SyncSetupForm({ setup }: { setup: SyncSetupView }): ReactElement
         <Alert tone={words.ok ? 'success' : 'error'} testId="sync-test-result">
           <strong>{words.sentence}</strong>
           {words.detail ? <span className="sync-detail">{words.detail}</span> : null}
+          {verdict && !verdict.ok && verdict.creatable ? (
+            <span className="sync-create">
+              <span className="sync-detail">{t('sync.createFolderLead')}</span>
+              <Button busy={createFolder.isPending} onClick={() => void create()}>
+                {t('sync.createFolder')}
+              </Button>
+            </span>
+          ) : null}
         </Alert>
       ) : null}
       <Field

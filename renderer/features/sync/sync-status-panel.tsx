@@ -1,5 +1,6 @@
 // Where sync is now: a round's progress ("Uploading 12 of 340 files, 1.2 GiB") with its bar, paused or a problem
-// in a sentence, when it last completed; Sync now, and Pause or Resume. The status arrives as events while a
+// in a sentence, when it last completed, what the latest round that brought something brought and from which
+// device ("Came in 2 minutes ago: 3 items from studio-laptop"); Sync now, and Pause or Resume. The status arrives as events while a
 // round runs, so this panel never polls.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSyncControl } from './api/sync';
-import { progressPercent, statusWords } from './sync-words';
+import { progressPercent, receiptWords, statusWords } from './sync-words';
 
 export function SyncStatusPanel({
   status,
@@ -47,6 +48,13 @@ export function SyncStatusPanel({
       {status.lastCompletedAt !== null && status.state !== 'idle' ? (
         <p className="field-hint">
           {t('sync.lastCompletedAt', { time: formatDateTime(status.lastCompletedAt, i18n.language) })}
+        </p>
+      ) : null}
+      {status.state !== 'off' ? (
+        <p className="sync-last-received" data-testid="sync-last-received" aria-live="polite">
+          {status.lastReceived
+            ? receiptWords(status.lastReceived, t, i18n.language, now)
+            : t('sync.nothingReceived')}
         </p>
       ) : null}
       {status.deviceName ? (

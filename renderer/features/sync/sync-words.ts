@@ -1,12 +1,19 @@
 // Sync's state in words: a round's progress ("Uploading 12 of 340 files, 1.2 GiB"), what a connection test found,
 // and when the last round completed. Pure functions of a status and a translator, so tests read them directly.
 import type { TFunction } from 'i18next';
-import type { SyncProgress, SyncStatus, SyncTestResult } from '../../../shared/studio/sync';
+import type {
+  SyncProgress,
+  SyncReceived,
+  SyncReceipt,
+  SyncStatus,
+  SyncTestResult,
+} from '../../../shared/studio/sync';
 import { formatBytes, formatRelative } from '../../lib/format';
 
-/** "Uploading 12 of 340 files, 1.2 GiB"; the phases without files say only what they do. */
+/** "Uploading 12 of 340 files, 1.2 GiB"; reading says the items it found so far; the others what they do. */
 export function progressWords(progress: SyncProgress, t: TFunction, language: string): string {
   const { phase, filesDone, filesTotal, bytesTotal } = progress;
+  if (phase === 'reading' && progress.items) return t('sync.progress.reading', { count: progress.items });
   if ((phase === 'uploading' || phase === 'downloading') && filesTotal > 0) {
     return t(`sync.progress.${phase}`, {
       done: filesDone,
@@ -64,4 +71,27 @@ export function testWords(
     };
   }
   return { ok: false, sentence: t(`sync.problems.${result.kind}`), detail: result.message };
+}
+
+/** A device as the page names it: the name it chose, or that it gave none. */
+export const deviceWords = (name: string, t: TFunction): string =>
+  name.trim() === '' ? t('sync.unnamedDevice') : name;
+
+/** What came in, device by device: "3 items from studio-laptop and 2 changes from Ben’s desktop". */
+export function receivedWords(received: readonly SyncReceived[], t: TFunction, language: string): string {
+  const parts = received.map((from) => {
+    const name = deviceWords(from.name, t);
+    return from.items > 0
+      ? t('sync.received.items', { count: from.items, name })
+      : t('sync.received.changes', { count: from.changes, name });
+  });
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(parts);
+}
+
+/** The latest round that brought something: "Came in 2 minutes ago: 3 items from studio-laptop." */
+export function receiptWords(receipt: SyncReceipt, t: TFunction, language: string, now: number): string {
+  return t('sync.lastReceived', {
+    when: formatRelative(receipt.finishedAt, now, language),
+    what: receivedWords(receipt.received, t, language),
+  });
 }

@@ -1,8 +1,15 @@
 // Settings › Sync's bridge calls: the setup (never a secret: only whether each is stored), its status (kept
 // current by 'sync' events, cache-updates.ts), trying and keeping a setup, and the round controls.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useMutationState,
+  useQuery,
+  useQueryClient,
+  type MutationState,
+} from '@tanstack/react-query';
 import type { SyncSaveInput, SyncTestInput } from '../../../../shared/bridge/sync-schemas';
-import { newerSyncStatus, type SyncStatus } from '../../../../shared/studio/sync';
+import { newerSyncStatus, type SyncReport, type SyncStatus } from '../../../../shared/studio/sync';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -19,6 +26,11 @@ export const syncStatusQuery = () =>
     structuralSharing: (held: unknown, arriving: unknown) =>
       newerSyncStatus(held as SyncStatus | undefined, arriving as SyncStatus),
   });
+
+/** The devices on the remote; read again when a round completes (cache-updates.ts). */
+export function useSyncDevices() {
+  return useQuery({ queryKey: queryKeys.syncDevices, queryFn: () => bridge.sync.devices.query() });
+}
 
 export function useSyncSetup() {
   return useQuery(syncSetupQuery());
@@ -43,6 +55,16 @@ export function useTestSync() {
   return useMutation({ mutationFn: (input: SyncTestInput) => bridge.sync.test.mutate(input) });
 }
 
+/** "Create this folder": makes the missing folder and answers what a connection test then finds. */
+export function useCreateSyncFolder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SyncTestInput) => bridge.sync.createFolder.mutate(input),
+    // A round may follow at once (the folder is the one sync is set to): its status arrives as events.
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.syncStatus }),
+  });
+}
+
 /** Sync now, pause and resume: each answers the status, which the cache takes at once. */
 export function useSyncControl() {
   const client = useQueryClient();
@@ -58,14 +80,33 @@ export function useSyncControl() {
   };
 }
 
+/** Restore from remote's mutations share this key, so its progress and summary outlive a visit to another page. */
+const RESTORE_KEY = ['sync', 'restore'] as const;
+
+/**
+ * Restore from remote: from the setup kept (no input), or, on a fresh install, from a setup not kept yet, which
+ * the main process tries, keeps and restores from in one step.
+ */
 export function useRestoreFromRemote() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => bridge.sync.restore.mutate(),
+    mutationKey: RESTORE_KEY,
+    mutationFn: (setup?: SyncTestInput) =>
+      setup ? bridge.sync.restoreFrom.mutate(setup) : bridge.sync.restore.mutate(),
     onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: queryKeys.library }),
-        client.invalidateQueries({ queryKey: queryKeys.syncStatus }),
-      ]),
+      Promise.all(
+        [queryKeys.library, queryKeys.syncStatus, queryKeys.syncDevices, SETUP_KEY].map((queryKey) =>
+          client.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
+}
+
+/** The latest restore's state wherever it was started (this page before a visit elsewhere), or null. */
+export function useLatestRestore(): MutationState<SyncReport, Error, SyncTestInput | undefined> | null {
+  const states = useMutationState({
+    filters: { mutationKey: RESTORE_KEY },
+    select: (mutation) => mutation.state as MutationState<SyncReport, Error, SyncTestInput | undefined>,
+  });
+  return states.at(-1) ?? null;
 }
