@@ -1190,6 +1190,20 @@ export const en = {
     restoreProgress: 'Restore progress',
     restoredSummary_one: 'Restore finished: {{count}} item restored.',
     restoredSummary_other: 'Restore finished: {{count}} items restored.',
+    restoredWithUnread_one:
+      'Restore finished: {{count}} item restored, {{unread}} could not be read (they wait for a later round).',
+    restoredWithUnread_other:
+      'Restore finished: {{count}} items restored, {{unread}} could not be read (they wait for a later round).',
+    unreadInRound_one: 'The last round could not read {{count}} object; the rest synced:',
+    unreadInRound_other: 'The last round could not read {{count}} objects; the rest synced:',
+    theRemote: 'the remote',
+    unreadWhat: {
+      head: 'A device’s log on the remote (from {{from}}): {{detail}}',
+      segment: 'Changes from {{from}}: {{detail}}',
+      change: 'A change from {{from}} was set aside: {{detail}}',
+      file: 'A file (from {{from}}): {{detail}}',
+      thumbnail: 'A thumbnail (from {{from}}): {{detail}}',
+    },
     restoredNothing: 'Restore finished: nothing new, this library already had everything on the remote.',
     restoredFrom: 'Where they came from: {{what}}.',
   },

@@ -1208,6 +1208,20 @@ export const zhCN: Messages = {
     restoreProgress: '恢复进度',
     restoredSummary_one: '恢复完成：已恢复 {{count}} 个条目。',
     restoredSummary_other: '恢复完成：已恢复 {{count}} 个条目。',
+    restoredWithUnread_one:
+      '恢复完成：已恢复 {{count}} 个条目，{{unread}} 个无法读取（将在之后的同步中再试）。',
+    restoredWithUnread_other:
+      '恢复完成：已恢复 {{count}} 个条目，{{unread}} 个无法读取（将在之后的同步中再试）。',
+    unreadInRound_one: '上一轮同步有 {{count}} 个对象无法读取；其余均已同步：',
+    unreadInRound_other: '上一轮同步有 {{count}} 个对象无法读取；其余均已同步：',
+    theRemote: '远端',
+    unreadWhat: {
+      head: '远端上某设备的日志（来自 {{from}}）：{{detail}}',
+      segment: '来自 {{from}} 的更改：{{detail}}',
+      change: '来自 {{from}} 的一处更改已被搁置：{{detail}}',
+      file: '一个文件（来自 {{from}}）：{{detail}}',
+      thumbnail: '一个缩略图（来自 {{from}}）：{{detail}}',
+    },
     restoredNothing: '恢复完成：没有新内容，此素材库已包含远端上的全部内容。',
     restoredFrom: '来源：{{what}}。',
   },

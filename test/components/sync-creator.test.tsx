@@ -194,6 +194,8 @@ const report = (added: number): SyncReport => ({
   devices: 1,
   received: added > 0 ? [{ device: 'd2', name: 'studio-laptop', items: added, changes: added }] : [],
   requests: 9,
+  unread: [],
+  unreadCount: 0,
 });
 
 describe('Restore from remote before sync is set up', () => {
@@ -278,5 +280,47 @@ describe('Restore from remote before sync is set up', () => {
       'Restore finished: nothing new, this library already had everything on the remote.',
     );
     expect(restore).toHaveBeenCalledOnce();
+  });
+});
+
+describe('what a restore could not read', () => {
+  it('says how many, and each with its device and reason', async () => {
+    const restore = vi.fn(async (): Promise<SyncReport> => ({
+      ...report(312),
+      unread: [
+        { device: 'd2', deviceName: 'studio-laptop', what: 'segment', detail: 'segment 2 of 6 is missing' },
+        { device: null, deviceName: null, what: 'file', detail: 'its bytes do not match their sha256' },
+      ],
+      unreadCount: 2,
+    }));
+    serveSync({
+      restore,
+      config: async () => ({
+        ...off,
+        config: {
+          remote: { kind: 'folder', path: '/srv/studio' },
+          deviceName: 'a',
+          encrypted: false,
+          filesMode: 'on-demand',
+        },
+      }),
+    });
+    renderWithStudio(<SyncPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Restore from remote' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Restore from remote' }),
+    );
+    const summary = await screen.findByTestId('sync-restore-summary');
+    expect(summary).toHaveTextContent(
+      'Restore finished: 312 items restored, 2 could not be read (they wait for a later round).',
+    );
+    expect(
+      within(summary)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Changes from studio-laptop: segment 2 of 6 is missing',
+      'A file (from the remote): its bytes do not match their sha256',
+    ]);
   });
 });

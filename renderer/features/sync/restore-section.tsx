@@ -2,7 +2,8 @@
 // remote alone. Before sync is set up it takes the remote from the form above and keeps it in the same step (so
 // a new user sets up and restores in one flow); once set up, it restores from the remote kept. Asked once in a
 // dialog, since it may download a lot; it adds what the remote holds and deletes nothing here. While it runs it
-// says how far it is (items read, files downloaded); at the end, what it brought and from which devices.
+// says how far it is (items read, files downloaded); at the end, what it brought and from which devices, and
+// what it could not read ("312 items restored, 2 could not be read"), each with its device and reason.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SyncTestInput } from '../../../shared/bridge/sync-schemas';
@@ -14,6 +15,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useLatestRestore, useRestoreFromRemote, useSyncStatus } from './api/sync';
 import { progressPercent, progressWords, receivedWords } from './sync-words';
+import { UnreadList } from './unread-list';
 
 export function RestoreSection({
   configured,
@@ -89,14 +91,22 @@ function RestoreProgress(): ReactElement {
 export function RestoreSummary({ report }: { report: SyncReport }): ReactElement {
   const { t, i18n } = useTranslation();
   const added = report.pulled.added;
+  const unread = report.unreadCount;
   return (
-    <Alert tone="success" testId="sync-restore-summary">
-      <strong>{added === 0 ? t('sync.restoredNothing') : t('sync.restoredSummary', { count: added })}</strong>
+    <Alert tone={unread > 0 ? 'info' : 'success'} testId="sync-restore-summary">
+      <strong>
+        {added === 0 && unread === 0
+          ? t('sync.restoredNothing')
+          : unread > 0
+            ? t('sync.restoredWithUnread', { count: added, unread })
+            : t('sync.restoredSummary', { count: added })}
+      </strong>
       {report.received.length > 0 ? (
         <span className="sync-detail">
           {t('sync.restoredFrom', { what: receivedWords(report.received, t, i18n.language) })}
         </span>
       ) : null}
+      <UnreadList problems={report.unread} />
     </Alert>
   );
 }

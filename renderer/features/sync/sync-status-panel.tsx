@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { ProgressBar } from '../../ui/progress-bar';
 import { useSyncControl } from './api/sync';
 import { progressPercent, receiptWords, statusWords } from './sync-words';
+import { UnreadList } from './unread-list';
 
 export function SyncStatusPanel({
   status,
@@ -56,6 +57,12 @@ export function SyncStatusPanel({
             ? receiptWords(status.lastReceived, t, i18n.language, now)
             : t('sync.nothingReceived')}
         </p>
+      ) : null}
+      {status.unread && status.unread.length > 0 && !running ? (
+        <div className="field-column" data-testid="sync-status-unread">
+          <p className="sync-last-received">{t('sync.unreadInRound', { count: status.unread.length })}</p>
+          <UnreadList problems={status.unread} />
+        </div>
       ) : null}
       {status.deviceName ? (
         <p className="field-hint">{t('sync.thisDevice', { name: status.deviceName })}</p>

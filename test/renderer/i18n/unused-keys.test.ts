@@ -51,6 +51,7 @@ const DYNAMIC_PREFIXES = [
   'sync.progress.',
   'sync.filesModes.',
   'sync.filesModeHint.',
+  'sync.unreadWhat.',
   'queue.state.',
   'queue.charge.',
 ];
