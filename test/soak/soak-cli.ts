@@ -1,10 +1,15 @@
 // npm run soak [-- --tasks 200 --faults 0.2 --kills 20]: the full soak, printing its table.
-// npm run soak -- --sync [--kills 20]: library sync's: CLI `sync` processes killed with SIGKILL, then convergence.
+// npm run soak -- --sync [--kills 20 --fuzz 5000]: library sync's: CLI `sync` processes killed with SIGKILL, then
+// convergence, every third life on a remote someone damaged; then the remote fuzz at a larger size.
 // npm run soak -- --queue [--tasks 100 --faults 0.2 --kills N]: the queue's: items sent in order through a kill at
 // a random moment of every simulated minute, a request budget of 3 a second, at least 20 lives (at most N kills
 // with --kills; until the queue is done without).
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { fuzzRemote } from '../core/sync/remote-fuzz';
 import { runSoak } from './run-soak';
 import { formatSoakTable } from './soak-report';
 import { runSyncKills } from './sync-kills';
@@ -21,6 +26,7 @@ const { values } = parseArgs({
     'budget-race': { type: 'boolean', default: false },
     queue: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '20' },
+    fuzz: { type: 'string', default: '5000' },
   },
 });
 if (values.queue) {
@@ -49,13 +55,36 @@ if (values['budget-race']) {
 if (values.sync) {
   const sync = await runSyncKills({
     kills: Number(values.kills ?? '20'),
+    damage: true,
     log: (line) => console.error(line),
   });
   console.log(
-    `sync kills ${sync.kills} (in ${sync.lives} lives), items ${sync.items}: lost ${sync.lost}, duplicated ${sync.duplicated}, differing ${sync.differing}`,
+    `sync kills ${sync.kills} (in ${sync.lives} lives, ${sync.damaged} on a damaged remote), items ${sync.items}: lost ${sync.lost}, duplicated ${sync.duplicated}, differing ${sync.differing}`,
   );
   for (const problem of sync.problems) console.log(`problem: ${problem}`);
-  process.exit(sync.problems.length === 0 ? 0 : 1);
+  const fuzzProblems: string[] = [];
+  for (const encrypted of [false, true]) {
+    const root = await mkdtemp(join(tmpdir(), 'sync-fuzz-'));
+    try {
+      const fuzz = await fuzzRemote({
+        seed: encrypted ? 1031 : 31,
+        cases: Number(values.fuzz),
+        root,
+        encrypted,
+      });
+      console.log(
+        `sync fuzz (${encrypted ? 'encrypted' : 'plain'}): ${fuzz.cases} cases in ${fuzz.rounds} rounds, ${fuzz.reported} problems reported, ${fuzz.escaped.length} escaped, ${fuzz.outside.length} written outside`,
+      );
+      fuzzProblems.push(
+        ...fuzz.escaped,
+        ...fuzz.outside.map((path) => `written outside the library: ${path}`),
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  }
+  for (const problem of fuzzProblems) console.log(`problem: ${problem}`);
+  process.exit(sync.problems.length + fuzzProblems.length === 0 ? 0 : 1);
 }
 const report = await runSoak({
   tasks: Number(values.tasks),

@@ -5,6 +5,7 @@
 // a download), and the libraries are edited between lives. Then both sync to the end and a third, fresh folder
 // restores from the remote alone. Nothing may be lost, nothing duplicated, and the remote must read whole. Each
 // life on `a` also saves a preset and records its prompt, which must reach `b` and the restore the same way.
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,10 +18,50 @@ import { spawnCli } from '../support/cli-process';
 import { startFaultProxy } from '../support/fault-proxy';
 import { makeCollection, startRcloneWebdav } from '../support/sync-servers';
 import { seededRandom } from './soak-report';
+import { hostileWriter, putOp, stamp, treeOf } from '../core/sync/hostile-remote';
+import type { HostileWriter } from '../core/sync/hostile-remote';
+
+/**
+ * What someone with write access to the remote leaves before a life: a device whose head is not JSON, and one
+ * whose log says two segments but holds one, made of changes that break the app's rules (an id that climbs out
+ * of the library, a text/html item, 300 tags, a preset with a 300 000-character name). None of it may stop a
+ * round, reach a library, or write a file outside one; valid items are left out, so the counts still compare.
+ */
+async function damageRemote(intruder: HostileWriter, life: number): Promise<void> {
+  const writer = intruder.as();
+  const bytes = Buffer.from(`hostile bytes ${life}`);
+  const sha = await writer.blob(bytes);
+  const size = bytes.length;
+  await writer.segment({
+    seq: 1,
+    ops: [
+      putOp(sha, {
+        id: `../../../escape-${life}`,
+        record: { size, fileName: '../../.config/autostart/x.desktop' },
+      }),
+      putOp(sha, { record: { size, mime: 'text/html', fileName: 'page.html' } }),
+      putOp(sha, {
+        record: { size },
+        tags: Array.from({ length: 300 }, (_, i) => `${i}${'t'.repeat(2_000)}`),
+      }),
+      {
+        op: 'doc',
+        kind: 'preset',
+        id: randomUUID(),
+        hlc: stamp(),
+        value: { name: 'n'.repeat(300_000), family: 'image.i3', body: '{}', updatedAt: 1 },
+      },
+    ],
+  });
+  await writer.head({ segments: 2 });
+  await intruder.raw(intruder.vault.headKey(randomUUID()), Buffer.from('{"format":1,"devi'));
+}
 
 export interface SyncKillOptions {
   kills: number;
   seed?: number;
+  /** Every third life first finds the remote damaged by someone with write access (damageRemote). */
+  damage?: boolean;
   log?: (line: string) => void;
 }
 
@@ -32,6 +73,8 @@ export interface SyncKillReport {
   duplicated: number;
   /** Items, files, presets or prompts that differ between a, b and the restored c. */
   differing: number;
+  /** Lives that began on a damaged remote. */
+  damaged: number;
   problems: string[];
 }
 
@@ -125,6 +168,13 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
 
     for (let i = 0; i < 3; i++)
       await withLibrary(join(root, 'a'), (library) => addImage({ library }, `start ${i}`));
+    const intruder = options.damage
+      ? await hostileWriter({ kind: 'webdav', url: `${server.url}/kills`, user: 'k' }, { secret: 'k' })
+      : null;
+    /** What is outside the three libraries after the first life (the CLI's own files under HOME included). */
+    let outside: Map<string, number> | null = null;
+    const libraries = ['a', 'b', 'c'].map((n) => join(root, n));
+    let damaged = 0;
     let kills = 0;
     let lives = 0;
     let made = 3;
@@ -158,6 +208,10 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
           if (pick) library.update(pick.id, { favourite: !pick.favourite });
         });
       }
+      if (intruder && lives % 3 === 1) {
+        await damageRemote(intruder, lives);
+        damaged += 1;
+      }
       const killAt = 1 + Math.floor(next() * (onA ? 14 : 24));
       const outcome = await life(name, ['sync'], killAt);
       lives += 1;
@@ -167,6 +221,7 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
       log(
         `life ${lives} (${name}): ${outcome.killed ? `killed after ${killAt} requests` : `finished (${outcome.code})`}`,
       );
+      outside ??= await treeOf(root, libraries);
     }
     // To the end: each side twice, so what one sent last reaches the other.
     for (const name of ['a', 'b', 'a', 'b']) {
@@ -197,10 +252,15 @@ export async function runSyncKills(options: SyncKillOptions): Promise<SyncKillRe
     if (rowsA !== rowsC) differing += 1;
     if (rowsA === JSON.stringify([[], []])) problems.push('no preset or prompt was made');
     differing += b.filter((i) => i.remoteOnly).length + c.filter((i) => i.remoteOnly).length;
+    if (outside) {
+      const now = await treeOf(root, libraries);
+      for (const path of now.keys())
+        if (!outside.has(path)) problems.push(`a file appeared outside the libraries: ${path}`);
+    }
     if (lost !== 0) problems.push(`${lost} items lost`);
     if (duplicated !== 0) problems.push(`${duplicated} duplicated`);
     if (differing !== 0) problems.push(`${differing} differences between a, b and the restored c`);
-    return { kills, lives, items: a.length, lost, duplicated, differing, problems };
+    return { kills, lives, items: a.length, lost, duplicated, differing, damaged, problems };
   } finally {
     await proxy.stop();
     await server.stop();
