@@ -114,7 +114,7 @@ export async function downloadBlob(
     throw new UnreadableObjectError(
       'file',
       `the file ${file.sha256.slice(0, 12)}… was incomplete or altered (${describeThrown(error)}); it was not kept and is fetched again later`,
-      { cause: error },
+      { cause: error, damaged: file.sha256 },
     );
   }
   try {

@@ -32,10 +32,14 @@ export class UnreadableObjectError extends SyncRemoteError {
   constructor(
     readonly what: SyncReadProblem['what'],
     readonly detail: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; damaged?: string },
   ) {
     super('other', `A ${what} on the remote could not be read: ${detail}.`, true, options);
+    this.damaged = options?.damaged ?? null;
   }
+
+  /** A file's sha256 when its bytes are there but failed their check (asked of the devices that have it). */
+  readonly damaged: string | null;
 }
 
 /** One op of a segment that failed the gate: kept, reported, never applied. */

@@ -167,6 +167,9 @@ export const FORMAT_VERSION = 1;
 export const REMOTE_FORMAT = 2;
 export const FIRST_REMOTE_FORMAT = 1;
 
+/** Files one head may ask to be sent again. */
+export const WANTS_MAX = 200;
+
 /** Ops one segment may hold: a batch of 400 items (reconcile.ts), each with its tags, fits many times over. */
 export const SEGMENT_OPS_MAX = 100_000;
 
@@ -189,6 +192,11 @@ export const headSchema = z.object({
   name: deviceName,
   /** Segments 1..segments exist and will never change. */
   segments: z.number().int().min(0).max(1e9),
+  /**
+   * Files (by sha256) whose bytes on the remote failed their check here: a device that has them whole sends them
+   * again (sync-round.ts resendWanted). Absent from heads of builds before it, which ignore it when reading.
+   */
+  wants: z.array(sha256).max(WANTS_MAX).optional(),
 });
 export type Head = z.infer<typeof headSchema>;
 

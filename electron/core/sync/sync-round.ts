@@ -31,6 +31,8 @@ export interface RoundContext {
   progress: (progress: SyncProgress) => void;
   /** What this round could not read or set aside, for its report. */
   problems: ReadProblems;
+  /** Files other devices' heads ask to be sent again (their bytes on the remote failed a check there). */
+  othersWant: Set<string>;
 }
 
 export interface Moved {
@@ -145,10 +147,18 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
   });
   for (const segment of segments) await vault.writeSegment(segment, signal);
   const last = segments[segments.length - 1]?.seq ?? state.segmentsPushed();
+  const wants = state.wants();
   await vault.writeHead(
-    { format: 1, device: state.device, name: context.deviceName, segments: last },
+    {
+      format: 1,
+      device: state.device,
+      name: context.deviceName,
+      segments: last,
+      ...(wants.length > 0 ? { wants } : {}),
+    },
     signal,
   );
+  state.setPublishedWants(wants);
   transaction(state.db, () => {
     state.db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(last);
     state.setMeta('segments', String(last));
@@ -215,6 +225,7 @@ export async function pullLogs(
     }
     if (!head || head.device === state.device || seen.has(head.device)) continue;
     seen.add(head.device);
+    for (const sha of head.wants ?? []) context.othersWant.add(sha);
     devices += 1;
     const from = { device: head.device, deviceName: head.name };
     const brought: SyncReceived = { device: head.device, name: head.name, items: 0, changes: 0 };
@@ -328,10 +339,13 @@ export async function fetchThumbnails(context: RoundContext): Promise<Moved> {
     } catch (error) {
       if (signal.aborted) throw error;
       context.logger.warn('sync: a thumbnail could not be fetched', { id, error: describeThrown(error) });
-      if (error instanceof UnreadableObjectError)
+      if (error instanceof UnreadableObjectError) {
         context.problems.add({ ...originOf(context, id), what: 'thumbnail', detail: error.detail });
+        if (error.damaged) state.want(error.damaged, true);
+      }
       continue;
     }
+    if (state.wants().includes(sha)) state.want(sha, false);
     library.replica.setThumbnail(id, target);
     files += 1;
   }
@@ -384,8 +398,10 @@ export async function fetchAllFiles(context: RoundContext): Promise<Moved> {
       if (context.signal.aborted || !(error instanceof UnreadableObjectError)) throw error;
       bytesDone -= counted;
       context.problems.add({ ...originOf(context, item.id), what: 'file', detail: error.detail });
+      if (error.damaged) context.state.want(error.damaged, true);
       continue;
     }
+    if (context.state.wants().includes(item.sha256)) context.state.want(item.sha256, false);
     files += 1;
     bytes += item.size;
   }

@@ -32,9 +32,10 @@ import { createRemote, remoteIdentity } from './remote-factory';
 import { retryingRemote } from './retrying-remote';
 import type { RetryPolicy } from './retrying-remote';
 import { RemoteVault } from './remote-vault';
-import { ReadProblems } from './remote-gate';
+import { ReadProblems, UnreadableObjectError } from './remote-gate';
 import { claimAndPush, pushRenewing } from './device-identity';
 import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, tempDirOf } from './sync-round';
+import { publishWants, resendWanted } from './file-repair';
 import type { RoundContext } from './sync-round';
 import { SyncRemoteError } from './sync-remote';
 import type { SyncRemote } from './sync-remote';
@@ -215,16 +216,24 @@ export class SyncService {
     if (!item.remoteOnly) return item;
     const setup = this.#setup();
     const vault = await this.#vault(setup, new AbortController().signal, this.#retrying(setup));
-    const fetched = await fetchItemFile(
-      {
-        library: this.#options.library,
-        vault,
-        tempDir: tempDirOf(this.#options.dataDir),
-        signal: new AbortController().signal,
-      },
-      item,
-      () => undefined,
-    );
+    let fetched: LibraryItem | null;
+    try {
+      fetched = await fetchItemFile(
+        {
+          library: this.#options.library,
+          vault,
+          tempDir: tempDirOf(this.#options.dataDir),
+          signal: new AbortController().signal,
+        },
+        item,
+        () => undefined,
+      );
+    } catch (error) {
+      // Bytes on the remote that failed their check: asked for in this device's head at the next round.
+      if (error instanceof UnreadableObjectError && error.damaged) this.#state.want(error.damaged, true);
+      throw error;
+    }
+    if (this.#state.wants().includes(item.sha256)) this.#state.want(item.sha256, false);
     return fetched ?? item;
   }
 
@@ -322,6 +331,7 @@ export class SyncService {
         logger: this.#logger,
         signal,
         problems,
+        othersWant: new Set<string>(),
         progress: (progress) => {
           this.#progress = progress;
           this.#emit();
@@ -348,6 +358,10 @@ export class SyncService {
       const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
       const files =
         setup.config.filesMode === 'all' || restore ? await fetchAllFiles(context) : { files: 0, bytes: 0 };
+      // Damage is repaired by whoever has the bytes: files others found bad are sent again from here, and the
+      // files found bad here are asked for in this device's head.
+      await resendWanted(context);
+      await publishWants(context);
       const finishedAt = this.#now();
       this.#state.setMeta('lastCompletedAt', String(finishedAt));
       if (pulled.received.length > 0) {

@@ -8,7 +8,7 @@ import { transaction } from '../db';
 import { libraryItemIds } from '../library/library-reads';
 import { applyDocOp, markAllDocsDirty } from './doc-sync';
 import { HybridClock } from './hlc';
-import { syncRecordSchema } from './sync-ops';
+import { syncRecordSchema, WANTS_MAX } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
 import type { SetAsideOp } from './remote-gate';
 import { remoteFormatSchema } from './sync-ops';
@@ -370,6 +370,47 @@ export class SyncState {
         reason: String(r.reason),
         excerpt: String(r.excerpt),
       }));
+  }
+
+  /** Files whose bytes on the remote failed their check here, asked for again in this device's head. */
+  wants(): string[] {
+    return this.#shaList('wants');
+  }
+
+  /** A file failed its check here (true) or came down whole (false). */
+  want(sha256: string, wanted: boolean): void {
+    const list = this.wants().filter((sha) => sha !== sha256);
+    if (wanted) list.push(sha256);
+    this.setMeta('wants', JSON.stringify(list.slice(-WANTS_MAX)));
+  }
+
+  /** The wants the last head written carried (so a head is rewritten only when they change). */
+  publishedWants(): string[] {
+    return this.#shaList('wantsPublished');
+  }
+
+  setPublishedWants(list: readonly string[]): void {
+    this.setMeta('wantsPublished', JSON.stringify(list));
+  }
+
+  /** When this device last sent a file again because another device asked (ms), so a head cannot make it resend
+   * the same file every round. */
+  resentAt(sha256: string): number | null {
+    const at = this.meta(`resent:${sha256}`);
+    return at === null ? null : Number(at);
+  }
+
+  setResentAt(sha256: string, at: number): void {
+    this.setMeta(`resent:${sha256}`, String(at));
+  }
+
+  #shaList(key: string): string[] {
+    try {
+      const list: unknown = JSON.parse(this.meta(key) ?? '[]');
+      return Array.isArray(list) ? list.filter((sha): sha is string => typeof sha === 'string') : [];
+    } catch {
+      return [];
+    }
   }
 
   hasBlob(sha256: string): boolean {

@@ -152,7 +152,7 @@ describe.each(CASES)('a hostile remote ($name)', (remoteCase) => {
     expect((await device.sync.runRound()).unread).toEqual([]);
   });
 
-  it('a damaged file, a garbled head and a missing segment stop only themselves: the round completes and says what it could not read', async () => {
+  it('a damaged file and a garbled head stop only themselves: the round completes, says what it could not read, and the device that has the file sends it again', async () => {
     const maker = victim('studio-laptop', 'on-demand');
     const first = await addImage(maker, 'first fox');
     const second = await addImage(maker, 'second fox');
@@ -185,11 +185,14 @@ describe.each(CASES)('a hostile remote ($name)', (remoteCase) => {
     expect(describeReadProblems(report.unread.filter((p) => p.what === 'file'))).toMatch(
       /^1 object from studio-laptop could not be read: the file [0-9a-f]{12}… was incomplete or altered/,
     );
-    // Repaired on the remote (the maker sends it again), the next round fetches it.
-    await intruder.raw(intruder.vault.blobKey(first.sha256), bytes ?? Buffer.alloc(0), false);
+    // Repaired by the device that has the bytes: the victim's head asks for them, the maker's next round sends
+    // them again (its upload checks them on the way), and the victim's next round fetches the file.
+    expect((await intruder.vault.readHead(device.sync.status().deviceId))?.wants).toEqual([first.sha256]);
+    await maker.sync.runRound();
     const next = await device.sync.runRound();
     expect(device.library.get(first.id)?.remoteOnly).toBeUndefined();
     expect(next.unread.filter((p) => p.what === 'file')).toEqual([]);
+    expect((await intruder.vault.readHead(device.sync.status().deviceId))?.wants).toBeUndefined();
   });
 
   it('files that fail their check (garbage, cut short, or a seal that does not open) never crash the process: each restore completes and lists them', async () => {
