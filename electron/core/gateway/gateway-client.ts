@@ -69,6 +69,15 @@ export class GatewayClient implements GatewayPort {
     return this.options.baseUrl;
   }
 
+  /** The key calls are made with right now, or null when none is set or it cannot be read. */
+  async currentKey(): Promise<string | null> {
+    try {
+      return await this.transport.apiKey();
+    } catch {
+      return null;
+    }
+  }
+
   /** The way out the calls take; the engine's downloads use the same. */
   get proxy(): ProxyRoute {
     return this.transport.proxy;

@@ -20,6 +20,8 @@ export interface CallOptions {
    * likely do so again), so the call fails within one timeout; other retryable failures still are. Default true.
    */
   retryTimeouts?: boolean;
+  /** This call's key instead of the client's current one (a task is polled with the key that submitted it). */
+  apiKey?: string;
 }
 
 export interface SubmitOptions extends CallOptions {
@@ -51,6 +53,8 @@ export interface GatewayPort {
   /** Validates body with the family's catalog schema, POSTs it, normalises the ack. Throws GatewayError. */
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck>;
   getTask(taskId: string, endpoint: TaskEndpoint, options?: CallOptions): Promise<TaskSnapshot>;
+  /** The key calls are made with right now (read from its source), or null when none can be read. */
+  currentKey?(): Promise<string | null>;
   speech(body: Record<string, unknown>, options?: CallOptions): Promise<SpeechResponse>;
   /** POST /v1/uploads/images (seen in public clients), where the gateway offers it; never retried. */
   uploadImage?(image: ImageUpload, options?: CallOptions): Promise<UploadedImage>;

@@ -70,7 +70,7 @@ export class GatewayTransport {
    * included, is thrown as a GatewayError with the key scrubbed from its text.
    */
   async call<T>(plan: CallPlan, read: (response: Answer, key: string) => T | Promise<T>): Promise<T> {
-    const key = await this.apiKey();
+    const key = await this.apiKey(plan.options?.apiKey);
     const maxAttempts = plan.safe ? Math.max(1, plan.options?.maxAttempts ?? this.policy.maxAttempts) : 1;
     const policy = { ...this.policy, maxAttempts };
     const path = plan.url.split('?')[0] ?? plan.url;
@@ -118,8 +118,9 @@ export class GatewayTransport {
     }
   }
 
-  private async apiKey(): Promise<string> {
-    const source = this.options.apiKey;
+  /** The key a call is made with: its own (a task's submitting key) or the client's source, read now. */
+  async apiKey(own?: string): Promise<string> {
+    const source = own?.trim() ? own : this.options.apiKey;
     const noKey = (code: string, message: string) =>
       new GatewayError(localErrorInfo('authentication_error', message, { code }));
     let key: string | undefined;

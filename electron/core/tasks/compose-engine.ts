@@ -13,6 +13,7 @@ import type { EngineStats, TaskEngineOptions } from './engine-options';
 import { MadeFromStore } from './made-from-store';
 import { Pacer } from './pacing';
 import { DEFAULT_POLL_POLICY } from './poll-schedule';
+import { SubmittingKeys } from './submitting-keys';
 import { Reconciler } from './reconciler';
 import { DEFAULT_BUDGET, RequestBudget } from './request-budget';
 import { Sender } from './sender';
@@ -76,6 +77,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
     random: options.random ?? Math.random,
     room: DiskRoom.forDatabase(options.db),
+    keys: new SubmittingKeys(),
   };
   const history = options.history ?? null;
   const references = options.references ?? ReferenceStore.forDatabase(options.db);

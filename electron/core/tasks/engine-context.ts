@@ -3,6 +3,7 @@
 // this is only the ground they stand on.
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
+import type { SubmittingKeys } from './submitting-keys';
 import type { DiskRoom } from '../db/disk-space';
 import type { CallOptions, GatewayPort } from '../gateway/gateway-port';
 import type { Lifetime } from '../lifetime';
@@ -35,6 +36,8 @@ export interface EngineContext {
   readonly random: () => number;
   /** Room on the database's disk: no task is written on a full one, and an answer is never lost to it. */
   readonly room: DiskRoom;
+  /** The key each task was submitted with this run, for its polls (submitting-keys.ts). */
+  readonly keys: SubmittingKeys;
 }
 
 /** The options of one request to the gateway: the engine's timeout, one attempt, stopped by close(). */

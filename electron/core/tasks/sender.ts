@@ -127,10 +127,14 @@ export class Sender {
       // Held or stopped meanwhile (a start in another process, the person): not this sender's to send.
       if (marked === 'taken') return ctx.tasks.store.require(id).record;
       if (marked === 'full') return this.#notSent(id);
+      // The key this task is sent with is the one its polls carry, whatever key is set later.
+      const key = (await ctx.gateway.currentKey?.()) ?? null;
       ack = await ctx.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         ...requestOptions(ctx, signal),
+        ...(key ? { apiKey: key } : {}),
       });
+      ctx.keys.remember(id, key);
     } catch (thrown) {
       return this.#unanswered(task, thrown);
     }

@@ -123,7 +123,10 @@ export class TaskDownloads {
       if (!task || !remoteId || !this.#manager) return;
       await ctx.budget.take(ctx.lifetime.signalWith(signal));
       ctx.stats.polls++;
-      const snapshot = await ctx.gateway.getTask(remoteId, task.record.endpoint, requestOptions(ctx, signal));
+      const snapshot = await ctx.gateway.getTask(remoteId, task.record.endpoint, {
+        ...requestOptions(ctx, signal),
+        ...ctx.keys.optionsFor(task.record.id),
+      });
       if (snapshot.status !== 'completed') return;
       ctx.tasks.store.update(taskId, { files: snapshot.files, updatedAt: ctx.clock.now() });
       this.#manager.renew(taskId, snapshot.files);

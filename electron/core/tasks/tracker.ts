@@ -210,12 +210,22 @@ export class Tracker {
     ctx.stats.polls++;
     let snapshot: TaskSnapshot;
     try {
-      snapshot = await ctx.gateway.getTask(remoteId, task.record.endpoint, requestOptions(ctx));
+      snapshot = await ctx.gateway.getTask(remoteId, task.record.endpoint, {
+        ...requestOptions(ctx),
+        ...ctx.keys.optionsFor(id),
+      });
     } catch (thrown) {
       if (ctx.lifetime.isDisposed) return null;
       const info = toGatewayErrorInfo(thrown);
       const current = ctx.tasks.store.get(id);
       if (!current || !isTrackedState(current.record.state)) return info;
+      // The key that submitted the task was refused (revoked, or of an account since left): the current one
+      // is tried at once instead of failing the task for a key nobody uses any more.
+      if ((info.httpStatus === 401 || info.httpStatus === 403) && ctx.keys.has(id)) {
+        ctx.keys.forget(id);
+        this.schedule(id, ctx.clock.now());
+        return info;
+      }
       // Asking again about an answer that contradicted itself met an error: that answer is decided on.
       const held = this.#doubts.take(id);
       if (held) {

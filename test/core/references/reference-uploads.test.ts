@@ -56,6 +56,22 @@ describe('reference uploads', () => {
     expect(later.sent).not.toBe(first.sent);
   });
 
+  it('an old task run again after its uploaded link’s 72 h is uploaded again from the local copy, never sent the dead link', async () => {
+    rig.sim.uploads.set({ offered: true });
+    const first = await send('a fox at dusk');
+    expect(rig.sim.uploads.requests).toBe(1);
+    await rig.clock.advance(73 * 3_600_000);
+    const rerun = await engine.rerun(first.record.id);
+    const created = rig.sim.createdTasks().at(-1);
+    const sent = String((created?.body.image_urls as string[])[0]);
+    expect(rig.sim.uploads.requests).toBe(2);
+    expect(sent).not.toBe(first.sent);
+    expect(engine.get(rerun.id)?.referencesSentAs).toEqual({ how: 'upload', reason: null, detail: null });
+    // The picture uploaded again is the one kept here.
+    const served = Buffer.from(await (await fetch(sent)).arrayBuffer());
+    expect(`data:image/png;base64,${served.toString('base64')}`).toBe(picture);
+  });
+
   it('a gateway without uploads (404) is asked once; pictures go as data URLs and the task says why', async () => {
     const first = await send('a fox');
     expect(first.sent.startsWith('data:image/png;base64,')).toBe(true);

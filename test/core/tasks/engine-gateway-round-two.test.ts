@@ -4,7 +4,8 @@
 // ends in the task's file or the sentence that says why, never a failed paid task or a wait without end.
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../../electron/simulator/index';
-import { driveUntil, useEngineRig } from './engine-rig';
+import { GatewayClient } from '../../../electron/core/gateway';
+import { CountingGateway, driveUntil, useEngineRig } from './engine-rig';
 
 const bench = useEngineRig();
 const i3 = (prompt: string) => ({
@@ -150,5 +151,28 @@ describe('the rest of what the real gateway does', () => {
     // Before: every 2 min at most, about 120 checks in three hours; past the budget the gap grows to 15 min.
     expect(lastGap).toBeGreaterThan(120_000);
     expect(polls.length).toBeLessThan(80);
+  });
+});
+
+describe('the key a task was submitted with', () => {
+  it('polls the task with it after the creator switches to a key of another account, and the task completes', async () => {
+    const { rig } = bench;
+    let key: string = rig.sim.keys.default;
+    const gw = new CountingGateway(
+      new GatewayClient({ baseUrl: rig.sim.url, apiKey: () => key, clock: rig.clock }),
+      rig.clock,
+    );
+    const e = bench.engine(gw);
+    await e.start();
+    const task = await e.submit(i3('a cliff at noon'));
+    expect(task.remoteId).not.toBeNull();
+    // The new key belongs to another user: the gateway refuses it this task (403), which would fail it.
+    key = rig.sim.keys.other;
+    expect(await driveUntil(rig, e, () => e.isSettled(e.get(task.id) ?? task))).toBe(true);
+    expect(e.get(task.id)).toMatchObject({ state: 'completed', error: null });
+    // New work goes with the new key.
+    const next = await e.submit(i3('a cliff at dusk'));
+    expect(rig.sim.createdTasks().at(-1)?.body.prompt).toBe('a cliff at dusk');
+    expect(next.remoteId).not.toBeNull();
   });
 });

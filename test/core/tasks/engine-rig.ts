@@ -55,6 +55,10 @@ export class CountingGateway implements GatewayPort {
     return this.inner.proxy;
   }
 
+  currentKey(): Promise<string | null> {
+    return this.inner.currentKey?.() ?? Promise.resolve(null);
+  }
+
   uploadImage(...args: Parameters<NonNullable<GatewayPort['uploadImage']>>) {
     if (!this.inner.uploadImage) throw new Error('this gateway has no uploads');
     return this.inner.uploadImage(...args);
