@@ -3,6 +3,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openStudioDatabase } from '../../electron/core/studio-database';
 import { cli, clientFoxPresetsFile, recipeFile, useCountingCli } from './cli-harness';
 
 const t = useCountingCli(null);
@@ -45,6 +46,30 @@ describe('presets', () => {
     const out = await cli(['presets', 'export', '--out', 'out.json'], t.env, t.dir);
     expect(out.code, out.stderr).toBe(0);
     expect(JSON.parse(await readFile(join(t.dir, 'out.json'), 'utf8')).presets[0].name).toBe('Client fox');
+  });
+
+  it('a stored preset that does not parse (one another device sent, an extra field, a 300 000-character name) leaves list, show and apply working for the others', async () => {
+    expect((await cli(['presets', 'import', 'presets.json'], t.env, t.dir)).code).toBe(0);
+    const db = openStudioDatabase(join(t.dir, 'lib', 'studio.db'));
+    try {
+      const insert = db.prepare(
+        "INSERT INTO presets (id, name, family, body, updated_at) VALUES (?, ?, 'image.i3', ?, 1)",
+      );
+      const body = { family: 'image.i3', model: 'image_model_id_i3', params: {} };
+      insert.run('bad-extra', 'Extra', JSON.stringify({ ...body, name: 'Extra', extra: true }));
+      insert.run('bad-long', 'n'.repeat(300_000), JSON.stringify({ ...body, name: 'n'.repeat(300_000) }));
+    } finally {
+      db.close();
+    }
+    const list = await cli(['--json', 'presets', 'list'], t.env, t.dir);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout).presets.map((p: { name: string }) => p.name)).toContain('Client fox');
+    const show = await cli(['presets', 'show', 'client fox'], t.env, t.dir);
+    expect(show.code, show.stderr).toBe(0);
+    expect(show.stdout).toContain('size = "16:9"');
+    const apply = await cli(['--json', 'presets', 'apply', 'client fox', '--dry-run'], t.env, t.dir);
+    expect(apply.code, apply.stderr).toBe(0);
+    expect(JSON.parse(apply.stdout)).toMatchObject({ dryRun: true, preset: 'Client fox' });
   });
 
   it('refuses a bad file with a sentence and keeps nothing of it', async () => {
