@@ -4,6 +4,7 @@
 // http: and https: alike go through raw-http-get.ts (one reused 1 MiB receive buffer instead of node:http's
 // fresh 64 KiB buffers through a stream), each read is written synchronously, sha256 runs on a worker thread,
 // and fdatasync runs in the background every few MiB so the fsync before the rename finds little dirty.
+export { PART_SUFFIX } from './part-files';
 import { partName } from './part-files';
 import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
@@ -58,8 +59,9 @@ export interface FetchToFileOptions {
   graceMs?: number;
   /** Real time for the deadline (like the idle timeout, it guards a peer, not a schedule). */
   now?: () => number;
-  /** Refuse a URL (or a redirect) to a local or private address (local-addresses.ts). Default false. */
+  /** Refuse a URL (or a redirect) to a local or private address; `addresses`, a finer rule, wins over it. */
   refuseLocal?: boolean;
+  addresses?: RawGetOptions['addresses'];
   /** Through the creator's proxy (raw-http-get.ts). */
   tunnel?: RawGetOptions['tunnel'];
 }
@@ -67,7 +69,7 @@ export interface FetchToFileOptions {
 /** No result the gateway makes comes near this; a larger Content-Length is a broken or hostile answer. */
 export const MAX_DOWNLOAD_BYTES = 16 * 1024 ** 3;
 const DEFAULT_MIN_BYTES_PER_SECOND = 64 * 1024;
-/** How often a download that is still arriving says how far it got, however few bytes came meanwhile. */
+// How often a download still arriving says how far it got, however few bytes came meanwhile.
 const PROGRESS_EVERY_MS = 250;
 const DEFAULT_GRACE_MS = 30_000;
 
@@ -80,8 +82,6 @@ export interface FetchedFile {
   kind: SniffedType['kind'];
 }
 
-export { PART_SUFFIX } from './part-files';
-
 async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawResponse> {
   let url = parseDownloadUrl(options.url);
   for (let hop = 0; ; hop++) {
@@ -89,6 +89,7 @@ async function openFollowingRedirects(options: FetchToFileOptions): Promise<RawR
       signal: options.signal,
       idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
       refuseLocal: options.refuseLocal ?? false,
+      ...(options.addresses ? { addresses: options.addresses } : {}),
       ...(options.tunnel ? { tunnel: options.tunnel } : {}),
     });
     const status = res.status;

@@ -7,7 +7,8 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { DownloadError } from './download-error';
-import { publicOnlyLookup, refuseLocalHost } from './local-addresses';
+import { lookupAllowedBy, PUBLIC_ONLY, refuseLocalHost, refuseResolvedHost } from './local-addresses';
+import type { ResultAddressRule } from './local-addresses';
 import { framingOf, HEADER_LINE, parseHead, protocolError, type Framing, type ParsedHead } from './http-head';
 
 /** A response head larger than this is refused: result URLs answer with a handful of headers. */
@@ -24,6 +25,8 @@ export interface RawGetOptions {
   receiveBytes?: number;
   /** Refuse a host that is, or resolves to, a local or private address (local-addresses.ts). */
   refuseLocal?: boolean;
+  /** The same with the gateway's own kinds of address allowed (local-addresses.ts); wins over refuseLocal. */
+  addresses?: ResultAddressRule;
   /**
    * The creator's proxy (core/proxy): a plain stream to the URL's host and port, or null to connect directly.
    * `startTunnel` is called once the reader is attached (a refused CONNECT replays the proxy's answer then).
@@ -240,7 +243,10 @@ export class RawResponse {
 export async function rawGet(url: URL, options: RawGetOptions): Promise<RawResponse> {
   const { signal, idleTimeoutMs } = options;
   if (signal?.aborted) throw signal.reason as Error;
-  if (options.refuseLocal) refuseLocalHost(url);
+  const rule = options.addresses ?? (options.refuseLocal ? PUBLIC_ONLY : null);
+  if (rule) refuseLocalHost(url, rule);
+  // Through a proxy the name is resolved by the proxy: it is checked here first on what it means now.
+  if (rule && options.tunnel) await refuseResolvedHost(url.hostname, rule);
   const tunnelled = options.tunnel ? await openTunnel(url, options.tunnel, signal) : null;
   const receive = Buffer.allocUnsafe(options.receiveBytes ?? DEFAULT_RECEIVE_BYTES);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -289,7 +295,7 @@ export async function rawGet(url: URL, options: RawGetOptions): Promise<RawRespo
     const connectOptions = {
       host,
       port,
-      ...(options.refuseLocal ? { lookup: publicOnlyLookup } : {}),
+      ...(rule ? { lookup: lookupAllowedBy(rule) } : {}),
       onread: {
         // Asked for after every read: the consumer may lend its own buffers (the hash worker's slabs).
         buffer: () => response?.nextReadBuffer() ?? receive,

@@ -10,7 +10,7 @@ import type { ProxyRoute } from '../proxy/proxy-route';
 import { removeLeftovers } from './download-leftovers';
 import { fetchToFile } from './fetch-to-file';
 import type { DownloadedFile, LibrarySink } from './library-sink';
-import { gatewayIsLocal } from './local-addresses';
+import { resultAddressRule } from './local-addresses';
 import { dayFolder, readableBaseName } from './readable-name';
 import { toResultFile, type FileRow } from './task-file-rows';
 
@@ -58,7 +58,8 @@ export async function saveDownload(
     baseName: `${taskId}-${ordinal}`,
     finalName,
     signal,
-    refuseLocal: !(await gatewayIsLocal(deps.gatewayUrl?.() ?? null)),
+    // The one rule for where results may come from (local-addresses.ts), for every hop of the download.
+    addresses: await resultAddressRule(deps.gatewayUrl?.() ?? null),
     ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
     idleTimeoutMs: deps.idleTimeoutMs,
     progressEveryBytes: deps.progressEveryBytes,

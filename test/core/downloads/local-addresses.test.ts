@@ -3,9 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupAddress } from 'node:dns';
 import {
+  addressKind,
   gatewayIsLocal,
   isLocalAddress,
   publicOnlyLookup,
+  resultAddressRule,
 } from '../../../electron/core/downloads/local-addresses';
 
 describe('local addresses', () => {
@@ -58,5 +60,35 @@ describe('local addresses', () => {
       publicOnlyLookup('8.8.8.8', { all: true }, (e, a) => (e ? reject(e) : resolve(a as LookupAddress[]))),
     );
     expect(addresses).toEqual([{ address: '8.8.8.8', family: 4 }]);
+  });
+
+  // Issue 32 (10): IPv4 carried inside IPv6 in forms the check did not read.
+  it('IPv4 inside IPv6 is judged by the IPv4 address, in every form', () => {
+    for (const local of [
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '::127.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      '2001::1',
+    ]) {
+      expect(isLocalAddress(local), local).toBe(true);
+    }
+    for (const open of ['::ffff:8.8.8.8', '2002:808:808::1', '64:ff9b::808:808']) {
+      expect(isLocalAddress(open), open).toBe(false);
+    }
+    expect(addressKind('::ffff:a00:1')).toBe('network');
+    expect(addressKind('fd00::1')).toBe('network');
+    expect(addressKind('::1')).toBe('loopback');
+    expect(addressKind('169.254.169.254')).toBe('other');
+  });
+
+  it('a gateway’s rule allows the kinds of address it is on, never link-local', async () => {
+    expect(await resultAddressRule('http://127.0.0.1:4000')).toEqual({ allowedKinds: ['loopback'] });
+    expect(await resultAddressRule('http://localhost:4000')).toEqual({ allowedKinds: ['loopback'] });
+    expect(await resultAddressRule('http://192.168.1.20')).toEqual({ allowedKinds: ['network'] });
+    expect(await resultAddressRule('http://169.254.169.254')).toEqual({ allowedKinds: [] });
+    expect(await resultAddressRule('https://8.8.8.8')).toEqual({ allowedKinds: [] });
+    expect(await resultAddressRule(null)).toEqual({ allowedKinds: [] });
   });
 });

@@ -124,10 +124,12 @@ describe('a redirect on a status poll', () => {
   });
 });
 
-/** The same client, presented as a gateway on a public address (as a real one is). */
+/** The same client, presented as a gateway on a public address (as a real one is), or on another address. */
 class PublicGateway implements GatewayPort {
-  readonly baseUrl = 'https://gateway.example.com';
-  constructor(private readonly inner: GatewayClient) {}
+  constructor(
+    private readonly inner: GatewayClient,
+    readonly baseUrl = 'https://gateway.example.com',
+  ) {}
   submit(...args: Parameters<GatewayPort['submit']>): ReturnType<GatewayPort['submit']> {
     return this.inner.submit(...args);
   }
@@ -173,6 +175,44 @@ describe('result links on local addresses', () => {
       );
     });
   }
+
+  // Issue 32 (10): a gateway on one local address made every local address fair game: a self-hosted gateway on
+  // the network could point at this machine's other ports, and the demo on this machine into the network.
+  it('[TASK-10] a gateway on the network around this machine may not point at this machine', async () => {
+    const e = engine({
+      gateway: new PublicGateway(
+        new GatewayClient({ baseUrl: server.url, apiKey: KEY, clock }),
+        'http://192.168.1.20:8080',
+      ),
+      downloads: downloads(),
+    });
+    await e.start();
+    server.reply(ack('lan-1'), completedWith('lan-1', `${other.url}/admin.png`));
+    other.fallback = { headers: { 'content-type': 'image/png' }, body: PNG };
+    const task = await e.submit(I3);
+    await driveUntil({ clock }, e, () => {
+      const t = e.get(task.id);
+      return t !== null && e.isSettled(t);
+    });
+    expect(other.requests).toHaveLength(0);
+    expect(e.files(task.id)[0]?.error).toMatch(
+      /refusing to fetch a result from 127\.0\.0\.1, .* of the same kind/,
+    );
+  });
+
+  it('[TASK-10] a gateway on this machine (the demo) may not point into the network around it', async () => {
+    const e = engine({ downloads: downloads() });
+    await e.start();
+    server.reply(ack('into-lan'), completedWith('into-lan', 'http://[::ffff:a00:5]:9/router.png'));
+    const task = await e.submit(I3);
+    await driveUntil({ clock }, e, () => {
+      const t = e.get(task.id);
+      return t !== null && e.isSettled(t);
+    });
+    expect(e.files(task.id)[0]?.error).toMatch(
+      /refusing to fetch a result from ::ffff:a00:5, .* of the same kind/,
+    );
+  });
 
   it('[TASK-10] a gateway on a local address (the demo) may send its files from one', async () => {
     const e = engine({ downloads: downloads() });
