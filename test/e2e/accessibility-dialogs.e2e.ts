@@ -5,9 +5,10 @@
 // history and its Forget all question, the styles panel, the preset bar and its Keep your prompt? question, the
 // recipes and their editor, the viewer of a video and of a track and their comparisons, the queue and its question
 // about an item at the gateway, a task shown on Tasks, the compare group of one prompt on several models, the
-// library folder's question, and Settings › Sync before it is set up (each kind of remote, encryption on) and
-// after it is set up against a folder, with its Restore question. Each dialog opened from a button hands the
-// focus back to that button when Esc closes it.
+// library folder's question, and Settings › Sync before it is set up (each kind of remote, encryption on, a
+// missing folder with Create this folder, the Restore question) and after it is set up against a folder that
+// another device already uses (what came in, the devices, the Restore question and a restore's summary). Each
+// dialog opened from a button hands the focus back to that button when Esc closes it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,8 @@ import {
   type Scheme,
 } from './axe-scan';
 import { closedPort } from '../support/closed-port';
-import { chooseFamily, openDemoStudio, type DemoStudio } from './demo-studio';
+import { addImage, openDevice } from '../core/sync/sync-devices';
+import { chooseFamily, openDemoStudio, SHOTS, type DemoStudio } from './demo-studio';
 import { RAIN_TRACK, seedMedia, WAVES_VIDEO } from './seeded-media';
 import { openSyncSettings } from './sync-settings';
 
@@ -255,6 +257,24 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     },
   );
 
+  it('Settings › Sync before it is set up: a missing folder with Create this folder, and the Restore question', async () => {
+    await openSyncSettings(page);
+    await page
+      .getByRole('radiogroup', { name: 'Kind of remote' })
+      .getByText('Folder', { exact: true })
+      .click();
+    await page.getByLabel('Folder path', { exact: true }).fill(join(folder, `missing-${scheme}`));
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await page.getByRole('button', { name: 'Create this folder' }).waitFor({ timeout: 30_000 });
+    expect(await scan()).toEqual([]);
+    await page.getByTestId('sync-test-result').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `sync-create-folder-${scheme}.png`) });
+    await expectCleanDialog(
+      page.getByRole('button', { name: 'Restore from remote' }),
+      page.getByRole('alertdialog', { name: 'Restore from remote' }),
+    );
+  });
+
   it('Settings › Sync with end-to-end encryption switched on', async () => {
     await openSyncSettings(page);
     const encryption = page.getByRole('switch', { name: 'End-to-end encryption' });
@@ -274,6 +294,11 @@ describe('Settings › Sync set up against a folder', () => {
       .click();
     const remote = join(folder, 'remote');
     await mkdir(remote);
+    // Another device already syncs there: its item comes in, and it is listed among the devices.
+    const laptop = openDevice(folder, 'studio-laptop', { remote: { kind: 'folder', path: remote } });
+    await addImage(laptop, 'A heron in the reeds at dawn');
+    await laptop.sync.runRound();
+    await laptop.close();
     await page.getByLabel('Folder path', { exact: true }).fill(remote);
     await page.getByRole('button', { name: 'Save and sync' }).click();
     await page
@@ -284,11 +309,31 @@ describe('Settings › Sync set up against a folder', () => {
 
   it.each(SCHEMES)('its status, its Restore section and the Restore question in %s', async (scheme) => {
     await emulateScheme(page, scheme);
+    await page.getByTestId('sync-last-received').filter({ hasText: 'from studio-laptop' }).waitFor();
+    await page.getByRole('table', { name: 'Devices on this remote' }).getByText('studio-laptop').waitFor();
     expect(await scan()).toEqual([]);
+    await page.locator('main').evaluate((main) => main.scrollTo(0, 0));
+    await page.screenshot({ path: join(SHOTS, `sync-status-devices-${scheme}.png`) });
     await expectCleanDialog(
       page.getByRole('button', { name: 'Restore from remote' }),
       page.getByRole('alertdialog', { name: 'Restore from remote' }),
     );
+  });
+});
+
+describe('a restore’s summary in Settings › Sync', () => {
+  it.each(SCHEMES)('in %s', async (scheme) => {
+    await emulateScheme(page, scheme);
+    await page.getByRole('button', { name: 'Restore from remote' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Restore from remote' })
+      .getByRole('button', { name: 'Restore from remote' })
+      .click();
+    const summary = page.getByTestId('sync-restore-summary');
+    await summary.waitFor({ timeout: 60_000 });
+    expect(await scan()).toEqual([]);
+    await summary.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SHOTS, `sync-restore-summary-${scheme}.png`) });
   });
 });
 
