@@ -1083,7 +1083,7 @@ export const en = {
     secretNotStored: 'Nothing is stored yet.',
     secretKeepPlaceholder: 'Leave empty to keep the stored one',
     createFolder: 'Create this folder',
-    createFolderLead: 'The studio can make it, and any missing folder above it, with your sign-in.',
+    createFolderLead: 'The studio can make it for you, and any missing folder above it.',
     folderCreated: 'The folder was created on the remote.',
     unnamedDevice: 'an unnamed device',
     received: {
@@ -1093,6 +1093,7 @@ export const en = {
       changes_other: '{{count}} changes from {{name}}',
     },
     lastReceived: 'Came in {{when}}: {{what}}.',
+    lastReceivedJustNow: 'Came in just now: {{what}}.',
     nothingReceived: 'Nothing has come in from other devices yet.',
     devices: {
       title: 'Devices on this remote',

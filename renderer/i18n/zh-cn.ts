@@ -1106,7 +1106,7 @@ export const zhCN: Messages = {
     secretNotStored: '尚未保存。',
     secretKeepPlaceholder: '留空则保留已保存的值',
     createFolder: '创建此文件夹',
-    createFolderLead: '工作室可以用你的登录信息创建它（以及它上面缺少的文件夹）。',
+    createFolderLead: '工作室可以为你创建它（以及它上面缺少的文件夹）。',
     folderCreated: '已在远端创建该文件夹。',
     unnamedDevice: '一台未命名的设备',
     received: {
@@ -1116,6 +1116,7 @@ export const zhCN: Messages = {
       changes_other: '来自 {{name}} 的 {{count}} 处更改',
     },
     lastReceived: '{{when}}收到：{{what}}。',
+    lastReceivedJustNow: '刚刚收到：{{what}}。',
     nothingReceived: '尚未从其他设备收到任何内容。',
     devices: {
       title: '此远端上的设备',

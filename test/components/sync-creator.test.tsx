@@ -114,6 +114,18 @@ describe('what came in, in the status', () => {
     );
   });
 
+  it('says what came in within the minute came in just now', () => {
+    serveSync({});
+    const lastReceived = {
+      finishedAt: Date.now() - 5_000,
+      received: [{ device: 'd2', name: 'studio-laptop', items: 1, changes: 1 }],
+    };
+    renderWithStudio(<SyncStatusPanel status={{ ...idle, lastReceived }} userPaused={false} />);
+    expect(screen.getByTestId('sync-last-received')).toHaveTextContent(
+      'Came in just now: 1 item from studio-laptop.',
+    );
+  });
+
   it('says when nothing has come in yet, and while a round reads, the items found so far', () => {
     serveSync({});
     const { rerender } = renderWithStudio(

@@ -195,7 +195,7 @@ describe('Settings › Sync against a WebDAV server', () => {
     // The round names what came in and from which device, and the devices on the remote are listed.
     await expect
       .poll(() => other.getByTestId('sync-last-received').textContent())
-      .toMatch(/^Came in (now|\d+ seconds? ago): 1 item from Ana’s laptop\.$/);
+      .toBe('Came in just now: 1 item from Ana’s laptop.');
     const devices = other.getByRole('table', { name: 'Devices on this remote' });
     await expect
       .poll(() => devices.getByRole('row').allTextContents())
@@ -204,6 +204,10 @@ describe('Settings › Sync against a WebDAV server', () => {
         expect.stringMatching(/^Ben’s desktopThis device(now|\d+ seconds? ago)0$/),
         expect.stringMatching(/^Ana’s laptop(now|\d+ (seconds?|minutes?) ago)1$/),
       ]);
+    // The picture the README shows: up to date, what came in from whom, and both devices.
+    await expect
+      .poll(() => other.getByTestId('sync-status').textContent(), { timeout: 30_000 })
+      .toMatch(/^Up to date\. Last completed/);
     await shotFromTop(other, 'sync-round-summary');
 
     await goTo(other, 'Library');

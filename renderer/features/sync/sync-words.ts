@@ -90,8 +90,8 @@ export function receivedWords(received: readonly SyncReceived[], t: TFunction, l
 
 /** The latest round that brought something: "Came in 2 minutes ago: 3 items from studio-laptop." */
 export function receiptWords(receipt: SyncReceipt, t: TFunction, language: string, now: number): string {
-  return t('sync.lastReceived', {
-    when: formatRelative(receipt.finishedAt, now, language),
-    what: receivedWords(receipt.received, t, language),
-  });
+  const what = receivedWords(receipt.received, t, language);
+  // "Came in now" reads as a glitch; within the minute it came in just now.
+  if (Math.abs(now - receipt.finishedAt) < 60_000) return t('sync.lastReceivedJustNow', { what });
+  return t('sync.lastReceived', { when: formatRelative(receipt.finishedAt, now, language), what });
 }
