@@ -234,8 +234,9 @@ export const en = {
       alt: 'Four-image grid {{task}}',
       upscale: 'U{{n}}: upscale the {{position}} image',
       position: { q1: 'top-left', q2: 'top-right', q3: 'bottom-left', q4: 'bottom-right' },
+      picked: 'U{{n}} of {{task}} is in the form below: press Generate to upscale it.',
       typeInstead:
-        'No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client). Type its gateway task id and image number below, then Generate.',
+        'Pick a quadrant, or type a grid’s gateway task id and image number below; then Generate. No form here makes a four-image grid: a grid comes from outside the app (the gateway’s own site or another client).',
     },
     advanced: {
       title: 'Advanced',

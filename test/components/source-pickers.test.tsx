@@ -1,5 +1,5 @@
 // The source pickers: a music operation's source is picked from the user's tracks and the demo's, with the
-// spec's rules said where they bite; a grid upscale is one click on a quadrant. Typing an id stays possible.
+// spec's rules said where they bite; a grid's quadrant is one click, and Generate sends it. Typing an id stays possible.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -164,8 +164,8 @@ describe('music source picker', () => {
 });
 
 describe('grid picker', () => {
-  it('[EP-GRID-1] shows the grid and submits the quadrant clicked', async () => {
-    const { sent } = renderForm('grid.upscale');
+  it('[EP-GRID-1] shows the grid; a quadrant clicked fills the form and only Generate sends it, once (issue 32, 1)', async () => {
+    const { sent, submit } = renderForm('grid.upscale');
     const picker = await screen.findByTestId('grid-picker');
     expect(await within(picker).findByRole('img', { name: 'Four-image grid grid-1' })).toHaveAttribute(
       'src',
@@ -178,7 +178,17 @@ describe('grid picker', () => {
       'grid-outside-4 · Upscaled before; the grid itself was not downloaded here.',
     );
     const shown = within(picker).getByRole('group', { name: 'Quadrants of grid-1' });
-    await userEvent.click(within(shown).getByRole('button', { name: 'U3: upscale the bottom-left image' }));
+    const u3 = within(shown).getByRole('button', { name: 'U3: upscale the bottom-left image' });
+    await userEvent.click(u3);
+    // Picked, not sent: a paid action fires only on the press that shows its price.
+    expect(u3).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('Source task id')).toHaveValue('grid-1');
+    expect(screen.getByLabelText('Grid image (1 to 4)')).toHaveValue(3);
+    expect(within(picker).getByTestId('grid-picked')).toHaveTextContent(
+      'U3 of grid-1 is in the form below: press Generate to upscale it.',
+    );
+    expect(submit).not.toHaveBeenCalled();
+    await pressGenerate();
     expect(await sent()).toEqual(
       pressedRequest({
         family: 'grid.upscale',
@@ -186,5 +196,6 @@ describe('grid picker', () => {
         params: { task_id: 'grid-1', index: 3, speed: 'fast' },
       }),
     );
+    expect(submit).toHaveBeenCalledTimes(1);
   });
 });

@@ -73,6 +73,7 @@ describe('sources from earlier tasks', () => {
     await quadrants.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'earlier-sources-grid.png') });
     await quadrants.getByRole('button', { name: /^U2:/ }).click();
+    await page.getByRole('button', { name: 'Generate' }).click();
     await receivedWith('grid-1', 'index', 2);
   });
 });

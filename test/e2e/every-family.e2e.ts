@@ -137,7 +137,7 @@ describe('every family from its form', () => {
   }
 
   for (const quadrant of [1, 2, 3, 4]) {
-    it(`grid.upscale U${quadrant} is clicked on the grid and its picture loads`, async () => {
+    it(`grid.upscale U${quadrant} is picked on the grid, sent with Generate, and its picture loads`, async () => {
       await chooseFamily(page, 'grid.upscale');
       const button = page.getByRole('button', { name: new RegExp(`^U${quadrant}: upscale`) });
       await button.waitFor({ timeout: 30_000 });
@@ -154,8 +154,11 @@ describe('every family from its form', () => {
         .getByTestId('task-preview')
         .getAttribute('data-task-id')
         .catch(() => null);
-      const sent = page.waitForRequest((r) => r.url().includes('tasks.submit'), { timeout: 15_000 });
+      // The quadrant fills the form; Generate sends it (issue 32, 1: a click alone once sent a paid task).
       await button.click();
+      await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
+      const sent = page.waitForRequest((r) => r.url().includes('tasks.submit'), { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Generate' }).click();
       expect((await sent).postData() ?? '').toContain(`"speed":"${speed}"`);
       const preview = page.locator('[data-testid="task-preview"][data-family="grid.upscale"]');
       await expect.poll(() => preview.getAttribute('data-task-id'), { timeout: 15_000 }).not.toBe(before);

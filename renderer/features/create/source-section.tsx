@@ -1,6 +1,7 @@
 // The source of a music operation or a grid upscale, picked from what the user has (and the demo's seeds)
 // instead of typed: it fills the form's task_id and audio_index / index fields, which stay editable below for a
-// source made elsewhere. A track the operation does not take is refused before anything is sent.
+// source made elsewhere. A track the operation does not take is refused before anything is sent. Picking never
+// sends: only Generate does, showing the price.
 import { useState, type ReactElement } from 'react';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function SourceSection({ family, control, setValue }: SourceSectionProps)
   const { t } = useTranslation();
   const { tracks, grids } = useSourceTracks();
   const [problem, setProblem] = useState<string | null>(null);
-  const [taskId, audioIndex] = useWatch({ control, name: ['task_id', 'audio_index'] });
+  const [taskId, audioIndex, gridIndex] = useWatch({ control, name: ['task_id', 'audio_index', 'index'] });
   const index = typeof audioIndex === 'number' && !Number.isNaN(audioIndex) ? audioIndex : 1;
   const named =
     typeof taskId === 'string' ? tracks.find((tr) => tr.key === trackKey(taskId.trim(), index)) : undefined;
@@ -38,10 +39,15 @@ export function SourceSection({ family, control, setValue }: SourceSectionProps)
     return (
       <GridPicker
         grids={grids}
-        onPick={(remoteTaskId, quadrant, button) => {
+        picked={
+          typeof taskId === 'string' && typeof gridIndex === 'number'
+            ? { remoteTaskId: taskId.trim(), index: gridIndex }
+            : null
+        }
+        // Fills the form only: Generate, with its price beside it, is the one press that sends (and pays).
+        onPick={(remoteTaskId, quadrant) => {
           setValue('task_id', remoteTaskId, { shouldDirty: true });
           setValue('index', quadrant, { shouldDirty: true });
-          button.form?.requestSubmit();
         }}
       />
     );
