@@ -399,6 +399,18 @@ export const en = {
       body: 'An earlier run stopped (or the disk was full) before this task was sent, and it is not sent again by itself. Send it checks it against your spending limits first.',
       send: 'Send it',
     },
+    stopAsk: {
+      title: 'Stop tracking this task?',
+      body: 'The gateway may still finish it and charge it: stopping here does not cancel it there. The task stays in this list, its charge is read from your usage, and Track again saves its result later without paying again.',
+      confirm: 'Stop tracking',
+      keep: 'Keep tracking',
+    },
+    stopped: {
+      title: 'No longer tracked: the gateway may still finish and charge this task.',
+      body: 'Track again asks the gateway about this same task and saves its result: nothing is sent again and nothing more is charged.',
+      noId: 'The gateway never gave it an id, so it cannot be asked about: only its charge can be checked.',
+      track: 'Track again',
+    },
   },
   library: {
     openUndo: {

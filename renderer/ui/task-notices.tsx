@@ -1,7 +1,7 @@
 // What a task that is not a clean success says where the user is looking (Tasks page, Create's preview):
 // which file is missing and why, with Try again; or that the gateway may have charged a task the app lost,
-// with what the usage report says and Try again; or that a task was never sent, with Send it. TaskNotices
-// wires them to the bridge.
+// with what the usage report says and Try again; or that a task was never sent, with Send it; or that a task is
+// no longer tracked though the gateway may still charge it, with Track again. TaskNotices wires them to the bridge.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isHeldUnsent } from '../../shared/studio/records';
@@ -68,8 +68,7 @@ export function ChargeNotice({
   onReconcile: () => void;
   busy: boolean;
 }): ReactElement | null {
-  const { t, i18n } = useTranslation();
-  const shown = useGatewayCurrency() ?? 'usd';
+  const { t } = useTranslation();
   if (task.state !== 'interrupted' || task.remoteId) return null;
   // Never sent: nothing to reconcile, and nothing to warn about but that it waits for the person.
   if (isHeldUnsent(task)) {
@@ -85,23 +84,12 @@ export function ChargeNotice({
       </Alert>
     );
   }
-  const check = task.reconciliation;
   return (
     <Alert testId="task-charge">
       <strong>{t('tasks.charge.title')}</strong>
       <p>{t('tasks.charge.body')}</p>
       {task.error ? <p className="task-notice-detail">{task.error.message}</p> : null}
-      {check ? (
-        <p data-testid="task-reconciliation">
-          {check.unmatchedRequests > 0
-            ? t('tasks.charge.likely', {
-                count: check.unmatchedRequests,
-                amount: usdWords(check.unmatchedUsd, shown, 'balance.usd', t, i18n.language),
-                since: formatDateTime(check.windowStart, i18n.language),
-              })
-            : t('tasks.charge.none', { since: formatDateTime(check.windowStart, i18n.language) })}
-        </p>
-      ) : null}
+      <ReconciliationLine task={task} />
       <div className="task-notice-actions">
         <Button variant="secondary" busy={busy} onClick={onRetry}>
           {t('tasks.tryAgain')}
@@ -111,6 +99,62 @@ export function ChargeNotice({
         </Button>
       </div>
     </Alert>
+  );
+}
+
+/**
+ * A task whose tracking was stopped: the gateway may still finish and charge it (never "not charged": nobody said
+ * so), what the usage report says about it once read, and Track again, which asks about the same gateway task
+ * and saves its result without sending anything again.
+ */
+export function StoppedNotice({
+  task,
+  onTrack,
+  onReconcile,
+  busy,
+}: {
+  task: TaskRecord;
+  onTrack: () => void;
+  onReconcile: () => void;
+  busy: boolean;
+}): ReactElement | null {
+  const { t } = useTranslation();
+  if (task.state !== 'stopped') return null;
+  return (
+    <Alert testId="task-stopped">
+      <strong>{t('tasks.stopped.title')}</strong>
+      <p>{task.remoteId ? t('tasks.stopped.body') : t('tasks.stopped.noId')}</p>
+      <ReconciliationLine task={task} />
+      <div className="task-notice-actions">
+        {task.remoteId ? (
+          <Button variant="secondary" busy={busy} onClick={onTrack}>
+            {t('tasks.stopped.track')}
+          </Button>
+        ) : null}
+        <Button variant="ghost" busy={busy} onClick={onReconcile}>
+          {t('tasks.charge.check')}
+        </Button>
+      </div>
+    </Alert>
+  );
+}
+
+/** What the usage report said about a task's charge the app could not see, once it was read. */
+function ReconciliationLine({ task }: { task: TaskRecord }): ReactElement | null {
+  const { t, i18n } = useTranslation();
+  const shown = useGatewayCurrency() ?? 'usd';
+  const check = task.reconciliation;
+  if (!check) return null;
+  return (
+    <p data-testid="task-reconciliation">
+      {check.unmatchedRequests > 0
+        ? t('tasks.charge.likely', {
+            count: check.unmatchedRequests,
+            amount: usdWords(check.unmatchedUsd, shown, 'balance.usd', t, i18n.language),
+            since: formatDateTime(check.windowStart, i18n.language),
+          })
+        : t('tasks.charge.none', { since: formatDateTime(check.windowStart, i18n.language) })}
+    </p>
   );
 }
 
@@ -134,7 +178,10 @@ export function TaskNotices({ task }: { task: TaskRecord }): ReactElement {
   const pushToast = useStudioStore((s) => s.pushToast);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const busy =
-    recovery.retrySubmission.isPending || recovery.retryDownloads.isPending || recovery.reconcile.isPending;
+    recovery.retrySubmission.isPending ||
+    recovery.retryDownloads.isPending ||
+    recovery.reconcile.isPending ||
+    recovery.track.isPending;
   return (
     <>
       <MissingFilesNotice
@@ -146,6 +193,12 @@ export function TaskNotices({ task }: { task: TaskRecord }): ReactElement {
         task={task}
         busy={busy}
         onRetry={() => recovery.retrySubmission.mutate(task.id, { onError })}
+        onReconcile={() => recovery.reconcile.mutate(task.id, { onError })}
+      />
+      <StoppedNotice
+        task={task}
+        busy={busy}
+        onTrack={() => recovery.track.mutate(task.id, { onError })}
         onReconcile={() => recovery.reconcile.mutate(task.id, { onError })}
       />
       <ReferencesSentAsNote task={task} />

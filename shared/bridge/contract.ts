@@ -255,7 +255,10 @@ export const bridgeContract = {
       input: z.strictObject({ batchId: z.string().min(1).max(200) }),
       output: compareGroupSchema,
     },
+    /** Stops tracking: the gateway may still finish and charge the task; the row stays, its charge reconciled. */
     stop: { kind: 'mutation', input: idInput, output: taskRecordSchema },
+    /** Track again: a stopped task polled again under its gateway id, its result fetched; nothing is resent. */
+    track: { kind: 'mutation', input: idInput, output: taskRecordSchema },
     rerun: { kind: 'mutation', input: rerunInput, output: taskRecordSchema },
     /** Try again: an interrupted submission goes out again under the same Idempotency-Key. */
     retrySubmission: { kind: 'mutation', input: idInput, output: taskRecordSchema },

@@ -128,6 +128,7 @@ export function fixtureHandlers(overrides: Partial<Record<string, unknown>> = {}
       submit: async () => sampleTask,
       list: async () => ({ tasks: [sampleTask], total: 1 }),
       stop: async () => ({ ...sampleTask, state: 'stopped' }),
+      track: async () => ({ ...sampleTask, state: 'submitted' }),
       rerun: async () => ({ ...sampleTask, id: 'local-2', parentTaskId: 'local-1' }),
     },
     library: {

@@ -26,6 +26,7 @@ import { TaskQueries } from './task-queries';
 import { TaskStore } from './task-store';
 import { Tracker } from './tracker';
 import { isTerminalState } from '../../../shared/studio/records';
+import { studioRefusal } from '../../../shared/gateway/gateway-error';
 import type { TaskRecord } from '../../../shared/studio/records';
 
 export interface EngineParts {
@@ -42,8 +43,17 @@ export interface EngineParts {
   readonly submissions: Submissions;
   readonly queries: TaskQueries;
   readonly queue: SubmissionQueue;
-  /** Stops tracking a task (it keeps running upstream); downloads in flight for it are cancelled. */
+  /**
+   * Stops tracking a task (it keeps running upstream, and may be charged); downloads in flight for it are
+   * cancelled. The row stays, its charge is compared with the usage report like an interrupted task's, and
+   * track() takes it up again.
+   */
   stop(taskId: string): TaskRecord;
+  /**
+   * "Track again": a stopped task the gateway knows (it has its remote id) is polled again under that id, so its
+   * result is fetched at no new charge. Nothing is ever submitted again from here.
+   */
+  track(taskId: string): TaskRecord;
   /** True while a gateway request or a file fetch is in flight (tests and the bench step the clock around it). */
   isBusy(): boolean;
   /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
@@ -137,7 +147,29 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     live.cancel(taskId);
     if (isTerminalState(task.record.state)) return task.record;
     tracker.untrack(taskId);
-    return tasks.update(taskId, { state: 'stopped' });
+    const stopped = tasks.update(taskId, { state: 'stopped' });
+    // The gateway may still finish and charge it: what it cost is read from usage as for any lost answer.
+    reconciler.later(taskId);
+    return stopped;
+  };
+  const track = (taskId: string): TaskRecord => {
+    const { record } = store.require(taskId);
+    if (record.state !== 'stopped' || !record.remoteId) {
+      throw studioRefusal(
+        'invalid_request_error',
+        record.state === 'stopped'
+          ? 'This task has no gateway id, so it cannot be asked about: only its charge can be checked.'
+          : 'Only a task whose tracking was stopped can be tracked again.',
+        { code: 'not_stopped' },
+      );
+    }
+    reconciler.cancel(taskId);
+    // The state it had at the gateway is asked at once; the error a stop kept (error answers) is cleared, so
+    // their deadline counts afresh. The same remote id: never a new submission, never a new charge.
+    const tracked = tasks.update(taskId, { state: 'submitted', error: null });
+    pacer.markResumed(taskId);
+    tracker.schedule(taskId, clock.now());
+    return tracked;
   };
   const queue: SubmissionQueue = new SubmissionQueue(ctx, {
     db: options.db,
@@ -189,5 +221,6 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     queries,
     queue,
     stop,
+    track,
   };
 }

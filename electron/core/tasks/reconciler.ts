@@ -2,7 +2,8 @@
 // or the app stopping mid-request) is 'interrupted': it may have been charged. Some time later (the gateway books
 // a charge when the task completes, and [LIM-6] the last minute of usage may be incomplete) the usage report
 // for the task's model and minutes is compared with the charges of the tasks the app knows; what is left over
-// is likely this task's charge, and is written on it (docs/engine.md, "Money under faults").
+// is likely this task's charge, and is written on it (docs/engine.md, "Money under faults"). A task whose
+// tracking the person stopped is compared the same way: the gateway may still finish and charge it unseen.
 import { isHeldUnsent } from '../../../shared/studio/records';
 import type { ChargeReconciliation, TaskRecord } from '../../../shared/studio/records';
 import { MAX_USAGE_RANGE_MS } from '../../../shared/gateway/limits';
@@ -12,12 +13,22 @@ import { requestOptions } from './engine-context';
 import type { EngineContext } from './engine-context';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 
+/**
+ * Whether a task's charge is for the usage report to say: an interrupted task without an id (its answer was
+ * lost), or one whose tracking stopped (the gateway may still finish and charge it, unseen). A row held because
+ * it was never sent has nothing to compare: it was provably not charged.
+ */
+function awaitsReconciliation(record: TaskRecord): boolean {
+  if (record.state === 'stopped') return true;
+  return record.state === 'interrupted' && !record.remoteId && !isHeldUnsent(record);
+}
+
 const MINUTE_MS = 60_000;
 /** An automatic reconciliation that fails is tried this many times in all. */
 const RECONCILE_TRIES = 3;
 
 export class Reconciler {
-  /** The automatic comparison waiting for each interrupted task; they end with the engine's lifetime. */
+  /** The automatic comparison waiting for each interrupted or stopped task; they end with the engine's lifetime. */
   readonly #timers = new Map<string, Disposable>();
 
   constructor(
@@ -26,13 +37,12 @@ export class Reconciler {
     private readonly afterMs: number,
   ) {}
 
-  /** After a restart: every interrupted task not yet compared is compared when its wait is over. */
+  /** After a restart: every interrupted or stopped task not yet compared is compared when its wait is over. */
   resume(): void {
     const now = this.ctx.clock.now();
-    for (const task of this.ctx.tasks.store.list({ states: ['interrupted'] })) {
+    for (const task of this.ctx.tasks.store.list({ states: ['interrupted', 'stopped'] })) {
       const { record } = task;
-      // A row held because it was never sent has nothing to compare: it was provably not charged.
-      if (record.remoteId || record.reconciliation || isHeldUnsent(record)) continue;
+      if (record.reconciliation || !awaitsReconciliation(record)) continue;
       this.later(record.id, Math.max(now, record.updatedAt + this.afterMs));
     }
   }
@@ -45,7 +55,7 @@ export class Reconciler {
     const timer = ctx.lifetime.timer(Math.max(0, at - ctx.clock.now()), () => {
       this.#timers.delete(id);
       const task = ctx.tasks.store.get(id);
-      if (task?.record.state !== 'interrupted' || task.record.remoteId) return;
+      if (!task || !awaitsReconciliation(task.record)) return;
       const work = this.reconcile(id).catch((thrown: unknown) => {
         ctx.logger.warn('comparing an interrupted task with the usage report failed', {
           task: id,
@@ -59,7 +69,7 @@ export class Reconciler {
     this.#timers.set(id, timer);
   }
 
-  /** The task is being sent again (Try again): no comparison is due for it any more. */
+  /** The task is being sent again (Try again) or tracked again: no comparison is due for it any more. */
   cancel(id: string): void {
     this.#timers.get(id)?.dispose();
     this.#timers.delete(id);

@@ -129,9 +129,17 @@ export class TaskEngine {
     return this.#parts.queries.links(taskId);
   }
 
-  /** Stops tracking (the task keeps running upstream); downloads in flight for it are cancelled. */
+  /**
+   * Stops tracking (the task keeps running upstream and may be charged); downloads in flight for it are
+   * cancelled. The row stays, and its charge is compared with the usage report (reconciler.ts).
+   */
   stop(taskId: string): TaskRecord {
     return this.#parts.stop(taskId);
+  }
+
+  /** "Track again": a stopped task polled again under its gateway id; its result is fetched, nothing is resent. */
+  track(taskId: string): TaskRecord {
+    return this.#parts.track(taskId);
   }
 
   /**

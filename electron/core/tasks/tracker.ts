@@ -247,6 +247,8 @@ export class Tracker {
         if (said.action === 'stop') {
           ctx.tasks.update(id, { state: 'stopped', error: said.error });
           this.parts.pacer.forget(id);
+          // It may still finish and be charged upstream: its charge is read from usage, as any stopped task's.
+          this.parts.reconciler.later(id);
           return info;
         }
         if (said.action === 'note') ctx.tasks.update(id, { error: said.error });

@@ -1,4 +1,4 @@
-// tasks.*: submit, list, read, stop, rerun and the Try agains, delegated to the task engine. An unknown id is a not-found
+// tasks.*: submit, list, read, stop, track again, rerun and the Try agains, delegated to the task engine. An unknown id is a not-found
 // error, and a call that would reach the gateway fails first when none is set up.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { notFound } from '../../../shared/bridge/errors';
@@ -34,6 +34,11 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
       return { tasks, total: e.count({ states }) };
     },
     stop: async ({ id }) => (await known(id)).stop(id),
+    track: async ({ id }) => {
+      const e = await known(id);
+      session.connected();
+      return e.track(id);
+    },
     rerun: async ({ id, confirmed, key }) => {
       const e = await known(id);
       session.connected();

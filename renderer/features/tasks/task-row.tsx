@@ -1,6 +1,6 @@
 // One task in the Tasks feed: its family and state, prompt, progress, cost, files and actions. An <article> of
 // the feed (task-feed.tsx), placed and measured by the virtualiser, saying its place in the whole list.
-import { memo, useId, type ReactElement, type Ref } from 'react';
+import { memo, useId, useState, type ReactElement, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { TaskRecord } from '../../../shared/studio/records';
@@ -12,6 +12,7 @@ import { useRerunTask, useStopTask } from './api/task-actions';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CopyableId } from '../../ui/copyable-id';
 import { TaskNotices } from '../../ui/task-notices';
 import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
@@ -92,6 +93,7 @@ const TaskRowBody = memo(function TaskRowBody({
 }: TaskRowBodyProps & { id: string }): ReactElement {
   const { t, i18n } = useTranslation();
   const stop = useStopTask();
+  const [askingStop, setAskingStop] = useState(false);
   const rerun = useRerunTask();
   const pushToast = useStudioStore((s) => s.pushToast);
   const prompt = promptOf(task);
@@ -175,11 +177,8 @@ const TaskRowBody = memo(function TaskRowBody({
           </span>
           <span className="task-actions">
             {isActiveTask(task) ? (
-              <Button
-                variant="ghost"
-                busy={stop.isPending}
-                onClick={() => stop.mutate(task.id, { onError: onFailure })}
-              >
+              // Asked first: the gateway may still finish and charge the task whatever the app does.
+              <Button variant="ghost" busy={stop.isPending} onClick={() => setAskingStop(true)}>
                 {t('tasks.stop')}
               </Button>
             ) : (
@@ -211,6 +210,19 @@ const TaskRowBody = memo(function TaskRowBody({
           </span>
         </div>
       </div>
+      {askingStop ? (
+        <ConfirmDialog
+          title={t('tasks.stopAsk.title')}
+          message={t('tasks.stopAsk.body')}
+          confirmLabel={t('tasks.stopAsk.confirm')}
+          cancelLabel={t('tasks.stopAsk.keep')}
+          busy={stop.isPending}
+          onConfirm={() =>
+            stop.mutate(task.id, { onError: onFailure, onSettled: () => setAskingStop(false) })
+          }
+          onCancel={() => setAskingStop(false)}
+        />
+      ) : null}
     </>
   );
 });

@@ -37,6 +37,11 @@ export function useTaskRecovery() {
       mutationFn: (id: string) => bridge.tasks.reconcile.mutate({ id }),
       onSuccess,
     }),
+    /** Track again: the same gateway task polled again and its result saved; nothing is sent or charged again. */
+    track: useMutation({
+      mutationFn: (id: string) => bridge.tasks.track.mutate({ id }),
+      onSuccess,
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
-// What the Tasks page does to a task: stop it, or run the same request again (a new, billed task).
+// What the Tasks page does to a task: stop tracking it (asked first: the gateway may still charge it), or run
+// the same request again (a new, billed task). Track again is a notice's (renderer/ui/task-notices.tsx).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';
 import { upsertTask } from '../../../lib/cache-updates';
