@@ -49,6 +49,8 @@ export function openSync(
     setup: () => syncSetupFrom(env, config.dataDir),
     dataDir: config.dataDir ?? join(config.libraryDir, '.sync'),
     logger: lineLogger(log),
+    // The remote through the same way out as the gateway: --proxy, else HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
+    proxy: new ProxyRoute(() => config.proxy),
   });
 }
 

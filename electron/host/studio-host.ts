@@ -26,6 +26,7 @@ import { MemorySecretStore } from '../core/settings/memory-secret-store';
 import type { SecretStore } from '../core/settings/settings-store';
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 import { StudioSync } from './studio-sync';
+import { ProxyRoute } from '../core/proxy/proxy-route';
 import { SyncSettings } from './sync-settings';
 
 export type { DesktopActions } from './handlers';
@@ -103,7 +104,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   await mover.recover(); // a move of the library cut short, before a core runs over either folder
   await core.ensure();
   scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
-  const sync = new StudioSync({ core, db, settings: syncSettings, dataDir: options.dataDir, clock, log });
+  const syncParts = { core, db, settings: syncSettings, dataDir: options.dataDir, clock, log };
+  const sync = new StudioSync({ ...syncParts, proxy: new ProxyRoute(session.proxySetting) });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);

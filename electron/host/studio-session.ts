@@ -53,9 +53,9 @@ export class StudioSession {
   /** The model ids the settings override, so the client validates with the same rules as the forms. */
   readonly #models = (): ModelConfig => modelConfigFromOverrides(this.settings.get().modelOverrides);
 
-  /** Settings' proxy, else --proxy, else the environment's (core/proxy), read at every call; the demo: direct. */
-  readonly #proxy = new ProxyRoute(() => (this.#inDemo() ? false : this.#proxySetting()));
-  readonly #proxySetting = () => this.settings.get().proxy ?? this.#options.proxy ?? null;
+  /** Settings' proxy, else --proxy, else the env's (core/proxy), read at every call; the demo (not sync): direct. */
+  readonly #proxy = new ProxyRoute(() => (this.#inDemo() ? false : this.proxySetting()));
+  readonly proxySetting = () => this.settings.get().proxy ?? this.#options.proxy ?? null;
 
   get #logger(): Logger {
     return lineLogger(this.#options.log ?? (() => undefined));

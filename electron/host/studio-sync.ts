@@ -3,22 +3,19 @@
 // Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
 import type { SyncConfig, SyncEvent, SyncReport, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
 import type { Clock } from '../core/clock';
-import type { DatabaseSync } from '../core/db';
 import { lineLogger } from '../core/log';
 import type { Library } from '../core/library';
-import { SyncService } from '../core/sync/sync-service';
+import { SyncService, type SyncServiceOptions } from '../core/sync/sync-service';
 import type { CoreLifecycle } from './core-lifecycle';
 import { EventFanOut } from './event-fanout';
 import { scrubFinding, scrubStatus } from './scrub-secrets';
 import { SyncScheduler } from './sync-scheduler';
 import type { SecretsPatch, SyncSettings } from './sync-settings';
 
-export interface StudioSyncOptions {
+/** db: the one every core is built over; proxy: the way out gateway calls take (Settings', --proxy, the env). */
+export interface StudioSyncOptions extends Pick<SyncServiceOptions, 'db' | 'dataDir' | 'proxy'> {
   core: CoreLifecycle;
-  /** The database every core is built over: the sync's own tables sit beside the library's. */
-  db: DatabaseSync;
   settings: SyncSettings;
-  dataDir: string;
   clock: Clock;
   /** Already scrubbed of every secret by the host. */
   log: (message: string) => void;
@@ -67,6 +64,7 @@ export class StudioSync {
       setup: () => this.settings.setup(),
       clock: this.#options.clock,
       logger: lineLogger(this.#options.log),
+      proxy: this.#options.proxy,
     });
     if (this.settings.paused) service.pause();
     const off = service.subscribe((status) =>

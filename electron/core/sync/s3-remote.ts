@@ -15,6 +15,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { SyncProblemKind } from '../../../shared/studio/sync';
+import type { RemoteAgents } from './remote-factory';
 import { networkProblem, otherProblem, remoteProblem } from './remote-errors';
 import { SyncRemoteError } from './sync-remote';
 import type { PutOptions, PutOutcome, RemoteObjectInfo, SyncRemote } from './sync-remote';
@@ -28,6 +29,8 @@ export interface S3RemoteOptions {
   secretAccessKey: string;
   /** A request with no answer for this long fails (and is retried by the next round). */
   requestTimeoutMs?: number;
+  /** The proxy's agents (remote-factory.ts); direct without. */
+  agents?: RemoteAgents;
 }
 
 /** Multipart above this; each part this size (S3's minimum part is 5 MiB). */
@@ -48,7 +51,12 @@ export class S3Remote implements SyncRemote {
       ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
       maxAttempts: 3,
-      requestHandler: { requestTimeout: options.requestTimeoutMs ?? 60_000, connectionTimeout: 10_000 },
+      // The SDK's Node handler takes these options whole; its agents are the proxy's, when there is one.
+      requestHandler: {
+        requestTimeout: options.requestTimeoutMs ?? 60_000,
+        connectionTimeout: 10_000,
+        ...(options.agents ? { httpAgent: options.agents.http, httpsAgent: options.agents.https } : {}),
+      },
     });
   }
 

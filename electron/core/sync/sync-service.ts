@@ -21,6 +21,7 @@ import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import type { Library } from '../library';
+import type { ProxyRoute } from '../proxy/proxy-route';
 import { describeThrown, silentLogger } from '../log';
 import { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
@@ -62,6 +63,8 @@ export interface SyncServiceOptions {
   logger?: Logger;
   /** How a request the remote failed for a passing reason is tried again within the round (DEFAULT_RETRY). */
   retry?: RetryPolicy;
+  /** The way out the gateway calls take (core/proxy): the real adapters' requests go through it too. */
+  proxy?: ProxyRoute;
 }
 
 /** A round refused before it starts: not set up, or paused by the user. */
@@ -249,7 +252,8 @@ export class SyncService {
   }
 
   #remote(config: SyncConfig, secrets: SyncSecrets): SyncRemote {
-    return (this.#options.remoteFactory ?? createRemote)(config, secrets);
+    const factory = this.#options.remoteFactory;
+    return factory ? factory(config, secrets) : createRemote(config, secrets, this.#options.proxy);
   }
 
   /** The remote a round talks to: requests that fail for a passing reason are tried again with a growing wait. */

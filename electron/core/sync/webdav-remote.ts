@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { createClient } from 'webdav';
 import type { FileStat, WebDAVClient } from 'webdav';
 import { remoteProblem } from './remote-errors';
+import type { RemoteAgents } from './remote-factory';
 import type { PutOptions, PutOutcome, RemoteObjectInfo, SyncRemote } from './sync-remote';
 
 export interface WebdavRemoteOptions {
@@ -15,6 +16,8 @@ export interface WebdavRemoteOptions {
   password: string;
   /** A small request (not a file's upload or download) with no answer for this long fails. */
   requestTimeoutMs?: number;
+  /** The proxy's agents (remote-factory.ts); direct without. */
+  agents?: RemoteAgents;
 }
 
 const statusOf = (error: unknown): number | null => {
@@ -37,9 +40,13 @@ export class WebdavRemote implements SyncRemote {
     const url = new URL(options.url);
     this.label = `The WebDAV server at ${url.host}`;
     this.#timeoutMs = options.requestTimeoutMs ?? 60_000;
-    const auth = options.user !== '' ? { username: options.user, password: options.password } : {};
-    this.#client = createClient(options.url, auth);
-    this.#server = createClient(url.origin, auth);
+    // The login, and the proxy's agents when there is one (remote-factory.ts).
+    const clientOptions = {
+      ...(options.user !== '' ? { username: options.user, password: options.password } : {}),
+      ...(options.agents ? { httpAgent: options.agents.http, httpsAgent: options.agents.https } : {}),
+    };
+    this.#client = createClient(options.url, clientOptions);
+    this.#server = createClient(url.origin, clientOptions);
     this.#rootNames = url.pathname
       .split('/')
       .filter((name) => name !== '')

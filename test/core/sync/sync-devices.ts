@@ -9,6 +9,7 @@ import type { DatabaseSync } from '../../../electron/core/db';
 import { Library } from '../../../electron/core/library';
 import { SyncService } from '../../../electron/core/sync';
 import type { RetryPolicy, SyncRemote, SyncSetup } from '../../../electron/core/sync';
+import type { ProxyRoute } from '../../../electron/core/proxy/proxy-route';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { SyncConfig, SyncSecrets } from '../../../shared/studio/sync';
 import { png, resultFile, task, writeBytes } from '../library/library-fixtures';
@@ -29,6 +30,8 @@ export interface DeviceOptions {
   filesMode?: SyncConfig['filesMode'];
   remoteFactory?: (config: SyncConfig, secrets: SyncSecrets) => SyncRemote;
   retry?: RetryPolicy;
+  /** The way out the real adapters take (core/proxy); direct without. */
+  proxy?: ProxyRoute;
 }
 
 export function setupOf(name: string, options: DeviceOptions): SyncSetup {
@@ -55,6 +58,7 @@ export function openDevice(root: string, name: string, options: DeviceOptions): 
     dataDir: join(dir, 'data'),
     ...(options.remoteFactory ? { remoteFactory: options.remoteFactory } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.proxy ? { proxy: options.proxy } : {}),
   });
   void setup;
   return {
