@@ -518,6 +518,7 @@ export const en = {
     favouritesOnly: 'Favourites',
     delete: 'Delete',
     noPrompt: 'No prompt',
+    upscaleCaption: 'U{{n}}: the {{position}} image of grid {{task}}, upscaled',
     viewer: {
       previous: 'Previous',
       next: 'Next',
@@ -1059,6 +1060,7 @@ export const en = {
     finished: 'Batch finished.',
     openInLibrary: 'Show this batch in the library',
     of: 'batch of {{count}}',
+    compareOf: 'comparison of {{count}} models',
     filtered: 'Showing one batch of {{count}}',
     filteredOne: 'Showing one batch',
     showAll: 'Show the whole library',

@@ -53,6 +53,7 @@ export const zhCN: Messages = {
     submissionKey: '提交键须为 16 到 128 个字母、数字、“-”或“_”（UUID 即可）。',
     posterDataUrl: '封面必须是 data:image/… 地址。',
     presetTooLarge: '预设的设置最多 64 KiB。',
+    recipeBindNotMade: '这一步要取的结果，上一步并不产出：接口没有把那种结果变成这一种的操作。',
     recipeBind: '配方的第一步不接收任何内容；之后每一步都通过其系列具有的字段接收上一步的结果。',
     styleTemplate: '模板风格必须包含 {prompt}，标出提示词的位置。',
     jsonObject: '请以一个 JSON 对象填写参数，例如 {"steps": 20}。',
@@ -563,6 +564,7 @@ export const zhCN: Messages = {
     favouritesOnly: '收藏',
     delete: '删除',
     noPrompt: '无提示词',
+    upscaleCaption: 'U{{n}}：网格 {{task}} 的{{position}}图片，已放大',
     viewer: {
       previous: '上一个',
       next: '下一个',
@@ -1082,6 +1084,7 @@ export const zhCN: Messages = {
     finished: '批量已完成。',
     openInLibrary: '在素材库中查看此批量',
     of: '{{count}} 个一批',
+    compareOf: '{{count}} 个模型的对比',
     filtered: '仅显示一个批量（{{count}} 项）',
     filteredOne: '仅显示一个批量',
     showAll: '显示整个素材库',

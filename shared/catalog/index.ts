@@ -11,6 +11,7 @@ export type {
   ModelConfig,
   ModelVariant,
 } from './types';
+export type { ResultKind } from './types';
 export {
   FAMILIES,
   FAMILY_LIST,

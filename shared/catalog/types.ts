@@ -5,6 +5,12 @@ import type { FamilyId, TaskEndpoint } from './family-ids';
 /** What a family produces. 'speech' is synchronous (no task); the rest are TaskKinds. */
 export type FamilyKind = 'image' | 'video' | 'music' | 'upscale' | 'speech';
 
+/**
+ * What a family's finished task holds that another request can take: pictures, a video, a track of a music list
+ * (a music operation's source), or a four-image grid (an upscale's source).
+ */
+export type ResultKind = 'image' | 'video' | 'track' | 'grid';
+
 /** [ACK-2] A, [ACK-3] B, [ACK-4] C. */
 export type AckShape = 'A' | 'B' | 'C';
 
@@ -113,6 +119,11 @@ export interface FamilySpec {
   resultLinkLifetimeSeconds: number | null;
   /** What the user should know about the family, one short sentence each. */
   notes: readonly string[];
+  /**
+   * What its results are, so what a later step of a recipe can take from it: no operation of the API turns a
+   * picture into music, so nothing but a track is offered a music operation. Empty for speech (no task).
+   */
+  results: readonly ResultKind[];
 }
 
 /** Per-family model id overrides: { 'video.s': { mini: 'my-mini-model' } }. Missing entries use the defaults. */

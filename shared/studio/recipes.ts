@@ -28,6 +28,18 @@ export function bindField(family: FamilyId, bind: RecipeBind): FieldSpec | undef
   return spec.fields.find((f) => f.type === 'urls' && f.media?.media === bind);
 }
 
+/**
+ * What a step of `family` can take of the step before (in the order offered): the binds its fields take that
+ * the previous family's results hold (the catalog's FamilySpec.results, the one source of what a family makes).
+ * With no previous step, every bind it takes. None: it cannot follow that step.
+ */
+export function bindsAfter(previous: FamilyId | undefined, family: FamilyId): RecipeBind[] {
+  const taken = recipeBindSchema.options.filter((b) => bindField(family, b) !== undefined);
+  if (previous === undefined) return taken;
+  const made: readonly string[] = FAMILIES[previous].results;
+  return taken.filter((b) => made.includes(b));
+}
+
 export const recipeStepSchema = z.strictObject({
   family: familyIdSchema,
   model: z.string().max(200),
@@ -46,6 +58,10 @@ export const recipeDraftSchema = z
     recipe.steps.forEach((step, i) => {
       const bad = i === 0 ? step.bind !== undefined : !step.bind || !bindField(step.family, step.bind);
       if (bad) ctx.addIssue({ code: 'custom', path: ['steps', i, 'bind'], params: because('recipeBind') });
+      const previous = recipe.steps[i - 1];
+      // A picture step's result is no track: a music step after it would be sent a task it cannot take.
+      if (!bad && previous && step.bind && !bindsAfter(previous.family, step.family).includes(step.bind))
+        ctx.addIssue({ code: 'custom', path: ['steps', i, 'bind'], params: because('recipeBindNotMade') });
     });
   });
 export type RecipeDraft = z.infer<typeof recipeDraftSchema>;

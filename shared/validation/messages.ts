@@ -70,6 +70,8 @@ export const VALIDATION_EN = {
   presetTooLarge: 'A preset holds settings of at most 64 KiB.',
   recipeBind:
     'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
+  recipeBindNotMade:
+    'This step takes a result the step before it does not make: no operation of the API turns that result into this one.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
   jsonObject: 'Enter the parameters as one JSON object, such as {"steps": 20}.',
   promptInParameters: 'The prompt has its own field: leave it out of the parameters.',

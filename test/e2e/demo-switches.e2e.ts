@@ -82,6 +82,12 @@ describe('Settings › Demo gateway: links and the model list', () => {
       ).items.find((i) => i.model === 'image_model_id_x1')?.remoteUrl ?? '';
     await expect.poll(x1Link, { timeout: 60_000 }).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\//);
     expect(new URL(await x1Link()).origin).not.toBe(new URL(status.baseUrl).origin);
+    // Listed under its own name, as its chip on Create says, not under the family it was sent through (I1).
+    await goTo(page, 'Tasks');
+    const row = page.getByRole('article').filter({ hasText: prompt });
+    await row.getByText('image_model_id_x1 (generic form)', { exact: true }).waitFor();
+    expect(await row.getByText('Image I1', { exact: true }).count()).toBe(0);
+    await studio.shot('demo-switches-generic-task-row');
   });
 
   it('a listing without schemas gives the generic form a JSON parameters field, checked before sending', async () => {

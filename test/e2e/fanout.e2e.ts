@@ -85,6 +85,11 @@ describe('One prompt, several models', () => {
     await goTo(page, 'Library');
     const tiles = page.getByTestId('library-item');
     await expect.poll(() => tiles.count(), { timeout: 30_000 }).toBe(3);
+    // Each tile says what the press was: a comparison of three models, not a batch of three prompts.
+    for (const tile of await tiles.all())
+      await tile.getByText('comparison of 3 models', { exact: true }).waitFor();
+    expect(await page.getByText('batch of 3', { exact: true }).count()).toBe(0);
+    await studio.shot('fanout-library-badge');
     await tiles.last().click();
     const viewer = page.getByTestId('item-dialog');
     await viewer.waitFor();

@@ -124,6 +124,22 @@ describe('Recipes', () => {
     expect((await tasks()).filter((t) => t.family === 'image.i3')).toHaveLength(2);
   });
 
+  it('after a picture step the editor offers only what takes a picture: no music operation, as the API has none', async () => {
+    await chooseFamily(page, 'image.i3');
+    const panel = page.getByRole('region', { name: 'Recipes' });
+    await panel.getByRole('button', { name: 'New recipe' }).click();
+    const editor = panel.getByRole('region', { name: 'Recipe editor' });
+    await editor.getByRole('button', { name: 'Add a step' }).click();
+    const offered = await editor.getByLabel('What step 2 makes').locator('option').allTextContents();
+    expect(offered).toContain('Video S');
+    expect(offered.filter((name) => name.startsWith('Music'))).toEqual([]);
+    // What it takes is what the picture step makes: a picture, never a track or a grid.
+    const takes = await editor.getByLabel('What step 2 takes').locator('option').allTextContents();
+    expect(takes).toEqual(['takes the picture before']);
+    await studio.shot('recipe-editor-after-picture');
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('built in the editor (steps added, moved, removed, the picture wired into the video), then run to the end', async () => {
     await chooseFamily(page, 'image.i3');
     const panel = page.getByRole('region', { name: 'Recipes' });

@@ -19,8 +19,8 @@ import {
 } from '../../../shared/catalog';
 import {
   bindField,
+  bindsAfter,
   MAX_RECIPE_STEPS,
-  recipeBindSchema,
   type Recipe,
   type RecipeBind,
   type RecipeStep,
@@ -33,10 +33,11 @@ import { FieldControl, type FormValues } from './field-control';
 import './recipe-editor.css';
 
 const CREATABLE = FAMILY_LIST.filter((f) => f.kind !== 'speech');
-const BINDS = recipeBindSchema.options;
 
-/** What of the step before a family can take (in the order offered); none: it cannot be a later step. */
-const bindsOf = (family: FamilyId): RecipeBind[] => BINDS.filter((b) => bindField(family, b) !== undefined);
+/** The family a new last step starts as: an S video of the picture when it can, else the first that can follow. */
+function nextFamily(last: FamilyId | undefined): FamilyId | undefined {
+  return ['video.s' as FamilyId, ...CREATABLE.map((f) => f.id)].find((f) => bindsAfter(last, f).length > 0);
+}
 
 interface EditedStep {
   /** Stable across moves, so each step keeps its own form while the list is reordered. */
@@ -159,7 +160,7 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
   /** A step's place changed: the first takes nothing, a later one takes what its family can. */
   const rebound = (list: EditedStep[]) =>
     list.map((s, i) => {
-      const binds = bindsOf(s.family);
+      const binds = bindsAfter(list[i - 1]?.family, s.family);
       const bind = i === 0 ? undefined : s.bind && binds.includes(s.bind) ? s.bind : binds[0];
       return bind === s.bind ? s : withSettings(s, bind);
     });
@@ -175,10 +176,15 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
     setSteps((all) => rebound(all.filter((s) => s.key !== key)));
   };
   const add = () =>
-    setSteps((all) => [
-      ...all,
-      { key: newKey(), family: 'video.s', bind: 'image', initial: { model: '', params: {} } },
-    ]);
+    setSteps((all) => {
+      const last = all[all.length - 1]?.family;
+      const family = nextFamily(last);
+      if (!family) return all;
+      return [
+        ...all,
+        { key: newKey(), family, bind: bindsAfter(last, family)[0], initial: { model: '', params: {} } },
+      ];
+    });
   const chooseFamily = (step: EditedStep, index: number, family: FamilyId) => {
     // A new family is a new form: its own defaults, its own settings.
     collectors.current.delete(step.key);
@@ -188,7 +194,7 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
           ? {
               key: newKey(),
               family,
-              bind: index === 0 ? undefined : bindsOf(family)[0],
+              bind: index === 0 ? undefined : bindsAfter(all[index - 1]?.family, family)[0],
               initial: { model: '', params: {} },
             }
           : s,
@@ -235,7 +241,9 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
       <ol className="stack-list">
         {steps.map((step, i) => {
           const number = i + 1;
-          const binds = bindsOf(step.family);
+          // What this step may take: what its family takes of what the step before makes (the catalog's results).
+          const previous = steps[i - 1]?.family;
+          const binds = bindsAfter(previous, step.family);
           return (
             <li
               key={step.key}
@@ -277,11 +285,13 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
                   onChange={(e) => chooseFamily(step, i, e.target.value as FamilyId)}
                 >
                   {/* A later step must take something of the one before. */}
-                  {CREATABLE.filter((f) => i === 0 || bindsOf(f.id).length > 0).map((f) => (
-                    <option key={f.id} value={f.id}>
-                      {t(`create.families.${f.id}`)}
-                    </option>
-                  ))}
+                  {CREATABLE.filter((f) => f.id === step.family || bindsAfter(previous, f.id).length > 0).map(
+                    (f) => (
+                      <option key={f.id} value={f.id}>
+                        {t(`create.families.${f.id}`)}
+                      </option>
+                    ),
+                  )}
                 </select>
               </label>
               {i > 0 ? (
@@ -316,7 +326,7 @@ export function RecipeEditor({ recipe, models, onSaved, onClose }: RecipeEditorP
       <button
         type="button"
         className="btn btn-ghost"
-        disabled={steps.length >= MAX_RECIPE_STEPS}
+        disabled={steps.length >= MAX_RECIPE_STEPS || !nextFamily(steps[steps.length - 1]?.family)}
         onClick={add}
       >
         {t('recipeEditor.add')}

@@ -1,6 +1,7 @@
 // The library's batch filter: "Showing one batch of 6" with a way back to the whole library, opened from
-// Create's batch progress; and the "batch of 6" badge a tile or the viewer shows for an item of a batch. The
-// batch shown is part of the library's view in the address (library-filters.ts), so reload and Back keep it.
+// Create's batch progress; and the "batch of 6" (or "comparison of 3 models") badge a tile or the viewer shows for
+// an item of a batch. The batch shown is part of the library's view in the address (library-filters.ts), so
+// reload and Back keep it.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskBatch } from '../../../shared/studio/records';
@@ -42,7 +43,8 @@ export function BatchBadge({
   if (!batch) return null;
   return (
     <span className={inline ? 'batch-badge is-inline' : 'batch-badge'} data-testid="batch-badge">
-      {t('batch.of', { count: batch.size })}
+      {/* One prompt on several models is a comparison, not a batch of prompts: said as what it is. */}
+      {batch.compare ? t('batch.compareOf', { count: batch.size }) : t('batch.of', { count: batch.size })}
     </span>
   );
 }

@@ -16,6 +16,7 @@ import { drawSpeechWave } from './speech-wave';
 import { tileDragProps } from './drag-to-create';
 import { TileCost } from './tile-cost';
 import { BatchBadge } from './batch-filter';
+import { itemCaption } from './item-caption';
 
 /** Videos whose poster this window has drawn (or could not): each is drawn once, whatever remounts. */
 const postersDrawn = new Set<string>();
@@ -103,7 +104,7 @@ export function LibraryTile({
   onOpen: () => void;
 }): ReactElement {
   const { t } = useTranslation();
-  const caption = item.title ?? item.prompt;
+  const caption = itemCaption(item, t);
   // A file on the remote only (library sync) is not here to show: its thumbnail is, when it has one.
   const remoteOnly = item.remoteOnly === true;
   const hasPicture =

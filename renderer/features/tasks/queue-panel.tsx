@@ -4,6 +4,7 @@
 // recipe's step is tried again from its run, which sends the steps after it too). An item never sent says "not
 // charged" when cancelled; one already at the gateway is cancelled only after the person confirms that it may
 // still be charged.
+import { useTaskFamilyLabel } from '../../lib/task-family-label';
 import { useEffect, useRef, useState, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +61,8 @@ function QueueRow({
     if (focus) handle.current?.focus();
   }, [focus, item.position]);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
-  const label = item.prompt ?? t(`create.families.${item.family}`);
+  const familyLabel = useTaskFamilyLabel(t)(item.family, item.model);
+  const label = item.prompt ?? familyLabel;
   const at = waiting.findIndex((w) => w.id === item.id);
   const up = stepMove(waiting, item.id, -1);
   const down = stepMove(waiting, item.id, 1);
@@ -113,7 +115,7 @@ function QueueRow({
               {item.charge ? ` · ${t(`queue.charge.${item.charge}`)}` : ''}
             </span>
           )}
-          <span className="task-family">{t(`create.families.${item.family}`)}</span>
+          <span className="task-family">{familyLabel}</span>
           {item.estimateUsd !== null ? (
             <span className="muted">
               {usdWords(item.estimateUsd, shown, 'money.estimate.usd', t, i18n.language)}

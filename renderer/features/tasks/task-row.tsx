@@ -19,6 +19,7 @@ import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
 import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import { libraryAddress } from '../../lib/library-address';
+import { useTaskFamilyLabel } from '../../lib/task-family-label';
 
 function promptOf(task: TaskRecord): string | null {
   const prompt = task.params.prompt;
@@ -97,6 +98,7 @@ const TaskRowBody = memo(function TaskRowBody({
   const rerun = useRerunTask();
   const pushToast = useStudioStore((s) => s.pushToast);
   const prompt = promptOf(task);
+  const familyLabel = useTaskFamilyLabel(t)(task.family, task.model);
   const onFailure = (error: unknown) => pushToast('error', errorSentence(error, t));
 
   return (
@@ -106,7 +108,7 @@ const TaskRowBody = memo(function TaskRowBody({
         <div className="task-top">
           <div className="task-title">
             <span className="task-family" id={`${id}-family`}>
-              {t(`create.families.${task.family}`)}
+              {familyLabel}
             </span>
             <TaskStatePill task={task} id={`${id}-state`} />
           </div>
@@ -189,11 +191,10 @@ const TaskRowBody = memo(function TaskRowBody({
                   rerun.mutate(task.id, {
                     // Say what started: the new row appears at the top, far from the button pressed.
                     onSuccess: (started) =>
-                      pushToast(
-                        'success',
-                        t('tasks.rerunStarted', { family: t(`create.families.${task.family}`) }),
-                        { href: `/tasks/${started.id}`, label: t('reuse.openTask') },
-                      ),
+                      pushToast('success', t('tasks.rerunStarted', { family: familyLabel }), {
+                        href: `/tasks/${started.id}`,
+                        label: t('reuse.openTask'),
+                      }),
                     onError: onFailure,
                   })
                 }

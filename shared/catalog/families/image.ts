@@ -21,6 +21,7 @@ const PATH = '/v1/images/generations';
 const base = {
   ...ASYNC_FAMILY,
   kind: 'image',
+  results: ['image'],
   path: PATH,
   taskEndpoint: 'tasks',
 } as const satisfies Partial<FamilySpec>;

@@ -21,6 +21,8 @@ const sourceTrack: readonly FieldSpec[] = [
 const music = {
   ...ASYNC_FAMILY,
   kind: 'music',
+  // [EP-MUSIC-2..5] a music operation answers a music list: tracks another operation can take.
+  results: ['track'],
   taskEndpoint: 'music',
   variants: MUSIC_MODEL,
 } as const satisfies Partial<FamilySpec>;
@@ -41,6 +43,8 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
     label: 'Music: music video',
     clause: '[EP-MUSIC-3]',
     path: '/v1/music/generations/generateMp4',
+    // [EP-MUSIC-3] its result is the music video, not a track.
+    results: ['video'],
     fields: sourceTrack,
   },
   {
@@ -81,6 +85,7 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
     id: 'grid.upscale',
     label: 'Grid upscale',
     kind: 'upscale',
+    results: ['image'],
     clause: '[EP-GRID-1]',
     path: '/v1/gridimg/generations/upscale',
     taskEndpoint: 'tasks',
@@ -111,6 +116,7 @@ export const OTHER_FAMILIES: readonly FamilySpec[] = [
     id: 'speech',
     label: 'Speech',
     kind: 'speech',
+    results: [],
     clause: '[EP-SPEECH-1]',
     path: '/v1/audio/speech',
     taskEndpoint: null,

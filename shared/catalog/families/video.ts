@@ -18,6 +18,7 @@ import {
 const base = {
   ...ASYNC_FAMILY,
   kind: 'video',
+  results: ['video'],
   path: '/v1/videos/generations',
   taskEndpoint: 'tasks',
   openParameters: true,
