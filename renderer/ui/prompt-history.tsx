@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeHistoryEntry } from '../../shared/bridge/history-schemas';
-import { usePromptHistory, usePromptHistoryActions } from '../lib/api/prompt-history';
+import { usePromptHistory, usePromptHistoryActions, type HistoryTexts } from '../lib/api/prompt-history';
 import { useMediaUrl } from '../lib/use-media-url';
 import { ConfirmDialog } from './confirm-dialog';
 import { CostText } from './cost-text';
@@ -27,6 +27,8 @@ export interface PromptHistoryProps {
   onOpenChange: (open: boolean) => void;
   /** The chosen prompt; the owner puts it in its field and gives the field the focus back. */
   onInsert: (text: string) => void;
+  /** Which texts it lists: Create's prompts, or Speech's spoken texts. */
+  texts: HistoryTexts;
 }
 
 function Thumbnail({ entry }: { entry: BridgeHistoryEntry }): ReactElement {
@@ -46,12 +48,20 @@ function Thumbnail({ entry }: { entry: BridgeHistoryEntry }): ReactElement {
   );
 }
 
-function HistoryPanel({ onClose, onInsert }: { onClose: () => void; onInsert: (text: string) => void }) {
+function HistoryPanel({
+  onClose,
+  onInsert,
+  texts,
+}: {
+  onClose: () => void;
+  onInsert: (text: string) => void;
+  texts: HistoryTexts;
+}) {
   const { t, i18n } = useTranslation();
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const [askingAll, setAskingAll] = useState(false);
-  const history = usePromptHistory(search.trim());
+  const history = usePromptHistory(search.trim(), texts);
   const { pin, forget, forgetAll } = usePromptHistoryActions();
   const entries = history.data ?? [];
   const current = entries[Math.min(active, entries.length - 1)];
@@ -173,13 +183,14 @@ function HistoryPanel({ onClose, onInsert }: { onClose: () => void; onInsert: (t
   );
 }
 
-export function PromptHistory({ open, onOpenChange, onInsert }: PromptHistoryProps): ReactElement {
+export function PromptHistory({ open, onOpenChange, onInsert, texts }: PromptHistoryProps): ReactElement {
   const { t } = useTranslation();
   return (
     <div className="history-anchor">
       <PanelToggle open={open} onToggle={() => onOpenChange(!open)} icon="clock" label={t('history.open')} />
       {open ? (
         <HistoryPanel
+          texts={texts}
           onClose={() => onOpenChange(false)}
           onInsert={(text) => {
             onInsert(text);
@@ -200,8 +211,11 @@ export function WithPromptHistory({
   onInsert,
   children,
   tools,
+  texts = 'prompts',
 }: {
   onInsert: (text: string) => void;
+  /** Speech's field lists spoken texts; every other lists prompts. */
+  texts?: HistoryTexts;
   children: ReactNode;
   tools?: ReactNode;
 }): ReactElement {
@@ -232,6 +246,7 @@ export function WithPromptHistory({
       {children}
       <div className="prompt-tools">
         <PromptHistory
+          texts={texts}
           open={open}
           onOpenChange={setOpen}
           onInsert={(text) => {

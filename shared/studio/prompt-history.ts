@@ -32,6 +32,11 @@ export type PromptHistoryEntry = z.infer<typeof promptHistoryEntrySchema>;
 export const promptHistoryQuerySchema = z.strictObject({
   /** Words the text must contain (case-insensitive, as typed). */
   search: z.string().max(500).optional(),
+  /**
+   * Which texts: 'prompts' (what Create's forms sent), 'speech' (what Speech spoke), both when absent. A spoken
+   * sentence is no image prompt, so each page's history lists its own.
+   */
+  texts: z.enum(['prompts', 'speech']).optional(),
   limit: z.number().int().min(1).max(PROMPT_HISTORY_LIMIT).optional(),
 });
 export type PromptHistoryQuery = z.infer<typeof promptHistoryQuerySchema>;

@@ -65,7 +65,7 @@ describe('WithPromptHistory', () => {
 
     await user.keyboard('fox');
     await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
-    expect(list).toHaveBeenLastCalledWith({ search: 'fox' });
+    expect(list).toHaveBeenLastCalledWith({ texts: 'prompts', search: 'fox' });
     await user.keyboard('{ArrowDown}');
     expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');

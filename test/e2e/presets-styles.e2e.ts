@@ -118,6 +118,14 @@ describe('Presets', () => {
     await form.getByRole('button', { name: 'Save preset' }).click();
     await studio.page.getByText('Preset “Client fox” saved.').waitFor();
     await studioShot('presets-saved');
+    // The same name again (letter case aside) is refused with a sentence: two alike could not be told apart.
+    await form.getByRole('button', { name: 'Save as preset' }).click();
+    await form.getByLabel('Preset name').fill('client FOX');
+    await form.getByRole('button', { name: 'Save preset' }).click();
+    await studio.page.getByText('A preset named “client FOX” exists already.', { exact: false }).waitFor();
+    await studioShot('presets-name-taken');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    expect(await form.getByLabel('Choose a preset').locator('option', { hasText: /fox/i }).count()).toBe(1);
 
     await studio.page.reload();
     await form.waitFor();

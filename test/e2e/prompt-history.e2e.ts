@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The prompt history from the keyboard, on the demo gateway: two prompts sent (one fails), then ↑ in the empty
 // prompt opens the history, typing filters it, ↓ and Enter insert a prompt; each entry shows its thumbnail and
-// cost, a failed one says so; pin moves an entry to the top, forget takes it out. Speech text is kept too.
+// cost, a failed one says so; pin moves an entry to the top, forget takes it out. Speech text is kept too, in
+// Speech's history only.
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { callStudio } from './studio-bridge';
@@ -78,6 +79,16 @@ describe('Prompt history', () => {
     await text.fill('Welcome aboard the night train');
     await page.getByRole('button', { name: /^Speak/ }).click();
     await page.getByText('Welcome aboard the night train').last().waitFor();
+    // A spoken sentence is no image prompt: Create's history lists the prompts alone, Speech's the spoken texts.
+    await chooseFamily(page, 'image.i3');
+    const prompt = page.getByTestId('form-image.i3').getByLabel('Prompt', { exact: true });
+    await prompt.fill('');
+    await prompt.press('ArrowUp');
+    const createPanel = page.getByRole('dialog', { name: 'Prompt history' });
+    await expect.poll(() => createPanel.getByRole('option').count()).toBe(2);
+    expect(await createPanel.textContent()).not.toContain('Welcome aboard');
+    await page.keyboard.press('Escape');
+    await goTo(page, 'Speech');
     await text.fill('');
     await page.getByRole('button', { name: 'History' }).click();
     const panel = page.getByRole('dialog', { name: 'Prompt history' });

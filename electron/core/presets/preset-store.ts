@@ -42,6 +42,16 @@ const unreadable = (what: string, id: string) =>
     ),
   );
 
+/** A name another preset has: two presets called alike cannot be told apart in the bar or by `presets show NAME`. */
+const nameTaken = (name: string) =>
+  new GatewayError(
+    localErrorInfo(
+      'validation_error',
+      `A preset named “${name}” exists already. Choose another name, or update that preset instead.`,
+      { code: 'preset_name_taken', param: 'name' },
+    ),
+  );
+
 export class PresetStore {
   readonly #db: DatabaseSync;
   readonly #clock: Clock;
@@ -82,6 +92,7 @@ export class PresetStore {
 
   savePreset(draft: PresetDraft): Preset {
     const parsed = presetDraftSchema.parse(draft);
+    this.#nameFree(parsed.name);
     return this.#writePreset(this.#newId(), parsed);
   }
 
@@ -94,6 +105,7 @@ export class PresetStore {
       model: patch.model ?? current.model,
       params: patch.params ?? current.params,
     });
+    this.#nameFree(next.name, id);
     return this.#writePreset(id, next);
   }
 
@@ -178,6 +190,14 @@ export class PresetStore {
       { typed: string; styles: string } | undefined;
     if (!row) return null;
     return { typed: row.typed, styles: appliedStyleSchema.array().parse(JSON.parse(row.styles)) };
+  }
+
+  /** Refuses a name another preset has (letter case aside, as `find` matches names); `self` may keep its own. */
+  #nameFree(name: string, self?: string): void {
+    const other = this.#db
+      .prepare('SELECT id FROM presets WHERE name = ? COLLATE NOCASE AND id IS NOT ? LIMIT 1')
+      .get(name, self ?? null);
+    if (other) throw nameTaken(name);
   }
 
   #writePreset(id: string, draft: PresetDraft): Preset {

@@ -85,6 +85,7 @@ export class PromptHistory {
   list(query: PromptHistoryQuery = {}): PromptHistoryEntry[] {
     const search = query.search?.trim() ?? '';
     const limit = Math.min(query.limit ?? PROMPT_HISTORY_LIMIT, PROMPT_HISTORY_LIMIT);
+    const texts = query.texts ?? 'all';
     // SQLite takes the bare columns of a MAX() aggregate from the row holding the maximum: the latest send.
     const rows = this.#db
       .prepare(
@@ -92,11 +93,12 @@ export class PromptHistory {
                 (p.text IS NOT NULL) AS pinned
            FROM prompt_history h LEFT JOIN prompt_pins p ON p.text = h.text
           WHERE (? = '' OR h.text LIKE ? ESCAPE '\\')
+            AND (? = 'all' OR (? = 'speech') = (h.family = 'speech'))
           GROUP BY h.text
           ORDER BY pinned DESC, sent_at DESC
           LIMIT ?`,
       )
-      .all(search, likeText(search), limit) as unknown as Omit<
+      .all(search, likeText(search), texts, texts, limit) as unknown as Omit<
       Row,
       'state' | 'cost' | 'credits_cost' | 'made_item'
     >[];

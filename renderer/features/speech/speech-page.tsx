@@ -100,7 +100,10 @@ export function SpeechPage(): ReactElement {
           onSubmit={(e) => void onSubmit(e)}
           noValidate
         >
-          <WithPromptHistory onInsert={(text) => form.setValue('input', text, { shouldDirty: true })}>
+          <WithPromptHistory
+            texts="speech"
+            onInsert={(text) => form.setValue('input', text, { shouldDirty: true })}
+          >
             <Field
               id="speech-input"
               label={t('speech.text')}

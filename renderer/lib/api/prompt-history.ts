@@ -6,10 +6,13 @@ import { queryKeys } from '../query-client';
 
 const historyKey = queryKeys.promptHistory;
 
-export function usePromptHistory(search: string) {
+/** Which texts a field's history lists: Create's prompts, or Speech's spoken texts. */
+export type HistoryTexts = 'prompts' | 'speech';
+
+export function usePromptHistory(search: string, texts: HistoryTexts) {
   return useQuery({
-    queryKey: [...historyKey, search],
-    queryFn: () => bridge.history.list.query(search ? { search } : undefined),
+    queryKey: [...historyKey, texts, search],
+    queryFn: () => bridge.history.list.query({ texts, ...(search ? { search } : {}) }),
     placeholderData: keepPreviousData,
     // Opened anew each time: what was just sent belongs in it.
     staleTime: 0,
