@@ -139,8 +139,8 @@ export function LibraryPage(): ReactElement {
             <EmptyState icon="library">
               <p>{t('library.empty')}</p>
               {/* A new computer's empty library is where a creator looks for the one they already have. */}
-              <p>{t('library.emptyRestore')}</p>
-              <Link href={SYNC_ROUTE} className="btn btn-secondary">
+              <p className="library-empty-restore">{t('library.emptyRestore')}</p>
+              <Link href={SYNC_ROUTE} className="btn btn-secondary library-restore-link">
                 {t('library.restoreFromRemote')}
               </Link>
             </EmptyState>
