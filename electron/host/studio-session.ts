@@ -76,13 +76,12 @@ export class StudioSession {
   }
 
   async status(): Promise<SessionStatus> {
-    const s = this.settings.get();
-    const hasKey = await this.#options.secrets.hasKey();
-    const demo = this.#inDemo();
+    const [s, hasKey, demo] = [this.settings.get(), await this.#options.secrets.hasKey(), this.#inDemo()];
     return {
       mode: demo ? 'demo' : s.baseUrl && hasKey ? 'live' : 'unconfigured',
       baseUrl: demo ? (this.#demo.running?.url ?? null) : s.baseUrl,
       hasKey: demo ? true : hasKey,
+      keyStorage: await this.#options.secrets.keptAs(),
       mediaBaseUrl: this.#options.mediaBaseUrl,
       libraryDir: this.libraryDir(s),
       demoAvailable: this.demoAvailable,

@@ -47,6 +47,10 @@ export class SafeStorageSecretStore implements SecretStore {
     return available && !weak;
   }
 
+  async keptAs(): Promise<'keychain' | 'memory'> {
+    return (await this.canPersist()) ? 'keychain' : 'memory';
+  }
+
   async getKey(): Promise<string | null> {
     if (this.#memory !== null) return this.#memory;
     const stored = this.store.get(this.slot.field);

@@ -649,8 +649,14 @@ export const en = {
     proxySaved: 'Proxy saved: the next request goes through it.',
     proxyCleared: 'No proxy set: the environment decides, else direct.',
     apiKey: 'API key',
-    keySet: 'A key is stored securely.',
-    keyNotSet: 'No key is stored.',
+    keySet: 'A key is set.',
+    keyNotSet: 'No key is set.',
+    // How the key is kept where this studio runs, said as it is (docs/desktop-and-web.md, The API key).
+    keptAs: {
+      keychain: 'It is kept encrypted by your system’s keychain.',
+      file: 'Web mode keeps it in plain text, not encrypted, in the file api-key in its data folder, readable by your user account only.',
+      memory: 'No system keychain was found, so it is kept for this session only and not saved.',
+    },
     keyPlaceholder: 'Enter a new key to replace the stored one',
     saveKey: 'Save key',
     clearKey: 'Remove key',
@@ -742,6 +748,9 @@ export const en = {
     libraryMoveFailed: 'The library did not move, and nothing was lost. {{detail}}',
     save: 'Save',
     saved: 'Settings saved.',
+    unreachable:
+      'Could not reach {{url}}. {{reason}} The address in use was kept: correct it, or save it anyway.',
+    saveAnyway: 'Save anyway',
     models: {
       title: 'Model ids',
       lead: 'The model id each family sends. Leave a field empty to send the catalog default; change it when your gateway names a model differently.',

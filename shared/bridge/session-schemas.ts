@@ -10,12 +10,20 @@ import { checkProxyAddress } from '../gateway/proxy-address';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
 
+/**
+ * How the API key is kept where this studio runs ('keychain': encrypted by the OS keychain, desktop; 'file': a
+ * plain file only the user can read, web mode; 'memory': for this session only). Settings says it as it is.
+ */
+export const keyStorageSchema = z.enum(['keychain', 'file', 'memory']);
+export type KeyStorage = z.infer<typeof keyStorageSchema>;
+
 export const sessionStatusSchema = z.object({
   /** 'demo': the in-process simulator; 'live': a base URL and a key are set; 'unconfigured': onboarding. */
   mode: sessionModeSchema,
   /** The gateway the main process talks to (in demo mode, the simulator's loopback URL). */
   baseUrl: z.string().nullable(),
   hasKey: z.boolean(),
+  keyStorage: keyStorageSchema,
   /** Prefix for library files: pass it to mediaUrl() with an item's relativePath. */
   mediaBaseUrl: z.string(),
   /** Absolute path of the library folder, for display only. */

@@ -33,6 +33,7 @@ const status = {
   mode: 'live' as const,
   baseUrl: 'http://gw.test',
   hasKey: true,
+  keyStorage: 'file' as const,
   mediaBaseUrl: '/media/',
   libraryDir: '/lib',
   demoAvailable: true,

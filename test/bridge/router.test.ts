@@ -101,6 +101,7 @@ describe('bridge router', () => {
           mode: 'demo',
           baseUrl: null,
           hasKey: true,
+          keyStorage: 'file',
           mediaBaseUrl: '/media/',
           libraryDir: '/l',
           demoAvailable: true,

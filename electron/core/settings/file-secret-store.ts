@@ -22,6 +22,10 @@ export class FileSecretStore implements SecretStore {
     private readonly warn: Warn = () => undefined,
   ) {}
 
+  async keptAs(): Promise<'file'> {
+    return 'file';
+  }
+
   async getKey(): Promise<string | null> {
     if (this.#key === undefined) this.#key = await this.#read();
     return this.#key;

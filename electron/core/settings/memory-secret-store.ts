@@ -9,6 +9,10 @@ export class MemorySecretStore implements SecretStore {
     this.#key = initialKey;
   }
 
+  async keptAs(): Promise<'memory'> {
+    return 'memory';
+  }
+
   async getKey(): Promise<string | null> {
     return this.#key;
   }

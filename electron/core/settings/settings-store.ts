@@ -14,6 +14,11 @@ export interface SettingsStore {
  * may call it; the bridge sees `hasKey`.
  */
 export interface SecretStore {
+  /**
+   * How a key set now is kept, said as such in Settings: 'keychain' (encrypted by the OS keychain), 'file' (a
+   * plain file readable by the user only: web mode), 'memory' (this session only; nothing is saved).
+   */
+  keptAs(): Promise<KeyStorage>;
   getKey(): Promise<string | null>;
   hasKey(): Promise<boolean>;
   setKey(key: string): Promise<void>;
@@ -21,3 +26,5 @@ export interface SecretStore {
 }
 
 export type Warn = (message: string) => void;
+export type { KeyStorage } from '../../../shared/bridge/session-schemas';
+import type { KeyStorage } from '../../../shared/bridge/session-schemas';

@@ -1,10 +1,11 @@
 // Settings: connection (base URL, key set or cleared but never shown), storage, task tracking, appearance.
-import type { ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { SessionStatus, Settings } from '../../../shared/bridge';
 import { errorSentence } from '../../lib/bridge-error';
+import { checkKey, gatewayUnanswered } from '../../lib/key-check';
 import { useClearKey, useSession, useSetKey, useUseDemo } from '../../lib/api/session';
 import { useSettings, useUpdateSettings } from '../../lib/api/settings';
 import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
@@ -58,16 +59,40 @@ function ConnectionSection({
   // The schema's own messages are English; these fields have one failure each worth a translated sentence.
   const urlError = url.formState.errors.baseUrl?.message;
 
-  const saveUrl = url.handleSubmit(async ({ baseUrl }) => {
+  // An address that did not answer, kept out of the settings until the person says to save it anyway.
+  const [unreachable, setUnreachable] = useState<{ baseUrl: string; sentence: string } | null>(null);
+  const saveBaseUrl = async (baseUrl: string, anyway: boolean) => {
+    setUnreachable(null);
+    const before = settings.baseUrl;
     try {
       const saved = await update.mutateAsync({ baseUrl: baseUrl === '' ? null : baseUrl });
       // Shown as the app keeps it: without a trailing /v1 or slash (shared/gateway/base-url.ts).
       url.reset({ baseUrl: saved.baseUrl ?? '' });
+      // As onboarding does: a new address is asked (the balance, with the key in use) before it is kept. One
+      // that could not be asked at all is put back, and said, with a way to save it anyway; the demo gateway and
+      // a studio with no key have nothing to ask it with.
+      if (!anyway && saved.baseUrl && saved.baseUrl !== before && session.hasKey && session.mode !== 'demo') {
+        const verdict = await checkKey();
+        if (verdict.kind === 'unchecked' && gatewayUnanswered(verdict.error)) {
+          await update.mutateAsync({ baseUrl: before });
+          const reason = errorSentence(verdict.error, t);
+          setUnreachable({
+            baseUrl: saved.baseUrl,
+            sentence: t('settings.unreachable', { url: saved.baseUrl, reason }),
+          });
+          return;
+        }
+        if (verdict.kind === 'refused') {
+          pushToast('error', t('keys.refused', { message: verdict.error.message }));
+          return;
+        }
+      }
       pushToast('success', t('settings.saved'));
     } catch (error) {
       onError(error);
     }
-  });
+  };
+  const saveUrl = url.handleSubmit(({ baseUrl }) => saveBaseUrl(baseUrl, false));
   const saveKey = key.handleSubmit(async ({ key: value }) => {
     try {
       const { verdict } = await setKey.mutateAsync(value);
@@ -102,11 +127,19 @@ function ConnectionSection({
           {t('settings.save')}
         </Button>
       </form>
+      {unreachable ? (
+        <Alert testId="settings-unreachable">
+          <p>{unreachable.sentence}</p>
+          <Button onClick={() => void saveBaseUrl(unreachable.baseUrl, true)} busy={update.isPending}>
+            {t('settings.saveAnyway')}
+          </Button>
+        </Alert>
+      ) : null}
       <form className="settings-row" onSubmit={(e) => void saveKey(e)} noValidate>
         <PasswordField
           id="set-key"
           label={t('settings.apiKey')}
-          hint={session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')}
+          hint={`${session.hasKey ? t('settings.keySet') : t('settings.keyNotSet')} ${t(`settings.keptAs.${session.keyStorage}`)}`}
           error={key.formState.errors.key?.message}
           autoComplete="off"
           placeholder={t('settings.keyPlaceholder')}
