@@ -581,6 +581,8 @@ export const en = {
   usage: {
     title: 'Usage',
     subtitle: 'What your generations cost, day by day and model by model.',
+    sampleData:
+      'Sample data: on the demo gateway this history begins with made-up requests from the weeks before you started, so its totals are larger than what you ran here. Your own runs are added to it.',
     from: 'From',
     to: 'To',
     presets: 'Quick ranges',

@@ -625,6 +625,8 @@ export const zhCN: Messages = {
   usage: {
     title: '用量',
     subtitle: '按天、按模型查看生成的花费。',
+    sampleData:
+      '示例数据：在演示网关上，这段历史以你开始之前几周的虚构请求开头，所以总额比你在这里运行的要大。你自己的运行会加在其中。',
     from: '开始日期',
     to: '结束日期',
     presets: '快捷范围',

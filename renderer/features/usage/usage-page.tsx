@@ -13,6 +13,7 @@ import { usdWords } from '../../lib/money-shown';
 import { useSettings } from '../../lib/api/settings';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
+import { useSession } from '../../lib/api/session';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Page } from '../../ui/page';
@@ -122,6 +123,7 @@ export function UsagePage(): ReactElement {
     saveText(usageCsvName(filters.from, filters.to, filters.tz), usageCsv(columns, rows, total));
   };
 
+  const demo = useSession().data?.mode === 'demo';
   return (
     <Page
       title={t('usage.title')}
@@ -134,6 +136,13 @@ export function UsagePage(): ReactElement {
       }
     >
       <div className="usage">
+        {/* The demo gateway seeds weeks of made-up requests so the charts have something to show: said as sample
+            data, or its totals read as what this person ran and contradict the balance card. */}
+        {demo ? (
+          <Alert tone="info" testId="usage-sample-data">
+            {t('usage.sampleData')}
+          </Alert>
+        ) : null}
         <UsageFilterBar
           filters={filters}
           onChange={changeFilters}
