@@ -47,13 +47,17 @@ export type QueueSoakReport = SoakTable;
 
 const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
 
-/** One life: killed `killAfterMs` after it said it is ready (its engine started), or run to its end. */
-function runChild(
+/**
+ * One life of a soak child (this soak's, or the recipe soak's): killed `killAfterMs` after it said it is ready
+ * (its engine started), or run to its end.
+ */
+export function runSoakLife(
   env: Record<string, string>,
   killAfterMs: number | null,
+  child_: string = CHILD,
 ): Promise<{ done: boolean; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    const child = spawn(process.execPath, ['--import', 'tsx', child_], {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -105,7 +109,7 @@ export async function runQueueSoak(options: QueueSoakOptions): Promise<QueueSoak
     for (;;) {
       const cadence = options.randomKills ? killAfterMs(random, killEveryMs) : killEveryMs;
       const killAfter = options.kills === undefined || kills < options.kills ? cadence : null;
-      const life = await runChild(env, killAfter);
+      const life = await runSoakLife(env, killAfter);
       lives++;
       if (life.done) break;
       if (life.code === null) kills++;

@@ -4,6 +4,8 @@
 // npm run soak -- --queue [--tasks 100 --faults 0.2 --kills N]: the queue's: items sent in order through a kill at
 // a random moment of every simulated minute, a request budget of 3 a second, at least 20 lives (at most N kills
 // with --kills; until the queue is done without).
+// npm run soak -- --recipes [--tasks 20 --faults 0.2]: the recipe runner's: runs of a saved two-step recipe through
+// kills at random moments, at least 20 lives (--tasks is the number of runs).
 // npm run soak -- --budget-race [--rounds 20 --faults 0.2]: three CLI processes and the app's core on one budget.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { formatSoakTable } from './soak-report';
 import { runSyncKills } from './sync-kills';
 import { runBudgetRace } from './budget-race';
 import { runQueueSoak } from './queue-soak';
+import { runRecipeSoak } from './recipe-soak';
 
 const { values } = parseArgs({
   options: {
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     sync: { type: 'boolean', default: false },
     'budget-race': { type: 'boolean', default: false },
     queue: { type: 'boolean', default: false },
+    recipes: { type: 'boolean', default: false },
     rounds: { type: 'string', default: '20' },
     fuzz: { type: 'string', default: '5000' },
   },
@@ -42,6 +46,16 @@ if (values.queue) {
   });
   console.log(formatSoakTable(queue));
   process.exit(queue.problems.length === 0 ? 0 : 1);
+}
+if (values.recipes) {
+  const recipes = await runRecipeSoak({
+    runs: Number(values.tasks === '200' ? '20' : values.tasks),
+    faultRate: Number(values.faults),
+    minLives: 20,
+    log: (line) => console.error(line),
+  });
+  console.log(formatSoakTable(recipes));
+  process.exit(recipes.problems.length === 0 ? 0 : 1);
 }
 if (values['budget-race']) {
   const race = await runBudgetRace({
