@@ -311,9 +311,9 @@ export const en = {
     stoppedAtGateway_other: '{{count}} items no longer tracked. The gateway may still charge them.',
     atGatewayTitle: 'Already at the gateway',
     atGatewayBody_one:
-      'This item was already sent. The gateway may still finish it and charge it whatever you do here; cancelling only stops the app from tracking it.',
+      'This item was already sent. The gateway may still finish it and charge it whatever you do here; cancelling only stops the app from tracking it. Its task stays on Tasks, where Track again saves its result without paying again.',
     atGatewayBody_other:
-      '{{count}} of these items were already sent. The gateway may still finish and charge them whatever you do here; cancelling only stops the app from tracking them.',
+      '{{count}} of these items were already sent. The gateway may still finish and charge them whatever you do here; cancelling only stops the app from tracking them. Their tasks stay on Tasks, where Track again saves their results without paying again.',
     atGatewayConfirm: 'Stop tracking',
     startAt: 'Start at',
     setStart: 'Set start time',
@@ -1370,7 +1370,8 @@ export const en = {
     stopped: 'Stopped at step {{step}} ({{family}}): {{reason}} Nothing after it was sent.',
     retryStep: 'Try step {{step}} again',
     cancel: 'Cancel the rest',
-    cancelled: 'Nothing more of this recipe will be sent; a step already at the gateway finishes.',
+    cancelled:
+      'Nothing more of this recipe will be sent, so nothing more is charged; a step already at the gateway goes on: it is charged, and its result saved.',
     queued:
       'Step {{step}} waits in the queue on Tasks: pause, move or cancel it there; nothing is charged before it is sent.',
     done: 'Done: every result is in the library.',

@@ -365,9 +365,10 @@ export const zhCN: Messages = {
     stoppedAtGateway_one: '已停止跟踪。网关仍可能收费。',
     stoppedAtGateway_other: '已停止跟踪 {{count}} 项。网关仍可能收费。',
     atGatewayTitle: '已在网关处理中',
-    atGatewayBody_one: '此项已发送。无论你在这里做什么，网关仍可能完成并收费；取消只会让应用停止跟踪它。',
+    atGatewayBody_one:
+      '此项已发送。无论你在这里做什么，网关仍可能完成并收费；取消只会让应用停止跟踪它。它的任务仍留在“任务”页，在那里点击“重新跟踪”即可保存结果，无需再次付费。',
     atGatewayBody_other:
-      '其中 {{count}} 项已发送。无论你在这里做什么，网关仍可能完成并收费；取消只会让应用停止跟踪它们。',
+      '其中 {{count}} 项已发送。无论你在这里做什么，网关仍可能完成并收费；取消只会让应用停止跟踪它们。它们的任务仍留在“任务”页，在那里点击“重新跟踪”即可保存结果，无需再次付费。',
     atGatewayConfirm: '停止跟踪',
     startAt: '开始时间',
     setStart: '设置开始时间',
@@ -1387,7 +1388,8 @@ export const zhCN: Messages = {
     stopped: '在第 {{step}} 步（{{family}}）停止：{{reason}} 之后的步骤均未发送。',
     retryStep: '重试第 {{step}} 步',
     cancel: '取消其余步骤',
-    cancelled: '此配方不会再发送任何步骤；已在网关的步骤会完成。',
+    cancelled:
+      '此配方不会再发送任何步骤，因此不会再产生费用；已在网关的步骤会继续：它会被计费，其结果会被保存。',
     queued: '第 {{step}} 步正在“任务”页的队列中等待：可在那里暂停、移动或取消；发送之前不会扣费。',
     done: '完成：所有结果都在素材库中。',
     make: '生成配方',
