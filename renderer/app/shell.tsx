@@ -10,6 +10,7 @@ import { useSettings } from '../lib/api/settings';
 import { useTaskList } from '../lib/api/tasks';
 import { useBridgeEvents } from '../lib/use-bridge-events';
 import { TaskAnnouncements } from '../lib/task-announcements';
+import { WebTaskNotifier } from '../lib/web-notifications';
 import { useStudioStore } from '../store/studio-store';
 import { PageBoundary } from '../ui/page-boundary';
 import { Toasts } from '../ui/toasts';
@@ -28,7 +29,15 @@ export function Shell({ session }: { session: SessionStatus }): ReactElement {
 
   // Failures become error toasts, finished tasks and progress polite announcements, throttled as a whole.
   const [announcements] = useState(() => new TaskAnnouncements((text) => pushToast('error', text)));
-  const onEvent = useCallback((event: BridgeEvent) => announcements.onEvent(event, t), [announcements, t]);
+  // Web mode also says a task's end as a browser notification (the desktop app shows its own from main).
+  const [notices] = useState(() => new WebTaskNotifier(Date.now()));
+  const onEvent = useCallback(
+    (event: BridgeEvent) => {
+      announcements.onEvent(event, t);
+      notices.onEvent(event, t);
+    },
+    [announcements, notices, t],
+  );
   useBridgeEvents(true, onEvent);
 
   // A new page starts at its top; moving within a page (a family, an opened library item) keeps the scroll.

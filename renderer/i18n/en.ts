@@ -1398,6 +1398,13 @@ export const en = {
     save: 'Save recipe',
     stepProblem: 'Step {{step}} ({{family}}) cannot be sent: {{detail}}. The recipe was not saved.',
   },
+  notices: {
+    completed: 'Generation finished',
+    incomplete: 'Generation finished, files missing',
+    missingFiles:
+      '{{missing}} of {{total}} files did not arrive ({{what}}). Open Tasks to see why and try again.',
+    failed: 'Generation failed',
+  },
 };
 
 export type Messages = typeof en;

@@ -1414,4 +1414,10 @@ export const zhCN: Messages = {
     save: '保存配方',
     stepProblem: '第 {{step}} 步（{{family}}）无法发送：{{detail}}。配方未保存。',
   },
+  notices: {
+    completed: '生成完成',
+    incomplete: '生成完成，但文件缺失',
+    missingFiles: '{{total}} 个文件中有 {{missing}} 个未能下载（{{what}}）。打开“任务”查看原因并重试。',
+    failed: '生成失败',
+  },
 };

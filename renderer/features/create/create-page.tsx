@@ -15,6 +15,7 @@ import { FamilyForm } from './family-form';
 import { GenericModelForm } from './generic-model-form';
 import { LibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
+import { askNotificationsOnce } from '../../lib/web-notifications';
 import { TaskPreview } from './task-preview';
 import { BatchProgress } from './batch-progress';
 import { RecipePanel } from './recipe-panel';
@@ -61,78 +62,86 @@ export function CreatePage(): ReactElement {
 
   return (
     <Page title={t('create.title')} subtitle={t('create.subtitle')} wide>
-      <div className="create-layout">
-        <div className="create-main">
-          <div className="family-picker card card-pad">
-            <Segmented
-              name="kind"
-              label={t('create.family')}
-              value={kind}
-              onChange={(k) => {
-                const first = CREATABLE.find((f) => f.kind === k);
-                if (first) choose(first.id);
-              }}
-              options={KINDS.map((k) => ({ value: k, label: t(`create.kinds.${k}`) }))}
-            />
-            <div className="family-chips" role="group" aria-label={t('create.family')}>
-              {CREATABLE.filter((f) => f.kind === kind).map((f) => (
-                <button
-                  key={f.id}
-                  type="button"
-                  className={f.id === family.id && !generic ? 'family-chip is-selected' : 'family-chip'}
-                  aria-pressed={f.id === family.id && !generic}
-                  onClick={() => choose(f.id)}
-                  data-testid={`family-${f.id}`}
-                >
-                  {t(`create.chips.${f.id}`)}
-                </button>
-              ))}
-              {generics
-                .filter((m) => FAMILIES[carrierFamilyOf(m.endpoint) ?? DEFAULT_FAMILY].kind === kind)
-                .map((m) => (
+      {/* A file dropped or pasted anywhere on Create (settings-drop.tsx), as the README says: the picker, the
+          form, the preview and the recipes alike; a drop the reference list or a field took stays theirs. */}
+      <SettingsDrop family={family.id} models={models}>
+        <div className="create-layout">
+          <div className="create-main">
+            <div className="family-picker card card-pad">
+              <Segmented
+                name="kind"
+                label={t('create.family')}
+                value={kind}
+                onChange={(k) => {
+                  const first = CREATABLE.find((f) => f.kind === k);
+                  if (first) choose(first.id);
+                }}
+                options={KINDS.map((k) => ({ value: k, label: t(`create.kinds.${k}`) }))}
+              />
+              <div className="family-chips" role="group" aria-label={t('create.family')}>
+                {CREATABLE.filter((f) => f.kind === kind).map((f) => (
                   <button
-                    key={m.id}
+                    key={f.id}
                     type="button"
-                    className={m.id === generic?.id ? 'family-chip is-selected' : 'family-chip'}
-                    aria-pressed={m.id === generic?.id}
-                    onClick={() => choose(`${GENERIC}${encodeURIComponent(m.id)}`)}
+                    className={f.id === family.id && !generic ? 'family-chip is-selected' : 'family-chip'}
+                    aria-pressed={f.id === family.id && !generic}
+                    onClick={() => choose(f.id)}
+                    data-testid={`family-${f.id}`}
                   >
-                    {t('create.genericChip', { id: m.id })}
+                    {t(`create.chips.${f.id}`)}
                   </button>
                 ))}
+                {generics
+                  .filter((m) => FAMILIES[carrierFamilyOf(m.endpoint) ?? DEFAULT_FAMILY].kind === kind)
+                  .map((m) => (
+                    <button
+                      key={m.id}
+                      type="button"
+                      className={m.id === generic?.id ? 'family-chip is-selected' : 'family-chip'}
+                      aria-pressed={m.id === generic?.id}
+                      onClick={() => choose(`${GENERIC}${encodeURIComponent(m.id)}`)}
+                    >
+                      {t('create.genericChip', { id: m.id })}
+                    </button>
+                  ))}
+              </div>
             </div>
-          </div>
-          {generic ? (
-            <div className="card card-pad">
-              <GenericModelForm
-                key={generic.id}
-                model={generic}
-                onSubmitted={(task) => setLatest({ task, gateway })}
-              />
-            </div>
-          ) : (
-            /* A library item dragged in (library-drop.tsx) or a file dropped or pasted (settings-drop.tsx). */
-            <LibraryDrop family={family.id}>
-              <SettingsDrop family={family.id} models={models}>
+            {generic ? (
+              <div className="card card-pad">
+                <GenericModelForm
+                  key={generic.id}
+                  model={generic}
+                  onSubmitted={(task) => {
+                    setLatest({ task, gateway });
+                    askNotificationsOnce();
+                  }}
+                />
+              </div>
+            ) : (
+              /* A library item dragged in (library-drop.tsx); a file is taken anywhere on the page (below). */
+              <LibraryDrop family={family.id}>
                 <div className="card card-pad">
                   {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
                   <FamilyForm
                     key={`${family.id}:${JSON.stringify(models[family.id] ?? {})}`}
                     family={family}
                     models={models}
-                    onSubmitted={(task) => setLatest({ task, gateway })}
+                    onSubmitted={(task) => {
+                      setLatest({ task, gateway });
+                      askNotificationsOnce();
+                    }}
                   />
                 </div>
-              </SettingsDrop>
-            </LibraryDrop>
-          )}
+              </LibraryDrop>
+            )}
+          </div>
+          <aside className="create-side">
+            <BatchProgress />
+            <TaskPreview submitted={submitted} kind={kind} />
+            <RecipePanel models={models} />
+          </aside>
         </div>
-        <aside className="create-side">
-          <BatchProgress />
-          <TaskPreview submitted={submitted} kind={kind} />
-          <RecipePanel models={models} />
-        </aside>
-      </div>
+      </SettingsDrop>
     </Page>
   );
 }
