@@ -333,6 +333,8 @@ export const en = {
     downloadingShare: 'Saving {{received}} of {{total}} ({{percent}}%)',
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
+    resumed:
+      'Resumed after a restart: being checked with the gateway. Running for {{elapsed}} since it was sent.',
     stop: 'Stop tracking',
     rerun: 'Run again',
     rerunStarted: 'Started a new {{family}} task with the same settings: it is at the top of the list.',

@@ -5,6 +5,7 @@ import { isActiveState } from '../../shared/studio/records';
 import type { TaskRecord } from '../../shared/studio/records';
 import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
+import { formatDuration } from '../lib/format';
 
 /** The pill reads the task's outcome, not its raw state: "Completed" only once every file is saved. */
 export function TaskStatePill({ task, id }: { task: TaskRecord; id?: string }): ReactElement {
@@ -45,4 +46,19 @@ export function TaskProgress({ task }: { task: TaskRecord }): ReactElement {
 
 export function isActiveTask(task: TaskRecord): boolean {
   return isActiveState(task.state);
+}
+
+/**
+ * A task a start of the studio picked up again: its row says so and how long it has really been running, so a
+ * 0 % before the gateway's first answer reads as "being checked", not as dead. Gone once the task ends.
+ */
+export function ResumedNote({ task, now }: { task: TaskRecord; now: number }): ReactElement | null {
+  const { t } = useTranslation();
+  if (task.resumedAt === undefined || !isActiveState(task.state)) return null;
+  const elapsed = formatDuration(Math.max(0, Math.round((now - task.createdAt) / 1000)));
+  return (
+    <p className="field-hint" data-testid="task-resumed">
+      {t('tasks.resumed', { elapsed })}
+    </p>
+  );
 }

@@ -165,6 +165,8 @@ export const taskRecordSchema = z.object({
   state: taskStateSchema,
   /** The gateway's own status word when it is none the app knows (read as processing): what the task row shows. */
   gatewayStatus: z.string().optional(),
+  /** When a start of the studio picked it up again (ms); absent for a task tracked since it was sent. */
+  resumedAt: z.number().optional(),
   progress: z.number(),
   error: gatewayErrorInfoSchema.nullable(),
   cost: z.number().nullable(),

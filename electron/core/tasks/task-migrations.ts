@@ -148,4 +148,10 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-011-queue-paused-for',
     up: 'ALTER TABLE queue_state ADD COLUMN paused_for TEXT;',
   },
+  {
+    // When a start picked the task up again (it was being tracked when the studio stopped): its row says it is
+    // resumed and being checked, instead of a 0 % that looks dead until the first answer.
+    id: 'tasks-012-resumed-at',
+    up: 'ALTER TABLE tasks ADD COLUMN resumed_at INTEGER;',
+  },
 ];

@@ -61,6 +61,7 @@ const rowSchema = z.object({
   batch_compare: z.literal(1).nullable(),
   references_sent_as: z.string().nullable(),
   gateway_status: z.string().nullable().optional(),
+  resumed_at: z.number().nullable().optional(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -80,12 +81,10 @@ export interface StoredTask {
 const paramsSchema = z.record(z.string(), z.unknown());
 // Built once: a zod schema made inside fromRow() was rebuilt at every read of a row.
 const resultFilesSchema = z.array(resultFileSchema);
-
 function parseJson<T>(text: string | null, schema: z.ZodType<T>): T | null {
   if (text === null) return null;
   return schema.parse(JSON.parse(text));
 }
-
 export const EMPTY_DOWNLOADS: DownloadProgress = {
   total: 0,
   done: 0,
@@ -107,6 +106,7 @@ function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     params: paramsSchema.parse(JSON.parse(row.params)),
     state: row.state,
     ...(row.gateway_status ? { gatewayStatus: row.gateway_status } : {}),
+    ...(row.resumed_at ? { resumedAt: row.resumed_at } : {}),
     progress: row.progress,
     error: parseJson(row.error, gatewayErrorInfoSchema),
     cost: row.cost,
@@ -172,6 +172,7 @@ export interface TaskPatch {
   sentAt?: number | null;
   referencesSentAs?: ReferencesSentAs | null;
   gatewayStatus?: string | null;
+  resumedAt?: number | null;
   batchId?: string | null;
   batchSize?: number | null;
   updatedAt: number;
@@ -193,6 +194,7 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   sentAt: 'sent_at',
   referencesSentAs: 'references_sent_as',
   gatewayStatus: 'gateway_status',
+  resumedAt: 'resumed_at',
   batchId: 'batch_id',
   batchSize: 'batch_size',
 };

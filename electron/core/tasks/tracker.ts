@@ -49,6 +49,8 @@ export class Tracker {
   resume(): void {
     const now = this.ctx.clock.now();
     for (const task of this.ctx.tasks.store.list({ states: TRACKED_TASK_STATES })) {
+      // Said on its row ("resumed after a restart, being checked") until it ends.
+      this.ctx.tasks.update(task.record.id, { resumedAt: now });
       this.parts.pacer.markResumed(task.record.id);
       this.schedule(task.record.id, now + this.parts.pacer.delayFor(task));
     }

@@ -17,7 +17,7 @@ import { CopyableId } from '../../ui/copyable-id';
 import { TaskNotices } from '../../ui/task-notices';
 import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
-import { isActiveTask, TaskProgress, TaskStatePill } from '../../ui/task-status';
+import { isActiveTask, ResumedNote, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import { libraryAddress } from '../../lib/library-address';
 import { useTaskFamilyLabel } from '../../lib/task-family-label';
 
@@ -121,6 +121,7 @@ const TaskRowBody = memo(function TaskRowBody({
             {prompt}
           </p>
         ) : null}
+        <ResumedNote task={task} now={now} />
         {task.remoteId ? (
           <CopyableId
             label={t('tasks.gatewayId')}
