@@ -3,7 +3,10 @@
 // its upload checking the bytes on the way, so only the right bytes can replace the bad ones.
 import { describeThrown } from '../log';
 import { fileFacts, uploadBlob } from './blob-transfer';
+import { WANTS_MAX } from './sync-ops';
 import type { RoundContext } from './sync-round';
+import type { SyncState } from './sync-state';
+import { UnreadableObjectError } from './remote-gate';
 
 interface Upload {
   path: string;
@@ -39,7 +42,7 @@ export async function resendWanted(context: RoundContext): Promise<number> {
   let sent = 0;
   for (const sha256 of context.othersWant) {
     if (sent >= RESEND_PER_ROUND) break;
-    const last = state.resentAt(sha256);
+    const last = resentAt(state, sha256);
     if (last !== null && Date.now() - last < RESEND_EVERY_MS) continue;
     const copy = await localCopy(context, sha256);
     if (!copy) continue;
@@ -49,17 +52,26 @@ export async function resendWanted(context: RoundContext): Promise<number> {
       if (signal.aborted || !/content check failed/.test(describeThrown(error))) throw error;
       continue; // this copy is not those bytes either
     }
-    state.setResentAt(sha256, Date.now());
+    state.setMeta(`resent:${sha256}`, String(Date.now()));
     sent += 1;
   }
   return sent;
 }
 
+/**
+ * Damage is repaired by whoever has the bytes: the files others found bad are sent again from here, and the
+ * files found bad here are asked for in this device's head.
+ */
+export async function repairFiles(context: RoundContext): Promise<void> {
+  await resendWanted(context);
+  await publishWants(context);
+}
+
 /** Rewrites this device's head when the files it asks for changed since the last head it wrote. */
 export async function publishWants(context: RoundContext): Promise<void> {
   const { state, vault, signal } = context;
-  const wants = state.wants();
-  if (JSON.stringify(wants) === JSON.stringify(state.publishedWants())) return;
+  const wants = wantsOf(state);
+  if (JSON.stringify(wants) === JSON.stringify(shaList(state, 'wantsPublished'))) return;
   await vault.writeHead(
     {
       format: 1,
@@ -70,5 +82,48 @@ export async function publishWants(context: RoundContext): Promise<void> {
     },
     signal,
   );
-  state.setPublishedWants(wants);
+  state.setMeta('wantsPublished', JSON.stringify(wants));
+}
+
+function shaList(state: SyncState, key: string): string[] {
+  try {
+    const list: unknown = JSON.parse(state.meta(key) ?? '[]');
+    return Array.isArray(list) ? list.filter((sha): sha is string => typeof sha === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Files whose bytes on the remote failed their check here, asked for again in this device's head. */
+export const wantsOf = (state: SyncState): string[] => shaList(state, 'wants');
+
+/** The wants the last head written carried: pushOutbox writes them too. */
+export const markWantsPublished = (state: SyncState, wants: readonly string[]): void =>
+  state.setMeta('wantsPublished', JSON.stringify(wants));
+
+/** A file failed its check here (true) or came down whole (false). */
+export function want(state: SyncState, sha256: string, wanted: boolean): void {
+  const list = wantsOf(state);
+  if (!wanted && !list.includes(sha256)) return;
+  const next = list.filter((sha) => sha !== sha256);
+  if (wanted) next.push(sha256);
+  state.setMeta('wants', JSON.stringify(next.slice(-WANTS_MAX)));
+}
+
+/** When this device last sent a file again because another device asked (ms): at most once a day. */
+function resentAt(state: SyncState, sha256: string): number | null {
+  const at = state.meta(`resent:${sha256}`);
+  return at === null ? null : Number(at);
+}
+
+/** Runs a download of one file, noting in the wants whether its bytes on the remote were damaged or came whole. */
+export async function noteDamage<T>(state: SyncState, sha256: string, run: () => Promise<T>): Promise<T> {
+  try {
+    const result = await run();
+    want(state, sha256, false);
+    return result;
+  } catch (error) {
+    if (error instanceof UnreadableObjectError && error.damaged) want(state, error.damaged, true);
+    throw error;
+  }
 }

@@ -6,6 +6,7 @@
 //   it, the rest of its segment and every other device go on;
 // - an object that cannot be read at all (garbled, truncated, failing its seal, missing where a head says it
 //   is) is reported by name and device, and only what it holds waits for a later round.
+import type { DatabaseSync } from 'node:sqlite';
 import type { ZodError } from 'zod';
 import { SYNC_PROBLEMS_LISTED } from '../../../shared/studio/sync';
 import type { SyncReadProblem } from '../../../shared/studio/sync';
@@ -83,4 +84,38 @@ export class ReadProblems {
     if (this.listed.length < SYNC_PROBLEMS_LISTED)
       this.listed.push({ ...problem, detail: clip(problem.detail, 1000) });
   }
+}
+
+/** Keeps the ops of one segment that failed the gate (sync_set_aside); answers how many were new. */
+export function keepSetAside(
+  db: DatabaseSync,
+  device: string,
+  seq: number,
+  ops: readonly SetAsideOp[],
+  at: number,
+): number {
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO sync_set_aside (device, seq, op_index, reason, excerpt, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  let added = 0;
+  for (const op of ops) added += Number(insert.run(device, seq, op.index, op.reason, op.excerpt, at).changes);
+  return added;
+}
+
+/** Every op set aside so far, with its device and why (for a person, or a later build). */
+export function setAsideOps(
+  db: DatabaseSync,
+): { device: string; seq: number; index: number; reason: string; excerpt: string }[] {
+  return db
+    .prepare(
+      'SELECT device, seq, op_index, reason, excerpt FROM sync_set_aside ORDER BY at, device, seq, op_index',
+    )
+    .all()
+    .map((r) => ({
+      device: String(r.device),
+      seq: Number(r.seq),
+      index: Number(r.op_index),
+      reason: String(r.reason),
+      excerpt: String(r.excerpt),
+    }));
 }

@@ -154,4 +154,13 @@ CREATE TABLE sync_set_aside (
     id: 'sync-004-device-seen',
     up: `ALTER TABLE sync_cursors ADD COLUMN last_seen INTEGER;`,
   },
+  {
+    // Past the cursor: the segments read beyond one that could not be read (applied: the last of them) and those
+    // still unread (gaps), so a deleted or garbled segment costs one read a round, not a re-read of all after it.
+    id: 'sync-005-cursor-gaps',
+    up: `
+ALTER TABLE sync_cursors ADD COLUMN applied INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE sync_cursors ADD COLUMN gaps TEXT NOT NULL DEFAULT '[]';
+`,
+  },
 ];

@@ -4,7 +4,7 @@
 // recorded in the same transaction as the applying.
 import { join } from 'node:path';
 import type { LibraryItem } from '../../../shared/studio/records';
-import type { SyncProgress, SyncReceived } from '../../../shared/studio/sync';
+import type { SyncProgress } from '../../../shared/studio/sync';
 import { transaction } from '../db';
 import type { Library } from '../library';
 import { itemsWithoutThumbnail } from '../library/library-reads';
@@ -12,12 +12,13 @@ import { thumbnailPathFor } from '../media';
 import type { Logger } from '../log';
 import { describeThrown } from '../log';
 import { downloadBlob, fileFacts, uploadBlob } from './blob-transfer';
-import { parseStamp } from './hlc';
+import { markWantsPublished, want, wantsOf } from './file-repair';
 import type { RemoteVault } from './remote-vault';
-import { clip, gateOps, UnreadableObjectError } from './remote-gate';
+import { PathOutsideError } from '../safe-path';
+import { UnreadableObjectError } from './remote-gate';
 import type { ReadProblems } from './remote-gate';
 import { segmentEnvelopeSchema } from './sync-ops';
-import type { Head, Segment, SegmentEnvelope, SyncOp } from './sync-ops';
+import type { Segment } from './sync-ops';
 import type { SyncState } from './sync-state';
 
 export interface RoundContext {
@@ -147,7 +148,7 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
   });
   for (const segment of segments) await vault.writeSegment(segment, signal);
   const last = segments[segments.length - 1]?.seq ?? state.segmentsPushed();
-  const wants = state.wants();
+  const wants = wantsOf(state);
   await vault.writeHead(
     {
       format: 1,
@@ -158,150 +159,12 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
     },
     signal,
   );
-  state.setPublishedWants(wants);
+  markWantsPublished(state, wants);
   transaction(state.db, () => {
     state.db.prepare('DELETE FROM sync_outbox WHERE seq <= ?').run(last);
     state.setMeta('segments', String(last));
   });
   return { files, bytes: bytesTotal, changes: segments.reduce((sum, s) => sum + s.ops.length, 0) };
-}
-
-/** Missing segments in a row after which a device's log is not read further this round (a head may lie). */
-const MISSING_IN_A_ROW = 8;
-
-/**
- * Applies one op that passed the gate; a failure of its own (a value the store still refuses) undoes only that
- * op's writes and answers why, so it is set aside like an op that failed the gate.
- */
-function applyOne(state: SyncState, op: SyncOp): string | null {
-  state.db.exec('SAVEPOINT sync_op');
-  try {
-    state.apply(op);
-    state.db.exec('RELEASE sync_op');
-    return null;
-  } catch (error) {
-    state.db.exec('ROLLBACK TO sync_op');
-    state.db.exec('RELEASE sync_op');
-    return clip(describeThrown(error));
-  }
-}
-
-/**
- * Reads every other device's segments past its cursor into the agreed state; answers ops read, devices seen and
- * what each device's log brought ("3 items from studio-laptop"). What cannot be read blocks only itself: a head that does not parse skips that device, a segment missing or
- * garbled is reported and waits (the cursor stays before it, so the next round reads it again) while the
- * segments after it are still applied (ops are order-free and idempotent), and an op that breaks the app's
- * rules is set aside with its device and reason. A fault of the remote itself (unreachable, refused) still
- * stops the round: nothing about the data can be said then.
- */
-export async function pullLogs(
-  context: RoundContext,
-): Promise<{ changes: number; devices: number; received: SyncReceived[] }> {
-  const { state, vault, signal, problems } = context;
-  let items = 0;
-  const reading = () =>
-    context.progress({ phase: 'reading', filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, items });
-  reading();
-  const received: SyncReceived[] = [];
-  const mine = [vault.deviceFolder(state.device), vault.legacyDeviceFolder(state.device)];
-  let changes = 0;
-  let devices = 0;
-  // First-release folders (device:<id>) last: a device that has moved its log to <id> is read there only.
-  const legacy = (folder: string) => folder.startsWith('device:');
-  const folders = (await vault.listDeviceFolders(signal)).sort(
-    (a, b) => Number(legacy(a)) - Number(legacy(b)),
-  );
-  const seen = new Set<string>();
-  for (const folder of folders) {
-    if (mine.includes(folder)) continue;
-    if (legacy(folder) && seen.has(folder.slice('device:'.length))) continue;
-    let head: Head | null;
-    try {
-      head = await vault.readHeadIn(folder, signal);
-    } catch (error) {
-      if (!(error instanceof UnreadableObjectError)) throw error;
-      problems.add({ device: null, deviceName: null, what: 'head', detail: error.detail });
-      continue;
-    }
-    if (!head || head.device === state.device || seen.has(head.device)) continue;
-    seen.add(head.device);
-    for (const sha of head.wants ?? []) context.othersWant.add(sha);
-    devices += 1;
-    const from = { device: head.device, deviceName: head.name };
-    const brought: SyncReceived = { device: head.device, name: head.name, items: 0, changes: 0 };
-    let contiguous = true;
-    let missing = 0;
-    for (let seq = state.cursor(head.device) + 1; seq <= head.segments; seq++) {
-      let segment: SegmentEnvelope | null;
-      try {
-        segment = await vault.readSegmentIn(folder, head.device, seq, signal);
-      } catch (error) {
-        if (!(error instanceof UnreadableObjectError)) throw error;
-        problems.add({ ...from, what: 'segment', detail: error.detail });
-        contiguous = false;
-        continue;
-      }
-      if (!segment) {
-        // Not visible yet (an eventually consistent listing), or deleted: said, and read again next round.
-        missing += 1;
-        contiguous = false;
-        if (missing >= MISSING_IN_A_ROW) {
-          problems.add({
-            ...from,
-            what: 'segment',
-            detail: `segments ${seq - missing + 1} to ${head.segments} of ${head.segments} are missing`,
-          });
-          break;
-        }
-        problems.add({ ...from, what: 'segment', detail: `segment ${seq} of ${head.segments} is missing` });
-        continue;
-      }
-      missing = 0;
-      const gated = gateOps(segment);
-      const deviceId = head.device;
-      const name = head.name;
-      const keepCursor = contiguous;
-      const fresh = transaction(state.db, () => {
-        const setAside = [...gated.setAside];
-        for (const { index, op } of gated.ops) {
-          // An item this device had no record of: new here, brought by this device's log.
-          const fresh = op.op === 'put' && !state.hasRecord(op.id);
-          const failed = applyOne(state, op);
-          if (failed !== null)
-            setAside.push({ index, reason: failed, excerpt: clip(JSON.stringify(op), 1000) });
-          else if (fresh) {
-            brought.items += 1;
-            items += 1;
-          }
-        }
-        const added = state.setAside(deviceId, seq, setAside, Date.now());
-        if (keepCursor) state.setCursor(deviceId, seq, name, latestWall(gated.ops));
-        state.saveClock();
-        return added > 0 ? setAside : [];
-      });
-      for (const op of fresh)
-        problems.add({
-          ...from,
-          what: 'change',
-          detail: `segment ${seq}, change ${op.index + 1}: ${op.reason}`,
-        });
-      changes += gated.ops.length;
-      brought.changes += gated.ops.length;
-      reading();
-    }
-    if (brought.changes > 0) received.push(brought);
-  }
-  return { changes, devices, received };
-}
-
-/** The wall time of a segment's latest change, as its device's hybrid clock stamped it. */
-function latestWall(ops: readonly { op: SyncOp }[]): number | null {
-  let latest: number | null = null;
-  for (const { op } of ops) {
-    const wall = parseStamp(op.hlc).wall;
-    if (Number.isFinite(wall) && (latest === null || wall > latest)) latest = wall;
-  }
-  return latest;
 }
 
 /** Thumbnails of items from other devices, fetched eagerly (small) so tiles show before their files. */
@@ -341,11 +204,11 @@ export async function fetchThumbnails(context: RoundContext): Promise<Moved> {
       context.logger.warn('sync: a thumbnail could not be fetched', { id, error: describeThrown(error) });
       if (error instanceof UnreadableObjectError) {
         context.problems.add({ ...originOf(context, id), what: 'thumbnail', detail: error.detail });
-        if (error.damaged) state.want(error.damaged, true);
+        if (error.damaged) want(state, error.damaged, true);
       }
       continue;
     }
-    if (state.wants().includes(sha)) state.want(sha, false);
+    want(state, sha, false);
     library.replica.setThumbnail(id, target);
     files += 1;
   }
@@ -395,13 +258,20 @@ export async function fetchAllFiles(context: RoundContext): Promise<Moved> {
     } catch (error) {
       // This file's bytes on the remote are bad or not there yet: it stays remote-only, and the next round (or
       // opening it) fetches it again; every other file still comes down.
-      if (context.signal.aborted || !(error instanceof UnreadableObjectError)) throw error;
+      if (context.signal.aborted) throw error;
       bytesDone -= counted;
+      if (error instanceof PathOutsideError) {
+        // A row filed before the gate with a path out of the library: never written to.
+        const detail = `the file of item ${item.id} would lie outside the library folder; it is not fetched`;
+        context.problems.add({ ...originOf(context, item.id), what: 'file', detail });
+        continue;
+      }
+      if (!(error instanceof UnreadableObjectError)) throw error;
       context.problems.add({ ...originOf(context, item.id), what: 'file', detail: error.detail });
-      if (error.damaged) context.state.want(error.damaged, true);
+      if (error.damaged) want(context.state, error.damaged, true);
       continue;
     }
-    if (context.state.wants().includes(item.sha256)) context.state.want(item.sha256, false);
+    want(context.state, item.sha256, false);
     files += 1;
     bytes += item.size;
   }

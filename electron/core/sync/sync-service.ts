@@ -33,10 +33,11 @@ import { createRemote, remoteIdentity } from './remote-factory';
 import { retryingRemote } from './retrying-remote';
 import type { RetryPolicy } from './retrying-remote';
 import { RemoteVault } from './remote-vault';
-import { ReadProblems, UnreadableObjectError } from './remote-gate';
+import { ReadProblems } from './remote-gate';
 import { claimAndPush, pushRenewing } from './device-identity';
-import { fetchAllFiles, fetchItemFile, fetchThumbnails, pullLogs, tempDirOf } from './sync-round';
-import { publishWants, resendWanted } from './file-repair';
+import { fetchAllFiles, fetchItemFile, fetchThumbnails, tempDirOf } from './sync-round';
+import { pullLogs } from './log-pull';
+import { noteDamage, repairFiles } from './file-repair';
 import type { RoundContext } from './sync-round';
 import { SyncRemoteError } from './sync-remote';
 import type { SyncRemote } from './sync-remote';
@@ -219,24 +220,10 @@ export class SyncService {
     if (!item.remoteOnly) return item;
     const setup = this.#setup();
     const vault = await this.#vault(setup, new AbortController().signal, this.#retrying(setup));
-    let fetched: LibraryItem | null;
-    try {
-      fetched = await fetchItemFile(
-        {
-          library: this.#options.library,
-          vault,
-          tempDir: tempDirOf(this.#options.dataDir),
-          signal: new AbortController().signal,
-        },
-        item,
-        () => undefined,
-      );
-    } catch (error) {
-      // Bytes on the remote that failed their check: asked for in this device's head at the next round.
-      if (error instanceof UnreadableObjectError && error.damaged) this.#state.want(error.damaged, true);
-      throw error;
-    }
-    if (this.#state.wants().includes(item.sha256)) this.#state.want(item.sha256, false);
+    const where = { library: this.#options.library, vault, tempDir: tempDirOf(this.#options.dataDir) };
+    const fetched = await noteDamage(this.#state, item.sha256, () =>
+      fetchItemFile({ ...where, signal: new AbortController().signal }, item, () => undefined),
+    );
     return fetched ?? item;
   }
 
@@ -362,10 +349,7 @@ export class SyncService {
       const thumbs = pulled.changes > 0 || restore ? await fetchThumbnails(context) : { files: 0, bytes: 0 };
       const files =
         setup.config.filesMode === 'all' || restore ? await fetchAllFiles(context) : { files: 0, bytes: 0 };
-      // Damage is repaired by whoever has the bytes: files others found bad are sent again from here, and the
-      // files found bad here are asked for in this device's head.
-      await resendWanted(context);
-      await publishWants(context);
+      await repairFiles(context);
       const finishedAt = this.#now();
       this.#state.setMeta('lastCompletedAt', String(finishedAt));
       if (pulled.received.length > 0) {
@@ -375,10 +359,8 @@ export class SyncService {
       }
       this.#problem = null;
       this.#unread = problems.listed;
-      if (problems.count > 0)
-        this.#logger.warn('sync: a round could not read everything', {
-          problem: describeReadProblems(problems.listed, problems.count),
-        });
+      const unread = describeReadProblems(problems.listed, problems.count);
+      if (unread) this.#logger.warn('sync: a round could not read everything', { problem: unread });
       return {
         startedAt,
         finishedAt,

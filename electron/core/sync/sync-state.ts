@@ -8,9 +8,8 @@ import { transaction } from '../db';
 import { libraryItemIds } from '../library/library-reads';
 import { applyDocOp, markAllDocsDirty } from './doc-sync';
 import { HybridClock } from './hlc';
-import { syncRecordSchema, WANTS_MAX } from './sync-ops';
+import { syncRecordSchema } from './sync-ops';
 import type { CostValue, RemoteFormat, SyncOp, SyncRecord } from './sync-ops';
-import type { SetAsideOp } from './remote-gate';
 import { remoteFormatSchema } from './sync-ops';
 import type { SyncDevice } from '../../../shared/studio/sync';
 
@@ -292,6 +291,36 @@ export class SyncState {
       .run(device, segments, name, seenAt);
   }
 
+  /**
+   * What was read of a device's log past its cursor: every segment up to `applied` but the `gaps` (missing or
+   * unreadable when last tried) is applied here.
+   */
+  readPast(device: string): { applied: number; gaps: number[] } {
+    const row = this.db.prepare('SELECT applied, gaps FROM sync_cursors WHERE device = ?').get(device) as
+      { applied: number; gaps: string } | undefined;
+    if (!row) return { applied: 0, gaps: [] };
+    let gaps: unknown = [];
+    try {
+      gaps = JSON.parse(row.gaps);
+    } catch {
+      // Read again from the cursor: nothing is lost, a round reads a little more.
+    }
+    return {
+      applied: Number(row.applied),
+      gaps: Array.isArray(gaps) ? gaps.filter((n): n is number => Number.isInteger(n)) : [],
+    };
+  }
+
+  /** Records a device's cursor and what was read past it (readPast), in one write. */
+  setReadPast(device: string, cursor: number, name: string, applied: number, gaps: readonly number[]): void {
+    this.db
+      .prepare(
+        `INSERT INTO sync_cursors (device, segments, name, applied, gaps) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (device) DO UPDATE SET segments = ?2, name = ?3, applied = ?4, gaps = ?5`,
+      )
+      .run(device, cursor, name, applied, JSON.stringify(gaps));
+  }
+
   /** Whether another device's put of this item has been read (or this device's own was agreed). */
   hasRecord(id: string): boolean {
     return (
@@ -343,74 +372,6 @@ export class SyncState {
       seq: number;
       body: string;
     }[];
-  }
-
-  /** Keeps the ops of one segment that failed the gate (remote-gate.ts); answers how many were new. */
-  setAside(device: string, seq: number, ops: readonly SetAsideOp[], at: number): number {
-    const insert = this.db.prepare(
-      'INSERT OR IGNORE INTO sync_set_aside (device, seq, op_index, reason, excerpt, at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    let added = 0;
-    for (const op of ops)
-      added += Number(insert.run(device, seq, op.index, op.reason, op.excerpt, at).changes);
-    return added;
-  }
-
-  /** Every op set aside so far, with its device and why (for a person, or a later build). */
-  setAsideOps(): { device: string; seq: number; index: number; reason: string; excerpt: string }[] {
-    return this.db
-      .prepare(
-        'SELECT device, seq, op_index, reason, excerpt FROM sync_set_aside ORDER BY at, device, seq, op_index',
-      )
-      .all()
-      .map((r) => ({
-        device: String(r.device),
-        seq: Number(r.seq),
-        index: Number(r.op_index),
-        reason: String(r.reason),
-        excerpt: String(r.excerpt),
-      }));
-  }
-
-  /** Files whose bytes on the remote failed their check here, asked for again in this device's head. */
-  wants(): string[] {
-    return this.#shaList('wants');
-  }
-
-  /** A file failed its check here (true) or came down whole (false). */
-  want(sha256: string, wanted: boolean): void {
-    const list = this.wants().filter((sha) => sha !== sha256);
-    if (wanted) list.push(sha256);
-    this.setMeta('wants', JSON.stringify(list.slice(-WANTS_MAX)));
-  }
-
-  /** The wants the last head written carried (so a head is rewritten only when they change). */
-  publishedWants(): string[] {
-    return this.#shaList('wantsPublished');
-  }
-
-  setPublishedWants(list: readonly string[]): void {
-    this.setMeta('wantsPublished', JSON.stringify(list));
-  }
-
-  /** When this device last sent a file again because another device asked (ms), so a head cannot make it resend
-   * the same file every round. */
-  resentAt(sha256: string): number | null {
-    const at = this.meta(`resent:${sha256}`);
-    return at === null ? null : Number(at);
-  }
-
-  setResentAt(sha256: string, at: number): void {
-    this.setMeta(`resent:${sha256}`, String(at));
-  }
-
-  #shaList(key: string): string[] {
-    try {
-      const list: unknown = JSON.parse(this.meta(key) ?? '[]');
-      return Array.isArray(list) ? list.filter((sha): sha is string => typeof sha === 'string') : [];
-    } catch {
-      return [];
-    }
   }
 
   hasBlob(sha256: string): boolean {

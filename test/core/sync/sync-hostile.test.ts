@@ -254,6 +254,12 @@ describe.each(CASES)('a hostile remote ($name)', (remoteCase) => {
         detail: 'segment 2 of 3 is missing',
       }),
     );
+    // Still missing: said again, and only it is read again (the segment after it is not applied twice).
+    const again = await fresh.sync.runRound();
+    expect(again.unread).toContainEqual(
+      expect.objectContaining({ what: 'segment', detail: 'segment 2 of 3 is missing' }),
+    );
+    expect(again.pulled.changes).toBe(0);
     // The cursor stayed before it: once it is back, the next round reads it.
     await intruder.vault.remote.put(key, kept ?? Buffer.alloc(0));
     await fresh.sync.runRound();
