@@ -105,8 +105,9 @@ export function buildProgram(
 
   program
     .command('models')
-    .description('families, model ids, fields and limits')
-    .action((_options, command: Command) => modelsCommand(context(command)));
+    .description('families, model ids, fields and limits; --listed adds the models the gateway lists')
+    .option('--listed', 'ask the gateway for its model list (new models marked new); kept for offline use')
+    .action((options: { listed?: boolean }, command: Command) => modelsCommand(context(command), options));
 
   program
     .command('generate')

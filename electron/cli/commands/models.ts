@@ -1,7 +1,32 @@
-// `models`: the catalog as the CLI sees it — families, model ids, fields and limits. No network.
+// `models`: the catalog as the CLI sees it — families, model ids, fields and limits. No network, unless
+// `--listed` asks the gateway for the models it lists (GET /v1/models?expand=parameters), kept for offline use in
+// discovered-models.json beside the library's database (the app's own file when STUDIO_DATA_DIR is its folder):
+// a model the catalog does not name is marked new, with its family or "generic form".
+import { join } from 'node:path';
 import { FAMILY_LIST, familyModels, referenceImageFields } from '../../../shared/catalog';
 import type { FieldSpec } from '../../../shared/catalog';
+import { DiscoveredModels, type DiscoveredList } from '../../core/models/discovered-models';
+import { requireGateway } from '../cli-config';
 import type { CliContext } from '../cli-context';
+
+/** The gateway's listing, fetched now or the kept one when the gateway cannot be asked. */
+async function listedModels(ctx: CliContext): Promise<DiscoveredList> {
+  requireGateway(ctx.config);
+  const core = ctx.core();
+  const file = join(ctx.config.dataDir ?? ctx.config.libraryDir, 'discovered-models.json');
+  return new DiscoveredModels(file, core.clock).get(
+    core.gateway,
+    {},
+    {
+      refresh: true,
+    },
+  );
+}
+
+function listedLine(m: DiscoveredList['models'][number]): string {
+  const where = m.family ?? 'generic form';
+  return `  ${m.id}${m.isNew ? ' (new on the gateway)' : ''}  ${where}${m.endpoint ? `  ${m.endpoint}` : ''}`;
+}
 
 function limits(f: FieldSpec): string {
   const parts: string[] = [];
@@ -14,7 +39,8 @@ function limits(f: FieldSpec): string {
   return parts.join(', ');
 }
 
-export function modelsCommand(ctx: CliContext): void {
+export async function modelsCommand(ctx: CliContext, options: { listed?: boolean } = {}): Promise<void> {
+  const listed = options.listed ? await listedModels(ctx) : null;
   const families = FAMILY_LIST.map((family) => ({
     id: family.id,
     label: family.label,
@@ -43,15 +69,25 @@ export function modelsCommand(ctx: CliContext): void {
     })),
     notes: family.notes,
   }));
-  ctx.out.result({ families }, () =>
-    FAMILY_LIST.map((family) => {
-      const models = familyModels(family.id).map((v) => v.modelId);
-      const head = `${family.id}  ${family.label}  ${family.path}${models.length ? `\n  models: ${models.join(', ')}` : ''}`;
-      const fields = family.fields.map((f) => {
-        const extra = limits(f);
-        return `  ${f.required ? '*' : ' '} ${f.name} (${f.type})${extra ? `  ${extra}` : ''}`;
-      });
-      return [head, ...fields, ...family.notes.map((n) => `  note: ${n}`)].join('\n');
-    }).join('\n\n'),
+  const listing = listed && {
+    source: listed.source,
+    fetchedAt: listed.fetchedAt,
+    models: listed.models.map((m) => ({ id: m.id, family: m.family, isNew: m.isNew, endpoint: m.endpoint })),
+  };
+  const listedText = listed
+    ? `\n\nlisted by the gateway (${listed.source === 'gateway' ? 'now' : listed.source === 'cache' ? 'kept list: the gateway could not be asked' : 'no list'}):\n${listed.models.map(listedLine).join('\n')}`
+    : '';
+  ctx.out.result(
+    listing ? { families, listed: listing } : { families },
+    () =>
+      FAMILY_LIST.map((family) => {
+        const models = familyModels(family.id).map((v) => v.modelId);
+        const head = `${family.id}  ${family.label}  ${family.path}${models.length ? `\n  models: ${models.join(', ')}` : ''}`;
+        const fields = family.fields.map((f) => {
+          const extra = limits(f);
+          return `  ${f.required ? '*' : ' '} ${f.name} (${f.type})${extra ? `  ${extra}` : ''}`;
+        });
+        return [head, ...fields, ...family.notes.map((n) => `  note: ${n}`)].join('\n');
+      }).join('\n\n') + listedText,
   );
 }
