@@ -147,9 +147,15 @@ export interface QueueItemPatch {
 export class QueueStore {
   constructor(private readonly db: DatabaseSync) {}
 
-  /** Appends the items at the back, in the order given: all of them or, if the process dies, none. */
-  append(items: readonly NewQueuedItem[], now: number): void {
-    transaction(this.db, () => this.#append(items, now));
+  /**
+   * Appends the items at the back, in the order given: all of them or, if the process dies, none. `admit` (the
+   * spending limits) is asked inside the same transaction: a refusal writes nothing.
+   */
+  append(items: readonly NewQueuedItem[], now: number, admit?: () => void): void {
+    transaction(this.db, () => {
+      admit?.();
+      this.#append(items, now);
+    });
   }
 
   #append(items: readonly NewQueuedItem[], now: number): void {

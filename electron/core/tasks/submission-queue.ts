@@ -136,13 +136,13 @@ export class SubmissionQueue {
         createdAt: this.ctx.clock.now(),
       });
     }
-    if (!options.admitted) {
-      this.parts.guard?.admitAll(
+    const { guard } = this.parts; // asked in the transaction that writes the press down
+    const admit = () =>
+      guard?.admitAll(
         items.map((r) => ({ family: r.family, model: r.model, params: r.params })),
         { confirmed: options.confirmed, overBudget: options.overBudget },
       );
-    }
-    this.store.append(items, this.ctx.clock.now());
+    this.store.append(items, this.ctx.clock.now(), options.admitted ? undefined : admit);
     this.#changed();
     return keys.map((k) => this.#byKey(k) ?? '');
   }
