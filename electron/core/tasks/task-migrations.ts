@@ -154,4 +154,15 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-012-resumed-at',
     up: 'ALTER TABLE tasks ADD COLUMN resumed_at INTEGER;',
   },
+  {
+    // Only a music operation or an upscale has a source task (made-from-links.ts). Before issue 32 a recipe's
+    // later step recorded the step before as a "music source" too, so an image → video recipe's video was made
+    // from the picture twice; those links are removed (its reference link, the true one, stays).
+    id: 'tasks-013-sources-by-family',
+    up: `
+      DELETE FROM task_sources
+      WHERE relation IN ('music-source', 'grid-source')
+        AND task_id IN (SELECT id FROM tasks WHERE family NOT LIKE 'music.%' AND family <> 'grid.upscale');
+    `,
+  },
 ];

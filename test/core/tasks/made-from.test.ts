@@ -6,6 +6,8 @@ import type { TaskEngine } from '../../../electron/core/tasks/task-engine';
 import type { TaskEngineOptions } from '../../../electron/core/tasks/task-engine';
 import type { LibraryFileIndex } from '../../../electron/core/tasks/made-from-links';
 import { referenceUri } from '../../../shared/studio/references';
+import { runMigrations } from '../../../electron/core/db';
+import { studioMigrations } from '../../../electron/core/studio-database';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import { png as pngOf } from '../library/library-fixtures';
 import { i3, seededGridUpscale, useEngineRig } from './engine-rig';
@@ -106,6 +108,34 @@ describe('made-from', () => {
     ]);
     expect(e.links(picture.id).madeFromThis).toEqual([
       { relation: 'reference', taskId: clip.id, itemId: 'picture-item' },
+    ]);
+  });
+
+  it('a database from before keeps its true source links and loses a later step\'s "music source" (tasks-013)', async () => {
+    const db = bench.rig.openDb();
+    const e = await engine();
+    const picture = await e.submit(i3('a picture'));
+    const clip = await e.submit(
+      { family: 'video.s', model: 'video_model_id_s', params: { prompt: 'push in', duration: 5 } },
+      { parentTaskId: picture.id },
+    );
+    const track = await e.submit(i3('stand-in for a music task'));
+    bench.rig.ownRemoteTask(track.id, bench.rig.sim.seeds.musicExtend);
+    const concat = await e.submit({
+      family: 'music.concat',
+      model: 'music_model_id',
+      params: { task_id: bench.rig.sim.seeds.musicExtend, audio_index: 1 },
+    });
+    // What the code before issue 32 wrote for the recipe's video step.
+    db.prepare(
+      "INSERT INTO task_sources (task_id, relation, source_task_id) VALUES (?, 'music-source', ?)",
+    ).run(clip.id, picture.id);
+    expect(e.links(clip.id).madeFrom.map((l) => l.relation)).toEqual(['music-source']);
+    db.prepare("DELETE FROM schema_migrations WHERE id = 'tasks-013-sources-by-family'").run();
+    runMigrations(db, studioMigrations(bench.rig.dir));
+    expect(e.links(clip.id).madeFrom).toEqual([]);
+    expect(e.links(concat.id).madeFrom).toEqual([
+      { relation: 'music-source', taskId: track.id, itemId: null },
     ]);
   });
 
