@@ -24,10 +24,27 @@ const base = {
   openParameters: true,
 } as const satisfies Partial<FamilySpec>;
 
+// A video form starts filled: the spec shows no defaults for these, so the studio's are the shortest usual take
+// (5 s), the middle resolution and a landscape ratio, each one of the choices the field offers. Where the spec
+// names the values, they are offered as choices (radio buttons), never a free-text box to get wrong.
+const DEFAULT_SECONDS = 5;
 const duration1to16 = (clause: string) =>
-  integer('duration', clause, { min: 1, max: 16, description: 'Length in seconds (1 to 16).' });
+  integer('duration', clause, {
+    min: 1,
+    max: 16,
+    default: DEFAULT_SECONDS,
+    description: 'Length in seconds (1 to 16).',
+  });
 const duration5or10 = (clause: string) =>
-  integer('duration', clause, { values: [5, 10], description: 'Length in seconds: 5 or 10.' });
+  integer('duration', clause, {
+    values: [5, 10],
+    default: DEFAULT_SECONDS,
+    description: 'Length in seconds: 5 or 10.',
+  });
+/** The ratios the catalog suggested as examples of a free box, offered as the choice itself. */
+const VIDEO_RATIOS = ['16:9', '9:16', '1:1'] as const;
+const ratioChoice = (name: string, clause: string) =>
+  enumField(name, clause, VIDEO_RATIOS, { default: '16:9', description: 'Aspect ratio.' });
 
 const S_MEDIA = (media: MediaSpec['media']): MediaSpec => ({
   media,
@@ -49,8 +66,11 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
     fields: [
       prompt('[EP-VIDEO-1]'),
       duration1to16('[LIM-11]'),
-      enumField('resolution', '[EP-VIDEO-1]', VIDEO_RESOLUTIONS_V, { description: 'Output resolution.' }),
-      ratioField('aspect_ratio', '[EP-VIDEO-1]', { examples: ['16:9', '9:16', '1:1'] }),
+      enumField('resolution', '[EP-VIDEO-1]', VIDEO_RESOLUTIONS_V, {
+        default: '720p',
+        description: 'Output resolution.',
+      }),
+      ratioChoice('aspect_ratio', '[EP-VIDEO-1]'),
     ],
     notes: ['Text-to-video, image-to-video and first/last-frame modes; audio is on by default.'],
   },
@@ -73,8 +93,11 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
         },
       ),
       duration1to16('[LIM-11]'),
-      enumField('resolution', '[EP-VIDEO-2]', VIDEO_RESOLUTIONS_V, { description: 'Output resolution.' }),
-      ratioField('aspect_ratio', '[EP-VIDEO-2]', { examples: ['16:9', '9:16', '1:1'] }),
+      enumField('resolution', '[EP-VIDEO-2]', VIDEO_RESOLUTIONS_V, {
+        default: '720p',
+        description: 'Output resolution.',
+      }),
+      ratioChoice('aspect_ratio', '[EP-VIDEO-2]'),
     ],
   },
   {
@@ -104,8 +127,9 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
     variants: [{ key: 'default', label: 'W', defaultModelId: 'video_model_id_w' }],
     fields: [
       prompt('[EP-VIDEO-4]'),
-      ratioField('size', '[EP-VIDEO-4]', { examples: ['16:9', '9:16', '1:1'] }),
+      ratioChoice('size', '[EP-VIDEO-4]'),
       enumField('resolution', '[EP-VIDEO-4]', ['480p', '720p', '1080p'], {
+        default: '720p',
         description: 'Output resolution.',
       }),
       duration5or10('[LIM-11]'),
@@ -126,8 +150,12 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
         description: 'std = standard 720P; another value = professional 1080P.',
       }),
       // Duration bounds are not shown for K: any positive whole number of seconds.
-      integer('duration', '[EP-VIDEO-5]', { min: 1, description: 'Length in seconds.' }),
-      ratioField('aspect_ratio', '[EP-VIDEO-5]', { examples: ['16:9', '9:16', '1:1'] }),
+      integer('duration', '[EP-VIDEO-5]', {
+        min: 1,
+        default: DEFAULT_SECONDS,
+        description: 'Length in seconds.',
+      }),
+      ratioChoice('aspect_ratio', '[EP-VIDEO-5]'),
     ],
     notes: [
       'First-frame and first/last-frame control; professional mode supports automatic audio and voices.',
