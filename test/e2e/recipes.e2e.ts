@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { emulateScheme, SCHEMES, violationLines } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { demoReceived } from './demo-received';
 import { answerWithPrice, saveLimits } from './spending-limits';
@@ -136,7 +137,12 @@ describe('Recipes', () => {
     // What it takes is what the picture step makes: a picture, never a track or a grid.
     const takes = await editor.getByLabel('What step 2 takes').locator('option').allTextContents();
     expect(takes).toEqual(['takes the picture before']);
-    await studio.shot('recipe-editor-after-picture');
+    for (const scheme of SCHEMES) {
+      await emulateScheme(page, scheme);
+      await studio.shot(`recipe-editor-after-picture-${scheme}`);
+      expect(await violationLines(page)).toEqual([]);
+    }
+    await emulateScheme(page, 'light');
     await editor.getByRole('button', { name: 'Cancel' }).click();
   });
 
