@@ -78,6 +78,19 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await studio.shot('dialects-cancelled');
   });
 
+  it('a refusal said only as {code: 451, type: "policy"}, with progress as text, reads as a content-policy refusal', async () => {
+    await speak(page, 'A refused task said only as {code: 451, type: "policy"}');
+    await speak(page, 'Progress as text (“45%”)');
+    const prompt = 'a forbidden harbour [fail]';
+    await generateI3(page, prompt);
+    await goTo(page, 'Tasks');
+    const error = row(page, prompt).getByTestId('task-error');
+    await expect
+      .poll(() => error.textContent(), { timeout: 60_000 })
+      .toContain('The gateway refused this task under its content policy (451, policy).');
+    await studio.shot('dialects-policy-451');
+  });
+
   it('a proxy’s HTML 502 becomes a sentence; its markup is never shown', async () => {
     await speak(page, 'A web page on 502');
     await chooseFamily(page, 'video.v1');
