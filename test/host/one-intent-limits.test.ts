@@ -91,6 +91,7 @@ describe('every entry point of the app against the spending limits', () => {
       );
     }
     expect(await written('over budget')).toEqual({ tasks: 0, queued: 0, clips: 0 });
+    expect((await bridge.recipes.runs()).filter((r) => r.prompt === 'over budget')).toEqual([]);
   });
 
   it('above the confirmation threshold: each is asked first (speech counts as answered), and goes once confirmed', async () => {

@@ -6,7 +6,7 @@
 // restart; rows of version 1 are rewritten by the migration recipes-003-run-records.
 import { z } from 'zod';
 import { recipeDraftSchema, recipeRunSchema, type RecipeDraft } from '../../../shared/studio/recipes';
-import type { DatabaseSync } from '../db/database';
+import { transaction, type DatabaseSync } from '../db/database';
 
 /** The stored run's shape version; the migration brings older rows to it. */
 export const RUN_RECORD_VERSION = 2;
@@ -36,6 +36,11 @@ export class RecipeRunStore {
 
   constructor(db: DatabaseSync) {
     this.#db = db;
+  }
+
+  /** Runs `fn` in one BEGIN IMMEDIATE transaction on the runs' database (the limits asked and the runs kept). */
+  inTransaction<T>(fn: () => T): T {
+    return transaction(this.#db, fn);
   }
 
   save(stored: StoredRun): void {

@@ -119,8 +119,7 @@ export class RecipeRunner {
     }
     // Checked whole again before anything is sent (a file run by the CLI, a recipe saved by an earlier version).
     assertRecipeRuns(recipe, prompts);
-    this.#ports.admitAll?.(RecipeRunner.requests(recipe, prompts), options);
-    return prompts.map((prompt) => {
+    const started = prompts.map((prompt) => {
       const run: RecipeRun = {
         id: randomUUID(),
         name: recipe.name,
@@ -140,10 +139,20 @@ export class RecipeRunner {
         queued: null,
         done: Promise.resolve(),
       };
-      this.#runs.set(run.id, running);
-      this.#keep(running);
+      return running;
+    });
+    // The whole press against the limits, in the transaction that writes its runs down: refused, none is kept.
+    const admitAndKeep = () => {
+      this.#ports.admitAll?.(RecipeRunner.requests(recipe, prompts), options);
+      for (const running of started) this.#keep(running);
+    };
+    const { store } = this.#ports;
+    if (store) store.inTransaction(admitAndKeep);
+    else admitAndKeep();
+    return started.map((running) => {
+      this.#runs.set(running.run.id, running);
       running.done = this.#drive(running, 0, null);
-      return structuredClone(run);
+      return structuredClone(running.run);
     });
   }
 
