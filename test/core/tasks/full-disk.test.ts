@@ -1,5 +1,5 @@
 // A full disk never leads to a second charge. The core as the app and the CLI compose it (composeCore: engine,
-// downloads, library) keeps its database and library on a real 2 MiB tmpfs, against the simulator; a filler
+// downloads, library) keeps its database and library on a real 4 MiB tmpfs, against the simulator; a filler
 // file takes the disk's room away at the moments that matter: before a press, while a request is on the wire,
 // and while a charged result waits to be downloaded. Each time the simulator's own record says how many tasks
 // were created: never more than the presses that were told they went through.
@@ -25,7 +25,7 @@ import { CountingGateway, driveUntil } from './engine-rig';
 /** Mounting needs root; a machine that refuses says why the file's tests are skipped. */
 function tryMount(dir: string): string | null {
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dir], { stdio: 'pipe' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', dir], { stdio: 'pipe' });
     return null;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -38,7 +38,7 @@ if (refused === null) execFileSync('umount', [probeDir]);
 rmSync(probeDir, { recursive: true, force: true });
 if (refused !== null) {
   // Stated, not silent: this file proves its promise only where a small real file system can be made.
-  console.warn(`full-disk tests skipped: mounting a 2 MiB tmpfs was refused (${refused.trim()})`);
+  console.warn(`full-disk tests skipped: mounting a 4 MiB tmpfs was refused (${refused.trim()})`);
 }
 
 const request = {
@@ -69,7 +69,7 @@ function taughtBook(db: DatabaseSync): PriceBook {
 let currentSim: RunningSimulator | null = null;
 const simUrl = (): string => currentSim?.url ?? '';
 
-describe.skipIf(refused !== null)('a full disk (real 2 MiB tmpfs)', () => {
+describe.skipIf(refused !== null)('a full disk (real 4 MiB tmpfs)', () => {
   let mount: string;
   let clock: ManualClock;
   let sim: RunningSimulator;
