@@ -1,7 +1,7 @@
 // A recipe checked whole, before it is saved and again before its first step is sent: every step's request,
 // with the run's prompt in place and the previous step's result in its bound field, must pass its family's
 // schema, and every binding must be one the family takes. Checked step by step only as each step was sent, a
-// recipe whose step 2 lacked a required prompt paid for step 1 and then stopped (issue 32). The main process
+// recipe whose step 2 lacked a required prompt paid for step 1 and then stopped. The main process
 // (electron/core/recipes/recipe-check.ts: the store's save and import, the runner's start, so the app and the
 // CLI alike) and the editor (before it asks to save) say the same first problem.
 import { FAMILIES } from '../catalog';

@@ -14,7 +14,7 @@ beforeAll(async () => {
     join(t.dir, 'bad.json'),
     JSON.stringify({ format: 'gateway-studio-presets', version: 2, presets: [] }),
   );
-  // Issue 32 (11): a file nested 100,000 deep parses, then overflowed every walk after it (a bare failure).
+  // A file nested 100,000 deep parses, then overflowed every walk after it (a bare failure).
   const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
   await writeFile(
     join(t.dir, 'deep-presets.json'),

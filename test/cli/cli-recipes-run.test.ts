@@ -113,7 +113,7 @@ describe('recipe run', () => {
   }, 90_000);
 });
 
-// Issue 32 (4): a recipe whose step 2 can never be sent was run step by step: step 1 was charged, then it stopped.
+// A recipe whose step 2 can never be sent was run step by step: step 1 was charged, then it stopped.
 describe('recipe run of a recipe that cannot finish', () => {
   it('is refused whole before step 1 is sent, with the step and the reason', async () => {
     const before = created().length;

@@ -98,7 +98,7 @@ describe('gateway-studio generate under a budget', () => {
   });
 });
 
-// Issue 32 (5): the budget sat in the app's bridge handler and the CLI called the speech service directly, so
+// The budget sat in the app's bridge handler and the CLI called the speech service directly, so
 // with the month spent `generate` was refused and `speech` went through and paid. The service asks now.
 describe('gateway-studio speech under the limits', () => {
   const speak = (...flags: string[]) =>

@@ -164,7 +164,7 @@ describe('music source picker', () => {
 });
 
 describe('grid picker', () => {
-  it('[EP-GRID-1] shows the grid; a quadrant clicked fills the form and only Generate sends it, once (issue 32, 1)', async () => {
+  it('[EP-GRID-1] shows the grid; a quadrant clicked fills the form and only Generate sends it, once', async () => {
     const { sent, submit } = renderForm('grid.upscale');
     const picker = await screen.findByTestId('grid-picker');
     expect(await within(picker).findByRole('img', { name: 'Four-image grid grid-1' })).toHaveAttribute(

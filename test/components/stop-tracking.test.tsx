@@ -1,4 +1,4 @@
-// Stop tracking throws nothing away (issue 32, 2): the press asks first, saying that the gateway may still finish
+// Stop tracking throws nothing away: the press asks first, saying that the gateway may still finish
 // and charge the task, and sends nothing until the person confirms; a stopped task keeps its row and says it may
 // still be charged (never "not charged"), with Track again, which asks the bridge to track that same task.
 import { screen, waitFor, within } from '@testing-library/react';

@@ -89,7 +89,7 @@ describe('TaskPreview', () => {
     await expect.poll(() => screen.getByTestId('task-cost').textContent).toBe('not charged');
   });
 
-  it('an outcome unknown says "may have charged" once and never "Nothing was charged" beside it (issue 32, 3)', async () => {
+  it('an outcome unknown says "may have charged" once and never "Nothing was charged" beside it', async () => {
     // A row kept before the fix: an error body under HTTP 200 read as an answer whose outcome is unknown, its
     // error still typed as the moderation refusal whose sentence says nothing was charged.
     renderPreview(

@@ -154,7 +154,7 @@ describe('every family from its form', () => {
         .getByTestId('task-preview')
         .getAttribute('data-task-id')
         .catch(() => null);
-      // The quadrant fills the form; Generate sends it (issue 32, 1: a click alone once sent a paid task).
+      // The quadrant fills the form; Generate sends it (a click alone once sent a paid task).
       await button.click();
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
       const sent = page.waitForRequest((r) => r.url().includes('tasks.submit'), { timeout: 15_000 });

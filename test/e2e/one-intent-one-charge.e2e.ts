@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// One intent, one charge, and no paid work thrown away (issue 32), driven as a person does on the demo gateway:
+// One intent, one charge, and no paid work thrown away, driven as a person does on the demo gateway:
 //  1. picking a grid's quadrant fills the form and sends nothing; Generate, with its price, sends it once;
 //  2. Stop tracking asks first, keeps the row, reads its charge from usage, and Track again saves the result of
 //     that same gateway task without sending anything again;

@@ -203,7 +203,7 @@ describe('Recipes', () => {
     expect((await madeFrom(clip?.id ?? '')).map((l) => l.taskId)).toContain(picture?.id);
   });
 
-  // Issue 32 (4): the editor saved a step whose required prompt was empty; running it charged step 1, then
+  // The editor saved a step whose required prompt was empty; running it charged step 1, then
   // stopped at step 2. Saving now checks every step's request and says the first problem, sending nothing.
   it('a recipe with a step that could never be sent is refused at Save with a sentence, and nothing is charged', async () => {
     await chooseFamily(page, 'image.i3');

@@ -133,7 +133,7 @@ describe('CSV', () => {
     ]);
   });
 
-  it('in the gateway’s currency (CNY), the header, the cells and the file figures are all CNY (issue 32, 9)', () => {
+  it('in the gateway’s currency (CNY), the header, the cells and the file figures are all CNY', () => {
     // Shown beside a CNY balance, the table is in CNY: the file must not carry USD figures under "Amount (CNY)".
     const columns = usageColumns('model', { ...text, shown: { code: 'CNY', perUsd: 7.1 } });
     const rows = [item('video_a', undefined, 0.123456, 2), item('image_b', undefined, 1.5)];

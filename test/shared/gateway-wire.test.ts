@@ -543,7 +543,7 @@ describe('what the real gateway sends beyond the spec', () => {
     expect(judgeSubmissionError(said.info).action).toBe('refused');
   });
 
-  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal under HTTP 200 is the 400 its type is, so the press is refused, never "may have charged" (issue 32, 3)', () => {
+  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal under HTTP 200 is the 400 its type is, so the press is refused, never "may have charged"', () => {
     const body = {
       error: {
         message: 'Content flagged by moderation (text): violence',

@@ -1,9 +1,9 @@
 // The queue soak inside npm test, bounded by its size (the fuller one is `npm run soak -- --queue`): 40 items
 // queued at once, 20 % faults on every request, a request budget of 3 a second (so rows often wait for a slot
-// after they are written, the window issue 32 found), the sending engine killed with SIGKILL at a random moment
+// after they are written, the window a kill was found in), the sending engine killed with SIGKILL at a random moment
 // of each simulated minute of its life and restarted on the same database until the queue is done, at least 20
 // lives. Nothing lost (every item's request left), nothing created twice upstream, nothing out of the queue's
-// order. Against the queue of before issue 32 (an item marked sent apart from its row's transaction, the row
+// order. Against the queue of before this was fixed (an item marked sent apart from its row's transaction, the row
 // held as never sent at the next start) this size failed with 9 of 30 items never sent.
 import { describe, expect, it } from 'vitest';
 import { runQueueSoak } from './queue-soak';

@@ -5,7 +5,7 @@
 // tasks settled. Then, from the database and the simulator's own record of what it created, in the order it
 // created it:
 //   nothing lost    every item left the line, each as exactly one task row under its own key, and every row
-//                   left for the gateway (none held as never sent: issue 32's kill between a row and its
+//                   left for the gateway (none held as never sent: the kill between a row and its
 //                   request left the item 'sent' and its row held, so it was never sent);
 //   nothing doubled no prompt was created upstream twice;
 //   in order        what the gateway created came in the queue's order (a sent item that the gateway never

@@ -4,7 +4,7 @@
 // and restarted on the same database, which resumes the kept runs, until no run is going. Then, from the kept
 // runs, the task rows and the simulator's own record of what it created:
 //   nothing lost     every run ended (completed, or stopped at a step with its sentence), none left going or
-//                    unreadable (issue 32: a saved recipe's kept run failed its own schema, vanished, and its
+//                    unreadable (a saved recipe's kept run failed its own schema, vanished, and its
 //                    step 2 was never sent though step 1 was paid); no step's row held as never sent;
 //   nothing doubled  no step of a run was created upstream twice.
 import { mkdtempSync, rmSync } from 'node:fs';

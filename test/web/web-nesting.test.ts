@@ -79,7 +79,7 @@ describe('settings nested too deeply', () => {
   });
 });
 
-describe('a shared file nested too deeply (issue 32, 11)', () => {
+describe('a shared file nested too deeply', () => {
   const deep = nestedJson(100_000);
   it.each([
     [

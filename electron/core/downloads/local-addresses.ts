@@ -3,7 +3,7 @@
 // files are refused from loopback, link-local, private and other non-public addresses, checked on the address
 // actually connected to (a name resolving to one is refused too), unless the gateway itself is on such an address
 // (the demo gateway, a gateway on the user's own network), whose files are naturally served from there; and then
-// only from the same kind of address as the gateway (issue 32): a gateway on this machine may point at this
+// only from the same kind of address as the gateway: a gateway on this machine may point at this
 // machine's other ports (the demo serves its files from one), never into the network around it, and a gateway on
 // the network never at this machine. This module is the one rule: every result download asks it.
 import { lookup as dnsLookup } from 'node:dns';

@@ -155,7 +155,7 @@ export const taskMigrations: readonly Migration[] = [
     up: 'ALTER TABLE tasks ADD COLUMN resumed_at INTEGER;',
   },
   {
-    // Only a music operation or an upscale has a source task (made-from-links.ts). Before issue 32 a recipe's
+    // Only a music operation or an upscale has a source task (made-from-links.ts). Before this was fixed a recipe's
     // later step recorded the step before as a "music source" too, so an image → video recipe's video was made
     // from the picture twice; those links are removed (its reference link, the true one, stays).
     id: 'tasks-013-sources-by-family',

@@ -1,6 +1,6 @@
 // Grid upscale: the grid itself, split into its four quadrants; clicking U1–U4 picks that quadrant
 // ([EP-GRID-1] index 1 to 4, in reading order) into the form. It sends nothing: an upscale is paid, and a paid
-// action fires only on the press that shows its price, the form's Generate (issue 32: a click here sent one
+// action fires only on the press that shows its price, the form's Generate (a click here sent one
 // task and Generate a second, identical one).
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';

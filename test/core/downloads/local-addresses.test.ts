@@ -62,7 +62,7 @@ describe('local addresses', () => {
     expect(addresses).toEqual([{ address: '8.8.8.8', family: 4 }]);
   });
 
-  // Issue 32 (10): IPv4 carried inside IPv6 in forms the check did not read.
+  // IPv4 carried inside IPv6 in forms the check did not read.
   it('IPv4 inside IPv6 is judged by the IPv4 address, in every form', () => {
     for (const local of [
       '::ffff:7f00:1',

@@ -316,7 +316,7 @@ describe('speech', () => {
     });
   });
 
-  it('an error body on 200 is the refusal it says, not an answer that may have been charged (issue 32, 3)', async () => {
+  it('an error body on 200 is the refusal it says, not an answer that may have been charged', async () => {
     server.reply({
       status: 200,
       body: { error: { code: 402, message: 'Insufficient balance.', type: 'payment_required' } },

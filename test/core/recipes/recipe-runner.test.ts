@@ -113,7 +113,7 @@ describe('RecipeRunner', () => {
     expect(second.engine.get(run.steps[1]?.taskId ?? '')?.state).toBe('interrupted');
   });
 
-  // Issue 32 (7): a saved recipe carries its id and updatedAt; its kept run failed the draft's strict schema when
+  // A saved recipe carries its id and updatedAt; its kept run failed the draft's strict schema when
   // read back, vanished, and its second step was never sent though the first was paid.
   it('a run of a saved recipe survives a restart: step 2 is sent, step 1 never again', async () => {
     const first = await boot();
@@ -159,7 +159,7 @@ describe('RecipeRunner', () => {
     expect(submissions(second.gateway)).toBe(1);
   });
 
-  // Issue 32 (4): checked step by step only as each was sent, a recipe whose step 2 lacked its required prompt
+  // Checked step by step only as each was sent, a recipe whose step 2 lacked its required prompt
   // paid for step 1 and then stopped. The run is checked whole before step 1 leaves.
   it('a recipe some step of which would be refused is refused before its first step is sent', async () => {
     const p = await boot();

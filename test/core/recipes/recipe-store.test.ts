@@ -75,7 +75,7 @@ describe('RecipeStore', () => {
   });
 });
 
-// Issue 32 (4): the editor saved a step whose required prompt was empty; running it charged step 1, then stopped
+// The editor saved a step whose required prompt was empty; running it charged step 1, then stopped
 // locally at step 2. A recipe is checked whole (every step's schema, every binding) before it is saved.
 describe('a recipe checked whole', () => {
   const emptyStepTwo: RecipeDraft = {

@@ -83,7 +83,7 @@ describe('a budget shared by processes', () => {
     expect(guard.summary().day.spent).toBeCloseTo(0.3, 6);
   });
 
-  // Issue 32 (5): speech's budget was asked by the app's bridge handler, outside any transaction and with
+  // Speech's budget was asked by the app's bridge handler, outside any transaction and with
   // nothing written before the take, so a neighbour's task taking the last room was not waited for.
   it('a speech take waits for a neighbour holding the last room, and is refused', async () => {
     const { rig } = bench;

@@ -109,7 +109,7 @@ describe('error bodies under HTTP 200', () => {
     expect(gw.log.filter((r) => r.kind === 'poll')).toHaveLength(0);
   });
 
-  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal with HTTP 200 fails the press as flagged and not charged, never "may have charged" (issue 32, 3)', async () => {
+  it('[EP-VIDEO-NSFW-4] [ERR-3] a moderation refusal with HTTP 200 fails the press as flagged and not charged, never "may have charged"', async () => {
     // The I2-style body {error: {type: nsfw_content_detected, code: nsfw_content_detected}} names no status: the
     // spec's table gives the type its 400, so it is a refusal, not an answer whose outcome is unknown.
     bench.rig.sim.dialects.set(['errors-http-200']);

@@ -176,7 +176,7 @@ describe('result links on local addresses', () => {
     });
   }
 
-  // Issue 32 (10): a gateway on one local address made every local address fair game: a self-hosted gateway on
+  // A gateway on one local address made every local address fair game: a self-hosted gateway on
   // the network could point at this machine's other ports, and the demo on this machine into the network.
   it('[TASK-10] a gateway on the network around this machine may not point at this machine', async () => {
     const e = engine({

@@ -81,7 +81,7 @@ describe('made-from', () => {
     ]);
   });
 
-  it('a step whose parent is the picture before it (a recipe: image, then video) is made from that picture once, as its reference (issue 32, 8)', async () => {
+  it('a step whose parent is the picture before it (a recipe: image, then video) is made from that picture once, as its reference', async () => {
     // The recipe passes the step before as the parent; only a music operation or an upscale names a source, so
     // the picture must not also come back as a "music source".
     const store = ReferenceStore.forDatabase(bench.rig.openDb());
@@ -126,7 +126,7 @@ describe('made-from', () => {
       model: 'music_model_id',
       params: { task_id: bench.rig.sim.seeds.musicExtend, audio_index: 1 },
     });
-    // What the code before issue 32 wrote for the recipe's video step.
+    // What the code before this was fixed wrote for the recipe's video step.
     db.prepare(
       "INSERT INTO task_sources (task_id, relation, source_task_id) VALUES (?, 'music-source', ?)",
     ).run(clip.id, picture.id);

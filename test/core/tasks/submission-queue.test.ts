@@ -136,7 +136,7 @@ describe('the submission queue', () => {
     expect(gateway.bodies).toHaveLength(1);
   });
 
-  // Issue 32 (6): a kill -9 after the item's task row was written and before its request left. The next start
+  // A kill -9 after the item's task row was written and before its request left. The next start
   // held that row as never sent (for the person's Send it) while the queue took its item for sent: the item
   // was never sent. The row now belongs to the queue's press, and the start sends it, once.
   it('sends after a restart an item whose row was written but whose request never left, once', async () => {

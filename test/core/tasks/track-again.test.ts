@@ -1,4 +1,4 @@
-// Stop tracking, and Track again (issue 32, 2). Stopping tracking does not stop the gateway: it finishes the task
+// Stop tracking, and Track again. Stopping tracking does not stop the gateway: it finishes the task
 // and charges it. So the row stays, its charge is compared with the usage report like a lost answer's, and Track
 // again polls the same gateway task again and fetches its result, with no second submission and no new charge.
 import { describe, expect, it } from 'vitest';
