@@ -12,7 +12,7 @@ import { refuseBridge } from './web-responses';
 const MAX_BRIDGE_BODY = 32 * 1024 * 1024;
 
 /** How long a refused body may keep arriving (and be dropped) before its connection is closed. */
-const LINGER_MS = 2_000;
+const LINGER_MS = 5_000;
 
 export const TOO_LARGE_SENTENCE = `The request is larger than the studio accepts (${MAX_BRIDGE_BODY / 1024 / 1024} MiB).`;
 

@@ -202,6 +202,8 @@ describe('web mode bridge refusals', () => {
       let sent = 0;
       const pump = (): void => {
         while (sent < 40) {
+          // The refusal has come: a client stops sending, as a browser does.
+          if (answer) break;
           sent++;
           if (!req.write(chunk)) {
             req.once('drain', pump);
