@@ -108,6 +108,8 @@ export function TaskPreview({
               <div className="preview-failed" data-testid="preview-unknown">
                 <Icon name="alert" size={36} />
                 <strong>{t(`tasks.outcome.${taskOutcome(task)}`)}</strong>
+                {/* Why, where the reason claims nothing about the charge: a gateway that cannot be reached. */}
+                {task.error?.type === 'network_error' ? <p>{gatewayErrorSentence(task.error, t)}</p> : null}
               </div>
             ) : task.error ? (
               <div className="preview-failed" data-testid="preview-failed">
