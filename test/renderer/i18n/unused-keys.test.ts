@@ -29,6 +29,7 @@ const DYNAMIC_PREFIXES = [
   'reuse.relation.',
   'reuse.relationThis.',
   'settings.libraryFolderRefused.',
+  'settings.keptAs.', // how the key is kept, by the secret store's own word (keychain, file, memory)
   'settings.themes.',
   'settings.languages.',
   'settings.balanceUnits.',
