@@ -56,7 +56,10 @@ await new Promise<void>((resolve) => {
     if (isDone()) resolve();
   };
   engine.events.subscribe(check);
-  setInterval(check, 500).unref();
+  // Held, not unref'd: the app's event loop never empties, and neither may this stand-in's. Unref'd, a life in
+  // which every pending wait was itself unref'd emptied the loop and Node ended with exit 13 (an unsettled
+  // top-level await) instead of waiting to be killed or finishing.
+  setInterval(check, 500);
   check();
 });
 runner.close();
