@@ -21,7 +21,7 @@ import { outboxSegments, pushOutbox } from './sync-round';
 import type { Moved, RoundContext } from './sync-round';
 import { FORMAT_VERSION, syncRecordSchema } from './sync-ops';
 import type { CostValue, Segment, SyncOp } from './sync-ops';
-import type { SyncState } from './sync-state';
+import type { ItemRow, SyncState } from './sync-state';
 
 /**
  * Whether the log under this device's id is the one this device wrote: its head names no segment this device
@@ -50,24 +50,16 @@ export async function ownLogIsMine(
   return true;
 }
 
-interface ItemRow {
-  id: string;
-  record: string | null;
-  origin_device: string | null;
-  origin_name: string | null;
-  favourite: number;
+/** The stored row with the stamps of its last-writer-wins fields, which re-announcing carries over. */
+interface StampedItemRow extends ItemRow {
   favourite_hlc: string;
-  title: string | null;
   title_hlc: string;
-  cost: string | null;
   cost_hlc: string;
-  live_hlc: string;
-  trash_hlc: string;
 }
 
 /** Everything agreed about one item, as ops that carry the stamps they have: applied anywhere, they change only
  * what was not seen there yet. */
-function itemOps(db: DatabaseSync, row: ItemRow, old: string): SyncOp[] {
+function itemOps(db: DatabaseSync, row: StampedItemRow, old: string): SyncOp[] {
   const id = row.id;
   const tags = db.prepare('SELECT tag, present, hlc FROM sync_tags WHERE item_id = ?').all(id) as {
     tag: string;
@@ -127,7 +119,7 @@ export function renewIdentity(state: SyncState, logger: Logger): string {
   const { db } = state;
   const old = transaction(db, () => {
     const previous = state.renewDevice();
-    const rows = db.prepare('SELECT * FROM sync_items ORDER BY id').all() as unknown as ItemRow[];
+    const rows = db.prepare('SELECT * FROM sync_items ORDER BY id').all() as unknown as StampedItemRow[];
     const ops = [...rows.flatMap((row) => itemOps(db, row, previous)), ...docOps(db)];
     const insert = db.prepare('INSERT INTO sync_outbox (seq, body) VALUES (?, ?)');
     for (let at = 0, seq = 1; at < ops.length; at += BATCH, seq++) {

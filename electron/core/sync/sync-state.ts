@@ -25,7 +25,8 @@ export interface AgreedItem {
   alive: boolean;
 }
 
-interface ItemRow {
+/** A row of sync_items as stored (device-identity.ts reads its stamps too). */
+export interface ItemRow {
   id: string;
   record: string | null;
   origin_device: string | null;
