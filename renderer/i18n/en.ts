@@ -1300,6 +1300,8 @@ export const en = {
     apply: 'Apply',
     save: 'Save as preset',
     name: 'Preset name',
+    nameTaken:
+      'A preset named “{{name}}” exists already (letter case aside). Choose another name, or pick that preset and use Update from the form.',
     saveConfirm: 'Save preset',
     renameConfirm: 'Rename',
     withReferences: 'Keep the reference images in it',

@@ -1317,6 +1317,7 @@ export const zhCN: Messages = {
     apply: '应用',
     save: '存为预设',
     name: '预设名称',
+    nameTaken: '已有名为“{{name}}”的预设（不区分大小写）。请换一个名称，或选中那个预设后使用“用表单更新”。',
     saveConfirm: '保存预设',
     renameConfirm: '重命名',
     withReferences: '包含参考图',

@@ -111,3 +111,20 @@ export async function expectCleanDialog(opener: Locator, dialog: Locator, ready 
   await dialog.waitFor({ state: 'detached' });
   await expectFocusOn(opener);
 }
+
+/**
+ * A screen as a creator sees it in each scheme: a screenshot named `<name>-light` and `<name>-dark` (to be looked
+ * at), and nothing serious for axe in either. The page is left in the light scheme, as later steps expect.
+ */
+export async function shotAndScanEachScheme(
+  page: Page,
+  shot: (name: string) => Promise<void>,
+  name: string,
+): Promise<void> {
+  for (const scheme of SCHEMES) {
+    await emulateScheme(page, scheme);
+    await shot(`${name}-${scheme}`);
+    expect(await violationLines(page)).toEqual([]);
+  }
+  await emulateScheme(page, 'light');
+}

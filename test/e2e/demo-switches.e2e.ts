@@ -6,6 +6,7 @@
 // lifetime, a result still lands in the library. Without schemas, the form takes the parameters as JSON.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { shotAndScanEachScheme } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { callStudio, libraryHasPrompt } from './studio-bridge';
 
@@ -87,7 +88,7 @@ describe('Settings › Demo gateway: links and the model list', () => {
     const row = page.getByRole('article').filter({ hasText: prompt });
     await row.getByText('image_model_id_x1 (generic form)', { exact: true }).waitFor();
     expect(await row.getByText('Image I1', { exact: true }).count()).toBe(0);
-    await studio.shot('demo-switches-generic-task-row');
+    await shotAndScanEachScheme(page, studio.shot, 'demo-switches-generic-task-row');
   });
 
   it('a listing without schemas gives the generic form a JSON parameters field, checked before sending', async () => {

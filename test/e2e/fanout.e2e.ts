@@ -4,7 +4,7 @@
 // model's share; one press sends all three as one group and lands in the compare view, a grid of three, each
 // cell labelled with its model, its cost and its time. The library opens the same view from any of its items.
 import { describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe-scan';
+import { seriousViolations, shotAndScanEachScheme } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { callStudio } from './studio-bridge';
 
@@ -89,7 +89,7 @@ describe('One prompt, several models', () => {
     for (const tile of await tiles.all())
       await tile.getByText('comparison of 3 models', { exact: true }).waitFor();
     expect(await page.getByText('batch of 3', { exact: true }).count()).toBe(0);
-    await studio.shot('fanout-library-badge');
+    await shotAndScanEachScheme(page, studio.shot, 'fanout-library-badge');
     await tiles.last().click();
     const viewer = page.getByTestId('item-dialog');
     await viewer.waitFor();

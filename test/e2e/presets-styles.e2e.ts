@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
+import { shotAndScanEachScheme } from './axe-scan';
 import { chooseFamily, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 import { dropFile } from './dropped-files';
@@ -118,12 +119,18 @@ describe('Presets', () => {
     await form.getByRole('button', { name: 'Save preset' }).click();
     await studio.page.getByText('Preset “Client fox” saved.').waitFor();
     await studioShot('presets-saved');
-    // The same name again (letter case aside) is refused with a sentence: two alike could not be told apart.
+    // The same name again (letter case aside) is refused with a sentence beside the name, naming the preset that
+    // has it as it is written: two alike could not be told apart. Nothing is sent, so no toast either.
     await form.getByRole('button', { name: 'Save as preset' }).click();
-    await form.getByLabel('Preset name').fill('client FOX');
+    const nameField = form.getByLabel('Preset name');
+    await nameField.fill('client FOX');
     await form.getByRole('button', { name: 'Save preset' }).click();
-    await studio.page.getByText('A preset named “client FOX” exists already.', { exact: false }).waitFor();
-    await studioShot('presets-name-taken');
+    const taken = 'A preset named “Client fox” exists already (letter case aside).';
+    await form.getByRole('alert').getByText(taken, { exact: false }).waitFor();
+    expect(await nameField.getAttribute('aria-invalid')).toBe('true');
+    expect(await nameField.getAttribute('aria-describedby')).toBe('preset-name-error');
+    expect(await studio.page.getByText('Some fields need attention', { exact: false }).count()).toBe(0);
+    await shotAndScanEachScheme(studio.page, studioShot, 'presets-name-taken');
     await form.getByRole('button', { name: 'Cancel' }).click();
     expect(await form.getByLabel('Choose a preset').locator('option', { hasText: /fox/i }).count()).toBe(1);
 

@@ -4,6 +4,7 @@
 // cost, a failed one says so; pin moves an entry to the top, forget takes it out. Speech text is kept too, in
 // Speech's history only.
 import { describe, expect, it } from 'vitest';
+import { shotAndScanEachScheme } from './axe-scan';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { callStudio } from './studio-bridge';
 
@@ -46,7 +47,8 @@ describe('Prompt history', () => {
     expect(await options.nth(0).textContent()).toContain('Failed');
     await expect.poll(() => options.nth(1).locator('img').count()).toBe(1);
     expect(await options.nth(1).textContent()).toMatch(/\d+\.\d+ USD/);
-    await studio.shot('history-list');
+    // The panel as a creator first sees it, in both schemes, with nothing serious for axe.
+    await shotAndScanEachScheme(page, studio.shot, 'history-list');
 
     await page.keyboard.type('fox');
     await expect.poll(() => options.count()).toBe(2);
@@ -87,6 +89,7 @@ describe('Prompt history', () => {
     const createPanel = page.getByRole('dialog', { name: 'Prompt history' });
     await expect.poll(() => createPanel.getByRole('option').count()).toBe(2);
     expect(await createPanel.textContent()).not.toContain('Welcome aboard');
+    await shotAndScanEachScheme(page, studio.shot, 'history-create-without-speech');
     await page.keyboard.press('Escape');
     await goTo(page, 'Speech');
     await text.fill('');

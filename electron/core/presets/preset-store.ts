@@ -42,12 +42,15 @@ const unreadable = (what: string, id: string) =>
     ),
   );
 
-/** A name another preset has: two presets called alike cannot be told apart in the bar or by `presets show NAME`. */
-const nameTaken = (name: string) =>
+/**
+ * A name another preset has: two presets called alike cannot be told apart in the bar or by `presets show NAME`.
+ * The sentence names the preset that has it as it is written, since "client FOX" is refused for "Client fox".
+ */
+const nameTaken = (existing: string) =>
   new GatewayError(
     localErrorInfo(
       'validation_error',
-      `A preset named “${name}” exists already. Choose another name, or update that preset instead.`,
+      `A preset named “${existing}” exists already (letter case aside). Choose another name, or update that preset instead.`,
       { code: 'preset_name_taken', param: 'name' },
     ),
   );
@@ -195,9 +198,9 @@ export class PresetStore {
   /** Refuses a name another preset has (letter case aside, as `find` matches names); `self` may keep its own. */
   #nameFree(name: string, self?: string): void {
     const other = this.#db
-      .prepare('SELECT id FROM presets WHERE name = ? COLLATE NOCASE AND id IS NOT ? LIMIT 1')
+      .prepare('SELECT name FROM presets WHERE name = ? COLLATE NOCASE AND id IS NOT ? LIMIT 1')
       .get(name, self ?? null);
-    if (other) throw nameTaken(name);
+    if (other) throw nameTaken(String(other.name));
   }
 
   #writePreset(id: string, draft: PresetDraft): Preset {

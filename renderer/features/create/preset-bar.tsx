@@ -51,6 +51,13 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
   const mine = all.filter((p) => p.family === family);
   const others = all.filter((p) => p.family !== family);
   const current = all.find((p) => p.id === chosen) ?? null;
+  // A name another preset has (letter case aside, as the studio tells presets apart) is said beside the field
+  // before anything is sent, naming that preset as it is written; the core refuses it too (preset-store.ts).
+  const renaming = naming === 'rename' ? current?.id : undefined;
+  const taken = all.find(
+    (p) => p.id !== renaming && p.name.trim().toLowerCase() === name.trim().toLowerCase(),
+  );
+  const nameError = naming && taken && name.trim() ? t('presets.nameTaken', { name: taken.name }) : null;
 
   const fail = (thrown: unknown) => pushToast('error', errorSentence(thrown, t));
   /** The form as a preset's settings: model id and parameters; never the webhook, references if asked. */
@@ -73,6 +80,7 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
     apply(current, edited && typeof prompt === 'string' ? prompt : undefined);
   };
   const submitName = async () => {
+    if (nameError) return;
     try {
       if (naming === 'save') {
         const saved = await actions.save.mutateAsync({ name, family, ...formSettings() });
@@ -166,11 +174,13 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
         </div>
       ) : null}
       {naming ? (
-        <div className="preset-row preset-name">
+        <div className={nameError ? 'preset-row preset-name has-error' : 'preset-row preset-name'}>
           <label>
             {t('presets.name')}
             <input
               className="input"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? 'preset-name-error' : undefined}
               value={name}
               onChange={(e) => setName(e.target.value)}
               onKeyDown={(e) => {
@@ -198,6 +208,11 @@ export function PresetBar({ family, models, form }: PresetBarProps): ReactElemen
           >
             {naming === 'save' ? t('presets.saveConfirm') : t('presets.renameConfirm')}
           </button>
+          {nameError ? (
+            <p className="field-error preset-name-error" id="preset-name-error" role="alert">
+              {nameError}
+            </p>
+          ) : null}
         </div>
       ) : null}
       <div className="preset-row preset-files">

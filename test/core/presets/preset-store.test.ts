@@ -56,6 +56,18 @@ describe('PresetStore', () => {
     expect(() => store.preset(saved.id)).toThrow(/No preset with id/);
   });
 
+  it('refuses a name another preset has, letter case aside, naming that preset as it is written', () => {
+    const saved = store.savePreset(fox);
+    expect(() => store.savePreset({ ...fox, name: 'client FOX' })).toThrow(
+      'A preset named “Client fox” exists already (letter case aside).',
+    );
+    const other = store.savePreset({ ...fox, name: 'Wide shot' });
+    expect(() => store.updatePreset(other.id, { name: 'CLIENT fox' })).toThrow(/“Client fox” exists already/);
+    // A preset may keep its own name, in another case too.
+    expect(store.updatePreset(saved.id, { name: 'Client Fox' }).name).toBe('Client Fox');
+    expect(store.presets().map((p) => p.name)).toEqual(['Client Fox', 'Wide shot']);
+  });
+
   it('exports without the webhook or stored references, and imports the file back as new presets', () => {
     store.savePreset(fox);
     const file = store.exportPresets();
