@@ -835,6 +835,8 @@ export const en = {
     nsfwNoCategories:
       'The content check flagged this request. Nothing was charged; change the prompt and try again.',
     network: 'The gateway cannot be reached. Check the address and your connection, then try again.',
+    networkNotSent:
+      'The gateway cannot be reached. Nothing was sent, so nothing was charged. Check the address and your connection, then try again.',
     timeout: 'The gateway took too long to answer. Try again in a moment.',
     authentication: 'The gateway did not accept the API key. Check it in Settings.',
     permission: 'This key has no permission for that resource.',

@@ -868,6 +868,7 @@ export const zhCN: Messages = {
     nsfw: '内容审核拦截了此请求（{{categories}}）。未产生费用；请修改提示词后重试。',
     nsfwNoCategories: '内容审核拦截了此请求。未产生费用；请修改提示词后重试。',
     network: '无法连接到网关。请检查地址和网络连接后重试。',
+    networkNotSent: '无法连接到网关。请求没有发出，因此没有产生任何费用。请检查地址和网络连接后重试。',
     timeout: '网关响应超时，请稍后重试。',
     authentication: '网关不接受此 API 密钥，请在设置中检查。',
     permission: '此密钥无权访问该资源。',

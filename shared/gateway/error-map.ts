@@ -3,7 +3,7 @@
 // themselves, with their status and sentence, are in error-types.ts.
 import type { GatewayErrorInfo } from './normalized';
 import { errorFields, statusInBody } from './error-body';
-import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo } from './error-types';
+import { ERROR_TYPES, isErrorType, knownErrorType, localErrorInfo, neverSent } from './error-types';
 import type { ErrorType } from './error-types';
 import { readErrorDialect } from './error-dialects';
 
@@ -118,7 +118,13 @@ const TRANSPORT = {
 
 /** A call that got no HTTP answer. `code` is the system code when there is one (ECONNRESET, ECONNREFUSED, ...). */
 export function errorFromTransport(kind: TransportFailure, message: string, code?: string): GatewayErrorInfo {
-  return localErrorInfo(TRANSPORT[kind], message, { code: code || kind });
+  const info = localErrorInfo(TRANSPORT[kind], message, { code: code || kind });
+  // Said where it is known: a connection never made sent nothing (the CLI prints this message as it is).
+  if (!neverSent(info)) return info;
+  return {
+    ...info,
+    message: `Not sent: the gateway could not be reached (${code}), so nothing was charged.`,
+  };
 }
 
 /** A body refused before anything was sent. */

@@ -2,7 +2,7 @@
 // of the one error mapping (error-map.ts, which re-exports it). Apart from it because it needs no zod: the
 // renderer's first screen says a failed start in these words before any schema is loaded.
 import type { GatewayErrorInfo } from './normalized';
-import { ERROR_TYPES, isErrorType } from './error-types';
+import { ERROR_TYPES, isErrorType, neverSent } from './error-types';
 import type { ErrorSentenceKey } from './error-types';
 
 export type { ErrorSentenceKey } from './error-types';
@@ -41,6 +41,8 @@ export function errorSentence(info: GatewayErrorInfo): ErrorSentence {
   });
   if (status === 402 || type === 'payment_required') return at('errors.paymentRequired');
   if (type === 'channel_unavailable') return at('errors.noChannel');
+  // A connection never made sent nothing, so the money words can be exact: nothing was charged.
+  if (neverSent(info)) return at('errors.networkNotSent');
   if (type === 'network_error') return at('errors.network');
   if (type === 'timeout' || status === 504) return at('errors.timeout');
   if (type === 'validation_error') return at('errors.validation');

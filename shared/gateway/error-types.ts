@@ -11,6 +11,7 @@ export type ErrorSentenceKey =
   | 'errors.nsfwNoCategories'
   | 'errors.paymentRequired'
   | 'errors.network'
+  | 'errors.networkNotSent'
   | 'errors.timeout'
   | 'errors.validation'
   | 'errors.authentication'
@@ -172,4 +173,16 @@ export function gatewayErrorInfoOf(value: unknown): GatewayErrorInfo | null {
     retryable,
     retryAfterMs: retryAfterMs as number | null,
   };
+}
+
+/**
+ * System codes of a connection that was never made: refused (nothing listens there, or a firewall said no) or a
+ * name that never resolved. The request cannot have left, so the gateway made nothing and charged nothing; a reset
+ * or a timeout, by contrast, may come after the body was sent, and its outcome stays unknown.
+ */
+const NEVER_CONNECTED: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** A failure that proves the request never left this machine: nothing was made or charged at the gateway. */
+export function neverSent(info: Pick<GatewayErrorInfo, 'type' | 'httpStatus' | 'code'>): boolean {
+  return info.type === 'network_error' && info.httpStatus === null && NEVER_CONNECTED.has(String(info.code));
 }

@@ -345,7 +345,7 @@ describe('web mode, demo gateway', () => {
     expect(await refusedOnSubmit('A quiet harbour at dawn', 60_000)).toContain('cannot be reached');
     await shot('14b-unreachable-refused');
     // The preview says why nothing came of it, form alert or not, while that gateway is in use.
-    // Its outcome is unknown (a request cut off may have reached it), so the preview says that and why.
+    // The connection was refused, so nothing left: the preview says why and that nothing was charged.
     expect(await page.locator('.preview-failed').textContent()).toContain('cannot be reached');
     await page.getByTestId('nav-settings').click();
 

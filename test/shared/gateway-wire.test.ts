@@ -505,7 +505,11 @@ describe('error mapping', () => {
     expect(
       errorSentence(http(402, { error: { code: 402, message: 'x', type: 'payment_required' } })).key,
     ).toBe('errors.paymentRequired');
+    // A connection refused never sent anything: its sentence says nothing was charged; a reset may have.
     expect(errorSentence(errorFromTransport('network', 'connect ECONNREFUSED', 'ECONNREFUSED')).key).toBe(
+      'errors.networkNotSent',
+    );
+    expect(errorSentence(errorFromTransport('network', 'socket hang up', 'ECONNRESET')).key).toBe(
       'errors.network',
     );
     expect(errorSentence(errorFromTransport('timeout', 'no answer in 30 s')).key).toBe('errors.timeout');

@@ -2,7 +2,7 @@
 // reads that shape from whatever was thrown, without importing the client's class, and decides what it means
 // for a task being tracked.
 import { z } from 'zod';
-import { knownErrorType, localErrorInfo } from '../../../shared/gateway/error-types';
+import { knownErrorType, localErrorInfo, neverSent } from '../../../shared/gateway/error-types';
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
 import { NEVER_SENT_CODE } from '../../../shared/studio/records';
 
@@ -51,7 +51,8 @@ export function toGatewayErrorInfo(thrown: unknown): GatewayErrorInfo {
 
 /**
  * What an error at submission says about the task upstream:
- *  - refused: nothing exists (a 4xx other than 429, or the app never sent it: a bad body, no key);
+ *  - refused: nothing exists (a 4xx other than 429, or the app never sent it: a bad body, no key, a connection
+ *    refused or a name that never resolved);
  *  - rate-limited: a 429 ([ERR-9]) did nothing, so the same body may be sent again after Retry-After;
  *  - unknown: the task may exist and be charged (a 5xx, a reset or timeout, an unreadable 2xx). Only a
  *    family whose Idempotency-Key the spec promises (I2) may be resent on the strength of its key.
@@ -66,6 +67,8 @@ export function judgeSubmissionError(info: GatewayErrorInfo): SubmissionVerdict 
   // A 503 "no available channel" says no upstream took the request: nothing was made, and repeating it changes
   // nothing until the gateway's configuration does.
   if (info.type === 'channel_unavailable') return { action: 'refused' };
+  // No connection was ever made (refused, no such name): the request never left, so nothing was charged.
+  if (neverSent(info)) return { action: 'refused' };
   if (status === 429) return { action: 'rate-limited', delayMs: info.retryAfterMs };
   if (status === null) return NEVER_SENT.has(info.type) ? { action: 'refused' } : { action: 'unknown' };
   if (status < 300 || status >= 500) return { action: 'unknown' };

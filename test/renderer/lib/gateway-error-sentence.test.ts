@@ -74,6 +74,19 @@ describe('gateway errors read as sentences', () => {
     expect(text).toMatch(/cannot be reached/);
     // The raw errno is not a sentence a creator can act on.
     expect(text).not.toContain('ECONNREFUSED');
+    // A connection refused never sent anything, so the words about money are exact.
+    expect(text).toContain('Nothing was sent, so nothing was charged.');
+    expect(text).not.toMatch(/may have/);
+  });
+
+  it('a connection cut off keeps its outcome open: no claim that nothing was charged', async () => {
+    const t = await translator();
+    const text = gatewayErrorSentence(
+      { ...base, httpStatus: null, type: 'network_error', code: 'ECONNRESET', message: 'socket hang up' },
+      t,
+    );
+    expect(text).toMatch(/cannot be reached/);
+    expect(text).not.toMatch(/nothing was charged/i);
   });
 
   it('a timeout is not reported as unreachable', async () => {
