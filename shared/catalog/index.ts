@@ -10,7 +10,9 @@ export type {
   MediaSpec,
   ModelConfig,
   ModelVariant,
+  RegionEditSupport,
 } from './types';
+export { regionEditModel, regionEditModels, type RegionEditModel } from './region-edit-models';
 export type { ResultKind } from './types';
 export {
   FAMILIES,

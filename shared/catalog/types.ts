@@ -84,6 +84,24 @@ export interface ModelVariant {
   noPromptLimit?: boolean;
 }
 
+/**
+ * What a family does with a region of a picture ("Edit a region"): how the picture goes to it, how large, and
+ * what it can do, in a sentence the editor shows beside the model. Absent: the family cannot edit a picture.
+ */
+export interface RegionEditSupport {
+  /**
+   * 'crop': the region with a margin around it, so the model spends its pixels on the part that changes.
+   * 'marked': the whole picture with the region outlined, for a model that needs the rest to keep a style or
+   * a character consistent. Either way the result is composited back locally (electron/core/region-edit).
+   */
+  sends: 'crop' | 'marked';
+  /** The longest side of the picture sent, in pixels (the spec shows no bound; this keeps a request small). */
+  maxSide: number;
+  /** The field the picture goes in. */
+  field: string;
+  can: string;
+}
+
 export interface FamilySpec {
   id: FamilyId;
   label: string;
@@ -124,6 +142,8 @@ export interface FamilySpec {
    * picture into music, so nothing but a track is offered a music operation. Empty for speech (no task).
    */
   results: readonly ResultKind[];
+  /** Region edits ([EP-IMAGE-1], [EP-IMAGE-2], [EP-IMAGE-5], [EP-IMAGE-6] take an instruction and pictures). */
+  regionEdit?: RegionEditSupport;
 }
 
 /** Per-family model id overrides: { 'video.s': { mini: 'my-mini-model' } }. Missing entries use the defaults. */

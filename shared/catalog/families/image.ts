@@ -55,6 +55,12 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
     ],
     openParameters: true,
     notes: ['Billed per successfully generated image, whatever the resolution or ratio.'],
+    regionEdit: {
+      sends: 'crop',
+      maxSide: 2048,
+      field: 'image_urls',
+      can: 'Editing and interactive editing: changes the region as told.',
+    },
   },
   {
     ...base,
@@ -88,6 +94,12 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
     headers: { 'X-Service-Response-Version': '2026-07-27', 'X-APIMart-Response-Version': '2026-07-27' },
     idempotencyKey: true,
     notes: ['Billed by version, resolution and images actually delivered.'],
+    regionEdit: {
+      sends: 'crop',
+      maxSide: 2048,
+      field: 'image_urls',
+      can: 'Edits with up to 16 references; the picture sent is not charged.',
+    },
   },
   {
     ...base,
@@ -153,6 +165,13 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
     ],
     // The search-based enhancement's parameter name is not shown: unknown fields pass through.
     openParameters: true,
+    // Made for style and character consistency across references, not for masks: it sees the whole picture.
+    regionEdit: {
+      sends: 'marked',
+      maxSide: 2048,
+      field: 'image_urls',
+      can: 'Image-to-image that keeps style and characters: sees the whole picture with the region outlined.',
+    },
   },
   {
     ...base,
@@ -172,5 +191,11 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
     ],
     resultLinkLifetimeSeconds: FIXED_LINK_LIFETIME_S,
     notes: ['Result links are valid 24 hours ([LIM-12]).'],
+    regionEdit: {
+      sends: 'crop',
+      maxSide: 2048,
+      field: 'image_urls',
+      can: 'Image editing: changes the region as told (its picture goes as an uploaded link).',
+    },
   },
 ];
