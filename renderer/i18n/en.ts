@@ -333,6 +333,8 @@ export const en = {
     downloadingShare: 'Saving {{received}} of {{total}} ({{percent}}%)',
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
+    slowChecks:
+      'Still running after {{elapsed}} · checked every {{every}} (it is never failed for taking long)',
     resumed:
       'Resumed after a restart: being checked with the gateway. Running for {{elapsed}} since it was sent.',
     stop: 'Stop tracking',

@@ -387,6 +387,7 @@ export const zhCN: Messages = {
     filesDeleted_other: '{{count}} 个文件已从资料库删除',
     downloadingShare: '正在保存 {{received}} / {{total}}（{{percent}}%）',
     downloadingUnknown: '正在保存 {{received}}',
+    slowChecks: '已运行 {{elapsed}}，仍在进行 · 每 {{every}} 检查一次（不会因耗时长而判为失败）',
     resumed: '重启后已恢复：正在向网关核实。自发送以来已运行 {{elapsed}}。',
     created: '开始于 {{time}}',
     stop: '停止跟踪',

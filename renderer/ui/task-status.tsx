@@ -6,6 +6,7 @@ import type { TaskRecord } from '../../shared/studio/records';
 import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
 import { formatDuration } from '../lib/format';
+import { timeLeftWords } from '../lib/link-expiry';
 
 /** The pill reads the task's outcome, not its raw state: "Completed" only once every file is saved. */
 export function TaskStatePill({ task, id }: { task: TaskRecord; id?: string }): ReactElement {
@@ -59,6 +60,22 @@ export function ResumedNote({ task, now }: { task: TaskRecord; now: number }): R
   return (
     <p className="field-hint" data-testid="task-resumed">
       {t('tasks.resumed', { elapsed })}
+    </p>
+  );
+}
+
+/**
+ * A task past its poll budget (the engine's checkedEveryMs): still running, never failed for its length, and
+ * checked less often. The row says so and how often, so a long video at the same percentage never looks stuck.
+ */
+export function SlowCheckNote({ task, now }: { task: TaskRecord; now: number }): ReactElement | null {
+  const { t, i18n } = useTranslation();
+  if (task.checkedEveryMs === undefined || !isActiveState(task.state)) return null;
+  const elapsed = timeLeftWords(Math.max(0, now - task.createdAt), i18n.language);
+  const every = timeLeftWords(task.checkedEveryMs, i18n.language);
+  return (
+    <p className="field-hint" data-testid="task-slow-checks">
+      {t('tasks.slowChecks', { elapsed, every })}
     </p>
   );
 }

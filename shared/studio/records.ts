@@ -167,6 +167,11 @@ export const taskRecordSchema = z.object({
   gatewayStatus: z.string().optional(),
   /** When a start of the studio picked it up again (ms); absent for a task tracked since it was sent. */
   resumedAt: z.number().optional(),
+  /**
+   * Past its poll budget (about 10 min or 120 checks for a picture, longer for video): never failed for it, it is
+   * checked less often, every this many ms, and its row says so. Absent while it is within the budget.
+   */
+  checkedEveryMs: z.number().optional(),
   progress: z.number(),
   error: gatewayErrorInfoSchema.nullable(),
   cost: z.number().nullable(),

@@ -5,7 +5,7 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import { describeThrown } from '../log';
 import type { Logger } from '../log';
-import { errorBackoff, nextPollDelay, predictDurationMs } from './poll-schedule';
+import { errorBackoff, nextPollDelay, pastBudget, predictDurationMs } from './poll-schedule';
 import type { PollPolicy } from './poll-schedule';
 import type { TaskHistory } from './task-history';
 import type { StoredTask } from './task-store';
@@ -62,9 +62,19 @@ export class Pacer {
     this.#paces.delete(id);
   }
 
+  /** Whether the task has used its poll budget (its time since the ack, or this run's checks). */
+  isPastBudget(task: StoredTask): boolean {
+    const polls = this.#of(task.record.id).polls;
+    return pastBudget({ kind: task.record.kind, elapsedMs: this.#elapsed(task), polls }, this.policy);
+  }
+
+  #elapsed(task: StoredTask): number {
+    return Math.max(0, this.clock.now() - (task.trackingStartedAt ?? task.record.createdAt));
+  }
+
   delayFor(task: StoredTask): number {
     const pace = this.#of(task.record.id);
-    const elapsedMs = Math.max(0, this.clock.now() - (task.trackingStartedAt ?? task.record.createdAt));
+    const elapsedMs = this.#elapsed(task);
     const state = {
       kind: task.record.kind,
       elapsedMs,

@@ -165,4 +165,10 @@ export const taskMigrations: readonly Migration[] = [
         AND task_id IN (SELECT id FROM tasks WHERE family NOT LIKE 'music.%' AND family <> 'grid.upscale');
     `,
   },
+  {
+    // A task past its poll budget is checked less often (never failed for its length): its row says how often,
+    // instead of looking stuck.
+    id: 'tasks-014-slow-checks',
+    up: 'ALTER TABLE tasks ADD COLUMN checked_every_ms INTEGER;',
+  },
 ];

@@ -367,6 +367,12 @@ export class Tracker {
       : task;
     if (changed) ctx.tasks.emit(updated.record);
     const delay = Math.max(this.parts.pacer.delayFor(updated), backoff ?? 0);
+    // Past its budget the task is checked less often: the row says how often, so it never looks stuck.
+    const every = this.parts.pacer.isPastBudget(updated) ? Math.round(delay) : null;
+    if ((updated.record.checkedEveryMs ?? null) !== every)
+      ctx.tasks.emit(
+        ctx.tasks.store.update(id, { checkedEveryMs: every, updatedAt: ctx.clock.now() }).record,
+      );
     this.schedule(id, ctx.clock.now() + delay);
   }
 

@@ -17,7 +17,7 @@ import { CopyableId } from '../../ui/copyable-id';
 import { TaskNotices } from '../../ui/task-notices';
 import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
-import { isActiveTask, ResumedNote, TaskProgress, TaskStatePill } from '../../ui/task-status';
+import { isActiveTask, ResumedNote, SlowCheckNote, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import { libraryAddress } from '../../lib/library-address';
 import { useTaskFamilyLabel } from '../../lib/task-family-label';
 
@@ -122,6 +122,7 @@ const TaskRowBody = memo(function TaskRowBody({
           </p>
         ) : null}
         <ResumedNote task={task} now={now} />
+        <SlowCheckNote task={task} now={now} />
         {task.remoteId ? (
           <CopyableId
             label={t('tasks.gatewayId')}

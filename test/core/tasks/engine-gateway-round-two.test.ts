@@ -143,9 +143,15 @@ describe('the rest of what the real gateway does', () => {
     });
     const task = await e.submit(i3('a slow tide'));
     const started = bench.rig.clock.now();
+    const fiveMinutes = () => bench.rig.clock.now() - started >= 5 * 60_000;
+    expect(await driveUntil(bench.rig, e, fiveMinutes, { maxSimMs: 3_600_000 })).toBe(true);
+    // Within the budget the row says nothing of slower checks.
+    expect(e.get(task.id)?.checkedEveryMs).toBeUndefined();
     const threeHours = () => bench.rig.clock.now() - started >= 3 * 3_600_000;
     expect(await driveUntil(bench.rig, e, threeHours, { maxSimMs: 4 * 3_600_000 })).toBe(true);
     expect(e.get(task.id)).toMatchObject({ state: 'processing', error: null });
+    // Past it, the row says how often it is checked now (what the Tasks page shows as "still running").
+    expect(e.get(task.id)?.checkedEveryMs).toBeGreaterThan(120_000);
     const polls = gw.log.filter((r) => r.kind === 'poll').map((r) => r.at);
     const lastGap = (polls.at(-1) ?? 0) - (polls.at(-2) ?? 0);
     // Before: every 2 min at most, about 120 checks in three hours; past the budget the gap grows to 15 min.
