@@ -68,11 +68,18 @@ const rooms = [
     paths: ['electron/simulator/**', 'shared/http/**'],
     packages: [NODE, 'zod'],
   },
+  // The MCP server agents drive the studio through: tools over the core's services, and its two transports.
+  {
+    room: 'mcp',
+    files: ['electron/mcp/**'],
+    paths: [SHARED, 'electron/core/**', 'electron/mcp/**'],
+    packages: [NODE, 'zod', '@modelcontextprotocol/sdk/**'],
+  },
   // The composition behind the bridge, transport-agnostic: no Electron, no platform.
   {
     room: 'host',
     files: ['electron/host/**'],
-    paths: [SHARED, 'electron/core/**', 'electron/simulator/**', 'electron/host/**'],
+    paths: [SHARED, 'electron/core/**', 'electron/simulator/**', 'electron/mcp/**', 'electron/host/**'],
     packages: [NODE, 'zod', '@trpc/server', '@trpc/server/**'],
   },
   // Electron's side of things, plugged into the host from main.ts.
@@ -86,7 +93,14 @@ const rooms = [
   {
     room: 'cli',
     files: ['electron/cli/**', 'electron/cli.ts'],
-    paths: [SHARED, 'electron/core/**', 'electron/host/**', 'electron/simulator/**', 'electron/cli/**'],
+    paths: [
+      SHARED,
+      'electron/core/**',
+      'electron/host/**',
+      'electron/simulator/**',
+      'electron/mcp/**',
+      'electron/cli/**',
+    ],
     packages: [NODE, 'zod', 'commander'],
   },
   // Web mode's entry point: the host over HTTP, under plain Node.

@@ -6,6 +6,8 @@ export interface CliIo {
   cwd: string;
   /** Progress redraws one line on a terminal and prints whole lines elsewhere (CI logs, pipes). */
   stderrIsTTY: boolean;
+  /** What `mcp` reads its JSON-RPC from; the process's stdin (tests that run in-process pass their own). */
+  stdin?: NodeJS.ReadableStream;
 }
 
 export function processIo(): CliIo {
@@ -15,5 +17,6 @@ export function processIo(): CliIo {
     env: process.env,
     cwd: process.cwd(),
     stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdin: process.stdin,
   };
 }

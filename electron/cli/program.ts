@@ -7,6 +7,7 @@ import { balanceCommand, usageCommand } from './commands/account';
 import { libraryCommand } from './commands/library';
 import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
+import { mcpCommand, type McpArgs } from './commands/mcp';
 import {
   presetsExportCommand,
   presetsImportCommand,
@@ -243,6 +244,17 @@ export function buildProgram(
     .action((file: string, options: Omit<RecipeRunArgs, 'file'>, command: Command) =>
       recipeRunCommand(context(command), { file, ...options }),
     );
+
+  program
+    .command('mcp')
+    .description(
+      'serve the studio to an AI agent over MCP (stdio): tools, resources, under your spending limits',
+    )
+    .option(
+      '--session-cap <amount>',
+      'what one agent session may spend at most, in the spending limits\' unit, or "none" (default 5 USD / 500 credits)',
+    )
+    .action((options: McpArgs, command: Command) => mcpCommand(context(command), options));
 
   program
     .command('library')

@@ -168,6 +168,11 @@ export class TaskEngine {
     return this.#parts.queries.get(taskId);
   }
 
+  /** The task a submission key is held by (a repeat of that press answers with it), or null. */
+  byKey(key: string): TaskRecord | null {
+    return this.#parts.tasks.store.findByKey(key)?.record ?? null;
+  }
+
   list(options: ListOptions = {}): TaskRecord[] {
     return this.#parts.queries.list(options);
   }

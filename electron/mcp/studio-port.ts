@@ -1,0 +1,37 @@
+// What the MCP server drives: the core's own services, built by whoever starts it (the CLI's composition for
+// `gateway-studio mcp`, the app's session for its loopback endpoint). The server holds no rule of its own about
+// money, files or the gateway: budgets and the confirmation threshold are the spending guard's (asked by the
+// engine in the transaction that writes a task), keys are the engine's, files are the library's.
+import type { Clock } from '../core/clock';
+import type { DatabaseSync } from '../core/db';
+import type { AgentSessions } from '../core/agents';
+import type { GatewayClient } from '../core/gateway';
+import type { Library } from '../core/library';
+import type { Logger } from '../core/log';
+import type { PriceBook } from '../core/pricing';
+import type { RecipeRunner } from '../core/recipes';
+import type { SpeechService } from '../core/speech';
+import type { SpendingGuard } from '../core/spending';
+import type { TaskEngine } from '../core/tasks';
+
+export interface McpStudio {
+  engine: TaskEngine;
+  library: Library;
+  speech: SpeechService;
+  gateway: GatewayClient;
+  /** The price book of the gateway in use: what a request will probably cost. */
+  prices: PriceBook;
+  /** The person's spending limits (the same table the app's Settings edits). */
+  guard: SpendingGuard;
+  /** The studio's database: presets and recipes are read from it. */
+  db: DatabaseSync;
+  /** Recipes run through the core's runner, measured against the limits as the app's are. */
+  recipes: () => RecipeRunner;
+  clock: Clock;
+  agents: AgentSessions;
+  /** What one agent session may spend at most, in the limits' unit; null for no cap. */
+  sessionCap: () => number | null;
+  /** Every secret no result or log line may carry (the API key). */
+  secrets: () => readonly string[];
+  logger: Logger;
+}
