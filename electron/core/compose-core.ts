@@ -15,6 +15,8 @@ import { TaskEngine } from './tasks';
 import type { BudgetOptions } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
 import { PresetStore } from './presets';
+import { RegionEditor } from './region-edit/region-editor';
+import type { ModelConfig } from '../../shared/catalog/types';
 import type { SubmissionGuard, TaskHistory } from './tasks/task-history';
 
 export interface CoreParts {
@@ -36,12 +38,16 @@ export interface CoreParts {
   trash?: TrashPort;
   /** Send the submission queue's items (the app); the CLI only edits them. */
   runQueue?: boolean;
+  /** The model ids in effect (the user's overrides): which models a region edit may go to. */
+  models?: () => ModelConfig;
 }
 
 export interface ComposedCore {
   library: Library;
   engine: TaskEngine;
   speech: SpeechService;
+  /** "Edit a region": submits through the engine; the library composites its results through it. */
+  regions: RegionEditor;
 }
 
 /** A new core; the caller starts its engine (start()) and closes what it built (speech.close(), engine.close()). */
@@ -57,6 +63,8 @@ export function composeCore(parts: CoreParts): ComposedCore {
     now: () => clock.now(),
     madeFromOf: (taskId) => madeFrom.links(taskId).madeFrom.map((link) => link.taskId),
     stylesOf: (taskId) => presets.taskStyles(taskId),
+    // Built after the engine, which it submits through: the library asks it late, when a file is filed.
+    regionEdits: () => regions,
     timers: clock,
     ...(trash ? { trash } : {}),
     logger,
@@ -74,9 +82,16 @@ export function composeCore(parts: CoreParts): ComposedCore {
     logger,
     runQueue: parts.runQueue ?? false,
   });
+  const regions: RegionEditor = new RegionEditor({
+    db,
+    library,
+    engine,
+    clock,
+    ...(parts.models ? { models: parts.models } : {}),
+  });
   // The same limits hold speech, asked by the service itself in the transaction that writes a take down.
   const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger, guard });
   // Takes whose cost was still being read when the last run stopped are read again (the app's and the CLI's).
   speech.resumeCosts();
-  return { library, engine, speech };
+  return { library, engine, speech, regions };
 }

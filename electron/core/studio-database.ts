@@ -17,6 +17,7 @@ import { presetMigrations } from './presets/presets-migrations';
 import { pricingMigrations } from './pricing/pricing-migrations';
 import { recipeMigrations } from './recipes/recipe-migrations';
 import { referenceMigrations } from './references/reference-migrations';
+import { regionEditMigrations } from './region-edit/region-edit-migrations';
 import { REFERENCES_FOLDER } from './references/reference-store';
 import { spendingMigrations } from './spending/spending-migrations';
 import { ensureChangeTracking } from './sync/change-tracking';
@@ -48,6 +49,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     speechMigrations,
     presetMigrations,
     recipeMigrations,
+    regionEditMigrations,
     SYNC_MIGRATIONS,
   ];
   return STUDIO_MIGRATION_LISTS.flat();

@@ -7,6 +7,7 @@ import type { FamilyId } from '../catalog/family-ids';
 import { settingsRecordSchema } from '../validation/json-depth';
 import { englishValidationText } from '../validation';
 import { taskStylesSchema, type TaskStyles } from './presets';
+import { regionEditSettingsSchema, type RegionEditSettings } from './region-selection';
 
 /** The PNG iTXt keyword and the ID3 TXXX description the settings are stored under. */
 export const FILE_SETTINGS_KEY = 'gateway-studio';
@@ -31,6 +32,11 @@ export interface FileSettings {
    * written before styles existed; an older reader ignores it.
    */
   styles?: TaskStyles;
+  /**
+   * A region edit's selection, instruction and original ("Edit again" restores them): present only in a region
+   * edit's result; an older reader ignores it.
+   */
+  region?: RegionEditSettings;
 }
 
 export const fileSettingsSchema: z.ZodType<FileSettings> = z.object({
@@ -43,6 +49,7 @@ export const fileSettingsSchema: z.ZodType<FileSettings> = z.object({
   taskId: z.string().nullable(),
   madeFrom: z.array(z.string()).max(100),
   styles: taskStylesSchema.optional(),
+  region: regionEditSettingsSchema.optional(),
 });
 
 /** What a file's settings text holds: the settings, or why they cannot be restored (a sentence per problem). */

@@ -11,6 +11,7 @@ import type { LibraryItem, LibraryKind, StudioEvent } from '../../../shared/stud
 import { FILE_SETTINGS_KEY, FILE_SETTINGS_VERSION } from '../../../shared/studio/file-settings';
 import type { FileSettings } from '../../../shared/studio/file-settings';
 import type { TaskStyles } from '../../../shared/studio/presets';
+import type { RegionEditSettings } from '../../../shared/studio/region-selection';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 import type { DownloadedFile } from '../downloads/library-sink';
 import { probeMedia } from '../media/media-probe';
@@ -19,6 +20,7 @@ import { embedSettings } from './file-settings';
 import { ITEM_COLUMNS, itemToParams, rowToItem } from './library-rows';
 import type { Row } from './library-rows';
 import { uniqueTags } from './library-tags';
+import type { RegionEditPort } from './region-edit-port';
 
 export interface SpeechFile {
   path: string;
@@ -41,6 +43,8 @@ export interface FilingInternals {
   stylesOf: (taskId: string) => TaskStyles | null;
   emit: (event: Extract<StudioEvent, { type: 'library' }>) => void;
   isInside: (path: string) => boolean;
+  /** Region edits: a press's results are put back into the picture they edit before they are filed. */
+  regionEdits: RegionEditPort | null;
 }
 
 /** A file found in a day folder with no item, carrying the settings it was made with (stray-files.ts). */
@@ -80,6 +84,7 @@ export function fileSettings(
   made: Pick<LibraryItem, 'family' | 'model' | 'params' | 'prompt' | 'taskId'>,
   madeFrom: string[],
   styles: TaskStyles | null = null,
+  region: RegionEditSettings | null = null,
 ): FileSettings {
   const { family, model, params, prompt, taskId } = made;
   return {
@@ -92,6 +97,7 @@ export function fileSettings(
     taskId,
     madeFrom,
     ...(styles ? { styles } : {}),
+    ...(region ? { region } : {}),
   };
 }
 
@@ -165,14 +171,20 @@ export class LibraryFiling {
       return rowToItem(existing);
     }
     const prompt = typeof task.params.prompt === 'string' ? task.params.prompt : null;
+    // A region edit's picture is put back into the original first (core/region-edit): the file becomes the whole
+    // picture, a PNG, and what it was made with joins its settings.
+    const region = task.batch ? (this.lib.regionEdits?.settingsFor(task.batch.id) ?? null) : null;
+    if (region && task.batch) await this.lib.regionEdits?.composite(task.batch.id, download.path);
+    const mime = region ? 'image/png' : download.mime;
     // The settings travel inside the file (PNG, MP3); its bytes, and so its hash and size, change once here,
     // before the item exists, so the item's sha256 is the file's (a reference taken from it matches).
     const settings = fileSettings(
       { ...task, prompt, taskId: task.id },
       this.lib.madeFromOf(task.id),
       this.lib.stylesOf(task.id),
+      region,
     );
-    const embedded = await embedSettings(download.path, download.mime, settings);
+    const embedded = await embedSettings(download.path, mime, settings);
     const sha256 = embedded ? createHash('sha256').update(embedded).digest('hex') : download.sha256;
     const size = embedded ? embedded.byteLength : download.size;
     const music = task.kind === 'music' && file.kind !== 'image';
@@ -186,7 +198,7 @@ export class LibraryFiling {
       path: download.path,
       size,
       sha256,
-      mime: download.mime,
+      mime,
       // A music entry reports one duration for its track, cover and video; a still picture has none.
       durationSeconds: file.kind === 'image' ? null : file.durationSeconds,
       prompt,

@@ -38,6 +38,7 @@ import type { TrashPort } from './trash-port';
 import { StrayFiles } from './stray-files';
 import { pathExists } from '../path-exists';
 import { indexesPath } from './library-reads';
+import type { RegionEditPort } from './region-edit-port';
 
 export { uniqueTags };
 export type { DownloadedFile, SpeechFile };
@@ -60,6 +61,11 @@ export interface LibraryOptions {
   madeFromOf?: (taskId: string) => string[];
   /** The styles a task's prompt was sent with, written into its files' settings; none by default. */
   stylesOf?: (taskId: string) => TaskStyles | null;
+  /**
+   * Region edits, asked when a file is filed (so the module built after the library can answer through a
+   * late-bound port); without it no file is composited.
+   */
+  regionEdits?: () => RegionEditPort | null;
   /** Where deleted files finally go (the OS trash in the desktop app); the library's .trash folder by default. */
   trash?: TrashPort;
   /** Timers of the undo window of a deletion; the system's by default. */
@@ -90,6 +96,7 @@ export class Library implements LibrarySink {
   private readonly now: () => number;
   private readonly madeFromOf: (taskId: string) => string[];
   private readonly stylesOf: (taskId: string) => TaskStyles | null;
+  private readonly regionEdits: RegionEditPort;
   private readonly listeners = new Set<LibraryListener>();
   private readonly statements: Record<
     | 'byId'
@@ -111,6 +118,11 @@ export class Library implements LibrarySink {
     this.now = options.now ?? Date.now;
     this.madeFromOf = options.madeFromOf ?? (() => []);
     this.stylesOf = options.stylesOf ?? (() => null);
+    const regionEdits = options.regionEdits ?? (() => null);
+    this.regionEdits = {
+      settingsFor: (key) => regionEdits()?.settingsFor(key) ?? null,
+      composite: async (key, path) => regionEdits()?.composite(key, path),
+    };
     // Also moves reference images older builds kept inline in items' params into the store (once).
     this.references = options.references ?? ReferenceStore.forDatabase(this.db);
     this.statements = {
@@ -137,6 +149,7 @@ export class Library implements LibrarySink {
       now: this.now,
       madeFromOf: this.madeFromOf,
       stylesOf: this.stylesOf,
+      regionEdits: this.regionEdits,
     });
     this.search = new LibrarySearch(this.db);
     this.replica = new LibraryReplica(internals);
@@ -161,7 +174,12 @@ export class Library implements LibrarySink {
     const { taskId } = item;
     return taskId === null
       ? fileSettings(item, [])
-      : fileSettings(item, this.madeFromOf(taskId), this.stylesOf(taskId));
+      : fileSettings(
+          item,
+          this.madeFromOf(taskId),
+          this.stylesOf(taskId),
+          item.batch ? this.regionEdits.settingsFor(item.batch.id) : null,
+        );
   }
 
   /**

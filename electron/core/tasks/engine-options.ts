@@ -104,6 +104,8 @@ export interface BatchOptions {
   signal?: AbortSignal;
   /** One prompt sent to several models ("Also run on…"): the batch is marked for the compare view. */
   compare?: boolean;
+  /** The task every task of the batch was made from (takes of a region edit are edits of the picture's task). */
+  madeFrom?: SubmitOptions['madeFrom'];
 }
 
 export interface BatchResult {

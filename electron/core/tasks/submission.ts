@@ -142,6 +142,7 @@ export class Submissions {
         this.submit(request, {
           key: keyOf(i),
           batch,
+          ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
           // The total was measured against the limits just above: each part of it is within them.
           confirmed: true,
           overBudget: options.overBudget,

@@ -1,0 +1,166 @@
+// "Edit a region": a picture (a library item or a Create reference), a selection and an instruction become the
+// picture an edit-capable model is sent (region-input.ts) and a press of one or more takes through the engine,
+// i.e. the same money rules, queue, tracking and library as any generation. Its results are put back into the
+// original by the library's filing (the port below), so every pixel outside the selection stays the original's.
+import { randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { ModelConfig } from '../../../shared/catalog/types';
+import { regionEditModel, regionEditModels } from '../../../shared/catalog/region-edit-models';
+import { localError, notFound } from '../../../shared/bridge/errors';
+import type { RegionEditSettings, RegionSelection } from '../../../shared/studio/region-selection';
+import { checkSelection } from '../../../shared/studio/region-selection';
+import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import { referenceUri } from '../../../shared/studio/references';
+import type { Clock } from '../clock';
+import type { DatabaseSync } from '../db';
+import type { Library } from '../library';
+import type { RegionEditPort } from '../library/region-edit-port';
+import type { TaskEngine } from '../tasks';
+import type { BatchResult } from '../tasks/engine-options';
+import { compositeRegion, decodePicture, MAX_RESULT_SIDE } from './region-composite';
+import { regionInput } from './region-input';
+import { regionMask } from './region-mask';
+import { RegionEditStore } from './region-edit-store';
+
+/** Takes of one region at one press: enough to choose from, few enough that a slip costs little. */
+export const MAX_REGION_TAKES = 8;
+export const MAX_INSTRUCTION_LENGTH = 4000;
+
+export type RegionSource = { itemId: string } | { reference: string };
+
+export interface RegionEditRequest {
+  source: RegionSource;
+  selection: RegionSelection;
+  /** The change, as typed ("make the sky stormy"). */
+  instruction: string;
+  /** An edit-capable model id, by the ids in effect (shared/catalog/region-edit-models.ts). */
+  model: string;
+  /** The family's other fields (resolution, size…); the prompt and the picture field are the editor's. */
+  params?: Record<string, unknown>;
+  takes?: number;
+  /** The press's key: a repeat of the press answers with the same tasks. */
+  key?: string;
+  confirmed?: boolean;
+  overBudget?: boolean;
+}
+
+export interface RegionEditorOptions {
+  db: DatabaseSync;
+  library: Library;
+  engine: Pick<TaskEngine, 'submitBatch'>;
+  clock: Pick<Clock, 'now'>;
+  /** The model ids in effect (the user's overrides). */
+  models?: () => ModelConfig;
+}
+
+const refuse = (message: string, param: string) => localError('validation_error', message, { param });
+
+export class RegionEditor implements RegionEditPort {
+  readonly #store: RegionEditStore;
+
+  constructor(private readonly options: RegionEditorOptions) {
+    this.#store = new RegionEditStore(options.db);
+  }
+
+  /** The region edit a library item was made by, for "Edit again"; null for any other item. */
+  editOf(itemId: string): RegionEditSettings | null {
+    const item = this.options.library.get(itemId);
+    return item?.batch ? this.settingsFor(item.batch.id) : null;
+  }
+
+  settingsFor(pressKey: string): RegionEditSettings | null {
+    const edit = this.#store.get(pressKey);
+    if (!edit) return null;
+    const { box: _box, pressKey: _key, ...settings } = edit;
+    return settings;
+  }
+
+  async composite(pressKey: string, path: string): Promise<void> {
+    const edit = this.#store.get(pressKey);
+    if (!edit) return;
+    const { bytes } = await this.options.library.references.read(referenceUri(edit.originalSha256));
+    const original = await decodePicture(bytes);
+    const mask = await regionMask(edit.selection, original.width, original.height);
+    if (!mask) throw refuse('The selection lies outside the picture.', 'selection');
+    const result = await readFile(path);
+    const png = await compositeRegion(original, result, edit.box, mask);
+    await writeFile(path, png);
+  }
+
+  async submit(request: RegionEditRequest): Promise<BatchResult> {
+    const takes = request.takes ?? 1;
+    if (!Number.isInteger(takes) || takes < 1 || takes > MAX_REGION_TAKES)
+      throw refuse(`Takes are 1 to ${MAX_REGION_TAKES}; got ${String(takes)}.`, 'takes');
+    const instruction = request.instruction.trim();
+    if (!instruction) throw refuse('Say what to change in the region.', 'instruction');
+    if (instruction.length > MAX_INSTRUCTION_LENGTH)
+      throw refuse(`An instruction holds at most ${MAX_INSTRUCTION_LENGTH} characters.`, 'instruction');
+    const models = this.options.models?.();
+    const target = regionEditModel(request.model, models);
+    if (!target) {
+      const can = [...new Set(regionEditModels(models).map((m) => m.modelId))].join(', ');
+      throw refuse(`${request.model} cannot edit a region of a picture; these can: ${can}.`, 'model');
+    }
+    const original = await this.#original(request.source);
+    const meta = await sharp(original.bytes, { limitInputPixels: MAX_RESULT_SIDE * MAX_RESULT_SIDE })
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width || !meta.height) throw refuse('The picture to edit cannot be read.', 'source');
+    const wrong = checkSelection(request.selection, meta.width, meta.height);
+    if (wrong) throw refuse(wrong, 'region');
+    const { references } = this.options.library;
+    const stored = original.path
+      ? await references.addFile(original.path, { link: true })
+      : await references.addBytes(original.bytes);
+    const input = await regionInput(
+      original.bytes,
+      { width: meta.width, height: meta.height },
+      request.selection,
+      target.support,
+      instruction,
+    );
+    const sent = await references.addBytes(input.bytes);
+    const key = request.key ?? randomUUID();
+    // Written before anything is sent: a result that arrives, even after a restart, finds what it belongs to.
+    this.#store.add(
+      {
+        pressKey: key,
+        originalSha256: stored.sha256,
+        originalItemId: original.itemId,
+        selection: request.selection,
+        instruction,
+        sends: target.support.sends,
+        box: input.box,
+      },
+      this.options.clock.now(),
+    );
+    const one: SubmissionRequest = {
+      family: target.family,
+      model: target.modelId,
+      params: { ...request.params, prompt: input.prompt, [target.support.field]: [sent.uri] },
+    };
+    return this.options.engine.submitBatch(
+      Array.from({ length: takes }, () => one),
+      {
+        key,
+        ...(request.confirmed !== undefined ? { confirmed: request.confirmed } : {}),
+        ...(request.overBudget !== undefined ? { overBudget: request.overBudget } : {}),
+        ...(original.taskId ? { madeFrom: { relation: 'edit' as const, taskId: original.taskId } } : {}),
+      },
+    );
+  }
+
+  async #original(
+    source: RegionSource,
+  ): Promise<{ bytes: Buffer; path: string | null; itemId: string | null; taskId: string | null }> {
+    if ('itemId' in source) {
+      const item = this.options.library.get(source.itemId);
+      if (!item) throw notFound('library item', source.itemId);
+      if (item.kind !== 'image') throw refuse('Only a picture can have a region edited.', 'source');
+      return { bytes: await readFile(item.path), path: item.path, itemId: item.id, taskId: item.taskId };
+    }
+    const { bytes } = await this.options.library.references.read(source.reference);
+    return { bytes, path: null, itemId: null, taskId: null };
+  }
+}

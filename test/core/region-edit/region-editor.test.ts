@@ -1,0 +1,159 @@
+// "Edit a region" through the core as the app composes it, on the simulator: the press goes through the engine
+// (its tasks a batch keyed by the press), each take is composited back into the original when it is filed, the
+// pixels outside the selection are the original's, the file's settings keep the region and the instruction,
+// and the item is an edit of the original's task. Numbers from outside are refused in words, nothing sent.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { composeSimCore } from '../../support/sim-core';
+import { ManualClock } from '../../../electron/core/clock';
+import type { ComposedCore } from '../../../electron/core/compose-core';
+import type { DatabaseSync } from '../../../electron/core/db';
+import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { readFileSettings } from '../../../electron/core/library/file-settings';
+import { decodePicture } from '../../../electron/core/region-edit/region-composite';
+import { regionMask } from '../../../electron/core/region-edit/region-mask';
+import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
+import type { RegionSelection } from '../../../shared/studio/region-selection';
+import type { LibraryItem } from '../../../shared/studio/records';
+import { tempDir } from '../library/library-fixtures';
+import { driveUntil } from '../tasks/engine-rig';
+import { maskedHashes } from './masked-hash';
+
+let sim: RunningSimulator;
+let dir: string;
+let cleanup: () => Promise<void>;
+let db: DatabaseSync;
+let core: ComposedCore;
+const clock = new ManualClock(Date.UTC(2026, 10, 29, 9, 0, 0));
+
+beforeEach(async () => {
+  sim = await startSimulator({ clock, seed: 5 });
+  ({ dir, cleanup } = await tempDir('region-edit-'));
+  db = openStudioDatabase(join(dir, 'studio.sqlite'));
+  core = composeSimCore({ db, sim, clock, dir }, { runQueue: true });
+  await core.engine.start();
+});
+afterEach(async () => {
+  core.speech.close();
+  await core.engine.close();
+  db.close();
+  await sim.close();
+  await cleanup();
+});
+
+async function filedBatch(key: string, count: number): Promise<LibraryItem[]> {
+  const done = () => core.library.query({ batchId: key }).items.length >= count;
+  expect(await driveUntil({ clock }, core.engine, done)).toBe(true);
+  return core.library.query({ batchId: key }).items;
+}
+
+async function anOriginal(): Promise<LibraryItem> {
+  await core.engine.submitBatch(
+    [
+      {
+        family: 'image.i3',
+        model: 'image_model_id_i3',
+        params: { prompt: 'a lighthouse at dusk', size: '4:3' },
+      },
+    ],
+    { key: 'original-press-0001' },
+  );
+  const [item] = await filedBatch('original-press-0001', 1);
+  if (!item) throw new Error('no original');
+  return item;
+}
+
+async function expectOnlyInsideChanged(
+  original: LibraryItem,
+  edited: LibraryItem,
+  selection: RegionSelection,
+) {
+  const before = await decodePicture(await readFile(original.path));
+  const after = await decodePicture(await readFile(edited.path));
+  expect([after.width, after.height]).toEqual([before.width, before.height]);
+  const mask = await regionMask(selection, before.width, before.height);
+  if (!mask) throw new Error('no mask');
+  const a = maskedHashes(before, mask);
+  const b = maskedHashes(after, mask);
+  expect(b.outside).toBe(a.outside);
+  expect(b.inside).not.toBe(a.inside);
+}
+
+it('takes of a rectangle on I2: composited, kept as new items made from the original, the region in the file', async () => {
+  const original = await anOriginal();
+  const selection: RegionSelection = { kind: 'rect', x: 300, y: 200, w: 400, h: 250 };
+  const press = await core.regions.submit({
+    source: { itemId: original.id },
+    selection,
+    instruction: 'make the sky stormy',
+    model: 'image_model_id_i2',
+    takes: 2,
+    key: 'region-press-0001',
+  });
+  expect(press.tasks).toHaveLength(2);
+  const takes = await filedBatch('region-press-0001', 2);
+  expect(takes).toHaveLength(2);
+  for (const take of takes) {
+    expect(take.id).not.toBe(original.id);
+    expect(take.mime).toBe('image/png');
+    await expectOnlyInsideChanged(original, take, selection);
+    const settings = readFileSettings(await readFile(take.path));
+    expect(settings?.region).toMatchObject({ selection, instruction: 'make the sky stormy', sends: 'crop' });
+    expect(settings?.region?.originalItemId).toBe(original.id);
+    expect(core.regions.editOf(take.id)?.selection).toEqual(selection);
+    expect(core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
+      expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
+    );
+  }
+  // The original is untouched.
+  expect(core.library.get(original.id)?.sha256).toBe(original.sha256);
+});
+
+it('a lasso on I5 goes as the whole picture marked, and still changes only the inside', async () => {
+  const original = await anOriginal();
+  const selection: RegionSelection = {
+    kind: 'lasso',
+    points: [
+      [100, 100],
+      [600, 150],
+      [500, 600],
+      [120, 500],
+    ],
+  };
+  await core.regions.submit({
+    source: { itemId: original.id },
+    selection,
+    instruction: 'a red door',
+    model: 'image_model_id_i5',
+    key: 'region-press-0002',
+  });
+  const [take] = await filedBatch('region-press-0002', 1);
+  if (!take) throw new Error('no take');
+  await expectOnlyInsideChanged(original, take, selection);
+  expect(take.prompt).toMatch(/magenta outline.*a red door$/);
+  expect(core.regions.editOf(take.id)?.sends).toBe('marked');
+});
+
+it('refuses a region past the picture, a model that cannot edit and a bad number of takes, sending nothing', async () => {
+  const original = await anOriginal();
+  const sent = core.engine.list().length;
+  const base = { source: { itemId: original.id }, instruction: 'x', model: 'image_model_id_i2' };
+  await expect(
+    core.regions.submit({ ...base, selection: { kind: 'rect', x: 1000, y: 0, w: 500, h: 10 } }),
+  ).rejects.toThrow(/goes past the picture, which is 1152×864/);
+  await expect(
+    core.regions.submit({
+      ...base,
+      model: 'image_model_id_i3',
+      selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 },
+    }),
+  ).rejects.toThrow(/cannot edit a region.*image_model_id_i1/);
+  await expect(
+    core.regions.submit({ ...base, takes: 9, selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
+  ).rejects.toThrow(/Takes are 1 to 8/);
+  await expect(
+    core.regions.submit({ ...base, instruction: '   ', selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
+  ).rejects.toThrow(/Say what to change/);
+  expect(core.engine.list()).toHaveLength(sent);
+});
