@@ -404,6 +404,11 @@ export const bridgeContract = {
   },
   speech: {
     synthesize: { kind: 'mutation', input: speakInputSchema, output: speechOutcomeSchema },
+    /**
+     * The press measured against the spending limits before it is sent, as spending.check measures Generate's;
+     * null when the library's take would answer it (no gateway call, no charge, nothing to ask).
+     */
+    check: { kind: 'query', input: speakInputSchema, output: spendCheckSchema.nullable() },
   },
   /**
    * Desktop-only conveniences. In web mode each answers an 'unsupported' error; the renderer can tell the

@@ -20,8 +20,15 @@ export const speechRequestSchema = z.strictObject({
 });
 export type SpeechRequest = z.infer<typeof speechRequestSchema>;
 
-/** speech.synthesize's input: the request, and `fresh` to pay for a new take of a speech the library holds. */
-export const speakInputSchema = speechRequestSchema.extend({ fresh: z.boolean().optional() });
+/**
+ * speech.synthesize's input: the request, `fresh` to pay for a new take of a speech the library holds, and
+ * `confirmed` once the person saw the estimate above their confirmation threshold and said send it (the speech
+ * service refuses an unconfirmed take above it, as the engine does a task).
+ */
+export const speakInputSchema = speechRequestSchema.extend({
+  fresh: z.boolean().optional(),
+  confirmed: z.boolean().optional(),
+});
 export type SpeakInput = z.infer<typeof speakInputSchema>;
 
 /** The clip, and whether it came from the library (no gateway call, not charged) rather than a new take. */

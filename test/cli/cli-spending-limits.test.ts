@@ -130,11 +130,14 @@ describe('gateway-studio speech under the limits', () => {
     const db = openStudioDatabase(join(rig.dir, 'data', 'studio.db'));
     const guard = new SpendingGuard({ db, prices: () => new PriceBook({ db, gateway: rig.sim.url }) });
     const before = guard.limits();
-    guard.setLimits({ ...before, monthly: null, confirmAbove: 0.0001 });
+    // A price to assume stands in should speech have no estimate yet, so the question is the threshold's.
+    guard.setLimits({ ...before, monthly: null, confirmAbove: 0.0001, unknownPrice: 0.05 });
     try {
       const asked = await speak();
       expect(asked.code, asked.stderr).toBe(1);
-      expect(asked.stderr).toMatch(/Pass --yes to send it\./);
+      expect(asked.stderr).toMatch(
+        /This will probably cost about [\d.]+ USD, above your confirmation threshold of 0\.0001 USD\. Pass --yes to send it\./,
+      );
       expect(await clips()).toBe(1);
       const sent = await speak('--yes');
       expect(sent.code, sent.stderr).toBe(0);

@@ -1,8 +1,8 @@
 // One intent, one charge: the money rules (a budget, the confirmation threshold) are the core services' own, so
 // every entry point of the app's bridge meets them alike: Generate (tasks.submit), Speech (speech.synthesize),
 // the Queue (queue.add) and Recipes (recipes.run), each refused against a spent monthly budget with the same
-// sentence and nothing written or sent, and each above the threshold asked first (speech excepted by design:
-// the app shows no question before a clip, so its threshold counts as answered). The CLI's entry points are
+// sentence and nothing written or sent, and each above the threshold asked first and sent once confirmed (speech
+// too: its page asks the same question, speech.check measuring it as the service does). The CLI's entry points are
 // held by test/cli/cli-spending-limits.test.ts (generate and speech), the queue at send time by
 // test/core/tasks/submission-queue.test.ts, and two processes by test/core/spending/budget-race.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -53,7 +53,13 @@ afterAll(async () => {
 /** Every way the app spends, for one prompt. */
 const entryPoints = (prompt: string, confirmed?: boolean) => ({
   generate: () => bridge.tasks.submit({ ...image(prompt), ...(confirmed ? { confirmed } : {}) }),
-  speech: () => bridge.speech.synthesize({ model: 'speech_model_id', input: prompt, fresh: true }),
+  speech: () =>
+    bridge.speech.synthesize({
+      model: 'speech_model_id',
+      input: prompt,
+      fresh: true,
+      ...(confirmed ? { confirmed } : {}),
+    }),
   queue: () => bridge.queue.add({ requests: [image(prompt)], ...(confirmed ? { confirmed } : {}) }),
   recipe: async () => {
     const [recipe] = await bridge.recipes.list();
@@ -94,20 +100,34 @@ describe('every entry point of the app against the spending limits', () => {
     expect((await bridge.recipes.runs()).filter((r) => r.prompt === 'over budget')).toEqual([]);
   });
 
-  it('above the confirmation threshold: each is asked first (speech counts as answered), and goes once confirmed', async () => {
-    await bridge.spending.setLimits({ ...NO_LIMITS, confirmAbove: 0.0001 });
-    const { speech, ...asked } = entryPoints('above threshold');
-    for (const [name, send] of Object.entries(asked)) {
+  it('above the confirmation threshold: each is asked first, speech too, and goes once confirmed', async () => {
+    // A price to assume stands in where no estimate is known yet (speech has no starting price), so every
+    // entry point is measured at an amount, and that amount is above the threshold.
+    await bridge.spending.setLimits({ ...NO_LIMITS, confirmAbove: 0.0001, unknownPrice: 0.05 });
+    for (const [name, send] of Object.entries(entryPoints('above threshold'))) {
       await expect(send(), name).rejects.toThrow(/above your confirmation threshold of 0\.0001 USD/);
     }
     expect(await written('above threshold')).toEqual({ tasks: 0, queued: 0, clips: 0 });
-    await speech();
+    // What the speech page asks before it sends: the same measure the service holds the take to.
+    const check = await bridge.speech.check({
+      model: 'speech_model_id',
+      input: 'above threshold',
+      fresh: true,
+    });
+    expect(check).toMatchObject({ needsConfirmation: true, confirmAbove: 0.0001 });
+    expect(check?.estimate).toBeGreaterThan(0.0001);
     const confirmed = entryPoints('confirmed', true);
     await confirmed.generate();
     await confirmed.queue();
     await confirmed.recipe();
-    expect((await written('confirmed')).tasks + (await written('confirmed')).queued).toBeGreaterThanOrEqual(
-      2,
-    );
+    await confirmed.speech();
+    const made = await written('confirmed');
+    expect(made.tasks + made.queued).toBeGreaterThanOrEqual(2);
+    expect(made.clips).toBe(1);
+    // The library's take of that speech costs nothing: nothing to ask, and it is served unconfirmed.
+    expect(await bridge.speech.check({ model: 'speech_model_id', input: 'confirmed' })).toBeNull();
+    await expect(
+      bridge.speech.synthesize({ model: 'speech_model_id', input: 'confirmed' }),
+    ).resolves.toMatchObject({ fromLibrary: true });
   });
 });

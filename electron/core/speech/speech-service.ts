@@ -27,7 +27,7 @@ import type { LibraryItem } from '../../../shared/studio/records';
 import { normaliseGateway } from '../pricing';
 import { bindSpeechCharge, dropSpeechCharge, openSpeechCharge, settleSpeechCharge } from '../spending';
 import { transaction } from '../db/database';
-import type { SubmissionGuard } from '../tasks/task-history';
+import type { SubmissionGuard, TaskConfiguration } from '../tasks/task-history';
 import { judgeSubmissionError, toGatewayErrorInfo } from '../tasks/gateway-errors';
 import { describeThrown, silentLogger } from '../log';
 import type { Logger } from '../log';
@@ -80,6 +80,15 @@ export interface SpeechOutcome {
  * identical queries are cached for 60 s, so never sooner than that). After the last, the cost stays unknown.
  */
 export const SPEECH_COST_READS_MS = [2_000, 70_000, 5 * 60_000, 15 * 60_000] as const;
+
+/**
+ * A take as the spending limits measure it: the one shape the service admits and the app's question measures
+ * (speech.check), so what is asked about is what is held to the threshold.
+ */
+export function speechConfiguration(request: SpeechRequest): TaskConfiguration {
+  const { model, ...params } = request;
+  return { family: 'speech', model, params };
+}
 
 /** The body as the gateway names its fields; the client validates it against the catalog before sending. */
 export function speechBody(request: SpeechRequest): Record<string, unknown> {
@@ -260,14 +269,12 @@ export class SpeechService {
    */
   private admit(request: SpeechRequest, at: number, options: SpeakOptions): string {
     const { db, guard } = this.options;
-    const { model, ...params } = request;
+    const configuration = speechConfiguration(request);
+    const { model, params } = configuration;
     const id = `speech-take-${randomUUID()}`;
     const gatewayKey = normaliseGateway(this.options.gatewayKey());
     transaction(db, () => {
-      guard?.admit(
-        { family: 'speech', model, params },
-        { confirmed: options.confirmed, overBudget: options.overBudget },
-      );
+      guard?.admit(configuration, { confirmed: options.confirmed, overBudget: options.overBudget });
       openSpeechCharge(db, { id, gatewayKey, at, model, params });
     });
     return id;

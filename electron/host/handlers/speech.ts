@@ -1,18 +1,30 @@
 // speech.*: synthesize a text; the audio lands in the library and comes back as its item, or the library's
-// earlier take of the same speech comes back with no gateway call unless a fresh take is asked for.
+// earlier take of the same speech comes back with no gateway call unless a fresh take is asked for. The money
+// rules are the speech service's own (the budgets and the confirmation threshold, in the transaction that writes
+// the take down); check lets the page ask its question first, measured the way the service measures.
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
+import { speechConfiguration } from '../../core/speech';
 import type { HostDeps, ItemView } from './host-deps';
 
-export function speechHandlers({ session, core }: HostDeps, item: ItemView): BridgeHandlers['speech'] {
+export function speechHandlers(
+  { session, core, spending }: HostDeps,
+  item: ItemView,
+): BridgeHandlers['speech'] {
   return {
-    synthesize: async ({ fresh, ...request }) => {
+    synthesize: async ({ fresh, confirmed, ...request }) => {
       session.connected();
       const { speech } = await core.ensure();
-      // The budgets are the speech service's own (in the transaction that writes the take down; the library's
-      // take of this speech costs nothing and asks nothing). The app shows no question before a clip (it costs
-      // fractions of a cent and is answered at once), so the threshold counts as answered here.
-      const outcome = await speech.synthesize(request, { fresh: fresh ?? false, confirmed: true });
+      const outcome = await speech.synthesize(request, {
+        fresh: fresh ?? false,
+        confirmed: confirmed ?? false,
+      });
       return { item: item(outcome.item), fromLibrary: outcome.fromLibrary };
+    },
+    check: async ({ fresh, confirmed: _confirmed, ...request }) => {
+      const { speech } = await core.ensure();
+      // The library's take costs nothing and asks nothing: there is no press to measure.
+      if (!fresh && (await speech.fromLibrary(request))) return null;
+      return spending.check([speechConfiguration(request)]);
     },
   };
 }

@@ -32,7 +32,7 @@ import { useSubmitEdit } from './api/reuse';
 import { useSubmitTask } from './api/submit-task';
 import { useQueuePress } from './api/queue-add';
 import { checkSpending } from '../../lib/api/spending';
-import { useSpendQuestion } from './spend-question';
+import { useSpendQuestion } from '../../lib/spend-question';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
 import { Button } from '../../ui/button';

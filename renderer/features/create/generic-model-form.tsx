@@ -26,7 +26,7 @@ import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
 import { GenerateActions } from './generate-actions';
 import { fieldErrorOf } from './item-errors';
-import { useSpendQuestion } from './spend-question';
+import { useSpendQuestion } from '../../lib/spend-question';
 
 export function GenericModelForm({
   model,

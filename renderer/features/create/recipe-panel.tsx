@@ -21,7 +21,7 @@ import { retryRequests, useRecipeActions, useRecipeRequests, useRecipeRuns, useR
 import type { ModelConfig } from '../../../shared/catalog';
 import type { Recipe } from '../../../shared/studio/recipes';
 import { RecipeEditor } from './recipe-editor';
-import { useSpendQuestion } from './spend-question';
+import { useSpendQuestion } from '../../lib/spend-question';
 import { useMoneyUnit } from '../../ui/cost-text';
 
 /** Asks the spend question about what a press would send, then sends with the answer; a refusal is worded. */

@@ -8,9 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem, SpeechOutcomeView } from '../../../shared/bridge';
 import { familyModels } from '../../../shared/catalog';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
+import { neverSent } from '../../../shared/gateway/error-types';
 import { formatDateTime } from '../../lib/format';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
-import { useSynthesize } from './api/synthesize';
+import { checkSpeech, useSynthesize } from './api/synthesize';
+import { useSpendQuestion } from '../../lib/spend-question';
+import type { SpendCheck } from '../../../shared/studio/spending';
 import { useLibrary } from '../../lib/api/library';
 import { useSettings } from '../../lib/api/settings';
 import { useMediaUrl } from '../../lib/use-media-url';
@@ -76,11 +79,33 @@ export function SpeechPage(): ReactElement {
   const [outcome, setOutcome] = useState<SpeechOutcomeView | null>(null);
   const [fresh, setFresh] = useState(false);
   const [input, format] = useWatch({ control: form.control, name: ['input', 'responseFormat'] });
+  const spendQuestion = useSpendQuestion();
+  /** Why the press sent nothing (a budget passed), in the person's words. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setOutcome(null);
+    setRefusal(null);
+    synthesize.reset();
+    const request = { ...values, fresh };
+    let confirmed: boolean;
     try {
-      setOutcome(null);
-      setOutcome(await synthesize.mutateAsync({ ...values, fresh }));
+      // The same question as Generate's: above the confirmation threshold (or with no estimate yet under a
+      // limit) the price is shown and nothing is sent until the person says send it. The speech service
+      // holds the take to the same rule whatever this page does.
+      const measure = async () => (await checkSpeech(request)) ?? FREE;
+      const decision = await spendQuestion.decide(await measure(), measure);
+      if (!decision.go) {
+        if (decision.failure) setRefusal(decision.failure);
+        return;
+      }
+      confirmed = decision.confirmed;
+    } catch (error) {
+      setRefusal(errorSentence(error, t));
+      return;
+    }
+    try {
+      setOutcome(await synthesize.mutateAsync({ ...request, confirmed }));
     } catch {
       // Shown from synthesize.error below.
     }
@@ -179,6 +204,7 @@ export function SpeechPage(): ReactElement {
             checked={fresh}
             onChange={(e) => setFresh(e.target.checked)}
           />
+          {refusal ? <Alert testId="speech-refused">{refusal}</Alert> : null}
           {synthesize.isError ? (
             <Alert testId="speech-error">
               {errorSentence(synthesize.error, t)}
@@ -186,6 +212,7 @@ export function SpeechPage(): ReactElement {
               {mayHaveBeenCharged(synthesize.error) ? <p>{t('speech.mayBeCharged')}</p> : null}
             </Alert>
           ) : null}
+          {spendQuestion.dialog}
           <div className="form-actions">
             <SubmitButton
               submitting={form.formState.isSubmitting}
@@ -229,9 +256,23 @@ export function SpeechPage(): ReactElement {
   );
 }
 
+/** The library's take answers the press: nothing to measure, so nothing to ask. */
+const FREE: SpendCheck = {
+  unit: 'usd',
+  timeZone: 'UTC',
+  estimate: null,
+  unknown: 0,
+  unpricedModels: [],
+  confirmAbove: null,
+  needsConfirmation: false,
+  refusal: null,
+};
+
 const LOST_ANSWER = new Set(['network_error', 'timeout', 'invalid_response']);
 
 function mayHaveBeenCharged(error: unknown): boolean {
   const info = errorInfoOf(error);
+  // A connection never made (refused, no such name) sent nothing: its sentence says nothing was charged.
+  if (neverSent(info)) return false;
   return LOST_ANSWER.has(info.type) && (info.httpStatus === null || info.httpStatus < 300);
 }

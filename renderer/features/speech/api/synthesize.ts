@@ -2,6 +2,7 @@
 // same speech comes back with no gateway call unless a fresh take is asked for.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SpeakInput } from '../../../../shared/bridge';
+import type { SpendCheck } from '../../../../shared/studio/spending';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -17,4 +18,12 @@ export function useSynthesize() {
         ...(fromLibrary ? [] : [client.invalidateQueries({ queryKey: queryKeys.balance })]),
       ]),
   });
+}
+
+/**
+ * The press measured against the spending limits, asked fresh at each press as Generate's is; null when the
+ * library's take answers it (no charge, nothing to ask).
+ */
+export function checkSpeech(request: SpeakInput): Promise<SpendCheck | null> {
+  return bridge.speech.check.query(request);
 }

@@ -1,6 +1,6 @@
-// The question a press of Generate meets before money leaves, asked on Create where the press was made (a family's
+// The question a press of Generate meets before money leaves, asked where the press was made (on Create: a family's
 // form, a listed model's generic one, the recipe panel's Run, measured over all its steps, and a stopped run's
-// "Try step N again", measured on that step): an estimate above the confirmation threshold, or a model with no
+// "Try step N again", measured on that step; on Speech: a new take): an estimate above the confirmation threshold, or a model with no
 // estimate yet. For the latter the creator may type the price to assume right here (saved to the spending limits
 // exactly as Settings saves it); the press is then measured again with that price standing in, and asked about
 // again only if the amount it now shows is above the threshold. A press of several unpriced tasks under a budget,
@@ -8,12 +8,12 @@
 // whatever this dialog does.
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SpendCheck } from '../../../shared/studio/spending';
-import { readSpendingLimits, useSaveSpendingLimits } from '../../lib/api/spending';
-import { errorSentence } from '../../lib/bridge-error';
-import { confirmWords, refusalWords } from '../../lib/spend-words';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Field } from '../../ui/field';
+import type { SpendCheck } from '../../shared/studio/spending';
+import { readSpendingLimits, useSaveSpendingLimits } from './api/spending';
+import { errorSentence } from './bridge-error';
+import { confirmWords, refusalWords } from './spend-words';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Field } from '../ui/field';
 
 /** What the press does after the question: go (confirmed or not), or stop, with a sentence or silently. */
 export type SpendDecision = { go: true; confirmed: boolean } | { go: false; failure: string | null };
