@@ -12,7 +12,7 @@ import type { TrashPort } from './library/trash-port';
 import type { Logger } from './log';
 import { SpeechService } from './speech';
 import { TaskEngine } from './tasks';
-import type { BudgetOptions } from './tasks';
+import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
 import { PresetStore } from './presets';
 import { RegionEditor } from './region-edit/region-editor';
@@ -40,6 +40,8 @@ export interface CoreParts {
   runQueue?: boolean;
   /** The model ids in effect (the user's overrides): which models a region edit may go to. */
   models?: () => ModelConfig;
+  /** The engine's poll policy where it differs from the default (a demo gateway run faster: its priors). */
+  polling?: Partial<PollPolicy>;
 }
 
 export interface ComposedCore {
@@ -81,6 +83,7 @@ export function composeCore(parts: CoreParts): ComposedCore {
     madeFrom,
     logger,
     runQueue: parts.runQueue ?? false,
+    ...(parts.polling ? { polling: parts.polling } : {}),
   });
   const regions: RegionEditor = new RegionEditor({
     db,

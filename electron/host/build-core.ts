@@ -8,7 +8,7 @@ import type { Library } from '../core/library';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
 import { lineLogger } from '../core/log';
-import type { BudgetOptions } from '../core/tasks';
+import { pollPriorsAtTimeScale, type BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
 import type { GatewayPort } from '../core/gateway/gateway-port';
 import type { TrashPort } from '../core/library/trash-port';
@@ -37,6 +37,8 @@ export interface CoreLifecycleOptions {
   guard?: SubmissionGuard;
   /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
   trash?: TrashPort;
+  /** The demo gateway's time scale when it runs faster (tests): the engine's first polls come that much sooner. */
+  demoTimeScale?: number;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -53,7 +55,7 @@ export function buildCore(
   budget: BudgetOptions,
   emit: (event: StudioEvent) => void,
 ): Core {
-  const { db, gateway, clock, history, guard, gatewayKey, trash } = options;
+  const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale } = options;
   const { library, engine, speech } = composeCore({
     db,
     gateway,
@@ -66,6 +68,7 @@ export function buildCore(
     guard: guard ?? null,
     runQueue: true,
     ...(trash ? { trash } : {}),
+    ...(demoTimeScale ? { polling: pollPriorsAtTimeScale(demoTimeScale) } : {}),
   });
   const offEngine = engine.events.subscribe(emit);
   const offLibrary = library.subscribe(emit);

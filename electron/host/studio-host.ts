@@ -89,6 +89,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
       : {}),
     history: prices,
     guard: spending,
+    ...(options.simulator?.timeScale ? { demoTimeScale: options.simulator.timeScale } : {}),
     gatewayKey: () => session.pricesKey() ?? '',
     wanted: () => ({
       libraryDir: session.libraryDir(),

@@ -87,6 +87,13 @@ const CASES: Case[] = [
 const slug = (c: { family: string; variant?: string }) =>
   `${c.family.replace('.', '-')}${c.variant ? `-${c.variant.toLowerCase()}` : ''}`;
 
+/**
+ * The task the Create preview shows now, or null when it shows none, read without waiting: getAttribute would wait
+ * out its whole 30 s timeout for a preview that is not there yet (the first case of a run).
+ */
+const previewTaskId = (p: Page): Promise<string | null> =>
+  p.getByTestId('task-preview').evaluateAll((els) => els[0]?.getAttribute('data-task-id') ?? null);
+
 /** Waits until the media element of the task just sent has loaded real media. */
 async function loaded(media: Locator, kind: Kind): Promise<void> {
   await media.waitFor({ timeout: 90_000 });
@@ -110,10 +117,7 @@ async function loaded(media: Locator, kind: Kind): Promise<void> {
 
 /** Sends the form and waits for this family's new task to show its result in the preview. */
 async function generateAndWait(family: FamilyId, kind: Kind, name: string): Promise<void> {
-  const before = await page
-    .getByTestId('task-preview')
-    .getAttribute('data-task-id')
-    .catch(() => null);
+  const before = await previewTaskId(page);
   await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const preview = page.locator(`[data-testid="task-preview"][data-family="${family}"]`);
   await expect.poll(() => preview.getAttribute('data-task-id'), { timeout: 15_000 }).not.toBe(before);
@@ -150,10 +154,7 @@ describe('every family from its form', () => {
       await speeds.getByText(speed, { exact: true }).click();
       await expect.poll(() => speeds.getByLabel(speed).isChecked()).toBe(true);
       if (quadrant === 1) await studio.shot('every-grid-upscale-form');
-      const before = await page
-        .getByTestId('task-preview')
-        .getAttribute('data-task-id')
-        .catch(() => null);
+      const before = await previewTaskId(page);
       // The quadrant fills the form; Generate sends it (a click alone once sent a paid task).
       await button.click();
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');

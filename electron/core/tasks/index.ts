@@ -10,7 +10,7 @@ export type {
 } from './task-engine';
 export { StudioEventHub } from './studio-event-hub';
 export type { StudioEventOf, StudioEventType, Unsubscribe } from './studio-event-hub';
-export { DEFAULT_POLL_POLICY } from './poll-schedule';
+export { DEFAULT_POLL_POLICY, pollPriorsAtTimeScale } from './poll-schedule';
 export type { PollPolicy } from './poll-schedule';
 export { DEFAULT_BUDGET } from './request-budget';
 export type { BudgetOptions } from './request-budget';

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLL_POLICY, errorBackoff, nextPollDelay } from '../../../electron/core/tasks/poll-schedule';
+import {
+  DEFAULT_POLL_POLICY,
+  errorBackoff,
+  nextPollDelay,
+  pollPriorsAtTimeScale,
+} from '../../../electron/core/tasks/poll-schedule';
 import type { PollState } from '../../../electron/core/tasks/poll-schedule';
 
 const base: PollState = { kind: 'video', elapsedMs: 0, estimatedTime: null, progress: 0, polls: 0 };
@@ -105,5 +110,31 @@ describe('poll schedule with what earlier runs taught [TASK-6]', () => {
       learnedMs: 120_000,
     });
     expect(delay).toBe(120_000 + 1_200 - 114_000);
+  });
+});
+
+describe('poll priors of a demo gateway whose clock runs fast', () => {
+  it('come as much sooner as its tasks finish, never below the shortest gap between polls', () => {
+    const policy = { ...DEFAULT_POLL_POLICY, ...pollPriorsAtTimeScale(0.05) };
+    // A 2-minute video at 0.05 is done in 6 s: asked after 1 s (15 s × 0.05, held at the 1 s gap), not after 15 s.
+    expect(policy.firstPollMs).toEqual({ image: 1_000, upscale: 1_000, music: 1_000, video: 1_000 });
+    expect(pollPriorsAtTimeScale(0.5).firstPollMs).toEqual({
+      image: 1_500,
+      upscale: 1_000,
+      music: 4_000,
+      video: 7_500,
+    });
+    const fresh: PollState = { kind: 'video', elapsedMs: 0, estimatedTime: null, progress: 0, polls: 0 };
+    expect(nextPollDelay(fresh, policy)).toBe(1_000);
+    // The gaps that keep a gateway from being asked too often stay the default's.
+    expect(policy.minGapMs).toBe(DEFAULT_POLL_POLICY.minGapMs);
+    expect(policy.maxGapMs).toBe(DEFAULT_POLL_POLICY.maxGapMs);
+  });
+
+  it('a clock at its own pace or slower keeps the default priors; a scale that is no number is refused', () => {
+    expect(pollPriorsAtTimeScale(1).firstPollMs).toEqual(DEFAULT_POLL_POLICY.firstPollMs);
+    expect(pollPriorsAtTimeScale(3).firstPollMs).toEqual(DEFAULT_POLL_POLICY.firstPollMs);
+    expect(() => pollPriorsAtTimeScale(0)).toThrow(RangeError);
+    expect(() => pollPriorsAtTimeScale(Number.NaN)).toThrow(RangeError);
   });
 });
