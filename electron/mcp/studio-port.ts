@@ -18,7 +18,8 @@ export interface McpStudio {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
-  gateway: GatewayClient;
+  /** The account reads (balance, usage); the CLI's client or the app's switchable gateway. */
+  gateway: Pick<GatewayClient, 'tokenBalance' | 'userBalance' | 'usage'>;
   /** The price book of the gateway in use: what a request will probably cost. */
   prices: PriceBook;
   /** The person's spending limits (the same table the app's Settings edits). */

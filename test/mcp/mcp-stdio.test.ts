@@ -73,7 +73,8 @@ async function connect(name: string, options: { elicit?: 'accept' | 'decline' } 
   return client;
 }
 
-describe('gateway-studio mcp over stdio', () => {
+// Each client starts its own server process (tsx compiles the CLI on start): seconds each on a loaded machine.
+describe('gateway-studio mcp over stdio', { timeout: 120_000 }, () => {
   it('lists its tools, generates, answers a retry with the same task charged once, and finds it in the library', async () => {
     const client = await connect('stdio-agent');
     // One poll answered 502: the server's log (stderr) says so, and the key scan below reads that line too.

@@ -12,7 +12,8 @@ import { lineLogger } from '../../core/log';
 import { serveStdio } from '../../mcp/stdio';
 import { MCP_TOOLSET_VERSION } from '../../mcp/studio-server';
 import type { McpStudio } from '../../mcp/studio-port';
-import type { CliContext } from '../cli-context';
+import type { CliContext, CliCore } from '../cli-context';
+import type { DatabaseSync } from '../../core/db';
 import { invalidArgument } from '../cli-errors';
 
 /** What one agent session may spend unless --session-cap says otherwise, in the spending limits' unit. */
@@ -33,14 +34,19 @@ function capOf(given: string | undefined, fallback: number): number | null {
   return n;
 }
 
-export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> {
-  const stdin = ctx.io.stdin;
-  if (!stdin) throw invalidArgument('mcp needs a standard input to read from.', null);
-  const core = ctx.core();
-  const db = ctx.database();
+/**
+ * The studio an agent drives, over the core the CLI opened: the spending limits of its database, the recipe
+ * runner the `recipe run` command builds, and the key as the one secret no result may carry.
+ */
+export function studioOverCore(
+  core: CliCore,
+  db: DatabaseSync,
+  options: { apiKey: string | null; sessionCap?: string; log: (line: string) => void },
+): { studio: McpStudio; close: () => void } {
   const guard = new SpendingGuard({ db, clock: core.clock, prices: () => core.prices });
-  const cap = capOf(args.sessionCap, DEFAULT_SESSION_CAP[guard.limits().unit]);
+  const cap = capOf(options.sessionCap, DEFAULT_SESSION_CAP[guard.limits().unit]);
   const references = ReferenceStore.forDatabase(db);
+  const logger = lineLogger(options.log);
   const held: { runner: RecipeRunner | null } = { runner: null };
   const studio: McpStudio = {
     engine: core.engine,
@@ -53,17 +59,29 @@ export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> 
     recipes: () =>
       (held.runner ??= new RecipeRunner({
         engine: async () => core.engine,
-        admitAll: (requests, options) => guard.admitAll(requests, options),
+        admitAll: (requests, admit) => guard.admitAll(requests, admit),
         itemsOf: async (taskId) => core.library.forTask(taskId),
         asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
         clock: core.clock,
       })),
     clock: core.clock,
-    agents: new AgentSessions({ clock: core.clock, logger: lineLogger((line) => ctx.out.log(line)) }),
+    agents: new AgentSessions({ clock: core.clock, logger }),
     sessionCap: () => cap,
-    secrets: () => (ctx.config.apiKey ? [ctx.config.apiKey] : []),
-    logger: lineLogger((line) => ctx.out.log(line)),
+    secrets: () => (options.apiKey ? [options.apiKey] : []),
+    logger,
   };
+  return { studio, close: () => held.runner?.close() };
+}
+
+export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> {
+  const stdin = ctx.io.stdin;
+  if (!stdin) throw invalidArgument('mcp needs a standard input to read from.', null);
+  const core = ctx.core();
+  const { studio, close } = studioOverCore(core, ctx.database(), {
+    apiKey: ctx.config.apiKey,
+    ...(args.sessionCap !== undefined && { sessionCap: args.sessionCap }),
+    log: (line) => ctx.out.log(line),
+  });
   await core.engine.start();
   const stdout = new Writable({
     write(chunk: Buffer | string, _encoding, done) {
@@ -74,6 +92,6 @@ export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> 
   try {
     await serveStdio(studio, MCP_TOOLSET_VERSION, { stdin, stdout }, ctx.signal);
   } finally {
-    held.runner?.close();
+    close();
   }
 }
