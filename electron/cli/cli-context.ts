@@ -7,6 +7,7 @@ import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
 import type { SyncService } from '../core/sync';
 import type { TaskEngine } from '../core/tasks';
+import type { RegionEditor } from '../core/region-edit/region-editor';
 import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
 import type { CliIo } from './cli-io';
@@ -17,6 +18,8 @@ export interface CliCore {
   engine: TaskEngine;
   library: Library;
   speech: SpeechService;
+  /** "Edit a region" (the `edit` command), through this engine and library. */
+  regions: RegionEditor;
   /** What this gateway charged before, learned per model and settings. */
   prices: PriceBook;
   clock: Clock;

@@ -165,7 +165,7 @@ export function openCore(
   // The spending limits kept in this database (the app's, when STUDIO_DATA_DIR points at its data folder).
   const spending = new SpendingGuard({ db: database, prices: () => prices });
   // The same composition as the app's (composeCore): the library, engine and speech are told the same logger.
-  const { library, engine, speech } = composeCore({
+  const { library, engine, speech, regions } = composeCore({
     db: database,
     gateway,
     clock: systemClock,
@@ -181,6 +181,7 @@ export function openCore(
     engine,
     library,
     speech,
+    regions,
     prices,
     clock: systemClock,
     onGatewayCall(listener) {

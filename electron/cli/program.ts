@@ -4,6 +4,7 @@ import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import type { CliContext } from './cli-context';
 import type { GlobalOptions } from './cli-config';
 import { balanceCommand, usageCommand } from './commands/account';
+import { editCommand } from './commands/edit';
 import { libraryCommand } from './commands/library';
 import type { LibraryArgs } from './commands/library';
 import { modelsCommand } from './commands/models';
@@ -109,6 +110,21 @@ export function buildProgram(
     .description('families, model ids, fields and limits; --listed adds the models the gateway lists')
     .option('--listed', 'ask the gateway for its model list (new models marked new); kept for offline use')
     .action((options: { listed?: boolean }, command: Command) => modelsCommand(context(command), options));
+
+  program
+    .command('edit')
+    .description(
+      'change only a region of a library picture: composited locally, filed as a new item; waits by default',
+    )
+    .argument('<item>', 'library item id (library --json lists them)')
+    .requiredOption('--region <x,y,w,h>', "the rectangle to change, in the picture's pixels")
+    .requiredOption('--prompt <text>', 'what to change in it')
+    .option('--model <id>', 'an edit-capable model (models lists them; I1 by default)')
+    .option('--takes <n>', 'how many takes of the region (1 to 8)', integer(1, 8), 1)
+    .option('--no-wait', 'print the tasks as soon as they are submitted')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
+    .action((item: string, options, command: Command) => editCommand(context(command), { item, ...options }));
 
   program
     .command('generate')

@@ -167,6 +167,11 @@ async function settledElsewhere(core: CliCore, taskId: string, signal: AbortSign
   }
 }
 
+/** Why a settled task is not a success (its files' reasons included); null when it is one. */
+export function outcomeFailure(core: CliCore, outcome: TaskOutcome): TaskFailure | null {
+  return failureOf(outcome, fileErrors(core, outcome.task.id));
+}
+
 export function printOutcome(ctx: CliContext, outcome: TaskOutcome, core?: CliCore): void {
   const failure = failureOf(outcome, core ? fileErrors(core, outcome.task.id) : []);
   if (failure) throw failure;
