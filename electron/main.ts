@@ -18,7 +18,11 @@ import { createMainWindow } from './platform/main-window';
 import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
 import { notificationText } from './platform/notification-text';
 import type { Language } from './platform/notification-text';
-import { SafeStorageSecretStore, SYNC_SECRETS_FIELD } from './platform/safe-storage-secret-store';
+import {
+  SafeStorageSecretStore,
+  SYNC_SECRETS_FIELD,
+  TASK_KEYS_FIELD,
+} from './platform/safe-storage-secret-store';
 import { startTaskNotifier } from './platform/task-notifier';
 import { hardenApp, hardenSession } from './platform/window-security';
 import { initialBounds, trackWindowState, WINDOW_FIELD } from './platform/window-state';
@@ -63,6 +67,10 @@ async function start(): Promise<void> {
     syncSecrets: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
       field: SYNC_SECRETS_FIELD,
       name: 'the sync credentials',
+    }),
+    taskKeys: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
+      field: TASK_KEYS_FIELD,
+      name: 'the keys of unfinished tasks',
     }),
     mediaBaseUrl: ELECTRON_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient(connection),

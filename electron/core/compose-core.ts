@@ -14,6 +14,7 @@ import { SpeechService } from './speech';
 import { TaskEngine } from './tasks';
 import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
+import type { KeyVault } from './tasks/submitting-keys';
 import { PresetStore } from './presets';
 import { RegionEditor } from './region-edit/region-editor';
 import type { ModelConfig } from '../../shared/catalog/types';
@@ -42,6 +43,8 @@ export interface CoreParts {
   models?: () => ModelConfig;
   /** The engine's poll policy where it differs from the default (a demo gateway run faster: its priors). */
   polling?: Partial<PollPolicy>;
+  /** Where the keys of unfinished tasks outlive a restart (the API key's secret store); memory only without. */
+  keyVault?: KeyVault;
 }
 
 export interface ComposedCore {
@@ -84,6 +87,7 @@ export function composeCore(parts: CoreParts): ComposedCore {
     logger,
     runQueue: parts.runQueue ?? false,
     ...(parts.polling ? { polling: parts.polling } : {}),
+    ...(parts.keyVault ? { keyVault: parts.keyVault } : {}),
   });
   const regions: RegionEditor = new RegionEditor({
     db,

@@ -1,5 +1,7 @@
 // The app's core: composeCore() (the one the CLI uses too) for this library folder and request budget, its
 // events sent to one emitter.
+import { keyVaultIn } from '../core/tasks/submitting-keys';
+import type { SecretStore } from '../core/settings/settings-store';
 import type { StudioEvent } from '../../shared/studio/records';
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
@@ -39,6 +41,8 @@ export interface CoreLifecycleOptions {
   trash?: TrashPort;
   /** The demo gateway's time scale when it runs faster (tests): the engine's first polls come that much sooner. */
   demoTimeScale?: number;
+  /** Where the keys of unfinished tasks outlive a restart (submitting-keys.ts), kept as the API key is. */
+  taskKeys?: SecretStore | undefined;
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -55,7 +59,7 @@ export function buildCore(
   budget: BudgetOptions,
   emit: (event: StudioEvent) => void,
 ): Core {
-  const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale } = options;
+  const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale, taskKeys } = options;
   const { library, engine, speech } = composeCore({
     db,
     gateway,
@@ -69,6 +73,7 @@ export function buildCore(
     runQueue: true,
     ...(trash ? { trash } : {}),
     ...(demoTimeScale ? { polling: pollPriorsAtTimeScale(demoTimeScale) } : {}),
+    ...(taskKeys ? { keyVault: keyVaultIn(taskKeys, options.log) } : {}),
   });
   const offEngine = engine.events.subscribe(emit);
   const offLibrary = library.subscribe(emit);

@@ -96,6 +96,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
     }),
     log,
+    taskKeys: options.taskKeys,
   });
   const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];

@@ -9,6 +9,8 @@ export interface StudioSessionOptions {
   dataDir: string;
   settings: SettingsStore;
   secrets: SecretStore;
+  /** Where the keys that sent unfinished tasks outlive a restart, like the key (in memory only when absent). */
+  taskKeys?: SecretStore;
   /** How this transport serves library files: studio-media://library/ or /media/. */
   mediaBaseUrl: string;
   /** Builds a gateway client for a base URL and key. */

@@ -48,6 +48,8 @@ export interface WebMode {
 export const WEB_KEY_FILE = 'api-key';
 /** The sync remote's secret and passphrase, kept the same way as the key. */
 export const WEB_SYNC_SECRETS_FILE = 'sync-secrets';
+/** The keys that sent unfinished tasks (submitting-keys.ts), kept as the key is: 0600, never in the database. */
+export const WEB_TASK_KEYS_FILE = 'task-keys';
 
 export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -60,6 +62,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     settings: JsonSettingsStore.open(join(dataDir, WEB_SETTINGS_FILE), log),
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
+    taskKeys: new FileSecretStore(join(dataDir, WEB_TASK_KEYS_FILE), log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
     demo: options.demo ? 'eager' : 'off',

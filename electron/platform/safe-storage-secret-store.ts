@@ -8,6 +8,8 @@ import type { KeyValueStore } from './key-value-store';
 export const KEY_FIELD = 'secrets.apiKey';
 /** The sync remote's credentials and passphrase (one JSON value), kept the same way as the key. */
 export const SYNC_SECRETS_FIELD = 'secrets.sync';
+/** The keys that sent unfinished tasks (core/tasks/submitting-keys.ts), encrypted like the key. */
+export const TASK_KEYS_FIELD = 'secrets.taskKeys';
 
 /** Which secret this store keeps: its electron-store field, and its name in the warnings. */
 export interface SecretSlot {

@@ -64,6 +64,8 @@ export interface EngineParts {
   close(): Promise<void>;
 }
 
+const FINISHED: ReadonlySet<string> = new Set(['completed', 'failed', 'cancelled']);
+
 export function composeEngine(options: TaskEngineOptions): EngineParts {
   const logger = options.logger ?? silentLogger;
   const clock = options.clock ?? systemClock;
@@ -87,7 +89,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     requestTimeoutMs: options.requestTimeoutMs ?? 20_000,
     random: options.random ?? Math.random,
     room: DiskRoom.forDatabase(options.db),
-    keys: new SubmittingKeys(),
+    keys: new SubmittingKeys(options.keyVault ?? null, logger),
   };
   const history = options.history ?? null;
   const references = options.references ?? ReferenceStore.forDatabase(options.db);
@@ -188,6 +190,13 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       started = true;
       // The reserve a full disk used up last time is put back once there is room for it.
       ctx.room.ensureReserve();
+      // Each unfinished task's own key from the secret store, before anything is polled.
+      await ctx.keys.restore(store.unfinishedKeyRefs());
+      // A finished task no longer needs its key kept: dropped once no unfinished task was sent with it.
+      events.on('task', ({ task }) => {
+        if (FINISHED.has(task.state))
+          void ctx.keys.prune(() => new Set(store.unfinishedKeyRefs().map((t) => t.keyRef)));
+      });
       sender.resume(handover);
       reconciler.resume();
       tracker.resume();

@@ -1,5 +1,6 @@
 // What the engine is built from and what its callers pass: the options of TaskEngine and of its submissions,
 // batches and lists, kept apart from the engine so each of its parts can name them without importing the facade.
+import type { KeyVault } from './submitting-keys';
 import type { TaskBatch, TaskRecord, TaskState } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
@@ -32,6 +33,8 @@ export interface TaskEngineOptions {
   /** One budget for every request the engine sends to the gateway (submissions and polls). */
   budget?: BudgetOptions;
   polling?: Partial<PollPolicy>;
+  /** Where the keys of unfinished tasks are kept across restarts (the API key's secret store); memory only without. */
+  keyVault?: KeyVault | null;
   /** Per-request timeout for polls and submissions. */
   requestTimeoutMs?: number;
   /** Polls allowed in flight at once; the budget bounds the rate, this bounds a slow gateway's backlog. */

@@ -129,6 +129,9 @@ export class Sender {
       if (marked === 'full') return this.#notSent(id);
       // The key this task is sent with is the one its polls carry, whatever key is set later.
       const key = (await ctx.gateway.currentKey?.()) ?? null;
+      // Kept (in the secret store, its fingerprint on the row) before the request leaves: a restart between the
+      // send and the answer still polls the task with the key that made it.
+      if (key) ctx.tasks.store.update(id, { keyRef: await ctx.keys.keep(key), updatedAt: ctx.clock.now() });
       ack = await ctx.gateway.submit(family, body, {
         idempotencyKey: task.idempotencyKey ?? undefined,
         ...requestOptions(ctx, signal),

@@ -171,4 +171,10 @@ export const taskMigrations: readonly Migration[] = [
     id: 'tasks-014-slow-checks',
     up: 'ALTER TABLE tasks ADD COLUMN checked_every_ms INTEGER;',
   },
+  {
+    // A fingerprint of the key that submitted the task (never the key): after a restart the task is polled with
+    // that key, kept in the secret store while the task is unfinished (submitting-keys.ts).
+    id: 'tasks-015-key-ref',
+    up: 'ALTER TABLE tasks ADD COLUMN key_ref TEXT;',
+  },
 ];

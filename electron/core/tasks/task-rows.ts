@@ -52,6 +52,7 @@ const rowSchema = z.object({
   gateway_status: z.string().nullable().optional(),
   resumed_at: z.number().nullable().optional(),
   checked_every_ms: z.number().nullable().optional(),
+  key_ref: z.string().nullable().optional(),
 });
 
 type TaskRow = z.infer<typeof rowSchema>;
@@ -66,6 +67,8 @@ export interface StoredTask {
   files: ResultFile[] | null;
   /** When the submission's POST last left; null while it has not (waiting for the budget, after a 429). */
   sentAt: number | null;
+  /** The fingerprint of the key that submitted it (submitting-keys.ts): never the key itself. */
+  keyRef: string | null;
 }
 
 const paramsSchema = z.record(z.string(), z.unknown());
@@ -129,6 +132,7 @@ export function fromRow(raw: unknown, downloads: DownloadProgress): StoredTask {
     idempotencyKey: row.idempotency_key,
     trackingStartedAt: row.tracking_started_at,
     sentAt: row.sent_at,
+    keyRef: row.key_ref ?? null,
     files: parseJson(row.result_files, resultFilesSchema),
   };
 }

@@ -49,6 +49,7 @@ export interface TaskPatch {
   gatewayStatus?: string | null;
   resumedAt?: number | null;
   checkedEveryMs?: number | null;
+  keyRef?: string | null;
   batchId?: string | null;
   batchSize?: number | null;
   updatedAt: number;
@@ -72,6 +73,7 @@ const PATCH_COLUMNS: Record<keyof Omit<TaskPatch, 'updatedAt'>, string> = {
   gatewayStatus: 'gateway_status',
   resumedAt: 'resumed_at',
   checkedEveryMs: 'checked_every_ms',
+  keyRef: 'key_ref',
   batchId: 'batch_id',
   batchSize: 'batch_size',
 };
@@ -162,6 +164,14 @@ export class TaskStore {
       "UPDATE tasks SET sent_at = ?, updated_at = ? WHERE id = ? AND state = 'submitting' AND sent_at IS ?",
     ).run(at, at, id, expectedSentAt);
     return Number(done.changes) > 0;
+  }
+
+  /** The key fingerprints of tasks not yet finished (a stopped or interrupted task may be tracked again). */
+  unfinishedKeyRefs(): { id: string; keyRef: string }[] {
+    const rows = this.sql(
+      "SELECT id, key_ref FROM tasks WHERE key_ref IS NOT NULL AND state NOT IN ('completed', 'failed', 'cancelled')",
+    ).all() as { id: string; key_ref: string }[];
+    return rows.map((row) => ({ id: row.id, keyRef: row.key_ref }));
   }
 
   get(id: string): StoredTask | null {
