@@ -61,6 +61,13 @@ export const en = {
     model: 'Model',
     discoveredModel: '{{id}} (new on the gateway)',
     genericChip: '{{id}} (generic form)',
+    // A field whose usual values are offered as choices beside a free one (choice-or-other.tsx).
+    choice: {
+      other: 'Other…',
+      otherValue: 'Other {{label}}',
+      ratioHint: 'Two numbers above zero with a colon between, such as 4:5 or 5:4.',
+      openHint: 'Any value your gateway takes for this model, such as 4:5; it says if it refuses one.',
+    },
     generic: {
       formName: 'Generic form for {{id}}',
       note: 'Generic form: {{id}} is listed by the gateway, but its family is not one this studio knows. Its fields come from the gateway’s list, and the task is sent to {{endpoint}}.',

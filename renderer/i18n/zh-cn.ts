@@ -23,7 +23,7 @@ export const zhCN: Messages = {
     urlOrAsset: '必须是 http(s) 地址或 asset:// 引用。',
     urlOrDataOrAsset: '必须是 http(s) 地址、data:image/...;base64 地址或 asset:// 引用。',
     notBlank: '不能只有空白。',
-    ratio: '必须是比例，例如 16:9。',
+    ratio: '必须是两个大于零的数之比，例如 4:5 或 5:4。',
     promptTooLong: '最多 {{max}} 个字符（当前 {{length}}）。',
     noModeration: '{{family}} 没有内容审核选项。',
     textOnly: '{{family}} 仅支持文生图：不接受图片输入。',
@@ -119,6 +119,12 @@ export const zhCN: Messages = {
     model: '模型',
     discoveredModel: '{{id}}（网关新提供）',
     genericChip: '{{id}}（通用表单）',
+    choice: {
+      other: '其他…',
+      otherValue: '其他{{label}}',
+      ratioHint: '用冒号隔开的两个大于零的数，例如 4:5 或 5:4。',
+      openHint: '网关对此模型接受的任意值，例如 4:5；网关不接受时会说明。',
+    },
     generic: {
       formName: '{{id}} 的通用表单',
       note: '通用表单：网关列出了 {{id}}，但本工作室不认识它的系列。字段来自网关的模型列表，任务将发送到 {{endpoint}}。',

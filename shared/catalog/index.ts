@@ -40,6 +40,7 @@ export {
   familySchema,
   fieldValueSchema,
   isAcceptedMediaUrl,
+  isRatio,
   webhookIssue,
   type WebhookIssue,
   type WebhookIssueCode,

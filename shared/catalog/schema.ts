@@ -12,6 +12,11 @@ export type FamilyBody = Record<string, unknown>;
 export type FamilySchema = z.ZodType<FamilyBody, FamilyBody>;
 
 const RATIO = /^\d+(\.\d+)?:\d+(\.\d+)?$/;
+
+/** Two numbers above zero around a colon (4:5, 2.39:1): a zero side would be a frame without pixels. */
+export function isRatio(value: string): boolean {
+  return RATIO.test(value) && value.split(':').every((side) => Number(side) > 0);
+}
 const ASSET_URL = /^asset:\/\/\S+$/;
 
 function isHttpUrl(value: string): boolean {
@@ -66,7 +71,7 @@ function stringSchema(f: FieldSpec): z.ZodType {
   // maxLength is checked by familyRules: it can depend on the model ([EP-VIDEO-6] mini has no limit).
   const checks: z.ZodType<string> = s
     .refine((v) => !f.nonBlank || v.trim() !== '', { params: because('notBlank') })
-    .refine((v) => !f.ratio || v === '' || RATIO.test(v) || (f.examples ?? []).includes(v), {
+    .refine((v) => !f.ratio || v === '' || isRatio(v) || (f.examples ?? []).includes(v), {
       params: because('ratio'),
     });
   return checks;

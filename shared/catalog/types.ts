@@ -53,6 +53,11 @@ export interface FieldSpec {
   values?: readonly (string | number)[];
   /** Suggestions for free-text fields whose allowed values the spec does not show. */
   examples?: readonly string[];
+  /**
+   * 'string': the common values, offered as choices beside "Other…", whose free value the field's own rules
+   * check (ratio, nonBlank). For values the spec leaves open: the choices never refuse what the spec allows.
+   */
+  choices?: readonly string[];
   /** Inclusive numeric bounds ('integer', 'number'). */
   min?: number;
   max?: number;

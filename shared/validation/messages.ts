@@ -26,7 +26,7 @@ export const VALIDATION_EN = {
   urlOrAsset: 'Must be an http(s) URL or an asset:// reference.',
   urlOrDataOrAsset: 'Must be an http(s) URL or a data:image/...;base64 URL or an asset:// reference.',
   notBlank: 'Must not be blank.',
-  ratio: 'Must be a ratio such as 16:9.',
+  ratio: 'Must be a ratio of two numbers above zero, such as 4:5 or 5:4.',
   promptTooLong: 'At most {{max}} characters ({{length}}).',
   noModeration: '{{family}} has no content moderation option.',
   textOnly: '{{family}} is text-to-image only: image input is refused.',

@@ -246,6 +246,9 @@ describe('[EP-VIDEO-0] video families', () => {
       duration: 10,
       aspect_ratio: '1:1',
     });
+    // [EP-VIDEO-5] says only "aspect_ratio (string)": a word is taken, an empty one is not.
+    await accepts(VID, { model: 'video_model_id_k', prompt: 'x', aspect_ratio: 'adaptive' });
+    await rejects(VID, { model: 'video_model_id_k', prompt: 'x', aspect_ratio: '' });
     await rejects(VID, { model: 'video_model_id_k', prompt: 'x', mode: 1 });
     await rejects(VID, { model: 'video_model_id_k', prompt: 'x', duration: 2.5 });
   });

@@ -31,6 +31,8 @@ function listedLine(m: DiscoveredList['models'][number]): string {
 function limits(f: FieldSpec): string {
   const parts: string[] = [];
   if (f.values) parts.push(f.values.join('|'));
+  // Usual values offered, not a limit: another is taken when it is a ratio (or, for an open field, not blank).
+  if (f.choices) parts.push(`${f.choices.join('|')} or another ${f.ratio ? 'ratio' : 'value'}`);
   if (f.min !== undefined || f.max !== undefined)
     parts.push(`${f.exclusiveMin ? '>' : ''}${f.min ?? ''}..${f.max ?? ''}`);
   if (f.maxLength !== undefined) parts.push(`≤${f.maxLength} chars`);
@@ -60,6 +62,7 @@ export async function modelsCommand(ctx: CliContext, options: { listed?: boolean
       required: f.required,
       ...(f.default !== undefined && { default: f.default }),
       ...(f.values && { values: f.values }),
+      ...(f.choices && { choices: f.choices }),
       ...(f.min !== undefined && { min: f.min }),
       ...(f.max !== undefined && { max: f.max }),
       ...(f.maxLength !== undefined && { maxLength: f.maxLength }),

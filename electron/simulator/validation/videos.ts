@@ -27,6 +27,12 @@ const v1Schema = z.looseObject({
   ...commonFields,
 });
 
+/** [EP-VIDEO-2] and [EP-VIDEO-5] say only "aspect_ratio (string)": any text that is not empty is taken. */
+const anyAspectRatio = z
+  .string('aspect_ratio must be a string')
+  .min(1, 'aspect_ratio must not be empty')
+  .optional();
+
 const v2Schema = z.looseObject({
   prompt: requiredPrompt(),
   image_urls: z
@@ -35,7 +41,7 @@ const v2Schema = z.looseObject({
     .max(7, 'image_urls may hold at most 7 images'),
   duration: intIn('duration', 1, 16).default(5),
   resolution: oneOf('resolution', ['540p', '720p', '1080p']).default('720p'),
-  aspect_ratio: ratio('aspect_ratio').optional(),
+  aspect_ratio: anyAspectRatio,
   ...commonFields,
 });
 
@@ -64,7 +70,7 @@ const kSchema = z.looseObject({
   mode: z.string('mode must be a string').default('std'),
   // [EP-VIDEO-7] bounds not shown for K: the simulator accepts 1 to 60 seconds.
   duration: intIn('duration', 1, 60).default(5),
-  aspect_ratio: ratio('aspect_ratio').optional(),
+  aspect_ratio: anyAspectRatio,
   ...commonFields,
 });
 

@@ -3,7 +3,7 @@
 import type { ReactElement } from 'react';
 import { Controller, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { FieldSpec } from '../../../shared/catalog';
+import { isRatio, type FieldSpec } from '../../../shared/catalog';
 import { Field, type ControlProps } from '../../ui/field';
 import { Segmented } from '../../ui/segmented';
 import { Switch } from '../../ui/switch';
@@ -11,7 +11,8 @@ import { CharCounter } from '../../ui/char-counter';
 import { cx } from '../../ui/cx';
 import { fieldHint, fieldLabel } from './field-label';
 import type { ItemErrors } from './item-errors';
-import { isRatio, RatioArt } from './ratio-art';
+import { RatioArt } from './ratio-art';
+import { ChoiceOrOther } from './choice-or-other';
 import { imageWithRole, imageWithRoleLine } from './image-roles';
 import { ReferenceImages } from './reference-images';
 
@@ -288,6 +289,8 @@ export function FieldControl({
     }
 
     case 'string':
+      if (field.choices)
+        return <ChoiceOrOther field={field} control={control} {...labelled} disabled={disabled} />;
       return (
         <Field {...labelled}>
           {(wiring) => (

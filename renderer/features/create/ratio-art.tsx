@@ -1,15 +1,13 @@
 // A small outline of an aspect ratio, so ratio choices read at a glance.
 import type { ReactElement } from 'react';
+import { isRatio } from '../../../shared/catalog';
 
 const RATIO = /^(\d+(?:\.\d+)?):(\d+(?:\.\d+)?)$/;
 
-export function isRatio(value: string): boolean {
-  return RATIO.test(value);
-}
-
 export function RatioArt({ ratio }: { ratio: string }): ReactElement | null {
+  // What a ratio is, is the catalog's rule (isRatio); this reads the two sides of one that passed it.
   const match = RATIO.exec(ratio);
-  if (!match) return null;
+  if (!match || !isRatio(ratio)) return null;
   const w = Number(match[1]);
   const h = Number(match[2]);
   const box = 24;

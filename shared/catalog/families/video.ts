@@ -41,10 +41,22 @@ const duration5or10 = (clause: string) =>
     default: DEFAULT_SECONDS,
     description: 'Length in seconds: 5 or 10.',
   });
-/** The ratios the catalog suggested as examples of a free box, offered as the choice itself. */
-const VIDEO_RATIOS = ['16:9', '9:16', '1:1'] as const;
-const ratioChoice = (name: string, clause: string) =>
-  enumField(name, clause, VIDEO_RATIOS, { default: '16:9', description: 'Aspect ratio.' });
+/**
+ * The common ratios, offered as choices; "Other…" takes any other value the family's clause allows. The spec names
+ * no list for any video family, so the choices are a shortcut, never the rule.
+ */
+const VIDEO_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
+const ratioOptions = { choices: VIDEO_RATIOS, default: '16:9', description: 'Aspect ratio.' } as const;
+/** [EP-VIDEO-1] aspect_ratio and [EP-VIDEO-4] size are a "string ratio": another value must be a ratio (4:5, 2.39:1). */
+const ratioChoice = (name: string, clause: string) => ratioField(name, clause, ratioOptions);
+/** A bound for a free value with no length in the spec: longer than any ratio or word a gateway takes. */
+const OPEN_RATIO_MAX = 40;
+/**
+ * [EP-VIDEO-2] and [EP-VIDEO-5] say only "aspect_ratio (string)": another value may be any text that is not blank
+ * (the gateway says what it refuses), so the studio does not narrow the field to ratios where the spec does not.
+ */
+const ratioChoiceOpen = (name: string, clause: string) =>
+  field(name, 'string', clause, { ...ratioOptions, nonBlank: true, maxLength: OPEN_RATIO_MAX });
 
 const S_MEDIA = (media: MediaSpec['media']): MediaSpec => ({
   media,
@@ -97,7 +109,7 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
         default: '720p',
         description: 'Output resolution.',
       }),
-      ratioChoice('aspect_ratio', '[EP-VIDEO-2]'),
+      ratioChoiceOpen('aspect_ratio', '[EP-VIDEO-2]'),
     ],
   },
   {
@@ -155,7 +167,7 @@ export const VIDEO_FAMILIES: readonly FamilySpec[] = [
         default: DEFAULT_SECONDS,
         description: 'Length in seconds.',
       }),
-      ratioChoice('aspect_ratio', '[EP-VIDEO-5]'),
+      ratioChoiceOpen('aspect_ratio', '[EP-VIDEO-5]'),
     ],
     notes: [
       'First-frame and first/last-frame control; professional mode supports automatic audio and voices.',
