@@ -6,6 +6,12 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { invalidArgument } from './cli-errors';
 import { checkProxyAddress } from '../../shared/gateway/proxy-address';
+import {
+  MAX_RESULT_ADDRESSES,
+  parseResultAddress,
+  splitResultAddresses,
+} from '../../shared/gateway/result-addresses';
+import { VALIDATION_EN } from '../../shared/validation/messages';
 import { savedSettings } from '../core/settings/saved-settings';
 import type { Settings } from '../../shared/bridge/session-schemas';
 
@@ -15,6 +21,7 @@ export interface GlobalOptions {
   library?: string;
   json?: boolean;
   proxy?: string;
+  resultAddresses?: string;
 }
 
 export interface CliConfig {
@@ -37,6 +44,11 @@ export interface CliConfig {
   json: boolean;
   /** --proxy, checked and normalised; null: HTTPS_PROXY/HTTP_PROXY/NO_PROXY decide (core/proxy). */
   proxy: string | null;
+  /**
+   * Where result files may come from beyond the rule's own (core/downloads/local-addresses.ts): --result-addresses,
+   * else STUDIO_RESULT_ADDRESSES, else the app's Settings › Result files when STUDIO_DATA_DIR is its data folder.
+   */
+  resultAddresses: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -61,7 +73,26 @@ export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): Cl
     homeDir: env.HOME ?? homedir(),
     json: Boolean(options.json),
     proxy: proxyOption(nonEmpty(options.proxy)),
+    resultAddresses: resultAddressesOption(
+      nonEmpty(options.resultAddresses) ?? nonEmpty(env.STUDIO_RESULT_ADDRESSES),
+      appSettings?.resultAddresses ?? [],
+    ),
   };
+}
+
+/** --result-addresses (or its variable) as the settings field takes it; one entry that is none is refused. */
+function resultAddressesOption(text: string | null, app: readonly string[]): readonly string[] {
+  if (text === null) return app;
+  const entries = splitResultAddresses(text);
+  const bad = entries.find((entry) => parseResultAddress(entry) === null);
+  if (bad !== undefined)
+    throw invalidArgument(`--result-addresses: "${bad}". ${VALIDATION_EN.resultAddress}`, 'result-addresses');
+  if (entries.length > MAX_RESULT_ADDRESSES)
+    throw invalidArgument(
+      `--result-addresses lists ${entries.length} entries; at most ${MAX_RESULT_ADDRESSES}.`,
+      'result-addresses',
+    );
+  return entries;
 }
 
 /** --proxy as the settings field takes it; a bad address is refused before anything is sent. */

@@ -174,6 +174,8 @@ export function openCore(
     gatewayKey: () => gatewayConfig.baseUrl,
     history: prices,
     guard: spending,
+    // The creator's additions to where result files may come from, for every download this run makes.
+    resultAddresses: () => config.resultAddresses,
   });
   return {
     db: database,

@@ -78,6 +78,10 @@ export function buildProgram(
     .option('--api-key <key>', 'API key (env GATEWAY_API_KEY); never printed')
     .option('--library <dir>', 'library folder (env STUDIO_LIBRARY_DIR)')
     .option('--proxy <url>', 'HTTP(S) or SOCKS proxy for every call and download (env HTTPS_PROXY, NO_PROXY)')
+    .option(
+      '--result-addresses <list>',
+      "addresses, ranges or host names result files may also come from, comma-separated (env STUDIO_RESULT_ADDRESSES; else the app's Settings › Result files); each lets the gateway's answers make this machine fetch from there",
+    )
     .option('--json', 'print exactly one JSON document on stdout')
     .showHelpAfterError(false);
 

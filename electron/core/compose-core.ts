@@ -45,6 +45,11 @@ export interface CoreParts {
   polling?: Partial<PollPolicy>;
   /** Where the keys of unfinished tasks outlive a restart (the API key's secret store); memory only without. */
   keyVault?: KeyVault;
+  /**
+   * Where result files may come from beyond the rule's own (downloads/local-addresses.ts): the app's Settings ›
+   * Result files, the CLI's --result-addresses. Read for each file, so the engine, the queue and recipes all follow it.
+   */
+  resultAddresses?: () => readonly string[];
 }
 
 export interface ComposedCore {
@@ -79,7 +84,11 @@ export function composeCore(parts: CoreParts): ComposedCore {
     gateway,
     clock,
     ...(parts.budget ? { budget: parts.budget } : {}),
-    downloads: { libraryDir, sink: library },
+    downloads: {
+      libraryDir,
+      sink: library,
+      ...(parts.resultAddresses ? { resultAddresses: parts.resultAddresses } : {}),
+    },
     history,
     guard,
     libraryFiles: libraryFileIndex(library),

@@ -43,6 +43,8 @@ export interface CoreLifecycleOptions {
   demoTimeScale?: number;
   /** Where the keys of unfinished tasks outlive a restart (submitting-keys.ts), kept as the API key is. */
   taskKeys?: SecretStore | undefined;
+  /** Settings › Result files, read for each download (downloads/local-addresses.ts). */
+  resultAddresses?: () => readonly string[];
 }
 
 /** The settings' requests-per-second as the engine's sliding window; fractions become a longer window. */
@@ -59,7 +61,8 @@ export function buildCore(
   budget: BudgetOptions,
   emit: (event: StudioEvent) => void,
 ): Core {
-  const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale, taskKeys } = options;
+  const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale, taskKeys, resultAddresses } =
+    options;
   const { library, engine, speech } = composeCore({
     db,
     gateway,
@@ -74,6 +77,7 @@ export function buildCore(
     ...(trash ? { trash } : {}),
     ...(demoTimeScale ? { polling: pollPriorsAtTimeScale(demoTimeScale) } : {}),
     ...(taskKeys ? { keyVault: keyVaultIn(taskKeys, options.log) } : {}),
+    ...(resultAddresses ? { resultAddresses } : {}),
   });
   const offEngine = engine.events.subscribe(emit);
   const offLibrary = library.subscribe(emit);

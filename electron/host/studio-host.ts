@@ -14,7 +14,7 @@ import { reuseParts } from './recipe-runner';
 import { ReferenceStore } from '../core/references';
 import { SpendingGuard } from '../core/spending';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
-import { budgetFor, CoreLifecycle } from './core-lifecycle';
+import { studioCore } from './studio-core';
 import { LibraryMover } from './library-mover';
 import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
@@ -79,25 +79,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
   const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
   const desktop = options.desktop;
-  const core = new CoreLifecycle({
-    db,
-    gateway: session.gateway,
-    clock,
-    // Deleted files go to the OS trash in the desktop app; elsewhere the library keeps its own .trash folder.
-    ...(desktop
-      ? { trash: { kind: 'os' as const, discard: (path: string) => desktop.trashItem(path) } }
-      : {}),
-    history: prices,
-    guard: spending,
-    ...(options.simulator?.timeScale ? { demoTimeScale: options.simulator.timeScale } : {}),
-    gatewayKey: () => session.pricesKey() ?? '',
-    wanted: () => ({
-      libraryDir: session.libraryDir(),
-      budget: budgetFor(session.settings.get().pollBudgetPerSecond),
-    }),
-    log,
-    taskKeys: options.taskKeys,
-  });
+  const core = studioCore({ db, session, clock, prices, spending, desktop, options, log });
   const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
   // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.

@@ -46,6 +46,7 @@ export const zhCN: Messages = {
     timeZone: '系统不认识这个时区（例如 Europe/Paris）。',
     amountAboveZero: '请输入大于 0 的金额，或留空。',
     speechEmpty: '请输入要朗读的文字。',
+    resultAddress: '这不是地址、网段或主机名：请写成 192.168.1.20、10.0.0.0/8、fd00::/8 或 files.lan。',
     referenceDataUrl: '参考图片必须是 data:image/…;base64 地址。',
     droppedDataUrl: '拖入的文件必须以 base64 data URL 传入。',
     referenceTooLarge: '参考图片最大 {{limit}} MiB；这张是 {{size}} MiB。',

@@ -7,6 +7,7 @@ import { normalizeBaseUrl } from '../gateway/base-url';
 import { demoDialectSchema } from '../studio/demo-dialects';
 import { startingPriceEditsSchema } from '../studio/starting-prices';
 import { checkProxyAddress } from '../gateway/proxy-address';
+import { resultAddressesSchema } from '../gateway/result-addresses';
 
 export const sessionModeSchema = z.enum(['demo', 'live', 'unconfigured']);
 
@@ -100,6 +101,11 @@ export const settingsSchema = z.object({
   demoDialects: z.array(demoDialectSchema).max(40),
   /** The creator's changes to the starting price table (shared/studio/starting-prices.ts); null clears a row. */
   startingPrices: startingPriceEditsSchema,
+  /**
+   * Addresses, ranges and host names result files may come from beyond the rule's own (public addresses, and
+   * the kinds the gateway is on: electron/core/downloads/local-addresses.ts); empty: the rule alone.
+   */
+  resultAddresses: resultAddressesSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -116,6 +122,7 @@ export const DEFAULT_SETTINGS: Settings = {
   demo: false,
   demoDialects: [],
   startingPrices: {},
+  resultAddresses: [],
 };
 
 /** A partial update: only the fields given change; modelOverrides and startingPrices replace the whole map. */

@@ -54,6 +54,8 @@ export const VALIDATION_EN = {
   timeZone: 'Not a time zone this system knows (e.g. Europe/Paris).',
   amountAboveZero: 'Enter an amount above 0, or leave it empty.',
   speechEmpty: 'Type something to speak.',
+  resultAddress:
+    'Not an address, range or host name: write it as 192.168.1.20, 10.0.0.0/8, fd00::/8 or files.lan.',
   referenceDataUrl: 'A reference image must be a data:image/…;base64 URL.',
   droppedDataUrl: 'A dropped file must arrive as a base64 data URL.',
   referenceTooLarge: 'A reference image can be at most {{limit}} MiB; this one is {{size}} MiB.',

@@ -7,6 +7,8 @@ import { createProxy } from 'proxy';
 
 export interface CountingProxy {
   url: string;
+  /** The proxy's server, for a test that rewrites where a request goes before the proxy reads it. */
+  server: Server;
   /** Plain requests forwarded (absolute-URI), by target host. */
   forwarded: string[];
   /** CONNECT tunnels opened, by target host:port. */
@@ -23,6 +25,7 @@ export async function startCountingProxy(): Promise<CountingProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
     forwarded,
     tunnels,
     close: () =>

@@ -52,6 +52,8 @@ export interface DownloadManagerOptions extends RetryTiming {
    * only when the gateway itself is on one (local-addresses.ts). Unknown: such results are refused.
    */
   gatewayUrl?: () => string | null;
+  /** The creator's allowed addresses beyond that rule (Settings › Result files, --result-addresses), per file. */
+  resultAddresses?: () => readonly string[];
   /** The way out (core/proxy), read per file: downloads take the proxy the gateway calls take. */
   proxy?: () => ProxyRoute | null;
 }

@@ -5,10 +5,13 @@
 // (the demo gateway, a gateway on the user's own network), whose files are naturally served from there; and then
 // only from the same kind of address as the gateway: a gateway on this machine may point at this
 // machine's other ports (the demo serves its files from one), never into the network around it, and a gateway on
-// the network never at this machine. This module is the one rule: every result download asks it.
+// the network never at this machine. A creator who needs more (a file server on their network behind a public
+// gateway) lists addresses, ranges or names in Settings › Result files or the CLI's --result-addresses, and they are
+// added here. This module is the one rule: every result download asks it.
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import net from 'node:net';
+import { parseResultAddress } from '../../../shared/gateway/result-addresses';
 import { DownloadError } from './download-error';
 
 const V4: readonly [string, number][] = [
@@ -142,9 +145,17 @@ export function localAddressError(host: string, address: string): DownloadError 
   );
 }
 
-/** Which addresses result files may come from: public ones, and the non-public kinds the gateway itself is on. */
+/**
+ * Which addresses result files may come from: public ones, the non-public kinds the gateway itself is on, and what
+ * the creator allowed beyond them (Settings › Result files, the CLI's --result-addresses): ranges, and host names
+ * trusted whatever they resolve to.
+ */
 export interface ResultAddressRule {
   readonly allowedKinds: readonly AddressKind[];
+  /** The creator's ranges (single addresses are ranges of one); none when absent. */
+  readonly extraRanges?: net.BlockList;
+  /** The creator's host names, lower case without a final dot. */
+  readonly extraHosts?: ReadonlySet<string>;
 }
 
 /** A gateway on a public address (or none known): results from public addresses only. */
@@ -153,12 +164,33 @@ export const PUBLIC_ONLY: ResultAddressRule = { allowedKinds: [] };
 /** Whether the rule lets a result come from this IP address. */
 export function allowsAddress(rule: ResultAddressRule, address: string): boolean {
   const kind = addressKind(address);
-  return kind === 'public' || rule.allowedKinds.includes(kind);
+  if (kind === 'public' || rule.allowedKinds.includes(kind)) return true;
+  const bare = address.replace(/^\[(.*)\]$/, '$1');
+  const family = net.isIP(bare);
+  return family !== 0 && rule.extraRanges?.check(bare, family === 4 ? 'ipv4' : 'ipv6') === true;
+}
+
+/** Whether the creator named this host: its files come from wherever the name points. */
+function allowsHost(rule: ResultAddressRule, host: string): boolean {
+  return rule.extraHosts?.has(host.toLowerCase().replace(/\.$/, '')) === true;
+}
+
+/** The rule with the creator's entries added; an entry that is none (a hand-edited file) is left out. */
+export function withExtraAddresses(rule: ResultAddressRule, entries: readonly string[]): ResultAddressRule {
+  if (entries.length === 0) return rule;
+  const extraRanges = new net.BlockList();
+  const extraHosts = new Set<string>();
+  for (const entry of entries.map(parseResultAddress)) {
+    if (entry?.kind === 'host') extraHosts.add(entry.name);
+    else if (entry) extraRanges.addSubnet(entry.address, entry.prefix, entry.family);
+  }
+  return { ...rule, extraRanges, extraHosts };
 }
 
 /** Throws before connecting when the URL names an address or name the rule refuses outright. */
 export function refuseLocalHost(url: URL, rule: ResultAddressRule = PUBLIC_ONLY): void {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (allowsHost(rule, host)) return;
   const refused = isLocalName(host) ? !rule.allowedKinds.includes('loopback') : !allowsAddress(rule, host);
   if (refused) throw localAddressError(host, host);
 }
@@ -168,7 +200,7 @@ export function refuseLocalHost(url: URL, rule: ResultAddressRule = PUBLIC_ONLY)
  * through a proxy, which connects by name, so the check is made here on what the name means now.
  */
 export async function refuseResolvedHost(host: string, rule: ResultAddressRule): Promise<void> {
-  if (net.isIP(host) || isLocalName(host)) return;
+  if (net.isIP(host) || isLocalName(host) || allowsHost(rule, host)) return;
   const addresses = await new Promise<LookupAddress[]>((resolve) =>
     dnsLookup(host, { all: true }, (error, found) => resolve(error ? [] : found)),
   );
@@ -196,7 +228,9 @@ export const lookupAllowedBy =
   (hostname: string, options: LookupOptions, callback: LookupCallback): void =>
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, options.all ? [] : '', undefined);
-      const local = addresses.find((a) => !allowsAddress(rule, a.address));
+      const local = allowsHost(rule, hostname)
+        ? undefined
+        : addresses.find((a) => !allowsAddress(rule, a.address));
       if (local) {
         const refused = Object.assign(localAddressError(hostname, local.address), { code: 'ELOCALADDRESS' });
         return callback(refused, options.all ? [] : '', undefined);
@@ -217,7 +251,16 @@ export const lookupAllowedBy =
  * its own host is on (resolved), so the demo on this machine may serve files from this machine, and a gateway on
  * the network around it from that network. An unreadable or unresolvable URL (or none) gives public only.
  */
-export async function resultAddressRule(baseUrl: string | null): Promise<ResultAddressRule> {
+export async function resultAddressRule(
+  baseUrl: string | null,
+  /** The creator's own additions (Settings › Result files, the CLI's --result-addresses). */
+  extra: readonly string[] = [],
+): Promise<ResultAddressRule> {
+  return withExtraAddresses(await gatewayRule(baseUrl), extra);
+}
+
+/** Public addresses and the kinds of non-public address the gateway's own host is on. */
+async function gatewayRule(baseUrl: string | null): Promise<ResultAddressRule> {
   if (!baseUrl) return PUBLIC_ONLY;
   let host: string;
   try {

@@ -22,6 +22,8 @@ export interface SaveDeps {
   libraryDir: string;
   sink: LibrarySink;
   gatewayUrl?: () => string | null;
+  /** The creator's allowed addresses beyond the rule's own (local-addresses.ts), read for each file. */
+  resultAddresses?: () => readonly string[];
   proxy?: () => ProxyRoute | null;
   idleTimeoutMs?: number;
   progressEveryBytes?: number;
@@ -59,7 +61,7 @@ export async function saveDownload(
     finalName,
     signal,
     // The one rule for where results may come from (local-addresses.ts), for every hop of the download.
-    addresses: await resultAddressRule(deps.gatewayUrl?.() ?? null),
+    addresses: await resultAddressRule(deps.gatewayUrl?.() ?? null, deps.resultAddresses?.() ?? []),
     ...(proxy ? { tunnel: (url: URL, s?: AbortSignal) => proxy.tunnel(url, s) } : {}),
     idleTimeoutMs: deps.idleTimeoutMs,
     progressEveryBytes: deps.progressEveryBytes,

@@ -24,6 +24,11 @@ export interface DownloadSettings {
   progressEveryBytes?: number;
   /** How often a file waiting for disk space looks again. Default 30 s. */
   spaceCheckMs?: number;
+  /**
+   * The creator's allowed result addresses beyond the rule's own (downloads/local-addresses.ts): Settings › Result
+   * files in the app, --result-addresses in the CLI. Read for each file; none by default.
+   */
+  resultAddresses?: () => readonly string[];
 }
 
 export interface TaskEngineOptions {

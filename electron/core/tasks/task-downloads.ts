@@ -39,6 +39,7 @@ export class TaskDownloads {
           emit: (event) => ctx.events.emit(event),
           logger: ctx.logger,
           gatewayUrl: () => ctx.gateway.baseUrl ?? null,
+          ...(settings.resultAddresses ? { resultAddresses: settings.resultAddresses } : {}),
           proxy: () => ctx.gateway.proxy ?? null,
         })
       : null;
