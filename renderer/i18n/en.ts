@@ -35,7 +35,7 @@ export const en = {
   },
   onboarding: {
     title: 'Welcome to Gateway Studio',
-    lead: 'Connect to your Generative Media Gateway to start creating. Your key stays in the app’s main process and is never shown again.',
+    lead: 'Connect to your Generative Media Gateway to start creating. Once saved, your key never reaches this page again.',
     baseUrl: 'Gateway base URL',
     baseUrlPlaceholder: 'https://gateway.example.com',
     apiKey: 'API key',
@@ -1118,7 +1118,8 @@ export const en = {
       path: 'Folder path',
       pathHint: 'An absolute path; a folder that another program keeps in sync works too.',
     },
-    secretStored: 'Stored securely. Leave empty to keep it.',
+    secretStored:
+      'Saved, and kept as the API key is (Settings › Connection says how). Leave empty to keep it.',
     secretNotStored: 'Nothing is stored yet.',
     secretKeepPlaceholder: 'Leave empty to keep the stored one',
     createFolder: 'Create this folder',
@@ -1178,7 +1179,8 @@ export const en = {
       'Keep this passphrase safe. If it is forgotten, nobody can recover it, not the studio and not your storage provider, and the synced library cannot be read again. Every device needs the same passphrase.',
     passphrase: 'Passphrase',
     passphraseHint: 'Every device on this remote needs the same one.',
-    passphraseStored: 'A passphrase is stored securely. Leave empty to keep it.',
+    passphraseStored:
+      'A passphrase is saved, and kept as the API key is (Settings › Connection says how). Leave empty to keep it.',
     passphraseNeeded: 'End-to-end encryption needs a passphrase.',
     passphraseWrong: 'That passphrase does not open this remote’s encrypted library. Nothing was saved.',
     understood: 'I have kept this passphrase somewhere safe: a forgotten passphrase cannot be recovered.',

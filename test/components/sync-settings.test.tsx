@@ -113,7 +113,11 @@ describe('SyncSetupForm', () => {
     serveSync({ saveConfig });
     renderWithStudio(<SyncSetupForm setup={webdavSetup} />);
     expect(screen.getByLabelText('Password')).toHaveValue('');
-    expect(screen.getByText('Stored securely. Leave empty to keep it.')).toBeVisible();
+    expect(
+      screen.getByText(
+        'Saved, and kept as the API key is (Settings › Connection says how). Leave empty to keep it.',
+      ),
+    ).toBeVisible();
     await userEvent.click(screen.getByRole('radio', { name: 'All of them' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(saveConfig).toHaveBeenCalled());

@@ -4,6 +4,7 @@
 // leaves the page as soon as it is handed to the studio. Without --demo no demo gateway is offered.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shotAndScanEachScheme } from './axe-scan';
 import { SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 
@@ -49,6 +50,24 @@ describe('web mode without the demo gateway', () => {
     expect(await page.getByTestId('try-demo').count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/trpc/session.status')).json());
     expect(JSON.stringify(status)).toContain('"demoAvailable":false');
+  });
+
+  it('says, at the key field, how web mode will keep the key: in plain text in a file, as Settings says', async () => {
+    const { page } = studio;
+    await atWelcome();
+    const key = page.getByLabel('API key');
+    const kept =
+      'Web mode keeps it in plain text, not encrypted, in the file api-key in its data folder, readable by your user account only.';
+    await page.getByText(kept, { exact: true }).waitFor();
+    // The key field is described by that sentence, so a screen reader hears it with the field.
+    const described = await key.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${described}"]`).textContent()).toBe(kept);
+    expect(await page.getByText('main process', { exact: false }).count()).toBe(0);
+    await shotAndScanEachScheme(
+      page,
+      (name) => page.screenshot({ path: join(SHOTS, `${name}.png`) }).then(() => undefined),
+      'onboarding-key-kept',
+    );
   });
 
   it('checks the address and the key before sending anything', async () => {

@@ -164,7 +164,12 @@ describe('Settings › Sync against a WebDAV server', () => {
     await page.getByText('Sync setup saved.').waitFor();
     // The secrets went to the main process: the page shows only that they are stored.
     await expect.poll(() => page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
-    await page.getByText('Stored securely. Leave empty to keep it.', { exact: true }).waitFor();
+    await page
+      .getByText(
+        'Saved, and kept as the API key is (Settings › Connection says how). Leave empty to keep it.',
+        { exact: true },
+      )
+      .waitFor();
     await expect
       .poll(() => page.getByTestId('sync-status').textContent(), { timeout: 60_000 })
       .toMatch(/^Up to date\. Last completed/);

@@ -37,7 +37,7 @@ export const onboardingActions = { preload: (): Promise<void> => loadActions().t
 export interface OnboardingPageProps {
   /** The session the page was opened with: web mode started without --demo offers no demo gateway. */
   session?: SessionStatus | null;
-  /** The base URL saved in settings: web mode keeps the key only in memory, so it is shown, not asked again. */
+  /** The base URL saved in settings (after Remove key, or a key refused): shown, not asked again. */
   savedBaseUrl?: string | null;
   /** What a button changed (a session, settings), for whoever decides the screen. */
   onAnswer?: (answer: OnboardingAnswer) => void;
@@ -216,6 +216,8 @@ export function OnboardingPage({
               autoComplete="off"
               placeholder={t('onboarding.apiKeyPlaceholder')}
               registration={fields.register('key')}
+              // How the key will be kept, in the words Settings uses (the secret store's own answer).
+              hint={session ? t(`settings.keptAs.${session.keyStorage}`) : undefined}
             />
             <Button
               type="submit"
