@@ -9,6 +9,7 @@ import { composeCore } from '../core/compose-core';
 import type { Library } from '../core/library';
 import type { SpeechService } from '../core/speech';
 import type { TaskEngine } from '../core/tasks';
+import type { RegionEditor } from '../core/region-edit/region-editor';
 import { lineLogger } from '../core/log';
 import { pollPriorsAtTimeScale, type BudgetOptions } from '../core/tasks';
 import type { SubmissionGuard, TaskHistory } from '../core/tasks/task-history';
@@ -21,6 +22,8 @@ export interface Core {
   library: Library;
   engine: TaskEngine;
   speech: SpeechService;
+  /** "Edit a region": submits through the engine; the library composites its takes. */
+  regions: RegionEditor;
   detach: () => void;
 }
 
@@ -63,7 +66,7 @@ export function buildCore(
 ): Core {
   const { db, gateway, clock, history, guard, gatewayKey, trash, demoTimeScale, taskKeys, resultAddresses } =
     options;
-  const { library, engine, speech } = composeCore({
+  const { library, engine, speech, regions } = composeCore({
     db,
     gateway,
     clock,
@@ -87,6 +90,7 @@ export function buildCore(
     library,
     engine,
     speech,
+    regions,
     detach: () => (offEngine(), offLibrary(), speech.close()),
   };
 }

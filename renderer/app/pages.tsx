@@ -12,6 +12,7 @@ import { TasksPage } from '../features/tasks/tasks-page';
 import {
   COMPARE_GROUP_ROUTE,
   COMPARE_ROUTE,
+  REGION_EDIT_ROUTE,
   LIBRARY_ROUTE,
   ROUTES,
   SYNC_ROUTE,
@@ -34,13 +35,25 @@ const page = <P extends object>(load: () => Promise<ComponentType<P>>) => preloa
 const library = page(() => import('../features/library/library-page').then((m) => m.LibraryPage));
 const compare = page(() => import('../features/compare/compare-page').then((m) => m.ComparePage));
 const compareGroup = page(() => import('../features/compare/group-page').then((m) => m.CompareGroupPage));
+const regionEdit = page(() =>
+  import('../features/region-edit/region-edit-page').then((m) => m.RegionEditPage),
+);
 const speech = page(() => import('../features/speech/speech-page').then((m) => m.SpeechPage));
 const usage = page(() => import('../features/usage/usage-page').then((m) => m.UsagePage));
 const settings = page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
 const sync = page(() => import('../features/sync/sync-page').then((m) => m.SyncPage));
 
 /** Every lazy page. */
-export const LAZY_PAGES = [library, settings, speech, compare, compareGroup, sync, usage] as const;
+export const LAZY_PAGES = [
+  library,
+  settings,
+  speech,
+  compare,
+  compareGroup,
+  regionEdit,
+  sync,
+  usage,
+] as const;
 
 /** The Library is where a creator goes next: its code is fetched once the studio is idle. */
 const IDLE_PAGES = [library] as const;
@@ -73,6 +86,7 @@ export function Pages(): ReactElement {
       <Route path={LIBRARY_ROUTE} component={library.Page} />
       <Route path={`${COMPARE_ROUTE}/:a/:b`} component={compare.Page} />
       <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={compareGroup.Page} />
+      <Route path={`${REGION_EDIT_ROUTE}/:source/:id/:again?`} component={regionEdit.Page} />
       <Route path={ROUTES.speech} component={speech.Page} />
       <Route path={ROUTES.usage} component={usage.Page} />
       <Route path={ROUTES.settings} component={settings.Page} />

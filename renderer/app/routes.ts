@@ -19,5 +19,8 @@ export const COMPARE_ROUTE = '/compare';
 /** One prompt on several models, every result side by side: /compare-group/<batch id> (from Create or the library). */
 export const COMPARE_GROUP_ROUTE = '/compare-group';
 
+/** "Edit a region": /edit-region/item/<id>[/<take to edit again>] or /edit-region/ref/<sha256> (a Create reference). */
+export const REGION_EDIT_ROUTE = '/edit-region';
+
 /** Settings › Sync (a page within Settings, reached from its tabs). */
 export { SYNC_ROUTE } from '../lib/sync-address';

@@ -71,6 +71,7 @@ import {
   madeFromChainSchema,
   settingsFileSchema,
 } from './reuse-schemas';
+import { regionEditModelSchema, regionEditOfSchema, regionSubmitSchema } from './region-schemas';
 import {
   bridgeHistoryEntrySchema,
   historyForgetInputSchema,
@@ -336,6 +337,15 @@ export const bridgeContract = {
     readSettings: { kind: 'mutation', input: settingsFileSchema, output: fileSettingsResultSchema },
     /** Submits a task made from an earlier one's settings, recording it as an edit of that task. */
     submitEdit: { kind: 'mutation', input: editSubmissionSchema, output: taskRecordSchema },
+  },
+  /** "Edit a region": change only a selected part of a picture (electron/core/region-edit). */
+  regions: {
+    /** The models that can edit a region, by the ids in effect, each saying what it does. */
+    models: { kind: 'query', output: z.array(regionEditModelSchema) },
+    /** One press of takes of one region, sent as a batch under the spending limits; each take composited locally. */
+    submit: { kind: 'mutation', input: regionSubmitSchema, output: batchResultSchema },
+    /** The region and instruction an item was made with ("Edit again"); null for any other item. */
+    editOf: { kind: 'query', input: idInput, output: regionEditOfSchema },
   },
   /** Every prompt sent (any family, speech text too), its latest use first, pinned ones above. */
   history: {

@@ -103,6 +103,9 @@ export function parseRegionText(text: string): RegionSelection | string {
   return parsed.data;
 }
 
+/** Takes of one region at one press: enough to choose from, few enough that a slip costs little. */
+export const MAX_REGION_TAKES = 8;
+
 /** How a region edit's picture went to the model: its crop with a margin, or the whole picture marked. */
 export const REGION_SENDS = ['crop', 'marked'] as const;
 export type RegionSends = (typeof REGION_SENDS)[number];

@@ -9,7 +9,7 @@ import type { ModelConfig } from '../../../shared/catalog/types';
 import { regionEditModel, regionEditModels } from '../../../shared/catalog/region-edit-models';
 import { localError, notFound } from '../../../shared/bridge/errors';
 import type { RegionEditSettings, RegionSelection } from '../../../shared/studio/region-selection';
-import { checkSelection } from '../../../shared/studio/region-selection';
+import { checkSelection, MAX_REGION_TAKES } from '../../../shared/studio/region-selection';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { referenceUri } from '../../../shared/studio/references';
 import type { Clock } from '../clock';
@@ -23,8 +23,7 @@ import { regionInput } from './region-input';
 import { regionMask } from './region-mask';
 import { RegionEditStore } from './region-edit-store';
 
-/** Takes of one region at one press: enough to choose from, few enough that a slip costs little. */
-export const MAX_REGION_TAKES = 8;
+export { MAX_REGION_TAKES };
 export const MAX_INSTRUCTION_LENGTH = 4000;
 
 export type RegionSource = { itemId: string } | { reference: string };
@@ -41,6 +40,8 @@ export interface RegionEditRequest {
   takes?: number;
   /** The press's key: a repeat of the press answers with the same tasks. */
   key?: string;
+  /** The model ids in effect for this press, when the caller knows them better than the editor's option. */
+  models?: ModelConfig;
   confirmed?: boolean;
   overBudget?: boolean;
 }
@@ -96,7 +97,7 @@ export class RegionEditor implements RegionEditPort {
     if (!instruction) throw refuse('Say what to change in the region.', 'instruction');
     if (instruction.length > MAX_INSTRUCTION_LENGTH)
       throw refuse(`An instruction holds at most ${MAX_INSTRUCTION_LENGTH} characters.`, 'instruction');
-    const models = this.options.models?.();
+    const models = request.models ?? this.options.models?.();
     const target = regionEditModel(request.model, models);
     if (!target) {
       const can = [...new Set(regionEditModels(models).map((m) => m.modelId))].join(', ');

@@ -16,6 +16,7 @@ import { presetsHandlers, stylesHandlers } from './presets';
 import { queueHandlers } from './queue';
 import { recipesHandlers } from './recipes';
 import { referencesHandlers } from './references';
+import { regionsHandlers } from './regions';
 import { reuseHandlers } from './reuse';
 import { secretsHandlers } from './secrets';
 import { sessionHandlers } from './session';
@@ -46,6 +47,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     references: referencesHandlers(deps),
     library: libraryHandlers(deps, item),
     reuse: reuseHandlers(deps, item),
+    regions: regionsHandlers(deps),
     history: historyHandlers(deps, item),
     presets: presetsHandlers(deps),
     styles: stylesHandlers(deps),

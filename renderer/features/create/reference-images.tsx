@@ -6,7 +6,8 @@ import { useCallback, useState, type ReactElement } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { takesPictures, type FieldSpec } from '../../../shared/catalog';
-import { isReferenceUri, MAX_REFERENCE_BYTES } from '../../../shared/studio/references';
+import { isReferenceUri, MAX_REFERENCE_BYTES, referenceSha } from '../../../shared/studio/references';
+import { Link } from 'wouter';
 import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes } from '../../lib/format';
 import { readAsDataUrl } from '../../lib/image-files';
@@ -173,6 +174,16 @@ export function ReferenceImages({
                   <Icon name="image" size={16} />
                 </span>
               )}
+              {referenceSha(url) ? (
+                <Link
+                  href={`/edit-region/ref/${referenceSha(url) ?? ''}`}
+                  className="refs-region"
+                  aria-label={`${t('regionEdit.fromReference')} (${index + 1})`}
+                  title={t('regionEdit.fromReference')}
+                >
+                  <Icon name="image" size={12} />
+                </Link>
+              ) : null}
               <button
                 type="button"
                 className="round-button refs-remove"

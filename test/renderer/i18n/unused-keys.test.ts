@@ -10,6 +10,9 @@ import { zhCN } from '../../../renderer/i18n/zh-cn';
 
 /** Prefixes of keys the code builds from a value; each must appear as the start of a template literal. */
 const DYNAMIC_PREFIXES = [
+  'regionEdit.tools.', // the selection tools, by kind (region-selector.tsx)
+  'regionEdit.field.',
+  'regionEdit.sends.',
   'nav.',
   'validation.', // the one error map's keys (shared/validation/messages.ts), said through i18n.ts
   'create.families.',

@@ -18,6 +18,7 @@ import { download } from '../selection/selection-toolbar';
 import { CompareWith } from '../compare-picker';
 import { DragToCreate } from '../drag-to-create';
 import { ReuseActions } from '../reuse-actions';
+import { RegionEditActions } from './region-edit-actions';
 
 export function ViewerActions({
   item,
@@ -56,6 +57,8 @@ export function ViewerActions({
       </Button>
       {/* "Use as reference" and "Edit and run again". */}
       <ReuseActions item={item} />
+      {/* Change only a selected part: a new item, composited here (features/region-edit). */}
+      <RegionEditActions item={item} />
       {/* The second item is picked in a small dialog. */}
       <CompareWith item={item} />
       {/* One prompt on several models: every result of its press side by side. */}
