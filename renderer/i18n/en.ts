@@ -661,6 +661,15 @@ export const en = {
       'HTTP(S) or SOCKS; every gateway call and download goes through it. Empty: HTTPS_PROXY or HTTP_PROXY from the environment (NO_PROXY honoured), else direct.',
     proxySaved: 'Proxy saved: the next request goes through it.',
     proxyCleared: 'No proxy set: the environment decides, else direct.',
+    resultFiles: 'Result files',
+    resultFilesRule:
+      'Result links come from the gateway’s answers, so files are fetched only from public addresses, or from the same kind of address as the gateway (this computer, or your network). Allow more below, one a line: an address (192.168.1.20), a range (10.0.0.0/8) or a host name (files.lan).',
+    resultAddresses: 'Also fetch result files from',
+    resultAddressesRisk:
+      'Each entry lets whoever writes the gateway’s answers make this computer fetch from that server, so list only servers you trust.',
+    resultAddressesSaved: 'Saved: result files may also come from these addresses, from the next file on.',
+    resultAddressesCleared:
+      'Result files come only from public addresses and the gateway’s own kind of address.',
     apiKey: 'API key',
     keySet: 'A key is set.',
     keyNotSet: 'No key is set.',

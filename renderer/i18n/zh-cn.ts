@@ -700,6 +700,13 @@ export const zhCN: Messages = {
     proxyHint:
       'HTTP(S) 或 SOCKS 代理；所有网关请求和下载都经过它。留空：使用环境变量 HTTPS_PROXY 或 HTTP_PROXY（遵守 NO_PROXY），否则直连。',
     proxySaved: '代理已保存：下一个请求即经由它发出。',
+    resultFiles: '结果文件',
+    resultFilesRule:
+      '结果链接来自网关的应答，因此只从公网地址，或与网关同类的地址（本机或你的局域网）下载文件。如需更多，请在下面每行填写一个：地址（192.168.1.20）、网段（10.0.0.0/8）或主机名（files.lan）。',
+    resultAddresses: '也允许从这里下载结果文件',
+    resultAddressesRisk: '每一项都让编写网关应答的人能让本机向该服务器发起请求，因此只填写你信任的服务器。',
+    resultAddressesSaved: '已保存：从下一个文件起，结果文件也可以来自这些地址。',
+    resultAddressesCleared: '结果文件只来自公网地址和与网关同类的地址。',
     proxyCleared: '未设置代理：由环境变量决定，否则直连。',
     apiKey: 'API 密钥',
     keySet: '已设置密钥。',

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import { apiKeyInputSchema, settingsSchema } from '../../../shared/bridge/session-schemas';
 import { checkProxyAddress } from '../../../shared/gateway/proxy-address';
+import {
+  MAX_RESULT_ADDRESSES,
+  parseResultAddress,
+  splitResultAddresses,
+} from '../../../shared/gateway/result-addresses';
 import { because } from '../../../shared/validation';
 
 export const connectionFormSchema = z.object({
@@ -22,6 +27,20 @@ export const proxyFormSchema = z.object({
     }),
 });
 export type ProxyFormValues = z.input<typeof proxyFormSchema>;
+
+/** Settings › Result files: one entry a line (commas and spaces separate too), each an address, range or name. */
+export const resultAddressesFormSchema = z.object({
+  text: z
+    .string()
+    .refine((text) => splitResultAddresses(text).every((entry) => parseResultAddress(entry) !== null), {
+      params: because('resultAddress'),
+      abort: true,
+    })
+    .refine((text) => splitResultAddresses(text).length <= MAX_RESULT_ADDRESSES, {
+      params: because('maxItems', { maximum: MAX_RESULT_ADDRESSES }),
+    }),
+});
+export type ResultAddressesFormValues = z.input<typeof resultAddressesFormSchema>;
 
 export const keyFormSchema = apiKeyInputSchema;
 export type KeyFormValues = z.input<typeof keyFormSchema>;

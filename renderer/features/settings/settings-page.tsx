@@ -24,6 +24,7 @@ import {
 import { ModelIdsSection } from './model-ids-section';
 import { DemoDialectsSection } from './demo-dialects-section';
 import { ProxySection } from './proxy-section';
+import { ResultAddressesSection } from './result-addresses-section';
 import { SpendingLimitsSection } from './spending-limits-section';
 import { StartingPricesSection } from './starting-prices-section';
 import { StorageSection } from './storage-section';
@@ -236,6 +237,7 @@ export function SettingsPage(): ReactElement {
           <ConnectionSection session={data.session} settings={data.settings} />
           {data.session.mode === 'demo' ? <DemoDialectsSection settings={data.settings} /> : null}
           <ProxySection settings={data.settings} />
+          <ResultAddressesSection settings={data.settings} />
           <StorageSection session={data.session} settings={data.settings} />
           <AppearanceSection settings={data.settings} />
           <SpendingLimitsSection />
