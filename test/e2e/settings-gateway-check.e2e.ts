@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../support/closed-port';
-import { emulateScheme, SCHEMES, violationLines } from './axe-scan';
+import { emulateScheme, SCHEMES, shotAndScanEachScheme, violationLines } from './axe-scan';
 import { goTo, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 import { callStudio } from './studio-bridge';
@@ -27,6 +27,12 @@ describe('Settings › Connection', () => {
       )
       .waitFor();
     expect(await page.getByText('A key is stored securely.').count()).toBe(0);
+    await page.getByLabel('API key').scrollIntoViewIfNeeded();
+    await shotAndScanEachScheme(
+      page,
+      (name) => page.screenshot({ path: join(SHOTS, `${name}.png`) }).then(() => undefined),
+      'settings-key-kept',
+    );
   });
 
   it('an address where nothing answers is kept out until "Save anyway"', async () => {
