@@ -1,7 +1,7 @@
 // What every command gets: resolved options, the output, an abort signal, and the core, opened lazily so
 // `models` needs nothing and `library` needs no gateway.
 import type { Clock } from '../core/clock';
-import type { DatabaseSync } from '../core/db';
+import type { Studio } from '../core/compose-studio';
 import type { Library } from '../core/library';
 import type { PriceBook } from '../core/pricing';
 import type { SpeechService } from '../core/speech';
@@ -20,6 +20,8 @@ export interface CliCore {
   speech: SpeechService;
   /** "Edit a region" (the `edit` command), through this engine and library. */
   regions: RegionEditor;
+  /** The composition root every part above came from: spending limits, presets, recipes, usage. */
+  studio: Studio;
   /** What this gateway charged before, learned per model and settings. */
   prices: PriceBook;
   clock: Clock;
@@ -34,8 +36,8 @@ export interface CliContext {
   signal: AbortSignal;
   /** The library and its database, without the gateway. */
   library(): Library;
-  /** The studio's database (presets, styles, recipes live there), without the gateway. */
-  database(): DatabaseSync;
+  /** The studio's services over its database (presets, styles, recipes), without the gateway. */
+  studio(): Studio;
   /** Library sync over the same database, set up from the environment (or the app's sync.json). */
   sync(): SyncService;
   /**

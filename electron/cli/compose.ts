@@ -1,57 +1,33 @@
-// Builds the same core the desktop app runs — gateway client, task engine with downloads, library, speech —
-// from the CLI's resolved options, through composeCore() as the app does. One SQLite file (CliConfig.databasePath),
-// opened by openStudioDatabase(), holds tasks, downloads and library.
+// Builds the same core the desktop app runs (gateway client, task engine with downloads, library, speech, prices,
+// spending limits, presets, recipes, sync) from the CLI's resolved options, through the one composition root
+// (composeStudio) the app uses: the CLI hands in only its own parts (its gateway client, the base URL as the
+// gateway in use, the app's starting-price edits, its output as the logger). One SQLite file
+// (CliConfig.databasePath), opened by openStudioDatabase(), holds tasks, downloads and library.
+import { join } from 'node:path';
 import { systemClock } from '../core/clock';
-import { composeCore } from '../core/compose-core';
+import { composeStudio } from '../core/compose-studio';
+import type { LibraryCore, Studio } from '../core/compose-studio';
 import type { DatabaseSync } from '../core/db';
-import { createGatewayClient } from '../core/gateway';
-import { ProxyRoute } from '../core/proxy';
+import { ACCOUNT_READ, createGatewayClient } from '../core/gateway';
 import type { GatewayCallEvent } from '../core/gateway';
-import { Library } from '../core/library';
+import { ProxyRoute } from '../core/proxy';
 import { lineLogger } from '../core/log';
-import { PriceBook } from '../core/pricing';
-import { startingPrices } from '../../shared/studio/starting-prices';
-import { SpendingGuard } from '../core/spending';
+import type { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { shelvedItems } from '../core/library/library-shelf';
+import type { SyncService } from '../core/sync';
 import { invalidArgument } from './cli-errors';
 import { openStudioDatabase } from '../core/studio-database';
-import { SyncService } from '../core/sync';
-import { join } from 'node:path';
 import { syncSetupFrom } from './sync-env';
-import { requireGateway } from './cli-config';
 import type { CliConfig } from './cli-config';
 import type { CliCore } from './cli-context';
 
-export interface OpenedLibrary {
+export interface OpenedStudio extends CliCore {
   db: DatabaseSync;
-  library: Library;
-  close(): void;
-}
-
-export interface OpenedCore extends CliCore, Omit<OpenedLibrary, 'close'> {
+  /** Library sync over the studio's library, set up from the environment (or the app's sync.json). */
+  sync(env: Readonly<Record<string, string | undefined>>): SyncService;
+  /** One call ends everything the root built: sync, the engine, speech, the database. */
   close(): Promise<void>;
-}
-
-/**
- * Library sync over the library's database. Temporary downloads go beside the database (the data folder, or
- * `<library>/.sync` when the database lives in the library folder).
- */
-export function openSync(
-  config: CliConfig,
-  env: Readonly<Record<string, string | undefined>>,
-  opened: OpenedLibrary,
-  log: (line: string) => void,
-): SyncService {
-  return new SyncService({
-    db: opened.db,
-    library: opened.library,
-    setup: () => syncSetupFrom(env, config.dataDir),
-    dataDir: config.dataDir ?? join(config.libraryDir, '.sync'),
-    logger: lineLogger(log),
-    // The remote through the same way out as the gateway: --proxy, else HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
-    proxy: new ProxyRoute(() => config.proxy),
-  });
 }
 
 /** Reserved by RFC 2606: a client pointed here can never reach anything. */
@@ -104,11 +80,19 @@ function checkLibraryOf(config: CliConfig, db: DatabaseSync): void {
   checkInUse(config);
 }
 
-export function openLibrary(
-  config: CliConfig,
-  /** Where the library's failures are told (CliOutput.log: stderr, key scrubbed). */
-  log: (line: string) => void = () => undefined,
-): OpenedLibrary {
+export interface OpenStudioOptions {
+  /** Where the core's failures are told (CliOutput.log: stderr, key scrubbed). */
+  log: (line: string) => void;
+  /** The command's abort signal: a usage read in windows stops between them. */
+  signal: AbortSignal;
+}
+
+/**
+ * The studio for this library folder and database. Nothing is sent while opening: the gateway client is built
+ * with the base URL given (or one that reaches nothing), and commands that need a gateway check it is set up
+ * (requireGateway) before they ask for the core; the engine is never started here.
+ */
+export function openStudio(config: CliConfig, options: OpenStudioOptions): OpenedStudio {
   checkLibraryFolder(config);
   const db = openStudioDatabase(config.databasePath);
   try {
@@ -117,83 +101,67 @@ export function openLibrary(
     db.close();
     throw error;
   }
-  const library = new Library({ db, dir: config.libraryDir, logger: lineLogger(log) });
-  return { db, library, close: () => db.close() };
-}
-
-/**
- * `online: false` is for commands that only read the local database (`tasks`, `task <id>` of a settled task):
- * they work without a base URL or key, and the engine they get is never started.
- */
-export function openCore(
-  config: CliConfig,
-  db: DatabaseSync | null,
-  online = true,
-  /** Where the core's failures are told (CliOutput.log: stderr, key scrubbed). */
-  log: (line: string) => void = () => undefined,
-): OpenedCore {
-  checkLibraryFolder(config);
-  const gatewayConfig = online
-    ? requireGateway(config)
-    : { baseUrl: config.baseUrl ?? NO_GATEWAY, apiKey: config.apiKey };
+  const baseUrl = config.baseUrl ?? NO_GATEWAY;
   const listeners = new Set<(event: GatewayCallEvent) => void>();
-  const logger = lineLogger(log);
+  const logger = lineLogger(options.log);
   const gateway = createGatewayClient({
-    baseUrl: gatewayConfig.baseUrl,
-    apiKey: () => gatewayConfig.apiKey,
+    baseUrl,
+    apiKey: () => config.apiKey,
     onCall: (event) => listeners.forEach((listener) => listener(event)),
     logger,
     // --proxy, else the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY.
     proxy: new ProxyRoute(() => config.proxy),
   });
-  const database = db ?? openStudioDatabase(config.databasePath);
-  try {
-    checkLibraryOf(config, database);
-  } catch (error) {
-    if (!db) database.close();
-    throw error;
+  let core: LibraryCore | null = null;
+  // The CLI's one library core, built by the root on first need (recipes send through it).
+  function libraryCore(): LibraryCore {
+    return (core ??= studio.libraryCore(config.libraryDir));
   }
-  // The same price book the app keeps, for this base URL: estimates for --dry-run, pacing for every task. Until
-  // a model has run here it stands on the same starting price table as the app, with the creator's edits
-  // (Settings → Starting prices) when STUDIO_DATA_DIR is the app's data folder.
-  const edits = config.appSettings?.startingPrices ?? {};
-  const prices = new PriceBook({
-    db: database,
-    gateway: gatewayConfig.baseUrl,
-    startingPrices: () => startingPrices(edits),
-  });
-  // The spending limits kept in this database (the app's, when STUDIO_DATA_DIR points at its data folder).
-  const spending = new SpendingGuard({ db: database, prices: () => prices });
-  // The same composition as the app's (composeCore): the library, engine and speech are told the same logger.
-  const { library, engine, speech, regions } = composeCore({
-    db: database,
+  const studio: Studio = composeStudio({
+    db,
     gateway,
     clock: systemClock,
-    libraryDir: config.libraryDir,
     logger,
-    gatewayKey: () => gatewayConfig.baseUrl,
-    history: prices,
-    guard: spending,
+    // Prices and limits are kept per gateway: this base URL's, in the same tables as the app's.
+    gatewayKey: () => baseUrl,
+    // The creator's edits (Settings › Starting prices) when STUDIO_DATA_DIR is the app's data folder.
+    startingPriceEdits: () => config.appSettings?.startingPrices ?? {},
+    // A person (or an agent) is waiting: the app's account-read limits, stopped with the read or the command.
+    usage: (query, call) => gateway.usage(query, { signal: call.signal ?? options.signal, ...ACCOUNT_READ }),
     // The creator's additions to where result files may come from, for every download this run makes.
     resultAddresses: () => config.resultAddresses,
+    background: false,
+    inUse: () => Promise.resolve(libraryCore()),
   });
+  const { engine, library, speech, regions } = libraryCore();
   return {
-    db: database,
+    db,
     gateway,
     engine,
     library,
     speech,
     regions,
-    prices,
+    studio,
+    get prices(): PriceBook {
+      // The gateway in use is never null here (the base URL, or one that reaches nothing).
+      const book = studio.prices.book();
+      if (!book) throw new Error('The CLI always has a gateway in use.');
+      return book;
+    },
     clock: systemClock,
     onGatewayCall(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async close() {
-      speech.close();
-      await engine.close();
-      database.close();
-    },
+    // Temporary downloads go beside the database (the data folder, or `<library>/.sync` when the database lives
+    // in the library folder); the remote through the same way out as the gateway.
+    sync: (env) =>
+      studio.sync(library, {
+        setup: () => syncSetupFrom(env, config.dataDir),
+        dataDir: config.dataDir ?? join(config.libraryDir, '.sync'),
+        logger,
+        proxy: new ProxyRoute(() => config.proxy),
+      }),
+    close: () => studio.close(),
   };
 }

@@ -13,9 +13,10 @@ import { GatewayProgress } from './gateway-progress';
 import { TaskFailure } from './task-runner';
 import { syncCliError } from './commands/sync';
 import { taskJson } from './formatting';
-import { openCore, openLibrary, openSync } from './compose';
+import { openStudio } from './compose';
 import type { SyncService } from '../core/sync';
-import type { OpenedCore, OpenedLibrary } from './compose';
+import type { OpenedStudio } from './compose';
+import { requireGateway } from './cli-config';
 
 export interface RunOptions {
   signal?: AbortSignal;
@@ -29,35 +30,33 @@ export async function runCli(
   const signal = options.signal ?? new AbortController().signal;
   let config: CliConfig | null = null;
   let out = new CliOutput(io, argv.includes('--json'), () => config?.apiKey ?? undefined);
-  let libraryHandle: OpenedLibrary | null = null;
-  let coreHandle: OpenedCore | null = null;
-  // A holder, not a let: TypeScript cannot see the closure below assign it.
+  // Holders, not lets: TypeScript cannot see the closures below assign them.
+  const opened: { current: OpenedStudio | null } = { current: null };
   const syncHandle: { current: SyncService | null } = { current: null };
 
   const makeContext = (globals: GlobalOptions): CliContext => {
     config = resolveConfig(globals, io.env, io.cwd);
     out = new CliOutput(io, config.json, () => config?.apiKey ?? undefined);
     const resolved = config;
+    const open = (): OpenedStudio => {
+      if (opened.current) return opened.current;
+      opened.current = openStudio(resolved, { log: (line) => out.log(line), signal });
+      const warn = (text: string) => (out.json ? out.log(text) : out.note(text));
+      opened.current.onGatewayCall(new GatewayProgress((text) => out.note(text), warn).onCall);
+      return opened.current;
+    };
     return {
       config: resolved,
       io,
       out,
       signal,
-      library: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).library,
-      database: () => (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line))).db,
-      sync: () => {
-        const opened = (libraryHandle ??= coreHandle ?? openLibrary(resolved, (line) => out.log(line)));
-        syncHandle.current ??= openSync(resolved, io.env, opened, (line) => out.log(line));
-        return syncHandle.current;
-      },
+      library: () => open().library,
+      studio: () => open().studio,
+      sync: () => (syncHandle.current ??= open().sync(io.env)),
       core: (online = true): CliCore => {
-        if (!coreHandle) {
-          coreHandle = openCore(resolved, libraryHandle?.db ?? null, online, (line) => out.log(line));
-          const warn = (text: string) => (out.json ? out.log(text) : out.note(text));
-          coreHandle.onGatewayCall(new GatewayProgress((text) => out.note(text), warn).onCall);
-          libraryHandle = coreHandle;
-        }
-        return coreHandle;
+        // The gateway is checked before anything is opened: a missing base URL or key is said first.
+        if (online) requireGateway(resolved);
+        return open();
       },
     };
   };
@@ -79,8 +78,8 @@ export async function runCli(
   } catch (thrown) {
     code = report(out, thrown);
   } finally {
-    await syncHandle.current?.close();
-    await closeAll(coreHandle, libraryHandle);
+    // One call: the root stops a sync round first, then the engine and speech, then closes the database.
+    await opened.current?.close();
   }
   return code;
 }
@@ -101,9 +100,4 @@ function report(out: CliOutput, thrown: unknown): ExitCode {
     out.errorWith(error.body, { task: taskJson(error.outcome.task), items: error.outcome.items });
   } else out.error(error.body);
   return error.exitCode;
-}
-
-async function closeAll(core: OpenedCore | null, library: OpenedLibrary | null): Promise<void> {
-  if (core) await core.close();
-  else if (library) library.close();
 }

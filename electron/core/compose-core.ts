@@ -1,8 +1,8 @@
-// The core's parts wired together over one database, the one way both entry points (the host and the CLI) build
-// them: the made-from links first, so the library asks them directly instead of reaching through an engine built
-// after it; then the library (which also writes a task's styles into its files), the task engine (with its
-// downloads, the price book's history and the spending guard) and the speech service, every one told the same
-// logger.
+// The core of one library folder, wired over one database: the library (which writes a task's made-from links
+// and styles into its files, asking the stores the root built rather than reaching through an engine built after
+// it), the task engine (with its downloads, the price book's history and the spending guard), region edits and
+// the speech service, every one told the same logger. Only the composition root (compose-studio.ts) calls it: the
+// stores it is handed are the studio's one copy of each.
 import type { Clock } from './clock';
 import { systemClock } from './clock';
 import type { DatabaseSync } from './db';
@@ -13,9 +13,10 @@ import type { Logger } from './log';
 import { SpeechService } from './speech';
 import { TaskEngine } from './tasks';
 import type { BudgetOptions, PollPolicy } from './tasks';
-import { MadeFromStore } from './tasks/made-from-store';
+import type { MadeFromStore } from './tasks/made-from-store';
+import type { PresetStore } from './presets';
+import type { ReferenceStore } from './references';
 import type { KeyVault } from './tasks/submitting-keys';
-import { PresetStore } from './presets';
 import { RegionEditor } from './region-edit/region-editor';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { SubmissionGuard, TaskHistory } from './tasks/task-history';
@@ -37,6 +38,10 @@ export interface CoreParts {
   guard: SubmissionGuard | null;
   /** Where deleted library files go once their undo window ends; the library's .trash folder by default. */
   trash?: TrashPort;
+  /** The studio's stores, built once by the root: links, the styles a prompt was sent with, reference images. */
+  madeFrom: MadeFromStore;
+  presets: PresetStore;
+  references: ReferenceStore;
   /** Send the submission queue's items (the app); the CLI only edits them. */
   runQueue?: boolean;
   /** The model ids in effect (the user's overrides): which models a region edit may go to. */
@@ -60,19 +65,19 @@ export interface ComposedCore {
   regions: RegionEditor;
 }
 
-/** A new core; the caller starts its engine (start()) and closes what it built (speech.close(), engine.close()). */
+/** A new core; the root closes what it built, the shell starts its engine (start()). */
 export function composeCore(parts: CoreParts): ComposedCore {
   const { db, gateway, libraryDir, logger, history, guard, gatewayKey, trash } = parts;
+  const { madeFrom, presets, references } = parts;
   const clock = parts.clock ?? systemClock;
-  const madeFrom = new MadeFromStore(db);
-  // The styles a prompt was sent with go into its files' settings, read from where the presets room keeps them.
-  const presets = new PresetStore({ db, clock });
   const library = new Library({
     db,
     dir: libraryDir,
     now: () => clock.now(),
     madeFromOf: (taskId) => madeFrom.links(taskId).madeFrom.map((link) => link.taskId),
+    // The styles a prompt was sent with go into its files' settings, read from where the presets room keeps them.
     stylesOf: (taskId) => presets.taskStyles(taskId),
+    references,
     // Built after the engine, which it submits through: the library asks it late, when a file is filed.
     regionEdits: () => regions,
     timers: clock,
@@ -93,6 +98,7 @@ export function composeCore(parts: CoreParts): ComposedCore {
     guard,
     libraryFiles: libraryFileIndex(library),
     madeFrom,
+    references,
     logger,
     runQueue: parts.runQueue ?? false,
     ...(parts.polling ? { polling: parts.polling } : {}),

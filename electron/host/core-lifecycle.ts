@@ -52,17 +52,15 @@ export class CoreLifecycle {
   }
 
   async #retire(previous: Core): Promise<void> {
-    // Not close(): that would cut a submission in flight, and the new engine would find its row in
-    // 'submitting' and mark it interrupted though the gateway created (and charged) the task.
-    await previous.engine.handOver();
+    // Handed over, not closed (the root's handOver: no submission in flight is cut), and its deletions still
+    // inside their undo window end now: their files belong to the folder being left.
+    await previous.handOver();
     previous.detach();
-    // Deletions still inside their undo window end now: their files belong to the folder being left.
-    await previous.library.bulk.flush();
   }
 
   async #build(libraryDir: string, budget: BudgetOptions, handover: boolean): Promise<Core> {
     const emit = (event: StudioEvent): void => this.#events.emit(event);
-    const next = buildCore(this.#options, libraryDir, budget, emit);
+    const next = buildCore(this.#options.studio, libraryDir, budget, emit);
     // A run stopped inside an undo window left its deleted files pending: on to the trash with them.
     await next.library.bulk.sweep();
     this.#core = next;
@@ -115,12 +113,8 @@ export class CoreLifecycle {
     return this.#events.subscribe(listener);
   }
 
-  async close(): Promise<void> {
-    const core = this.#core;
-    if (!core) return;
-    core.detach();
-    await core.engine.close();
-    // Quitting ends every undo window: the deleted files go to the trash rather than wait in the library.
-    await core.library.bulk.flush();
+  /** Stops telling the core's events: the root's close() ends the core itself, with everything it built. */
+  detach(): void {
+    this.#core?.detach();
   }
 }

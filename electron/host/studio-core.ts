@@ -1,46 +1,60 @@
-// The app's core lifecycle as the studio's session and settings want it: the same database, gateway and clock,
-// the price books and limits the handlers use, the trash the desktop offers, and the settings read when they
-// matter (the library folder and poll budget at each ensure(), the result addresses for each file).
+// What the app hands the composition root (composeStudio, the CLI's too): its switchable gateway, the gateway in
+// use as the session says, the settings read when they matter (starting-price edits at each estimate, result
+// addresses for each file), its usage read, the OS trash on the desktop; and the core's lifecycle, which asks the
+// root for a library core whenever the library folder or poll budget changes.
 import type { Clock } from '../core/clock';
+import { composeStudio, type Studio } from '../core/compose-studio';
 import type { DatabaseSync } from '../core/db';
-import type { SpendingGuard } from '../core/spending';
+import type { SecretStore } from '../core/settings/settings-store';
+import { lineLogger } from '../core/log';
+import { pollPriorsAtTimeScale } from '../core/tasks';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
-import type { GatewayPrices } from './gateway-prices';
 import type { DesktopActions } from './handlers';
 import type { StudioSession } from './studio-session';
-import type { StudioSessionOptions } from './studio-session-options';
 
 export interface StudioCoreParts {
   db: DatabaseSync;
   session: StudioSession;
   clock: Clock;
-  prices: GatewayPrices;
-  spending: SpendingGuard;
   desktop: DesktopActions | undefined;
-  options: Pick<StudioSessionOptions, 'simulator' | 'taskKeys'>;
   log: (message: string) => void;
+  /** The demo gateway's time scale when it runs faster (tests): the engine's first polls come that much sooner. */
+  demoTimeScale: number | undefined;
+  /** Where the keys of unfinished tasks outlive a restart (submitting-keys.ts), kept as the API key is. */
+  taskKeys: SecretStore | undefined;
 }
 
-export function studioCore({ db, session, clock, prices, spending, desktop, options, log }: StudioCoreParts) {
-  return new CoreLifecycle({
+export function studioCore(parts: StudioCoreParts): {
+  studio: Studio;
+  core: CoreLifecycle;
+} {
+  const { db, session, clock, desktop, log, demoTimeScale, taskKeys } = parts;
+  const studio = composeStudio({
     db,
     gateway: session.gateway,
     clock,
+    logger: lineLogger(log),
+    gatewayKey: () => session.pricesKey(),
+    startingPriceEdits: () => session.settings.get().startingPrices,
+    usage: (query, call) => session.connected().usage(query, call),
+    // Settings › Result files (downloads/local-addresses.ts), read for each file: a change holds from the next.
+    resultAddresses: () => session.settings.get().resultAddresses,
     // Deleted files go to the OS trash in the desktop app; elsewhere the library keeps its own .trash folder.
     ...(desktop
       ? { trash: { kind: 'os' as const, discard: (path: string) => desktop.trashItem(path) } }
       : {}),
-    history: prices,
-    guard: spending,
-    ...(options.simulator?.timeScale ? { demoTimeScale: options.simulator.timeScale } : {}),
-    gatewayKey: () => session.pricesKey() ?? '',
-    // Settings › Result files (downloads/local-addresses.ts), read for each file: a change holds from the next.
-    resultAddresses: () => session.settings.get().resultAddresses,
+    background: true,
+    ...(demoTimeScale ? { polling: pollPriorsAtTimeScale(demoTimeScale) } : {}),
+    ...(taskKeys ? { taskKeys } : {}),
+    inUse: () => core.ensure(),
+  });
+  const core = new CoreLifecycle({
+    studio,
     wanted: () => ({
       libraryDir: session.libraryDir(),
       budget: budgetFor(session.settings.get().pollBudgetPerSecond),
     }),
     log,
-    taskKeys: options.taskKeys,
   });
+  return { studio, core };
 }

@@ -8,15 +8,11 @@ import type { BridgeHandlers } from '../../shared/bridge/contract';
 import type { Settings } from '../../shared/bridge/session-schemas';
 import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock, type Clock } from '../core/clock';
-import { UsageReader } from '../core/usage';
 import { openStudioDatabase } from '../core/studio-database';
-import { reuseParts } from './recipe-runner';
-import { ReferenceStore } from '../core/references';
-import { SpendingGuard } from '../core/spending';
-import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
+import type { ReferenceStore } from '../core/references';
 import { studioCore } from './studio-core';
+import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { LibraryMover } from './library-mover';
-import { GatewayPrices } from './gateway-prices';
 import { ExportTickets } from './export-tickets';
 import { composeHandlers, type DesktopActions } from './handlers';
 import { withDataFolderLock, type DataFolderLock } from './data-folder-lock';
@@ -71,29 +67,30 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   const log = (m: string): void => write(scrubSecretText(m, secrets()));
   const db = openStudioDatabase(join(options.dataDir, 'studio.db'));
   const session = new StudioSession({ ...options, log });
-  // Beside the database, so moving the library folder in settings never loses a task's references.
-  const references = ReferenceStore.forDatabase(db);
-  const clock = options.clock ?? systemClock;
-  const edits = () => session.settings.get().startingPrices;
-  const prices = new GatewayPrices({ db, clock, current: () => session.pricesKey(), log, edits });
-  // The user's limits, asked by the engine before every submission (the CLI builds the same guard).
-  const spending = new SpendingGuard({ db, clock, prices: () => prices.book() });
   const desktop = options.desktop;
-  const core = studioCore({ db, session, clock, prices, spending, desktop, options, log });
+  // Every core service, built once by the root the CLI uses too; the host hands in only what is the app's.
+  const clock = options.clock ?? systemClock;
+  const demoTimeScale = options.simulator?.timeScale;
+  const taskKeys = options.taskKeys;
+  const { studio, core } = studioCore({ db, session, clock, desktop, log, demoTimeScale, taskKeys });
+  const { references } = studio;
   const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];
-  // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
   await session.refresh();
   const mover = new LibraryMover({ db, core, session, log });
   await mover.recover(); // a move of the library cut short, before a core runs over either folder
   await core.ensure();
   scrubStoredTaskErrors(db, session.secretValues()); // the bare key in rows stored before: only we know it
-  const syncParts = { core, db, settings: syncSettings, dataDir: options.dataDir, clock, log };
+  const syncParts = { studio, core, settings: syncSettings, dataDir: options.dataDir, clock, log };
   const sync = new StudioSync({ ...syncParts, proxy: new ProxyRoute(session.proxySetting) });
   // Its first round runs in the background: the studio opens without waiting on the remote.
   await sync.start();
   const exports = new ExportTickets(clock);
-  const reuse = reuseParts(db, core, references, spending, clock);
+  // Every prompt the core sends is kept, whichever engine (rebuilt with the library folder) sent it.
+  studio.disposables.add({ dispose: core.subscribe((event) => studio.history.recordEvent(event)) });
+  // Runs a restart cut off go on at the step they reached (the core is up: the host ensured it first).
+  studio.runner.resume();
+  const { prices, spending, history, presets, recipes, runner, usage } = studio;
   const handlers = composeHandlers({
     session,
     core,
@@ -101,8 +98,11 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     references,
     prices,
     spending,
-    ...reuse,
-    usage: new UsageReader((query) => session.connected().usage(query), clock),
+    history,
+    presets,
+    recipes,
+    runner,
+    usage,
     desktop,
     exports,
     sync,
@@ -122,11 +122,10 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
       if (closed) return;
       closed = true;
       await sync.close();
-      // Before the engine stops: a send it cuts off is not a failed step, and the next start resumes it.
-      reuse.runner.close();
-      await core.close();
+      core.detach();
+      // One call ends the core: recipe runs, the library core (engine, speech, undo windows), the database.
+      await studio.close();
       await session.close();
-      db.close();
       lock.release();
     },
   };

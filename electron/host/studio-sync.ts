@@ -3,17 +3,19 @@
 // Rounds run beside the task engine, never in its way: nothing here is awaited by a submission.
 import type { SyncConfig, SyncEvent, SyncReport, SyncStatus, SyncTestResult } from '../../shared/studio/sync';
 import type { Clock } from '../core/clock';
+import type { Studio } from '../core/compose-studio';
 import { lineLogger } from '../core/log';
 import type { Library } from '../core/library';
-import { SyncService, type SyncServiceOptions } from '../core/sync/sync-service';
+import type { SyncService, SyncServiceOptions } from '../core/sync/sync-service';
 import type { CoreLifecycle } from './core-lifecycle';
 import { EventFanOut } from './event-fanout';
 import { scrubFinding, scrubStatus } from './scrub-secrets';
 import { SyncScheduler } from './sync-scheduler';
 import type { SecretsPatch, SyncSettings } from './sync-settings';
 
-/** db: the one every core is built over; proxy: the way out gateway calls take (Settings', --proxy, the env). */
-export interface StudioSyncOptions extends Pick<SyncServiceOptions, 'db' | 'dataDir' | 'proxy'> {
+/** studio: the root that builds each service; proxy: the way out gateway calls take (Settings', the env). */
+export interface StudioSyncOptions extends Pick<SyncServiceOptions, 'dataDir' | 'proxy'> {
+  studio: Studio;
   core: CoreLifecycle;
   settings: SyncSettings;
   clock: Clock;
@@ -57,9 +59,7 @@ export class StudioSync {
     if (this.#current?.library === library) return this.#current.service;
     this.#current?.off();
     await this.#current?.service.close();
-    const service = new SyncService({
-      db: this.#options.db,
-      library,
+    const service = this.#options.studio.sync(library, {
       dataDir: this.#options.dataDir,
       setup: () => this.settings.setup(),
       clock: this.#options.clock,

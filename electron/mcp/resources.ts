@@ -5,8 +5,6 @@ import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { scrubSecretText } from '../../shared/gateway/secret-scrub';
-import { PresetStore } from '../core/presets';
-import { RecipeStore } from '../core/recipes';
 import { thumbnailOf } from './item-images';
 import { itemShape } from './result-shapes';
 import type { McpStudio } from './studio-port';
@@ -69,7 +67,7 @@ export function installResources(server: McpServer, studio: McpStudio): void {
       mimeType: 'application/json',
     },
     (uri) => ({
-      contents: [json(uri.href, { presets: new PresetStore({ db: studio.db }).presets() }, studio.secrets())],
+      contents: [json(uri.href, { presets: studio.presets.presets() }, studio.secrets())],
     }),
   );
   server.registerResource(
@@ -81,7 +79,7 @@ export function installResources(server: McpServer, studio: McpStudio): void {
       mimeType: 'application/json',
     },
     (uri) => ({
-      contents: [json(uri.href, { recipes: new RecipeStore({ db: studio.db }).list() }, studio.secrets())],
+      contents: [json(uri.href, { recipes: studio.savedRecipes.list() }, studio.secrets())],
     }),
   );
 }

@@ -9,10 +9,12 @@ import type { GatewayClient } from '../core/gateway';
 import type { Library } from '../core/library';
 import type { Logger } from '../core/log';
 import type { PriceBook } from '../core/pricing';
-import type { RecipeRunner } from '../core/recipes';
+import type { PresetStore } from '../core/presets';
+import type { RecipeRunner, RecipeStore } from '../core/recipes';
 import type { SpeechService } from '../core/speech';
 import type { SpendingGuard } from '../core/spending';
 import type { TaskEngine } from '../core/tasks';
+import type { UsageReader } from '../core/usage';
 
 export interface McpStudio {
   engine: TaskEngine;
@@ -24,8 +26,13 @@ export interface McpStudio {
   prices: PriceBook;
   /** The person's spending limits (the same table the app's Settings edits). */
   guard: SpendingGuard;
-  /** The studio's database: presets and recipes are read from it. */
+  /** The studio's database. */
   db: DatabaseSync;
+  /** The presets and saved recipes the person keeps (the composition root's stores). */
+  presets: PresetStore;
+  savedRecipes: RecipeStore;
+  /** Usage over any range, in 31-day windows (the root's reader, the account reads' limits). */
+  usage: UsageReader;
   /** Recipes run through the core's runner, measured against the limits as the app's are. */
   recipes: () => RecipeRunner;
   clock: Clock;

@@ -4,8 +4,7 @@
 import { z } from 'zod';
 import { usageQuerySchema } from '../../shared/gateway/usage';
 import { moneyText } from '../../shared/studio/money-text';
-import { ACCOUNT_READ, readBalance } from '../core/gateway';
-import { UsageReader } from '../core/usage';
+import { readBalance } from '../core/gateway';
 import { defineTool } from './tool-registry';
 import type { StudioTool } from './tool-registry';
 
@@ -55,12 +54,7 @@ export const usage = defineTool({
   readOnly: true,
   input: usageQuerySchema,
   async run(input, call) {
-    const { gateway, clock } = call.studio;
-    const reader = new UsageReader(
-      (query) => gateway.usage(query, { signal: call.signal, ...ACCOUNT_READ }),
-      clock,
-    );
-    const reading = await reader.read(
+    const reading = await call.studio.usage.read(
       { ...input, ...(input.model !== undefined && { model: input.model.join(',') }) },
       { signal: call.signal },
     );

@@ -1,8 +1,7 @@
 // Sending what the person saved: a preset (its family, model and settings, with the agent's prompt or fields in
 // their place) or a recipe (several steps as one press, measured whole against the limits by the core's runner).
 import { z } from 'zod';
-import { PresetStore } from '../core/presets';
-import { RecipeRunner, RecipeStore } from '../core/recipes';
+import { RecipeRunner } from '../core/recipes';
 import { familyRequest } from './family-requests';
 import { sendPaid } from './paid-call';
 import { taskLine, taskShape } from './result-shapes';
@@ -35,9 +34,7 @@ export const runPreset = defineTool({
     idempotency_key: callerKeySchema.optional(),
   }),
   async run(input, call) {
-    const preset = found('preset', input.preset, () =>
-      new PresetStore({ db: call.studio.db }).find(input.preset),
-    );
+    const preset = found('preset', input.preset, () => call.studio.presets.find(input.preset));
     const params: Record<string, unknown> = { ...preset.params, ...(input.params ?? {}) };
     if (input.prompt !== undefined) params.prompt = input.prompt;
     const request = familyRequest('run_preset', preset.family, preset.model, params);
@@ -81,9 +78,7 @@ export const runRecipe = defineTool({
     idempotency_key: callerKeySchema.optional(),
   }),
   async run(input, call) {
-    const recipe = found('recipe', input.recipe, () =>
-      new RecipeStore({ db: call.studio.db }).find(input.recipe),
-    );
+    const recipe = found('recipe', input.recipe, () => call.studio.savedRecipes.find(input.recipe));
     const prompts = input.prompts ?? [];
     const runner = call.studio.recipes();
     const requests = RecipeRunner.requests(recipe, prompts.length ? prompts : [null]);

@@ -2,6 +2,7 @@
 // round, against `rclone copy` of the same files to the same server in the same run (throughput ratio, target
 // >= 0.8); then one new result and the requests of that incremental round (target <= 10) with a second device
 // on the remote; and the peak RSS growth of this process during the round (flat: far below the video's size).
+import { MadeFromStore } from '../../electron/core/tasks/made-from-store';
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -144,7 +145,13 @@ export async function run(log: (line: string) => void) {
       },
       secrets: { secret: S3RVER_KEY },
     });
-    const sync = new SyncService({ db, library, setup: () => setup('a'), dataDir: join(root, 'a') });
+    const sync = new SyncService({
+      madeFrom: new MadeFromStore(db),
+      db,
+      library,
+      setup: () => setup('a'),
+      dataDir: join(root, 'a'),
+    });
     open.push(sync);
 
     spawnSync('sync');
@@ -186,6 +193,7 @@ export async function run(log: (line: string) => void) {
     const dbAgain = openStudioDatabase(againPath);
     open.push(dbAgain);
     const syncAgain = new SyncService({
+      madeFrom: new MadeFromStore(dbAgain),
       db: dbAgain,
       library: new Library({ db: dbAgain, dir: libDir }),
       setup: () => setup('again', 'sync-again'),
@@ -204,6 +212,7 @@ export async function run(log: (line: string) => void) {
     open.push(dbB);
     const libraryB = new Library({ db: dbB, dir: join(root, 'b', 'library') });
     const syncB = new SyncService({
+      madeFrom: new MadeFromStore(dbB),
       db: dbB,
       library: libraryB,
       setup: () => setup('b'),

@@ -2,6 +2,7 @@
 // (electron/cli/compose.ts) both use. A speech take whose cost was still being read when the last run stopped is
 // read again by the next core (resumeCosts), and a failure to read it is told to the logger the core was given,
 // so neither entry point loses it silently. Real client, real simulator.
+import { coreStores } from '../support/core-stores';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../electron/core/clock';
@@ -54,6 +55,7 @@ it('reads again the cost of a take left pending, and tells its logger when it ca
   const lines: string[] = [];
   const core = composeCore({
     db,
+    ...coreStores(db, clock),
     gateway: createGatewayClient({ baseUrl: sim.url, apiKey: 'sk-refused' }),
     clock,
     libraryDir: join(dir, 'media'),

@@ -4,6 +4,7 @@
 // sync.status answers, the event stream, the log, the CLI's output. A setup an earlier version kept with one is
 // split when the app reads it: the password into the secret store, the address without it, the remote still the
 // same one (nothing is sent again). Against a real WebDAV server (rclone) that wants that password.
+import { MadeFromStore } from '../../electron/core/tasks/made-from-store';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,6 +173,7 @@ describe('a remote address with a user name and password', () => {
     const db = openStudioDatabase(join(dataDir, 'studio.db'));
     try {
       const sync = new SyncService({
+        madeFrom: new MadeFromStore(db),
         db,
         library: new Library({ db, dir: join(dataDir, 'library') }),
         dataDir,

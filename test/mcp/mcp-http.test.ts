@@ -1,5 +1,5 @@
 // The loopback endpoint as the app serves it: Streamable HTTP on 127.0.0.1 with a bearer token, over the core
-// the CLI composes (openCore, the same composeCore as the app), driven by the SDK's own client against the demo
+// the CLI composes (openStudio, the same composition root as the app), driven by the SDK's own client against the demo
 // gateway. The key is scanned for in every result and every log line.
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { resolveConfig } from '../../electron/cli/cli-config';
-import { openCore, type OpenedCore } from '../../electron/cli/compose';
+import { openStudio, type OpenedStudio } from '../../electron/cli/compose';
 import { studioOverCore } from '../../electron/cli/commands/mcp';
 import { GatewayProgress } from '../../electron/cli/gateway-progress';
 import { startMcpHttp, type McpHttpEndpoint } from '../../electron/mcp/http-endpoint';
@@ -28,9 +28,8 @@ const TOKEN = 'test-token-0123456789abcdef';
 let sim: RunningSimulator;
 let dir: string;
 let cleanup: () => Promise<void>;
-let core: OpenedCore;
+let core: OpenedStudio;
 let studio: McpStudio;
-let closeStudio: () => void;
 let endpoint: McpHttpEndpoint;
 const log: string[] = [];
 const results: string[] = [];
@@ -49,7 +48,7 @@ beforeAll(async () => {
     },
     dir,
   );
-  core = openCore(config, null, true, (line) => log.push(line));
+  core = openStudio(config, { log: (line) => log.push(line), signal: new AbortController().signal });
   // What the CLI tells its stderr of every failed gateway call, here kept for the key scan.
   core.onGatewayCall(
     new GatewayProgress(
@@ -57,17 +56,16 @@ beforeAll(async () => {
       (line) => log.push(line),
     ).onCall,
   );
-  ({ studio, close: closeStudio } = studioOverCore(core, core.db, {
+  studio = studioOverCore(core, {
     apiKey: config.apiKey,
     log: (line) => log.push(line),
-  }));
+  });
   await core.engine.start();
   endpoint = await startMcpHttp({ studio: () => studio, token: TOKEN, port: 0, version: '1.0.0' });
 });
 
 afterAll(async () => {
   await endpoint.close();
-  closeStudio();
   await core.close();
   await sim.close();
   await cleanup();

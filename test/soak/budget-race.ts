@@ -4,6 +4,7 @@
 // a few tasks, the simulator's own record says what was created and charged: never more than the budget, and
 // no press ever created twice. What holds it: the spending check and the task row are one BEGIN IMMEDIATE
 // transaction on the shared file (electron/core/tasks/submission.ts), and a task counts from its row.
+import { coreStores } from '../support/core-stores';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +93,7 @@ async function runRound(
     const gateway = new GatewayClient({ baseUrl: sim.url, apiKey: SIM_KEYS.default, timeoutMs: 3_000 });
     const core = composeCore({
       db,
+      ...coreStores(db),
       gateway,
       libraryDir: join(dir, 'library'),
       logger: silentLogger,

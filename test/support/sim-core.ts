@@ -1,6 +1,7 @@
 // A core composed as the app composes it (composeCore), on the simulator: the real gateway client with the
 // simulator's default key on the test's clock, the library in the test's folder, nothing logged, and neither a
 // price history nor spending limits unless the test is about them (`parts` replaces any of these).
+import { coreStores } from './core-stores';
 import { join } from 'node:path';
 import type { Clock } from '../../electron/core/clock';
 import { composeCore, type ComposedCore, type CoreParts } from '../../electron/core/compose-core';
@@ -15,6 +16,7 @@ export function composeSimCore(
 ): ComposedCore {
   return composeCore({
     db: on.db,
+    ...coreStores(on.db, on.clock),
     gateway: createGatewayClient({ baseUrl: on.sim.url, apiKey: SIM_KEYS.default, clock: on.clock }),
     clock: on.clock,
     libraryDir: join(on.dir, 'library'),

@@ -1,8 +1,7 @@
 // balance · usage — account reads, straight from the gateway client.
 import { moneyNumber } from '../../../shared/studio/money-text';
 import type { UsageQueryInput } from '../../../shared/gateway/usage';
-import { ACCOUNT_READ, readBalance } from '../../core/gateway';
-import { UsageReader } from '../../core/usage';
+import { readBalance } from '../../core/gateway';
 import { isDay, startOfDay, wallTimeOf, zonedTime } from '../../../shared/studio/zoned-days';
 import { isTimeZone, systemTimeZone } from '../../../shared/studio/time-zones';
 import type { CliContext } from '../cli-context';
@@ -125,12 +124,8 @@ export async function usageCommand(ctx: CliContext, args: UsageArgs): Promise<vo
   };
   // The client checks formats and allowed values before sending: a validation_error, exit 2. The app's reader
   // (core/usage) asks a range over 31 days as consecutive windows and merges them, one after another.
-  const { gateway, clock } = ctx.core();
-  const reader = new UsageReader(
-    (query) => gateway.usage(query, { signal: ctx.signal, ...ACCOUNT_READ }),
-    clock,
-  );
-  const reading = await reader.read(input, {
+  // The root's reader, over the CLI's usage fetch (ACCOUNT_READ's limits, the command's signal).
+  const reading = await ctx.core().studio.usage.read(input, {
     signal: ctx.signal,
     onWindow: (done, total) => {
       if (total > 1 && done < total)

@@ -5,15 +5,11 @@
 // key scrubbed, as for every command.
 import { Writable } from 'node:stream';
 import { AgentSessions } from '../../core/agents';
-import { RecipeRunner } from '../../core/recipes';
-import { ReferenceStore } from '../../core/references';
-import { SpendingGuard } from '../../core/spending';
 import { lineLogger } from '../../core/log';
 import { serveStdio } from '../../mcp/stdio';
 import { MCP_TOOLSET_VERSION } from '../../mcp/studio-server';
 import type { McpStudio } from '../../mcp/studio-port';
 import type { CliContext, CliCore } from '../cli-context';
-import type { DatabaseSync } from '../../core/db';
 import { invalidArgument } from '../cli-errors';
 
 /** What one agent session may spend unless --session-cap says otherwise, in the spending limits' unit. */
@@ -35,20 +31,17 @@ function capOf(given: string | undefined, fallback: number): number | null {
 }
 
 /**
- * The studio an agent drives, over the core the CLI opened: the spending limits of its database, the recipe
- * runner the `recipe run` command builds, and the key as the one secret no result may carry.
+ * The studio an agent drives, over the core the CLI opened: the root's spending limits, its recipe runner (the
+ * one `recipe run` uses), and the key as the one secret no result may carry. The root ends them with the core.
  */
 export function studioOverCore(
   core: CliCore,
-  db: DatabaseSync,
   options: { apiKey: string | null; sessionCap?: string; log: (line: string) => void },
-): { studio: McpStudio; close: () => void } {
-  const guard = new SpendingGuard({ db, clock: core.clock, prices: () => core.prices });
+): McpStudio {
+  const { spending: guard, runner, db, presets, recipes: savedRecipes, usage } = core.studio;
   const cap = capOf(options.sessionCap, DEFAULT_SESSION_CAP[guard.limits().unit]);
-  const references = ReferenceStore.forDatabase(db);
   const logger = lineLogger(options.log);
-  const held: { runner: RecipeRunner | null } = { runner: null };
-  const studio: McpStudio = {
+  return {
     engine: core.engine,
     library: core.library,
     speech: core.speech,
@@ -56,28 +49,23 @@ export function studioOverCore(
     prices: core.prices,
     guard,
     db,
-    recipes: () =>
-      (held.runner ??= new RecipeRunner({
-        engine: async () => core.engine,
-        admitAll: (requests, admit) => guard.admitAll(requests, admit),
-        itemsOf: async (taskId) => core.library.forTask(taskId),
-        asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
-        clock: core.clock,
-      })),
+    presets,
+    savedRecipes,
+    usage,
+    recipes: () => runner,
     clock: core.clock,
     agents: new AgentSessions({ clock: core.clock, logger }),
     sessionCap: () => cap,
     secrets: () => (options.apiKey ? [options.apiKey] : []),
     logger,
   };
-  return { studio, close: () => held.runner?.close() };
 }
 
 export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> {
   const stdin = ctx.io.stdin;
   if (!stdin) throw invalidArgument('mcp needs a standard input to read from.', null);
   const core = ctx.core();
-  const { studio, close } = studioOverCore(core, ctx.database(), {
+  const studio = studioOverCore(core, {
     apiKey: ctx.config.apiKey,
     ...(args.sessionCap !== undefined && { sessionCap: args.sessionCap }),
     log: (line) => ctx.out.log(line),
@@ -89,9 +77,5 @@ export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> 
       done();
     },
   });
-  try {
-    await serveStdio(studio, MCP_TOOLSET_VERSION, { stdin, stdout }, ctx.signal);
-  } finally {
-    close();
-  }
+  await serveStdio(studio, MCP_TOOLSET_VERSION, { stdin, stdout }, ctx.signal);
 }

@@ -3,7 +3,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
-import { PresetStore } from '../../core/presets';
 import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
 import { dryRunPrices } from '../dry-run';
@@ -11,7 +10,7 @@ import { formatEstimate } from '../formatting';
 import { parseSets, validatedRequest } from '../submission-plans';
 import { submitAndFollow, type SpendingFlags } from '../task-runner';
 
-const store = (ctx: CliContext) => new PresetStore({ db: ctx.database() });
+const store = (ctx: CliContext) => ctx.studio().presets;
 
 export function presetsListCommand(ctx: CliContext, args: { family?: string }): void {
   const presets = store(ctx).presets(args.family as FamilyId | undefined);

@@ -8,8 +8,6 @@ import type { RecipeDraft, RecipeRun } from '../../../shared/studio/recipes';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { moneyText } from '../../../shared/studio/money-text';
 import { RecipeRunner, RecipeStore } from '../../core/recipes';
-import { ReferenceStore } from '../../core/references';
-import { SpendingGuard } from '../../core/spending';
 import type { CliContext } from '../cli-context';
 import { fromGatewayError, invalidArgument } from '../cli-errors';
 import { dryRunPrices, totalUsdOf } from '../dry-run';
@@ -51,18 +49,9 @@ function dryRun(ctx: CliContext, recipe: RecipeDraft, prompts: string[]): void {
 
 async function run(ctx: CliContext, recipe: RecipeDraft, args: RecipeRunArgs): Promise<void> {
   const core = ctx.core();
-  const db = ctx.database();
-  const references = ReferenceStore.forDatabase(db);
-  // The limits the engine asks before each send, asked here once for the whole recipe, as the app does.
-  const spending = new SpendingGuard({ db, clock: core.clock, prices: () => core.prices });
-  // No run store: the run lives as long as this command, which waits for it in the foreground.
-  const runner = new RecipeRunner({
-    engine: async () => core.engine,
-    admitAll: (requests, options) => spending.admitAll(requests, options),
-    itemsOf: async (taskId) => core.library.forTask(taskId),
-    asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
-    clock: core.clock,
-  });
+  // The root's runner, the app's: the limits measure the whole recipe once. The CLI's keeps no runs: each lives
+  // as long as this command, which waits for it in the foreground.
+  const runner = core.studio.runner;
   await core.engine.start();
   const runs = runner.start(recipe, {
     prompts: args.prompt,

@@ -23,7 +23,7 @@ import type { Clock } from '../clock';
 import type { Library } from '../library';
 import type { ProxyRoute } from '../proxy/proxy-route';
 import { describeThrown, silentLogger } from '../log';
-import { MadeFromStore } from '../tasks/made-from-store';
+import type { MadeFromStore } from '../tasks/made-from-store';
 import type { Logger } from '../log';
 import { createRootAndTry, tryRemote } from './connection-test';
 import { countingRemote } from './counting-remote';
@@ -54,6 +54,8 @@ export type SyncStatusListener = (status: SyncStatus) => void;
 export interface SyncServiceOptions {
   db: DatabaseSync;
   library: Library;
+  /** Which task a result was made from: the engine's own store (the root's), read and written by rounds. */
+  madeFrom: MadeFromStore;
   /** Asked at the start of every round: null when sync is not set up (status off). */
   setup: () => SyncSetup | null;
   /** The app's data folder: temporary downloads and nothing else go under `<dataDir>/sync`. */
@@ -101,7 +103,6 @@ function passphraseOf({ config, secrets }: SyncSetup): string | null {
 export class SyncService {
   readonly #options: SyncServiceOptions;
   readonly #state: SyncState;
-  readonly #madeFrom: MadeFromStore;
   readonly #now: () => number;
   readonly #logger: Logger;
   readonly #listeners = new Set<SyncStatusListener>();
@@ -124,7 +125,6 @@ export class SyncService {
     this.#logger = options.logger ?? silentLogger;
     this.#state = new SyncState(options.db, this.#now);
     this.#revision = Math.max(0, Math.floor(this.#now()) * 1000);
-    this.#madeFrom = new MadeFromStore(options.db);
   }
 
   /** Tries a config without keeping it: reachable, signed in, writable, and the passphrase matches the remote's. */
@@ -333,8 +333,9 @@ export class SyncService {
         library: this.#options.library,
         deviceName: setup.config.deviceName,
         madeFromOf: (item: LibraryItem) =>
-          item.taskId === null ? [] : this.#madeFrom.links(item.taskId).madeFrom,
-        recordMadeFrom: (taskId: string, links: MadeFromLink[]) => this.#madeFrom.record(taskId, links),
+          item.taskId === null ? [] : this.#options.madeFrom.links(item.taskId).madeFrom,
+        recordMadeFrom: (taskId: string, links: MadeFromLink[]) =>
+          this.#options.madeFrom.record(taskId, links),
       };
       await finishPendingActions(reconcile);
       const local = await reconcileAll(reconcile, 'dirty');

@@ -12,7 +12,11 @@ import {
 import type { Clock } from '../clock';
 import { MAX_USAGE_WINDOW_S, mergeUsageReports, splitUsageRange } from './usage-windows';
 
-export type UsageFetch = (query: UsageQueryInput) => Promise<{ report: UsageData; cache: UsageCacheStatus }>;
+/** One usage query; `signal` is the read's own (a person cancelling), beside whatever the shell stops it with. */
+export type UsageFetch = (
+  query: UsageQueryInput,
+  call: { signal?: AbortSignal },
+) => Promise<{ report: UsageData; cache: UsageCacheStatus }>;
 
 export interface UsageReading {
   report: UsageData;
@@ -67,7 +71,7 @@ export class UsageReader {
     options.onWindow?.(0, windows.length);
     for (const window of windows) {
       options.signal?.throwIfAborted();
-      const { report, cache } = await this.fetch(window);
+      const { report, cache } = await this.fetch(window, options.signal ? { signal: options.signal } : {});
       parts.push({ report, cache, asOf: this.#dated(paramsKey(window), cache) });
       options.onWindow?.(parts.length, windows.length);
     }

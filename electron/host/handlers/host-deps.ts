@@ -5,6 +5,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge/record-schemas';
 import type { Settings } from '../../../shared/bridge/session-schemas';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { PresetStore, PromptHistory } from '../../core/presets';
+import type { GatewayPrices } from '../../core/pricing/gateway-prices';
 import type { RecipeRunner, RecipeStore } from '../../core/recipes';
 import type { ReferenceStore } from '../../core/references';
 import type { SpendingGuard } from '../../core/spending';
@@ -12,7 +13,6 @@ import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
 import type { LibraryMover } from '../library-mover';
 import type { ExportTickets } from '../export-tickets';
-import type { GatewayPrices } from '../gateway-prices';
 import type { StudioSession } from '../studio-session';
 import type { StudioSync } from '../studio-sync';
 

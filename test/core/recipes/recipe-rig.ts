@@ -1,5 +1,6 @@
 // The recipe runner's test rig: one process's core and runner on a simulator rig's database (what the host
 // builds, without the window), and a clock driver that also waits for a picture decoded into a reference.
+import { coreStores } from '../../support/core-stores';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { composeCore } from '../../../electron/core/compose-core';
@@ -49,6 +50,7 @@ export function recipeRig({ runQueue = false }: { runQueue?: boolean } = {}) {
     const db = rig().openDb();
     const core = composeCore({
       db,
+      ...coreStores(db, rig().clock),
       gateway,
       clock: rig().clock,
       libraryDir: join(rig().dir, 'library'),

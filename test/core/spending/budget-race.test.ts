@@ -2,6 +2,7 @@
 // writing of the task row are one BEGIN IMMEDIATE transaction, so a writer that checked cannot be overtaken by
 // another between its check and its row. The other process here is a worker thread on its own connection that
 // writes a task taking the last room of the budget and holds its transaction open while the engine submits.
+import { coreStores } from '../../support/core-stores';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { PriceBook } from '../../../electron/core/pricing';
@@ -105,6 +106,7 @@ describe('a budget shared by processes', () => {
     const gw = rig.gateway();
     const { speech, engine } = composeCore({
       db,
+      ...coreStores(db, rig.clock),
       gateway: gw,
       clock: rig.clock,
       libraryDir: join(rig.dir, 'library'),

@@ -1,6 +1,7 @@
 // Library folders as devices for the sync tests: each has its own database, library folder and SyncService,
 // all pointed at one remote. view() is what a person would compare between two machines: the items, their
 // prompts, tags, favourites and bytes.
+import { MadeFromStore } from '../../../electron/core/tasks/made-from-store';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,6 +53,7 @@ export function openDevice(root: string, name: string, options: DeviceOptions): 
   const library = new Library({ db, dir: join(dir, 'library') });
   let setup = setupOf(name, options);
   const sync = new SyncService({
+    madeFrom: new MadeFromStore(db),
     db,
     library,
     setup: () => setup,

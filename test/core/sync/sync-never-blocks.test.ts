@@ -2,6 +2,7 @@
 // finished, downloaded and filed in the library by the same core, on the same database, as in the app. The
 // round is still running when the result is filed; once the remote answers again the next round sends it.
 // Real simulator, real task engine, rclone's WebDAV behind a proxy that holds the round's listing.
+import { MadeFromStore } from '../../../electron/core/tasks/made-from-store';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { composeSimCore } from '../../support/sim-core';
@@ -42,6 +43,7 @@ it('a generation is sent, finished and filed while a sync round waits on a remot
   const core = composeSimCore({ db, sim, clock, dir }, { runQueue: true });
   await core.engine.start();
   const sync = new SyncService({
+    madeFrom: new MadeFromStore(db),
     db,
     library: core.library,
     dataDir: dir,

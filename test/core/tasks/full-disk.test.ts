@@ -3,6 +3,7 @@
 // file takes the disk's room away at the moments that matter: before a press, while a request is on the wire,
 // and while a charged result waits to be downloaded. Each time the simulator's own record says how many tasks
 // were created: never more than the presses that were told they went through.
+import { coreStores } from '../../support/core-stores';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -106,6 +107,7 @@ describe.skipIf(refused !== null)('a full disk (real 4 MiB tmpfs)', () => {
     });
     const core = composeCore({
       db,
+      ...coreStores(db, clock),
       gateway,
       clock,
       libraryDir: join(mount, 'library'),

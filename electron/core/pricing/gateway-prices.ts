@@ -1,25 +1,31 @@
-// One price book per gateway, following whichever gateway the session points at. The engine outlives a
-// switch between gateways (SwitchableGateway), so it gets this object as its history and each call goes to
-// the price book of the gateway in use. At the first estimate for a gateway whose usage history was never
+// One price book per gateway, following whichever gateway the shell points at (the app's session, the CLI's base
+// URL). The app's engine outlives a switch between gateways (SwitchableGateway), so it gets this object as its
+// history and each call goes to the price book of the gateway in use; the CLI's has one gateway, the same rule. At the first estimate for a gateway whose usage history was never
 // read, its per-model averages are read once ([UREP-9], group_by=model, the last 31 days, [LIM-4]).
-import type { TaskSnapshot } from '../../shared/gateway/normalized';
-import { MAX_USAGE_RANGE_S } from '../../shared/gateway/limits';
-import type { BatchEstimate } from '../../shared/studio/estimates';
-import { startingPrices } from '../../shared/studio/starting-prices';
-import type { StartingPriceEdits } from '../../shared/studio/starting-prices';
-import type { TaskRecord } from '../../shared/studio/records';
-import type { Clock } from '../core/clock';
-import type { DatabaseSync } from '../core/db';
-import { PriceBook } from '../core/pricing';
-import type { TaskConfiguration, TaskHistory } from '../core/tasks/task-history';
-import type { StudioGateway } from './studio-gateway';
+import type { TaskSnapshot } from '../../../shared/gateway/normalized';
+import { MAX_USAGE_RANGE_S } from '../../../shared/gateway/limits';
+import type { BatchEstimate } from '../../../shared/studio/estimates';
+import { startingPrices } from '../../../shared/studio/starting-prices';
+import type { StartingPriceEdits } from '../../../shared/studio/starting-prices';
+import type { TaskRecord } from '../../../shared/studio/records';
+import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
+import type { Clock } from '../clock';
+import type { DatabaseSync } from '../db';
+import type { Logger } from '../log';
+import { PriceBook } from './price-book';
+import type { TaskConfiguration, TaskHistory } from '../tasks/task-history';
+
+/** What the usage history is read from: the gateway's report ([UREP-9]). */
+export interface UsageSource {
+  usage(query: UsageQueryInput): Promise<{ report: UsageData }>;
+}
 
 export interface GatewayPricesOptions {
   db: DatabaseSync;
   clock: Clock;
   /** The key of the gateway in use (its base URL, or 'demo'); null when none is set up. */
   current: () => string | null;
-  log: (message: string) => void;
+  logger: Logger;
   /** The creator's edits to the starting price table (Settings), read at each estimate. */
   edits: () => StartingPriceEdits;
 }
@@ -56,7 +62,7 @@ export class GatewayPrices implements TaskHistory {
    * Reads the usage history into the book once per gateway, in the background: an estimate never waits for
    * it, and a failure (a key without usage rights, a gateway that is down) only means no head start.
    */
-  seedOnce(gateway: StudioGateway): void {
+  seedOnce(gateway: UsageSource): void {
     const key = this.#options.current();
     const book = this.book();
     if (key === null || !book || this.#seeding.has(key) || book.hasUsagePriors()) return;
@@ -70,9 +76,9 @@ export class GatewayPrices implements TaskHistory {
           ),
         ),
       (error: unknown) =>
-        this.#options.log(
-          `prices: usage history not read: ${error instanceof Error ? error.message : String(error)}`,
-        ),
+        this.#options.logger.warn('prices: usage history not read', {
+          reason: error instanceof Error ? error.message : String(error),
+        }),
     );
   }
 
