@@ -98,7 +98,9 @@ export class DemoGateway {
       ? 'full'
       : on.has('models-without-schemas')
         ? 'missing-schemas'
-        : (this.#options.modelList ?? 'off');
+        : on.has('models-schema-pages')
+          ? 'schema-endpoint'
+          : (this.#options.modelList ?? 'off');
     sim.modelList.set(listed);
   }
 

@@ -10,6 +10,7 @@ import type {
 } from '../core/gateway/gateway-port';
 import type { UploadedImage } from '../../shared/gateway/upload';
 import type { DiscoveredModel } from '../../shared/gateway/model-list';
+import type { ModelSchema } from '../../shared/gateway/model-schema';
 import type { Logger } from '../core/log';
 import type { ProxyRoute } from '../core/proxy/proxy-route';
 import type { FamilyId, TaskEndpoint } from '../../shared/catalog/family-ids';
@@ -22,6 +23,7 @@ import type { BridgeError } from '../../shared/bridge/errors';
 
 export interface StudioGateway extends GatewayPort {
   listModels?(options?: CallOptions): Promise<DiscoveredModel[]>;
+  modelSchema?(id: string, options?: CallOptions): Promise<ModelSchema>;
   tokenBalance(options?: CallOptions): Promise<TokenBalance>;
   userBalance(options?: CallOptions): Promise<UserBalance>;
   usage(
@@ -92,6 +94,12 @@ export class SwitchableGateway implements StudioGateway {
     const client = this.client();
     if (!client.listModels) throw notConfigured();
     return client.listModels(options);
+  }
+
+  modelSchema(id: string, options?: CallOptions): Promise<ModelSchema> {
+    const client = this.client();
+    if (!client.modelSchema) throw notConfigured();
+    return client.modelSchema(id, options);
   }
 
   uploadImage(image: ImageUpload, options?: CallOptions): Promise<UploadedImage> {

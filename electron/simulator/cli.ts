@@ -11,7 +11,7 @@ import {
 } from './index';
 
 const USAGE =
-  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--models full|missing-schemas|invalid-schemas] [--dialect a,b]';
+  'usage: npm run simulator -- [--port N] [--seed N] [--time-scale X] [--allow-loopback-webhooks] [--links-host same|separate] [--links-expiry spec|varied|missing] [--links-propagation-ms N] [--uploads] [--models full|missing-schemas|invalid-schemas|schema-endpoint] [--dialect a,b]';
 
 export function parseCliOptions(argv: string[]): SimulatorOptions {
   const { values } = parseArgs({

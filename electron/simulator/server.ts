@@ -13,7 +13,7 @@ import { speech } from './routes/speech';
 import { submit, type SubmissionRoute } from './routes/submit';
 import { getTask } from './routes/tasks';
 import { uploadImage } from './routes/uploads';
-import { listModels } from './routes/models';
+import { listModels, modelPage } from './routes/models';
 import { usage, type UsageLimiter } from './routes/usage';
 import type { SimState } from './state';
 import { MUSIC_OPERATIONS } from './validation/music';
@@ -57,6 +57,7 @@ export function buildRoutes(deps: ServerDeps): Route[] {
     { method: 'POST', pattern: /^\/v1\/audio\/speech$/, handler: speech },
     { method: 'POST', pattern: /^\/v1\/uploads\/images$/, handler: uploadImage },
     { method: 'GET', pattern: /^\/v1\/models$/, handler: listModels },
+    { method: 'GET', pattern: /^\/v1\/models\/([^/]+)$/, handler: modelPage },
     { method: 'GET', pattern: /^\/v1\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'tasks') },
     { method: 'GET', pattern: /^\/v1\/music\/tasks\/([^/]+)$/, handler: (ctx) => getTask(ctx, 'music') },
     {

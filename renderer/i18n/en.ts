@@ -72,6 +72,8 @@ export const en = {
       formName: 'Generic form for {{id}}',
       note: 'Generic form: {{id}} is listed by the gateway, but its family is not one this studio knows. Its fields come from the gateway’s list, and the task is sent to {{endpoint}}.',
       noSchema: 'The list gives no usable parameters ({{problem}}): add them below as JSON.',
+      skipped:
+        'Its schema also names {{names}}, which no control here offers: give them below as JSON if you need them.',
       parameters: 'Parameters (JSON)',
       parametersHint: 'One JSON object of the model’s parameters besides the prompt, such as {"steps": 20}.',
     },
@@ -722,6 +724,8 @@ export const en = {
         'models-listed':
           'A model list with parameters, including a new I3 id and a model of an unknown family',
         'models-without-schemas': 'A model list without parameter schemas',
+        'models-schema-pages':
+          'A model list whose schemas are on each model’s own page (GET /v1/models/{id})',
       },
     },
     storage: 'Storage',

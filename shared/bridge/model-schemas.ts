@@ -21,6 +21,8 @@ export const placedModelSchema = z.object({
   endpoint: z.string().nullable(),
   fields: z.array(discoveredFieldSchema).nullable(),
   schemaProblem: z.string().nullable(),
+  /** Parameters of a type no control offers (arrays, objects, unions): the generic form's JSON field takes them. */
+  skipped: z.array(z.string()).optional(),
   family: familyIdSchema.nullable(),
   isNew: z.boolean(),
 });

@@ -18,6 +18,7 @@ export const DEMO_SWITCHES = [
   'no-uploads',
   'models-listed',
   'models-without-schemas',
+  'models-schema-pages',
 ] as const;
 export type DemoSwitch = (typeof DEMO_SWITCHES)[number];
 

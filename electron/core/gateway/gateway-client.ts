@@ -4,6 +4,7 @@
 // Idempotency-Key ([EP-IMAGE-I2HDR-1]); other submissions carry a key too, but are never resent on its strength.
 // This file holds the endpoints (what each sends, how its answer is read); how a call is made, retried and
 // logged is gateway-transport.ts, the options are gateway-options.ts.
+import { MAX_SCHEMA_BYTES, parseModelSchema, type ModelSchema } from '../../../shared/gateway/model-schema';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FamilyId, TaskEndpoint } from '../../../shared/catalog/family-ids';
@@ -227,6 +228,18 @@ export class GatewayClient implements GatewayPort {
     const url = '/v1/models?expand=parameters';
     return this.transport.call({ method: 'GET', url, read: 'json', safe: true, options }, (r) =>
       parseModelList(json(r), r.status),
+    );
+  }
+
+  /**
+   * GET /v1/models/{id} (not in the spec): one model's page with the JSON Schema of its body, as aggregators
+   * serve it. Safe to retry; its answer is held to MAX_SCHEMA_BYTES and read with bounds (model-schema.ts).
+   */
+  async modelSchema(id: string, options?: CallOptions): Promise<ModelSchema> {
+    const url = `/v1/models/${encodeURIComponent(id)}`;
+    const plan = { method: 'GET' as const, url, read: 'json' as const, safe: true, options };
+    return this.transport.call({ ...plan, maxBodyBytes: MAX_SCHEMA_BYTES }, (r) =>
+      parseModelSchema(json(r), r.status),
     );
   }
 

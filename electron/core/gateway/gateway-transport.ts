@@ -30,6 +30,8 @@ export interface CallPlan {
   read: 'json' | 'stream';
   /** GETs and idempotent POSTs. */
   safe: boolean;
+  /** A smaller limit than the client's for this answer (a model's schema, which is small when honest). */
+  maxBodyBytes?: number;
   options: CallOptions | undefined;
 }
 
@@ -152,6 +154,7 @@ export class GatewayTransport {
       headers,
       body: plan.body,
       read: plan.read,
+      ...(plan.maxBodyBytes !== undefined ? { maxBodyBytes: plan.maxBodyBytes } : {}),
       timeoutMs: plan.options?.timeoutMs ?? this.timeoutMs,
       ...(plan.options?.signal ? { signal: plan.options.signal } : {}),
     };

@@ -21,6 +21,8 @@ export interface ExchangeRequest {
   signal?: AbortSignal;
   /** A streamed body larger than this (announced or received) is refused. */
   maxStreamBytes?: number;
+  /** A read body larger than this is refused (the client's maxBodyBytes when absent). */
+  maxBodyBytes?: number;
 }
 
 /**
@@ -228,6 +230,7 @@ export async function exchange(
       transformResponse: [(data: unknown) => data],
       signal: controller.signal,
       validateStatus: () => true,
+      ...(request.maxBodyBytes !== undefined ? { maxContentLength: request.maxBodyBytes } : {}),
     });
     let body: string | Readable = response.data as string | Readable;
     if (request.read === 'stream') {

@@ -1,11 +1,14 @@
 // The models a gateway lists at run time (seen in public clients), kept per gateway in one small JSON file in the data folder,
 // so the forms offer them offline and after a restart. Fetched again when older than an hour (or when asked);
 // a gateway that lists none (404/405), an unreachable one or a broken answer leaves the last good list in place.
+// A listed model of no known family whose listing gave no usable schema has its own page asked for it
+// (GET /v1/models/{id}, model-schema.ts), a few at a time; a page that cannot be had keeps the schema kept before.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { placeModels, type PlacedModel } from '../../../shared/catalog/discovered';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import type { DiscoveredModel } from '../../../shared/gateway/model-list';
+import type { ModelSchema } from '../../../shared/gateway/model-schema';
 import { isGatewayError } from '../../../shared/gateway/gateway-error';
 import { placedModelSchema } from '../../../shared/bridge/model-schemas';
 import type { Clock } from '../clock';
@@ -16,7 +19,11 @@ const MAX_AGE_MS = 60 * 60_000;
 export interface ModelLister {
   readonly baseUrl?: string;
   listModels?(options?: CallOptions): Promise<DiscoveredModel[]>;
+  modelSchema?(id: string, options?: CallOptions): Promise<ModelSchema>;
 }
+
+/** Model pages asked for at one refresh: a listing of hundreds of unknown models costs at most this many calls. */
+const MAX_SCHEMA_FETCHES = 16;
 
 export interface DiscoveredList {
   models: PlacedModel[];
@@ -27,7 +34,13 @@ export interface DiscoveredList {
 }
 
 // The cache keeps models as the bridge describes them, before they are placed against the catalog.
-const modelSchema = placedModelSchema.pick({ id: true, endpoint: true, fields: true, schemaProblem: true });
+const modelSchema = placedModelSchema.pick({
+  id: true,
+  endpoint: true,
+  fields: true,
+  schemaProblem: true,
+  skipped: true,
+});
 const cacheSchema = z.record(z.string(), z.object({ fetchedAt: z.number(), models: z.array(modelSchema) }));
 type Cache = z.infer<typeof cacheSchema>;
 
@@ -64,9 +77,51 @@ export class DiscoveredModels {
       if (status === 404 || status === 405) listed = [];
       else return this.#view(cache[key], models, 'cache');
     }
-    const entry = { fetchedAt: this.clock.now(), models: listed };
+    const withSchemas = await this.#withSchemas(gateway, listed, cache[key]?.models ?? [], models);
+    const entry = { fetchedAt: this.clock.now(), models: withSchemas };
     await this.#write({ ...cache, [key]: entry });
     return this.#view(entry, models, 'gateway');
+  }
+
+  /** Each unknown model without a usable listed schema, completed from its own page (or the one kept before). */
+  async #withSchemas(
+    gateway: ModelLister,
+    listed: DiscoveredModel[],
+    kept: readonly DiscoveredModel[],
+    models: ModelConfig,
+  ): Promise<DiscoveredModel[]> {
+    const unknown = new Set(
+      placeModels(listed, models)
+        .filter((m) => m.family === null && m.isNew && m.fields === null)
+        .map((m) => m.id)
+        .slice(0, MAX_SCHEMA_FETCHES),
+    );
+    const out: DiscoveredModel[] = [];
+    for (const model of listed) {
+      if (!unknown.has(model.id)) {
+        out.push(model);
+        continue;
+      }
+      const before = kept.find((k) => k.id === model.id && k.fields !== null);
+      try {
+        const page = await gateway.modelSchema?.(model.id, { maxAttempts: 1 });
+        if (!page) {
+          out.push(before ?? model);
+          continue;
+        }
+        out.push({
+          ...model,
+          endpoint: model.endpoint ?? page.endpoint,
+          fields: page.fields,
+          schemaProblem: page.schemaProblem,
+          ...(page.skipped ? { skipped: page.skipped } : {}),
+        });
+      } catch {
+        // No page (404), or none now: the schema kept from an earlier look, else the listing's own word.
+        out.push(before ? { ...before, endpoint: model.endpoint ?? before.endpoint } : model);
+      }
+    }
+    return out;
   }
 
   #view(entry: Cache[string] | undefined, models: ModelConfig, source: 'gateway' | 'cache'): DiscoveredList {

@@ -38,7 +38,8 @@ export function GenericModelForm({
   const { t } = useTranslation();
   const carrier = carrierFamilyOf(model.endpoint);
   const fields = useMemo(() => genericFields(model), [model]);
-  const withJson = model.fields === null;
+  // No usable schema, or parameters no control can offer (arrays, objects): those are typed as JSON.
+  const withJson = model.fields === null || (model.skipped?.length ?? 0) > 0;
   // Parsed values differ from typed ones only in the JSON field (text in, object out): the form holds both as values.
   const schema = useMemo(
     () => genericSchema(fields, withJson) as unknown as z.ZodType<FormValues, FormValues>,
@@ -93,6 +94,7 @@ export function GenericModelForm({
       <Alert tone="info" testId="generic-note">
         {t('create.generic.note', { id: model.id, endpoint: model.endpoint ?? '' })}
         {model.schemaProblem ? ` ${t('create.generic.noSchema', { problem: model.schemaProblem })}` : ''}
+        {model.skipped?.length ? ` ${t('create.generic.skipped', { names: model.skipped.join(', ') })}` : ''}
       </Alert>
       <div className="form-section">
         {fields.map((f) => (
