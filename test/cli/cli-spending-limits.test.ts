@@ -8,7 +8,7 @@ import { PriceBook } from '../../electron/core/pricing';
 import { WEB_SETTINGS_FILE } from '../../electron/core/settings/saved-settings';
 import { SpendingGuard } from '../../electron/core/spending';
 import { TaskStore } from '../../electron/core/tasks/task-store';
-import { cli, useSimulatorCli } from './cli-harness';
+import { cli, recipeFile, useSimulatorCli } from './cli-harness';
 import { newTask } from '../support/new-task';
 
 const rig = useSimulatorCli({}, { dataDir: true });
@@ -145,6 +145,60 @@ describe('gateway-studio speech under the limits', () => {
     } finally {
       guard.setLimits(before);
       db.close();
+    }
+  });
+});
+
+// Each CLI entry point that spends, against the threshold and the spent budget alike: the rule is the core's, so
+// generate, speech (above) and recipe run meet the same sentences and the same answers (--yes, --over-budget).
+describe('every CLI entry point against a threshold and a spent budget', () => {
+  const limits = async (change: { confirmAbove: number | null; monthly: number | null }) => {
+    const db = openStudioDatabase(join(rig.dir, 'data', 'studio.db'));
+    try {
+      const guard = new SpendingGuard({ db, prices: () => new PriceBook({ db, gateway: rig.sim.url }) });
+      guard.setLimits({ ...guard.limits(), ...change });
+    } finally {
+      db.close();
+    }
+  };
+  const recipe = ['recipe', 'run', 'one-picture.json', '--prompt', 'a limited kite'];
+  const generate = ['generate', 'image_model_id_i1', '--prompt', 'a limited kite', '--no-wait'];
+  const BUDGET = /Not sent: your monthly budget is 1\.00 USD and [\d.]+ USD has been spent this month/;
+  const THRESHOLD =
+    /This will probably cost about 0\.0300 USD, above your confirmation threshold of 0\.0100 USD\./;
+
+  it('past the budget: generate and recipe run are refused with the same sentence, nothing sent', async () => {
+    await writeFile(
+      join(rig.dir, 'one-picture.json'),
+      recipeFile('One picture', [{ family: 'image.i1', model: 'image_model_id_i1', params: {} }]),
+    );
+    await limits({ confirmAbove: null, monthly: 1 });
+    const sent = rig.sim.createdTasks().length;
+    for (const args of [generate, recipe]) {
+      const run = await cli(args, rig.env, rig.dir);
+      expect(run.code, args[0]).toBe(1);
+      expect(run.stderr, args[0]).toMatch(BUDGET);
+      expect(run.stderr, args[0]).toMatch(/Pass --over-budget to send it anyway\./);
+    }
+    expect(rig.sim.createdTasks().length).toBe(sent);
+  });
+
+  it('above the threshold: generate and recipe run are asked with the price, nothing sent; --yes sends', async () => {
+    await limits({ confirmAbove: 0.01, monthly: null });
+    try {
+      const sent = rig.sim.createdTasks().length;
+      for (const args of [generate, recipe]) {
+        const run = await cli(args, rig.env, rig.dir);
+        expect(run.code, args[0]).toBe(1);
+        expect(run.stderr, args[0]).toMatch(THRESHOLD);
+        expect(run.stderr, args[0]).toMatch(/Pass --yes to send it\./);
+      }
+      expect(rig.sim.createdTasks().length).toBe(sent);
+      const confirmed = await cli([...generate, '--yes'], rig.env, rig.dir);
+      expect(confirmed.code, confirmed.stderr).toBe(0);
+      expect(rig.sim.createdTasks().length).toBe(sent + 1);
+    } finally {
+      await limits({ confirmAbove: null, monthly: 1 });
     }
   });
 });
