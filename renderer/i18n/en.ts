@@ -957,7 +957,7 @@ export const en = {
     needSelection: 'Select a region first: drag on the picture, or type X, Y, width and height.',
     needInstruction: 'Say what to change in the region.',
     backToPicture: 'Back to the picture',
-    takesTitle: 'Takes',
+    takesTitle: 'Results',
     takesFiled: '{{done}} of {{count}} takes in the library',
     takeN: 'Take {{n}}',
     openTake: 'Open take {{n}}',

@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'wouter';
+import type { RegionEditModelView } from '../../../shared/bridge/region-schemas';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import type { RegionSelection } from '../../../shared/studio/region-selection';
 import { MAX_REGION_TAKES } from '../../../shared/studio/region-selection';
@@ -27,6 +28,10 @@ import {
 } from './api/regions';
 import { RegionTakes } from './region-takes';
 import './region-edit.css';
+
+/** "Image I1 · Pro", but "Image I2 (extended)" where the variant's name adds nothing to the family's. */
+const modelName = (m: RegionEditModelView): string =>
+  m.familyLabel.includes(m.variantLabel) ? m.familyLabel : `${m.familyLabel} · ${m.variantLabel}`;
 
 /** The picture's size once it has loaded (a reference's is not known before). */
 function usePictureSize(src: string | null, known: PictureSize | null): PictureSize | null {
@@ -118,67 +123,67 @@ export function RegionEditPage(): ReactElement {
     <section className="page region-edit-page" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`}>{t('regionEdit.title')}</h1>
       <p className="muted">{t('regionEdit.subtitle')}</p>
-      {src && size ? (
-        <RegionSelector
-          src={src}
-          alt={item.data?.prompt ?? t('regionEdit.picture')}
-          size={size}
-          selection={selection}
-          onChange={setSelection}
-        />
-      ) : (
-        <p role="status">{item.isError ? errorSentence(item.error, t) : t('common.loading')}</p>
-      )}
-      <div className="region-form">
-        <label className="region-instruction">
-          {t('regionEdit.instruction')}
-          <textarea value={instruction} rows={2} onChange={(e) => setInstruction(e.target.value)} />
-        </label>
-        <fieldset className="region-models">
-          <legend>{t('regionEdit.model')}</legend>
-          {(models.data ?? []).map((m) => (
-            <label key={m.modelId} className="region-model">
-              <input
-                type="radio"
-                name={`${id}-model`}
-                checked={chosen?.modelId === m.modelId}
-                onChange={() => setModel(m.modelId)}
-                aria-describedby={`${id}-${m.modelId}-can`}
-              />
-              <span className="region-model-name">
-                {m.familyLabel} · {m.variantLabel}
-              </span>
-              <span className="muted" id={`${id}-${m.modelId}-can`}>
-                {m.can} {t(`regionEdit.sends.${m.sends}`)}
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <label className="region-takes-field">
-          {t('regionEdit.takes')}
-          <input
-            type="number"
-            min={1}
-            max={MAX_REGION_TAKES}
-            value={takes}
-            onChange={(e) =>
-              setTakes(Math.max(1, Math.min(MAX_REGION_TAKES, Math.round(Number(e.target.value)) || 1)))
-            }
+      <div className="region-layout">
+        {src && size ? (
+          <RegionSelector
+            src={src}
+            alt={item.data?.prompt ?? t('regionEdit.picture')}
+            size={size}
+            selection={selection}
+            onChange={setSelection}
           />
-        </label>
-        <Button variant="primary" busy={submit.isPending} onClick={() => void press()}>
-          {t('regionEdit.submit', { count: takes, price })}
-        </Button>
-        {problem ? (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        {isItem ? (
-          <Link href={`/library/${params.id}`} className="muted">
-            {t('regionEdit.backToPicture')}
-          </Link>
-        ) : null}
+        ) : (
+          <p role="status">{item.isError ? errorSentence(item.error, t) : t('common.loading')}</p>
+        )}
+        <div className="region-form">
+          <label className="region-instruction">
+            {t('regionEdit.instruction')}
+            <textarea value={instruction} rows={2} onChange={(e) => setInstruction(e.target.value)} />
+          </label>
+          <fieldset className="region-models">
+            <legend>{t('regionEdit.model')}</legend>
+            {(models.data ?? []).map((m) => (
+              <label key={m.modelId} className="region-model">
+                <input
+                  type="radio"
+                  name={`${id}-model`}
+                  checked={chosen?.modelId === m.modelId}
+                  onChange={() => setModel(m.modelId)}
+                  aria-describedby={`${id}-${m.modelId}-can`}
+                />
+                <span className="region-model-name">{modelName(m)}</span>
+                <span className="muted" id={`${id}-${m.modelId}-can`}>
+                  {m.can} {t(`regionEdit.sends.${m.sends}`)}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <label className="region-takes-field">
+            {t('regionEdit.takes')}
+            <input
+              type="number"
+              min={1}
+              max={MAX_REGION_TAKES}
+              value={takes}
+              onChange={(e) =>
+                setTakes(Math.max(1, Math.min(MAX_REGION_TAKES, Math.round(Number(e.target.value)) || 1)))
+              }
+            />
+          </label>
+          <Button variant="primary" busy={submit.isPending} onClick={() => void press()}>
+            {t('regionEdit.submit', { count: takes, price })}
+          </Button>
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+          {isItem ? (
+            <Link href={`/library/${params.id}`} className="muted">
+              {t('regionEdit.backToPicture')}
+            </Link>
+          ) : null}
+        </div>
       </div>
       {spend.dialog}
       {batchId ? (

@@ -170,7 +170,7 @@ export const IMAGE_FAMILIES: readonly FamilySpec[] = [
       sends: 'marked',
       maxSide: 2048,
       field: 'image_urls',
-      can: 'Image-to-image that keeps style and characters: sees the whole picture with the region outlined.',
+      can: 'Image-to-image that keeps style and characters consistent with the rest of the picture.',
     },
   },
   {
