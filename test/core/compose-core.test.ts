@@ -1,5 +1,5 @@
-// composeCore() is the one wiring of the core that the app (electron/host/build-core.ts) and the CLI
-// (electron/cli/compose.ts) both use. A speech take whose cost was still being read when the last run stopped is
+// composeCore() is the library core the composition root (composeStudio, for the app and the CLI alike) builds
+// for each library folder. A speech take whose cost was still being read when the last run stopped is
 // read again by the next core (resumeCosts), and a failure to read it is told to the logger the core was given,
 // so neither entry point loses it silently. Real client, real simulator.
 import { coreStores } from '../support/core-stores';
