@@ -2,7 +2,7 @@
 // (its tasks a batch keyed by the press), each take is composited back into the original when it is filed, the
 // pixels outside the selection are the original's, the file's settings keep the region and the instruction,
 // and the item is an edit of the original's task. Numbers from outside are refused in words, nothing sent.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { composeSimCore } from '../../support/sim-core';
@@ -156,4 +156,38 @@ it('refuses a region past the picture, a model that cannot edit and a bad number
     core.regions.submit({ ...base, instruction: '   ', selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
   ).rejects.toThrow(/Say what to change/);
   expect(core.engine.list()).toHaveLength(sent);
+});
+
+it('edits a Create reference picture too (no library item behind it), and refuses a hostile result in words', async () => {
+  const original = await anOriginal();
+  const stored = await core.library.references.addBytes(await readFile(original.path));
+  const selection: RegionSelection = {
+    kind: 'brush',
+    radius: 40,
+    strokes: [
+      [
+        [200, 200],
+        [600, 400],
+      ],
+    ],
+  };
+  await core.regions.submit({
+    source: { reference: stored.uri },
+    selection,
+    instruction: 'a kite',
+    model: 'image_model_id_i1',
+    key: 'region-press-0003',
+  });
+  const [take] = await filedBatch('region-press-0003', 1);
+  if (!take) throw new Error('no take');
+  await expectOnlyInsideChanged(original, take, selection);
+  expect(core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
+
+  // What the gateway sent is not a picture: refused with a sentence, the file left as it came.
+  const hostile = join(dir, 'hostile.png');
+  await writeFile(hostile, '<html>not a picture</html>');
+  await expect(core.regions.composite('region-press-0003', hostile)).rejects.toThrow(
+    /not a picture the studio can read/,
+  );
+  expect(await readFile(hostile, 'utf8')).toBe('<html>not a picture</html>');
 });
