@@ -6,17 +6,13 @@ import type { FamilySpec, FieldSpec, MediaSpec, ModelConfig } from './types';
 import { FAMILIES, variantForModel } from './families';
 import { DATA_IMAGE_URL, isReferenceUri } from '../studio/references';
 import { because, englishValidationText, type ValidationKey } from '../validation';
+import { isRatio } from '../http/ratio';
 
 /** A request body: model (absent for grid upscale), the family's fields and, for async families, webhook. */
 export type FamilyBody = Record<string, unknown>;
 export type FamilySchema = z.ZodType<FamilyBody, FamilyBody>;
 
-const RATIO = /^\d+(\.\d+)?:\d+(\.\d+)?$/;
-
-/** Two numbers above zero around a colon (4:5, 2.39:1): a zero side would be a frame without pixels. */
-export function isRatio(value: string): boolean {
-  return RATIO.test(value) && value.split(':').every((side) => Number(side) > 0);
-}
+export { isRatio };
 const ASSET_URL = /^asset:\/\/\S+$/;
 
 function isHttpUrl(value: string): boolean {

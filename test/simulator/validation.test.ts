@@ -237,6 +237,18 @@ describe('[EP-VIDEO-0] video families', () => {
     await rejects(VID, { model: 'video_model_id_w', prompt: 'x', resolution: '540p' });
   });
 
+  it('[EP-VIDEO-1] [EP-VIDEO-4] V1 and W take the ratio the app takes: 2.39:1 yes, a zero side no', async () => {
+    // The spec says only "string ratio"; the demo reads it by the app's rule, so a press the form allows is sent.
+    for (const aspect_ratio of ['2.39:1', '1:1.85', '21:9']) {
+      await accepts(VID, { model: 'video_model_id_v1_pro', prompt: 'x', aspect_ratio });
+      await accepts(VID, { model: 'video_model_id_w', prompt: 'x', size: aspect_ratio });
+    }
+    for (const bad of ['0:1', '1:0', '0.0:1', '2.39', '2,39:1', ':1', '-2:1']) {
+      await rejects(VID, { model: 'video_model_id_v1_turbo', prompt: 'x', aspect_ratio: bad });
+      await rejects(VID, { model: 'video_model_id_w', prompt: 'x', size: bad });
+    }
+  });
+
   it('[EP-VIDEO-5] K takes a mode string and an integer duration', async () => {
     await accepts(VID, { model: 'video_model_id_k', prompt: 'x', mode: 'std', duration: 5 });
     await accepts(VID, {

@@ -1,6 +1,7 @@
 // Shared field rules and the mapping from a zod issue to the spec's error bodies.
 import { z } from 'zod';
 import { invalidRequest } from '../errors';
+import { isRatio } from '../../../shared/http/ratio';
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const parsed = schema.safeParse(body);
@@ -23,13 +24,11 @@ export const requiredPrompt = (max?: number): z.ZodType<string> => {
   return prompt;
 };
 
-/** Two whole numbers from 1 to 99: a zero side would make an image without pixels. */
-export const RATIO = /^[1-9]\d?:[1-9]\d?$/;
-
+/** The spec's "string ratio", by the app's own rule (shared/http/ratio.ts): two numbers above zero, 16:9 or 2.39:1. */
 export const ratio = (field: string) =>
   z
     .string(`${field} must be a ratio string like 16:9`)
-    .regex(RATIO, `${field} must be a ratio like 16:9 (two whole numbers from 1 to 99)`);
+    .refine(isRatio, `${field} must be a ratio like 16:9 or 2.39:1 (two numbers above zero)`);
 
 const HTTP_URL = /^https?:\/\/[^\s/]+\S*$/i;
 const DATA_IMAGE_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i;

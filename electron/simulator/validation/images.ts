@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { invalidRequest } from '../errors';
 import type { FamilyName } from '../models';
 import { moderate } from '../moderation';
+import { isRatio } from '../../../shared/http/ratio';
 import {
   bool,
   commonFields,
@@ -11,7 +12,6 @@ import {
   intIn,
   oneOf,
   parseBody,
-  RATIO,
   ratio,
   requiredPrompt,
   sizeFor,
@@ -127,7 +127,7 @@ export function planImage(
       parseBody(i1Schema, body);
       // [EP-IMAGE-1] parameters beyond prompt are not shown: n, size and resolution are honoured when valid.
       const n = Number.isInteger(body.n) && Number(body.n) >= 1 && Number(body.n) <= 4 ? Number(body.n) : 1;
-      const size = typeof body.size === 'string' && RATIO.test(body.size) ? body.size : '1:1';
+      const size = typeof body.size === 'string' && isRatio(body.size) ? body.size : '1:1';
       const tier = typeof body.resolution === 'string' ? body.resolution : '1K';
       const perImage = model === 'image_model_id_i1_pro' ? 0.05 : 0.03;
       return plan(
