@@ -24,6 +24,7 @@ import { scrubSecretText } from '../../shared/gateway/secret-scrub';
 import { StudioSync } from './studio-sync';
 import { ProxyRoute } from '../core/proxy/proxy-route';
 import { SyncSettings } from './sync-settings';
+import { AgentsHost } from './agents-host';
 
 export type { DesktopActions } from './handlers';
 export { budgetFor } from './core-lifecycle';
@@ -91,6 +92,15 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   // Runs a restart cut off go on at the step they reached (the core is up: the host ensured it first).
   studio.runner.resume();
   const { prices, spending, history, presets, recipes, runner, usage } = studio;
+  const agents = new AgentsHost({
+    dataDir: options.dataDir,
+    studio,
+    core,
+    session,
+    secrets: () => secrets(),
+    log,
+  });
+  await agents.start(); // the loopback endpoint, when Settings › Agents has it on
   const handlers = composeHandlers({
     session,
     core,
@@ -106,6 +116,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     desktop,
     exports,
     sync,
+    agents,
     onSettingsChanged: options.onSettingsChanged,
   });
 
@@ -121,6 +132,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     async close() {
       if (closed) return;
       closed = true;
+      await agents.close(); // no agent's call may start on a core being closed
       await sync.close();
       core.detach();
       // One call ends the core: recipe runs, the library core (engine, speech, undo windows), the database.

@@ -20,11 +20,13 @@ export const MAX_SESSIONS = 8;
 
 export interface McpHttpOptions {
   /** The studio's core now; null while it is not ready (the request is answered 503). */
-  studio: () => McpStudio | null;
+  studio: () => McpStudio | null | Promise<McpStudio | null>;
   token: string;
   /** 0: a port chosen by the system. */
   port: number;
   version: string;
+  /** Where a request that failed inside the studio is told (the key scrubbed by the caller's log). */
+  log?: (line: string) => void;
 }
 
 export interface McpHttpEndpoint {
@@ -75,7 +77,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpEndp
       res.setHeader('www-authenticate', 'Bearer');
       return refuse(res, 401, "A bearer token is needed: the one shown in the studio's Settings › Agents.");
     }
-    const studio = options.studio();
+    const studio = await options.studio();
     if (!studio) return refuse(res, 503, 'The studio is not ready yet; try again in a moment.');
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? transports.get(sessionId) : undefined;
@@ -108,7 +110,7 @@ export async function startMcpHttp(options: McpHttpOptions): Promise<McpHttpEndp
 
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((thrown: unknown) => {
-      options.studio()?.logger.warn(`the MCP endpoint failed a request: ${String(thrown)}`);
+      options.log?.(`the MCP endpoint failed a request: ${String(thrown)}`);
       refuse(res, 500, 'The request failed inside the studio; it is in the log.');
     });
   });

@@ -47,6 +47,7 @@ import {
   spendingLimitsViewSchema,
   spendingSummarySchema,
 } from './spending-schemas';
+import { agentsPatchSchema, agentsViewSchema } from './agent-schemas';
 import {
   bulkCountSchema,
   bulkFavouriteInputSchema,
@@ -462,6 +463,14 @@ export const bridgeContract = {
     restoreFrom: { kind: 'mutation', input: syncTestInputSchema, output: syncReportSchema },
     /** Downloads the file of an item that is on the remote only (opened in the library), answering it as filed. */
     fetchFile: { kind: 'mutation', input: idInput, output: bridgeLibraryItemSchema },
+  },
+  /**
+   * AI agents driving the studio over MCP (electron/mcp): the switch, the loopback endpoint, the session cap, and
+   * which agents connected, what they did and spent.
+   */
+  agents: {
+    view: { kind: 'query', output: agentsViewSchema },
+    update: { kind: 'mutation', input: agentsPatchSchema, output: agentsViewSchema },
   },
   /** Task progress, downloads and library changes, as they happen; each event is parsed on the way out. */
   events: { kind: 'subscription', output: studioEventSchema },

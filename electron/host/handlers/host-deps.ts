@@ -15,6 +15,7 @@ import type { LibraryMover } from '../library-mover';
 import type { ExportTickets } from '../export-tickets';
 import type { StudioSession } from '../studio-session';
 import type { StudioSync } from '../studio-sync';
+import type { AgentsHost } from '../agents-host';
 
 /** What only the desktop shell can do; main.ts provides it from electron/platform, web mode does not. */
 export interface DesktopActions {
@@ -50,6 +51,8 @@ export interface HostDeps {
   sync: StudioSync;
   /** Zip exports waiting to be downloaded from web mode's /export/. */
   exports: ExportTickets;
+  /** The agents driving the studio over MCP: their sessions, the switch, the loopback endpoint. */
+  agents: AgentsHost;
   /** Told after every settings.update (main.ts relabels its menus when the language changes). */
   onSettingsChanged: ((settings: Settings) => void) | undefined;
 }

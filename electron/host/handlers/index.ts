@@ -5,6 +5,7 @@ import type { BridgeHandlers } from '../../../shared/bridge/contract';
 import { toBridgeItem } from '../library-view';
 import { scrubbedHandlers } from '../scrub-secrets';
 import { accountHandlers } from './account';
+import { agentsHandlers } from './agents';
 import { costsHandlers } from './costs';
 import { desktopHandlers } from './desktop';
 import { estimatesHandlers } from './estimates';
@@ -57,6 +58,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     speech: speechHandlers(deps, item),
     desktop: desktopHandlers(deps),
     sync: syncHandlers(deps, item),
+    agents: agentsHandlers(deps),
     events: eventsHandler(deps, item),
   };
   // Whatever the gateway, the core or a sync remote says, no key, password or passphrase leaves in an error.

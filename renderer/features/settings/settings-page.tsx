@@ -26,6 +26,7 @@ import { DemoDialectsSection } from './demo-dialects-section';
 import { ProxySection } from './proxy-section';
 import { ResultAddressesSection } from './result-addresses-section';
 import { SpendingLimitsSection } from './spending-limits-section';
+import { AgentsSection } from './agents-section';
 import { StartingPricesSection } from './starting-prices-section';
 import { StorageSection } from './storage-section';
 import { useAppearance } from '../../lib/use-appearance';
@@ -241,6 +242,7 @@ export function SettingsPage(): ReactElement {
           <StorageSection session={data.session} settings={data.settings} />
           <AppearanceSection settings={data.settings} />
           <SpendingLimitsSection />
+          <AgentsSection />
           <StartingPricesSection settings={data.settings} />
           <ModelIdsSection settings={data.settings} />
         </div>

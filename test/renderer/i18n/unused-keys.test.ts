@@ -13,6 +13,7 @@ const DYNAMIC_PREFIXES = [
   'regionEdit.tools.', // the selection tools, by kind (region-selector.tsx)
   'regionEdit.field.',
   'regionEdit.sends.',
+  'agents.outcome.', // an agent call's outcome, named by the core's word (shared/studio/agents.ts)
   'nav.',
   'validation.', // the one error map's keys (shared/validation/messages.ts), said through i18n.ts
   'create.families.',

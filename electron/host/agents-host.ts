@@ -1,0 +1,118 @@
+// The app's side of the agents: one account of their sessions (core/agents), the switch asked at every call, and
+// the loopback MCP endpoint (electron/mcp/http-endpoint.ts) started and stopped as Settings › Agents says. Each
+// session drives the core in use when it connects, through the same spending guard and price book as the app.
+import { AgentSessions } from '../core/agents';
+import type { Studio } from '../core/compose-studio';
+import { lineLogger } from '../core/log';
+import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http-endpoint';
+import type { McpStudio } from '../mcp/studio-port';
+import { MCP_TOOLSET_VERSION } from '../mcp/studio-server';
+import type { AgentsPatch, AgentsView } from '../../shared/bridge/agent-schemas';
+import type { CoreLifecycle } from './core-lifecycle';
+import type { StudioSession } from './studio-session';
+import { readAgentsFile, withSettings, writeAgentsFile, type AgentsFile } from './agents-file';
+
+export interface AgentsHostOptions {
+  dataDir: string;
+  /** The composition root's services: price book, spending limits, stores, recipe runner, usage reader. */
+  studio: Studio;
+  core: CoreLifecycle;
+  session: StudioSession;
+  secrets: () => string[];
+  log: (message: string) => void;
+}
+
+export class AgentsHost {
+  readonly sessions: AgentSessions;
+  readonly #options: AgentsHostOptions;
+  #file: AgentsFile | null = null;
+  #endpoint: McpHttpEndpoint | null = null;
+  #error: string | null = null;
+
+  constructor(options: AgentsHostOptions) {
+    this.#options = options;
+    this.sessions = new AgentSessions({
+      clock: options.studio.clock,
+      enabled: () => this.#file?.settings.enabled ?? false,
+      logger: lineLogger(options.log),
+    });
+  }
+
+  /** Reads the file and starts the endpoint if it is on. */
+  async start(): Promise<void> {
+    this.#file = await readAgentsFile(this.#options.dataDir);
+    await this.#apply();
+  }
+
+  view(): AgentsView {
+    const file = this.#file;
+    if (!file) throw new Error('agents read before start()');
+    const endpoint = this.#endpoint;
+    return {
+      settings: file.settings,
+      endpoint: { url: endpoint?.url ?? null, token: endpoint ? file.token : null, error: this.#error },
+      sessions: this.sessions.list(),
+    };
+  }
+
+  async update(patch: AgentsPatch): Promise<AgentsView> {
+    const file = this.#file;
+    if (!file) throw new Error('agents changed before start()');
+    this.#file = withSettings(file, { ...file.settings, ...patch });
+    await writeAgentsFile(this.#options.dataDir, this.#file);
+    await this.#apply();
+    return this.view();
+  }
+
+  async close(): Promise<void> {
+    await this.#endpoint?.close();
+    this.#endpoint = null;
+  }
+
+  /** The endpoint listens while it is on and agents are allowed; a new port means a new listener. */
+  async #apply(): Promise<void> {
+    const settings = this.#file?.settings;
+    const wanted = settings?.enabled === true && settings.endpoint;
+    const port = settings?.port ?? 0;
+    if (this.#endpoint && (!wanted || (port !== 0 && this.#endpoint.port !== port))) await this.close();
+    this.#error = null;
+    if (!wanted || this.#endpoint || !this.#file) return;
+    try {
+      this.#endpoint = await startMcpHttp({
+        studio: () => this.#studio(),
+        token: this.#file.token,
+        port,
+        version: MCP_TOOLSET_VERSION,
+        log: this.#options.log,
+      });
+    } catch (thrown) {
+      this.#error = `The agents' endpoint could not listen on 127.0.0.1:${port} (${thrown instanceof Error ? thrown.message : String(thrown)}).`;
+      this.#options.log(this.#error);
+    }
+  }
+
+  async #studio(): Promise<McpStudio | null> {
+    const { core, session, studio, secrets, log } = this.#options;
+    const book = studio.prices.book();
+    if (!book || !session.gateway.configured) return null;
+    const current = await core.ensure();
+    return {
+      engine: current.engine,
+      library: current.library,
+      speech: current.speech,
+      gateway: session.gateway,
+      prices: book,
+      guard: studio.spending,
+      db: studio.db,
+      presets: studio.presets,
+      savedRecipes: studio.recipes,
+      usage: studio.usage,
+      recipes: () => studio.runner,
+      clock: studio.clock,
+      agents: this.sessions,
+      sessionCap: () => this.#file?.settings.sessionCap ?? null,
+      secrets,
+      logger: lineLogger(log),
+    };
+  }
+}
