@@ -99,6 +99,8 @@ export function composeCore(parts: CoreParts): ComposedCore {
     libraryFiles: libraryFileIndex(library),
     madeFrom,
     references,
+    // A press's styles are written with its rows, in the same transaction (the presets room keeps them).
+    taskStyles: presets,
     logger,
     runQueue: parts.runQueue ?? false,
     ...(parts.polling ? { polling: parts.polling } : {}),

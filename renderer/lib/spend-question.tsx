@@ -8,15 +8,13 @@
 // whatever this dialog does.
 import { useId, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { spendStep, type SpendDecision } from '../../shared/studio/press';
 import type { SpendCheck } from '../../shared/studio/spending';
 import { readSpendingLimits, useSaveSpendingLimits } from './api/spending';
 import { errorSentence } from './bridge-error';
 import { confirmWords, refusalWords } from './spend-words';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
-
-/** What the press does after the question: go (confirmed or not), or stop, with a sentence or silently. */
-export type SpendDecision = { go: true; confirmed: boolean } | { go: false; failure: string | null };
 
 interface Answer {
   send: boolean;
@@ -58,11 +56,10 @@ export function useSpendQuestion(): {
   const decide = async (first: SpendCheck, recheck: () => Promise<SpendCheck>): Promise<SpendDecision> => {
     let check = first;
     for (;;) {
-      const refusal = check.refusal;
+      const step = spendStep(check);
       // A budget already passed: no price changes that.
-      if (refusal && refusal.unpriced === null)
-        return { go: false, failure: refusalWords(check, t, i18n.language) };
-      if (!refusal && !check.needsConfirmation) return { go: true, confirmed: false };
+      if (step === 'refused') return { go: false, failure: refusalWords(check, t, i18n.language) };
+      if (step === 'go') return { go: true, confirmed: false };
       const answer = await ask(check);
       if (!answer.send) return { go: false, failure: null };
       if (answer.price === null) return { go: true, confirmed: true };

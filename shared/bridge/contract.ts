@@ -86,7 +86,6 @@ import {
   presetExportInputSchema,
   presetListInputSchema,
   presetUpdateInputSchema,
-  recordTaskStylesInputSchema,
   studioFileInputSchema,
   studioFileSchema,
   styleSaveInputSchema,
@@ -378,8 +377,7 @@ export const bridgeContract = {
     delete: { kind: 'mutation', input: idOnlySchema, output: doneSchema },
     export: { kind: 'mutation', output: studioFileSchema },
     import: { kind: 'mutation', input: studioFileInputSchema, output: z.array(styleSchema) },
-    /** Keeps the prompt as typed and the styles a task was sent with (Edit and run again restores them). */
-    recordForTask: { kind: 'mutation', input: recordTaskStylesInputSchema, output: doneSchema },
+    /** The prompt as typed and the styles a task was sent with, kept with its row (Edit and run again). */
     forTask: { kind: 'query', input: taskIdInputSchema, output: taskStylesSchema.nullable() },
   },
   /** Several paid steps in one press: saved recipes, their files, their runs. */

@@ -1,7 +1,7 @@
 // The bridge's inputs for presets and styles; the records themselves are shared/studio/presets.ts.
 import { z } from 'zod';
 import { familyIdSchema } from '../catalog/family-ids';
-import { presetDraftSchema, styleDraftSchema, taskStylesSchema } from '../studio/presets';
+import { presetDraftSchema, styleDraftSchema } from '../studio/presets';
 
 const id = z.string().min(1).max(100);
 export const presetListInputSchema = z.strictObject({ family: familyIdSchema.optional() }).optional();
@@ -19,8 +19,4 @@ export const studioFileInputSchema = z.strictObject({ text: z.string().max(1024 
 /** A file to save: its suggested name and its JSON text. */
 export const studioFileSchema = z.object({ fileName: z.string(), text: z.string() });
 export const styleSaveInputSchema = z.strictObject({ id: id.optional(), style: styleDraftSchema });
-export const recordTaskStylesInputSchema = z.strictObject({
-  taskId: z.string().min(1).max(200),
-  ...taskStylesSchema.shape,
-});
 export const taskIdInputSchema = z.strictObject({ taskId: z.string().min(1).max(200) });

@@ -2,19 +2,27 @@
 // like a batch press: one key, the spending limits asked for its total; its items are sent later, in order.
 import { z } from 'zod';
 import { MAX_QUEUE_ITEMS, MAX_QUEUE_PARALLEL, queueMoveSchema } from '../studio/queue';
-import { submissionKeySchema, submissionRequestSchema } from './record-schemas';
+import { MAX_PRESS_TASKS } from '../studio/press';
+import { pressStylesSchema, submissionKeySchema, submissionRequestSchema } from './record-schemas';
 
 const itemId = z.string().min(1).max(200);
 
 /** queue.add: one press of "Queue" (one request, or a batch's prompts × n). */
-export const queueAddInputSchema = z.strictObject({
-  requests: z.array(submissionRequestSchema).min(1).max(100),
-  confirmed: z.boolean().optional(),
-  // Room for "-<position>" in each item's task key.
-  key: submissionKeySchema.max(120).optional(),
-  /** The batch the items make, when the press was a batch (written on each task as a sent batch would be). */
-  batch: z.boolean().optional(),
-});
+export const queueAddInputSchema = z
+  .strictObject({
+    requests: z.array(submissionRequestSchema).min(1).max(MAX_PRESS_TASKS),
+    confirmed: z.boolean().optional(),
+    // Room for "-<position>" in each item's task key.
+    key: submissionKeySchema.max(120).optional(),
+    /** The batch the items make, when the press was a batch (written on each task as a sent batch would be). */
+    batch: z.boolean().optional(),
+    /** Per item: the prompt as typed and the styles on, kept with its task when it is sent. */
+    styles: pressStylesSchema.optional(),
+  })
+  .refine((input) => input.styles === undefined || input.styles.length === input.requests.length, {
+    message: 'A press gives one entry of styles per request.',
+    path: ['styles'],
+  });
 
 export const queueAddResultSchema = z.object({ ids: z.array(z.string()) });
 

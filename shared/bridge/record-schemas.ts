@@ -12,6 +12,8 @@ import {
   studioEventSchemaOf,
   taskRecordSchema,
 } from '../studio/records';
+import { taskStylesSchema } from '../studio/presets';
+import { MAX_PRESS_TASKS } from '../studio/press';
 import { isSubmissionKey } from '../studio/submission-key';
 import { because } from '../validation';
 
@@ -77,18 +79,31 @@ export const submitTaskInputSchema = z
     ...submissionRequestShape,
     confirmed: z.boolean().optional(),
     key: submissionKeySchema.optional(),
+    /** The prompt as typed and the styles on, kept with the task in the transaction of its row. */
+    styles: taskStylesSchema.optional(),
   })
   .refine(modelMatchesFamily, modelRule);
 
+/** Per request of a press, in order: the prompt as typed and the styles on (null: none), kept with its row. */
+export const pressStylesSchema = z.array(taskStylesSchema.nullable()).max(MAX_PRESS_TASKS);
+
+/** A press's styles name each of its requests, no more and no fewer. */
+const stylesFitRequests = (input: { requests: unknown[]; styles?: unknown[] | undefined }) =>
+  input.styles === undefined || input.styles.length === input.requests.length;
+const stylesRule = { message: 'A press gives one entry of styles per request.', path: ['styles'] };
+
 /** tasks.submitBatch: several prompts × n at one press; the limits apply to the total (electron/core/spending). */
-export const submitBatchInputSchema = z.strictObject({
-  requests: z.array(submissionRequestSchema).min(1).max(100),
-  confirmed: z.boolean().optional(),
-  // Room for "-<position>" in each task's own key.
-  key: submissionKeySchema.max(120).optional(),
-  /** One prompt sent to several models ("Also run on…"): the batch opens as a group in the compare view. */
-  compare: z.boolean().optional(),
-});
+export const submitBatchInputSchema = z
+  .strictObject({
+    requests: z.array(submissionRequestSchema).min(1).max(MAX_PRESS_TASKS),
+    confirmed: z.boolean().optional(),
+    // Room for "-<position>" in each task's own key.
+    key: submissionKeySchema.max(120).optional(),
+    /** One prompt sent to several models ("Also run on…"): the batch opens as a group in the compare view. */
+    compare: z.boolean().optional(),
+    styles: pressStylesSchema.optional(),
+  })
+  .refine(stylesFitRequests, stylesRule);
 
 export const batchResultSchema = z.object({ batchId: z.string(), tasks: z.array(taskRecordSchema) });
 

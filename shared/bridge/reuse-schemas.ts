@@ -2,6 +2,7 @@
 // as a reference, the settings a dropped file carries, and a submission that edits an earlier task.
 import { z } from 'zod';
 import { fileSettingsSchema } from '../studio/file-settings';
+import { taskStylesSchema } from '../studio/presets';
 import { MADE_FROM_RELATIONS } from '../studio/made-from';
 import { base64DecodedLength, MAX_REFERENCE_BYTES, referenceSizes } from '../studio/references';
 import {
@@ -54,4 +55,6 @@ export const editSubmissionSchema = z.strictObject({
   editOf: id,
   confirmed: z.boolean().optional(),
   key: submissionKeySchema.optional(),
+  /** The prompt as typed and the styles on, kept with the task in the transaction of its row. */
+  styles: taskStylesSchema.optional(),
 });

@@ -3,7 +3,7 @@ import { taskFailureInfo } from '../../../shared/gateway/task-failure';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
-import { MAX_BATCH_TASKS } from '../../core/tasks/engine-options';
+import { MAX_PRESS_TASKS, promptLines } from '../../../shared/studio/press';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
 import { requireGateway } from '../cli-config';
@@ -189,7 +189,8 @@ export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
 
 /**
  * `generate --prompts-file FILE`: one task per non-empty line, sent as one batch held to the app's batch limits
- * (at most MAX_BATCH_TASKS; the spending limits measure the batch's total once, in the engine).
+ * (the press's rules of shared/studio/press.ts: one task per line, at most MAX_PRESS_TASKS; the spending limits
+ * measure the batch's total once, in the engine).
  */
 async function generateBatch(
   ctx: CliContext,
@@ -203,13 +204,10 @@ async function generateBatch(
   const text = await readFile(resolve(ctx.io.cwd, args.promptsFile), 'utf8').catch(() => {
     throw invalidArgument(`Cannot read ${args.promptsFile}.`, 'prompts-file');
   });
-  const prompts = text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-  if (prompts.length === 0 || prompts.length > MAX_BATCH_TASKS) {
+  const prompts = promptLines(text);
+  if (prompts.length === 0 || prompts.length > MAX_PRESS_TASKS) {
     throw invalidArgument(
-      `A batch holds 1 to ${MAX_BATCH_TASKS} prompts (one per line); ${args.promptsFile} has ${prompts.length}.`,
+      `A batch holds 1 to ${MAX_PRESS_TASKS} prompts (one per line); ${args.promptsFile} has ${prompts.length}.`,
       'prompts-file',
     );
   }

@@ -1,6 +1,6 @@
 export { recipeMigrations } from './recipe-migrations';
 export { RecipeStore } from './recipe-store';
-export { MAX_RECIPE_TASKS, RecipeRunner } from './recipe-runner';
+export { RecipeRunner } from './recipe-runner';
 export type { RecipeEngine, RecipePorts, RunOptions } from './recipe-runner';
 export { recipeFromChain } from './recipe-from-chain';
 export { RecipeRunStore } from './recipe-run-store';

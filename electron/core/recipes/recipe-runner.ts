@@ -28,6 +28,7 @@ import { systemClock, type Clock } from '../clock';
 import { draftOf, type RecipeRunStore } from './recipe-run-store';
 import { cancelledByPerson, cancelledInQueue, notSaved } from './recipe-stops';
 import { assertRecipeRuns } from './recipe-check';
+import { MAX_PRESS_TASKS } from '../../../shared/studio/press';
 import type { SubmitOptions } from '../tasks/engine-options';
 import type { QueuedItem } from '../tasks/queue-store';
 import type { QueueAddOptions } from '../tasks/submission-queue';
@@ -71,9 +72,6 @@ export interface RunOptions {
   overBudget?: boolean;
 }
 
-/** At most this many submissions at one press (steps × prompts), as for a batch. */
-export const MAX_RECIPE_TASKS = 100;
-
 interface Running {
   run: RecipeRun;
   recipe: RecipeDraft;
@@ -108,11 +106,11 @@ export class RecipeRunner {
     const recipe = draftOf(given); // a saved recipe's id and updatedAt are not the run's (its record is strict)
     const prompts: (string | null)[] = options.prompts?.length ? [...options.prompts] : [null];
     const count = prompts.length * recipe.steps.length;
-    if (count > MAX_RECIPE_TASKS) {
+    if (count > MAX_PRESS_TASKS) {
       throw new GatewayError(
         localErrorInfo(
           'validation_error',
-          `A recipe press sends at most ${MAX_RECIPE_TASKS} tasks (steps × prompts); this one would send ${count}.`,
+          `A recipe press sends at most ${MAX_PRESS_TASKS} tasks (steps × prompts); this one would send ${count}.`,
           { param: 'prompts' },
         ),
       );

@@ -137,6 +137,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     guard: options.guard ?? null,
     libraryFiles: options.libraryFiles ?? null,
     newId: options.newId ?? randomUUID,
+    taskStyles: options.taskStyles ?? null,
     // The queue is built below, from the submissions; a batch reaches it only once the engine runs.
     overflow: options.runQueue
       ? (requests, addOptions): Promise<string[]> => queue.add(requests, addOptions)

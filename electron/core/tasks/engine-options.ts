@@ -1,6 +1,7 @@
 // What the engine is built from and what its callers pass: the options of TaskEngine and of its submissions,
 // batches and lists, kept apart from the engine so each of its parts can name them without importing the facade.
 import type { KeyVault } from './submitting-keys';
+import type { TaskStyles } from '../../../shared/studio/presets';
 import type { TaskBatch, TaskRecord, TaskState } from '../../../shared/studio/records';
 import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
@@ -74,6 +75,13 @@ export interface TaskEngineOptions {
   runQueue?: boolean;
   /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
   madeFrom?: MadeFromStore;
+  /** Where a task's styles are kept, in the transaction that writes its row; a press with styles needs it. */
+  taskStyles?: TaskStylesRecorder | null;
+}
+
+/** Keeps the prompt as typed and the styles a task was sent with (the presets room's store). */
+export interface TaskStylesRecorder {
+  recordTaskStyles(taskId: string, typed: string, styles: TaskStyles['styles']): void;
 }
 
 export interface SubmitOptions {
@@ -99,10 +107,9 @@ export interface SubmitOptions {
    * no crash can leave the row without the caller's record of it, or the record without the row.
    */
   written?: (taskId: string) => void;
+  /** The prompt as typed and the styles on: kept with the row, in its transaction, for Edit and run again. */
+  styles?: TaskStyles;
 }
-
-/** A batch of at most this many tasks at one press: the estimate and the spending check take 100 at most. */
-export const MAX_BATCH_TASKS = 100;
 
 export interface BatchOptions {
   /** The press's key: the batch's id, and with "-<n>" each task's own key. Chosen here when not given. */
@@ -114,6 +121,8 @@ export interface BatchOptions {
   compare?: boolean;
   /** The task every task of the batch was made from (takes of a region edit are edits of the picture's task). */
   madeFrom?: SubmitOptions['madeFrom'];
+  /** Per request, in order: the prompt as typed and the styles it went with (null: none), kept with its row. */
+  styles?: readonly (TaskStyles | null)[];
 }
 
 export interface BatchResult {

@@ -29,6 +29,7 @@ export async function fanOut(
     ...(options.confirmed === undefined ? {} : { confirmed: options.confirmed }),
     ...(options.overBudget === undefined ? {} : { overBudget: options.overBudget }),
     batch: { id: batchId, size: requests.length, compare: true },
+    ...(options.styles ? { styles: options.styles } : {}),
   });
   // A repeat of a press already sent through the queue answers with the tasks it has made so far.
   const tasks = parts.queries.inBatch(batchId);

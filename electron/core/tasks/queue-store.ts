@@ -14,6 +14,7 @@ import {
 } from '../../../shared/studio/queue';
 import type { QueueCharge, QueueItemState, QueueOrigin } from '../../../shared/studio/queue';
 import { spendStopSchema, type SpendStop } from '../../../shared/studio/spending';
+import { taskStylesSchema, type TaskStyles } from '../../../shared/studio/presets';
 import { ACTIVE_TASK_STATES, taskBatchSchema } from '../../../shared/studio/records';
 import { transaction } from '../db/database';
 import type { DatabaseSync } from '../db/database';
@@ -25,16 +26,23 @@ export const queuedOptionsSchema = z.object({
   madeFrom: z.object({ relation: z.enum(['rerun', 'edit']), taskId: z.string() }).optional(),
   /** The recipe step the item is: its run follows it and is the one to try it again. */
   recipe: queueRecipeStepSchema.optional(),
+  /** The prompt as typed and the styles on: kept with the task's row when the item is sent. */
+  styles: taskStylesSchema.optional(),
 });
 export type QueuedOptions = z.infer<typeof queuedOptionsSchema>;
 
-/** The options an item keeps from its press (what its task is submitted with), and nothing else. */
-export function queuedOptions(options: QueuedOptions): QueuedOptions {
+/** What a press gives its items: the options they share, and each item's own styles (by position). */
+export type QueuedPressOptions = Omit<QueuedOptions, 'styles'> & { styles?: readonly (TaskStyles | null)[] };
+
+/** The options the item at `index` keeps from its press (what its task is submitted with), and nothing else. */
+export function queuedOptions(options: QueuedPressOptions, index: number): QueuedOptions {
+  const styles = options.styles?.[index];
   return {
     ...(options.batch ? { batch: options.batch } : {}),
     ...(options.parentTaskId !== undefined ? { parentTaskId: options.parentTaskId } : {}),
     ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
     ...(options.recipe ? { recipe: options.recipe } : {}),
+    ...(styles ? { styles } : {}),
   };
 }
 

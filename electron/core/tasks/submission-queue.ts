@@ -29,14 +29,14 @@ import type { SubmitOptions } from './engine-options';
 import { toGatewayErrorInfo } from './gateway-errors';
 import { QueueStore } from './queue-store';
 import { queuedOptions } from './queue-store';
-import type { NewQueuedItem, QueuedItem, QueuedOptions } from './queue-store';
+import type { NewQueuedItem, QueuedItem, QueuedPressOptions } from './queue-store';
 import { queueView } from './queue-view';
 import { QueueWaiters } from './queue-waiters';
 import type { QueueEstimator } from './queue-view';
 import type { SubmissionGuard, TaskHistory } from './task-history';
 import type { DatabaseSync } from '../db/database';
 
-export interface QueueAddOptions extends QueuedOptions {
+export interface QueueAddOptions extends QueuedPressOptions {
   /** Where the items came from (the Queue button by default). */
   origin?: QueueOrigin;
   /** The press's key: a repeat of it answers with the items already queued. Items take "<key>-<n>". */
@@ -131,7 +131,7 @@ export class SubmissionQueue {
         params,
         webhook: request.webhook ?? null,
         key: keys[i] ?? keyOf(i),
-        options: queuedOptions(options),
+        options: queuedOptions(options, i),
         confirmed: options.confirmed ?? false,
         createdAt: this.ctx.clock.now(),
       });

@@ -17,8 +17,8 @@ import { diskFullSentence, isDiskFull } from '../db/disk-space';
 import type { DatabaseSync } from '../db/database';
 import type { ReferenceStore } from '../references/reference-store';
 import type { EngineContext } from './engine-context';
-import { MAX_BATCH_TASKS } from './engine-options';
-import type { BatchOptions, BatchResult, SubmitOptions } from './engine-options';
+import { MAX_PRESS_TASKS } from '../../../shared/studio/press';
+import type { BatchOptions, BatchResult, SubmitOptions, TaskStylesRecorder } from './engine-options';
 import { pollEndpointOf, taskKindOf } from './family-routing';
 import { madeFromLinks, namesSource } from './made-from-links';
 import type { LibraryFileIndex } from './made-from-links';
@@ -42,6 +42,8 @@ export interface SubmissionParts {
   guard: SubmissionGuard | null;
   libraryFiles: LibraryFileIndex | null;
   newId: () => string;
+  /** Keeps a task's styles in the transaction of its row: a press's styles are never kept apart from it. */
+  taskStyles: TaskStylesRecorder | null;
   /**
    * Where a batch's part beyond one window of the request budget waits, durably, instead of in memory: the
    * queue (only in an engine that sends it; elsewhere the whole batch waits for the budget as before).
@@ -96,10 +98,10 @@ export class Submissions {
     requests: readonly SubmissionRequest[],
     options: BatchOptions = {},
   ): Promise<BatchResult> {
-    if (requests.length === 0 || requests.length > MAX_BATCH_TASKS) {
+    if (requests.length === 0 || requests.length > MAX_PRESS_TASKS) {
       throw localError(
         'validation_error',
-        `A batch holds 1 to ${MAX_BATCH_TASKS} tasks; this one has ${requests.length}.`,
+        `A batch holds 1 to ${MAX_PRESS_TASKS} tasks; this one has ${requests.length}.`,
         { param: 'requests' },
       );
     }
@@ -135,6 +137,7 @@ export class Submissions {
         batch,
         confirmed: true,
         overBudget: options.overBudget,
+        ...(options.styles ? { styles: options.styles.slice(room) } : {}),
       });
     }
     const settled = await Promise.allSettled(
@@ -143,6 +146,7 @@ export class Submissions {
           key: keyOf(i),
           batch,
           ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
+          ...(options.styles?.[i] ? { styles: options.styles[i] } : {}),
           // The total was measured against the limits just above: each part of it is within them.
           confirmed: true,
           overBudget: options.overBudget,
@@ -261,6 +265,11 @@ export class Submissions {
             library: parts.libraryFiles,
           }),
         );
+        if (options.styles) {
+          // Kept with the row or not at all: no press's styles are lost to a second call that failed.
+          if (!parts.taskStyles) throw new Error('This engine was built without a place for styles.');
+          parts.taskStyles.recordTaskStyles(id, options.styles.typed, options.styles.styles);
+        }
         options.written?.(id);
         return row;
       });

@@ -34,7 +34,6 @@ export type { QueueAddOptions } from './submission-queue';
 export type { FanOutResult } from './fan-out';
 export type { QueueEstimator } from './queue-view';
 
-export { MAX_BATCH_TASKS } from './engine-options';
 export type {
   BatchOptions,
   BatchResult,

@@ -27,10 +27,6 @@ export function stylesHandlers({ presets }: HostDeps): BridgeHandlers['styles'] 
     delete: async ({ id }) => (presets.deleteStyle(id), done),
     export: async () => ({ fileName: 'gateway-studio-styles.json', text: json(presets.exportStyles()) }),
     import: async ({ text }) => presets.importStyles(text),
-    recordForTask: async ({ taskId, typed, styles }) => (
-      presets.recordTaskStyles(taskId, typed, styles),
-      done
-    ),
     forTask: async ({ taskId }) => presets.taskStyles(taskId),
   };
 }

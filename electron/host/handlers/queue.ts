@@ -12,7 +12,7 @@ export function queueHandlers({ session, core, prices }: HostDeps): BridgeHandle
   const view = async () => (await queue()).view(estimator);
   return {
     view,
-    add: async ({ requests, confirmed, key, batch }) => {
+    add: async ({ requests, confirmed, key, batch, styles }) => {
       session.connected();
       const q = await queue();
       const group = key ?? randomUUID();
@@ -20,6 +20,7 @@ export function queueHandlers({ session, core, prices }: HostDeps): BridgeHandle
         key: group,
         confirmed: confirmed ?? false,
         origin: batch ? 'batch' : 'queue',
+        ...(styles ? { styles } : {}),
         ...(batch ? { batch: { id: group, size: requests.length } } : {}),
       });
       return { ids };

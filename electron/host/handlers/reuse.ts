@@ -42,7 +42,7 @@ export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['r
       const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
       return Promise.resolve(readFileSettingsReport(bytes));
     },
-    submitEdit: async ({ request, editOf, confirmed, key }) => {
+    submitEdit: async ({ request, editOf, confirmed, key, styles }) => {
       const { engine } = await core.ensure();
       if (!engine.get(editOf)) throw notFound('task', editOf);
       session.connected();
@@ -50,6 +50,7 @@ export function reuseHandlers(deps: HostDeps, view: ItemView): BridgeHandlers['r
         madeFrom: { relation: 'edit', taskId: editOf },
         confirmed: confirmed ?? false,
         ...(key ? { key } : {}),
+        ...(styles ? { styles } : {}),
       });
     },
   };

@@ -13,13 +13,21 @@ export function tasksHandlers({ session, core }: HostDeps): BridgeHandlers['task
     return e;
   };
   return {
-    submit: async ({ confirmed, key, ...request }) => {
+    submit: async ({ confirmed, key, styles, ...request }) => {
       session.connected();
-      return (await engine()).submit(request, { confirmed: confirmed ?? false, ...(key ? { key } : {}) });
+      return (await engine()).submit(request, {
+        confirmed: confirmed ?? false,
+        ...(key ? { key } : {}),
+        ...(styles ? { styles } : {}),
+      });
     },
-    submitBatch: async ({ requests, confirmed, key, compare }) => {
+    submitBatch: async ({ requests, confirmed, key, compare, styles }) => {
       session.connected();
-      const options = { confirmed: confirmed ?? false, ...(key ? { key } : {}) };
+      const options = {
+        confirmed: confirmed ?? false,
+        ...(key ? { key } : {}),
+        ...(styles ? { styles } : {}),
+      };
       const e = await engine();
       if (!compare) return e.submitBatch(requests, options);
       const { batchId, tasks } = await e.fanOut(requests, options);

@@ -12,10 +12,10 @@ import {
   type ModelConfig,
 } from '../../../shared/catalog';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
+import { fanOutRequests } from '../../../shared/studio/press';
 import { modelLabel } from '../../lib/model-label';
 import { Field } from '../../ui/field';
 import type { FormValues } from './field-control';
-import { fanOutRequests } from './fanout-requests';
 import { fieldLabel } from './field-label';
 import { useFormRequest } from './form-request';
 import './also-run-on.css';

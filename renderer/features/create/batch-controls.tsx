@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Switch } from '../../ui/switch';
 import './batch.css';
-import { MAX_TAKES, type BatchSettings } from './batch-requests';
+import { MAX_TAKES, type BatchSettings } from '../../../shared/studio/press';
 
 export function BatchControls({
   value,

@@ -22,17 +22,11 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { errorInfoOf, errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
-import { usePressKeys } from '../../lib/press-keys';
-import { useSubmitBatch } from './api/submit-batch';
 import { BatchControls } from './batch-controls';
 import { GenerateActions } from './generate-actions';
-import { batchRequests, MAX_BATCH_TASKS, NO_BATCH, type BatchSettings } from './batch-requests';
+import { NO_BATCH, planPress, type BatchSettings, type PressProblem } from '../../../shared/studio/press';
+import { usePress } from './use-press';
 import { useBatchStore } from '../../lib/batch-store';
-import { useSubmitEdit } from './api/reuse';
-import { useSubmitTask } from './api/submit-task';
-import { useQueuePress } from './api/queue-add';
-import { checkSpending } from '../../lib/api/spending';
-import { useSpendQuestion } from '../../lib/spend-question';
 import { applyDraft } from './apply-draft';
 import { loadDraft, saveDraft } from './family-drafts';
 import { Button } from '../../ui/button';
@@ -46,10 +40,8 @@ import { commitPendingEntries, createPendingEntries, PendingEntriesContext } fro
 import { SourceSection } from './source-section';
 import { PromptField } from './prompt-field';
 import { PresetBar } from './preset-bar';
-import { styledRequest, useActiveStyles } from './style-store';
-import { recordTaskStyles } from './api/presets';
+import { useActiveStyles } from './style-store';
 import { AlsoRunOnField } from './also-run-on';
-import { fanOutRequests } from './fanout-requests';
 import { modelLabel } from '../../lib/model-label';
 import { useDiscoveredModels } from '../../lib/api/models';
 import { discoveredIdsFor } from '../../../shared/catalog/discovered';
@@ -119,11 +111,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       leaving();
     };
   }, [family.id, form]);
-  const submit = useSubmitTask();
-  const submitEdit = useSubmitEdit();
-  const pressKeys = usePressKeys();
-  const submitBatch = useSubmitBatch();
-  const queuePress = useQueuePress();
+  const press = usePress();
   const [batch, setBatch] = useState<BatchSettings>(NO_BATCH);
   // "Also run on…": the other models this press also goes to (with Batch off), as one compare group.
   const [fanOut, setFanOut] = useState<ModelChoice[]>([]);
@@ -132,8 +120,6 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   // Batch sends one task per prompt line: only families whose prompt is free text.
   const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
   const [failure, setFailure] = useState<string | null>(null);
-  // Above the user's confirmation threshold, or for a model with no estimate yet, the press waits for an answer.
-  const spendQuestion = useSpendQuestion();
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
   const stopEditing = useStudioStore((s) => s.stopEditing);
@@ -174,111 +160,59 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
       const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
       if (!prepared) return;
-      const typed = { family: family.id, model: modelId, ...prepared };
-      // The styles on under the prompt compose what is sent, exactly as their preview shows it.
-      const styles = useActiveStyles.getState().active;
-      const request = styledRequest(typed, styles);
-      const inBatch = batchable && batch.on;
-      const inFanOut = !inBatch && fanOut.length > 0;
-      const fanned = fanOutRequests(request, fanOut, models);
-      // A chosen model that cannot take this form stops the press, saying which and why, before anything is asked.
-      const refusedBy = inFanOut ? fanned.carried.find((c) => c.carried.problems.length > 0) : undefined;
-      if (refusedBy) {
-        setFailure(
-          t('fanout.cannot', {
-            model: modelLabel(refusedBy.choice.family, refusedBy.choice.model, models, t),
-            problem: refusedBy.carried.problems.join('; '),
-          }),
-        );
-        return;
-      }
-      // One press: the one request, (Batch on) every prompt line × its takes, each line styled, or (Also run on…)
-      // the form's request and one per chosen model.
-      const requests = inBatch
-        ? batchRequests(typed, batch).map((r) => styledRequest(r, styles))
-        : inFanOut
-          ? fanned.requests
-          : [request];
-      if (inBatch && requests.length === 0) {
-        setFailure(t('batch.noLines'));
-        return;
-      }
-      if (requests.length > MAX_BATCH_TASKS) {
-        setFailure(t('batch.tooMany', { max: MAX_BATCH_TASKS, count: requests.length }));
-        return;
-      }
-      let confirmed: boolean;
-      try {
-        // The limits are enforced in the main process; asking first lets the refusal or the question come before
-        // anything is written or sent. A batch is measured by its total.
-        const measure = () => checkSpending(requests);
-        const decision = await spendQuestion.decide(await measure(), measure);
-        if (!decision.go) {
-          if (decision.failure) setFailure(decision.failure);
-          return;
-        }
-        confirmed = decision.confirmed;
-      } catch (error) {
-        setFailure(errorSentence(error, t));
-        return;
-      }
-      if (toQueue) {
-        try {
-          await queuePress.mutateAsync({ requests, confirmed, batch: inBatch || inFanOut });
-          pushToast('success', t('queue.queued', { count: requests.length }), {
-            href: '/tasks',
-            label: t('queue.open'),
-          });
-        } catch (error) {
-          setFailure(errorSentence(error, t));
-        }
-        return;
-      }
-      if (inBatch || inFanOut) {
-        const press = { batch: requests };
-        const key = pressKeys.keyFor(press);
-        try {
-          const sent = await submitBatch.mutateAsync({ requests, confirmed, key, compare: inFanOut });
-          pressKeys.answered(press);
-          if (sent.tasks[0]) onSubmitted(sent.tasks[0]);
-          // The results land side by side, each model's filling in as it arrives.
-          if (inFanOut) navigate(`/compare-group/${encodeURIComponent(sent.batchId)}`);
-          else setCurrentBatch({ id: sent.batchId, size: requests.length });
-        } catch (error) {
-          setFailure(errorSentence(error, t));
-        }
-        return;
-      }
-      // One key per press: a repeat before the answer (double click, a retry after a dropped connection) is the
-      // same press and gets the same task; once answered, the next press is a new take.
-      const press = { request, editOf };
-      const key = pressKeys.keyFor(press);
-      try {
-        const task = editOf
-          ? await submitEdit.mutateAsync({ request, editOf, confirmed, key })
-          : await submit.mutateAsync({ ...request, confirmed, key });
-        pressKeys.answered(press);
-        onSubmitted(task);
-        const typedPrompt = typed.params.prompt;
-        if (styles.length > 0 && typeof typedPrompt === 'string') {
-          // Kept beside the task so Edit and run again brings back the words typed and the chips.
-          recordTaskStyles(task.id, typedPrompt, styles).catch(() => undefined);
-        }
+      // The press planned in plain TypeScript (shared/studio/press.ts): the styles on compose what is sent,
+      // exactly as their preview shows it, and ride with each request to be kept with its task.
+      const planned = planPress({
+        request: { family: family.id, model: modelId, ...prepared },
+        styles: useActiveStyles.getState().active,
+        batch,
+        batchable,
+        fanOut,
+        models,
+      });
+      if (!planned.ok) return setFailure(problemSentence(planned.problem));
+      const outcome = await press.controller.press(planned.plan, { toQueue, editOf });
+      if (outcome.status === 'stopped') return setFailure(outcome.failure);
+      if (outcome.status === 'failed') return failWith(outcome.error);
+      const answer = outcome.value;
+      if (answer.kind === 'queued') {
+        pushToast('success', t('queue.queued', { count: answer.count }), {
+          href: '/tasks',
+          label: t('queue.open'),
+        });
+      } else if (answer.kind === 'batch') {
+        if (answer.tasks[0]) onSubmitted(answer.tasks[0]);
+        // The results land side by side, each model's filling in as it arrives.
+        if (answer.mode === 'compare') navigate(`/compare-group/${encodeURIComponent(answer.batchId)}`);
+        else setCurrentBatch({ id: answer.batchId, size: answer.size });
+      } else {
+        onSubmitted(answer.task);
         // Refused ('failed') or cut off before any answer ('interrupted'): the task comes back with its error.
-        if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
-          setFailure(gatewayErrorSentence(task.error, t));
-      } catch (error) {
-        const info = errorInfoOf(error);
-        if (
-          info.type === 'validation_error' &&
-          info.param &&
-          family.fields.some((f) => f.name === info.param)
-        ) {
-          form.setError(info.param, { message: info.message });
-        }
-        setFailure(errorSentence(error, t));
+        const { state, error } = answer.task;
+        if ((state === 'failed' || state === 'interrupted') && error)
+          setFailure(gatewayErrorSentence(error, t));
       }
     });
+
+  /** Why a press cannot go, in the user's words. */
+  const problemSentence = (problem: PressProblem): string =>
+    problem.kind === 'no-lines'
+      ? t('batch.noLines')
+      : problem.kind === 'too-many'
+        ? t('batch.tooMany', { max: problem.max, count: problem.count })
+        : t('fanout.cannot', {
+            model: modelLabel(problem.choice.family, problem.choice.model, models, t),
+            problem: problem.problems.join('; '),
+          });
+
+  /** A refusal naming one of the form's fields marks that field too. */
+  const failWith = (error: unknown): void => {
+    const info = errorInfoOf(error);
+    if (info.type === 'validation_error' && info.param && family.fields.some((f) => f.name === info.param)) {
+      form.setError(info.param, { message: info.message });
+    }
+    setFailure(errorSentence(error, t));
+  };
 
   const promptLimit = (f: FieldSpec) =>
     f.name === 'prompt' && variant?.noPromptLimit ? undefined : f.maxLength;
@@ -397,7 +331,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
 
         <GenerateActions
           failure={failure}
-          question={spendQuestion.dialog}
+          question={press.dialog}
           submitting={form.formState.isSubmitting}
           describedBy={GENERATE_ESTIMATE_ID}
         >

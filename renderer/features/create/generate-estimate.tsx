@@ -16,8 +16,8 @@ import { useBalance, useGatewayCurrency, useUserBalance } from '../../lib/api/ba
 import { balanceLeft, moneyWords } from '../../lib/spend-words';
 import { usdShownAs, usdWords, type MoneyShown } from '../../lib/money-shown';
 import type { FormValues } from './field-control';
-import { batchRequests, type BatchSettings } from './batch-requests';
-import { fanOutRequests } from './fanout-requests';
+import { pressRequests, type BatchSettings } from '../../../shared/studio/press';
+import { useActiveStyles } from './style-store';
 import { FanOutTotal } from './fanout-total';
 import { GENERATE_ESTIMATE_ID } from './estimate-id';
 import { useFormRequest } from './form-request';
@@ -67,10 +67,11 @@ export function GenerateEstimate({
   const { t, i18n } = useTranslation();
   const request = useFormRequest(family, models, control);
   const settings = useSettings();
-  const fanningOut = !batch.on && fanOut.length > 0;
-  const requests = useMemo(
-    () => (fanningOut ? fanOutRequests(request, fanOut, models).requests : batchRequests(request, batch)),
-    [request, batch, fanOut, fanningOut, models],
+  const styles = useActiveStyles((s) => s.active);
+  // The press's own plan (shared/studio/press.ts), styles and all: what is estimated is what is sent.
+  const { mode, requests } = useMemo(
+    () => pressRequests({ request, styles, batch, batchable: true, fanOut, models }),
+    [request, styles, batch, fanOut, models],
   );
   const estimate = useSubmissionEstimate(requests);
   // The header's balances, already read: an estimate above what is left is said before anything is sent.
@@ -79,10 +80,10 @@ export function GenerateEstimate({
   const chosen = settings.data?.balanceUnit ?? 'usd';
   const currency = useGatewayCurrency();
   const unit: MoneyShown = chosen === 'credits' ? 'credits' : (currency ?? 'usd');
-  if (batch.on) {
+  if (mode === 'batch') {
     return <BatchTotal count={requests.length} data={estimate.data} unit={unit} />;
   }
-  if (fanningOut) {
+  if (mode === 'compare') {
     return <FanOutTotal requests={requests} data={estimate.data} unit={unit} models={models} />;
   }
   const item = estimate.data?.items[0];

@@ -15,18 +15,16 @@ import {
   JSON_PARAMETERS,
 } from '../../../shared/catalog/generic-model';
 import type { PlacedModel } from '../../../shared/catalog/discovered';
+import { singlePress } from '../../../shared/studio/press';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { checkSpending } from '../../lib/api/spending';
-import { usePressKeys } from '../../lib/press-keys';
 import { Alert } from '../../ui/alert';
 import { Field } from '../../ui/field';
-import { useSubmitTask } from './api/submit-task';
 import { FieldControl, type FormValues } from './field-control';
 import { GenerateActions } from './generate-actions';
+import { usePress } from './use-press';
 import { fieldErrorOf } from './item-errors';
-import { useSpendQuestion } from '../../lib/spend-question';
 
 export function GenericModelForm({
   model,
@@ -52,9 +50,7 @@ export function GenericModelForm({
     ),
     mode: 'onSubmit',
   });
-  const submit = useSubmitTask();
-  const pressKeys = usePressKeys();
-  const spendQuestion = useSpendQuestion();
+  const press = usePress();
   const [failure, setFailure] = useState<string | null>(null);
   if (carrier === null) return null;
 
@@ -63,24 +59,16 @@ export function GenericModelForm({
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
     const request = { family: carrier, model: model.id, params: genericParams(values) };
-    try {
-      // Refused, asked (above the threshold, or no estimate yet: a price to assume may be typed there), or sent.
-      const measure = () => checkSpending([request]);
-      const decision = await spendQuestion.decide(await measure(), measure);
-      if (!decision.go) {
-        if (decision.failure) setFailure(decision.failure);
-        return;
-      }
-      const { confirmed } = decision;
-      const key = pressKeys.keyFor(request);
-      const task = await submit.mutateAsync({ ...request, confirmed, key });
-      pressKeys.answered(request);
-      onSubmitted(task);
-      if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
-        setFailure(gatewayErrorSentence(task.error, t));
-    } catch (error) {
-      setFailure(errorSentence(error, t));
-    }
+    // Refused, asked (above the threshold, or no estimate yet: a price to assume may be typed there), or sent,
+    // by the same press controller as a family's form.
+    const outcome = await press.controller.press(singlePress(request));
+    if (outcome.status === 'stopped') return setFailure(outcome.failure);
+    if (outcome.status === 'failed') return setFailure(errorSentence(outcome.error, t));
+    if (outcome.value.kind !== 'task') return;
+    const { task } = outcome.value;
+    onSubmitted(task);
+    if ((task.state === 'failed' || task.state === 'interrupted') && task.error)
+      setFailure(gatewayErrorSentence(task.error, t));
   });
 
   return (
@@ -126,11 +114,7 @@ export function GenericModelForm({
           </Field>
         ) : null}
       </div>
-      <GenerateActions
-        failure={failure}
-        question={spendQuestion.dialog}
-        submitting={form.formState.isSubmitting}
-      />
+      <GenerateActions failure={failure} question={press.dialog} submitting={form.formState.isSubmitting} />
     </form>
   );
 }

@@ -6,6 +6,7 @@
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipeRun } from '../../../shared/studio/recipes';
+import { askThenSend as askSpendingThenSend, promptLines } from '../../../shared/studio/press';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
@@ -24,7 +25,7 @@ import { RecipeEditor } from './recipe-editor';
 import { useSpendQuestion } from '../../lib/spend-question';
 import { useMoneyUnit } from '../../ui/cost-text';
 
-/** Asks the spend question about what a press would send, then sends with the answer; a refusal is worded. */
+/** Asks the spend question about what a press would send (shared/studio/press.ts), then sends with the answer. */
 type AskThenSend = (
   measure: () => Promise<SpendCheck>,
   send: (confirmed: boolean) => Promise<unknown>,
@@ -109,10 +110,8 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   const [editing, setEditing] = useState<Recipe | 'new' | null>(null);
   const all = recipes.data ?? [];
   const recipe = all.find((r) => r.id === chosen) ?? null;
-  const prompts = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
+  // One run per prompt line, the rule of a batch on the form (shared/studio/press.ts).
+  const prompts = promptLines(text);
   const requests = useRecipeRequests(recipe?.id ?? null, prompts);
   const estimate = useSubmissionEstimate(requests.data ?? null);
   const fail = (thrown: unknown) => pushToast('error', errorSentence(thrown, t));
@@ -120,16 +119,9 @@ export function RecipePanel({ models }: { models: ModelConfig }): ReactElement {
   // The same question as a press of Generate (a price to assume typed for a step with no estimate included)
   // before anything a press here sends: Run measures every step of the recipe, a retry its one step.
   const askThenSend: AskThenSend = async (measure, send, failWith) => {
-    try {
-      const decision = await spendQuestion.decide(await measure(), measure);
-      if (!decision.go) {
-        if (decision.failure) failWith(decision.failure);
-        return;
-      }
-      await send(decision.confirmed);
-    } catch (thrown) {
-      failWith(errorSentence(thrown, t));
-    }
+    const outcome = await askSpendingThenSend(spendQuestion.decide, measure, send);
+    if (outcome.status === 'stopped' && outcome.failure) failWith(outcome.failure);
+    if (outcome.status === 'failed') failWith(errorSentence(outcome.error, t));
   };
 
   const start = async () => {

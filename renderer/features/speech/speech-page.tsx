@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { modelConfigFromOverrides } from '../../../shared/catalog';
 import { checkSpeech, useSynthesize } from './api/synthesize';
 import { useSpendQuestion } from '../../lib/spend-question';
+import { askThenSend } from '../../../shared/studio/press';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { useLibrary } from '../../lib/api/library';
 import { useSettings } from '../../lib/api/settings';
@@ -88,27 +89,22 @@ export function SpeechPage(): ReactElement {
     setRefusal(null);
     synthesize.reset();
     const request = { ...values, fresh };
-    let confirmed: boolean;
-    try {
-      // The same question as Generate's: above the confirmation threshold (or with no estimate yet under a
-      // limit) the price is shown and nothing is sent until the person says send it. The speech service
-      // holds the take to the same rule whatever this page does.
-      const measure = async () => (await checkSpeech(request)) ?? FREE;
-      const decision = await spendQuestion.decide(await measure(), measure);
-      if (!decision.go) {
-        if (decision.failure) setRefusal(decision.failure);
-        return;
-      }
-      confirmed = decision.confirmed;
-    } catch (error) {
-      setRefusal(errorSentence(error, t));
-      return;
-    }
-    try {
-      setOutcome(await synthesize.mutateAsync({ ...request, confirmed }));
-    } catch {
-      // Shown from synthesize.error below.
-    }
+    // The same question as Generate's, asked the same way (shared/studio/press.ts): above the confirmation
+    // threshold (or with no estimate yet under a limit) the price is shown and nothing is sent until the person
+    // says send it. The speech service holds the take to the same rule whatever this page does.
+    const outcome = await askThenSend(
+      spendQuestion.decide,
+      async () => (await checkSpeech(request)) ?? FREE,
+      async (confirmed) => {
+        try {
+          setOutcome(await synthesize.mutateAsync({ ...request, confirmed }));
+        } catch {
+          // Shown from synthesize.error below.
+        }
+      },
+    );
+    if (outcome.status === 'stopped' && outcome.failure) setRefusal(outcome.failure);
+    if (outcome.status === 'failed') setRefusal(errorSentence(outcome.error, t));
   });
 
   const { errors } = form.formState;

@@ -1,8 +1,8 @@
 // Create's presets and styles: lists, the changes that refresh them, files out and in, and the styles a task was
-// sent with (recorded after the submission, read back by Edit and run again).
+// sent with (kept with its row by the press, read back by Edit and run again).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FamilyId } from '../../../../shared/catalog/family-ids';
-import type { AppliedStyle, PresetDraft, StyleDraft } from '../../../../shared/studio/presets';
+import type { PresetDraft, StyleDraft } from '../../../../shared/studio/presets';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
@@ -72,9 +72,4 @@ export function useStyleActions() {
       onSettled: refresh,
     }),
   };
-}
-
-/** After a submission: the prompt as typed and the styles it went with, for Edit and run again. */
-export function recordTaskStyles(taskId: string, typed: string, styles: readonly AppliedStyle[]) {
-  return bridge.styles.recordForTask.mutate({ taskId, typed, styles: [...styles] });
 }

@@ -3,6 +3,7 @@
 // queue (electron/core/tasks/fan-out.ts), so nothing here needs to hold presses back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmissionRequest } from '../../../../shared/gateway/normalized';
+import type { TaskStyles } from '../../../../shared/studio/presets';
 import { bridge } from '../../../lib/bridge';
 import { upsertTask } from '../../../lib/cache-updates';
 import { queryKeys } from '../../../lib/query-client';
@@ -17,6 +18,8 @@ export function useSubmitBatch() {
       confirmed: boolean;
       key: string;
       compare?: boolean;
+      /** Per request: the prompt as typed and the styles on, kept with its task's row. */
+      styles?: (TaskStyles | null)[];
     }) => bridge.tasks.submitBatch.mutate(input),
     onSuccess: (result) => {
       for (const task of result.tasks) upsertTask(client, task);
