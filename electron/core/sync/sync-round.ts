@@ -3,6 +3,7 @@
 // any point and run again: the remote only ever gains complete objects, and what this device has applied is
 // recorded in the same transaction as the applying.
 import { join } from 'node:path';
+import PQueue from 'p-queue';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { SyncProgress } from '../../../shared/studio/sync';
 import { transaction } from '../db';
@@ -127,17 +128,20 @@ export async function pushOutbox(context: RoundContext): Promise<Moved & { chang
     files += 1;
     report();
   };
-  // A few files at a time, as rclone does: small files are bound by round trips, not bandwidth.
-  const queue = [...uploads];
+  // A few files at a time, as rclone does: small files are bound by round trips, not bandwidth. The studio's one
+  // concurrency helper (p-queue, as the downloads use): the first failure drops what has not started, lets what
+  // is running finish, and is what the round throws.
+  const queue = new PQueue({ concurrency: UPLOAD_CONCURRENCY });
   let failure: unknown = null;
-  const worker = async (): Promise<void> => {
-    for (let upload = queue.shift(); upload && failure === null; upload = queue.shift()) {
-      await sendOne(upload).catch((error: unknown) => {
+  for (const upload of uploads) {
+    void queue.add(() =>
+      sendOne(upload).catch((error: unknown) => {
         failure ??= error;
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: UPLOAD_CONCURRENCY }, worker));
+        queue.clear();
+      }),
+    );
+  }
+  await queue.onIdle();
   if (failure !== null) throw failure;
   context.progress({
     phase: 'publishing',
