@@ -6,8 +6,8 @@ import type { Clock } from '../core/clock';
 import { composeStudio, type Studio } from '../core/compose-studio';
 import type { DatabaseSync } from '../core/db';
 import type { SecretStore } from '../core/settings/settings-store';
+import type { PollPolicy } from '../core/tasks';
 import { lineLogger } from '../core/log';
-import { pollPriorsAtTimeScale } from '../core/tasks';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import type { DesktopActions } from './handlers';
 import type { StudioSession } from './studio-session';
@@ -18,8 +18,11 @@ export interface StudioCoreParts {
   clock: Clock;
   desktop: DesktopActions | undefined;
   log: (message: string) => void;
-  /** The demo gateway's time scale when it runs faster (tests): the engine's first polls come that much sooner. */
-  demoTimeScale: number | undefined;
+  /**
+   * The engine's poll policy where it differs from the default: a test whose demo gateway runs fast asks for the
+   * first polls that follow it (pollPriorsAtTimeScale), instead of waiting out priors set for real minutes.
+   */
+  polling: Partial<PollPolicy> | undefined;
   /** Where the keys of unfinished tasks outlive a restart (submitting-keys.ts), kept as the API key is. */
   taskKeys: SecretStore | undefined;
 }
@@ -28,7 +31,7 @@ export function studioCore(parts: StudioCoreParts): {
   studio: Studio;
   core: CoreLifecycle;
 } {
-  const { db, session, clock, desktop, log, demoTimeScale, taskKeys } = parts;
+  const { db, session, clock, desktop, log, polling, taskKeys } = parts;
   const studio = composeStudio({
     db,
     gateway: session.gateway,
@@ -44,7 +47,7 @@ export function studioCore(parts: StudioCoreParts): {
       ? { trash: { kind: 'os' as const, discard: (path: string) => desktop.trashItem(path) } }
       : {}),
     background: true,
-    ...(demoTimeScale ? { polling: pollPriorsAtTimeScale(demoTimeScale) } : {}),
+    ...(polling ? { polling } : {}),
     ...(taskKeys ? { taskKeys } : {}),
     inUse: () => core.ensure(),
   });

@@ -10,7 +10,7 @@ import type { StudioEvent } from '../../shared/studio/records';
 import { systemClock, type Clock } from '../core/clock';
 import { openStudioDatabase } from '../core/studio-database';
 import type { ReferenceStore } from '../core/references';
-import { studioCore } from './studio-core';
+import { studioCore, type StudioCoreParts } from './studio-core';
 import { scrubStoredTaskErrors } from '../core/tasks/task-secret-scrub';
 import { LibraryMover } from './library-mover';
 import { ExportTickets } from './export-tickets';
@@ -29,7 +29,7 @@ import { AgentsHost } from './agents-host';
 export type { DesktopActions } from './handlers';
 export { budgetFor } from './core-lifecycle';
 
-export interface StudioHostOptions extends StudioSessionOptions {
+export interface StudioHostOptions extends StudioSessionOptions, Partial<Pick<StudioCoreParts, 'polling'>> {
   /** Where the database (and, unless settings say otherwise, the library) lives. */
   dataDir: string;
   clock?: Clock;
@@ -71,9 +71,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   const desktop = options.desktop;
   // Every core service, built once by the root the CLI uses too; the host hands in only what is the app's.
   const clock = options.clock ?? systemClock;
-  const demoTimeScale = options.simulator?.timeScale;
-  const taskKeys = options.taskKeys;
-  const { studio, core } = studioCore({ db, session, clock, desktop, log, demoTimeScale, taskKeys });
+  const { taskKeys, polling } = options;
+  const { studio, core } = studioCore({ db, session, clock, desktop, log, polling, taskKeys });
   const { references } = studio;
   const syncSettings = new SyncSettings(options.dataDir, options.syncSecrets ?? new MemorySecretStore(), log);
   secrets = () => [...session.secretValues(), ...syncSettings.secretValues()];

@@ -9,6 +9,7 @@ import { JsonSettingsStore } from '../core/settings/json-settings-store';
 import { WEB_SETTINGS_FILE } from '../core/settings/saved-settings';
 import { FileSecretStore } from '../core/settings/file-secret-store';
 import type { SimulatorOptions } from '../simulator';
+import type { PollPolicy } from '../core/tasks';
 import { createStudioHost } from './studio-host';
 import { startWebServer } from './web-server';
 
@@ -30,6 +31,8 @@ export interface WebModeOptions {
     SimulatorOptions,
     'timeScale' | 'seed' | 'faults' | 'links' | 'uploads' | 'modelList' | 'clock'
   >;
+  /** Tests only: the engine's poll policy where it differs (first polls that follow a fast demo gateway). */
+  polling?: Partial<PollPolicy>;
   log?: (message: string) => void;
   /** --proxy: the gateway's proxy unless Settings name one. */
   proxy?: string;
@@ -69,6 +72,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     log,
     ...(clock && { clock }),
     ...(options.simulator && { simulator: options.simulator }),
+    ...(options.polling && { polling: options.polling }),
     ...(options.proxy && { proxy: options.proxy }),
   });
   try {

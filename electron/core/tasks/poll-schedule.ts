@@ -65,8 +65,8 @@ export const DEFAULT_POLL_POLICY: PollPolicy = {
 };
 
 /**
- * The priors of a gateway whose clock runs timeScale times as fast (the demo gateway run faster by tests and
- * `--time-scale`): its tasks take that fraction of the time, so the first poll before an estimate is known comes
+ * The priors of a gateway whose clock runs timeScale times as fast (the demo gateway run faster by a test that
+ * asks for them): its tasks take that fraction of the time, so the first poll before an estimate is known comes
  * that much sooner too. Without it, a video the fast demo finishes in 3 s was first asked about after 15 s.
  * No prior falls below minGapMs, the shortest gap between two polls: the gaps that protect a gateway from being
  * asked too often stay as they are.
