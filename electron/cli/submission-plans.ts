@@ -12,6 +12,15 @@ import {
   parseSetAssignments,
 } from '../../shared/catalog';
 import type { FamilyId } from '../../shared/catalog';
+import { parseGenericAssignments } from '../../shared/catalog';
+import type { PlacedModel } from '../../shared/catalog/discovered';
+import {
+  carrierFamilyOf,
+  genericFields,
+  genericParams,
+  genericSchema,
+  JSON_PARAMETERS,
+} from '../../shared/catalog/generic-model';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { invalidArgument } from './cli-errors';
 import { referenceValues } from './reference-images';
@@ -95,7 +104,54 @@ export interface GenerateArgs {
   webhook?: string;
 }
 
-export async function planGenerate(args: GenerateArgs, cwd: string): Promise<SubmissionRequest> {
+/**
+ * A model the catalog does not name, found in the gateway's listing (models --listed, kept for offline use): a new
+ * id of a known family is that family's; one of no known family is sent through its endpoint's carrier family
+ * and checked against its own schema (generic-model.ts), as the app's generic form does. Null: not listed.
+ */
+export type ListedLookup = (model: string) => Promise<PlacedModel | null>;
+
+function planListedGeneric(model: PlacedModel, args: GenerateArgs): SubmissionRequest {
+  const carrier = carrierFamilyOf(model.endpoint);
+  if (!carrier)
+    throw invalidArgument(`The gateway lists ${model.id} at no endpoint this studio can send to.`, 'model');
+  const fields = genericFields(model);
+  let values: Record<string, unknown>;
+  try {
+    values = parseGenericAssignments(fields, model.skipped ?? [], args.set);
+  } catch (error) {
+    if (error instanceof FieldValueError) throw invalidArgument(error.message, error.field);
+    throw error;
+  }
+  if (args.prompt !== undefined) values.prompt = args.prompt;
+  const { [JSON_PARAMETERS]: _json, ...typed } = values;
+  const skipped = Object.fromEntries(
+    Object.entries(typed).filter(([k]) => !fields.some((f) => f.name === k)),
+  );
+  const own = Object.fromEntries(Object.entries(typed).filter(([k]) => fields.some((f) => f.name === k)));
+  const check = genericSchema(fields, false).safeParse(own);
+  if (!check.success) {
+    const message = check.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw invalidArgument(message, String(check.error.issues[0]?.path[0] ?? '') || null, 'validation_error');
+  }
+  return validatedRequest(carrier, model.id, { ...skipped, ...genericParams(check.data) }, args.webhook);
+}
+
+export async function planGenerate(
+  args: GenerateArgs,
+  cwd: string,
+  listed?: ListedLookup,
+): Promise<SubmissionRequest> {
+  if (
+    args.family === undefined &&
+    listed &&
+    !familyForModel(args.model) &&
+    familiesForModel(args.model).length === 0
+  ) {
+    const found = await listed(args.model);
+    if (found?.family) return planGenerate({ ...args, family: found.family }, cwd);
+    if (found) return planListedGeneric(found, args);
+  }
   const family = familyFor(args.model, args.family);
   const params = parseSets(family, args.set);
   if (args.prompt !== undefined) params.prompt = args.prompt;

@@ -108,3 +108,24 @@ export function parseSetAssignments(id: FamilyId, assignments: readonly string[]
   }
   return out;
 }
+
+/**
+ * `--set field=value` for a listed model of no known family (generic-model.ts): its schema's fields coerced by
+ * their types; a parameter the schema names but no field offers (`skipped`) is taken as JSON; anything else is
+ * refused, as the app's form has no place for it.
+ */
+export function parseGenericAssignments(
+  fields: readonly FieldSpec[],
+  skipped: readonly string[],
+  assignments: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const assignment of assignments) {
+    const [name, raw] = splitAssignment(assignment);
+    const f = fields.find((field) => field.name === name);
+    if (f) out[name] = coerceFieldValue(f, raw);
+    else if (skipped.includes(name)) out[name] = guess(raw);
+    else throw new FieldValueError(name, 'the model’s schema has no such field');
+  }
+  return out;
+}

@@ -50,7 +50,12 @@ export {
   type FamilySchema,
 } from './schema';
 export { carryOver, choiceKey, modelsOfKind, type CarriedOver, type ModelChoice } from './carry-over';
-export { coerceFieldValue, parseSetAssignments, FieldValueError } from './cli-values';
+export {
+  coerceFieldValue,
+  parseGenericAssignments,
+  parseSetAssignments,
+  FieldValueError,
+} from './cli-values';
 export {
   I3_RATIOS,
   I3_RESOLUTIONS,

@@ -7,6 +7,8 @@ import { FAMILY_LIST, familyModels, referenceImageFields } from '../../../shared
 import type { FieldSpec } from '../../../shared/catalog';
 import { DiscoveredModels, type DiscoveredList } from '../../core/models/discovered-models';
 import { requireGateway } from '../cli-config';
+import { genericFields } from '../../../shared/catalog/generic-model';
+import type { ListedLookup } from '../submission-plans';
 import type { CliContext } from '../cli-context';
 
 /** The gateway's listing, fetched now or the kept one when the gateway cannot be asked. */
@@ -23,9 +25,28 @@ async function listedModels(ctx: CliContext): Promise<DiscoveredList> {
   );
 }
 
+/** The kept listing (asked again when older than an hour), for `generate` with a model only the gateway lists. */
+export function listedLookup(ctx: CliContext): ListedLookup {
+  return async (model) => {
+    requireGateway(ctx.config);
+    const core = ctx.core();
+    const file = join(ctx.config.dataDir ?? ctx.config.libraryDir, 'discovered-models.json');
+    const list = await new DiscoveredModels(file, core.clock).get(core.gateway, {});
+    return list.models.find((m) => m.id === model && m.isNew) ?? null;
+  };
+}
+
 function listedLine(m: DiscoveredList['models'][number]): string {
   const where = m.family ?? 'generic form';
-  return `  ${m.id}${m.isNew ? ' (new on the gateway)' : ''}  ${where}${m.endpoint ? `  ${m.endpoint}` : ''}`;
+  const head = `  ${m.id}${m.isNew ? ' (new on the gateway)' : ''}  ${where}${m.endpoint ? `  ${m.endpoint}` : ''}`;
+  // A model of no known family: the fields its schema gives, as `generate --set` takes them.
+  if (m.family !== null || !m.isNew) return head;
+  const fields = genericFields(m).map((f) => {
+    const extra = limits(f);
+    return `      ${f.required ? '*' : ' '} ${f.name} (${f.type})${extra ? `  ${extra}` : ''}`;
+  });
+  const json = m.skipped?.length ? [`        as JSON: ${m.skipped.join(', ')}`] : [];
+  return [head, ...fields, ...json].join('\n');
 }
 
 function limits(f: FieldSpec): string {
@@ -75,7 +96,15 @@ export async function modelsCommand(ctx: CliContext, options: { listed?: boolean
   const listing = listed && {
     source: listed.source,
     fetchedAt: listed.fetchedAt,
-    models: listed.models.map((m) => ({ id: m.id, family: m.family, isNew: m.isNew, endpoint: m.endpoint })),
+    models: listed.models.map((m) => ({
+      id: m.id,
+      family: m.family,
+      isNew: m.isNew,
+      endpoint: m.endpoint,
+      ...(m.family === null && m.isNew
+        ? { fields: genericFields(m), skipped: m.skipped ?? [], schemaProblem: m.schemaProblem }
+        : {}),
+    })),
   };
   const listedText = listed
     ? `\n\nlisted by the gateway (${listed.source === 'gateway' ? 'now' : listed.source === 'cache' ? 'kept list: the gateway could not be asked' : 'no list'}):\n${listed.models.map(listedLine).join('\n')}`

@@ -14,6 +14,7 @@ import { moneyText } from '../../../shared/studio/money-text';
 import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { queueAdd } from './queue';
+import { listedLookup } from './models';
 import { printOutcome, settle, submitAndFollow } from '../task-runner';
 import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
@@ -30,7 +31,7 @@ export async function generateCommand(
     await generateBatch(ctx, { ...args, promptsFile: args.promptsFile });
     return;
   }
-  const request = await planGenerate(args, ctx.io.cwd);
+  const request = await planGenerate(args, ctx.io.cwd, listedLookup(ctx));
   if (args.dryRun) {
     const estimate = dryRunPrices(ctx).estimate(request);
     ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
