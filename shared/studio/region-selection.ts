@@ -4,6 +4,7 @@
 // Numbers from outside (a typed field, a CLI flag, a dropped file's settings) are bounded by the schema; whether
 // the region lies on the picture is checkSelection's job, once the picture's size is known.
 import { z } from 'zod';
+import { because } from '../validation';
 
 /** Points of one lasso or of all brush strokes together: plenty for a hand-drawn outline, bounded for a file. */
 export const MAX_SELECTION_POINTS = 4000;
@@ -34,7 +35,7 @@ export const regionSelectionSchema = z.discriminatedUnion('kind', [
       .min(1)
       .max(MAX_BRUSH_STROKES)
       .refine((strokes) => strokes.reduce((n, s) => n + s.length, 0) <= MAX_SELECTION_POINTS, {
-        message: `A brush selection holds at most ${MAX_SELECTION_POINTS} points.`,
+        params: because('brushPoints', { limit: MAX_SELECTION_POINTS }),
       }),
   }),
 ]);

@@ -77,6 +77,7 @@ export const VALIDATION_EN = {
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
   jsonObject: 'Enter the parameters as one JSON object, such as {"steps": 20}.',
   promptInParameters: 'The prompt has its own field: leave it out of the parameters.',
+  brushPoints: 'A brush selection holds at most {{limit}} points.',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;
