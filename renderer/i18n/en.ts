@@ -342,6 +342,7 @@ export const en = {
     downloadingShare: 'Saving {{received}} of {{total}} ({{percent}}%)',
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
+    finished: 'Finished {{time}} · took {{took}}',
     slowChecks:
       'Still running after {{elapsed}} · checked every {{every}} (it is never failed for taking long)',
     resumed:

@@ -399,6 +399,7 @@ export const zhCN: Messages = {
     slowChecks: '已运行 {{elapsed}}，仍在进行 · 每 {{every}} 检查一次（不会因耗时长而判为失败）',
     resumed: '重启后已恢复：正在向网关核实。自发送以来已运行 {{elapsed}}。',
     created: '开始于 {{time}}',
+    finished: '完成于 {{time}} · 用时 {{took}}',
     stop: '停止跟踪',
     rerun: '再次运行',
     rerunStarted: '已用相同设置开始新的 {{family}} 任务：它在列表最上方。',

@@ -19,6 +19,7 @@ import { LinkExpiryFlag } from '../../ui/link-expiry-flag';
 import { TaskCost } from '../../ui/task-cost';
 import { isActiveTask, ResumedNote, SlowCheckNote, TaskProgress, TaskStatePill } from '../../ui/task-status';
 import { libraryAddress } from '../../lib/library-address';
+import { timeLeftWords } from '../../lib/link-expiry';
 import { useTaskFamilyLabel } from '../../lib/task-family-label';
 
 function promptOf(task: TaskRecord): string | null {
@@ -84,6 +85,22 @@ interface TaskRowBodyProps {
   download: DownloadState | undefined;
 }
 
+/**
+ * When the task started while it runs; once it has ended, when it ended and how long it took: "Started now" on a
+ * task finished an hour ago (the feed's clock ticks coarsely) said neither.
+ */
+function TaskWhen({ task, now }: { task: TaskRecord; now: number }): string {
+  const { t, i18n } = useTranslation();
+  if (isActiveTask(task))
+    return t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) });
+  // A task that ended without a completion time from the gateway (stopped, failed) ended when it was last changed.
+  const endedAt = task.completedAt ?? task.updatedAt;
+  return t('tasks.finished', {
+    time: formatRelative(endedAt, now, i18n.language),
+    took: timeLeftWords(Math.max(0, endedAt - task.createdAt), i18n.language),
+  });
+}
+
 /** What the row shows; `id` prefixes the ids the article's name is made of. */
 const TaskRowBody = memo(function TaskRowBody({
   id,
@@ -113,7 +130,7 @@ const TaskRowBody = memo(function TaskRowBody({
             <TaskStatePill task={task} id={`${id}-state`} />
           </div>
           <span className="task-when">
-            {t('tasks.created', { time: formatRelative(task.createdAt, now, i18n.language) })}
+            <TaskWhen task={task} now={now} />
           </span>
         </div>
         {prompt ? (
