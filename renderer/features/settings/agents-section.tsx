@@ -3,7 +3,7 @@
 // connected, what they did and what they spent. The money rules are main's: this only shows and switches.
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AgentsView } from '../../../shared/bridge/agent-schemas';
+import type { AgentsPatch, AgentsView } from '../../../shared/bridge/agent-schemas';
 import type { AgentSessionView } from '../../../shared/studio/agents';
 import { moneyText } from '../../../shared/studio/money-text';
 import { errorSentence } from '../../lib/bridge-error';
@@ -58,15 +58,18 @@ function EndpointForm({ view }: { view: AgentsView }): ReactElement {
     !Number.isInteger(portValue) || portValue < 0 || portValue > 65535 ? t('agents.portInvalid') : undefined;
   const capError =
     capValue !== null && (!Number.isFinite(capValue) || capValue < 0) ? t('agents.capInvalid') : undefined;
-  // A switch moves when pressed: while its change is being saved, it shows what was asked.
-  const asked = update.isPending ? update.variables : undefined;
+  // A switch moves when pressed (set in the same event): while its change is being saved, it shows what was asked.
+  const [asked, setAsked] = useState<AgentsPatch | null>(null);
   const enabled = asked?.enabled ?? view.settings.enabled;
-  const save = async (patch: Parameters<typeof update.mutateAsync>[0]) => {
+  const save = async (patch: AgentsPatch) => {
+    setAsked(patch);
     try {
       await update.mutateAsync(patch);
       pushToast('success', t('agents.saved'));
     } catch (error) {
       pushToast('error', errorSentence(error, t));
+    } finally {
+      setAsked(null);
     }
   };
   return (
