@@ -138,7 +138,9 @@ export function AdvancedFields({
   const onDrop = (e: DragEvent<HTMLTextAreaElement>) => {
     const files = imageFilesOf(e.dataTransfer);
     if (files.length === 0) return;
+    // Taken here: the page's dropzone around the form (settings-drop.tsx) never sees it.
     e.preventDefault();
+    e.stopPropagation();
     void insertImages(files, e.currentTarget);
   };
 

@@ -13,7 +13,7 @@ import { Page } from '../../ui/page';
 import { Segmented } from '../../ui/segmented';
 import { FamilyForm } from './family-form';
 import { GenericModelForm } from './generic-model-form';
-import { LibraryDrop } from './library-drop';
+import { useLibraryDrop } from './library-drop';
 import { SettingsDrop } from './settings-drop';
 import { askNotificationsOnce } from '../../lib/web-notifications';
 import { TaskPreview } from './task-preview';
@@ -59,12 +59,14 @@ export function CreatePage(): ReactElement {
   const kind = family.kind as Exclude<FamilyKind, 'speech'>;
 
   const choose = (id: string) => navigate(`/create/${id}`);
+  const libraryDrop = useLibraryDrop(generic ? null : family.id);
 
   return (
     <Page title={t('create.title')} subtitle={t('create.subtitle')} wide>
-      {/* A file dropped or pasted anywhere on Create (settings-drop.tsx), as the README says: the picker, the
-          form, the preview and the recipes alike; a drop the reference list or a field took stays theirs. */}
-      <SettingsDrop family={family.id} models={models}>
+      {/* Create's one drop target (settings-drop.tsx): a file dropped or pasted anywhere on it, as the README
+          says (the picker, the form, the preview and the recipes alike; a drop the reference list or a field
+          took stays theirs), and a library item dragged in (library-drop.tsx), for a family's form. */}
+      <SettingsDrop family={family.id} models={models} library={libraryDrop.handlers}>
         <div className="create-layout">
           <div className="create-main">
             <div className="family-picker card card-pad">
@@ -118,8 +120,12 @@ export function CreatePage(): ReactElement {
                 />
               </div>
             ) : (
-              /* A library item dragged in (library-drop.tsx); a file is taken anywhere on the page (below). */
-              <LibraryDrop family={family.id}>
+              /* A library item dragged over the page is said, and outlined, on the form it goes to. */
+              <div
+                className={libraryDrop.note ? 'library-drop is-over' : 'library-drop'}
+                data-testid="library-drop"
+              >
+                {libraryDrop.note}
                 <div className="card card-pad">
                   {/* A new family is a new form: remounting resets defaults, resolver and errors together. */}
                   <FamilyForm
@@ -132,7 +138,7 @@ export function CreatePage(): ReactElement {
                     }}
                   />
                 </div>
-              </LibraryDrop>
+              </div>
             )}
           </div>
           <aside className="create-side">

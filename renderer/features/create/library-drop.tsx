@@ -1,8 +1,10 @@
-// A library item dragged onto Create's form does what "Use as reference" does for the family on
-// screen: a picture joins its reference list, a video its video URL list, a track becomes a music operation's
-// source. A family that cannot take it says so and names one that can. Files from outside the app are the
-// settings drop's (settings-drop.tsx); this target only answers drags that carry a library item's id.
-import { useState, type DragEvent, type ReactElement, type ReactNode } from 'react';
+// A library item dragged onto Create does what "Use as reference" does for the family on screen: a picture
+// joins its reference list, a video its video URL list, a track becomes a music operation's source. A family
+// that cannot take it says so and names one that can. These are the handlers of Create's one drop target
+// (settings-drop.tsx, whose react-dropzone takes the files from outside the app): they answer only drags that
+// carry a library item's id, in the capture phase, so nothing inside (the reference list's own dropzone) takes
+// them; the note and the outline show on the form.
+import { useState, type DragEvent, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { FamilyId } from '../../../shared/catalog';
@@ -19,9 +21,22 @@ import {
 import { useStudioStore } from '../../store/studio-store';
 import { useDroppedLibraryItem, useStoreLibraryReference } from './api/library-item';
 
-export function LibraryDrop({ family, children }: { family: FamilyId; children: ReactNode }): ReactElement {
+/** What Create's drop target does with a library drag, and what the form shows while one is over the page. */
+export interface LibraryDropTarget {
+  handlers: {
+    onDragEnterCapture: (event: DragEvent<HTMLElement>) => void;
+    onDragOverCapture: (event: DragEvent<HTMLElement>) => void;
+    onDropCapture: (event: DragEvent<HTMLElement>) => void;
+    onDragLeave: (event: DragEvent<HTMLElement>) => void;
+  };
+  /** The sentence over the form while a library drag is over the page; null otherwise. */
+  note: ReactElement | null;
+}
+
+/** `family` null: no family's form is on screen (a listed model's generic form), so library drags are not taken. */
+export function useLibraryDrop(family: FamilyId | null): LibraryDropTarget {
   const { t } = useTranslation();
-  // While a library drag is over the form: what it carries (null: something no family takes).
+  // While a library drag is over the page: what it carries (null: something no family takes).
   const [over, setOver] = useState<{ media: ReuseMedia | null } | null>(null);
   const pushToast = useStudioStore((s) => s.pushToast);
   const setDraft = useStudioStore((s) => s.setDraft);
@@ -30,7 +45,7 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
   const familyName = (id: FamilyId) => t(`create.families.${id}`);
 
   /** The sentence for a family that cannot take this media, naming one that can. */
-  const refusal = (media: ReuseMedia | null): string => {
+  const refusal = (family: FamilyId, media: ReuseMedia | null): string => {
     const what = t(`libraryDrag.what.${media ?? 'other'}`);
     const example = media
       ? FAMILY_LIST.find((f) => f.kind !== 'speech' && reuseField(f.id, media) !== undefined)?.id
@@ -40,13 +55,13 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
       : t('libraryDrag.cannotTakeAny', { family: familyName(family), what });
   };
 
-  const refuse = (item: BridgeLibraryItem) => {
+  const refuse = (family: FamilyId, item: BridgeLibraryItem) => {
     const media = mediaOf(item);
     // An item no family takes (a video without its gateway link, a speech clip) says so plainly.
-    pushToast('error', refusal(reuseFamilies(item).length > 0 ? media : null));
+    pushToast('error', refusal(family, reuseFamilies(item).length > 0 ? media : null));
   };
 
-  const take = async (id: string): Promise<void> => {
+  const take = async (family: FamilyId, id: string): Promise<void> => {
     try {
       const item = await fetchItem.mutateAsync(id);
       const values = await reuseDraftValues(
@@ -55,7 +70,7 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
         async (itemId) => (await storeReference.mutateAsync(itemId)).uri,
       );
       if (!values) {
-        refuse(item);
+        refuse(family, item);
         return;
       }
       setDraft({ family, model: null, values, replace: false, editOf: null });
@@ -65,13 +80,14 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
     }
   };
 
-  const takes = (media: ReuseMedia | null) => media !== null && reuseField(family, media) !== undefined;
+  const takes = (family: FamilyId, media: ReuseMedia | null) =>
+    media !== null && reuseField(family, media) !== undefined;
 
-  // Entering the form is where the browser asks whether it takes the drop (HTML's drop-target choice is made
-  // on dragenter), so the note shows at once: a pointer that comes to rest on a new element inside the form
-  // gets a dragenter and perhaps no dragover before the drop.
-  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
-    if (!isLibraryDrag(event.dataTransfer)) return;
+  // Entering is where the browser asks whether it takes the drop (HTML's drop-target choice is made on
+  // dragenter), so the note shows at once: a pointer that comes to rest on a new element gets a dragenter and
+  // perhaps no dragover before the drop. Capture, and no further: nothing inside sees a library drag.
+  const onDragOver = (event: DragEvent<HTMLElement>) => {
+    if (family === null || !isLibraryDrag(event.dataTransfer)) return;
     event.preventDefault();
     event.stopPropagation();
     event.dataTransfer.dropEffect = 'copy';
@@ -79,39 +95,37 @@ export function LibraryDrop({ family, children }: { family: FamilyId; children: 
     if (over?.media !== media) setOver({ media });
   };
 
-  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+  const onDrop = (event: DragEvent<HTMLElement>) => {
     setOver(null);
-    if (!isLibraryDrag(event.dataTransfer)) return;
+    if (family === null || !isLibraryDrag(event.dataTransfer)) return;
     event.preventDefault();
     event.stopPropagation();
     const id = libraryDragId(event.dataTransfer);
-    if (id) void take(id);
+    if (id) void take(family, id);
   };
 
-  return (
-    <div
-      className={over ? 'library-drop is-over' : 'library-drop'}
-      data-testid="library-drop"
-      // Capture, and no further: the file drops inside (the reference list, the settings drop) never see it.
-      onDragEnterCapture={onDragOver}
-      onDragOverCapture={onDragOver}
-      onDragLeave={(event) => {
+  const note =
+    over && family !== null ? (
+      <p
+        className={takes(family, over.media) ? 'library-drop-note' : 'library-drop-note is-refused'}
+        role="status"
+        data-testid="library-drop-note"
+      >
+        {takes(family, over.media)
+          ? t('libraryDrag.dropHere', { family: familyName(family) })
+          : refusal(family, over.media)}
+      </p>
+    ) : null;
+
+  return {
+    handlers: {
+      onDragEnterCapture: onDragOver,
+      onDragOverCapture: onDragOver,
+      onDropCapture: onDrop,
+      onDragLeave: (event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(null);
-      }}
-      onDropCapture={onDrop}
-    >
-      {over ? (
-        <p
-          className={takes(over.media) ? 'library-drop-note' : 'library-drop-note is-refused'}
-          role="status"
-          data-testid="library-drop-note"
-        >
-          {takes(over.media)
-            ? t('libraryDrag.dropHere', { family: familyName(family) })
-            : refusal(over.media)}
-        </p>
-      ) : null}
-      {children}
-    </div>
-  );
+      },
+    },
+    note,
+  };
 }

@@ -96,6 +96,8 @@ export function ReferenceImages({
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: { 'image/png': [], 'image/jpeg': [], 'image/webp': [] },
     onDrop: (a, r) => void onDrop(a, r),
+    // Its drops are its own: the page's dropzone around it (settings-drop.tsx) never takes them too.
+    noDragEventsBubbling: true,
     disabled: !acceptsFiles || (max !== undefined && value.length >= max),
   });
 

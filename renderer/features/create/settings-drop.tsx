@@ -1,17 +1,12 @@
 // Dropping (or pasting) a file onto Create: a PNG or MP3 this app made carries its settings, and the form they
 // name is restored (family, model, every parameter that passes the family's schema; each one that does not is
 // named, and damaged settings are said to be damaged); any other picture becomes a reference image of the
-// family on screen. Drops on the reference list itself are that list's (react-dropzone marks them handled).
+// family on screen. Files are taken by react-dropzone, Create's one mechanism for dropped files (the reference
+// list is a dropzone of its own inside this one, and keeps its drops: it stops them bubbling here).
 // A paste is taken anywhere on the page, not only inside this box: a person who copied a screenshot presses
 // Ctrl/Cmd+V with nothing focused, and that paste goes to the document body.
-import {
-  useEffect,
-  useEffectEvent,
-  useState,
-  type DragEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { useEffect, useEffectEvent, type ReactElement, type ReactNode } from 'react';
+import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { takesPictures, type FamilyId, type ModelConfig } from '../../../shared/catalog';
@@ -22,6 +17,7 @@ import { reuseField } from '../../lib/reuse-targets';
 import { useAddReference } from './api/add-reference';
 import { useStudioStore } from '../../store/studio-store';
 import { useReadSettings } from './api/reuse';
+import type { LibraryDropTarget } from './library-drop';
 import { usePresetFileDrop } from './preset-bar';
 import { useActiveStyles } from './style-store';
 
@@ -41,16 +37,18 @@ const SETTINGS_TYPES = ['image/png', 'audio/mpeg', 'audio/mp3'];
 export function SettingsDrop({
   family,
   models,
+  library,
   children,
 }: {
   family: FamilyId;
   /** The configured model ids: a file's model is restored only when it is one of the family's. */
   models: ModelConfig;
+  /** Library items dragged in (library-drop.tsx): taken in the capture phase, before anything inside. */
+  library: LibraryDropTarget['handlers'];
   children: ReactNode;
 }): ReactElement {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const [over, setOver] = useState(false);
   const pushToast = useStudioStore((s) => s.pushToast);
   const setDraft = useStudioStore((s) => s.setDraft);
   const readSettings = useReadSettings();
@@ -128,14 +126,17 @@ export function SettingsDrop({
     }
   };
 
-  const onDrop = (e: DragEvent<HTMLDivElement>) => {
-    setOver(false);
-    if (e.defaultPrevented) return;
-    const file = e.dataTransfer.files[0];
-    if (!file) return;
-    e.preventDefault();
-    void take(file);
-  };
+  // Anywhere on the page, never a click or a key (the page's own controls keep those); a paste is taken
+  // below, from the whole document.
+  const { getRootProps, isDragActive } = useDropzone({
+    noClick: true,
+    noKeyboard: true,
+    noPaste: true,
+    multiple: false,
+    onDrop: ([file]) => {
+      if (file) void take(file);
+    },
+  });
   // The listener is added once; an effect event reads the latest `take` (the family on screen).
   const takePasted = useEffectEvent((file: File) => void take(file));
   useEffect(() => {
@@ -155,17 +156,11 @@ export function SettingsDrop({
 
   return (
     <div
-      className={over ? 'settings-drop is-over' : 'settings-drop'}
+      {...getRootProps({
+        className: isDragActive ? 'settings-drop is-over' : 'settings-drop',
+        ...library,
+      })}
       data-testid="settings-drop"
-      onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes('Files')) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
-      }}
-      onDrop={onDrop}
     >
       {children}
       <p className="field-hint settings-drop-hint">{t('reuse.dropHint')}</p>
