@@ -35,6 +35,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
+          // One Chromium for the run; each studio a test opens gets a fresh context on it (browser.ts).
+          globalSetup: ['test/e2e/chromium-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

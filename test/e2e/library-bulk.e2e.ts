@@ -4,13 +4,14 @@
 // favourite (the Favourites filter shows them), bulk delete and Undo (button and Ctrl+Z), a delete left to run
 // out (gone from the grid, its task saying so, the file in the library's .trash), and a zip export downloaded
 // and read entry by entry.
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { seedLibrary } from './seeded-library';
 import { readZip } from '../support/read-zip';
+import { readDownload } from './browser';
 
 // Newest first in the grid: Alder is the first tile, Fir the last.
 const TREES = ['Alder', 'Birch', 'Cedar', 'Dogwood', 'Elm', 'Fir'] as const;
@@ -194,7 +195,7 @@ describe('bulk actions', () => {
       bar().getByRole('button', { name: 'Export as zip' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^gateway-studio-\d{4}-\d{2}-\d{2}-2-items\.zip$/);
-    const entries = await readZip(await readFile(await download.path()));
+    const entries = await readZip(await readDownload(download));
     const names = entries.map((e) => e.name).sort();
     expect(names).toHaveLength(4);
     for (const tree of ['Alder', 'Dogwood']) {

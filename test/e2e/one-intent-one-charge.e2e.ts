@@ -8,7 +8,7 @@
 //  8. an image → video recipe's video is made from the picture once, as its reference (never a "Music source");
 //  9. with the balance in CNY, the Usage CSV's amounts are CNY, as its header and the table say.
 // Each step counts what the demo gateway itself received (demo-received.ts), which the app's list alone cannot prove.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { SIM_KEYS } from '../../electron/simulator/index';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { demoReceived } from './demo-received';
 import { callStudio } from './studio-bridge';
+import { readDownload } from './browser';
 
 // The demo's clock at a tenth: a 5 s video takes 12 s, long enough to stop tracking it while it runs.
 const { studio, page } = useDemoStudio(0.1);
@@ -241,7 +242,8 @@ describe('one intent, one charge', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
-    const csv = (await readFile(await download.path(), 'utf8'))
+    const csv = (await readDownload(download))
+      .toString('utf8')
       .replace(/^\uFEFF/, '')
       .split('\r\n')
       .filter((line) => line !== '')

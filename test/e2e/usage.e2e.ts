@@ -2,11 +2,11 @@
 // The Usage page in a browser on the demo gateway, driven as a person does: "what did I spend on video last
 // week, by model, in my time zone", answered on the page and taken away as a CSV file whose rows are the
 // table's. The figures are checked against the demo gateway asked directly ([EP-USAGE-*], [UREP-*]).
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_KEYS } from '../../electron/simulator/index';
 import { type DemoStudio, goTo, openDemoStudio, useDemoStudio } from './demo-studio';
 import { callStudio } from './studio-bridge';
+import { readDownload } from './browser';
 
 const { studio, page } = useDemoStudio();
 
@@ -120,7 +120,7 @@ describe('Usage page', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`usage_${from}_${today}_America-New_York.csv`);
-    const csv = parseCsv(await readFile(await download.path(), 'utf8'));
+    const csv = parseCsv((await readDownload(download)).toString('utf8'));
     expect(csv[0]).toEqual(head);
     expect(csv).toHaveLength(rows.length + 2);
     for (const [i, row] of rows.entries()) {
