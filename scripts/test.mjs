@@ -1,7 +1,10 @@
 // The README's test command: typecheck, lint, build, the Electron security scan, the packaging dry run (package:check:
 // electron-builder with a stand-in Electron, then the packaged app checked and booted), then every vitest project. It closes with one plain
 // summary line ("tests: N passed, N failed, N skipped") so CI reads the outcome from the last line.
-import { spawnSync } from 'node:child_process';
+// The checks before vitest run side by side on two lanes (typecheck and lint on one, build then security then
+// package:check on the other: each is one process on one core), and every phase prints how long it took, so a slow
+// run says where its time went. A failed phase still fails the run, after the lane beside it has finished.
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
 
 const fail = (why, code = 1) => {
@@ -30,21 +33,63 @@ function bundleProblem() {
   return null;
 }
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
-const steps = [
-  ['npm', ['run', '--silent', 'typecheck']],
-  ['npm', ['run', '--silent', 'lint']],
-  ['npm', ['run', '--silent', 'build']],
-  ['npm', ['run', '--silent', 'security']],
-];
-for (const [cmd, args] of steps) {
-  const code = run(cmd, args);
-  if (code !== 0) fail(`${args[args.length - 1]} failed (exit ${code})`, code);
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+const timings = [];
+
+/** Runs one command with the terminal as its output; resolves with its exit code, its time printed and kept. */
+function run(label, cmd, args) {
+  const begun = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', shell: false });
+    const done = (code) => {
+      const took = Date.now() - begun;
+      timings.push([label, took]);
+      console.log(
+        `\n[npm test] ${label}: ${code === 0 ? 'done' : `failed (exit ${code})`} in ${seconds(took)}`,
+      );
+      resolve(code);
+    };
+    child.once('error', () => done(1));
+    // Killed by a signal: no exit code, still a failure.
+    child.once('exit', (code) => done(code ?? 1));
+  });
 }
-const problem = bundleProblem();
-if (problem) fail(`build: ${problem}`);
-const packaged = run('npm', ['run', '--silent', 'package:check', '--', '--in-npm-test']);
-if (packaged !== 0) fail(`package:check failed (exit ${packaged})`, packaged);
+
+/** Runs a lane's steps one after the other, stopping at the first that fails; resolves with why and its code, or null. */
+async function lane(steps) {
+  for (const [label, cmd, args] of steps) {
+    const code = await run(label, cmd, args);
+    if (code !== 0) return { why: `${label} failed (exit ${code})`, code };
+    const problem = label === 'build' ? bundleProblem() : null;
+    if (problem) return { why: `build: ${problem}`, code: 1 };
+  }
+  return null;
+}
+
+const printTimings = () => {
+  console.log('\n[npm test] phases:');
+  for (const [label, ms] of timings) console.log(`  ${label.padEnd(14)} ${seconds(ms).padStart(6)}`);
+  console.log(`  ${'total'.padEnd(14)} ${seconds(Date.now() - started).padStart(6)}`);
+};
+
+const failures = (
+  await Promise.all([
+    lane([
+      ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+      ['lint', 'npm', ['run', '--silent', 'lint']],
+    ]),
+    lane([
+      ['build', 'npm', ['run', '--silent', 'build']],
+      ['security', 'npm', ['run', '--silent', 'security']],
+      ['package:check', 'npm', ['run', '--silent', 'package:check', '--', '--in-npm-test']],
+    ]),
+  ])
+).filter((f) => f !== null);
+if (failures.length > 0) {
+  printTimings();
+  fail(failures[0].why, failures[0].code);
+}
 mkdirSync('.vitest', { recursive: true });
 // A results file left by an earlier run must not be read as this run's outcome.
 rmSync('.vitest/results.json', { force: true });
@@ -56,7 +101,7 @@ const vitestArgs = [
   '--outputFile.json=.vitest/results.json',
   ...process.argv.slice(2),
 ];
-const code = run('npx', vitestArgs);
+const code = await run('vitest', 'npx', vitestArgs);
 let passed = 0;
 let failed = 1;
 let skipped = 0;
@@ -69,5 +114,6 @@ try {
 } catch {
   // no results file: vitest itself failed to start
 }
+printTimings();
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(code);
