@@ -116,6 +116,18 @@ async function choose(name: string) {
 }
 
 describe('RecipePanel', () => {
+  it('with no recipe saved, says so in a whole sentence beside a disabled picker, not cut inside it', async () => {
+    renderWithStudio(<RecipePanel models={{}} />);
+    const sentence = await within(panel()).findByText(
+      'No recipes yet: import one, or make one from a library item',
+    );
+    expect(sentence.tagName).toBe('P');
+    const select = within(panel()).getByRole('combobox', { name: 'Choose a recipe' });
+    expect(select).toBeDisabled();
+    expect(select).toHaveAccessibleDescription('No recipes yet: import one, or make one from a library item');
+    expect(within(select).queryByText(/No recipes yet/)).toBeNull();
+  });
+
   it('shows the steps and the total before sending, and runs the recipe once per prompt line to its end', async () => {
     recipes.save(toVideo('slow push in'));
     renderWithStudio(<RecipePanel models={{}} />);
