@@ -16,18 +16,20 @@ import { preloadablePage } from './preloadable-page';
 
 // Fetched on first use, with every language's bundle (it finds an entry by its name in either language); once
 // here it opens at once, without React.lazy's first suspension and its 300 ms throttle (preloadable-page.tsx).
+// It stays mounted once opened: the question a Run again asks outlives the palette, which closes as it starts.
 const palette = preloadablePage(
-  () =>
-    Promise.all([import('./palette/command-palette'), loadAllLanguages()]).then(([m]) => m.CommandPalette),
+  () => Promise.all([import('./palette/command-palette'), loadAllLanguages()]).then(([m]) => m.PaletteHost),
   () => null,
 );
-const CommandPalette = palette.Page;
+const PaletteHost = palette.Page;
 
 const CREATABLE = FAMILY_LIST.filter((f) => f.kind !== 'speech').map((f) => f.id);
 const PROMPT = 'main form textarea[name="prompt"]';
 
 export function KeyboardLayer(): ReactElement {
   const [open, setOpen] = useState<'palette' | 'shortcuts' | null>(null);
+  // The palette's code has been asked for: from then on its host stays mounted (see above).
+  const [hosted, setHosted] = useState(false);
   const [location, navigate] = useLocation();
 
   useEffect(() => {
@@ -36,6 +38,7 @@ export function KeyboardLayer(): ReactElement {
       if (isShortcut(event, 'palette')) {
         event.preventDefault();
         setOpen((o) => (o === 'palette' ? null : 'palette'));
+        setHosted(true);
         return;
       }
       const inDialog = event.target instanceof Element && event.target.closest('dialog') !== null;
@@ -87,8 +90,8 @@ export function KeyboardLayer(): ReactElement {
   const close = () => setOpen(null);
   return (
     <>
-      {open === 'palette' ? (
-        <CommandPalette onClose={close} onShowShortcuts={() => setOpen('shortcuts')} />
+      {hosted ? (
+        <PaletteHost open={open === 'palette'} onClose={close} onShowShortcuts={() => setOpen('shortcuts')} />
       ) : null}
       {open === 'shortcuts' ? <ShortcutSheet onClose={close} /> : null}
     </>

@@ -10,11 +10,12 @@ import { FAMILY_LIST } from '../../../shared/catalog';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { useLibrary } from '../../lib/api/library';
-import { useRerunTask, useTaskList } from '../../lib/api/tasks';
+import { useTaskList } from '../../lib/api/tasks';
 import { useAppearance } from '../../lib/use-appearance';
 import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
 import { ROUTES, SYNC_ROUTE, type RouteName } from '../routes';
 import { ModalSheet } from './modal-sheet';
+import { useRunAgain, type RunAgain } from './use-run-again';
 import './palette.css';
 
 const RECENT = 5;
@@ -43,9 +44,12 @@ function Entry({
 export function CommandPalette({
   onClose,
   onShowShortcuts,
+  runAgain,
 }: {
   onClose: () => void;
   onShowShortcuts: () => void;
+  /** Run again, asked about first (use-run-again.ts); held above the palette, which closes as it starts. */
+  runAgain: RunAgain;
 }): ReactElement {
   const { t, i18n } = useTranslation();
   const [, navigate] = useLocation();
@@ -54,7 +58,6 @@ export function CommandPalette({
   const { chooseTheme, chooseLanguage } = useAppearance(onError);
   const tasks = useTaskList();
   const recent = useLibrary({ sort: 'newest' });
-  const rerun = useRerunTask();
 
   // The same key in both languages: an entry found by either name. (A key built from parts is a plain string
   // to the typed t(), so the fixed-language t is read as the plain lookup it is.)
@@ -129,10 +132,15 @@ export function CommandPalette({
                 // The palette is gone by the time the task is sent, and mutate()'s own callbacks die with it:
                 // the promise is what says the task started.
                 onSelect={act(() => {
-                  void rerun.mutateAsync(last.id).then((task) => {
+                  void runAgain(last).then((outcome) => {
+                    if (outcome.status === 'failed') return onError(outcome.error);
+                    if (outcome.status === 'stopped') {
+                      if (outcome.failure) pushToast('error', outcome.failure);
+                      return;
+                    }
                     pushToast('success', t('keyboard.palette.rerunStarted'));
-                    navigate(`${ROUTES.tasks}/${task.id}`);
-                  }, onError);
+                    navigate(`${ROUTES.tasks}/${outcome.value.id}`);
+                  });
                 })}
               />
             ) : null}
@@ -168,5 +176,29 @@ export function CommandPalette({
         </Command.List>
       </Command>
     </ModalSheet>
+  );
+}
+
+/**
+ * The palette while open, and the question its Run again asks: mounted from the palette's first opening on, so
+ * the question stays on screen (and its answer is heard) after the palette has closed.
+ */
+export function PaletteHost({
+  open,
+  onClose,
+  onShowShortcuts,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onShowShortcuts: () => void;
+}): ReactElement {
+  const runAgain = useRunAgain();
+  return (
+    <>
+      {open ? (
+        <CommandPalette onClose={onClose} onShowShortcuts={onShowShortcuts} runAgain={runAgain.run} />
+      ) : null}
+      {runAgain.dialog}
+    </>
   );
 }

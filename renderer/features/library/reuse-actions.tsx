@@ -70,21 +70,24 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
             <Button
               busy={rerun.isPending}
               onClick={() =>
-                rerun.mutate(taskId, {
-                  onSuccess: (task) => {
-                    // The details close so the toast's link can be followed (a modal makes the page inert).
-                    navigate(libraryAddress());
-                    pushToast(
-                      'success',
-                      t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),
-                      {
-                        href: `/tasks/${task.id}`,
-                        label: t('reuse.openTask'),
-                      },
-                    );
+                rerun.mutate(
+                  { id: taskId },
+                  {
+                    onSuccess: (task) => {
+                      // The details close so the toast's link can be followed (a modal makes the page inert).
+                      navigate(libraryAddress());
+                      pushToast(
+                        'success',
+                        t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),
+                        {
+                          href: `/tasks/${task.id}`,
+                          label: t('reuse.openTask'),
+                        },
+                      );
+                    },
+                    onError,
                   },
-                  onError,
-                })
+                )
               }
             >
               {t('tasks.rerun')}

@@ -207,15 +207,18 @@ const TaskRowBody = memo(function TaskRowBody({
                 variant="ghost"
                 busy={rerun.isPending}
                 onClick={() =>
-                  rerun.mutate(task.id, {
-                    // Say what started: the new row appears at the top, far from the button pressed.
-                    onSuccess: (started) =>
-                      pushToast('success', t('tasks.rerunStarted', { family: familyLabel }), {
-                        href: `/tasks/${started.id}`,
-                        label: t('reuse.openTask'),
-                      }),
-                    onError: onFailure,
-                  })
+                  rerun.mutate(
+                    { id: task.id },
+                    {
+                      // Say what started: the new row appears at the top, far from the button pressed.
+                      onSuccess: (started) =>
+                        pushToast('success', t('tasks.rerunStarted', { family: familyLabel }), {
+                          href: `/tasks/${started.id}`,
+                          label: t('reuse.openTask'),
+                        }),
+                      onError: onFailure,
+                    },
+                  )
                 }
               >
                 {t('tasks.rerun')}

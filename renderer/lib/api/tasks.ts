@@ -53,8 +53,14 @@ export function useRerunTask() {
   const client = useQueryClient();
   const keys = usePressKeys();
   return useMutation({
-    mutationFn: (id: string) => bridge.tasks.rerun.mutate({ id, key: keys.keyFor(['rerun', id]) }),
-    onSuccess: (task, id) => {
+    // `confirmed`: the person was asked about its estimate first and said send it (the palette's Run again).
+    mutationFn: ({ id, confirmed }: { id: string; confirmed?: boolean }) =>
+      bridge.tasks.rerun.mutate({
+        id,
+        key: keys.keyFor(['rerun', id]),
+        ...(confirmed === undefined ? {} : { confirmed }),
+      }),
+    onSuccess: (task, { id }) => {
       keys.answered(['rerun', id]);
       upsertTask(client, task);
       return client.invalidateQueries({ queryKey: queryKeys.balance });
