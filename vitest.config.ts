@@ -6,10 +6,16 @@ import react from '@vitejs/plugin-react';
 // (Playwright driving Debian's Chromium against web mode). Timing lives in `npm run bench`, never here.
 // A fourth, 'package', exists only when `npm run package:check` has packaged the app and names it in
 // STUDIO_PACKAGED_APP: it checks and boots that package.
+// Two workers, whatever the core count: vitest's default (one fewer than the cores) is a single worker on a 2-core
+// machine, and most unit files spend their time waiting on a child, a loopback server or the demo gateway's clock,
+// not on a core, so two files side by side take little longer than one. VITEST_MAX_WORKERS or --maxWorkers
+// still override it. Browser files still run one at a time, after the rest: they share one Chromium (its
+// clipboard too, which the paste tests write) and their waits were sized for a browser that has the machine.
 const packagedApp = process.env['STUDIO_PACKAGED_APP'];
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
