@@ -116,9 +116,11 @@ export class DiscoveredModels {
           schemaProblem: page.schemaProblem,
           ...(page.skipped ? { skipped: page.skipped } : {}),
         });
-      } catch {
-        // No page (404), or none now: the schema kept from an earlier look, else the listing's own word.
-        out.push(before ? { ...before, endpoint: model.endpoint ?? before.endpoint } : model);
+      } catch (thrown) {
+        // No page at all (404/405): the listing's own word. None now (offline, broken): the one kept before.
+        const status = isGatewayError(thrown) ? thrown.info.httpStatus : null;
+        const gone = status === 404 || status === 405;
+        out.push(before && !gone ? { ...before, endpoint: model.endpoint ?? before.endpoint } : model);
       }
     }
     return out;

@@ -75,7 +75,8 @@ describe('a listed model’s own page', () => {
     );
   });
 
-  it('without pages (another mode) the listing’s own word stands', async () => {
+  it('without pages (another mode) the listing’s own word stands, even over a schema kept before', async () => {
+    await list().get(client(), {});
     sim.modelList.set('missing-schemas');
     const found = await list().get(client(), {}, { refresh: true });
     expect(found.models.find((m) => m.id === 'image_model_id_x1')).toMatchObject({
