@@ -2,7 +2,8 @@
 // gateway answers a task only to the key (or user) that made it, so a task polled with the new key of another
 // account would be refused (403) and failed. The task row keeps a fingerprint of the key (key_ref), never the
 // key; the key itself is kept in a secret store (the one the API key lives in: the OS keychain in the desktop
-// app, a 0600 file in web mode) for as long as a task it submitted is unfinished, so a restart polls with it too.
+// app, a 0600 file in web mode) for as long as a task it submitted is unfinished or has files still to come, so a
+// restart polls with it too, and renews a completed task's expired links with it.
 // A remembered key the gateway refuses (401/403: revoked, or the account changed) is forgotten and the current
 // key is used from then on.
 import { createHash } from 'node:crypto';
@@ -62,7 +63,7 @@ export class SubmittingKeys {
     return ref;
   }
 
-  /** After a restart: each unfinished task's key from the vault, and the keys no unfinished task uses dropped. */
+  /** After a restart: each task in use's key from the vault, and the keys no task in use was sent with dropped. */
   async restore(tasks: readonly { id: string; keyRef: string }[]): Promise<void> {
     let keys: Record<string, string> = {};
     try {
@@ -78,7 +79,7 @@ export class SubmittingKeys {
     await this.prune(new Set(tasks.map((t) => t.keyRef)));
   }
 
-  /** Drops from the vault every key no unfinished task was submitted with (asked only when one may be). */
+  /** Drops from the vault every key no task in use was submitted with (asked only when one may be). */
   async prune(inUse: ReadonlySet<string> | (() => ReadonlySet<string>)): Promise<void> {
     if (this.#kept.size === 0) return;
     const refs = typeof inUse === 'function' ? inUse() : inUse;

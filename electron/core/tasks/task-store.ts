@@ -166,10 +166,18 @@ export class TaskStore {
     return Number(done.changes) > 0;
   }
 
-  /** The key fingerprints of tasks not yet finished (a stopped or interrupted task may be tracked again). */
-  unfinishedKeyRefs(): { id: string; keyRef: string }[] {
+  /**
+   * The key fingerprints of tasks that may still ask the gateway about themselves: those not yet finished (a
+   * stopped or interrupted task may be tracked again), and completed ones whose files are still to come (a
+   * file pending, or an expired link not yet given up as lost), since renewing a link is a status poll that
+   * only the submitting key is answered.
+   */
+  keyRefsInUse(): { id: string; keyRef: string }[] {
     const rows = this.sql(
-      "SELECT id, key_ref FROM tasks WHERE key_ref IS NOT NULL AND state NOT IN ('completed', 'failed', 'cancelled')",
+      `SELECT id, key_ref FROM tasks WHERE key_ref IS NOT NULL AND (
+         state NOT IN ('completed', 'failed', 'cancelled')
+         OR (state = 'completed' AND EXISTS (SELECT 1 FROM task_files f WHERE f.task_id = tasks.id
+           AND (f.state = 'pending' OR (f.state = 'expired' AND f.failure IS NOT 'lost')))))`,
     ).all() as { id: string; key_ref: string }[];
     return rows.map((row) => ({ id: row.id, keyRef: row.key_ref }));
   }
