@@ -2,12 +2,12 @@
 // tasks.list is a fixture): the feed keeps a window of rows in the DOM, each row says its place among all
 // 10 000, and the keyboard steps the focus through rows that were not rendered before the key.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TASK_PAGE_SIZE } from '../../shared/bridge/contract';
 import type { TaskRecord } from '../../shared/studio/records';
-import { TasksPage } from '../../renderer/features/tasks/tasks-page';
 import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge, stubResizeObserver } from './render';
+import { serveBridge } from './render';
+import { renderTasksPage, useFeedLayout } from './feed-layout';
 
 const TOTAL = 10_000;
 
@@ -21,33 +21,13 @@ const task = (i: number): TaskRecord => ({
   createdAt: sampleTask.createdAt - i * 60_000,
 });
 
-// jsdom lays nothing out: these stand in for a browser's layout, a window 800 px high scrolling rows 160 px high
-// (the virtualiser reads the scrolling <main>'s clientHeight and each row's offsetHeight), and no ResizeObserver.
-const layout = {
-  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
-  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
-};
+useFeedLayout();
 beforeEach(() => {
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.tagName === 'MAIN' ? 800 : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.tagName === 'ARTICLE' ? 160 : 0;
-    },
-  });
-  stubResizeObserver();
-  const asked: number[] = [];
   serveBridge({
     tasks: {
       ...fixtureHandlers().tasks,
       list: async (query?: { offset?: number; limit?: number }) => {
         const offset = query?.offset ?? 0;
-        asked.push(offset);
         const limit = query?.limit ?? TASK_PAGE_SIZE;
         const tasks = Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) =>
           task(offset + i),
@@ -57,27 +37,13 @@ beforeEach(() => {
     },
   });
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  for (const [name, descriptor] of Object.entries(layout)) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-  }
-});
-
-function renderTasks() {
-  return renderWithStudio(
-    <main>
-      <TasksPage />
-    </main>,
-  );
-}
 
 const rows = () => screen.getAllByRole('article');
 const focusedRow = () => document.activeElement?.closest('article') ?? null;
 
 describe('the Tasks feed at 10 000 tasks', () => {
   it('keeps only a window of rows in the DOM, each saying its place among all the tasks', async () => {
-    renderTasks();
+    renderTasksPage();
     const feed = await screen.findByRole('feed', { name: 'Tasks' });
     await within(feed).findByRole('article', { name: /Lighthouse number 0$/ });
     expect(screen.getByTestId('tasks-shown')).toHaveTextContent(`Showing ${TASK_PAGE_SIZE} of 10000 tasks`);
@@ -91,7 +57,7 @@ describe('the Tasks feed at 10 000 tasks', () => {
   });
 
   it('steps the focus with Page Down and ↓ into rows not rendered before, and End reaches the last loaded row', async () => {
-    renderTasks();
+    renderTasksPage();
     const first = await screen.findByRole('article', { name: /Lighthouse number 0$/ });
     act(() => first.focus());
     const before = rows().length;
@@ -113,7 +79,7 @@ describe('the Tasks feed at 10 000 tasks', () => {
   });
 
   it('Page Down works from a button inside a row; ↓ there is left to the button', async () => {
-    renderTasks();
+    renderTasksPage();
     const first = await screen.findByRole('article', { name: /Lighthouse number 0$/ });
     const button = within(first).getByRole('button', { name: 'Run again' });
     act(() => button.focus());

@@ -1,46 +1,11 @@
 // A row's time line: a running task says when it started; one that has ended says when it ended and how long it
 // took, never "Started now" (the line a completed task showed before).
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '../../shared/studio/records';
-import { TasksPage } from '../../renderer/features/tasks/tasks-page';
-import { fixtureHandlers, sampleTask } from '../bridge/fixture-handlers';
-import { renderWithStudio, serveBridge, stubResizeObserver } from './render';
+import { describe, expect, it } from 'vitest';
+import { sampleTask } from '../bridge/fixture-handlers';
+import { showTasks, useFeedLayout } from './feed-layout';
 
-const layout = {
-  clientHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight'),
-  offsetHeight: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight'),
-};
-beforeEach(() => {
-  // jsdom lays nothing out: the feed's virtualiser needs a window height and a row height to render rows.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.tagName === 'MAIN' ? 800 : 0;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.tagName === 'ARTICLE' ? 160 : 0;
-    },
-  });
-  stubResizeObserver();
-});
-afterEach(() => {
-  for (const [name, descriptor] of Object.entries(layout)) {
-    if (descriptor) Object.defineProperty(HTMLElement.prototype, name, descriptor);
-  }
-});
-
-function showTasks(tasks: TaskRecord[]) {
-  serveBridge({ tasks: { ...fixtureHandlers().tasks, list: async () => ({ tasks, total: tasks.length }) } });
-  return renderWithStudio(
-    <main>
-      <TasksPage />
-    </main>,
-  );
-}
+useFeedLayout();
 
 const MINUTE = 60_000;
 
