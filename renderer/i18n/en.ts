@@ -61,6 +61,8 @@ export const en = {
     model: 'Model',
     discoveredModel: '{{id}} (new on the gateway)',
     genericChip: '{{id}} (generic form)',
+    // A listed model of no known family that is new to this studio (placeModels' isNew, as the CLI marks it).
+    genericChipNew: '{{id}} (new on the gateway · generic form)',
     // A field whose usual values are offered as choices beside a free one (choice-or-other.tsx).
     choice: {
       other: 'Other…',

@@ -121,6 +121,7 @@ export const zhCN: Messages = {
     model: '模型',
     discoveredModel: '{{id}}（网关新提供）',
     genericChip: '{{id}}（通用表单）',
+    genericChipNew: '{{id}}（网关新提供 · 通用表单）',
     choice: {
       other: '其他…',
       otherValue: '其他{{label}}',

@@ -117,7 +117,9 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
   it('the generic form of a model of an unknown family', async () => {
     await openPage(page, 'Create');
     await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
-    await page.getByRole('button', { name: 'image_model_id_x1 (generic form)' }).click({ timeout: 20_000 });
+    await page
+      .getByRole('button', { name: 'image_model_id_x1 (new on the gateway · generic form)', exact: true })
+      .click({ timeout: 20_000 });
     await page.getByRole('form', { name: 'Generic form for image_model_id_x1' }).waitFor();
     expect(await scan()).toEqual([]);
   });

@@ -28,7 +28,10 @@ async function setSwitch(
 async function openGeneric(p: Page): Promise<void> {
   await goTo(p, 'Create');
   await p.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
-  const chip = p.getByRole('button', { name: 'image_model_id_x1 (generic form)' });
+  const chip = p.getByRole('button', {
+    name: 'image_model_id_x1 (new on the gateway · generic form)',
+    exact: true,
+  });
   await chip.waitFor({ timeout: 20_000 });
   await chip.click();
   await p.getByRole('form', { name: 'Generic form for image_model_id_x1' }).waitFor();

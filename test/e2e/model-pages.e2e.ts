@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // A model that appears in the gateway's listing, is not in the seed catalogue, and whose schema is on its own page
 // (GET /v1/models/{id}, the demo gateway's schema-endpoint switch): a person finds it on Create by its chip, marked
-// as a generic form, fills the form built from that page's schema (its ratio, steps and seed as controls, its
-// list of negative prompts as JSON), presses Generate, and the picture lands in the library. Its id is never typed.
+// new on the gateway (as the CLI marks it) and as a generic form, fills the form built from that page's schema (its
+// ratio, steps and seed as controls, its list of negative prompts as JSON), presses Generate, and the picture lands
+// in the library. Its id is never typed.
 import { describe, expect, it } from 'vitest';
 import { goTo, useDemoStudio } from './demo-studio';
 import { callStudio, libraryHasPrompt } from './studio-bridge';
@@ -21,8 +22,13 @@ describe('a listed model whose schema is on its own page', () => {
   it('is generated from the form built from that schema, without typing its id, and filed in the library', async () => {
     await goTo(page, 'Create');
     await page.getByRole('radiogroup', { name: 'Model family' }).getByText('Image', { exact: true }).click();
-    const chip = page.getByRole('button', { name: 'image_model_id_x1 (generic form)' });
+    const chip = page.getByRole('button', {
+      name: 'image_model_id_x1 (new on the gateway · generic form)',
+      exact: true,
+    });
     await chip.waitFor({ timeout: 20_000 });
+    await chip.scrollIntoViewIfNeeded();
+    await studio.shot('model-pages-chip');
     await chip.click();
     const form = page.getByRole('form', { name: 'Generic form for image_model_id_x1' });
     await form.waitFor();

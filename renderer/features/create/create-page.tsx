@@ -103,7 +103,7 @@ export function CreatePage(): ReactElement {
                       aria-pressed={m.id === generic?.id}
                       onClick={() => choose(`${GENERIC}${encodeURIComponent(m.id)}`)}
                     >
-                      {t('create.genericChip', { id: m.id })}
+                      {t(m.isNew ? 'create.genericChipNew' : 'create.genericChip', { id: m.id })}
                     </button>
                   ))}
               </div>
