@@ -2,6 +2,7 @@
 import type { CostEstimate } from '../../shared/studio/estimates';
 import { moneyText } from '../../shared/studio/money-text';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
+import { slowChecksEnglish } from '../../shared/studio/slow-checks';
 
 export function taskJson(task: TaskRecord): Record<string, unknown> {
   const { id, state, progress, cost, ...rest } = task;
@@ -12,10 +13,13 @@ export function taskJson(task: TaskRecord): Record<string, unknown> {
 // Money by the app's one rule (shared/studio/money-text.ts), so the CLI and the screen show the same digits.
 const money = (n: number | null) => (n === null ? '' : ` ${moneyText(n, 'usd')}`);
 
-export function formatTask(task: TaskRecord): string {
+/** One task's line; a task past its poll budget gets the app row's note under it (shared/studio/slow-checks.ts). */
+export function formatTask(task: TaskRecord, now: number): string {
   const remote = task.remoteId ? ` (${task.remoteId})` : '';
   const error = task.error ? `  ${task.error.message}` : '';
-  return `${task.id}${remote}  ${task.family}  ${task.model || '-'}  ${task.state} ${task.progress}%${money(task.cost)}${error}`;
+  const line = `${task.id}${remote}  ${task.family}  ${task.model || '-'}  ${task.state} ${task.progress}%${money(task.cost)}${error}`;
+  const slow = slowChecksEnglish(task, now);
+  return slow ? `${line}\n  ${slow}` : line;
 }
 
 export function formatItems(items: readonly LibraryItem[]): string {

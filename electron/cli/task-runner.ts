@@ -172,11 +172,11 @@ export function outcomeFailure(core: CliCore, outcome: TaskOutcome): TaskFailure
   return failureOf(outcome, fileErrors(core, outcome.task.id));
 }
 
-export function printOutcome(ctx: CliContext, outcome: TaskOutcome, core?: CliCore): void {
+export function printOutcome(ctx: CliContext, outcome: TaskOutcome, now: number, core?: CliCore): void {
   const failure = failureOf(outcome, core ? fileErrors(core, outcome.task.id) : []);
   if (failure) throw failure;
   ctx.out.result({ task: taskJson(outcome.task), items: outcome.items }, () =>
-    [formatTask(outcome.task), outcome.items.length ? formatItems(outcome.items) : '']
+    [formatTask(outcome.task, now), outcome.items.length ? formatItems(outcome.items) : '']
       .filter(Boolean)
       .join('\n'),
   );
@@ -206,8 +206,9 @@ export async function submitAndFollow(
   const refused = failureOf(submitted);
   if (refused) throw refused;
   if (!options.wait) {
-    printOutcome(ctx, submitted);
+    printOutcome(ctx, submitted, core.clock.now());
     return;
   }
-  printOutcome(ctx, await settle(ctx, core, task.id), core);
+  const settled = await settle(ctx, core, task.id);
+  printOutcome(ctx, settled, core.clock.now(), core);
 }

@@ -1,5 +1,6 @@
 // English messages: the reference shape every other language must match (see zh-cn.ts).
 import { VALIDATION_EN, type ValidationKey } from '../../shared/validation/messages';
+import { SLOW_CHECKS_EN } from '../../shared/studio/slow-checks';
 
 export const en = {
   /**
@@ -345,8 +346,8 @@ export const en = {
     downloadingUnknown: 'Saving {{received}}',
     created: 'Started {{time}}',
     finished: 'Finished {{time}} · took {{took}}',
-    slowChecks:
-      'Still running after {{elapsed}} · checked every {{every}} (it is never failed for taking long)',
+    // The CLI says the same sentence (shared/studio/slow-checks.ts).
+    slowChecks: SLOW_CHECKS_EN,
     resumed:
       'Resumed after a restart: being checked with the gateway. Running for {{elapsed}} since it was sent.',
     stop: 'Stop tracking',

@@ -19,12 +19,5 @@ export function linkExpiry(task: Pick<TaskRecord, 'downloads'>, now: number): Li
   return ranOut ? { kind: 'expired' } : null;
 }
 
-/**
- * The time left as people say it: whole minutes (rounded up, so "1 min" is never in fact 0) from a minute
- * up, seconds below; in the user's language ("12 min", "12分钟").
- */
-export function timeLeftWords(msLeft: number, language: string): string {
-  const seconds = Math.max(0, Math.ceil(msLeft / 1000));
-  const [value, unit] = seconds >= 60 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(value);
-}
+// The words of a duration are shared with the CLI (shared/studio/duration-words.ts).
+export { timeLeftWords } from '../../shared/studio/duration-words';

@@ -6,7 +6,7 @@ import type { TaskRecord } from '../../shared/studio/records';
 import { taskOutcome } from '../../shared/studio/task-outcome';
 import { ProgressBar } from './progress-bar';
 import { formatDuration } from '../lib/format';
-import { timeLeftWords } from '../lib/link-expiry';
+import { slowChecks } from '../../shared/studio/slow-checks';
 
 /** The pill reads the task's outcome, not its raw state: "Completed" only once every file is saved. */
 export function TaskStatePill({ task, id }: { task: TaskRecord; id?: string }): ReactElement {
@@ -70,12 +70,12 @@ export function ResumedNote({ task, now }: { task: TaskRecord; now: number }): R
  */
 export function SlowCheckNote({ task, now }: { task: TaskRecord; now: number }): ReactElement | null {
   const { t, i18n } = useTranslation();
-  if (task.checkedEveryMs === undefined || !isActiveState(task.state)) return null;
-  const elapsed = timeLeftWords(Math.max(0, now - task.createdAt), i18n.language);
-  const every = timeLeftWords(task.checkedEveryMs, i18n.language);
+  // The rule and the words are the CLI's too (shared/studio/slow-checks.ts).
+  const words = slowChecks(task, now, i18n.language);
+  if (!words) return null;
   return (
     <p className="field-hint" data-testid="task-slow-checks">
-      {t('tasks.slowChecks', { elapsed, every })}
+      {t('tasks.slowChecks', { ...words })}
     </p>
   );
 }

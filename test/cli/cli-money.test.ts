@@ -21,7 +21,7 @@ const task = (cost: number): TaskRecord =>
 
 describe('the CLI speaks money by the app rule', () => {
   it.each([0.0005, 0.04, 1.2, 1234.5])('a task that cost %s', (cost) => {
-    expect(formatTask(task(cost))).toContain(` ${formatUsd(cost, 'en')} USD`);
+    expect(formatTask(task(cost), Date.UTC(2026, 0, 1))).toContain(` ${formatUsd(cost, 'en')} USD`);
   });
 
   it('an estimate, in USD and credits', () => {

@@ -51,7 +51,7 @@ export async function editCommand(ctx: CliContext, args: EditArgs): Promise<void
   if (first && failures.every(Boolean)) throw first;
   const items = outcomes.flatMap((o) => o.items);
   ctx.out.result({ batchId, original: item.id, tasks: outcomes.map((o) => taskJson(o.task)), items }, () =>
-    [...outcomes.map((o) => formatTask(o.task)), items.length ? formatItems(items) : '']
+    [...outcomes.map((o) => formatTask(o.task, core.clock.now())), items.length ? formatItems(items) : '']
       .filter(Boolean)
       .join('\n'),
   );

@@ -98,7 +98,9 @@ async function run(ctx: CliContext, recipe: RecipeDraft, args: RecipeRunArgs): P
       .map((r, i) =>
         [
           `${r.prompt ?? r.name}: ${r.state}`,
-          ...(tasks[i] ?? []).map((t, step) => `  step ${step + 1}: ${t ? formatTask(t) : 'not sent'}`),
+          ...(tasks[i] ?? []).map(
+            (t, step) => `  step ${step + 1}: ${t ? formatTask(t, core.clock.now()) : 'not sent'}`,
+          ),
         ].join('\n'),
       )
       .join('\n'),

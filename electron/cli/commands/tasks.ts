@@ -114,9 +114,11 @@ export async function taskCommand(ctx: CliContext, args: { id: string; wait: boo
         await online.engine.start();
         await online.engine.retryDownloads(local.id, ctx.signal);
       }
-      return printOutcome(ctx, await settle(ctx, online, local.id), online);
+      return printOutcome(ctx, await settle(ctx, online, local.id), online.clock.now(), online);
     }
-    return printOutcome(ctx, await current(ctx, local), ctx.core(false));
+    const outcome = await current(ctx, local);
+    const core = ctx.core(false);
+    return printOutcome(ctx, outcome, core.clock.now(), core);
   }
   const core = requireOnline(ctx);
   if (args.wait) {
@@ -182,9 +184,11 @@ function requireOnline(ctx: CliContext): CliCore {
 }
 
 export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
-  const tasks = ctx.core(false).engine.list({ limit: args.limit });
+  const core = ctx.core(false);
+  const tasks = core.engine.list({ limit: args.limit });
+  const now = core.clock.now();
   ctx.out.result({ tasks: tasks.map(taskJson) }, () =>
-    tasks.length ? tasks.map(formatTask).join('\n') : 'No tasks yet.',
+    tasks.length ? tasks.map((t) => formatTask(t, now)).join('\n') : 'No tasks yet.',
   );
 }
 
@@ -237,5 +241,7 @@ async function generateBatch(
   const settled = args.wait
     ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal)))
     : tasks;
-  ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () => settled.map(formatTask).join('\n'));
+  ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () =>
+    settled.map((t) => formatTask(t, core.clock.now())).join('\n'),
+  );
 }
