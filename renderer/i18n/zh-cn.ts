@@ -60,6 +60,7 @@ export const zhCN: Messages = {
     jsonObject: '请以一个 JSON 对象填写参数，例如 {"steps": 20}。',
     promptInParameters: '提示词有自己的字段：请勿放入参数中。',
     brushPoints: '画笔选区最多 {{limit}} 个点。',
+    stylesPerRequest: '一次生成的每个请求须各有一组风格。',
     modelForFamily: '此类型需要模型 ID，而网格放大不需要。',
     tagEditEmpty: '请填写要添加或移除的标签。',
     unknownModel: '“{{model}}”不是本应用已知的 {{family}} 模型。',

@@ -1,6 +1,7 @@
 // The queue's procedures as they cross the bridge (shared/studio/queue.ts holds the records). A queue press is
 // like a batch press: one key, the spending limits asked for its total; its items are sent later, in order.
 import { z } from 'zod';
+import { because } from '../validation';
 import { MAX_QUEUE_ITEMS, MAX_QUEUE_PARALLEL, queueMoveSchema } from '../studio/queue';
 import { MAX_PRESS_TASKS } from '../studio/press';
 import { pressStylesSchema, submissionKeySchema, submissionRequestSchema } from './record-schemas';
@@ -20,7 +21,7 @@ export const queueAddInputSchema = z
     styles: pressStylesSchema.optional(),
   })
   .refine((input) => input.styles === undefined || input.styles.length === input.requests.length, {
-    message: 'A press gives one entry of styles per request.',
+    params: because('stylesPerRequest'),
     path: ['styles'],
   });
 

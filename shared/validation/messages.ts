@@ -78,6 +78,7 @@ export const VALIDATION_EN = {
   jsonObject: 'Enter the parameters as one JSON object, such as {"steps": 20}.',
   promptInParameters: 'The prompt has its own field: leave it out of the parameters.',
   brushPoints: 'A brush selection holds at most {{limit}} points.',
+  stylesPerRequest: 'A press gives one entry of styles per request.',
 } as const;
 
 export type ValidationKey = keyof typeof VALIDATION_EN;
