@@ -129,13 +129,17 @@ export async function startImageTaskGateway(
 export interface CountingServer {
   url: string;
   requests: () => number;
+  /** Each request as "METHOD /path", in order (what a test names when it says what was or was not sent). */
+  seen: () => readonly string[];
   close: () => Promise<void>;
 }
 
 export async function countingServer(): Promise<CountingServer> {
   let count = 0;
+  const seen: string[] = [];
   const server = createServer((req, res) => {
     count++;
+    seen.push(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0]}`);
     req.resume();
     res
       .writeHead(500, { 'content-type': 'application/json' })
@@ -146,6 +150,7 @@ export async function countingServer(): Promise<CountingServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => count,
+    seen: () => seen,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

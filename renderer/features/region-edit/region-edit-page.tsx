@@ -14,6 +14,7 @@ import { referenceUri } from '../../../shared/studio/references';
 import { moneyNumber } from '../../../shared/studio/money-text';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
+import { libraryAddress } from '../../lib/library-address';
 import { useSpendQuestion } from '../../lib/spend-question';
 import { useMediaUrl, useReferenceUrl } from '../../lib/use-media-url';
 import { Button } from '../../ui/button';
@@ -179,7 +180,7 @@ export function RegionEditPage(): ReactElement {
             </p>
           ) : null}
           {isItem ? (
-            <Link href={`/library/${params.id}`} className="muted">
+            <Link href={libraryAddress(params.id)} className="muted">
               {t('regionEdit.backToPicture')}
             </Link>
           ) : null}

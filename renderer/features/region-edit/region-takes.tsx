@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { libraryAddress } from '../../lib/library-address';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { useTakes } from './api/regions';
 
@@ -29,9 +30,7 @@ export function RegionTakes({
           return (
             <li key={take.id} className="region-take" data-testid="region-take">
               {thumb ? <img src={thumb} alt={t('regionEdit.takeN', { n: i + 1 })} /> : null}
-              <Link href={`/library/${encodeURIComponent(take.id)}`}>
-                {t('regionEdit.openTake', { n: i + 1 })}
-              </Link>
+              <Link href={libraryAddress(take.id)}>{t('regionEdit.openTake', { n: i + 1 })}</Link>
               {originalId ? (
                 <Link href={`/compare/${encodeURIComponent(originalId)}/${encodeURIComponent(take.id)}`}>
                   {t('regionEdit.compareTake', { n: i + 1 })}
