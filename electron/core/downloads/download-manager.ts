@@ -108,6 +108,11 @@ export class DownloadManager {
     return this.rows.countsFor(taskIds);
   }
 
+  /** Tasks with a file still to come (pending, or an expired link not given up). */
+  tasksWithFilesToCome(): string[] {
+    return this.rows.tasksWithFilesToCome();
+  }
+
   files(taskId: string): TaskFileStatus[] {
     return this.rows.files(taskId);
   }

@@ -89,6 +89,17 @@ export class TaskFileRows {
       .map((row) => fileRowSchema.parse(row));
   }
 
+  /** Tasks with a file still to come: one pending, or an expired link not yet given up as lost. */
+  tasksWithFilesToCome(): string[] {
+    return this.db
+      .prepare(
+        `SELECT DISTINCT task_id FROM task_files
+         WHERE state = 'pending' OR (state = 'expired' AND failure IS NOT 'lost')`,
+      )
+      .all()
+      .map((row) => String(row.task_id));
+  }
+
   /** Failed files waiting for a background retry, and when. */
   waitingRetries(): { taskId: string; ordinal: number; retryAt: number }[] {
     return this.db

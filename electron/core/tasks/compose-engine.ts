@@ -193,13 +193,18 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       ctx.room.ensureReserve();
       // Each unfinished task's own key from the secret store (and each completed one's whose files are still
       // to come: their links are renewed with it), before anything is polled or fetched.
-      await ctx.keys.restore(store.keyRefsInUse());
+      await ctx.keys.restore(store.keyRefsInUse(live.tasksWithFilesToCome()));
       // A finished task whose files are all in (or given up) no longer needs its key kept: dropped once no task
       // in use was sent with it. Looked at after the change that told it: a task's completion is told before
       // its files are recorded (in the same turn), and each file that settles tells the task again.
       events.on('task', ({ task }) => {
         if (FINISHED.has(task.state))
-          queueMicrotask(() => void ctx.keys.prune(() => new Set(store.keyRefsInUse().map((t) => t.keyRef))));
+          queueMicrotask(
+            () =>
+              void ctx.keys.prune(
+                () => new Set(store.keyRefsInUse(live.tasksWithFilesToCome()).map((t) => t.keyRef)),
+              ),
+          );
       });
       sender.resume(handover);
       reconciler.resume();

@@ -68,6 +68,11 @@ export class TaskDownloads {
     return this.#manager?.countsFor(taskIds) ?? new Map();
   }
 
+  /** Tasks with a file still to come; none where this engine fetches nothing. */
+  tasksWithFilesToCome(): string[] {
+    return this.#manager?.tasksWithFilesToCome() ?? [];
+  }
+
   files(taskId: string): TaskFileStatus[] {
     return this.#manager?.files(taskId) ?? [];
   }
