@@ -12,6 +12,7 @@ import type { RegionSelection } from '../../../shared/studio/region-selection';
 import { MAX_REGION_TAKES } from '../../../shared/studio/region-selection';
 import { referenceUri } from '../../../shared/studio/references';
 import { moneyNumber } from '../../../shared/studio/money-text';
+import { askThenSend } from '../../../shared/studio/press';
 import { checkSpending } from '../../lib/api/spending';
 import { errorSentence } from '../../lib/bridge-error';
 import { libraryAddress } from '../../lib/library-address';
@@ -103,21 +104,23 @@ export function RegionEditPage(): ReactElement {
     if (!selection) return setProblem(t('regionEdit.needSelection'));
     if (!instruction.trim()) return setProblem(t('regionEdit.needInstruction'));
     if (!chosen || !requests) return;
-    try {
-      const decision = await spend.decide(await checkSpending(requests), () => checkSpending(requests));
-      if (!decision.go) return setProblem(decision.failure);
-      const result = await submit.mutateAsync({
-        source: isItem ? { itemId: params.id } : { reference: referenceUri(params.id) },
-        selection,
-        instruction: instruction.trim(),
-        model: chosen.modelId,
-        takes,
-        confirmed: decision.confirmed,
-      });
-      setBatchId(result.batchId);
-    } catch (error) {
-      setProblem(errorSentence(error, t));
-    }
+    // The one ask-then-send step every press that spends goes through (shared/studio/press.ts).
+    const outcome = await askThenSend(
+      spend.decide,
+      () => checkSpending(requests),
+      (confirmed) =>
+        submit.mutateAsync({
+          source: isItem ? { itemId: params.id } : { reference: referenceUri(params.id) },
+          selection,
+          instruction: instruction.trim(),
+          model: chosen.modelId,
+          takes,
+          confirmed,
+        }),
+    );
+    if (outcome.status === 'sent') setBatchId(outcome.value.batchId);
+    if (outcome.status === 'stopped') setProblem(outcome.failure);
+    if (outcome.status === 'failed') setProblem(errorSentence(outcome.error, t));
   };
 
   return (
