@@ -135,10 +135,8 @@ export interface CountingServer {
 }
 
 export async function countingServer(): Promise<CountingServer> {
-  let count = 0;
   const seen: string[] = [];
   const server = createServer((req, res) => {
-    count++;
     seen.push(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0]}`);
     req.resume();
     res
@@ -149,7 +147,7 @@ export async function countingServer(): Promise<CountingServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    requests: () => count,
+    requests: () => seen.length,
     seen: () => seen,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
