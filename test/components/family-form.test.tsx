@@ -41,6 +41,22 @@ describe('FamilyForm', () => {
     expect(keys[2]).not.toBe(keys[1]); // answered: pressing again is a new take
   });
 
+  it('clearing the prompt after a sent press scolds nobody until the next press', async () => {
+    const { submit } = renderFamilyForm('image.i3');
+    const prompt = screen.getByLabelText('Prompt');
+    await userEvent.type(prompt, 'a red fox');
+    await pressGenerate();
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
+    // Clearing the field to write the next prompt is not a mistake yet: nothing was pressed.
+    await userEvent.clear(prompt);
+    await userEvent.type(prompt, 'x{Backspace}');
+    expect(screen.queryByText('This field is required.')).toBeNull();
+    expect(prompt).not.toHaveAttribute('aria-invalid', 'true');
+    await pressGenerate();
+    expect(await screen.findByText('This field is required.')).toBeVisible();
+    expect(submit).toHaveBeenCalledTimes(1);
+  });
+
   it('[EP-IMAGE-2] sends the typed prompt with the family and its catalog model', async () => {
     const { sent } = renderFamilyForm('image.i3');
     await userEvent.type(screen.getByLabelText('Prompt'), 'a red fox');

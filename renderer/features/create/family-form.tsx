@@ -174,6 +174,8 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       const outcome = await press.controller.press(planned.plan, { toQueue, editOf });
       if (outcome.status === 'stopped') return setFailure(outcome.failure);
       if (outcome.status === 'failed') return failWith(outcome.error);
+      // Sent: the form is fresh again, so clearing the prompt to write the next one is not scolded before a press.
+      form.reset(undefined, { keepValues: true });
       const answer = outcome.value;
       if (answer.kind === 'queued') {
         pushToast('success', t('queue.queued', { count: answer.count }), {

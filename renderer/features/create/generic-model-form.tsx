@@ -64,6 +64,8 @@ export function GenericModelForm({
     const outcome = await press.controller.press(singlePress(request));
     if (outcome.status === 'stopped') return setFailure(outcome.failure);
     if (outcome.status === 'failed') return setFailure(errorSentence(outcome.error, t));
+    // Sent: the form is fresh again, so clearing the prompt to write the next one is not scolded before a press.
+    form.reset(undefined, { keepValues: true });
     if (outcome.value.kind !== 'task') return;
     const { task } = outcome.value;
     onSubmitted(task);
