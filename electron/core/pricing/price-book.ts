@@ -17,7 +17,14 @@ import type { DatabaseSync } from '../db/database';
 import type { TaskConfiguration, TaskHistory } from '../tasks/task-history';
 import { fitLogLinear } from './log-linear-model';
 import type { FittedModel, Observation } from './log-linear-model';
-import { billedUnits, perUnit, priceFeatures, settingName, unitSettings } from './price-features';
+import {
+  billedUnits,
+  omittedUnits,
+  perUnit,
+  priceFeatures,
+  settingName,
+  unitSettings,
+} from './price-features';
 import type { Features } from './price-features';
 
 export interface PriceBookOptions {
@@ -55,6 +62,8 @@ interface Learned {
   cost: FittedModel;
   /** The middle value of each unit setting (n, duration) over the runs that sent one. */
   usualUnits: Features;
+  /** The unit settings (as `n.omitted`) that some learned run left to the gateway. */
+  omissionsSeen: Set<string>;
   time: FittedModel;
   /** Seconds taken, by configuration (every setting, canonical JSON), for pacing. */
   secondsByConfig: Map<string, number[]>;
@@ -103,9 +112,13 @@ export class PriceBook implements TaskHistory {
     const time = learned.time.count > 0 ? learned.time.predict(features).value : null;
     const seconds = time === null ? null : Math.max(1, Math.round(time));
     if (learned.cost.count > 0) {
-      // A request that leaves n or duration to the gateway is taken to ask for what the runs here usually did.
-      const units = billedUnits(task.family, { ...learned.usualUnits, ...features });
-      const usd = learned.cost.predict(perUnit(features)).value * units;
+      // A request that leaves n or duration to the gateway costs what the runs that left it did; before any
+      // run here left it, it is taken to ask for what the runs here usually did.
+      const usual = Object.entries(learned.usualUnits).filter(
+        ([name]) => !learned.omissionsSeen.has(`${name}.omitted`),
+      );
+      const asked = { ...Object.fromEntries(usual), ...features };
+      const usd = learned.cost.predict(perUnit(task.family, asked)).value * billedUnits(task.family, asked);
       return {
         usd,
         credits: this.creditsFor(usd),
@@ -265,14 +278,16 @@ export class PriceBook implements TaskHistory {
       .all(this.gateway, family, model, this.window);
     const cost: Observation[] = [];
     const unitRuns: Features[] = [];
+    const omissionsSeen = new Set<string>();
     const time: Observation[] = [];
     const secondsByConfig = new Map<string, number[]>();
     for (const row of rows) {
       const features = JSON.parse(String(row.features)) as Features;
       // Learned per image and per second, so one run of n=3 or 10 s prices n=1 or 5 s (billedUnits).
       if (typeof row.cost === 'number' && row.cost > 0) {
-        cost.push({ features: perUnit(features), value: row.cost / billedUnits(family, features) });
+        cost.push({ features: perUnit(family, features), value: row.cost / billedUnits(family, features) });
         unitRuns.push(features);
+        for (const omitted of omittedUnits(family, features)) omissionsSeen.add(omitted);
       }
       if (typeof row.actual_time === 'number') {
         time.push({ features, value: Math.max(MIN_SECONDS, row.actual_time) });
@@ -290,7 +305,13 @@ export class PriceBook implements TaskHistory {
       const middle = seen[Math.floor(seen.length / 2)];
       if (middle !== undefined) usualUnits[name] = middle;
     }
-    const learned = { cost: fitLogLinear(cost), usualUnits, time: fitLogLinear(time), secondsByConfig };
+    const learned = {
+      cost: fitLogLinear(cost),
+      usualUnits,
+      omissionsSeen,
+      time: fitLogLinear(time),
+      secondsByConfig,
+    };
     this.learned.set(key, learned);
     return learned;
   }

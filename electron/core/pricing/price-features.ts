@@ -48,7 +48,7 @@ export function priceFeatures(family: FamilyId, params: Readonly<Record<string, 
 
 /** The display name of a feature: `image_urls.count` → `image_urls`. */
 export function settingName(feature: string): string {
-  return feature.replace(/\.(count|given|chars)$/, '');
+  return feature.replace(/\.(count|given|chars|omitted)$/, '');
 }
 
 /**
@@ -73,8 +73,24 @@ export function billedUnits(family: FamilyId, features: Readonly<Features>): num
   return units;
 }
 
-/** The features without the unit settings: what the per-unit price may still depend on. */
-export function perUnit(features: Readonly<Features>): Features {
+/**
+ * The features without the unit settings: what the per-unit price may still depend on. A unit setting the
+ * request left to the gateway (no catalog default fills it) is kept as `n.omitted`: what the gateway bills
+ * then is its own default, which the runs that omitted it show (billed as one unit, their whole cost is their
+ * "per-unit" price), so the learner finds it as any other setting instead of it being guessed.
+ */
+export function perUnit(family: FamilyId, features: Readonly<Features>): Features {
   const units: readonly string[] = UNIT_SETTINGS;
-  return Object.fromEntries(Object.entries(features).filter(([name]) => !units.includes(name)));
+  const kept: Features = Object.fromEntries(
+    Object.entries(features).filter(([name]) => !units.includes(name)),
+  );
+  for (const name of unitSettings(family)) if (features[name] === undefined) kept[`${name}.omitted`] = 'yes';
+  return kept;
+}
+
+/** The unit settings a request left to the gateway, by their `.omitted` feature names. */
+export function omittedUnits(family: FamilyId, features: Readonly<Features>): string[] {
+  return unitSettings(family)
+    .filter((name) => features[name] === undefined)
+    .map((name) => `${name}.omitted`);
 }

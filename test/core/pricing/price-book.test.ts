@@ -125,4 +125,32 @@ describe('price book', () => {
     expect(batch.totalUsd).toBeCloseTo(0.7, 6);
     expect(batch.unknown).toBe(1);
   });
+
+  it('prices a request that leaves n to the gateway as the runs that left it were charged [EP-IMAGE-5]', () => {
+    // I5 has no default n in the catalog: the gateway's own default (one image) is what the omitted runs show.
+    const i5Run = (n: number | undefined): RunObservation => {
+      const images = n ?? 1;
+      return {
+        family: 'image.i5',
+        model: 'image_model_id_i5',
+        params: { prompt: `portrait ${++seq}`, resolution: '1K', ...(n === undefined ? {} : { n }) },
+        cost: Math.round(0.035 * images * 1e6) / 1e6,
+        creditsCost: null,
+        actualTime: 15,
+        taskId: `t${seq}`,
+      };
+    };
+    const i5 = (params: Record<string, unknown>) => ({
+      family: 'image.i5' as const,
+      model: 'image_model_id_i5',
+      params: { prompt: 'anything', resolution: '1K', ...params },
+    });
+    const book = new PriceBook({ db: studio.db, gateway: GW, clock });
+    for (const n of [2, 2, 3, 2]) book.observe(i5Run(n));
+    // No run has left n out yet: the usual n of the runs here (2) is the best guess.
+    expect(book.estimate(i5({})).usd).toBeCloseTo(0.07, 6);
+    book.observe(i5Run(undefined));
+    expect(book.estimate(i5({})).usd).toBeCloseTo(0.035, 6);
+    expect(book.estimate(i5({ n: 4 })).usd).toBeCloseTo(0.14, 6);
+  });
 });
