@@ -18,6 +18,7 @@ import { shelvedItems } from '../core/library/library-shelf';
 import type { SyncService } from '../core/sync';
 import { invalidArgument } from './cli-errors';
 import { openStudioDatabase } from '../core/studio-database';
+import { taskKeysFile } from '../core/settings/task-keys-file';
 import { syncSetupFrom } from './sync-env';
 import type { CliConfig } from './cli-config';
 import type { CliCore } from './cli-context';
@@ -131,6 +132,9 @@ export function openStudio(config: CliConfig, options: OpenStudioOptions): Opene
     // The creator's additions to where result files may come from, for every download this run makes.
     resultAddresses: () => config.resultAddresses,
     background: false,
+    // The keys that sent its tasks, in the data folder's task-keys file (web mode's own over a shared folder):
+    // a later run polls a task with the key that sent it, whatever key it is given then.
+    taskKeys: taskKeysFile(config.dataDir ?? config.libraryDir, (line) => options.log(line)),
     inUse: () => Promise.resolve(libraryCore()),
   });
   const { engine, library, speech, regions } = libraryCore();

@@ -8,6 +8,7 @@ import { createGatewayClient } from '../core/gateway/gateway-client';
 import { JsonSettingsStore } from '../core/settings/json-settings-store';
 import { WEB_SETTINGS_FILE } from '../core/settings/saved-settings';
 import { FileSecretStore } from '../core/settings/file-secret-store';
+import { TASK_KEYS_FILE, taskKeysFile } from '../core/settings/task-keys-file';
 import type { SimulatorOptions } from '../simulator';
 import type { PollPolicy } from '../core/tasks';
 import { createStudioHost } from './studio-host';
@@ -51,8 +52,8 @@ export interface WebMode {
 export const WEB_KEY_FILE = 'api-key';
 /** The sync remote's secret and passphrase, kept the same way as the key. */
 export const WEB_SYNC_SECRETS_FILE = 'sync-secrets';
-/** The keys that sent unfinished tasks (submitting-keys.ts), kept as the key is: 0600, never in the database. */
-export const WEB_TASK_KEYS_FILE = 'task-keys';
+/** The keys that sent unfinished tasks (submitting-keys.ts): the one file the CLI keeps them in too. */
+export const WEB_TASK_KEYS_FILE = TASK_KEYS_FILE;
 
 export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -65,7 +66,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     settings: JsonSettingsStore.open(join(dataDir, WEB_SETTINGS_FILE), log),
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
-    taskKeys: new FileSecretStore(join(dataDir, WEB_TASK_KEYS_FILE), log),
+    taskKeys: taskKeysFile(dataDir, log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
     demo: options.demo ? 'eager' : 'off',

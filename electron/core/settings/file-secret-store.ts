@@ -14,12 +14,22 @@ import type { SecretStore, Warn } from './settings-store';
 /** Owner read and write, nobody else. */
 const OWNER_ONLY = 0o600;
 
+export interface FileSecretStoreOptions {
+  /**
+   * Another process writes this file too (the keys of unfinished tasks, which web mode and the CLI keep in the
+   * one file of a shared data folder): it is read again at each get, so a read-change-write never writes back a
+   * copy that misses what the other process kept since.
+   */
+  shared?: boolean;
+}
+
 export class FileSecretStore implements SecretStore {
   #key: string | null | undefined;
 
   constructor(
     private readonly path: string,
     private readonly warn: Warn = () => undefined,
+    private readonly options: FileSecretStoreOptions = {},
   ) {}
 
   async keptAs(): Promise<'file'> {
@@ -27,7 +37,7 @@ export class FileSecretStore implements SecretStore {
   }
 
   async getKey(): Promise<string | null> {
-    if (this.#key === undefined) this.#key = await this.#read();
+    if (this.#key === undefined || this.options.shared) this.#key = await this.#read();
     return this.#key;
   }
 

@@ -58,6 +58,11 @@ export interface EngineParts {
   isBusy(): boolean;
   /** Resolves once isBusy() is false: every poll, send and file fetch in flight has finished. */
   whenQuiet(): Promise<void>;
+  /**
+   * Reads, once, the kept key of each task in use (start, or a poll out of turn before it: the CLI's `task <id>`
+   * in a new process), so no request about a task goes with a key that did not send it.
+   */
+  restoreKeys(): Promise<void>;
   /** Rebuilds the schedule from the rows (TaskEngine.start), once. */
   start(options?: { handover?: boolean }): Promise<void>;
   /** Ends the lifetime; resolves once nothing in flight can touch the database any more. */
@@ -185,15 +190,19 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
   });
   const isBusy = (): boolean => lifetime.count(['poll', 'send']) > 0 || live.activeFetches > 0;
   let started = false;
+  let keysRestored: Promise<void> | null = null;
+  // Each unfinished task's own key from the secret store (and each completed one's whose files are still to
+  // come: their links are renewed with it), before anything is polled or fetched.
+  const restoreKeys = (): Promise<void> =>
+    (keysRestored ??= ctx.keys.restore(store.keyRefsInUse(live.tasksWithFilesToCome())));
   return {
+    restoreKeys,
     async start({ handover = false } = {}) {
       if (started) return;
       started = true;
       // The reserve a full disk used up last time is put back once there is room for it.
       ctx.room.ensureReserve();
-      // Each unfinished task's own key from the secret store (and each completed one's whose files are still
-      // to come: their links are renewed with it), before anything is polled or fetched.
-      await ctx.keys.restore(store.keyRefsInUse(live.tasksWithFilesToCome()));
+      await restoreKeys();
       // A finished task whose files are all in (or given up) no longer needs its key kept: dropped once no task
       // in use was sent with it. Looked at after the change that told it: a task's completion is told before
       // its files are recorded (in the same turn), and each file that settles tells the task again.
@@ -218,6 +227,9 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       // Polls and background work write rows; submissions in flight were aborted by the signal.
       await lifetime.settled(['poll', 'background']);
       await live.close();
+      // A key dropped as its last task settled is gone from the store before a short-lived process (the CLI)
+      // ends: left for later, it would stay on disk until the next start.
+      await ctx.keys.written();
     },
     isBusy,
     async whenQuiet() {

@@ -120,6 +120,11 @@ export class SubmittingKeys {
     return this.#writes;
   }
 
+  /** Resolves once every change asked of the vault so far is written (the engine's close waits for it). */
+  written(): Promise<void> {
+    return this.#writes;
+  }
+
   #warn(message: string, thrown: unknown): void {
     // The reason is the store's own (a locked keychain, a full disk), never the key.
     this.logger?.warn(message, { reason: describeThrown(thrown) });

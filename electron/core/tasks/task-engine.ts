@@ -150,10 +150,12 @@ export class TaskEngine {
   }
 
   /** One poll now, outside the schedule, inside the budget (tracker.ts). */
-  refresh(
+  async refresh(
     taskId: string,
     signal?: AbortSignal,
   ): Promise<{ task: TaskRecord; error: GatewayErrorInfo | null }> {
+    // Asked before start (a new process's `task <id>`): the task's own key is read first.
+    await this.#parts.restoreKeys();
     return this.#parts.tracker.refresh(taskId, signal);
   }
 
