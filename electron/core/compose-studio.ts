@@ -19,7 +19,7 @@ import { PresetStore, PromptHistory } from './presets';
 import { GatewayPrices } from './pricing/gateway-prices';
 import { RecipeRunner, RecipeRunStore, RecipeStore } from './recipes';
 import { ReferenceStore } from './references';
-import { SpendingGuard } from './spending';
+import { SpendingGuard, coreMoney, type CoreMoney } from './spending';
 import { SyncService, type SyncServiceOptions } from './sync/sync-service';
 import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
@@ -65,6 +65,8 @@ export interface StudioShell {
 /** The library, engine and speech over one library folder, built by the root and closed by it. */
 export interface LibraryCore extends ComposedCore {
   libraryDir: string;
+  /** The money answers beside the limits (cost totals, the queue's prices), reckoned for the gateway in use. */
+  money: CoreMoney;
   /** Hands the running work to the next core (the app's folder change): no send is cut, nothing is closed twice. */
   handOver(): Promise<void>;
   close(): Promise<void>;
@@ -155,6 +157,7 @@ export function composeStudio(shell: StudioShell): Studio {
     const core: LibraryCore = {
       ...parts,
       libraryDir,
+      money: coreMoney({ engine: parts.engine, prices, gatewayKey: shell.gatewayKey }),
       async handOver() {
         open.delete(core);
         // Not close(): that would cut a submission in flight, and the next engine would find its row in

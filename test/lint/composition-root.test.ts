@@ -4,8 +4,9 @@
 //   library core it composes per folder in compose-core.ts): a second `new SpendingGuard(` in a shell is a second
 //   set of limits that can drift from the first, as the CLI's did;
 // - a bridge handler holds no money rule: it imports nothing that measures or prices (core/spending,
-//   core/pricing) beyond types, and never answers a money question on the person's behalf (`confirmed: true`,
-//   `overBudget: true`).
+//   core/pricing) beyond types, never answers a money question on the person's behalf (`confirmed: true`,
+//   `overBudget: true`), and outside the money namespaces (spending, estimates) never asks the limits or the
+//   prices nor reads which gateway money is reckoned on.
 // Each check is also run on a planted breach, so a check that can no longer see one fails here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -83,15 +84,36 @@ const HANDLER_EXCEPTIONS: Record<string, RegExp> = {
     /^import \{ normaliseGateway \} from '\.\.\/\.\.\/core\/pricing\/price-book';$/,
 };
 
+/**
+ * The namespaces whose procedures are the money services themselves (the limits, the price book's estimate):
+ * their handlers hand the input to the service and its answer back. Any other handler that asks the limits or
+ * the prices (`spending.…(`, `prices.…(`), or reads which gateway money is reckoned on (`pricesKey(`), is deciding
+ * a money question the core should answer once for every shell: whether a library take is free, which gateway's
+ * tasks a total counts, what a queued item costs.
+ */
+const MONEY_NAMESPACES = new Set([
+  'electron/host/handlers/spending.ts',
+  'electron/host/handlers/estimates.ts',
+]);
+const MONEY_CALL = /\b(spending|prices)\.\w+\(|\bpricesKey\(/;
+/** Not a money rule: the earlier tracks and grids are those sent to the gateway in use, which pricesKey names. */
+const MONEY_CALL_EXCEPTIONS: Record<string, RegExp> = {
+  'electron/host/handlers/sources.ts': /^const gateway = session\.pricesKey\(\);$/,
+};
+
 function moneyRulesInHandlers(sources: readonly Source[]): string[] {
   const found: string[] = [];
   for (const { path, text } of sources) {
     const lines = text.split('\n');
     for (const line of lines) {
-      const excepted = HANDLER_EXCEPTIONS[path]?.test(line) ?? false;
-      if (MONEY_MODULES.test(line) && !/^import type /.test(line) && !excepted)
-        found.push(`${path}: ${line.trim()}`);
-      if (/\b(confirmed|overBudget):\s*true\b/.test(line)) found.push(`${path}: ${line.trim()}`);
+      const code = line.trim();
+      if (code.startsWith('//') || code.startsWith('*')) continue;
+      const excepted = HANDLER_EXCEPTIONS[path]?.test(code) ?? false;
+      if (MONEY_MODULES.test(code) && !/^import type /.test(code) && !excepted)
+        found.push(`${path}: ${code}`);
+      if (/\b(confirmed|overBudget):\s*true\b/.test(code)) found.push(`${path}: ${code}`);
+      const delegates = MONEY_NAMESPACES.has(path) || (MONEY_CALL_EXCEPTIONS[path]?.test(code) ?? false);
+      if (MONEY_CALL.test(code) && !delegates) found.push(`${path}: ${code}`);
     }
   }
   return found;
@@ -144,5 +166,40 @@ describe('no money rule in a bridge handler', () => {
       "electron/host/handlers/speech.ts: import { SpendingGuard } from '../../core/spending';",
       'electron/host/handlers/speech.ts: return speech.synthesize(request, { fresh: false, confirmed: true });',
     ]);
+  });
+
+  it('sees the money rules the handlers once held: the free library take, the gateway a total counts, the queue priced', () => {
+    // The handlers as they were before these rules moved into the core (speech's check, costs.tasks, queue.view).
+    const before: Source[] = [
+      {
+        path: 'electron/host/handlers/speech.ts',
+        text: [
+          '    check: async ({ fresh, confirmed: _confirmed, ...request }) => {',
+          '      const { speech } = await core.ensure();',
+          "      // The library's take costs nothing and asks nothing: there is no press to measure.",
+          '      if (!fresh && (await speech.fromLibrary(request))) return null;',
+          '      return spending.check([speechConfiguration(request)]);',
+        ].join('\n'),
+      },
+      {
+        path: 'electron/host/handlers/costs.ts',
+        text: '    tasks: async (query) => {\n      const gateway = session.pricesKey();',
+      },
+      {
+        path: 'electron/host/handlers/queue.ts',
+        text: '    tasks.length === 0 ? [] : prices.estimate(tasks).items.map((e) => ({ usd: e.usd, seconds: e.seconds }));',
+      },
+    ];
+    expect(moneyRulesInHandlers(before)).toEqual([
+      'electron/host/handlers/speech.ts: return spending.check([speechConfiguration(request)]);',
+      'electron/host/handlers/costs.ts: const gateway = session.pricesKey();',
+      'electron/host/handlers/queue.ts: tasks.length === 0 ? [] : prices.estimate(tasks).items.map((e) => ({ usd: e.usd, seconds: e.seconds }));',
+    ]);
+    // The money namespaces themselves delegate to the services they name.
+    const delegating: Source = {
+      path: 'electron/host/handlers/spending.ts',
+      text: '    check: ({ requests }) => Promise.resolve(spending.check(requests)),',
+    };
+    expect(moneyRulesInHandlers([delegating])).toEqual([]);
   });
 });

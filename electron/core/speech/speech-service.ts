@@ -24,6 +24,7 @@ import type { Clock, TimerHandle } from '../clock';
 import type { GatewayPort } from '../gateway/gateway-port';
 import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
+import type { SpendCheck } from '../../../shared/studio/spending';
 import { normaliseGateway } from '../pricing';
 import { bindSpeechCharge, dropSpeechCharge, openSpeechCharge, settleSpeechCharge } from '../spending';
 import { transaction } from '../db/database';
@@ -148,6 +149,16 @@ export class SpeechService {
     const pending = this.inFlight.get(key);
     if (pending) return (await pending).item;
     return this.cached(key);
+  }
+
+  /**
+   * What the person is asked before this take, measured as admit() will hold it: nothing (null) when the
+   * library's take answers it, since that costs nothing and sends nothing; else the limits' verdict on one new
+   * take. Without limits there is nothing to ask.
+   */
+  async check(request: SpeechRequest, options: Pick<SpeakOptions, 'fresh'> = {}): Promise<SpendCheck | null> {
+    if (!options.fresh && (await this.fromLibrary(request))) return null;
+    return this.options.guard?.check?.([speechConfiguration(request)]) ?? null;
   }
 
   /** The newest take under this key whose item and file are both still there; a missing file is no hit. */

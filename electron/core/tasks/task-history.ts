@@ -4,6 +4,7 @@
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import type { TaskSnapshot } from '../../../shared/gateway/normalized';
 import type { TaskRecord } from '../../../shared/studio/records';
+import type { SpendCheck } from '../../../shared/studio/spending';
 
 export interface TaskConfiguration {
   family: FamilyId;
@@ -35,4 +36,6 @@ export interface SubmissionGuard {
   admitAll(tasks: readonly TaskConfiguration[], options: { confirmed?: boolean; overBudget?: boolean }): void;
   /** The admitted task's row is written: the guard records which gateway it is spent on. */
   stamp?(taskId: string): void;
+  /** A press measured against the limits, nothing written: what the person is asked before it is sent. */
+  check?(tasks: readonly TaskConfiguration[]): SpendCheck;
 }

@@ -1,15 +1,16 @@
 // queue.*: the submission queue, delegated to the engine's (electron/core/tasks/submission-queue.ts). The view is
-// priced by the price book of the gateway in use, so each item says what is ahead of it in money and time.
+// priced by the core's money answers (the book of the gateway in use), so each item says what is ahead of it in
+// money and time.
 import { randomUUID } from 'node:crypto';
 import type { BridgeHandlers } from '../../../shared/bridge/contract';
-import type { QueueEstimator } from '../../core/tasks';
 import type { HostDeps } from './host-deps';
 
-export function queueHandlers({ session, core, prices }: HostDeps): BridgeHandlers['queue'] {
+export function queueHandlers({ session, core }: HostDeps): BridgeHandlers['queue'] {
   const queue = async () => (await core.ensure()).engine.queue;
-  const estimator: QueueEstimator = (tasks) =>
-    tasks.length === 0 ? [] : prices.estimate(tasks).items.map((e) => ({ usd: e.usd, seconds: e.seconds }));
-  const view = async () => (await queue()).view(estimator);
+  const view = async () => {
+    const { engine, money } = await core.ensure();
+    return engine.queue.view(money.queueEstimates);
+  };
   return {
     view,
     add: async ({ requests, confirmed, key, batch, styles }) => {
