@@ -59,6 +59,7 @@ const rooms = [
       '@aws-sdk/client-s3',
       '@aws-sdk/lib-storage',
       'webdav',
+      '@ffmpeg-installer/ffmpeg',
     ],
   },
   // An independent reading of the spec: nothing of the client, not even shared/catalog (only server plumbing).

@@ -74,6 +74,15 @@ export const VALIDATION_EN = {
     'The first step of a recipe takes nothing; every later step takes the previous result through a field its family has.',
   recipeBindNotMade:
     'This step takes a result the step before it does not make: no operation of the API turns that result into this one.',
+  castName:
+    'A cast name is 1 to 40 letters, digits, "_" or "-", starting with a letter, so @Name in a prompt finds it.',
+  castNameTaken: 'Two cast members are named "{{name}}": each name is used once.',
+  shotFamily: 'A shot is made by a video family (V1, V2, H, W, K or S).',
+  shotContinueFirst: 'The first shot has no shot before it to continue from.',
+  shotContinueFamily: '{{family}} takes no first frame, so it cannot continue from the shot before.',
+  shotEndFrameFamily: '{{family}} takes no end frame.',
+  shotUnknownCast: 'No cast member is named "{{name}}".',
+  storyboardMusic: 'The music bed is made by a music operation on a source track.',
   styleTemplate: 'A template style must contain {prompt} where the prompt goes.',
   jsonObject: 'Enter the parameters as one JSON object, such as {"steps": 20}.',
   promptInParameters: 'The prompt has its own field: leave it out of the parameters.',
