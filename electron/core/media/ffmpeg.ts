@@ -25,11 +25,18 @@ export async function ffmpegPath(): Promise<string> {
   } catch {
     // Falls through to the sentence below: the package has no binary for this platform.
   }
-  throw mediaError('No ffmpeg binary was found for this platform, so local video work cannot be done.');
+  throw mediaError(
+    'No ffmpeg binary was found for this platform, so local video work cannot be done.',
+    'unsupported',
+  );
 }
 
-export function mediaError(message: string): GatewayError {
-  return new GatewayError(localErrorInfo('media_error', message));
+/** A local media job that could not be done, said as the studio says its own failures. */
+export function mediaError(
+  message: string,
+  type: 'internal_error' | 'unsupported' = 'internal_error',
+): GatewayError {
+  return new GatewayError(localErrorInfo(type, message));
 }
 
 /** Runs ffmpeg with these arguments; resolves with what it printed on stderr (its log and the probe's report). */
