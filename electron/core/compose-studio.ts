@@ -13,6 +13,7 @@ import type { DatabaseSync } from './db';
 import type { GatewayPort } from './gateway/gateway-port';
 import type { Library } from './library';
 import type { TrashPort } from './library/trash-port';
+import { JobRunner } from './jobs';
 import { DisposableStore } from './lifetime';
 import type { Logger } from './log';
 import { PresetStore, PromptHistory } from './presets';
@@ -87,6 +88,11 @@ export interface Studio {
   readonly history: PromptHistory;
   readonly recipes: RecipeStore;
   readonly runner: RecipeRunner;
+  /**
+   * The one durable job mechanism (core/jobs): every kind of background work that must survive a restart runs on
+   * it. The app's (background) studio starts it, which hands back what a crashed life left running.
+   */
+  readonly jobs: JobRunner;
   readonly usage: UsageReader;
   /** What ends with the studio: the shells add their own here (event subscriptions), never a second list. */
   readonly disposables: DisposableStore;
@@ -105,6 +111,8 @@ export function composeStudio(shell: StudioShell): Studio {
   const { db, gateway, logger } = shell;
   const clock = shell.clock ?? systemClock;
   const disposables = new DisposableStore();
+  // Registered with the studio's one store: its teardown (abort what runs, hand it back untried) is the root's.
+  const jobs = disposables.add(new JobRunner({ db, clock, logger }));
   const references = ReferenceStore.forDatabase(db);
   const prices = new GatewayPrices({
     db,
@@ -177,6 +185,8 @@ export function composeStudio(shell: StudioShell): Studio {
     return core;
   };
 
+  if (shell.background) jobs.start();
+
   return {
     db,
     clock,
@@ -188,11 +198,13 @@ export function composeStudio(shell: StudioShell): Studio {
     history: new PromptHistory({ db, clock }),
     recipes: new RecipeStore({ db, clock }),
     runner,
+    jobs,
     usage: new UsageReader(shell.usage, clock),
     disposables,
     libraryCore,
     sync: (library, options) => {
-      const service = new SyncService({ ...options, db, library, madeFrom });
+      // The studio's clock unless the shell names its own: a round's retries wait on it, never on a real timer.
+      const service = new SyncService({ clock, ...options, db, library, madeFrom });
       syncs.add(service);
       return service;
     },
@@ -203,6 +215,8 @@ export function composeStudio(shell: StudioShell): Studio {
       for (const service of syncs) await service.close();
       // Before the engines stop: a send they cut off is not a failed step, and the next start resumes it.
       runner.close();
+      // Running jobs are aborted and handed back to the line before the engines they wait on close.
+      await jobs.close();
       for (const core of [...open]) await core.close();
       disposables.dispose();
       db.close();

@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { openDatabase } from './db';
 import type { DatabaseSync, Migration, OpenDatabaseOptions } from './db';
 import { downloadMigrations } from './downloads/download-migrations';
+import { jobMigrations } from './jobs/job-migrations';
 import { LIBRARY_MIGRATIONS } from './library/library-migrations';
 import { presetMigrations } from './presets/presets-migrations';
 import { pricingMigrations } from './pricing/pricing-migrations';
@@ -51,6 +52,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     recipeMigrations,
     regionEditMigrations,
     SYNC_MIGRATIONS,
+    jobMigrations,
   ];
   return STUDIO_MIGRATION_LISTS.flat();
 }

@@ -52,6 +52,7 @@ const SERVICES = [
   'SyncService',
   'UsageReader',
   'ReferenceStore',
+  'JobRunner',
 ];
 
 /** Where a service may be constructed, and why there. */

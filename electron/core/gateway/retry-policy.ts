@@ -1,6 +1,7 @@
 // When and how long the client waits before trying a safe call again: capped exponential backoff with jitter,
 // or the gateway's own Retry-After. Pure, so the schedule is tested without a server.
 import type { GatewayErrorInfo } from '../../../shared/gateway/normalized';
+import { backoffDelay, RETRY_POLICIES } from '../retry';
 
 export interface RetryPolicy {
   /** Total tries per call, the first included (1 = never retry). */
@@ -13,10 +14,11 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
+/** The studio's one policy for a request's passing failures (core/retry.ts), with the gateway's Retry-After cap. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
-  maxAttempts: 4,
-  baseDelayMs: 500,
-  maxDelayMs: 8_000,
+  maxAttempts: RETRY_POLICIES.request.attempts,
+  baseDelayMs: RETRY_POLICIES.request.baseDelayMs,
+  maxDelayMs: RETRY_POLICIES.request.maxDelayMs,
   maxRetryAfterMs: 60_000,
 };
 
@@ -34,6 +36,5 @@ export function retryDelay(
   if (error.retryAfterMs !== null && error.retryAfterMs > 0) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : null;
   }
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
-  return Math.round(step / 2 + (step / 2) * Math.min(1, Math.max(0, random())));
+  return backoffDelay(attempt, { ...policy, attempts: policy.maxAttempts }, random);
 }

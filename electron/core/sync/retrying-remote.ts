@@ -4,18 +4,15 @@
 // sends is safe to repeat (files are named by their sha256, segments and heads are rewritten with the same
 // bytes, "write if absent" accepts either outcome), and a stream's body is opened afresh for each try.
 import type { Readable } from 'node:stream';
+import type { Clock } from '../clock';
+import { backoffDelay, RETRY_POLICIES, type RetryPolicy } from '../retry';
 import { SyncRemoteError } from './sync-remote';
 import type { PutOptions, SyncRemote } from './sync-remote';
 
-export interface RetryPolicy {
-  /** Tries in all, the first included. */
-  attempts: number;
-  /** The wait before the first retry; each next one waits twice as long (with jitter), up to maxDelayMs. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryPolicy } from '../retry';
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000 };
+/** The studio's one policy for a request's passing failures (core/retry.ts). */
+export const DEFAULT_RETRY: RetryPolicy = RETRY_POLICIES.request;
 
 /** Whether trying the same request again soon may succeed. A full quota is transient only over hours (a person
  * frees space), and a retry would resend a big file for nothing. */
@@ -23,28 +20,10 @@ export function retryable(error: unknown): boolean {
   return error instanceof SyncRemoteError && error.transient && error.kind !== 'quota-full';
 }
 
-/** Waits, or rejects at once with the signal's reason when the round is paused or stopped. */
-function pause(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const done = () => {
-      signal?.removeEventListener('abort', stop);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal?.reason as Error);
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-  });
-}
-
+/** The waits run on the injected clock (sleep() rejects at once when the round is paused or stopped). */
 export function retryingRemote(
   remote: SyncRemote,
+  clock: Pick<Clock, 'sleep'>,
   policy: RetryPolicy = DEFAULT_RETRY,
   onRetry: (error: SyncRemoteError, attempt: number) => void = () => undefined,
 ): SyncRemote {
@@ -53,12 +32,10 @@ export function retryingRemote(
       try {
         return await send();
       } catch (error) {
-        if (signal?.aborted || tried >= policy.attempts || !retryable(error)) throw error;
+        const wait = backoffDelay(tried, policy);
+        if (signal?.aborted || wait === null || !retryable(error)) throw error;
         onRetry(error as SyncRemoteError, tried);
-        const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (tried - 1));
-        // Full jitter between half and all of the ceiling: devices and parallel uploads that failed together
-        // do not all come back at the same instant.
-        await pause(ceiling / 2 + Math.random() * (ceiling / 2), signal);
+        await clock.sleep(wait, signal);
       }
     }
   };

@@ -50,7 +50,9 @@ export class S3Remote implements SyncRemote {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
       credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-      maxAttempts: 3,
+      // One try per call: the retries are the studio's one request policy (retrying-remote.ts, core/retry.ts), so
+      // the SDK's own three beneath its four no longer make one request up to twelve.
+      maxAttempts: 1,
       // The SDK's Node handler takes these options whole; its agents are the proxy's, when there is one.
       requestHandler: {
         requestTimeout: options.requestTimeoutMs ?? 60_000,

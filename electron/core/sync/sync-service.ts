@@ -19,7 +19,7 @@ import { addressHasCredentials } from '../../../shared/studio/sync';
 import { englishValidationText } from '../../../shared/validation';
 import type { MadeFromLink } from '../../../shared/studio/made-from';
 import type { LibraryItem } from '../../../shared/studio/records';
-import type { Clock } from '../clock';
+import { systemClock, type Clock } from '../clock';
 import type { Library } from '../library';
 import type { ProxyRoute } from '../proxy/proxy-route';
 import { describeThrown, silentLogger } from '../log';
@@ -62,7 +62,7 @@ export interface SyncServiceOptions {
   dataDir: string;
   /** Builds the adapter for a config (tests wrap it to count or break requests); the real adapters by default. */
   remoteFactory?: (config: SyncConfig, secrets: SyncSecrets) => SyncRemote;
-  clock?: Pick<Clock, 'now'>;
+  clock?: Pick<Clock, 'now' | 'sleep'>;
   logger?: Logger;
   /** How a request the remote failed for a passing reason is tried again within the round (DEFAULT_RETRY). */
   retry?: RetryPolicy;
@@ -245,7 +245,7 @@ export class SyncService {
 
   /** The remote a round talks to: requests that fail for a passing reason are tried again with a growing wait. */
   #retrying(setup: SyncSetup, remote = this.#remote(setup.config, setup.secrets)): SyncRemote {
-    return retryingRemote(remote, this.#options.retry, (error, attempt) =>
+    return retryingRemote(remote, this.#options.clock ?? systemClock, this.#options.retry, (error, attempt) =>
       this.#logger.warn('sync: a request failed and is tried again', { attempt, problem: error.message }),
     );
   }

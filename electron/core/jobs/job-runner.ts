@@ -1,0 +1,331 @@
+// The one durable job mechanism (docs/engine.md, "One durable work list"), in the manner of Signal Desktop's
+// JobQueue: every kind of background work that must survive a restart is a row of `jobs`, written before its work
+// starts, and a kind only says how one job of it runs. The runner owns what every kind shares and none may get
+// wrong on its own: the state machine (waiting, running, done, failed, cancelled), the tries and the next try by
+// the one job policy (core/retry.ts), every wait on the injected clock, recovery after a crash (each job handed
+// back to the line once, claimed by one runner), the teardown (one Lifetime, disposed by the composition root),
+// and one stream of changes that the app forwards to the renderer as `job` events.
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../clock';
+import type { DatabaseSync } from '../db/database';
+import { Lifetime, type Disposable } from '../lifetime';
+import { describeThrown, silentLogger, type Logger } from '../log';
+import { backoffDelay, RETRY_POLICIES, type RetryPolicy } from '../retry';
+import { JobStore, type JobRow } from './job-store';
+
+/** What a kind's run() may answer instead of finishing: wait, without a failure counted, and run again later. */
+export interface JobLater {
+  later: number;
+  /** Why it waits (said on the row, and in its event). */
+  note?: string;
+}
+
+export interface JobContext {
+  /** Aborted when the job is cancelled or the runner ends: stop, the row keeps the job for the next start. */
+  signal: AbortSignal;
+  /** Tries that failed before this one. */
+  attempts: number;
+  /** Stores the kind's progress on the row and tells the listeners (the event stream). */
+  progress(progress: unknown): void;
+}
+
+export interface JobKind<P> {
+  kind: string;
+  /** Reads the stored payload; a payload it refuses fails the job at once (a row written by another version). */
+  parse(payload: unknown): P;
+  /** Does the work. Resolving ends the job done; throwing is a failure, passing or final as `passing` says. */
+  run(job: JobRow & { payload: P }, context: JobContext): Promise<JobLater | undefined>;
+  /** Whether trying again later may succeed (a 5xx, a reset, a remote that is down); final by default. */
+  passing?(error: unknown): boolean;
+  /** How many of this kind run at once (1 by default: in the order written). */
+  parallel?: number;
+  /** The kind's own policy where it differs from the studio's job policy. */
+  policy?: RetryPolicy;
+}
+
+/** One job's change, as the listeners (and the renderer's event stream) see it. */
+export interface JobChange {
+  id: string;
+  kind: string;
+  key: string;
+  state: JobRow['state'];
+  attempts: number;
+  nextTryAt: number;
+  error: string | null;
+  progress: unknown;
+}
+
+export interface JobRunnerOptions {
+  db: DatabaseSync;
+  clock: Clock;
+  logger?: Logger;
+  random?: () => number;
+  /** This process, and whether another is running: a neighbour's running job is not taken from it. */
+  pid?: number;
+  alive?: (pid: number) => boolean;
+  /** How often the line is looked at while jobs wait (rows another process wrote, a schedule that came). */
+  lookAgainMs?: number;
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const changeOf = (row: JobRow): JobChange => ({
+  id: row.id,
+  kind: row.kind,
+  key: row.key,
+  state: row.state,
+  attempts: row.attempts,
+  nextTryAt: row.nextTryAt,
+  error: row.error,
+  progress: row.progress,
+});
+
+export class JobRunner implements Disposable {
+  readonly store: JobStore;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #random: () => number;
+  readonly #pid: number;
+  readonly #alive: (pid: number) => boolean;
+  readonly #lookAgainMs: number;
+  /** This runner's life: the rows it holds name it, so its successor tells them from a live neighbour's. */
+  readonly life = randomUUID();
+  readonly #kinds = new Map<string, JobKind<unknown>>();
+  readonly #running = new Map<string, { kind: string; abort: AbortController }>();
+  readonly #listeners = new Set<(change: JobChange) => void>();
+  readonly #lifetime: Lifetime<'job'>;
+  #wake: Disposable | null = null;
+  #started = false;
+
+  constructor(options: JobRunnerOptions) {
+    this.store = new JobStore(options.db);
+    this.#clock = options.clock;
+    this.#logger = options.logger ?? silentLogger;
+    this.#random = options.random ?? Math.random;
+    this.#pid = options.pid ?? process.pid;
+    this.#alive = options.alive ?? processAlive;
+    this.#lookAgainMs = options.lookAgainMs ?? 2_000;
+    this.#lifetime = new Lifetime(options.clock);
+  }
+
+  /** Makes a kind runnable here. Registered before start(), so recovery hands back its crashed jobs. */
+  register<P>(kind: JobKind<P>): void {
+    if (this.#kinds.has(kind.kind)) throw new RangeError(`The job kind ${kind.kind} is registered twice.`);
+    this.#kinds.set(kind.kind, kind as JobKind<unknown>);
+    if (this.#started) this.#pump();
+  }
+
+  /** Hands back the jobs a crashed life left running, then runs what is due. */
+  start(): void {
+    if (this.#started || this.#lifetime.isDisposed) return;
+    this.#started = true;
+    const back = this.store.recover(
+      [...this.#kinds.keys()],
+      this.life,
+      this.#pid,
+      this.#alive,
+      this.#clock.now(),
+    );
+    if (back.length > 0) this.#logger.warn('jobs: handed back after a restart', { jobs: back.length });
+    for (const id of back) this.#tell(id);
+    this.#pump();
+  }
+
+  /** Writes a job (or finds the one of the same kind and key) and wakes the line. */
+  add(kind: string, key: string, payload: unknown, notBefore?: number): JobRow {
+    const now = this.#clock.now();
+    const { job, added } = this.store.add(kind, key, payload, now, notBefore ?? now);
+    if (added) {
+      this.#emit(job);
+      this.#pump();
+    }
+    return job;
+  }
+
+  /** Stops a job: a waiting one never runs, a running one is aborted (its kind decides what stopping means). */
+  cancel(id: string, reason: string | null = null): boolean {
+    const cancelled = this.store.cancel(id, this.#clock.now(), reason);
+    if (cancelled) {
+      this.#running.get(id)?.abort.abort(new JobCancelled(reason));
+      this.#tell(id);
+    }
+    return cancelled;
+  }
+
+  /** A person's Try again of a failed or cancelled job. */
+  revive(id: string): boolean {
+    const revived = this.store.revive(id, this.#clock.now());
+    if (revived) {
+      this.#tell(id);
+      this.#pump();
+    }
+    return revived;
+  }
+
+  /** Looks at the line now (a neighbour wrote rows, a kind's turn may have come). */
+  poke(): void {
+    this.#pump();
+  }
+
+  subscribe(listener: (change: JobChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** How many jobs of a kind this runner is running now. */
+  runningCount(kind?: string): number {
+    let n = 0;
+    for (const job of this.#running.values()) if (kind === undefined || job.kind === kind) n++;
+    return n;
+  }
+
+  /** Resolves once nothing this runner started is running. */
+  settled(): Promise<void> {
+    return this.#lifetime.settled();
+  }
+
+  dispose(): void {
+    void this.close();
+  }
+
+  /** The one teardown: no job starts after it, running ones are aborted and handed back to the line, untried. */
+  async close(): Promise<void> {
+    if (!this.#lifetime.isDisposed) {
+      for (const job of this.#running.values()) job.abort.abort(new JobCancelled('the runner ended'));
+      this.#lifetime.dispose(new JobCancelled('the runner ended'));
+    }
+    await this.#lifetime.settled();
+  }
+
+  #pump(): void {
+    if (!this.#started || this.#lifetime.isDisposed) return;
+    const now = this.#clock.now();
+    for (const [name, kind] of this.#kinds) {
+      const room = (kind.parallel ?? 1) - this.runningCount(name);
+      if (room <= 0) continue;
+      for (const row of this.store.due(name, now, room)) {
+        if (!this.store.claim(row.id, this.life, this.#pid, now)) continue;
+        this.#run(kind, { ...row, state: 'running' });
+      }
+    }
+    this.#arm();
+  }
+
+  /**
+   * One timer: the next due job of a kind with room, never later than a look again while any job waits (a full
+   * kind is pumped again when one of its jobs ends; the look again sees rows another process wrote).
+   */
+  #arm(): void {
+    this.#wake?.dispose();
+    this.#wake = null;
+    const withRoom = [...this.#kinds].filter(
+      ([name, kind]) => this.runningCount(name) < (kind.parallel ?? 1),
+    );
+    const next = this.store.nextDueAt(withRoom.map(([name]) => name));
+    const waiting = next !== null || this.store.nextDueAt([...this.#kinds.keys()]) !== null;
+    if (!waiting) return;
+    const wait =
+      next === null ? this.#lookAgainMs : Math.min(Math.max(1, next - this.#clock.now()), this.#lookAgainMs);
+    this.#wake = this.#lifetime.timer(wait, () => {
+      this.#wake = null;
+      this.#pump();
+    });
+  }
+
+  #run(kind: JobKind<unknown>, row: JobRow): void {
+    const abort = new AbortController();
+    const signal = this.#lifetime.signalWith(abort.signal);
+    this.#running.set(row.id, { kind: kind.kind, abort });
+    this.#emit(row);
+    const context: JobContext = {
+      signal,
+      attempts: row.attempts,
+      progress: (progress) => {
+        if (this.store.setProgress(row.id, this.life, progress, this.#clock.now())) this.#tell(row.id);
+      },
+    };
+    const work = (async () => {
+      let payload: unknown;
+      try {
+        payload = kind.parse(row.payload);
+      } catch (error) {
+        this.#end(row.id, 'failed', `Its stored work could not be read: ${describeThrown(error)}`);
+        return;
+      }
+      try {
+        const answer = await kind.run({ ...row, payload }, context);
+        if (answer && typeof answer === 'object') this.#later(row.id, answer.later, answer.note ?? null);
+        else this.#end(row.id, 'done', null);
+      } catch (error) {
+        this.#failed(kind, row, error, signal);
+      }
+    })();
+    void this.#lifetime.track(work, 'job').finally(() => {
+      this.#running.delete(row.id);
+      this.#pump();
+    });
+  }
+
+  #failed(kind: JobKind<unknown>, row: JobRow, error: unknown, signal: AbortSignal): void {
+    const now = this.#clock.now();
+    // The sentence a person reads on the job (its row and event); the log gets the whole description.
+    const said = error instanceof Error ? error.message : describeThrown(error);
+    // Ending the runner is not the job's failure: it waits for the next start, no try counted.
+    if (this.#lifetime.isDisposed) {
+      this.store.release(row.id, this.life, now, false, null, now);
+      return;
+    }
+    // Cancelled: the row already says so.
+    if (signal.aborted && this.store.get(row.id)?.state !== 'running') return;
+    const passing = kind.passing?.(error) ?? false;
+    const wait = passing
+      ? backoffDelay(row.attempts + 1, kind.policy ?? RETRY_POLICIES.job, this.#random)
+      : null;
+    if (wait === null) {
+      this.#logger.warn('jobs: a job failed', { kind: kind.kind, problem: describeThrown(error) });
+      this.#end(row.id, 'failed', said);
+      return;
+    }
+    if (this.store.release(row.id, this.life, now + wait, true, said, now)) this.#tell(row.id);
+  }
+
+  #later(id: string, at: number, note: string | null): void {
+    const now = this.#clock.now();
+    if (this.store.release(id, this.life, Math.max(at, now), false, note, now)) this.#tell(id);
+  }
+
+  #end(id: string, state: 'done' | 'failed', error: string | null): void {
+    if (this.store.finish(id, this.life, state, error, this.#clock.now())) this.#tell(id);
+  }
+
+  #tell(id: string): void {
+    const row = this.store.get(id);
+    if (row) this.#emit(row);
+  }
+
+  #emit(row: JobRow): void {
+    const change = changeOf(row);
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        this.#logger.warn('jobs: a listener threw', { problem: describeThrown(error) });
+      }
+    }
+  }
+}
+
+/** Why a job's signal was aborted: cancelled by a person, or the runner ended. */
+export class JobCancelled extends Error {
+  override readonly name = 'JobCancelled';
+  constructor(readonly reason: string | null) {
+    super(reason ?? 'The job was cancelled.');
+  }
+}
