@@ -20,9 +20,11 @@ export interface LibrarySink {
   has(remoteUrl: string): boolean | Promise<boolean>;
   /**
    * Index the file. Deduplication by URL or sha256 is the library's job; when it drops a duplicate it may
-   * delete the file at path. Throwing marks the download failed and it is retried.
+   * delete the file at path. Throwing marks the download failed and it is retried. It may answer the path the
+   * file lies at once filed, when filing renamed it (a region edit's take becomes a .png): the file's row keeps that.
    */
-  addFromDownload(download: DownloadedFile): void | Promise<void>;
+  // unknown: a sink that renames nothing answers nothing (void); the downloader reads only a string path.
+  addFromDownload(download: DownloadedFile): unknown;
   /**
    * Which of these remote URLs the library still holds (as an item or a music track's cover), in one read; a
    * saved file whose URL it no longer holds was deleted by the user. Without it no saved file counts deleted.

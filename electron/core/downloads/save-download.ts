@@ -71,9 +71,18 @@ export async function saveDownload(
     await rm(fetched.path, { force: true });
     throw new PathOutsideError(deps.libraryDir, fetched.path);
   }
-  const { path, size, sha256, mime } = fetched;
+  const { size, sha256, mime } = fetched;
+  let { path } = fetched;
   try {
-    await deps.sink.addFromDownload({ task, file: toResultFile(row), path, size, sha256, mime });
+    const filedAt = await deps.sink.addFromDownload({
+      task,
+      file: toResultFile(row),
+      path,
+      size,
+      sha256,
+      mime,
+    });
+    if (typeof filedAt === 'string' && isInsideFolder(deps.libraryDir, filedAt)) path = filedAt;
   } catch (error) {
     // Not filed for want of room: the copy would be a stray beside the next try's, so it goes now.
     if (isDiskFull(error)) await rm(path, { force: true });

@@ -174,7 +174,12 @@ export class LibraryFiling {
     // A region edit's picture is put back into the original first (core/region-edit): the file becomes the whole
     // picture, a PNG, and what it was made with joins its settings.
     const region = task.batch ? (this.lib.regionEdits?.settingsFor(task.batch.id) ?? null) : null;
-    if (region && task.batch) await this.lib.regionEdits?.composite(task.batch.id, download.path);
+    // The take is a PNG whatever the gateway sent, and named so (a .jpg link's file becomes .png).
+    const path =
+      region && task.batch
+        ? ((await this.lib.regionEdits?.composite(task.batch.id, download.path)) ?? download.path)
+        : download.path;
+    if (path !== download.path) this.assertInside(path);
     const mime = region ? 'image/png' : download.mime;
     // The settings travel inside the file (PNG, MP3); its bytes, and so its hash and size, change once here,
     // before the item exists, so the item's sha256 is the file's (a reference taken from it matches).
@@ -184,7 +189,7 @@ export class LibraryFiling {
       this.lib.stylesOf(task.id),
       region,
     );
-    const embedded = await embedSettings(download.path, mime, settings);
+    const embedded = await embedSettings(path, mime, settings);
     const sha256 = embedded ? createHash('sha256').update(embedded).digest('hex') : download.sha256;
     const size = embedded ? embedded.byteLength : download.size;
     const music = task.kind === 'music' && file.kind !== 'image';
@@ -195,7 +200,7 @@ export class LibraryFiling {
         : (this.statements.coverOf.get(task.id, track) as { thumbnail_path: string | null } | undefined);
     return this.file({
       kind: MEDIA_TO_LIBRARY[file.kind],
-      path: download.path,
+      path,
       size,
       sha256,
       mime,

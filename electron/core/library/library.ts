@@ -121,7 +121,7 @@ export class Library implements LibrarySink {
     const regionEdits = options.regionEdits ?? (() => null);
     this.regionEdits = {
       settingsFor: (key) => regionEdits()?.settingsFor(key) ?? null,
-      composite: async (key, path) => regionEdits()?.composite(key, path),
+      composite: async (key, path) => (await regionEdits()?.composite(key, path)) ?? path,
     };
     // Also moves reference images older builds kept inline in items' params into the store (once).
     this.references = options.references ?? ReferenceStore.forDatabase(this.db);
@@ -247,10 +247,13 @@ export class Library implements LibrarySink {
     return this.itemOf(this.statements.byRemoteUrl.get(url));
   }
 
-  /** LibrarySink: the downloader only needs to know the file is filed. */
-  async addFromDownload(download: DownloadedFile): Promise<void> {
-    if (isMusicCover(download)) await this.filing.fileCover(download);
-    else await this.filing.fileDownload(download);
+  /** LibrarySink: the file is filed; where it lies now, when filing renamed it (a region edit's take). */
+  async addFromDownload(download: DownloadedFile): Promise<string> {
+    if (isMusicCover(download)) {
+      await this.filing.fileCover(download);
+      return download.path;
+    }
+    return (await this.filing.fileDownload(download)).path;
   }
 
   /** Files a finished download; a URL already filed returns the existing item and drops the new copy. */

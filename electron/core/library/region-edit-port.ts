@@ -6,8 +6,9 @@ export interface RegionEditPort {
   /** The region edit a press (its key, the batch id its tasks carry) was made for; null for any other press. */
   settingsFor(pressKey: string): RegionEditSettings | null;
   /**
-   * The gateway's picture at `path` replaced by the original with it composited into the selection, as PNG.
-   * Throws, saying why, for a picture that cannot be used: the download is then failed and tried again.
+   * The gateway's picture at `path` replaced by the original with it composited into the selection, as PNG,
+   * named .png (the path it now has is returned). Throws, saying why, for a picture that cannot be used: the
+   * download is then failed and tried again.
    */
-  composite(pressKey: string, path: string): Promise<void>;
+  composite(pressKey: string, path: string): Promise<string>;
 }

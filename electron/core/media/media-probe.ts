@@ -37,8 +37,9 @@ export async function embeddedCover(path: string): Promise<{ data: Uint8Array; m
 export async function probeMedia(path: string, mime: string): Promise<MediaFacts> {
   try {
     if (mime.startsWith('image/')) {
-      const meta = await sharp(path).metadata();
-      return { width: meta.width ?? null, height: meta.height ?? null, durationSeconds: null };
+      // The size as the picture is seen: a photo with an EXIF orientation that turns it has its sides swapped.
+      const { autoOrient } = await sharp(path).metadata();
+      return { width: autoOrient.width ?? null, height: autoOrient.height ?? null, durationSeconds: null };
     }
     if (mime === 'video/mp4' || mime === 'audio/mp4' || mime === 'video/quicktime') {
       const handle = await open(path, 'r');

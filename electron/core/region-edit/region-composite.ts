@@ -26,11 +26,14 @@ export interface DecodedPicture {
   hasAlpha: boolean;
 }
 
-/** A picture decoded to RGBA as stored (no rotation by its EXIF orientation: the pixels as the file holds them). */
+/**
+ * A picture decoded to RGBA upright: turned by its EXIF orientation first, as every viewer (and the editor's
+ * `<img>`) shows it, so a selection drawn on a phone photo held sideways lands where it was drawn.
+ */
 export async function decodePicture(input: Buffer | string): Promise<DecodedPicture> {
   const image = sharp(input, { limitInputPixels: MAX_RESULT_PIXELS, failOn: 'error' });
   const meta = await image.metadata();
-  const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await image.autoOrient().ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, hasAlpha: meta.hasAlpha };
 }
 

@@ -3,7 +3,7 @@
 // i.e. the same money rules, queue, tracking and library as any generation. Its results are put back into the
 // original by the library's filing (the port below), so every pixel outside the selection stays the original's.
 import { randomUUID } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { regionEditModel, regionEditModels } from '../../../shared/catalog/region-edit-models';
@@ -19,6 +19,7 @@ import type { RegionEditPort } from '../library/region-edit-port';
 import type { TaskEngine } from '../tasks';
 import type { BatchResult } from '../tasks/engine-options';
 import { compositeRegion, decodePicture, MAX_RESULT_SIDE } from './region-composite';
+import { writePngBeside } from './png-beside';
 import { regionInput } from './region-input';
 import { regionMask } from './region-mask';
 import { RegionEditStore } from './region-edit-store';
@@ -77,16 +78,16 @@ export class RegionEditor implements RegionEditPort {
     return settings;
   }
 
-  async composite(pressKey: string, path: string): Promise<void> {
+  async composite(pressKey: string, path: string): Promise<string> {
     const edit = this.#store.get(pressKey);
-    if (!edit) return;
+    if (!edit) return path;
     const { bytes } = await this.options.library.references.read(referenceUri(edit.originalSha256));
     const original = await decodePicture(bytes);
     const mask = await regionMask(edit.selection, original.width, original.height);
     if (!mask) throw refuse('The selection lies outside the picture.', 'selection');
     const result = await readFile(path);
     const png = await compositeRegion(original, result, edit.box, mask);
-    await writeFile(path, png);
+    return writePngBeside(path, png);
   }
 
   async submit(request: RegionEditRequest): Promise<BatchResult> {
@@ -107,8 +108,10 @@ export class RegionEditor implements RegionEditPort {
     const meta = await sharp(original.bytes, { limitInputPixels: MAX_RESULT_SIDE * MAX_RESULT_SIDE })
       .metadata()
       .catch(() => null);
-    if (!meta?.width || !meta.height) throw refuse('The picture to edit cannot be read.', 'source');
-    const wrong = checkSelection(request.selection, meta.width, meta.height);
+    // The size as it is seen (turned by its EXIF orientation), which is what the selection was drawn on.
+    const seen = meta?.autoOrient;
+    if (!seen?.width || !seen.height) throw refuse('The picture to edit cannot be read.', 'source');
+    const wrong = checkSelection(request.selection, seen.width, seen.height);
     if (wrong) throw refuse(wrong, 'region');
     const { references } = this.options.library;
     const stored = original.path
@@ -116,7 +119,7 @@ export class RegionEditor implements RegionEditPort {
       : await references.addBytes(original.bytes);
     const input = await regionInput(
       original.bytes,
-      { width: meta.width, height: meta.height },
+      { width: seen.width, height: seen.height },
       request.selection,
       target.support,
       instruction,

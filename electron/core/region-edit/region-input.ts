@@ -44,6 +44,9 @@ export function markedPrompt(instruction: string): string {
   return `Change only the area inside the magenta outline, and leave the outline out of the result: ${instruction}`;
 }
 
+/** The picture as it is seen: turned by its EXIF orientation (the size given is the upright one). */
+const upright = (picture: Buffer): Promise<Buffer> => sharp(picture).autoOrient().toBuffer();
+
 export async function regionInput(
   original: Buffer,
   size: { width: number; height: number },
@@ -67,7 +70,7 @@ export async function regionInput(
         ? selectionSvgShapes(selection).replaceAll('stroke="#fff"', 'stroke="#ff00ff" stroke-opacity="0.35"')
         : '';
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${outline}${brushEdge}</svg>`;
-    const marked = await sharp(original)
+    const marked = await sharp(await upright(original))
       .composite([{ input: Buffer.from(svg), top: 0, left: 0 }])
       .png()
       .toBuffer();
@@ -82,7 +85,7 @@ export async function regionInput(
   const box = cropBox(selection, width, height);
   if (!box) throw new RangeError('The selection lies outside the picture.');
   const scale = sentScale(box, support.maxSide);
-  const bytes = await sharp(original)
+  const bytes = await sharp(await upright(original))
     .extract({ left: box.x, top: box.y, width: box.w, height: box.h })
     .resize(Math.max(1, Math.round(box.w * scale)), Math.max(1, Math.round(box.h * scale)), { fit: 'fill' })
     .png()

@@ -135,6 +135,8 @@ export class Submissions {
         group: batchId,
         keys: later.map((_, i) => keyOf(room + i)),
         batch,
+        // A take that waits its turn is still made from what the press edits (a region edit's original).
+        ...(options.madeFrom ? { madeFrom: options.madeFrom } : {}),
         confirmed: true,
         overBudget: options.overBudget,
         ...(options.styles ? { styles: options.styles.slice(room) } : {}),

@@ -40,7 +40,8 @@ export function BatchBadge({
   inline?: boolean;
 }): ReactElement | null {
   const { t } = useTranslation();
-  if (!batch) return null;
+  // A press of one (a single region-edit take) is no batch to speak of: "batch of 1" would only puzzle.
+  if (!batch || batch.size < 2) return null;
   return (
     <span className={inline ? 'batch-badge is-inline' : 'batch-badge'} data-testid="batch-badge">
       {/* One prompt on several models is a comparison, not a batch of prompts: said as what it is. */}
