@@ -16,6 +16,7 @@ import type { PriceBook } from '../core/pricing';
 import { libraryFolderProblem } from '../core/library/library-folder';
 import { shelvedItems } from '../core/library/library-shelf';
 import type { SyncService } from '../core/sync';
+import type { PollPolicy } from '../core/tasks';
 import { invalidArgument } from './cli-errors';
 import { openStudioDatabase } from '../core/studio-database';
 import { taskKeysFile } from '../core/settings/task-keys-file';
@@ -86,6 +87,8 @@ export interface OpenStudioOptions {
   log: (line: string) => void;
   /** The command's abort signal: a usage read in windows stops between them. */
   signal: AbortSignal;
+  /** The engine's poll policy where it differs from the default (RunOptions.polling). */
+  polling?: Partial<PollPolicy>;
 }
 
 /**
@@ -132,6 +135,7 @@ export function openStudio(config: CliConfig, options: OpenStudioOptions): Opene
     // The creator's additions to where result files may come from, for every download this run makes.
     resultAddresses: () => config.resultAddresses,
     background: false,
+    ...(options.polling && { polling: options.polling }),
     // The keys that sent its tasks, in the data folder's task-keys file (web mode's own over a shared folder):
     // a later run polls a task with the key that sent it, whatever key it is given then.
     taskKeys: taskKeysFile(config.dataDir ?? config.libraryDir, (line) => options.log(line)),

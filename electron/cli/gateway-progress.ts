@@ -41,6 +41,8 @@ export class GatewayProgress {
   ) {}
 
   readonly onCall = (event: GatewayCallEvent): void => {
+    // Cancelled by this process (Ctrl-C, a wait that ended): nothing the gateway did, and nothing will follow.
+    if (event.errorType === 'aborted') return;
     const purpose = purposeOf(event);
     if (event.errorType === null) {
       this.streaks.delete(purpose);

@@ -15,11 +15,17 @@ import { syncCliError } from './commands/sync';
 import { taskJson } from './formatting';
 import { openStudio } from './compose';
 import type { SyncService } from '../core/sync';
+import type { PollPolicy } from '../core/tasks';
 import type { OpenedStudio } from './compose';
 import { requireGateway } from './cli-config';
 
 export interface RunOptions {
   signal?: AbortSignal;
+  /**
+   * The engine's poll policy where it differs from the default, as the app host takes one for its demo gateway:
+   * a test's budget of a second, so a task past it is seen without waiting ten minutes. The bin passes none.
+   */
+  polling?: Partial<PollPolicy>;
 }
 
 export async function runCli(
@@ -40,7 +46,11 @@ export async function runCli(
     const resolved = config;
     const open = (): OpenedStudio => {
       if (opened.current) return opened.current;
-      opened.current = openStudio(resolved, { log: (line) => out.log(line), signal });
+      opened.current = openStudio(resolved, {
+        log: (line) => out.log(line),
+        signal,
+        ...(options.polling && { polling: options.polling }),
+      });
       const warn = (text: string) => (out.json ? out.log(text) : out.note(text));
       opened.current.onGatewayCall(new GatewayProgress((text) => out.note(text), warn).onCall);
       return opened.current;

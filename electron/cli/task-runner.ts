@@ -4,6 +4,7 @@ import { byteSize } from '../../shared/studio/byte-size';
 import { knownErrorType, localErrorInfo } from '../../shared/gateway/error-types';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import type { LibraryItem, TaskRecord } from '../../shared/studio/records';
+import { slowChecksEnglish } from '../../shared/studio/slow-checks';
 import type { CliContext, CliCore } from './cli-context';
 import { cliError, CliError, EXIT, fromGatewayError } from './cli-errors';
 import { formatItems, formatTask, taskJson } from './formatting';
@@ -72,15 +73,27 @@ function fileErrors(core: CliCore, taskId: string): string[] {
     .map((f) => `file ${f.ordinal + 1}: ${f.error}`);
 }
 
-function follow(ctx: CliContext, core: CliCore, taskId: string): () => void {
+/** Says on stderr how a task stands at each change (and its files' waits) until the returned function is called. */
+export function followTask(ctx: CliContext, core: CliCore, taskId: string): () => void {
   const said = new Set<string>();
-  const offTask = core.engine.events.on('task', ({ task }) => {
-    if (task.id !== taskId) return;
+  let lastLine = '';
+  const say = (task: TaskRecord): void => {
     const d = task.downloads;
     const files = d.total ? `, files ${d.done}/${d.total}` : '';
     // While the task is still moving, a stored error is why it waits (a rate limit, a resend under its key).
     const waiting = task.error && !core.engine.isSettled(task) ? ` (${task.error.message})` : '';
-    ctx.out.progress(`task ${task.remoteId ?? task.id}: ${task.state} ${task.progress}%${files}${waiting}`);
+    // Past its poll budget: the app row's sentence (shared/studio/slow-checks.ts), so a long wait never looks stuck.
+    const slow = slowChecksEnglish(task, core.clock.now());
+    const line = `task ${task.remoteId ?? task.id}: ${task.state} ${task.progress}%${files}${waiting}${slow ? ` · ${slow}` : ''}`;
+    if (line !== lastLine) ctx.out.progress(line);
+    lastLine = line;
+  };
+  // Where it stands before anything is asked: a task an earlier run found past its budget says so at once.
+  const now = core.engine.get(taskId);
+  if (now && !core.engine.isSettled(now)) say(now);
+  const offTask = core.engine.events.on('task', ({ task }) => {
+    if (task.id !== taskId) return;
+    say(task);
     for (const file of core.engine.files(taskId)) {
       const line = file.state === 'pending' && file.error ? `file ${file.ordinal + 1}: ${file.error}` : null;
       if (line && !said.has(line)) {
@@ -125,7 +138,7 @@ function keyRefused(core: CliCore, taskId: string, signal: AbortSignal): Promise
 
 /** Waits for a task of this library to settle: finished with every file filed, or failed. */
 export async function settle(ctx: CliContext, core: CliCore, taskId: string): Promise<TaskOutcome> {
-  const stop = follow(ctx, core, taskId);
+  const stop = followTask(ctx, core, taskId);
   try {
     await core.engine.start();
     const watching = new AbortController();

@@ -15,7 +15,7 @@ import { planGenerate, planMusic, planUpscale } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
 import { queueAdd } from './queue';
 import { listedLookup } from './models';
-import { printOutcome, settle, submitAndFollow } from '../task-runner';
+import { followTask, printOutcome, settle, submitAndFollow } from '../task-runner';
 import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
 export async function generateCommand(
@@ -238,8 +238,12 @@ async function generateBatch(
     overBudget: Boolean(args.overBudget),
     signal: ctx.signal,
   });
+  // Each task's progress while the batch is waited on, as a single generate shows its own.
+  const stops = args.wait ? tasks.map((t) => followTask(ctx, core, t.id)) : [];
   const settled = args.wait
-    ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal)))
+    ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal))).finally(() =>
+        stops.forEach((stop) => stop()),
+      )
     : tasks;
   ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () =>
     settled.map((t) => formatTask(t, core.clock.now())).join('\n'),

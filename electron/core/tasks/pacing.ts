@@ -64,8 +64,18 @@ export class Pacer {
 
   /** Whether the task has used its poll budget (its time since the ack, or this run's checks). */
   isPastBudget(task: StoredTask): boolean {
-    const polls = this.#of(task.record.id).polls;
+    const polls = this.#polls(task, this.#of(task.record.id));
     return pastBudget({ kind: task.record.kind, elapsedMs: this.#elapsed(task), polls }, this.policy);
+  }
+
+  /**
+   * This run's checks, or the whole budget's when the row says an earlier run found the task past it
+   * (checkedEveryMs): a budget used up stays used up, so a new process (the CLI's `task <id>`, a restart) keeps
+   * checking it less often and keeps saying so, instead of counting its checks from nothing.
+   */
+  #polls(task: StoredTask, pace: Pace): number {
+    const budget = this.policy.budget[task.record.kind].polls;
+    return task.record.checkedEveryMs === undefined ? pace.polls : Math.max(pace.polls, budget);
   }
 
   #elapsed(task: StoredTask): number {
@@ -80,7 +90,7 @@ export class Pacer {
       elapsedMs,
       estimatedTime: task.record.estimatedTime,
       progress: task.record.progress,
-      polls: pace.polls,
+      polls: this.#polls(task, pace),
       ...this.#learnedPace(task.record, pace),
     };
     if (pace.resumed) {
