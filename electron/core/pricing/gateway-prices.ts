@@ -12,7 +12,7 @@ import type { UsageData, UsageQueryInput } from '../../../shared/gateway/usage';
 import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db';
 import type { Logger } from '../log';
-import { PriceBook } from './price-book';
+import { PriceBook, configurationKey } from './price-book';
 import type { TaskConfiguration, TaskHistory } from '../tasks/task-history';
 
 /** What the usage history is read from: the gateway's report ([UREP-9]). */
@@ -88,6 +88,10 @@ export class GatewayPrices implements TaskHistory {
 
   estimateRatio(task: TaskConfiguration): number | null {
     return this.book()?.estimateRatio(task) ?? null;
+  }
+
+  configurationKey(task: TaskConfiguration): string {
+    return configurationKey(task);
   }
 
   recordCompletion(task: TaskRecord, snapshot: TaskSnapshot): void {

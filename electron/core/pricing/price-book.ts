@@ -73,6 +73,10 @@ interface Learned {
 const configKey = (features: Features): string =>
   JSON.stringify(Object.entries(features).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
+/** The configuration of a task as the book and the pacer name it: family, model and its price features. */
+export const configurationKey = (task: TaskConfiguration): string =>
+  `${task.family}\n${task.model}\n${configKey(priceFeatures(task.family, task.params))}`;
+
 /** How many recent runs are compared with the gateway's estimates, and how far they may scatter. */
 const RATIO_RUNS = 20;
 const RATIO_SPREAD = 1.1;
@@ -183,6 +187,10 @@ export class PriceBook implements TaskHistory {
     const { secondsByConfig } = this.learnedFor(task.family, task.model);
     const runs = secondsByConfig.get(configKey(priceFeatures(task.family, task.params)));
     return runs && runs.length > 0 ? Math.round(Math.max(...runs) * 1000) : null;
+  }
+
+  configurationKey(task: TaskConfiguration): string {
+    return configurationKey(task);
   }
 
   estimateRatio(task: TaskConfiguration): number | null {

@@ -16,13 +16,25 @@ interface Pace {
   resumed: boolean;
   /** family and model, set when the history is first asked, so re-pacing finds a model's tasks cheaply. */
   config?: string;
+  /** Its configuration as the history names it (settings, not prompts), for sharing estimated_time. */
+  sameAs?: string | null;
+  /** Paced without any estimated_time: its first poll is only there to learn one. */
+  awaitingEstimate?: boolean;
   /** The history's answers, kept once known. */
   learnedMs?: number | null;
   estimateRatio?: number | null;
 }
 
+/** Configurations whose estimated_time is kept for sharing: a day of varied work, not without end. */
+const MAX_SHARED_ESTIMATES = 500;
+
 export class Pacer {
   readonly #paces = new Map<string, Pace>();
+  /**
+   * The gateway's estimated_time (s) per configuration, as a task in flight in this run reported it: a task of
+   * the same configuration sent meanwhile takes it at once, instead of an early poll only to learn it.
+   */
+  readonly #estimates = new Map<string, number>();
 
   constructor(
     private readonly clock: Clock,
@@ -85,10 +97,12 @@ export class Pacer {
   delayFor(task: StoredTask): number {
     const pace = this.#of(task.record.id);
     const elapsedMs = this.#elapsed(task);
+    const estimatedTime = this.#estimatedTime(task.record, pace);
+    pace.awaitingEstimate = estimatedTime === null;
     const state = {
       kind: task.record.kind,
       elapsedMs,
-      estimatedTime: task.record.estimatedTime,
+      estimatedTime,
       progress: task.record.progress,
       polls: this.#polls(task, pace),
       ...this.#learnedPace(task.record, pace),
@@ -100,6 +114,43 @@ export class Pacer {
         return 0;
     }
     return nextPollDelay(state, this.policy);
+  }
+
+  /**
+   * The task just told its estimated_time for the first time: the tasks of its configuration that were paced
+   * without one (their early poll only there to learn it), to be paced again from it.
+   */
+  awaitingEstimate(record: TaskRecord): string[] {
+    const sameAs = this.#paces.get(record.id)?.sameAs;
+    if (sameAs === undefined || sameAs === null || record.estimatedTime === null) return [];
+    const ids: string[] = [];
+    for (const [id, pace] of this.#paces)
+      if (id !== record.id && pace.sameAs === sameAs && pace.awaitingEstimate === true) ids.push(id);
+    return ids;
+  }
+
+  /** The task's own estimated_time, else one a task of its configuration reported in this run. */
+  #estimatedTime(record: TaskRecord, pace: Pace): number | null {
+    if (pace.sameAs === undefined) {
+      try {
+        pace.sameAs = this.history?.configurationKey(record) ?? null;
+      } catch (thrown) {
+        pace.sameAs = null;
+        this.logger.warn("the price book could not name a task's configuration", {
+          task: record.id,
+          reason: describeThrown(thrown),
+        });
+      }
+    }
+    if (pace.sameAs === null) return record.estimatedTime;
+    if (record.estimatedTime !== null) {
+      this.#estimates.delete(pace.sameAs); // kept newest last, so the oldest goes first past the cap
+      this.#estimates.set(pace.sameAs, record.estimatedTime);
+      const oldest = this.#estimates.size > MAX_SHARED_ESTIMATES ? this.#estimates.keys().next() : null;
+      if (oldest && !oldest.done) this.#estimates.delete(oldest.value);
+      return record.estimatedTime;
+    }
+    return this.#estimates.get(pace.sameAs) ?? null;
   }
 
   /**

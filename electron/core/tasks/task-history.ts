@@ -20,6 +20,11 @@ export interface TaskHistory {
    * can be trusted, scaled by it); null when unknown or too scattered to lean on.
    */
   estimateRatio(task: TaskConfiguration): number | null;
+  /**
+   * What makes two tasks the same configuration (their settings, prompts and media left out): a task sent
+   * while another of the same configuration is in flight can take the gateway's estimated_time from it.
+   */
+  configurationKey(task: TaskConfiguration): string;
   /** Told once when a task completes, with the gateway's final answer (cost, credits_cost, actual_time). */
   recordCompletion(task: TaskRecord, snapshot: TaskSnapshot): void;
 }

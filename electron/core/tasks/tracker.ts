@@ -312,7 +312,7 @@ export class Tracker {
       this.parts.pacer.forget(id);
       try {
         this.parts.history?.recordCompletion(done, snapshot);
-        this.#repace(done);
+        this.#repace(this.parts.pacer.unlearned(done), true);
       } catch (thrown) {
         // Learning is a bonus: a history that cannot write must never break tracking.
         ctx.logger.warn('the price book could not learn from a completed task', {
@@ -374,19 +374,23 @@ export class Tracker {
         ctx.tasks.store.update(id, { checkedEveryMs: every, updatedAt: ctx.clock.now() }).record,
       );
     this.schedule(id, ctx.clock.now() + delay);
+    // A task told its estimated_time: the tasks of its configuration waiting only to learn one are paced
+    // from it, later or sooner than the early poll they had.
+    if (task.record.estimatedTime === null && updated.record.estimatedTime !== null)
+      this.#repace(this.parts.pacer.awaitingEstimate(updated.record), false);
   }
 
   /**
-   * A run just taught the history something: tasks of the same model still waiting without it are asked
-   * again, and brought forward if what was learned says they will be done sooner than their next poll.
+   * Tasks whose pace changed are asked again; a run that taught the history something (onlySooner) only brings
+   * a task forward, if what was learned says it will be done sooner than its next poll.
    */
-  #repace(completed: TaskRecord): void {
-    for (const id of this.parts.pacer.unlearned(completed)) {
+  #repace(ids: readonly string[], onlySooner: boolean): void {
+    for (const id of ids) {
       const dueAt = this.#due.dueAt(id);
       const task = dueAt === undefined ? undefined : this.ctx.tasks.store.get(id);
       if (!task || dueAt === undefined || !isTrackedState(task.record.state)) continue;
       const at = this.ctx.clock.now() + this.parts.pacer.delayFor(task);
-      if (at < dueAt) this.schedule(id, at);
+      if (!onlySooner || at < dueAt) this.schedule(id, at);
     }
   }
 }

@@ -58,6 +58,7 @@ describe('Pacer', () => {
     const history: TaskHistory = {
       expectedDurationMs: () => learned,
       estimateRatio: () => (learned === null ? null : 1),
+      configurationKey: (t) => `${t.family} ${t.model}`,
       recordCompletion: () => undefined,
     };
     const p = bench.parts(bench.rig.gateway(), { history });
@@ -73,5 +74,38 @@ describe('Pacer', () => {
     expect(p.pacer.unlearned(done)).toEqual(['waiting']);
     expect(p.pacer.delayFor(task)).toBe(12_000 + 120); // the learned duration with 1 % slack
     expect(p.pacer.unlearned(done)).toEqual([]);
+  });
+
+  it('gives a task the estimated_time a task of its configuration reported, instead of an early poll', () => {
+    const { clock } = bench.rig;
+    const history: TaskHistory = {
+      expectedDurationMs: () => null,
+      estimateRatio: () => null,
+      configurationKey: (t) => `${t.family} ${t.model} ${String(t.params.size)}`,
+      recordCompletion: () => undefined,
+    };
+    const p = bench.parts(bench.rig.gateway(), { history });
+    const row = (id: string, size: string) => {
+      const request = {
+        family: 'image.i3' as const,
+        model: 'image_model_id_i3',
+        params: { prompt: id, size },
+      };
+      writeRow(p, clock, { id, request });
+      return p.tasks.store.update(id, { ...tracking(clock.now()), updatedAt: clock.now() });
+    };
+    const first = row('first', '1:1');
+    const waiting = row('waiting', '1:1');
+    const other = row('other', '16:9');
+    for (const t of [first, waiting, other]) expect(p.pacer.delayFor(t)).toBe(3_000); // nothing known yet
+    p.pacer.answered('first');
+    const told = p.tasks.store.update('first', { estimatedTime: 20, updatedAt: clock.now() });
+    expect(p.pacer.delayFor(told)).toBe(20_600);
+    // Only the task of the same settings waits on the estimate; another prompt does not make it another.
+    expect(p.pacer.awaitingEstimate(told.record)).toEqual(['waiting']);
+    expect(p.pacer.delayFor(waiting)).toBe(20_600);
+    expect(p.pacer.delayFor(other)).toBe(3_000);
+    const sentLater = row('sent-later', '1:1');
+    expect(p.pacer.delayFor(sentLater)).toBe(20_600);
   });
 });
