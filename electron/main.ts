@@ -10,9 +10,9 @@ import { createStudioHost } from './host/studio-host';
 import type { StudioHost } from './host/studio-host';
 import { appMenuTemplate } from './platform/app-menu';
 import { electronDesktopActions } from './platform/desktop-actions';
-import { ElectronSettingsStore } from './platform/electron-settings-store';
 import { electronNotificationSink } from './platform/electron-notifications';
 import { openAppStore } from './platform/electron-store-adapter';
+import { desktopSettings } from './core/settings/saved-settings';
 import { attachIpcBridge } from './platform/ipc-bridge';
 import { createMainWindow } from './platform/main-window';
 import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
@@ -62,7 +62,7 @@ async function start(): Promise<void> {
   const store = openAppStore();
   host = await createStudioHost({
     dataDir: app.getPath('userData'),
-    settings: new ElectronSettingsStore(store),
+    settings: desktopSettings(store, (m) => console.warn(m)),
     secrets: new SafeStorageSecretStore(store, safeStorage),
     syncSecrets: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
       field: SYNC_SECRETS_FIELD,

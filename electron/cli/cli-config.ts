@@ -12,7 +12,7 @@ import {
   splitResultAddresses,
 } from '../../shared/gateway/result-addresses';
 import { VALIDATION_EN } from '../../shared/validation/messages';
-import { savedSettings } from '../core/settings/saved-settings';
+import { savedSettingsStore } from '../core/settings/saved-settings';
 import type { Settings } from '../../shared/bridge/session-schemas';
 
 export interface GlobalOptions {
@@ -57,7 +57,8 @@ export function resolveConfig(options: GlobalOptions, env: Env, cwd: string): Cl
   const nonEmpty = (v: string | undefined) => (v && v.trim() !== '' ? v.trim() : null);
   const dataText = nonEmpty(env.STUDIO_DATA_DIR);
   const dataDir = dataText ? resolve(cwd, dataText) : null;
-  const appSettings = dataDir ? savedSettings(dataDir) : null;
+  // Through the one settings store, over whichever app's file is there (the desktop's or web mode's).
+  const appSettings = dataDir ? (savedSettingsStore(dataDir)?.get() ?? null) : null;
   const appLibraryDir =
     dataDir && appSettings ? resolve(dataDir, appSettings.libraryDir ?? join(dataDir, 'library')) : null;
   const named = nonEmpty(options.library) ?? nonEmpty(env.STUDIO_LIBRARY_DIR);

@@ -5,8 +5,7 @@ import { join, resolve } from 'node:path';
 import { WEB_MEDIA_BASE_URL } from '../../shared/bridge/media-url';
 import type { Clock } from '../core/clock';
 import { createGatewayClient } from '../core/gateway/gateway-client';
-import { JsonSettingsStore } from '../core/settings/json-settings-store';
-import { WEB_SETTINGS_FILE } from '../core/settings/saved-settings';
+import { webSettings } from '../core/settings/saved-settings';
 import { FileSecretStore } from '../core/settings/file-secret-store';
 import { TASK_KEYS_FILE, taskKeysFile } from '../core/settings/task-keys-file';
 import type { SimulatorOptions } from '../simulator';
@@ -63,7 +62,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
   const clock = options.clock;
   const host = await createStudioHost({
     dataDir,
-    settings: JsonSettingsStore.open(join(dataDir, WEB_SETTINGS_FILE), log),
+    settings: webSettings(dataDir, log),
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
     taskKeys: taskKeysFile(dataDir, log),

@@ -1,7 +1,3 @@
-// The slice of electron-store the platform uses, so the stores here can be tested with a Map-backed double and
-// main.ts hands in the real electron-store.
-export interface KeyValueStore {
-  get(key: string): unknown;
-  set(key: string, value: unknown): void;
-  delete(key: string): void;
-}
+// The slice of electron-store the platform uses (the settings' document, the key's ciphertext, the window
+// state): the core's port, so its stores are tested over a Map-backed double and main.ts hands in the real one.
+export type { KeyValueStore } from '../core/settings/settings-document';

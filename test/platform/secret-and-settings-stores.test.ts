@@ -1,7 +1,7 @@
 // The key at rest: only ciphertext in electron-store, decrypted on demand; memory only where the OS offers no
 // real protection. safeStorage is faked (an OS service); the store logic around it is real.
 import { describe, expect, it } from 'vitest';
-import { ElectronSettingsStore, SETTINGS_FIELD } from '../../electron/platform/electron-settings-store';
+import { SETTINGS_FIELD, desktopSettings } from '../../electron/core/settings/saved-settings';
 import type { KeyValueStore } from '../../electron/platform/key-value-store';
 import { KEY_FIELD, SafeStorageSecretStore } from '../../electron/platform/safe-storage-secret-store';
 import type { SafeStorageLike } from '../../electron/platform/safe-storage-secret-store';
@@ -89,11 +89,11 @@ describe('SafeStorageSecretStore', () => {
   });
 });
 
-describe('ElectronSettingsStore', () => {
+describe('the desktop settings (the one store over electron-store)', () => {
   it('resets invalid fields to defaults with a warning and persists updates', async () => {
     const store = mapStore({ [SETTINGS_FIELD]: { theme: 'neon', language: 'zh-CN' } });
     const warnings: string[] = [];
-    const settings = new ElectronSettingsStore(store, (m) => warnings.push(m));
+    const settings = desktopSettings(store, (m) => warnings.push(m));
     expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, language: 'zh-CN' });
     expect(warnings[0]).toContain('theme');
     await settings.update({ theme: 'dark' });

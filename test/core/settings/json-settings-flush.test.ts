@@ -6,7 +6,12 @@ import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { JsonSettingsStore } from '../../../electron/core/settings/json-settings-store';
+import { jsonSettingsFile } from '../../../electron/core/settings/json-settings-file';
+import { StoredSettings } from '../../../electron/core/settings/stored-settings';
+import type { Warn } from '../../../electron/core/settings/settings-store';
+
+/** The one settings store over a JSON file, as web mode and the CLI open it. */
+const openFile = (file: string, warn?: Warn) => StoredSettings.open(jsonSettingsFile(file), warn);
 
 const journal = vi.hoisted(() => [] as string[]);
 
@@ -23,10 +28,10 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-describe('JsonSettingsStore', () => {
+describe('StoredSettings over a JSON file', () => {
   it('flushes the new settings before the rename makes them the file', async () => {
     const file = join(dir, 'settings.json');
-    const store = JsonSettingsStore.open(file, () => undefined);
+    const store = openFile(file, () => undefined);
     await store.update({ theme: 'dark' });
     const temp = `${file}.${process.pid}.tmp`;
     expect(journal).toEqual([`write ${temp} flushed`, `rename ${temp} -> ${file}`]);
