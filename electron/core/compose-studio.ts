@@ -17,6 +17,7 @@ import { JobRunner } from './jobs';
 import { DisposableStore } from './lifetime';
 import type { Logger } from './log';
 import { PresetStore, PromptHistory } from './presets';
+import { AgentAnswers } from './agents';
 import { GatewayPrices } from './pricing/gateway-prices';
 import { RecipeRunner, RecipeRunStore, RecipeStore } from './recipes';
 import { ReferenceStore } from './references';
@@ -94,6 +95,8 @@ export interface Studio {
    */
   readonly jobs: JobRunner;
   readonly usage: UsageReader;
+  /** What keyed agent calls the engine keeps no key for answered with (a recipe's runs, a speech take). */
+  readonly agentAnswers: AgentAnswers;
   /** What ends with the studio: the shells add their own here (event subscriptions), never a second list. */
   readonly disposables: DisposableStore;
   /** The core of one library folder, at a request budget (the engine's default when not given). */
@@ -200,6 +203,7 @@ export function composeStudio(shell: StudioShell): Studio {
     runner,
     jobs,
     usage: new UsageReader(shell.usage, clock),
+    agentAnswers: new AgentAnswers(db, clock),
     disposables,
     libraryCore,
     sync: (library, options) => {

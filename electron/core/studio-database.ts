@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { openDatabase } from './db';
 import type { DatabaseSync, Migration, OpenDatabaseOptions } from './db';
+import { agentMigrations } from './agents/agent-migrations';
 import { downloadMigrations } from './downloads/download-migrations';
 import { jobMigrations } from './jobs/job-migrations';
 import { LIBRARY_MIGRATIONS } from './library/library-migrations';
@@ -53,6 +54,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     regionEditMigrations,
     SYNC_MIGRATIONS,
     jobMigrations,
+    agentMigrations,
   ];
   return STUDIO_MIGRATION_LISTS.flat();
 }

@@ -4,6 +4,7 @@
 import { AgentSessions } from '../core/agents';
 import type { Studio } from '../core/compose-studio';
 import { lineLogger } from '../core/log';
+import { actualCharge } from '../mcp/actual-charges';
 import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http-endpoint';
 import type { McpStudio } from '../mcp/studio-port';
 import { MCP_TOOLSET_VERSION } from '../mcp/studio-server';
@@ -96,7 +97,7 @@ export class AgentsHost {
     const book = studio.prices.book();
     if (!book || !session.gateway.configured) return null;
     const current = await core.ensure();
-    return {
+    const built: McpStudio = {
       engine: current.engine,
       library: current.library,
       speech: current.speech,
@@ -110,9 +111,13 @@ export class AgentsHost {
       recipes: () => studio.runner,
       clock: studio.clock,
       agents: this.sessions,
+      answers: studio.agentAnswers,
       sessionCap: () => this.#file?.settings.sessionCap ?? null,
       secrets,
       logger: lineLogger(log),
     };
+    // The charges are read from the core in use (it changes with the library folder).
+    this.sessions.chargesFrom((id, unit) => actualCharge(built, id, unit));
+    return built;
   }
 }

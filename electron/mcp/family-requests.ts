@@ -9,7 +9,7 @@ import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import { problemsSentence } from './tool-input';
 import { ToolRefusal } from './tool-registry';
 
-/** The families an agent may send as tasks: every asynchronous one (speech is synchronous and not offered). */
+/** The families an agent sends as tasks: every asynchronous one (speech, synchronous, has its own tool: tools-speech.ts). */
 export const TASK_FAMILIES = Object.values(FAMILIES)
   .filter((family) => family.kind !== 'speech')
   .map((family) => family.id);

@@ -4,7 +4,7 @@
 // engine in the transaction that writes a task), keys are the engine's, files are the library's.
 import type { Clock } from '../core/clock';
 import type { DatabaseSync } from '../core/db';
-import type { AgentSessions } from '../core/agents';
+import type { AgentAnswers, AgentSessions } from '../core/agents';
 import type { GatewayClient } from '../core/gateway';
 import type { Library } from '../core/library';
 import type { Logger } from '../core/log';
@@ -37,6 +37,8 @@ export interface McpStudio {
   recipes: () => RecipeRunner;
   clock: Clock;
   agents: AgentSessions;
+  /** What keyed calls the engine keeps no key for answered with, in the database (the root's store). */
+  answers: AgentAnswers;
   /** What one agent session may spend at most, in the limits' unit; null for no cap. */
   sessionCap: () => number | null;
   /** Every secret no result or log line may carry (the API key). */

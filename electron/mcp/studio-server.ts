@@ -11,12 +11,14 @@ import { libraryTools } from './tools-library';
 import { modelTools } from './tools-models';
 import { runTools } from './tools-runs';
 import { taskTools } from './tools-tasks';
+import { generateSpeech } from './tools-speech';
 import { installTools } from './tool-registry';
 import type { Approval, StudioTool } from './tool-registry';
 
 export const STUDIO_TOOLS: readonly StudioTool[] = [
   ...modelTools,
   ...taskTools,
+  generateSpeech,
   ...libraryTools,
   ...runTools,
   ...accountTools,

@@ -7,7 +7,9 @@ import type { FamilyId, FieldSpec } from '../../shared/catalog';
 import { moneyText } from '../../shared/studio/money-text';
 import { withoutConfirmAsk } from '../../shared/studio/spending';
 import { confirmationSentence } from '../core/spending';
-import { TASK_FAMILIES, familyRequest, generateToolName, modelIdsOf } from './family-requests';
+import { speechConfiguration } from '../core/speech';
+import type { SubmissionRequest } from '../../shared/gateway/normalized';
+import { familyRequest, generateToolName, modelIdsOf } from './family-requests';
 import { defineTool } from './tool-registry';
 import type { StudioTool } from './tool-registry';
 
@@ -35,9 +37,7 @@ export const listModels = defineTool({
   readOnly: true,
   input: z.strictObject({ family: familyIdSchema.optional() }),
   async run(input, call) {
-    const families = FAMILY_LIST.filter(
-      (f) => f.kind !== 'speech' && (!input.family || f.id === input.family),
-    );
+    const families = FAMILY_LIST.filter((f) => !input.family || f.id === input.family);
     const listed = families.map((family) => {
       const model = modelIdsOf(family.id)[0] ?? '';
       const estimate = call.studio.prices.estimate({ family: family.id, model, params: {} });
@@ -59,7 +59,7 @@ export const listModels = defineTool({
 });
 
 const requestInput = z.strictObject({
-  family: z.enum(TASK_FAMILIES as [FamilyId, ...FamilyId[]]),
+  family: familyIdSchema,
   model: z.string().min(1).max(200).optional(),
   params: z.record(z.string().max(100), z.unknown()),
 });
@@ -75,8 +75,10 @@ export const estimate = defineTool({
   async run(input, call) {
     const request = familyRequest('estimate', input.family, input.model, input.params);
     const { prices, guard } = call.studio;
-    const cost = prices.estimate(request);
-    const check = guard.check([request]);
+    // A speech take is measured in the speech service's own shape, as generate_speech sends it.
+    const measured = input.family === 'speech' ? speechMeasure(request) : request;
+    const cost = prices.estimate(measured);
+    const check = guard.check([measured]);
     const verdict = check.refusal
       ? 'refused: it would pass a budget'
       : check.needsConfirmation
@@ -96,6 +98,17 @@ export const estimate = defineTool({
     };
   },
 });
+
+function speechMeasure(request: SubmissionRequest): SubmissionRequest {
+  const { input, voice, response_format: format, speed } = request.params;
+  return speechConfiguration({
+    model: request.model,
+    input: String(input),
+    ...(typeof voice === 'string' && { voice }),
+    ...(typeof format === 'string' && { responseFormat: format }),
+    ...(typeof speed === 'number' && { speed }),
+  });
+}
 
 function labelOf(family: FamilyId): string {
   return FAMILY_LIST.find((f) => f.id === family)?.label ?? family;

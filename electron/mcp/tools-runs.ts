@@ -2,7 +2,9 @@
 // their place) or a recipe (several steps as one press, measured whole against the limits by the core's runner).
 import { z } from 'zod';
 import { RecipeRunner } from '../core/recipes';
+import { countedIds } from './actual-charges';
 import { familyRequest } from './family-requests';
+import { underClaim } from './keyed-answers';
 import { sendPaid } from './paid-call';
 import { taskLine, taskShape } from './result-shapes';
 import { callerKeySchema, sendTask, settledOutcome } from './tools-tasks';
@@ -82,18 +84,18 @@ export const runRecipe = defineTool({
     const prompts = input.prompts ?? [];
     const runner = call.studio.recipes();
     const requests = RecipeRunner.requests(recipe, prompts.length ? prompts : [null]);
+    const { answers } = call.studio;
     const ids = await sendPaid(call, 'run_recipe', {
       callerKey: input.idempotency_key,
       requests,
-      held: (key) => call.studio.agents.answered(key),
-      send: async (key, confirmed) => {
-        const runs = runner.start(recipe, { prompts, confirmed });
-        const started = runs.map((run) => run.id);
-        call.studio.agents.remember(key, started);
-        return started;
-      },
+      held: (key) => answers.answered(key),
+      // The key is kept in the database: a retry in another process, or after a restart, starts nothing.
+      send: (key, confirmed) =>
+        underClaim(answers, key, 'run_recipe', () =>
+          Promise.resolve(runner.start(recipe, { prompts, confirmed }).map((run) => run.id)),
+        ),
       // Each step of each run is counted at its estimate as the whole press is admitted.
-      counted: (started) => started.flatMap((id) => recipe.steps.map((_, i) => `recipe:${id}:${i}`)),
+      counted: (started) => started.flatMap((id) => recipe.steps.map((_, i) => countedIds.recipeStep(id, i))),
     });
     const runs = runsView(call, runner, ids);
     return {

@@ -1,10 +1,13 @@
-// Sending and following tasks: one generate tool per family (its params schema the catalog's), a task's state,
-// and cancelling what has not been sent yet (a queued item: cancelled for nothing).
+// Sending and following tasks: one generate tool per family (its params schema the catalog's), sent now or put
+// in the studio's queue, a task's state, and cancelling what has not been sent yet (a queued item: for nothing;
+// why a task cannot be is cancel-rules.ts).
 import { z } from 'zod';
 import { FAMILIES } from '../../shared/catalog';
 import type { FamilyId } from '../../shared/catalog';
 import type { SubmissionRequest } from '../../shared/gateway/normalized';
 import type { TaskRecord } from '../../shared/studio/records';
+import { countedIds } from './actual-charges';
+import { cannotCancel } from './cancel-rules';
 import { sendPaid } from './paid-call';
 import { familyRequest, generateToolName, modelIdsOf, paramsSchema, TASK_FAMILIES } from './family-requests';
 import { itemShape, taskLine, taskShape } from './result-shapes';
@@ -49,6 +52,29 @@ export async function sendTask(
   return task;
 }
 
+/**
+ * One request put in the studio's submission queue instead of sent: nothing is charged until its turn comes (the
+ * app sends the queue), and until then cancel takes it back for nothing. The limits are asked as it is queued.
+ */
+async function queueTask(
+  call: ToolCall,
+  tool: string,
+  request: SubmissionRequest,
+  callerKey: string | undefined,
+): Promise<string> {
+  const { queue } = call.studio.engine;
+  const [id] = await sendPaid(call, tool, {
+    callerKey,
+    requests: [request],
+    // A retry is answered by the queue itself: the item (or the task it became) holds the key.
+    held: () => null,
+    send: (key, confirmed) => queue.add([request], { origin: 'queue', key, keys: [key], confirmed }),
+    counted: (ids) => ids.map(countedIds.queued),
+  });
+  if (!id) throw new ToolRefusal('The queue took nothing; nothing was sent.');
+  return id;
+}
+
 function generateTool(family: FamilyId): StudioTool {
   const spec = FAMILIES[family];
   const name = generateToolName(family);
@@ -61,16 +87,27 @@ function generateTool(family: FamilyId): StudioTool {
       'apply, and above the confirmation threshold the person is asked first. ' +
       (models.length ? `Models: ${models.join(', ')} (the first by default). ` : '') +
       'wait: true waits for the result and its files; otherwise the task is returned at once (task_status follows ' +
-      `it). ${KEY_HELP}`,
+      "it). queue: true puts it in the studio's queue instead (the app sends it in its turn; cancel takes it back " +
+      `for nothing until then). ${KEY_HELP}`,
     input: z.strictObject({
       ...(models.length ? { model: z.string().min(1).max(200).optional() } : {}),
       params: paramsSchema(family),
       wait: z.boolean().optional(),
+      queue: z.boolean().optional(),
       idempotency_key: callerKeySchema.optional(),
     }),
     async run(input, call) {
       const model = 'model' in input && typeof input.model === 'string' ? input.model : undefined;
       const request = familyRequest(name, family, model, input.params);
+      if (input.queue) {
+        if (input.wait)
+          throw new ToolRefusal(`The ${name} call was refused: wait and queue cannot go together.`);
+        const id = await queueTask(call, name, request, input.idempotency_key);
+        return {
+          text: `Queued as item ${id}, not sent: nothing is charged until its turn comes (the app sends the queue); cancel takes it back for nothing until then.`,
+          data: { queued: id },
+        };
+      }
       const task = await sendTask(call, name, request, input.idempotency_key);
       if (input.wait) return settledOutcome(call, task);
       return { text: `Sent: ${taskLine(task)}.`, data: { task: taskShape(task) }, taskIds: [task.id] };
@@ -101,20 +138,20 @@ export const cancel = defineTool({
   name: 'cancel',
   title: 'Cancel before it is charged',
   description:
-    'Cancels an item of the submission queue that has not been sent: nothing is charged. A task already sent ' +
-    'to the gateway cannot be cancelled there (the gateway has no cancel) and may be charged.',
+    "Cancels what has not reached the gateway: an item of the studio's queue (generate with queue: true), for " +
+    'nothing. A task the gateway has acknowledged cannot be cancelled: the gateway offers no cancel request, so ' +
+    'it runs to its end and may be charged; the answer says so.',
   input: z.strictObject({ id: z.string().min(1).max(100) }),
   async run(input, call) {
     const { engine } = call.studio;
     const task = engine.get(input.id);
-    if (task) {
+    if (task) throw new ToolRefusal(cannotCancel(task));
+    const result = engine.queue.cancel([input.id]);
+    if (result.cancelled.length === 0) {
       throw new ToolRefusal(
-        `${taskLine(task)} was already sent to the gateway, which has no way to cancel a task; it may be charged. Nothing was changed.`,
+        `There is no task or waiting queue item ${input.id} to cancel (an item whose turn came is a task now: task_status names it).`,
       );
     }
-    const result = engine.queue.cancel([input.id]);
-    if (result.cancelled.length === 0)
-      throw new ToolRefusal(`There is no queued item ${input.id} to cancel.`);
     const charged = result.atGateway.length > 0;
     return {
       text: charged

@@ -32,9 +32,9 @@ export const agentSessionViewSchema = z.object({
   /** Null while connected. */
   endedAt: z.number().nullable(),
   unit: moneyUnitSchema,
-  /** Estimated at submission for every task this session wrote (the spending guard's estimate). */
+  /** What this session's paid calls cost: the gateway's charge once known, the guard's estimate until then. */
   spent: z.number(),
-  /** Tasks it wrote whose price nothing could estimate yet. */
+  /** Tasks it wrote with neither a charge nor an estimate yet. */
   unpriced: z.number(),
   /** What this session may spend at most; null for no cap. */
   cap: z.number().nullable(),

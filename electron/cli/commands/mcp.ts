@@ -6,6 +6,7 @@
 import { Writable } from 'node:stream';
 import { AgentSessions } from '../../core/agents';
 import { lineLogger } from '../../core/log';
+import { actualCharge } from '../../mcp/actual-charges';
 import { serveStdio } from '../../mcp/stdio';
 import { MCP_TOOLSET_VERSION } from '../../mcp/studio-server';
 import type { McpStudio } from '../../mcp/studio-port';
@@ -38,10 +39,10 @@ export function studioOverCore(
   core: CliCore,
   options: { apiKey: string | null; sessionCap?: string; log: (line: string) => void },
 ): McpStudio {
-  const { spending: guard, runner, db, presets, recipes: savedRecipes, usage } = core.studio;
+  const { spending: guard, runner, db, presets, recipes: savedRecipes, usage, agentAnswers } = core.studio;
   const cap = capOf(options.sessionCap, DEFAULT_SESSION_CAP[guard.limits().unit]);
   const logger = lineLogger(options.log);
-  return {
+  const studio: McpStudio = {
     engine: core.engine,
     library: core.library,
     speech: core.speech,
@@ -55,10 +56,13 @@ export function studioOverCore(
     recipes: () => runner,
     clock: core.clock,
     agents: new AgentSessions({ clock: core.clock, logger }),
+    answers: agentAnswers,
     sessionCap: () => cap,
     secrets: () => (options.apiKey ? [options.apiKey] : []),
     logger,
   };
+  studio.agents.chargesFrom((id, unit) => actualCharge(studio, id, unit));
+  return studio;
 }
 
 export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> {

@@ -1,7 +1,8 @@
 // The agents connected to this process and what they did. A session opens when an MCP client initializes and
 // ends when its transport closes; every tool call is one line of activity, and every task a paid call wrote is
-// counted at the estimate the spending guard gave it. The switch (enabled) is asked at every call, so turning
-// agents off stops the next call of a session already open, not only new ones.
+// counted at the estimate the spending guard gave it until the gateway says what it charged (the resolver,
+// asked whenever a session is read), so the cap holds against what was really spent. The switch (enabled) is
+// asked at every call, so turning agents off stops the next call of a session already open, not only new ones.
 import { randomUUID } from 'node:crypto';
 import type { MoneyUnit } from '../../../shared/studio/spending';
 import {
@@ -16,9 +17,6 @@ import type { Clock } from '../clock';
 import { systemClock } from '../clock';
 import { describeThrown, silentLogger, type Logger } from '../log';
 
-/** Keyed answers kept for retries of calls the engine keeps no key for (recipe runs). */
-const REMEMBERED_ANSWERS = 500;
-
 /** Longest client name or version kept: they come from the client unchecked. */
 const NAME_LIMIT = 80;
 
@@ -29,15 +27,25 @@ function bounded(text: string): string {
 
 interface SessionState {
   view: AgentSessionView;
-  /** Tasks counted in `spent`, so a retried call answered with the same task is not counted twice. */
-  counted: Set<string>;
+  /**
+   * What each counted id (a task, a recipe's step, a speech take) was estimated at, so a retried call answered
+   * with the same task is not counted twice and the estimate gives way to the charge once it is known.
+   */
+  counted: Map<string, number | null>;
 }
+
+/** What the gateway charged for a counted id, in the session's unit; null while it is not known. */
+export type ActualCharge = (countedId: string, unit: MoneyUnit) => number | null;
 
 export interface AgentSessionsOptions {
   clock?: Clock;
   /** Asked at every call: agents may act only while it says yes (the app's switch; the CLI's is always on). */
   enabled?: () => boolean;
   logger?: Logger;
+  /** What a counted id really cost, once known (the task's final cost); estimates stand in until then. */
+  actual?: ActualCharge;
+  /** Told every session's view whenever one changes (the shared record other processes read). */
+  onChange?: (sessions: readonly AgentSessionView[]) => void;
 }
 
 export class AgentSessions {
@@ -46,12 +54,22 @@ export class AgentSessions {
   readonly #logger: Logger;
   readonly #sessions = new Map<string, SessionState>();
   readonly #listeners = new Set<() => void>();
-  readonly #answers = new Map<string, string[]>();
+  #actual: ActualCharge;
 
   constructor(options: AgentSessionsOptions = {}) {
     this.#clock = options.clock ?? systemClock;
     this.#enabled = options.enabled ?? (() => true);
     this.#logger = options.logger ?? silentLogger;
+    this.#actual = options.actual ?? (() => null);
+    if (options.onChange) {
+      const tell = options.onChange;
+      this.#listeners.add(() => tell(this.list()));
+    }
+  }
+
+  /** Where charges are read from now (the app's core can change with the library folder). */
+  chargesFrom(actual: ActualCharge): void {
+    this.#actual = actual;
   }
 
   get enabled(): boolean {
@@ -67,7 +85,7 @@ export class AgentSessions {
   }): string {
     const id = randomUUID();
     this.#sessions.set(id, {
-      counted: new Set(),
+      counted: new Map(),
       view: {
         id,
         client: bounded(input.client) || 'unnamed client',
@@ -105,13 +123,13 @@ export class AgentSessions {
 
   get(id: string): AgentSessionView | null {
     const state = this.#sessions.get(id);
-    return state ? structuredClone(state.view) : null;
+    return state ? this.#viewOf(state) : null;
   }
 
   /** Newest first: open sessions, then the ones that ended. */
   list(): AgentSessionView[] {
     return [...this.#sessions.values()]
-      .map((s) => structuredClone(s.view))
+      .map((s) => this.#viewOf(s))
       .sort(
         (a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || b.connectedAt - a.connectedAt,
       );
@@ -129,9 +147,7 @@ export class AgentSessions {
   count(id: string, taskId: string, estimate: number | null): void {
     const state = this.#sessions.get(id);
     if (!state || state.counted.has(taskId)) return;
-    state.counted.add(taskId);
-    if (estimate === null) state.view.unpriced += 1;
-    else state.view.spent += estimate;
+    state.counted.set(taskId, estimate);
     this.#changed();
   }
 
@@ -140,26 +156,31 @@ export class AgentSessions {
     return this.#sessions.get(id)?.counted.has(taskId) ?? false;
   }
 
-  /**
-   * What a keyed call answered with when the engine keeps no row under the key (a recipe's runs): a retry of the
-   * call in this process answers with the same runs. Bounded: the oldest are forgotten first.
-   */
-  remember(key: string, ids: readonly string[]): void {
-    this.#answers.delete(key);
-    this.#answers.set(key, [...ids]);
-    if (this.#answers.size > REMEMBERED_ANSWERS) {
-      const oldest = this.#answers.keys().next().value;
-      if (oldest !== undefined) this.#answers.delete(oldest);
-    }
-  }
-
-  answered(key: string): string[] | null {
-    return this.#answers.get(key) ?? null;
-  }
-
   subscribe(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
+  }
+
+  /** The view with what was spent as it stands: the charge where the gateway said it, else the estimate. */
+  #viewOf(state: SessionState): AgentSessionView {
+    const view = structuredClone(state.view);
+    let spent = 0;
+    let unpriced = 0;
+    for (const [countedId, estimate] of state.counted) {
+      let charged: number | null = null;
+      try {
+        charged = this.#actual(countedId, view.unit);
+      } catch (thrown) {
+        // A charge that cannot be read now (a core closing) leaves the estimate standing.
+        this.#logger.warn(`an agent's charge could not be read: ${describeThrown(thrown)}`);
+      }
+      const amount = charged ?? estimate;
+      if (amount === null) unpriced += 1;
+      else spent += amount;
+    }
+    view.spent = spent;
+    view.unpriced = unpriced;
+    return view;
   }
 
   #trim(): void {
