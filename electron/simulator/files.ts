@@ -11,7 +11,12 @@ export type FileSource =
   | { kind: 'png'; width: number; height: number; paint: PaintRecipe }
   | { kind: 'fixture'; name: 'music.mp3' | 'video.mp4' }
   /** An uploaded image (POST /v1/uploads/images), its bytes as base64. */
-  | { kind: 'bytes'; base64: string };
+  | { kind: 'bytes'; base64: string }
+  /**
+   * An edit's answer: the PNG it was sent (base64), changed by the seed (media/edit-result.ts); a gradient of
+   * width × height when that picture cannot be read.
+   */
+  | { kind: 'edit'; base64: string; seed: number; width: number; height: number };
 
 export interface SimFileSpec {
   /** File name with extension, e.g. "image-1.png"; the extension tells downloaders the type. */
@@ -84,6 +89,8 @@ export class FileStore {
     now: number,
     rangeHeader: string | undefined,
     revoked: { signature: number | null; revokedUpTo: number } = { signature: null, revokedUpTo: 0 },
+    /** What is served instead of a made picture's bytes (links.damage); the bytes as made by default. */
+    damaged: (file: SimFile, bytes: Buffer) => Buffer = (_file, bytes) => bytes,
   ): Reply {
     const file = this.files.get(id);
     if (!file || now < file.availableFromMs) {
@@ -97,7 +104,7 @@ export class FileStore {
     if (revoked.revokedUpTo > 0 && (revoked.signature ?? 0) <= revoked.revokedUpTo) {
       return { status: 403, headers: { 'Content-Type': 'application/xml' }, body: ACCESS_DENIED_XML };
     }
-    const bytes = this.bytes(file);
+    const bytes = damaged(file, this.bytes(file));
     return rangeReply(rangeHeader, bytes.length, file.contentType, (s, e) => bytes.subarray(s, e + 1), {
       'Cache-Control': 'private, max-age=0',
       'Last-Modified': new Date(file.availableFromMs).toUTCString(),

@@ -28,11 +28,18 @@ export interface LinkOptions {
   revoke?: number;
   /** Result files are sent at most this fast (bytes per second of real time), as a slow CDN would. 0: no limit. */
   bytesPerSecond?: number;
+  /**
+   * Result pictures come back broken, as a bad CDN or model answers: 'not-image' an HTML error page (with the
+   * picture's Content-Type), 'truncated' the first half of the PNG, 'wrong-size' a real PNG 16 400 × 8 pixels.
+   * Uploads and other media are served as they are. 'none': every picture as made.
+   */
+  damage?: 'none' | 'not-image' | 'truncated' | 'wrong-size';
 }
 
 export const DEFAULT_LINKS: Required<LinkOptions> = {
   ...{ host: 'same', expiry: 'spec', propagationMs: 0, revoke: 0 },
   bytesPerSecond: 0,
+  damage: 'none',
 };
 
 const HOUR = 3_600_000;
@@ -53,6 +60,8 @@ export function checkLinkOptions(options: LinkOptions): Required<LinkOptions> {
     throw new RangeError('links.revoke must be a whole number, 0 or more');
   if (!(Number.isFinite(merged.bytesPerSecond) && merged.bytesPerSecond >= 0))
     throw new RangeError('links.bytesPerSecond must be 0 or more');
+  if (!['none', 'not-image', 'truncated', 'wrong-size'].includes(merged.damage))
+    throw new RangeError('links.damage is none, not-image, truncated or wrong-size');
   return merged;
 }
 

@@ -29,6 +29,13 @@ const fileSchema = z.object({
     z.object({ kind: z.literal('png'), width: z.number(), height: z.number(), paint: paintSchema }),
     z.object({ kind: z.literal('fixture'), name: z.enum(['music.mp3', 'video.mp4']) }),
     z.object({ kind: z.literal('bytes'), base64: z.string() }),
+    z.object({
+      kind: z.literal('edit'),
+      base64: z.string(),
+      seed: z.number(),
+      width: z.number(),
+      height: z.number(),
+    }),
   ]),
 });
 

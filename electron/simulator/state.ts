@@ -13,6 +13,7 @@ import { Ledger, seedHistory } from './ledger';
 import type { Fixtures } from './media/fixtures';
 import { painterOf, type PaintRecipe } from './media/paint-recipe';
 import { renderPng } from './media/png';
+import { damagedPicture, editResultPng } from './media/edit-result';
 import { createPrng, type Prng } from './prng';
 import { type MusicTrack, type SimTask, type TaskOutput, TaskStore } from './tasks';
 import type { SubmissionPlan } from './validation/plan';
@@ -212,7 +213,13 @@ export class SimState {
 
   /** GET /files/<id>/…: the file, unless its link's signature was revoked (links.revoke). */
   serveFile(id: string, range: string | undefined, signature: number | null): Reply {
-    const reply = this.files.serve(id, this.now(), range, { signature, revokedUpTo: this.links.revoke });
+    const reply = this.files.serve(
+      id,
+      this.now(),
+      range,
+      { signature, revokedUpTo: this.links.revoke },
+      (file, bytes) => damagedPicture(this.links.damage, file, bytes),
+    );
     return trickled(reply, this.links.bytesPerSecond);
   }
 
@@ -235,6 +242,11 @@ export class SimState {
 
   private render(source: FileSource): Buffer {
     if (source.kind === 'bytes') return Buffer.from(source.base64, 'base64');
+    if (source.kind === 'edit')
+      return (
+        editResultPng(source.base64, source.seed) ??
+        renderPng(source.width, source.height, painterOf({ kind: 'gradient', seed: source.seed }))
+      );
     return source.kind === 'png'
       ? renderPng(source.width, source.height, painterOf(source.paint))
       : this.fixtures.get(source.name);
@@ -292,14 +304,28 @@ export class SimState {
         return {
           kind: 'images',
           files: out.images.map((img, i) =>
-            this.imageFile(
-              `image-${i + 1}.png`,
-              img.width,
-              img.height,
-              from,
-              until,
-              img.paint ?? { kind: 'gradient', seed: seed + i * 13 },
-            ),
+            img.sent
+              ? this.files.add({
+                  name: `image-${i + 1}.png`,
+                  contentType: 'image/png',
+                  availableFromMs: from,
+                  expiresAtMs: until,
+                  source: {
+                    kind: 'edit',
+                    base64: img.sent,
+                    seed: seed + i * 13,
+                    width: img.width,
+                    height: img.height,
+                  },
+                })
+              : this.imageFile(
+                  `image-${i + 1}.png`,
+                  img.width,
+                  img.height,
+                  from,
+                  until,
+                  img.paint ?? { kind: 'gradient', seed: seed + i * 13 },
+                ),
           ),
         };
       case 'videos':

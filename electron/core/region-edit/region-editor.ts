@@ -3,7 +3,7 @@
 // i.e. the same money rules, queue, tracking and library as any generation. Its results are put back into the
 // original by the library's filing (the port below), so every pixel outside the selection stays the original's.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { regionEditModel, regionEditModels } from '../../../shared/catalog/region-edit-models';
@@ -18,7 +18,7 @@ import type { Library } from '../library';
 import type { RegionEditPort } from '../library/region-edit-port';
 import type { TaskEngine } from '../tasks';
 import type { BatchResult } from '../tasks/engine-options';
-import { compositeRegion, decodePicture, MAX_RESULT_SIDE } from './region-composite';
+import { compositeRegion, decodePicture, MAX_RESULT_SIDE, RegionResultError } from './region-composite';
 import { writePngBeside } from './png-beside';
 import { regionInput } from './region-input';
 import { regionMask } from './region-mask';
@@ -86,7 +86,12 @@ export class RegionEditor implements RegionEditPort {
     const mask = await regionMask(edit.selection, original.width, original.height);
     if (!mask) throw refuse('The selection lies outside the picture.', 'selection');
     const result = await readFile(path);
-    const png = await compositeRegion(original, result, edit.box, mask);
+    const png = await compositeRegion(original, result, edit.box, mask).catch(async (error: unknown) => {
+      // The gateway's bytes are no picture to use: they go, or every try of the download would leave a copy in
+      // the library folder that no item names. The task's link is untouched, so a retry fetches it again.
+      if (error instanceof RegionResultError) await rm(path, { force: true });
+      throw error;
+    });
     return writePngBeside(path, png);
   }
 

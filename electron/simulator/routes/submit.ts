@@ -12,6 +12,7 @@ import type { SubmissionPlan } from '../validation/plan';
 import { DAY } from '../validation/plan';
 import { planVideo } from '../validation/videos';
 import { caller, type RouteContext } from './context';
+import { withSentPicture } from './sent-picture';
 
 export type SubmissionRoute = 'images' | 'videos' | 'grid' | `music:${MusicOperation}`;
 
@@ -45,7 +46,7 @@ function plan(
       ? 'x-apimart-response-version'
       : 'x-service-response-version';
     const shapeB = ctx.req.headers[versionHeader] === SHAPE_B_VERSION;
-    return planImage(family, String(body.model), body, shapeB);
+    return withSentPicture(ctx, family, body, planImage(family, String(body.model), body, shapeB));
   }
   if (route === 'videos') {
     if (!VIDEO_FAMILIES.includes(family))

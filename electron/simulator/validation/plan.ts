@@ -8,6 +8,8 @@ export interface ImageSpec {
   height: number;
   /** Defaults to a gradient seeded by the task; the upscaler paints one quadrant of its grid. */
   paint?: PaintRecipe;
+  /** An edit's picture (a PNG, base64): the answer is it, changed, at its size (media/edit-result.ts). */
+  sent?: string;
 }
 
 export interface TrackSpec {

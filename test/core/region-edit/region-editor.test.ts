@@ -183,11 +183,12 @@ it('edits a Create reference picture too (no library item behind it), and refuse
   await expectOnlyInsideChanged(original, take, selection);
   expect(core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
 
-  // What the gateway sent is not a picture: refused with a sentence, the file left as it came.
+  // What the gateway sent is not a picture: refused with a sentence, and the useless copy removed (every try
+  // of the download would otherwise leave one in the library folder; the link is fetched again).
   const hostile = join(dir, 'hostile.png');
   await writeFile(hostile, '<html>not a picture</html>');
   await expect(core.regions.composite('region-press-0003', hostile)).rejects.toThrow(
     /not a picture the studio can read/,
   );
-  expect(await readFile(hostile, 'utf8')).toBe('<html>not a picture</html>');
+  await expect(readFile(hostile, 'utf8')).rejects.toThrow(/ENOENT/);
 });
