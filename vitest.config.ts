@@ -9,8 +9,10 @@ import react from '@vitejs/plugin-react';
 // Two workers, whatever the core count: vitest's default (one fewer than the cores) is a single worker on a 2-core
 // machine, and most unit files spend their time waiting on a child, a loopback server or the demo gateway's clock,
 // not on a core, so two files side by side take little longer than one. VITEST_MAX_WORKERS or --maxWorkers
-// still override it. Browser files still run one at a time, after the rest: they share one Chromium (its
-// clipboard too, which the paste tests write) and their waits were sized for a browser that has the machine.
+// still override it. Browser files run two at a time too, among the rest, each worker on a Chromium of its own
+// (chromium-server.ts: a browser's clipboard, which the paste tests write, is one for all its contexts). A browser
+// file's expect.poll waits up to 5 s, not vitest's 1 s: it asks what a page shows, and a page beside another
+// browser file and two Node workers may take a second to show what it would show at once on an idle machine.
 const packagedApp = process.env['STUDIO_PACKAGED_APP'];
 
 export default defineConfig({
@@ -41,11 +43,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.e2e.ts'],
-          // One Chromium for the run; each studio a test opens gets a fresh context on it (browser.ts).
+          // One Chromium per worker for the run; each studio a test opens gets a fresh context on it (browser.ts).
           globalSetup: ['test/e2e/chromium-server.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          expect: { poll: { timeout: 5_000 } },
         },
       },
       ...(packagedApp
