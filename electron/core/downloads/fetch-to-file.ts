@@ -5,7 +5,7 @@
 // fresh 64 KiB buffers through a stream), each read is written synchronously, sha256 runs on a worker thread,
 // and fdatasync runs in the background every few MiB so the fsync before the rename finds little dirty.
 export { PART_SUFFIX } from './part-files';
-import { partName } from './part-files';
+import { partName, removeStalePartsOf } from './part-files';
 import { closeSync, fdatasync, fsync, openSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -238,6 +238,8 @@ export async function fetchToFile(options: FetchToFileOptions): Promise<FetchedF
   // Checked before a byte is fetched: a bad name is our bug, not the network's.
   checkedName?.(SHORT_ID_LENGTH);
   await mkdir(options.dir, { recursive: true });
+  // A neighbour that died fetching this file left its half; this process fetches it whole, and clears that.
+  await removeStalePartsOf(options.dir, options.baseName);
   // Named with this process's id, so a neighbour sharing the library never sweeps it away (part-files.ts).
   const part = join(options.dir, partName(options.baseName));
   try {

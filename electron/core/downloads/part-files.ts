@@ -50,6 +50,28 @@ export function partIsStale(
   return owner !== process.pid && !alive(owner);
 }
 
+/** Deletes a stale .part at `path` (partIsStale); a file gone or unreadable meanwhile is left to be. */
+async function removeIfStale(path: string, name: string): Promise<void> {
+  // Another process sharing this library may be writing it right now: only a dead writer's goes.
+  const modified = await stat(path).then(
+    (s) => s.mtimeMs,
+    () => null,
+  );
+  // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
+  if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
+}
+
+/**
+ * Deletes the half-written copies of one file (`base`) that dead processes left in `dir`: a process taking over a
+ * download from a neighbour killed mid-body (kill -9 leaves no word) removes its litter then, not at its next start.
+ */
+export async function removeStalePartsOf(dir: string, base: string): Promise<void> {
+  for (const name of await readdir(dir).catch(() => [])) {
+    const owner = partOwner(name);
+    if (owner !== null && name === partName(base, owner)) await removeIfStale(join(dir, name), name);
+  }
+}
+
 /**
  * Deletes the .part files a crash left in the library's day folders, never one a live process sharing the
  * library is writing.
@@ -60,15 +82,7 @@ export async function removeStaleParts(libraryDir: string): Promise<void> {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) continue;
     const dir = join(libraryDir, day);
     for (const name of await readdir(dir).catch(() => [])) {
-      if (!name.endsWith(PART_SUFFIX)) continue;
-      const path = join(dir, name);
-      // Another process sharing this library may be writing it right now: only a dead writer's goes.
-      const modified = await stat(path).then(
-        (s) => s.mtimeMs,
-        () => null,
-      );
-      // Date.now(), not the injected clock: a file's mtime is the machine's wall time.
-      if (modified !== null && partIsStale(name, modified, Date.now())) await rm(path, { force: true });
+      if (name.endsWith(PART_SUFFIX)) await removeIfStale(join(dir, name), name);
     }
   }
 }
