@@ -45,6 +45,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       },
     );
     forward.on('error', () => res.destroy());
+    // A client gone before its answer (a process killed mid-upload) takes its request to the server with it, as a
+    // dropped connection would: left open, the upstream PUT held the WebDAV server's lock on its path for ever,
+    // and every later write there met 423 Locked.
+    res.on('close', () => {
+      if (!res.writableFinished) forward.destroy();
+    });
     req.pipe(forward);
   };
   const server = createServer((req, res) => {
