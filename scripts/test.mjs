@@ -1,8 +1,8 @@
 // The README's test command: typecheck, lint, build, the Electron security scan, the packaging dry run (package:check:
 // electron-builder with a stand-in Electron, then the packaged app checked and booted), then every vitest project. It closes with one plain
 // summary line ("tests: N passed, N failed, N skipped") so CI reads the outcome from the last line.
-// The checks before vitest run side by side on two lanes (typecheck and lint on one, build then security then
-// package:check on the other: each is one process on one core), and every phase prints how long it took, so a slow
+// The checks before vitest run side by side on two lanes (typecheck and lint on one, build, the test children's
+// build, security and package:check on the other: each is one process on one core), and every phase prints how long it took, so a slow
 // run says where its time went. A failed phase still fails the run, after the lane beside it has finished.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, mkdirSync, rmSync } from 'node:fs';
@@ -38,10 +38,10 @@ const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 const timings = [];
 
 /** Runs one command with the terminal as its output; resolves with its exit code, its time printed and kept. */
-function run(label, cmd, args) {
+function run(label, cmd, args, env = process.env) {
   const begun = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', shell: false });
+    const child = spawn(cmd, args, { stdio: 'inherit', shell: false, env });
     const done = (code) => {
       const took = Date.now() - begun;
       timings.push([label, took]);
@@ -81,6 +81,7 @@ const failures = (
     ]),
     lane([
       ['build', 'npm', ['run', '--silent', 'build']],
+      ['children', 'npm', ['run', '--silent', 'build:children']],
       ['security', 'npm', ['run', '--silent', 'security']],
       ['package:check', 'npm', ['run', '--silent', 'package:check', '--', '--in-npm-test']],
     ]),
@@ -101,7 +102,12 @@ const vitestArgs = [
   '--outputFile.json=.vitest/results.json',
   ...process.argv.slice(2),
 ];
-const code = await run('vitest', 'npx', vitestArgs);
+// The tests start the CLI, web mode and the soaks' children from the build just made, not through tsx
+// (test/support/child-entry.ts): the soaks restart theirs twenty times or more.
+const code = await run('vitest', 'npx', vitestArgs, {
+  ...process.env,
+  STUDIO_BUILT_CHILDREN: 'out/children',
+});
 let passed = 0;
 let failed = 1;
 let skipped = 0;

@@ -1,7 +1,7 @@
 // `gateway-studio mcp` as an agent's client starts it: a child process over stdio, driven by the SDK's own
 // client against the demo gateway. The key is scanned for in every result and in everything the server wrote
 // to stderr.
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -9,6 +9,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startSimulator, SIM_KEYS } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
 import { tempDir } from '../cli/cli-harness';
+import { childArgs } from '../support/child-entry';
 import {
   call,
   everyToolRefusesMalformedInput,
@@ -18,7 +19,6 @@ import {
   textOf,
 } from './mcp-scenario';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 let sim: RunningSimulator;
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -38,7 +38,7 @@ afterAll(async () => {
 async function connect(name: string, options: { elicit?: 'accept' | 'decline' } = {}): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), 'mcp'],
+    args: [...childArgs('electron/cli.ts'), 'mcp'],
     env: {
       PATH: process.env.PATH ?? '',
       HOME: dir,

@@ -1,7 +1,7 @@
 // One life of the app's engine sending the queue, in the queue soak: opens the shared database, queues the
 // whole plan on its first life (one transaction: all of it or none), starts with runQueue and runs until every
 // item has left the line and its task is settled, or until the parent kills it with SIGKILL. Run with
-// `node --import tsx`. Prints {"type":"ready"} once started and {"type":"done"} at the end.
+// `node --import tsx` (or its build: test/support/child-entry.ts). Prints {"type":"ready"} once started and {"type":"done"} at the end.
 import { isTerminalState } from '../../shared/studio/records';
 import { say, soakLife, type SoakLifeConfig } from './soak-life';
 import { soakPlan } from './soak-plan';

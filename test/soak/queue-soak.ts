@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import { NEVER_SENT_CODE } from '../../shared/studio/records';
+import { childArgs, type ChildEntry } from '../support/child-entry';
 import { tagOf } from './soak-plan';
 import { killAfterMs, seededRandom, type SoakTable } from './soak-report';
 
@@ -45,8 +45,6 @@ export interface QueueSoakOptions {
 
 export type QueueSoakReport = SoakTable;
 
-const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
-
 /**
  * One life of a soak child (this soak's, or the recipe soak's): killed `killAfterMs` after it said it is ready
  * (its engine started), or run to its end.
@@ -54,10 +52,10 @@ const CHILD = fileURLToPath(new URL('./queue-soak-child.ts', import.meta.url));
 export function runSoakLife(
   env: Record<string, string>,
   killAfterMs: number | null,
-  child_: string = CHILD,
+  entry: ChildEntry = 'test/soak/queue-soak-child.ts',
 ): Promise<{ done: boolean; code: number | null }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', child_], {
+    const child = spawn(process.execPath, childArgs(entry), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

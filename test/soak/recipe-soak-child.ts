@@ -2,7 +2,7 @@
 // sends the queue, so each step waits in it), saves the recipe and starts one run per prompt on its first life
 // (runs of a saved recipe, as the app's Recipes panel starts them), resumes the kept runs on every later one,
 // and runs until no run is going and every task settled, or until the parent kills it with SIGKILL. Run with
-// `node --import tsx`. Prints {"type":"ready"} once started and {"type":"done"} at the end.
+// `node --import tsx` (or its build: test/support/child-entry.ts). Prints {"type":"ready"} once started and {"type":"done"} at the end.
 import { RecipeRunner, RecipeRunStore, RecipeStore } from '../../electron/core/recipes';
 import { ReferenceStore } from '../../electron/core/references/reference-store';
 import { isTerminalState } from '../../shared/studio/records';

@@ -11,7 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import { RecipeRunStore } from '../../electron/core/recipes';
 import { NEVER_SENT_CODE } from '../../shared/studio/records';
@@ -29,8 +28,6 @@ export interface RecipeSoakOptions {
   seed?: number;
   log?: (line: string) => void;
 }
-
-const CHILD = fileURLToPath(new URL('./recipe-soak-child.ts', import.meta.url));
 
 export async function runRecipeSoak(options: RecipeSoakOptions): Promise<SoakTable> {
   const log = options.log ?? (() => undefined);
@@ -57,7 +54,11 @@ export async function runRecipeSoak(options: RecipeSoakOptions): Promise<SoakTab
   try {
     let lives = 0;
     for (;;) {
-      const life = await runSoakLife(env, killAfterMs(random, killWithinMs), CHILD);
+      const life = await runSoakLife(
+        env,
+        killAfterMs(random, killWithinMs),
+        'test/soak/recipe-soak-child.ts',
+      );
       lives++;
       if (life.done) break;
       if (life.code !== null) throw new Error(`the runner process exited with code ${life.code}`);

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { fileURLToPath } from 'node:url';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
+import { childArgs } from '../support/child-entry';
 import { tagOf } from './soak-plan';
 import { killAfterMs, seededRandom, type SoakTable } from './soak-report';
 
@@ -28,8 +28,6 @@ export interface SoakOptions {
 }
 
 export type SoakReport = SoakTable;
-
-const CHILD = fileURLToPath(new URL('./soak-child.ts', import.meta.url));
 
 /** One heap sample of the engine, after a full GC, when `settled` tasks had settled. */
 export interface HeapSample {
@@ -66,7 +64,7 @@ interface Kill {
 function runChild(env: Record<string, string>, kill: Kill | null): Promise<Life> {
   return new Promise((resolve, reject) => {
     // --expose-gc: the child collects garbage before each sample, so what it reports is what it holds.
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', CHILD], {
+    const child = spawn(process.execPath, childArgs('test/soak/soak-child.ts', ['--expose-gc']), {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

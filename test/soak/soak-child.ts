@@ -1,6 +1,6 @@
 // One life of the engine in the soak: opens the shared database, resumes, submits what the plan still lacks,
 // and runs until every task is settled (or until the parent kills it with SIGKILL). Run with
-// `node --expose-gc --import tsx`. Reports its memory on stdout as JSON lines: its heap right after start, then
+// `node --expose-gc --import tsx` (or its build). Reports its memory on stdout as JSON lines: its heap right after start, then
 // its settled heap (after a full GC, so garbage not yet collected does not read as growth) each time the count
 // of settled tasks crosses a milestone; prints {"type":"done"} when all is settled.
 import type { TaskRecord } from '../../shared/studio/records';

@@ -1,10 +1,8 @@
-// The real CLI entry point (electron/cli.ts through tsx) in a process of its own, for tests and soaks that need
+// The real CLI entry point (electron/cli.ts, built or through tsx: child-entry.ts) in a process of its own, for tests and soaks that need
 // what runCli in-process cannot give: two processes on one database, a process killed mid-work, or the exit code
 // and output of the real binary.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join, resolve } from 'node:path';
-
-const ROOT = resolve(import.meta.dirname, '../..');
+import { childArgs } from './child-entry';
 
 export interface CliExit {
   code: number | null;
@@ -32,11 +30,10 @@ export function spawnCli(
   args: readonly string[],
   on: { cwd: string; env: Record<string, string | undefined> },
 ): CliProcess {
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), ...args],
-    { cwd: on.cwd, env: { PATH: process.env.PATH ?? '', ...on.env } },
-  );
+  const child = spawn(process.execPath, [...childArgs('electron/cli.ts'), ...args], {
+    cwd: on.cwd,
+    env: { PATH: process.env.PATH ?? '', ...on.env },
+  });
   let stdout = '';
   let stderr = '';
   const output = () => stdout + stderr;

@@ -6,9 +6,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const ENTRY = join(import.meta.dirname, '..', '..', 'electron', 'web.ts');
-const TSX = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+import { childArgs } from '../support/child-entry';
 
 let dataDir: string;
 
@@ -18,10 +16,10 @@ interface Run {
   err: string;
 }
 
-/** Runs web.ts; `until` may stop it (SIGTERM) once its output says something. */
+/** Runs web.ts (built or through tsx: child-entry.ts); `until` may stop it (SIGTERM) once its output says something. */
 function runWeb(args: string[], until?: (out: string) => boolean): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [ENTRY, '--data-dir', dataDir, ...args], {
+    const child = spawn(process.execPath, [...childArgs('electron/web.ts'), '--data-dir', dataDir, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NODE_NO_WARNINGS: '1' },
     });

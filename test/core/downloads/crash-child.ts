@@ -1,5 +1,5 @@
 // Run in a child process by the crash test: starts downloading one file and waits to be killed mid-body.
-// Usage: node --import tsx crash-child.ts <dbPath> <libraryDir> <url>
+// Usage: node --import tsx crash-child.ts (or its build: test/support/child-entry.ts) <dbPath> <libraryDir> <url>
 import { DownloadManager } from '../../../electron/core/downloads/download-manager';
 import { RecordingSink, taskDb } from './download-fixtures';
 
