@@ -33,8 +33,10 @@ describe('the Tasks page with more than one page of tasks', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => shown.textContent(), { timeout: 30_000 }).toBe('Showing 230 of 230 tasks');
     // Said once, politely, through the app's one live region (the count itself is not live: pages also load
-    // by themselves as the feed scrolls).
-    await expect.poll(() => page.getByTestId('announcement').textContent()).toBe('Showing 230 of 230 tasks');
+    // by themselves as the feed scrolls). It may wait out the announcer's 3 s window behind another message.
+    await expect
+      .poll(() => page.getByTestId('announcement').textContent(), { timeout: 15_000 })
+      .toBe('Showing 230 of 230 tasks');
     expect(await shown.getAttribute('aria-live')).toBeNull();
     await rows.first().focus();
     await page.keyboard.press('End');
