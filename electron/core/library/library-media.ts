@@ -4,7 +4,7 @@
 import type { LibraryKind } from '../../../shared/studio/records';
 import { SNIFFED_MIME_TYPES } from '../downloads/media-sniff';
 
-/** Raw PCM has no signature: the speech service files it under the type the gateway declared (speech-service.ts). */
+/** Raw PCM has no signature: the speech service files it under the type the gateway declared (speech-file.ts). */
 const RAW_SPEECH_TYPES = ['audio/pcm', 'audio/l16', 'application/octet-stream'] as const;
 
 const SNIFFED: ReadonlySet<string> = new Set(SNIFFED_MIME_TYPES);

@@ -1,49 +1,35 @@
-// Speech is synchronous at the gateway ([SVC-2], [EP-SPEECH-1]): the audio streams back in the response.
-// We stream it to a .part file beside its final name, hash it on the way, rename it atomically, and file it
-// in the library as kind 'speech' with the spoken text as its prompt.
-// A repeat of a speech already taken (same gateway, model, text, voice, format, speed: see
-// speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is asked for, and
-// the cost of each paid take is read from the usage report afterwards, since the speech answer carries none.
+// Speech is synchronous at the gateway ([SVC-2], [EP-SPEECH-1]): the audio streams back in the response and is
+// filed in the library (speech-file.ts). A repeat of a speech already taken (same gateway, model, text, voice,
+// format, speed: see speech-cache-key.ts) is served from the library with no gateway call unless a fresh take is
+// asked for, and the cost of each paid take is read from the usage report afterwards (speech-costs.ts), since
+// the speech answer carries none.
 // Money rules live here, not in a caller: a new take asks the spending limits (budgets, the confirmation
 // threshold) in the same BEGIN IMMEDIATE transaction that writes it down as spent, before its request leaves,
-// so the app's bridge, web mode and the CLI are held alike and two processes never pass a budget together.
-import { partName } from '../downloads/part-files';
-import { placeWithoutOverwrite, readableBaseName } from '../downloads/readable-name';
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { sniffMedia } from '../downloads/media-sniff';
-import { EXTENSION_BY_MIME, notAudio, readHead, safeExtension } from './speech-audio';
-import { invalidResponse } from '../../../shared/gateway/gateway-error';
+// so the app's bridge, web mode and the CLI are held alike and two processes never pass a budget together; and
+// whether the library's take answers a press for free (check) is this service's to say.
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { DatabaseSync } from 'node:sqlite';
-import { systemClock } from '../clock';
-import type { Clock, TimerHandle } from '../clock';
-import type { GatewayPort } from '../gateway/gateway-port';
-import type { Library } from '../library';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { SpendCheck } from '../../../shared/studio/spending';
-import { normaliseGateway } from '../pricing';
-import { bindSpeechCharge, dropSpeechCharge, openSpeechCharge, settleSpeechCharge } from '../spending';
+import { systemClock } from '../clock';
+import type { Clock } from '../clock';
 import { transaction } from '../db/database';
-import type { SubmissionGuard, TaskConfiguration } from '../tasks/task-history';
-import { judgeSubmissionError, toGatewayErrorInfo } from '../tasks/gateway-errors';
-import { describeThrown, silentLogger } from '../log';
+import type { GatewayPort } from '../gateway/gateway-port';
+import type { Library } from '../library';
+import { silentLogger } from '../log';
 import type { Logger } from '../log';
+import { normaliseGateway } from '../pricing';
+import { bindSpeechCharge, dropSpeechCharge, openSpeechCharge } from '../spending';
+import { judgeSubmissionError, toGatewayErrorInfo } from '../tasks/gateway-errors';
+import type { SubmissionGuard } from '../tasks/task-history';
 import { speechCacheKey } from './speech-cache-key';
+import { SpeechCosts } from './speech-costs';
+import { fileSpeech } from './speech-file';
+import { speechBody, speechConfiguration } from './speech-request';
+import type { SpeechRequest } from './speech-request';
 import { SpeechTakes } from './speech-takes';
 import type { SpeechTake } from './speech-takes';
-
-export interface SpeechRequest {
-  model: string;
-  input: string;
-  voice?: string;
-  /** [EP-SPEECH-1] wav, opus, aac, flac or pcm. */
-  responseFormat?: string;
-  speed?: number;
-}
 
 export interface SpeechServiceOptions {
   gateway: GatewayPort;
@@ -75,47 +61,19 @@ export interface SpeechOutcome {
   fromLibrary: boolean;
 }
 
-/**
- * When the usage report is read for a new take: shortly after it (the gateway books a speech call as it
- * answers), then again while it does not show it yet ([LIM-6]: the last minute may be incomplete; [LIM-2]:
- * identical queries are cached for 60 s, so never sooner than that). After the last, the cost stays unknown.
- */
-export const SPEECH_COST_READS_MS = [2_000, 70_000, 5 * 60_000, 15 * 60_000] as const;
-
-/**
- * A take as the spending limits measure it: the one shape the service admits and the app's question measures
- * (speech.check), so what is asked about is what is held to the threshold.
- */
-export function speechConfiguration(request: SpeechRequest): TaskConfiguration {
-  const { model, ...params } = request;
-  return { family: 'speech', model, params };
-}
-
-/** The body as the gateway names its fields; the client validates it against the catalog before sending. */
-export function speechBody(request: SpeechRequest): Record<string, unknown> {
-  return {
-    model: request.model,
-    input: request.input,
-    ...(request.voice !== undefined && { voice: request.voice }),
-    ...(request.responseFormat !== undefined && { response_format: request.responseFormat }),
-    ...(request.speed !== undefined && { speed: request.speed }),
-  };
-}
-
 export class SpeechService {
   private readonly takes: SpeechTakes;
+  private readonly costs: SpeechCosts;
   private readonly clock: Clock;
-  private readonly logger: Logger;
   /** Takes under way by cache key: a second identical request (a double click) waits for the first. */
   private readonly inFlight = new Map<string, Promise<SpeechOutcome>>();
-  private readonly costTimers = new Map<string, TimerHandle>();
-  private readonly settling = new Map<string, Promise<LibraryItem | null>>();
-  private closed = false;
 
   constructor(private readonly options: SpeechServiceOptions) {
     this.takes = new SpeechTakes(options.db);
     this.clock = options.clock ?? systemClock;
-    this.logger = options.logger ?? silentLogger;
+    const { gateway, library, db } = options;
+    const logger = options.logger ?? silentLogger;
+    this.costs = new SpeechCosts({ gateway, library, db, takes: this.takes, clock: this.clock, logger });
   }
 
   /**
@@ -176,102 +134,19 @@ export class SpeechService {
     return this.takes.get(itemId);
   }
 
-  /**
-   * [EP-USAGE-1] Reads what one take cost from the usage report of its model over the seconds the call took
-   * ([EP-USAGE-2], [start, end)). Exactly one billed request there is this take's; none yet means the report
-   * has not caught up and it is tried again later; more than one cannot be told apart, so the cost stays
-   * unknown. Returns the item as it is now.
-   */
+  /** Reads what one take cost from the usage report now (speech-costs.ts); returns the item as it is now. */
   settleCost(itemId: string, signal?: AbortSignal): Promise<LibraryItem | null> {
-    // One reading at a time per take: the timer and a caller (the CLI) may ask together.
-    const running = this.settling.get(itemId);
-    if (running) return running;
-    const work = this.readCost(itemId, signal).finally(() => this.settling.delete(itemId));
-    this.settling.set(itemId, work);
-    return work;
-  }
-
-  private async readCost(itemId: string, signal?: AbortSignal): Promise<LibraryItem | null> {
-    const take = this.takes.get(itemId);
-    const usage = this.options.gateway.usage?.bind(this.options.gateway);
-    if (!take || take.costState !== 'pending') return this.options.library.get(itemId);
-    if (!usage) {
-      this.takes.settle(itemId, 'unknown');
-      return this.options.library.get(itemId);
-    }
-    const lastTry = take.costTries + 1 >= SPEECH_COST_READS_MS.length;
-    let requests: number;
-    let amountUsd: number;
-    let credits: number;
-    let cached: boolean;
-    try {
-      const { report, cache } = await usage(
-        {
-          start: Math.floor(take.requestedAt / 1000),
-          end: Math.floor(take.answeredAt / 1000) + 1,
-          model: take.model,
-          scope: 'key',
-        },
-        { ...(signal ? { signal } : {}), maxAttempts: 1 },
-      );
-      ({ requests, amount_usd: amountUsd, credits } = report.total);
-      cached = cache === 'hit';
-      // Closed while the report was on its way: the database may be gone; the next service asks again.
-      if (this.closed) return null;
-    } catch (error) {
-      if (this.closed) return null;
-      // No answer (offline, a key without usage rights): the cost is not known yet.
-      this.logger.warn('speech cost not read from the usage report', {
-        itemId,
-        reason: describeThrown(error),
-      });
-      this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
-      return this.options.library.get(itemId);
-    }
-    if (cached) {
-      // [LIM-2] An identical query (another take in the same seconds) was answered up to 60 s ago, perhaps
-      // before this take was billed: not evidence either way. Asked again once the cache has expired.
-      this.takes.settle(itemId, lastTry ? 'unknown' : 'pending');
-      return this.options.library.get(itemId);
-    }
-    if (requests === 1) {
-      this.takes.settle(itemId, 'known');
-      settleSpeechCharge(this.options.db, itemId, amountUsd, credits);
-      return this.options.library.setCost(itemId, amountUsd, credits);
-    }
-    this.takes.settle(itemId, requests === 0 && !lastTry ? 'pending' : 'unknown');
-    return this.options.library.get(itemId);
+    return this.costs.settle(itemId, signal);
   }
 
   /** Settles the cost of every take still pending, now and (when the report lags) later, on the clock. */
   resumeCosts(): void {
-    for (const take of this.takes.pending()) this.scheduleCost(take.itemId, SPEECH_COST_READS_MS[0]);
+    this.costs.resume();
   }
 
   /** Stops the cost timers; a pending take is settled by the next service over this database. */
   close(): void {
-    this.closed = true;
-    for (const timer of this.costTimers.values()) timer.cancel();
-    this.costTimers.clear();
-  }
-
-  private scheduleCost(itemId: string, delayMs: number): void {
-    if (this.closed) return;
-    this.costTimers.get(itemId)?.cancel();
-    const timer = this.clock.setTimer(delayMs, () => {
-      this.costTimers.delete(itemId);
-      void this.settleCost(itemId).then(
-        () => {
-          if (this.closed) return;
-          const take = this.takes.get(itemId);
-          const next = take?.costState === 'pending' ? SPEECH_COST_READS_MS[take.costTries] : undefined;
-          if (next !== undefined) this.scheduleCost(itemId, next);
-        },
-        (error: unknown) =>
-          this.logger.error('speech cost not settled', { itemId, reason: describeThrown(error) }),
-      );
-    });
-    this.costTimers.set(itemId, timer);
+    this.costs.close();
   }
 
   /**
@@ -297,11 +172,14 @@ export class SpeechService {
     key: string,
     options: SpeakOptions,
   ): Promise<LibraryItem> {
-    const { signal } = options;
     const requestedAt = this.clock.now();
     const charge = this.admit(request, requestedAt, options);
     try {
-      const item = await this.receive(body, key, requestedAt, signal);
+      const { gateway, library } = this.options;
+      const filed = await fileSpeech({ gateway, library, clock: this.clock }, body, options.signal);
+      const { item, answeredAt } = filed;
+      this.takes.add({ itemId: item.id, cacheKey: key, model: item.model, requestedAt, answeredAt });
+      this.costs.follow(item.id);
       bindSpeechCharge(this.options.db, charge, item.id);
       return item;
     } catch (thrown) {
@@ -311,81 +189,6 @@ export class SpeechService {
       if (verdict !== 'unknown') dropSpeechCharge(this.options.db, charge);
       throw thrown;
     }
-  }
-
-  private async receive(
-    body: Record<string, unknown>,
-    key: string,
-    requestedAt: number,
-    signal?: AbortSignal,
-  ): Promise<LibraryItem> {
-    const response = await this.options.gateway.speech(body, signal ? { signal } : {});
-    const declared = (response.contentType.split(';')[0] ?? '').trim().toLowerCase();
-    const name = `speech-${randomUUID()}`;
-    const partPath = await this.options.library.allocatePath(partName(name));
-    const hash = createHash('sha256');
-    let size = 0;
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        hash.update(chunk);
-        size += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    try {
-      await pipeline(
-        response.stream,
-        meter,
-        createWriteStream(partPath, { flags: 'wx' }),
-        signal ? { signal } : {},
-      );
-    } catch (error) {
-      await rm(partPath, { force: true });
-      throw error;
-    }
-    const answeredAt = this.clock.now();
-    const format = typeof body.response_format === 'string' ? body.response_format : undefined;
-    // Named and typed by the bytes when they are recognisable (raw PCM is not), else by the header, else by
-    // what was asked for. Bytes that are not audio are refused: a proxy's page saved as .wav is a broken file
-    // the user believes they have.
-    const head = await readHead(partPath);
-    const sniffed = sniffMedia(head);
-    const refusal = notAudio(sniffed, head, declared, format, size);
-    if (refusal) {
-      await rm(partPath, { force: true });
-      throw invalidResponse('speech answer', refusal, 200);
-    }
-    const mime = sniffed?.mime ?? (declared || 'application/octet-stream');
-    const extension = sniffed?.ext ?? EXTENSION_BY_MIME[mime] ?? safeExtension(format) ?? 'bin';
-    // A readable name (day, the first words spoken, a short id), never replacing another file.
-    const path = await placeWithoutOverwrite(
-      partPath,
-      dirname(partPath),
-      (idLength) =>
-        readableBaseName(
-          {
-            day: basename(dirname(partPath)),
-            prompt: typeof body.input === 'string' ? body.input : null,
-            fallback: 'speech',
-            seed: name,
-          },
-          idLength,
-        ),
-      extension,
-    );
-    const { model, input, ...params } = body;
-    const item = await this.options.library.addSpeech({
-      path,
-      size,
-      sha256: hash.digest('hex'),
-      mime,
-      model: String(model),
-      input: String(input),
-      params,
-    });
-    this.takes.add({ itemId: item.id, cacheKey: key, model: item.model, requestedAt, answeredAt });
-    this.scheduleCost(item.id, SPEECH_COST_READS_MS[0]);
-    return item;
   }
 }
 
