@@ -18,11 +18,7 @@ import { createMainWindow } from './platform/main-window';
 import { handleMediaProtocol, MEDIA_SCHEME_PRIVILEGES } from './platform/media-protocol';
 import { notificationText } from './platform/notification-text';
 import type { Language } from './platform/notification-text';
-import {
-  SafeStorageSecretStore,
-  SYNC_SECRETS_FIELD,
-  TASK_KEYS_FIELD,
-} from './platform/safe-storage-secret-store';
+import { desktopSecrets } from './platform/desktop-secrets';
 import { startTaskNotifier } from './platform/task-notifier';
 import { hardenApp, hardenSession } from './platform/window-security';
 import { initialBounds, trackWindowState, WINDOW_FIELD } from './platform/window-state';
@@ -63,15 +59,8 @@ async function start(): Promise<void> {
   host = await createStudioHost({
     dataDir: app.getPath('userData'),
     settings: desktopSettings(store, (m) => console.warn(m)),
-    secrets: new SafeStorageSecretStore(store, safeStorage),
-    syncSecrets: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
-      field: SYNC_SECRETS_FIELD,
-      name: 'the sync credentials',
-    }),
-    taskKeys: new SafeStorageSecretStore(store, safeStorage, process.platform, (m) => console.warn(m), {
-      field: TASK_KEYS_FIELD,
-      name: 'the keys of unfinished tasks',
-    }),
+    // The key, sync's secrets and the keys of unfinished tasks, each in its keychain-encrypted field.
+    ...desktopSecrets(store, safeStorage),
     mediaBaseUrl: ELECTRON_MEDIA_BASE_URL,
     createGateway: (connection) => createGatewayClient(connection),
     // Offered on first run by the onboarding screen; started only when chosen.

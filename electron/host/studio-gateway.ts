@@ -78,6 +78,14 @@ export class SwitchableGateway implements StudioGateway {
     return this.#current;
   }
 
+  /**
+   * The key the current client sends: the engine keeps it with each task it sends, so the task is polled with it
+   * after the creator switches keys. Without it the app kept no key at all and polled with the new one (403).
+   */
+  async currentKey(): Promise<string | null> {
+    return (await this.#current?.currentKey?.()) ?? null;
+  }
+
   submit(family: FamilyId, body: Record<string, unknown>, options?: SubmitOptions): Promise<NormalizedAck> {
     return this.client().submit(family, body, options);
   }

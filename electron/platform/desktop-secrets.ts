@@ -1,0 +1,33 @@
+// The desktop app's three secret stores, each a field of electron-store encrypted by safeStorage (the OS
+// keychain): the API key, the sync remote's secrets and the keys that sent unfinished tasks. Written once here, so
+// main.ts and the test of the host's wiring build the same stores (web mode and the CLI keep the last in the data
+// folder's task-keys file instead: core/settings/task-keys-file.ts).
+import type { SecretStore, Warn } from '../core/settings/settings-store';
+import type { KeyValueStore } from './key-value-store';
+import { SafeStorageSecretStore, SYNC_SECRETS_FIELD, TASK_KEYS_FIELD } from './safe-storage-secret-store';
+import type { SafeStorageLike } from './safe-storage-secret-store';
+
+export interface DesktopSecrets {
+  secrets: SecretStore;
+  syncSecrets: SecretStore;
+  taskKeys: SecretStore;
+}
+
+export function desktopSecrets(
+  store: KeyValueStore,
+  safeStorage: SafeStorageLike,
+  platform: NodeJS.Platform = process.platform,
+  warn: Warn = (m) => console.warn(m),
+): DesktopSecrets {
+  return {
+    secrets: new SafeStorageSecretStore(store, safeStorage, platform, warn),
+    syncSecrets: new SafeStorageSecretStore(store, safeStorage, platform, warn, {
+      field: SYNC_SECRETS_FIELD,
+      name: 'the sync credentials',
+    }),
+    taskKeys: new SafeStorageSecretStore(store, safeStorage, platform, warn, {
+      field: TASK_KEYS_FIELD,
+      name: 'the keys of unfinished tasks',
+    }),
+  };
+}
