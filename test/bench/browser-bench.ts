@@ -69,6 +69,77 @@ export async function measureSeededDemo<S, T>(run: {
   }
 }
 
+/**
+ * How much slower than the machine the page's CPU is made while a figure is taken (the DevTools protocol's
+ * Emulation.setCPUThrottlingRate): 4× leaves no margin a busy machine could hide a slow page in, and the
+ * same rate on the baseline run keeps the ratio fair.
+ */
+export const CPU_THROTTLE = 4;
+
+/** Runs `fn` with the page's CPU throttled `rate` times through the DevTools protocol, and lifts it after. */
+export async function throttled<T>(page: Page, rate: number, fn: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    return await fn();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  }
+}
+
+/** A task's trace event, by the name older and newer Chromium builds give it. */
+const RUN_TASK = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * The main-thread CPU time (ms) of every task the page's renderer ran during `fn`, read from a DevTools trace
+ * (each RunTask's thread duration, tdur). Unlike a long task's wall time, it does not grow while the thread
+ * waits for a core the machine's other work holds. Under Emulation.setCPUThrottlingRate the throttler's own
+ * pauses are counted in it (a loop of 75 ms of CPU measured 325 ms at 4×), so a throttled task's figure is
+ * what it would take on a machine that many times slower, whatever the load today.
+ */
+export async function taskCpuMs<T>(
+  page: Page,
+  fn: () => Promise<T>,
+): Promise<{ result: T; tasks: number[] }> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  // Playwright types only the events it knows; the DevTools protocol's tracing events come the same way.
+  const tracing = cdp as unknown as {
+    on(event: 'Tracing.dataCollected', listener: (data: { value: TraceEvent[] }) => void): void;
+    once(event: 'Tracing.tracingComplete', listener: () => void): void;
+  };
+  tracing.on('Tracing.dataCollected', (data) => events.push(...data.value));
+  const complete = new Promise<void>((done) => tracing.once('Tracing.tracingComplete', () => done()));
+  await cdp.send('Tracing.start', { categories: 'toplevel,__metadata', transferMode: 'ReportEvents' });
+  try {
+    const result = await fn();
+    await cdp.send('Tracing.end');
+    await complete;
+    const main = new Set(
+      events
+        .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+        .map((e) => `${e.pid}:${e.tid}`),
+    );
+    const tasks = events
+      .filter((e) => e.ph === 'X' && RUN_TASK.has(e.name) && main.has(`${e.pid}:${e.tid}`))
+      .map((e) => (e.tdur ?? 0) / 1000);
+    return { result, tasks };
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** The long-task limit while a page scrolls: no task over 50 ms (PerformanceObserver 'longtask'). */
 export const LONG_TASK_MS = 50;
 
@@ -99,6 +170,45 @@ export function sayScrollVerdict(
       `${longest.toFixed(0)} ms, limit ${LONG_TASK_MS} ms), frame p95 ${large.frameP95.toFixed(1)} ms; ${base.label} ` +
       `${base.longTasks.length} long tasks, frame p95 ${base.frameP95.toFixed(1)} ms; frame ratio ` +
       `${(large.frameP95 / Math.max(base.frameP95, 1)).toFixed(2)}x`,
+  );
+  return ok;
+}
+
+/**
+ * The load-proof scroll verdict: PASS when no task of the first run, its CPU throttled CPU_THROTTLE times, took
+ * over LONG_TASK_MS of main-thread CPU time (taskCpuMs), printed beside the other runs as baselines.
+ */
+export function sayCpuVerdict(
+  say: (line: string) => void,
+  what: string,
+  runs: readonly { label: string; tasks: readonly number[] }[],
+): boolean {
+  const limit = LONG_TASK_MS;
+  const figures = runs.map((r) => {
+    const long = r.tasks.filter((ms) => ms > limit).length;
+    const max = r.tasks.length ? Math.max(...r.tasks) : 0;
+    const total = r.tasks.reduce((sum, ms) => sum + ms, 0);
+    return {
+      ...r,
+      long,
+      text: `${r.label} ${long} long at ${CPU_THROTTLE}x (longest task ${max.toFixed(1)} ms of CPU, ${total.toFixed(0)} ms in ${r.tasks.length} tasks)`,
+    };
+  });
+  const [first, ...rest] = figures;
+  const ok = first !== undefined && first.tasks.length > 0 && first.long === 0;
+  const ratio =
+    first && rest[0]
+      ? ` ; CPU ratio ${(
+          first.tasks.reduce((s, x) => s + x, 0) /
+          Math.max(
+            1,
+            rest[0].tasks.reduce((s, x) => s + x, 0),
+          )
+        ).toFixed(2)}x`
+      : '';
+  say(
+    `${ok ? 'PASS' : 'FAIL'} ${what} at ${CPU_THROTTLE}x CPU throttling (a task is long past ${limit} ms of ` +
+      `main-thread CPU time): ${figures.map((f) => f.text).join('; ')}${ratio}`,
   );
   return ok;
 }
