@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { agentsSettingsSchema, DEFAULT_AGENTS_SETTINGS } from '../../shared/bridge/agent-schemas';
 import type { AgentsSettings } from '../../shared/bridge/agent-schemas';
 
-export const AGENTS_FILE = 'agents.json';
+import { AGENTS_FILE } from '../core/agents';
+
+export { AGENTS_FILE };
 
 const fileSchema = z.object({
   settings: agentsSettingsSchema,

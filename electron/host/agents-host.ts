@@ -1,7 +1,7 @@
 // The app's side of the agents: one account of their sessions (core/agents), the switch asked at every call, and
 // the loopback MCP endpoint (electron/mcp/http-endpoint.ts) started and stopped as Settings › Agents says. Each
 // session drives the core in use when it connects, through the same spending guard and price book as the app.
-import { AgentSessions } from '../core/agents';
+import { AgentSessions, readSessionRecords } from '../core/agents';
 import type { Studio } from '../core/compose-studio';
 import { lineLogger } from '../core/log';
 import { actualCharge } from '../mcp/actual-charges';
@@ -12,6 +12,9 @@ import type { AgentsPatch, AgentsView } from '../../shared/bridge/agent-schemas'
 import type { CoreLifecycle } from './core-lifecycle';
 import type { StudioSession } from './studio-session';
 import { readAgentsFile, withSettings, writeAgentsFile, type AgentsFile } from './agents-file';
+
+/** The sessions the panel is sent at most (the bridge's bound): open ones first, then the latest ended. */
+const MAX_SESSIONS_SHOWN = 100;
 
 export interface AgentsHostOptions {
   dataDir: string;
@@ -52,7 +55,15 @@ export class AgentsHost {
     return {
       settings: file.settings,
       endpoint: { url: endpoint?.url ?? null, token: endpoint ? file.token : null, error: this.#error },
-      sessions: this.sessions.list(),
+      // This process's agents and those of every stdio server on this folder (the CLI's, started by a client).
+      sessions: [
+        ...this.sessions.list(),
+        ...readSessionRecords(this.#options.dataDir, { exceptPid: process.pid }),
+      ]
+        .sort(
+          (a, b) => Number(a.endedAt !== null) - Number(b.endedAt !== null) || b.connectedAt - a.connectedAt,
+        )
+        .slice(0, MAX_SESSIONS_SHOWN),
     };
   }
 

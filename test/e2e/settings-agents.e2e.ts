@@ -1,15 +1,18 @@
 /// <reference lib="dom" />
 // Settings › Agents in web mode: the loopback endpoint is off until the person turns it on, then shows its
 // address and token; an agent connecting there with the SDK's own client shows up by name with what it did, and
-// the switch turns agents off (the endpoint stops). Both schemes have nothing serious for axe.
-import { join } from 'node:path';
+// the switch turns agents off (the endpoint stops). An agent on `gateway-studio mcp` over stdio (its client's child,
+// on the same data folder) shows there too, and the switch refuses its next call. Both schemes have nothing serious for axe.
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { emulateScheme, SCHEMES, violationLines } from './axe-scan';
 import { goTo, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 
+const ROOT = resolve(import.meta.dirname, '../..');
 const studio = useOwnGatewayStudio('settings-agents', { timeScale: 0.01 });
 
 describe('Settings › Agents', () => {
@@ -34,6 +37,24 @@ describe('Settings › Agents', () => {
         requestInit: { headers: { authorization: `Bearer ${token}` } },
       }),
     );
+    // An agent whose client started `gateway-studio mcp` itself, on the studio's data folder: the app shows it too.
+    const stdio = new Client({ name: 'stdio-e2e-agent', version: '1.2' });
+    await stdio.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), 'mcp'],
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: studio.dataDir,
+          GATEWAY_BASE_URL: studio.gateway.url,
+          GATEWAY_API_KEY: studio.gateway.keys.default,
+          STUDIO_DATA_DIR: studio.dataDir,
+        },
+        cwd: studio.dataDir,
+        stderr: 'ignore',
+      }),
+    );
+    expect((await stdio.callTool({ name: 'balance', arguments: {} })).isError).toBeFalsy();
     const balance = await client.callTool({ name: 'balance', arguments: {} });
     expect(balance.isError).toBeFalsy();
     const refused = await client.callTool({ name: 'search_library', arguments: { limit: 'ten' } });
@@ -43,6 +64,11 @@ describe('Settings › Agents', () => {
     const activity = section.getByRole('list', { name: 'What e2e-agent did' });
     await activity.getByText(/balance · done: Key:/).waitFor();
     await activity.getByText(/search_library · refused: The search_library call was refused/).waitFor();
+    await section.getByText('stdio-e2e-agent').waitFor({ timeout: 15_000 });
+    await section
+      .getByRole('list', { name: 'What stdio-e2e-agent did' })
+      .getByText(/balance · done: Key:/)
+      .waitFor();
     for (const scheme of SCHEMES) {
       await emulateScheme(page, scheme);
       await section.scrollIntoViewIfNeeded();
@@ -61,5 +87,10 @@ describe('Settings › Agents', () => {
     await expect.poll(() => section.getByLabel('Address', { exact: true }).count()).toBe(0);
     await expect(client.callTool({ name: 'balance', arguments: {} })).rejects.toThrow();
     await client.close().catch(() => undefined);
+    // The stdio server is the client's child, not the app's: its next call is refused by the same switch.
+    const turnedOff = await stdio.callTool({ name: 'balance', arguments: {} });
+    expect(turnedOff.isError).toBe(true);
+    expect(JSON.stringify(turnedOff.content)).toMatch(/Agents are turned off in the studio/);
+    await stdio.close();
   });
 });

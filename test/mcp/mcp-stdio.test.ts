@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { readSessionRecords } from '../../electron/core/agents';
+import { writeAgentsFile } from '../../electron/host/agents-file';
+import { DEFAULT_AGENTS_SETTINGS } from '../../shared/bridge/agent-schemas';
 import { startSimulator, SIM_KEYS } from '../../electron/simulator';
 import type { RunningSimulator } from '../../electron/simulator';
 import { tempDir } from '../cli/cli-harness';
@@ -146,6 +149,39 @@ describe('gateway-studio mcp over stdio', { timeout: 120_000 }, () => {
     } finally {
       await client.close();
     }
+  });
+
+  it("shows in the app's record of agents with what it did, and the app's switch refuses its next call", async () => {
+    const dataDir = join(dir, 'data');
+    const client = await connect('record-agent');
+    const mine = () =>
+      readSessionRecords(dataDir, { exceptPid: process.pid }).find((s) => s.client === 'record-agent');
+    try {
+      const balance = await call(client, 'balance', {});
+      expect(balance.isError, textOf(balance)).toBeFalsy();
+      // What the app's Settings › Agents reads beside its own sessions.
+      expect(mine()).toMatchObject({ transport: 'stdio', endedAt: null });
+      expect(mine()?.activity.map((a) => `${a.tool} ${a.outcome}`)).toEqual(['balance done']);
+      // The app turns agents off (its own writer of agents.json): the open stdio session's next call is refused.
+      const token = 'a'.repeat(43);
+      await writeAgentsFile(dataDir, { settings: { ...DEFAULT_AGENTS_SETTINGS, enabled: false }, token });
+      const before = sim.createdTasks().length;
+      const refused = await call(client, 'generate_image_i3', {
+        params: { prompt: 'a pier' },
+        idempotency_key: 'pier',
+      });
+      expect(refused.isError).toBe(true);
+      expect(textOf(refused)).toMatch(
+        /^Agents are turned off in the studio \(Settings › Agents\); nothing was done/,
+      );
+      expect(sim.createdTasks().length).toBe(before);
+      await writeAgentsFile(dataDir, { settings: { ...DEFAULT_AGENTS_SETTINGS, enabled: true }, token });
+      const allowed = await call(client, 'balance', {});
+      expect(allowed.isError, textOf(allowed)).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    await expect.poll(() => mine()?.endedAt ?? null, { timeout: 15_000 }).not.toBeNull();
   });
 
   it('never shows the API key in a result or in its log', () => {

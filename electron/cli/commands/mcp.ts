@@ -3,9 +3,10 @@
 // library, price book) with the spending limits kept in its database, so an agent is held to the app's budgets
 // and confirmation threshold. stdout carries JSON-RPC alone: every other line (the core's log) goes to stderr,
 // key scrubbed, as for every command.
+import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
-import { AgentSessions } from '../../core/agents';
-import { lineLogger } from '../../core/log';
+import { AgentSessions, agentsAllowed, writeSessionRecord } from '../../core/agents';
+import { describeThrown, lineLogger } from '../../core/log';
 import { actualCharge } from '../../mcp/actual-charges';
 import { serveStdio } from '../../mcp/stdio';
 import { MCP_TOOLSET_VERSION } from '../../mcp/studio-server';
@@ -37,11 +38,21 @@ function capOf(given: string | undefined, fallback: number): number | null {
  */
 export function studioOverCore(
   core: CliCore,
-  options: { apiKey: string | null; sessionCap?: string; log: (line: string) => void },
+  options: {
+    apiKey: string | null;
+    sessionCap?: string;
+    log: (line: string) => void;
+    /**
+     * The data folder: this process's sessions are written there for the app to show, and the app's switch
+     * there (agents.json) is asked at every call.
+     */
+    dataDir?: string;
+  },
 ): McpStudio {
   const { spending: guard, runner, db, presets, recipes: savedRecipes, usage, agentAnswers } = core.studio;
   const cap = capOf(options.sessionCap, DEFAULT_SESSION_CAP[guard.limits().unit]);
   const logger = lineLogger(options.log);
+  const { dataDir } = options;
   const studio: McpStudio = {
     engine: core.engine,
     library: core.library,
@@ -55,7 +66,21 @@ export function studioOverCore(
     usage,
     recipes: () => runner,
     clock: core.clock,
-    agents: new AgentSessions({ clock: core.clock, logger }),
+    agents: new AgentSessions({
+      clock: core.clock,
+      logger,
+      ...(dataDir !== undefined && {
+        enabled: () => agentsAllowed(dataDir),
+        onChange: (sessions) => {
+          try {
+            writeSessionRecord(dataDir, process.pid, sessions, core.clock.now());
+          } catch (thrown) {
+            // The app shows one agent fewer; the agent's call goes on.
+            logger.warn(`the agents' record could not be written: ${describeThrown(thrown)}`);
+          }
+        },
+      }),
+    }),
     answers: agentAnswers,
     sessionCap: () => cap,
     secrets: () => (options.apiKey ? [options.apiKey] : []),
@@ -73,6 +98,7 @@ export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> 
     apiKey: ctx.config.apiKey,
     ...(args.sessionCap !== undefined && { sessionCap: args.sessionCap }),
     log: (line) => ctx.out.log(line),
+    dataDir: dirname(ctx.config.databasePath),
   });
   await core.engine.start();
   const stdout = new Writable({

@@ -7,3 +7,10 @@ export type { CapVerdict } from './agent-spend-cap';
 export { AgentAnswers } from './agent-answers';
 export type { AnswerClaim } from './agent-answers';
 export { agentMigrations } from './agent-migrations';
+export {
+  AGENTS_FILE,
+  AGENT_SESSIONS_DIR,
+  agentsAllowed,
+  readSessionRecords,
+  writeSessionRecord,
+} from './agent-session-records';
