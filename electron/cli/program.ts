@@ -18,6 +18,7 @@ import {
   type PresetApplyArgs,
 } from './commands/presets';
 import { recipeRunCommand, type RecipeRunArgs } from './commands/recipes';
+import { storyboardRunCommand, type StoryboardRunArgs } from './commands/storyboard';
 import { addLibraryEdits } from './library-edit-commands';
 import { addQueueCommands } from './queue-commands';
 import { syncCommand, syncRestoreCommand, syncStatusCommand } from './commands/sync';
@@ -263,6 +264,17 @@ export function buildProgram(
     .option('--over-budget', SPENDING_HELP.overBudget)
     .action((file: string, options: Omit<RecipeRunArgs, 'file'>, command: Command) =>
       recipeRunCommand(context(command), { file, ...options }),
+    );
+  program
+    .command('storyboard')
+    .description('storyboards: shots, cast, narration and music, cut into one MP4')
+    .command('run')
+    .argument('<file>', 'a storyboard file (JSON)')
+    .option('--dry-run', 'print the price of every part and the total; send nothing')
+    .option('--yes', SPENDING_HELP.yes)
+    .option('--over-budget', SPENDING_HELP.overBudget)
+    .action((file: string, options: Omit<StoryboardRunArgs, 'file'>, command: Command) =>
+      storyboardRunCommand(context(command), { file, ...options }),
     );
 
   program

@@ -6,6 +6,7 @@
 // folder and are composed per folder (composeCore); the app rebuilds them when its folder changes, the CLI
 // builds one. In the manner of VS Code's services: what a service owns is registered in one DisposableStore
 // here, so shutting the studio down is one call (close()), in the order the money needs.
+import { join } from 'node:path';
 import type { StartingPriceEdits } from '../../shared/studio/starting-prices';
 import { systemClock, type Clock } from './clock';
 import { composeCore, type ComposedCore } from './compose-core';
@@ -22,6 +23,8 @@ import { GatewayPrices } from './pricing/gateway-prices';
 import { RecipeRunner, RecipeRunStore, RecipeStore } from './recipes';
 import { ReferenceStore } from './references';
 import { SpendingGuard, coreMoney, type CoreMoney } from './spending';
+import { CastStore, StoryboardRunStore, StoryboardRunner } from './storyboard';
+import { fileCut } from './storyboard/cut-filing';
 import { SyncService, type SyncServiceOptions } from './sync/sync-service';
 import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
@@ -94,6 +97,9 @@ export interface Studio {
    * it. The app's (background) studio starts it, which hands back what a crashed life left running.
    */
   readonly jobs: JobRunner;
+  /** The cast (@Name in prompts) and the storyboard runs, on the recipe runner's machinery and limits. */
+  readonly cast: CastStore;
+  readonly boards: StoryboardRunner;
   readonly usage: UsageReader;
   /** What keyed agent calls the engine keeps no key for answered with (a recipe's runs, a speech take). */
   readonly agentAnswers: AgentAnswers;
@@ -136,6 +142,20 @@ export function composeStudio(shell: StudioShell): Studio {
     asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
     clock,
     ...(shell.background ? { store: new RecipeRunStore(db) } : {}),
+  });
+  const boards = new StoryboardRunner({
+    engine: async () => (await shell.inUse()).engine,
+    // The whole board is measured once, before its first part, as a recipe is.
+    admitAll: (requests, options) => spending.admitAll(requests, options),
+    itemsOf: async (taskId) => (await shell.inUse()).library.forTask(taskId),
+    // A copy, not a link: the extracted frame is a scratch file.
+    referenceOf: async (path) => (await references.addFile(path)).uri,
+    speak: async (request, options) => (await (await shell.inUse()).speech.synthesize(request, options)).item,
+    allocate: async (name) => (await shell.inUse()).library.allocatePath(name),
+    fileCut: async (cut) => fileCut(cut, (await shell.inUse()).library, madeFrom),
+    scratchDir: async () => join((await shell.inUse()).libraryDir, '.storyboard'),
+    clock,
+    ...(shell.background ? { store: new StoryboardRunStore(db) } : {}),
   });
   // One vault for every library core: a task sent before a folder change is polled with its own key after it.
   const keyVault = shell.taskKeys ? keyVaultIn(shell.taskKeys, (message) => logger.warn(message)) : null;
@@ -202,6 +222,8 @@ export function composeStudio(shell: StudioShell): Studio {
     recipes: new RecipeStore({ db, clock }),
     runner,
     jobs,
+    cast: new CastStore({ db, clock }),
+    boards,
     usage: new UsageReader(shell.usage, clock),
     agentAnswers: new AgentAnswers(db, clock),
     disposables,
@@ -221,6 +243,7 @@ export function composeStudio(shell: StudioShell): Studio {
       runner.close();
       // Running jobs are aborted and handed back to the line before the engines they wait on close.
       await jobs.close();
+      boards.close();
       for (const core of [...open]) await core.close();
       disposables.dispose();
       db.close();

@@ -25,6 +25,7 @@ import { spendingMigrations } from './spending/spending-migrations';
 import { ensureChangeTracking } from './sync/change-tracking';
 import { SYNC_MIGRATIONS } from './sync/sync-migrations';
 import { speechMigrations } from './speech/speech-migrations';
+import { storyboardMigrations } from './storyboard/storyboard-migrations';
 import { taskMigrations } from './tasks/task-migrations';
 
 /** Where the reference images of the database at `path` live: beside it, so the data folder moves whole. */
@@ -52,6 +53,7 @@ export function studioMigrations(referencesDir: string, now: () => number = Date
     presetMigrations,
     recipeMigrations,
     regionEditMigrations,
+    storyboardMigrations,
     SYNC_MIGRATIONS,
     jobMigrations,
     agentMigrations,

@@ -923,6 +923,7 @@ export const en = {
       reference: 'Reference of',
       'music-source': 'Source of',
       'grid-source': 'Upscaled into',
+      shot: 'Cut into',
     },
     relation: {
       rerun: 'Run again of',
@@ -930,6 +931,7 @@ export const en = {
       reference: 'Reference',
       'music-source': 'Music source',
       'grid-source': 'Grid source',
+      shot: 'Shot',
     },
   },
   regionEdit: {

@@ -952,6 +952,7 @@ export const zhCN: Messages = {
       reference: '被参考于',
       'music-source': '作为来源用于',
       'grid-source': '放大为',
+      shot: '剪入',
     },
     relation: {
       rerun: '再次运行自',
@@ -959,6 +960,7 @@ export const zhCN: Messages = {
       reference: '参考',
       'music-source': '音乐来源',
       'grid-source': '网格来源',
+      shot: '镜头',
     },
   },
   regionEdit: {

@@ -4,9 +4,16 @@
 /**
  * How a task came from its source: a re-run of a task (same settings), an edit of one (Create opened with its
  * settings, then changed), a library file used as a reference image or video, a track a music operation works
- * on ([SRC-1]), a grid an upscale picks from ([EP-GRID-1]).
+ * on ([SRC-1]), a grid an upscale picks from ([EP-GRID-1]), a shot a storyboard's cut is assembled from.
  */
-export const MADE_FROM_RELATIONS = ['rerun', 'edit', 'reference', 'music-source', 'grid-source'] as const;
+export const MADE_FROM_RELATIONS = [
+  'rerun',
+  'edit',
+  'reference',
+  'music-source',
+  'grid-source',
+  'shot',
+] as const;
 export type MadeFromRelation = (typeof MADE_FROM_RELATIONS)[number];
 
 export interface MadeFromLink {

@@ -34,6 +34,23 @@ export interface SpeechFile {
   params: Record<string, unknown>;
 }
 
+/**
+ * A file the studio made locally from library items (a storyboard's cut): filed under a local task id that
+ * names what made it, so its made-from links (recorded by the maker) lead to its sources.
+ */
+export interface MadeFile {
+  path: string;
+  size: number;
+  sha256: string;
+  mime: string;
+  kind: 'video';
+  prompt: string | null;
+  model: string;
+  family: LibraryItem['family'];
+  params: Record<string, unknown>;
+  taskId: string;
+}
+
 /** What the library lends its filing: the database, the clock, made-from links and its event fan-out. */
 export interface FilingInternals {
   db: DatabaseSync;
@@ -240,6 +257,10 @@ export class LibraryFiling {
       taskId: null,
       ...NOT_FROM_A_LINK,
     });
+  }
+
+  async fileMade(made: MadeFile): Promise<LibraryItem> {
+    return this.file({ ...made, durationSeconds: null, ...NOT_FROM_A_LINK });
   }
 
   /** Files again a file found with no item, as its own settings say it was made (re-index after a crash). */

@@ -31,7 +31,7 @@ import { rowToItem } from './library-rows';
 import type { Row } from './library-rows';
 import { LibraryBulk } from './library-bulk';
 import { LibraryReplica } from './library-replica';
-import { LibraryFiling, fileSettings, isMusicCover, type SpeechFile } from './library-filing';
+import { LibraryFiling, fileSettings, isMusicCover, type MadeFile, type SpeechFile } from './library-filing';
 import { LibrarySearch } from './library-search';
 import { libraryTrashFolder } from './trash-port';
 import type { TrashPort } from './trash-port';
@@ -263,6 +263,11 @@ export class Library implements LibrarySink {
 
   addSpeech(speech: SpeechFile): Promise<LibraryItem> {
     return this.filing.fileSpeech(speech);
+  }
+
+  /** Files a file the studio made here from library items (a storyboard's cut). */
+  addMade(made: MadeFile): Promise<LibraryItem> {
+    return this.filing.fileMade(made);
   }
 
   query(query: LibraryQuery = {}): LibraryPage {

@@ -1,0 +1,132 @@
+// `storyboard run` against the real simulator, the real core and the npm package's ffmpeg, checked with Debian's
+// ffprobe: --dry-run prints one price for the whole board and sends nothing; a run of three shots (the second
+// continuing from the first, the third taking the cast's pictures), narration and a music bed files one cut
+// whose length is the sum of its shots and which has sound, with a CMX3600 edit list beside it; the first frame
+// shot 2 was sent is exactly the last frame taken from shot 1's video (its bytes' hash).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SIM_SEEDS } from '../../electron/simulator';
+import { cli, useSimulatorCli } from './cli-harness';
+
+const rig = useSimulatorCli({ timeScale: 0.01 });
+
+const MIA = 'https://example.com/mia.png';
+const board = {
+  format: 'gateway-studio-storyboard',
+  version: 1,
+  storyboard: {
+    name: 'Mia at dawn',
+    cast: [{ name: 'Mia', kind: 'character', references: [MIA], voice: 'nova' }],
+    shots: [
+      {
+        family: 'video.v1',
+        model: 'video_model_id_v1_pro',
+        prompt: '@Mia walks out of the snowy forest',
+        duration: 5,
+        narration: 'Mia had walked all night. The town was close now.',
+      },
+      {
+        family: 'video.v1',
+        model: 'video_model_id_v1_pro',
+        prompt: 'she stops and looks at the valley',
+        duration: 5,
+        continuePrevious: true,
+      },
+      {
+        family: 'video.v2',
+        model: 'video_model_id_v2',
+        prompt: 'close-up of @Mia smiling',
+        duration: 5,
+        narration: '@Mia: I am home.',
+      },
+    ],
+    narration: { model: 'speech_model_id', voice: 'alloy' },
+    music: {
+      family: 'music.adjustSpeed',
+      model: 'music_model_id',
+      params: { task_id: SIM_SEEDS.musicExtend, audio_index: 1, speed: 1 },
+    },
+  },
+};
+
+const seeded = new Set<string>(Object.values(SIM_SEEDS));
+const created = () => rig.sim.createdTasks().filter((t) => !seeded.has(t.id));
+const ffprobe = (path: string) =>
+  JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_type',
+      '-of',
+      'json',
+      path,
+    ]).toString(),
+  ) as { format: { duration: string }; streams: { codec_type: string }[] };
+
+beforeAll(async () => {
+  await writeFile(join(rig.dir, 'board.json'), JSON.stringify(board));
+});
+
+describe('storyboard run', () => {
+  it('--dry-run prints every part, the note on cast V1 cannot take and the total, and sends nothing', async () => {
+    const run = await cli(['storyboard', 'run', 'board.json', '--dry-run'], rig.env, rig.dir);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Shot 1 · Video V1:');
+    expect(run.stdout).toContain('Narration 3:');
+    expect(run.stdout).toContain('Music:');
+    expect(run.stdout).toContain(
+      'Shot 1 (Video V1): the pictures of Mia are not sent: Video V1 takes no reference images (models that do: Video V2 (reference-to-video), Video S).',
+    );
+    expect(run.stdout).toMatch(/total(: not known yet| ≈ [\d.]+ USD for the whole board \(6 parts\))/);
+    expect(created()).toEqual([]);
+  });
+
+  it('runs the board: shots, narration and music cut into one MP4 as long as its shots, with sound and an EDL', async () => {
+    const run = await cli(['--json', 'storyboard', 'run', 'board.json', '--yes'], rig.env, rig.dir);
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout) as {
+      run: { shots: { taskId: string; firstFrame: string | null }[]; editList: string; state: string };
+      shots: { path: string }[];
+      cut: { path: string; kind: string; taskId: string };
+    };
+    expect(out.run.state).toBe('completed');
+    // Three shots and the music were sent, once each.
+    const tasks = created();
+    expect(tasks).toHaveLength(4);
+    const bodies = tasks.map((t) => t.body as Record<string, unknown>);
+    // The cast's pictures went to V2, not to V1; @Mia was sent as her name.
+    const v2 = bodies.find((b) => b.model === 'video_model_id_v2');
+    expect(v2?.image_urls).toEqual([MIA]);
+    expect(v2?.prompt).toBe('close-up of Mia smiling');
+    expect(bodies.filter((b) => b.model === 'video_model_id_v1_pro').map((b) => b.image_urls)).toEqual([
+      undefined,
+      undefined,
+    ]);
+
+    // Shot 2's first frame is shot 1's last frame: the picture sent is the frame extracted from shot 1's video.
+    const shot2 = bodies.find((b) => b.prompt === 'she stops and looks at the valley');
+    const sent = String(shot2?.first_frame_image);
+    const sentBytes = Buffer.from(sent.slice(sent.indexOf(',') + 1), 'base64');
+    const scratch = join(rig.dir, 'lib', '.storyboard');
+    const extracted = (await readdir(scratch)).find((f) => f.endsWith('-shot-2-first.png')) ?? '';
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    expect(sha(sentBytes)).toBe(sha(await readFile(join(scratch, extracted))));
+    expect(out.run.shots[1]?.firstFrame).toBe(`studio-ref:${sha(sentBytes)}`);
+
+    // The cut: as long as its three shots, with picture and sound; its edit list beside it.
+    const cut = ffprobe(out.cut.path);
+    const shotPaths = out.shots.map((shot) => shot.path);
+    const sum = shotPaths.map((p) => Number(ffprobe(p).format.duration)).reduce((a, b) => a + b, 0);
+    expect(Math.abs(Number(cut.format.duration) - sum)).toBeLessThan(0.1);
+    expect(cut.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(out.cut.kind).toBe('video');
+    const edl = await readFile(out.run.editList, 'utf8');
+    expect(edl).toContain('TITLE: Mia at dawn');
+    expect(edl.match(/^\d{3} {2}SHOT/gm)).toHaveLength(3);
+    expect(edl.match(/^\d{3} {2}VO/gm)).toHaveLength(2);
+  }, 120_000);
+});
