@@ -46,22 +46,22 @@ export async function runFfmpeg(
 ): Promise<string> {
   const binary = await ffmpegPath();
   return new Promise((resolvePromise, reject) => {
+    // The job's deadline is spawn's own (it kills the child with SIGKILL), not a timer of ours: every wait in the
+    // core is the injected clock's, and this is no wait, only a bound on a child process.
     const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: JOB_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
     });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_KEEP * 4);
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), JOB_TIMEOUT_MS);
-    timer.unref();
     child.on('error', (error) => {
-      clearTimeout(timer);
       reject(mediaError(`ffmpeg could not be started: ${error.message}`));
     });
     child.on('close', (code) => {
-      clearTimeout(timer);
       if (code === 0 || options.allowFailure) resolvePromise(stderr);
       else
         reject(mediaError(`ffmpeg failed (exit ${code ?? 'signal'}): ${stderr.slice(-STDERR_KEEP).trim()}`));
