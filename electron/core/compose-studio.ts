@@ -141,7 +141,7 @@ export function composeStudio(shell: StudioShell): Studio {
     // A saved picture becomes the next step's reference without a copy.
     asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
     clock,
-    ...(shell.background ? { store: new RecipeRunStore(db) } : {}),
+    ...(shell.background ? { durable: { store: new RecipeRunStore(db), jobs } } : {}),
   });
   const boards = new StoryboardRunner({
     engine: async () => (await shell.inUse()).engine,

@@ -121,6 +121,10 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       void client.invalidateQueries({ queryKey: queryKeys.queue });
       return;
     }
+    case 'recipe': {
+      void client.invalidateQueries({ queryKey: queryKeys.recipeRuns });
+      return;
+    }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, newerSyncStatus(before, event.status));

@@ -46,6 +46,8 @@ export const queryKeys = {
   syncDevices: ['sync', 'devices'] as const,
   /** The submission queue: read by the Tasks page, changed by Create's Queue button; 'queue' events re-read it. */
   queue: ['queue'] as const,
+  /** Recipe runs: read by Create's Recipes card; 'recipe' events re-read them. */
+  recipeRuns: ['recipe-runs'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
   /** Models the gateway lists at run time (seen in public clients); under 'session', so another gateway reads its own list. */

@@ -314,6 +314,8 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
     }),
     // The submission queue changed (an item added, moved, sent, cancelled; paused or resumed): listeners re-read it.
     z.object({ type: z.literal('queue') }),
+    // A recipe run changed (a step queued, sent, saved; the run completed or stopped): listeners re-read the runs.
+    z.object({ type: z.literal('recipe') }),
     // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
     syncEventSchema,
   ]);

@@ -3,6 +3,8 @@
 // (runs of a saved recipe, as the app's Recipes panel starts them), resumes the kept runs on every later one,
 // and runs until no run is going and every task settled, or until the parent kills it with SIGKILL. Run with
 // `node --import tsx` (or its build: test/support/child-entry.ts). Prints {"type":"ready"} once started and {"type":"done"} at the end.
+import { systemClock } from '../../electron/core/clock';
+import { JobRunner } from '../../electron/core/jobs';
 import { RecipeRunner, RecipeRunStore, RecipeStore } from '../../electron/core/recipes';
 import { ReferenceStore } from '../../electron/core/references/reference-store';
 import { isTerminalState } from '../../shared/studio/records';
@@ -31,13 +33,16 @@ const config = JSON.parse(process.env.SOAK_CONFIG ?? '{}') as ChildConfig;
 const { db, engine, library } = soakLife(config, { runQueue: true, reconcileAfterMs: 60_000 });
 const references = ReferenceStore.forDatabase(db);
 const store = new RecipeRunStore(db);
+// The studio's durable jobs, as the app's root builds them: each run is a job, resumed once after a kill.
+const jobs = new JobRunner({ db, clock: systemClock });
 const runner = new RecipeRunner({
-  store,
+  durable: { store, jobs },
   engine: async () => engine,
   itemsOf: async (taskId) => library.forTask(taskId),
   asReference: async (item) => (await references.addFile(item.path, { link: true })).uri,
 });
 await engine.start();
+jobs.start();
 // The first life is the one that finds no saved recipe (saving it and starting the runs are one press).
 const recipes = new RecipeStore({ db });
 if (recipes.list().length === 0) {

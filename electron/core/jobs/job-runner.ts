@@ -115,24 +115,24 @@ export class JobRunner implements Disposable {
     this.#lifetime = new Lifetime(options.clock);
   }
 
-  /** Makes a kind runnable here. Registered before start(), so recovery hands back its crashed jobs. */
+  /** Makes a kind runnable here; what a crashed life left running is handed back at start (or now, after it). */
   register<P>(kind: JobKind<P>): void {
     if (this.#kinds.has(kind.kind)) throw new RangeError(`The job kind ${kind.kind} is registered twice.`);
     this.#kinds.set(kind.kind, kind as JobKind<unknown>);
-    if (this.#started) this.#pump();
+    // A kind registered once its owner is ready (the recipe runner after the engine is up) is recovered then.
+    if (this.#started) this.#recover([kind.kind]);
   }
 
   /** Hands back the jobs a crashed life left running, then runs what is due. */
   start(): void {
     if (this.#started || this.#lifetime.isDisposed) return;
     this.#started = true;
-    const back = this.store.recover(
-      [...this.#kinds.keys()],
-      this.life,
-      this.#pid,
-      this.#alive,
-      this.#clock.now(),
-    );
+    this.#recover([...this.#kinds.keys()]);
+  }
+
+  #recover(kinds: readonly string[]): void {
+    if (this.#lifetime.isDisposed) return;
+    const back = this.store.recover(kinds, this.life, this.#pid, this.#alive, this.#clock.now());
     if (back.length > 0) this.#logger.warn('jobs: handed back after a restart', { jobs: back.length });
     for (const id of back) this.#tell(id);
     this.#pump();

@@ -53,18 +53,37 @@ export class RecipeRunStore {
       .run(stored.run.id, stored.run.state, JSON.stringify(record), stored.run.startedAt);
   }
 
+  /** One run by its id, whatever its age (its job resumes it even when it is no longer among the newest). */
+  get(id: string): StoredRun | null {
+    const row = this.#db.prepare('SELECT body FROM recipe_runs WHERE id = ?').get(id) as
+      { body: string } | undefined;
+    return row ? readStored(row.body) : null;
+  }
+
   /** The newest runs, oldest first (the order they were started); a row that no longer reads is left out. */
   recent(): StoredRun[] {
     const rows = this.#db
       .prepare('SELECT body FROM recipe_runs ORDER BY started_at DESC, rowid DESC LIMIT ?')
       .all(KEPT_RUNS) as unknown as { body: string }[];
     return rows.reverse().flatMap((row) => {
-      const parsed = storedRunSchema.safeParse(JSON.parse(row.body));
-      if (!parsed.success) return [];
-      const { version: _version, ...stored } = parsed.data;
-      return [stored];
+      const stored = readStored(row.body);
+      return stored ? [stored] : [];
     });
   }
+}
+
+/** A kept run read back through its schema; one that no longer reads is null. */
+function readStored(body: string): StoredRun | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = storedRunSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const { version: _version, ...stored } = parsed.data;
+  return stored;
 }
 
 /**

@@ -12,13 +12,11 @@
 // engine answers with the task it holds rather than a second paid one.
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
-import { takesPictures } from '../../../shared/catalog/families';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
 import {
-  bindField,
   stepRequest,
   type RecipeDraft,
   type RecipeRun,
@@ -26,7 +24,10 @@ import {
 } from '../../../shared/studio/recipes';
 import { systemClock, type Clock } from '../clock';
 import { draftOf, type RecipeRunStore } from './recipe-run-store';
-import { cancelledByPerson, cancelledInQueue, notSaved } from './recipe-stops';
+import { cancelledByPerson, notSaved, RecipeStopped } from './recipe-stops';
+import { boundRequest } from './recipe-binding';
+import { sendStep, type Running } from './recipe-send';
+import type { JobContext, JobRunner } from '../jobs';
 import { assertRecipeRuns } from './recipe-check';
 import { MAX_PRESS_TASKS } from '../../../shared/studio/press';
 import type { SubmitOptions } from '../tasks/engine-options';
@@ -60,8 +61,11 @@ export interface RecipePorts {
   itemsOf(taskId: string): Promise<LibraryItem[]>;
   /** A saved library image as a stored reference (`studio-ref:`). */
   asReference(item: LibraryItem): Promise<string>;
-  /** Where runs are kept across restarts; without it they last as long as the runner. */
-  store?: RecipeRunStore;
+  /**
+   * Where runs are kept across restarts, and the studio's durable jobs that drive them (one job per run, keyed by
+   * its id: a restart resumes each exactly once); without them runs last as long as the runner.
+   */
+  durable?: { store: RecipeRunStore; jobs: JobRunner };
   clock?: Clock;
 }
 
@@ -72,24 +76,16 @@ export interface RunOptions {
   overBudget?: boolean;
 }
 
-interface Running {
-  run: RecipeRun;
-  recipe: RecipeDraft;
-  overBudget: boolean;
-  attempts: number;
-  /** Per step: the submission key of its latest send, kept before the send. */
-  keys: (string | null)[];
-  /** The person cancelled the rest of the run: no step after this is sent. */
-  cancelled: boolean;
-  /** The step's item waiting in the queue now, which a cancel takes out. */
-  queued: { id: string; queue: RecipeQueue } | null;
-  done: Promise<void>;
-}
+/** The job kind of a kept run. Runs go side by side (each step waits its turn in the queue), so no cap but this. */
+const RUN_JOB = 'recipe-run';
+const PARALLEL_RUNS = 256;
 
 export class RecipeRunner {
   readonly #ports: RecipePorts;
   readonly #clock: Clock;
   readonly #runs = new Map<string, Running>();
+  readonly #listeners = new Set<(run: RecipeRun) => void>();
+  #registered = false;
   #closed = false;
   constructor(ports: RecipePorts) {
     this.#ports = ports;
@@ -144,40 +140,35 @@ export class RecipeRunner {
       this.#ports.admitAll?.(RecipeRunner.requests(recipe, prompts), options);
       for (const running of started) this.#keep(running);
     };
-    const { store } = this.#ports;
+    const store = this.#ports.durable?.store;
     if (store) store.inTransaction(admitAndKeep);
     else admitAndKeep();
     return started.map((running) => {
       this.#runs.set(running.run.id, running);
-      running.done = this.#drive(running, 0, null);
+      this.#go(running, 0, null);
       return structuredClone(running.run);
     });
   }
 
   /**
-   * Takes up the runs kept before a restart: the newest are listed again, and each still running goes on at
-   * the step it reached (call once, after the engine of this process is up).
+   * Takes up the runs kept before a restart: the newest are listed again, and each still running has its job
+   * (one written by an earlier version gets one now); the durable jobs hand back a job a crash left running and
+   * run it once, at the step its run reached (call once, after the engine of this process is up).
    */
   resume(): void {
-    for (const stored of this.#ports.store?.recent() ?? []) {
+    for (const stored of this.#ports.durable?.store.recent() ?? []) {
       if (this.#runs.has(stored.run.id)) continue;
-      const running: Running = {
-        ...stored,
-        cancelled: stored.cancelled ?? false,
-        queued: null,
-        done: Promise.resolve(),
-      };
+      const running = this.#fromStore(stored);
       this.#runs.set(stored.run.id, running);
-      if (stored.run.state !== 'running') continue;
-      const from = stored.run.steps.findIndex((s) => s.state !== 'completed');
-      if (from < 0) {
-        stored.run.state = 'completed';
-        this.#keep(running);
-        continue;
-      }
-      const previous = from > 0 ? (stored.run.steps[from - 1]?.taskId ?? null) : null;
-      running.done = this.#drive(running, from, previous);
+      if (stored.run.state === 'running') this.#go(running, 0, null);
     }
+    this.#jobs();
+  }
+
+  /** Told every change of a run (its steps, its state): the app forwards it on the event stream. */
+  subscribe(listener: (run: RecipeRun) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Stops keeping runs (the process is closing): what is kept is what the next start resumes. */
@@ -245,8 +236,76 @@ export class RecipeRunner {
     if (slot) slot.taskId = null;
     running.keys[from] = null;
     this.#keep(running);
-    running.done = this.#drive(running, from, previous);
+    this.#go(running, from, previous);
     return structuredClone(running.run);
+  }
+
+  /** Drives the run from a step: as its durable job where runs are kept, here and now otherwise (the CLI). */
+  #go(running: Running, from: number, previous: string | null): void {
+    const jobs = this.#jobs();
+    if (!jobs) {
+      running.done = this.#drive(running, from, previous);
+      return;
+    }
+    running.done = new Promise((resolve) => (running.finished = resolve));
+    const job = jobs.store.byKey(RUN_JOB, running.run.id);
+    // A run tried again (or found running after its job ended) goes back to the line; the rest are written now.
+    if (job && job.state !== 'waiting' && job.state !== 'running') jobs.revive(job.id);
+    else if (!job) jobs.add(RUN_JOB, running.run.id, null);
+  }
+
+  /** The durable jobs, with the run kind registered on first use (it hands back what a crash left running). */
+  #jobs(): JobRunner | null {
+    const jobs = this.#ports.durable?.jobs ?? null;
+    if (jobs && !this.#registered) {
+      this.#registered = true;
+      jobs.register({
+        kind: RUN_JOB,
+        parse: () => null,
+        run: (job, context) => this.#runJob(job.key, context),
+        parallel: PARALLEL_RUNS,
+      });
+    }
+    return jobs;
+  }
+
+  /** One run's job: on from the first step not completed; a run that stopped at a step fails its job. */
+  async #runJob(id: string, context: JobContext): Promise<undefined> {
+    let running = this.#runs.get(id);
+    const stored = running ? null : this.#ports.durable?.store.get(id);
+    if (!running && stored) {
+      running = this.#fromStore(stored);
+      this.#runs.set(id, running);
+    }
+    if (!running || running.run.state !== 'running') {
+      running?.finished?.();
+      return undefined;
+    }
+    const from = running.run.steps.findIndex((s) => s.state !== 'completed');
+    const previous = from > 0 ? (running.run.steps[from - 1]?.taskId ?? null) : null;
+    if (from < 0) {
+      running.run.state = 'completed';
+      this.#keep(running);
+    } else {
+      // The runner ending (the app quitting) aborts the job: what is kept is what the next start resumes.
+      const ended = new Promise<never>((_, reject) => {
+        const stop = () => reject(context.signal.reason as Error);
+        if (context.signal.aborted) stop();
+        else context.signal.addEventListener('abort', stop, { once: true });
+      });
+      await Promise.race([this.#drive(running, from, previous), ended]);
+    }
+    running.finished?.();
+    const { run } = running;
+    if ((run.state as RecipeRun['state']) === 'failed') {
+      const step = run.failedAt ?? 0;
+      throw new RecipeStopped(run.steps[step]?.error?.message ?? `The run stopped at step ${step + 1}.`);
+    }
+    return undefined;
+  }
+
+  #fromStore(stored: NonNullable<ReturnType<RecipeRunStore['get']>>): Running {
+    return { ...stored, cancelled: stored.cancelled ?? false, queued: null, done: Promise.resolve() };
   }
 
   async #drive(running: Running, from: number, previousTaskId: string | null): Promise<void> {
@@ -262,7 +321,7 @@ export class RecipeRunner {
       try {
         const engine = await this.#ports.engine();
         if (slot.taskId === null) {
-          const request = await this.#bound(stepRequest(step, i, run.prompt), step, previous);
+          const request = await boundRequest(this.#ports, stepRequest(step, i, run.prompt), step, previous);
           let key = running.keys[i] ?? null;
           if (key === null) {
             running.attempts += 1;
@@ -271,7 +330,7 @@ export class RecipeRunner {
           }
           // Kept before the send: a restart from here sends under the same key, never a second paid task.
           this.#keep(running);
-          slot.taskId = await this.#send(engine, running, i, request, {
+          slot.taskId = await sendStep(engine, running, i, request, {
             // The whole recipe was measured against the limits before its first step.
             confirmed: true,
             overBudget: running.overBudget,
@@ -305,44 +364,11 @@ export class RecipeRunner {
     this.#keep(running);
   }
 
-  /** The step's task id: through the queue when the engine sends one, at once otherwise. */
-  async #send(
-    engine: RecipeEngine,
-    running: Running,
-    step: number,
-    request: SubmissionRequest,
-    options: SubmitOptions & { key: string },
-  ): Promise<string> {
-    const { run, recipe } = running;
-    const queue = engine.queue?.sends ? engine.queue : null;
-    if (!queue) return (await engine.submit(request, options)).id;
-    // The same key after a restart finds the item already queued (or its task), never a second one.
-    const [id] = await queue.add([request], {
-      origin: 'recipe',
-      group: run.id,
-      keys: [options.key],
-      confirmed: true,
-      admitted: true,
-      ...(options.parentTaskId ? { parentTaskId: options.parentTaskId } : {}),
-      recipe: { run: run.id, name: recipe.name, step: step + 1, steps: recipe.steps.length },
-    });
-    const slot = run.steps[step];
-    if (slot) slot.state = 'queued';
-    running.queued = { id: id ?? '', queue };
-    // A cancel that came while the step was being added takes it out now.
-    if (running.cancelled) queue.cancel([id ?? '']);
-    const item = await queue.left(id ?? '').finally(() => (running.queued = null));
-    if (slot) slot.state = 'running';
-    if (item.state === 'sent' && item.taskId !== null) return item.taskId;
-    throw new GatewayError(
-      item.state === 'cancelled' ? cancelledInQueue(item) : (item.error ?? notSaved(step)),
-    );
-  }
-
   #keep(running: Running): void {
     if (this.#closed) return;
     const { run, recipe, overBudget, attempts, keys, cancelled } = running;
-    this.#ports.store?.save({ run, recipe, overBudget, attempts, keys, cancelled });
+    this.#ports.durable?.store.save({ run, recipe, overBudget, attempts, keys, cancelled });
+    for (const listener of [...this.#listeners]) listener(structuredClone(run));
   }
 
   #stop(running: Running, step: number, error: RecipeRun['steps'][number]['error']): void {
@@ -354,36 +380,5 @@ export class RecipeRunner {
     running.run.state = 'failed';
     running.run.failedAt = step;
     this.#keep(running);
-  }
-
-  /** The step's request with the previous step's saved result in its bound field. */
-  async #bound(
-    request: ReturnType<typeof stepRequest>,
-    step: RecipeStep,
-    previous: string | null,
-  ): Promise<SubmissionRequest> {
-    if (!step.bind || previous === null) return request;
-    const field = bindField(step.family, step.bind);
-    const items = await this.#ports.itemsOf(previous);
-    const params = { ...request.params };
-    if (step.bind === 'grid') {
-      const remote = items[0]?.remoteTaskId;
-      if (!remote) throw new GatewayError(notSaved(0));
-      params.task_id = remote;
-    } else if (step.bind === 'track') {
-      const track = items.find((it) => it.kind === 'audio' && it.trackIndex !== null);
-      if (!track?.remoteTaskId) throw new GatewayError(notSaved(0));
-      params.task_id = track.remoteTaskId;
-      params.audio_index = track.trackIndex;
-    } else if (field) {
-      const item = items.find((it) => it.kind === step.bind);
-      if (!item) throw new GatewayError(notSaved(0));
-      // A picture goes as a stored reference (the gateway's own link expires); other media by their link.
-      const value =
-        step.bind === 'image' && takesPictures(field) ? await this.#ports.asReference(item) : item.remoteUrl;
-      if (!value) throw new GatewayError(notSaved(0));
-      params[field.name] = [value];
-    }
-    return { ...request, params };
   }
 }

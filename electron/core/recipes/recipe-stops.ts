@@ -25,3 +25,8 @@ export const notSaved = (step: number) =>
       code: 'recipe_input_missing',
     },
   );
+
+/** A run that stopped at a step, as its job's failure: the job ends failed with the step's sentence. */
+export class RecipeStopped extends Error {
+  override readonly name = 'RecipeStopped';
+}

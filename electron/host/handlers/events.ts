@@ -6,7 +6,7 @@ import type { StudioEvent } from '../../../shared/studio/records';
 import { eventStream } from '../event-stream';
 import type { HostDeps, ItemView } from './host-deps';
 
-export function eventsHandler({ core, sync }: HostDeps, item: ItemView): BridgeHandlers['events'] {
+export function eventsHandler({ core, sync, runner }: HostDeps, item: ItemView): BridgeHandlers['events'] {
   return (signal) =>
     eventStream<BridgeEvent>(
       (listener) => {
@@ -15,7 +15,9 @@ export function eventsHandler({ core, sync }: HostDeps, item: ItemView): BridgeH
         );
         // Sync's status, its secrets already scrubbed (studio-sync.ts).
         const offSync = sync.subscribe(listener);
-        return () => (offCore(), offSync());
+        // Every change of a recipe run, as it is kept: the renderer re-reads the runs instead of asking each second.
+        const offRuns = runner.subscribe(() => listener({ type: 'recipe' }));
+        return () => (offCore(), offSync(), offRuns());
       },
       signal,
       // Progress ticks (of downloads, of a sync round) may be lost; a round's outcome never is.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { composeCore } from '../../../electron/core/compose-core';
 import { lineLogger } from '../../../electron/core/log';
+import { JobRunner } from '../../../electron/core/jobs';
 import { RecipeRunner, RecipeRunStore } from '../../../electron/core/recipes';
 import { ReferenceStore } from '../../../electron/core/references/reference-store';
 import type { RecipeDraft, RecipeRun } from '../../../shared/studio/recipes';
@@ -61,6 +62,8 @@ export function recipeRig({ runQueue = false }: { runQueue?: boolean } = {}) {
       runQueue,
     });
     const references = ReferenceStore.forDatabase(db);
+    // The studio's durable jobs, as the root builds them: each kept run is a job of this process.
+    const jobs = new JobRunner({ db, clock: rig().clock });
     // A picture becoming the next step's reference is decoded in full (real time, off the rig's clock): a test
     // that drives the clock waits for these too.
     const converting = new Set<Promise<string>>();
@@ -76,18 +79,21 @@ export function recipeRig({ runQueue = false }: { runQueue?: boolean } = {}) {
         );
         return uri;
       },
-      store: new RecipeRunStore(db),
+      durable: { store: new RecipeRunStore(db), jobs },
       clock: rig().clock,
     });
     await core.engine.start();
+    jobs.start();
     const process = {
       ...core,
       gateway,
       runner,
+      jobs,
       converting,
       /** What the host does on quitting: the runner stops keeping runs, then the engine stops. */
       async close() {
         runner.close();
+        await jobs.close();
         core.speech.close();
         await core.engine.close();
       },

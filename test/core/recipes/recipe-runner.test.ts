@@ -35,9 +35,17 @@ describe('RecipeRunner', () => {
       params: { prompt: 'never sent', duration: 5 },
       bind: 'video',
     });
+    const told: string[] = [];
+    p.runner.subscribe((run) => told.push(run.steps.map((s) => s.state).join(',')));
     const [started] = p.runner.start(recipe, { prompts: ['a lighthouse'] });
     const stopped = await until(p, started?.id ?? '', (r) => r.state !== 'running');
     expect(stopped).toMatchObject({ state: 'failed', failedAt: 1 });
+    // Every change was told as it was kept (what the app forwards as 'recipe' events), and the run's job ended
+    // failed with the step's sentence.
+    expect(told.at(-1)).toBe('completed,failed,waiting');
+    expect(told).toContain('completed,running,waiting');
+    expect(p.jobs.store.byKey('recipe-run', stopped.id)).toMatchObject({ state: 'failed' });
+    expect(p.jobs.store.byKey('recipe-run', stopped.id)?.error).toContain('[fail]');
     expect(stopped.steps.map((s) => s.state)).toEqual(['completed', 'failed', 'waiting']);
     expect(stopped.steps[1]?.error?.message).toContain('[fail]');
     expect(submissions(p.gateway)).toBe(2);

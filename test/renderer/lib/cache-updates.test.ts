@@ -175,6 +175,13 @@ describe('task events in the query cache', () => {
     }
   });
 
+  it('re-reads the recipe runs when a run changes: the Recipes card no longer asks each second', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.recipeRuns, []);
+    applyBridgeEvent(client, { type: 'recipe' });
+    expect(client.getQueryCache().find({ queryKey: queryKeys.recipeRuns })?.state.isInvalidated).toBe(true);
+  });
+
   it('refreshes the library once for a bulk change, and the tasks when files were deleted or restored', () => {
     const client = new QueryClient();
     client.setQueryData([...queryKeys.library, { kind: 'image' }], { pages: [] });

@@ -1,11 +1,12 @@
 // Create's recipe calls: the saved recipes and their files, what a run would send (for the total and the limits),
-// the runs (asked again every second while one is going), start and retry (and what a retry would send).
+// the runs (read again when a 'recipe' event says one changed), start and retry (and what a retry would send).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RecipeDraft } from '../../../../shared/studio/recipes';
 import { bridge } from '../../../lib/bridge';
+import { queryKeys } from '../../../lib/query-client';
 
 const recipesKey = ['recipes'] as const;
-const runsKey = ['recipe-runs'] as const;
+const runsKey = queryKeys.recipeRuns;
 
 export function useRecipes() {
   return useQuery({ queryKey: recipesKey, queryFn: () => bridge.recipes.list.query() });
@@ -27,9 +28,8 @@ export function retryRequests(id: string) {
 export function useRecipeRuns() {
   return useQuery({
     queryKey: runsKey,
+    // A run moves step by step in the main process; each change comes as a 'recipe' event (cache-updates.ts).
     queryFn: () => bridge.recipes.runs.query(),
-    // A run moves step by step in the main process; while one goes, its state is asked each second.
-    refetchInterval: (query) => (query.state.data?.some((r) => r.state === 'running') ? 1_000 : false),
   });
 }
 
