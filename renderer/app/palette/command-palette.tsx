@@ -15,7 +15,7 @@ import { useAppearance } from '../../lib/use-appearance';
 import { LANGUAGES, THEME_PREFERENCES, useStudioStore } from '../../store/studio-store';
 import { ROUTES, SYNC_ROUTE, type RouteName } from '../routes';
 import { ModalSheet } from './modal-sheet';
-import { useRunAgain, type RunAgain } from './use-run-again';
+import { useRunAgain, type RunAgain } from '../../lib/run-again';
 import './palette.css';
 
 const RECENT = 5;
@@ -48,7 +48,7 @@ export function CommandPalette({
 }: {
   onClose: () => void;
   onShowShortcuts: () => void;
-  /** Run again, asked about first (use-run-again.ts); held above the palette, which closes as it starts. */
+  /** Run again, asked about first (lib/run-again.ts); held above the palette, which closes as it starts. */
   runAgain: RunAgain;
 }): ReactElement {
   const { t, i18n } = useTranslation();

@@ -8,7 +8,7 @@ import type { BridgeLibraryItem } from '../../../shared/bridge';
 import type { FamilyId } from '../../../shared/catalog';
 import { errorSentence } from '../../lib/bridge-error';
 import { reuseDraftValues, reuseFamilies } from '../../lib/reuse-targets';
-import { useRerunTask } from '../../lib/api/tasks';
+import { useRunAgain } from '../../lib/run-again';
 import { useStudioStore } from '../../store/studio-store';
 import { Button } from '../../ui/button';
 import { Icon } from '../../ui/icons';
@@ -23,7 +23,7 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
   const pushToast = useStudioStore((s) => s.pushToast);
   const setDraft = useStudioStore((s) => s.setDraft);
   const asReference = useAsReference();
-  const rerun = useRerunTask();
+  const runAgain = useRunAgain();
   const families = reuseFamilies(item);
   const onError = (error: unknown) => pushToast('error', errorSentence(error, t));
   const taskId = item.family === 'speech' ? null : item.taskId;
@@ -68,31 +68,34 @@ export function ReuseActions({ item }: { item: BridgeLibraryItem }): ReactElemen
               {t('reuse.editAndRun')}
             </Button>
             <Button
-              busy={rerun.isPending}
+              busy={runAgain.busy}
               onClick={() =>
-                rerun.mutate(
-                  { id: taskId },
-                  {
-                    onSuccess: (task) => {
-                      // The details close so the toast's link can be followed (a modal makes the page inert).
-                      navigate(libraryAddress());
-                      pushToast(
-                        'success',
-                        t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),
-                        {
-                          href: `/tasks/${task.id}`,
-                          label: t('reuse.openTask'),
-                        },
-                      );
-                    },
-                    onError,
-                  },
-                )
+                void runAgain
+                  .run({ id: taskId, family: item.family, model: item.model, params: item.params })
+                  .then((outcome) => {
+                    if (outcome.status === 'failed') return onError(outcome.error);
+                    if (outcome.status === 'stopped') {
+                      if (outcome.failure) pushToast('error', outcome.failure);
+                      return;
+                    }
+                    const task = outcome.value;
+                    // The details close so the toast's link can be followed (a modal makes the page inert).
+                    navigate(libraryAddress());
+                    pushToast(
+                      'success',
+                      t('reuse.runAgainStarted', { family: t(`create.families.${task.family}`) }),
+                      {
+                        href: `/tasks/${task.id}`,
+                        label: t('reuse.openTask'),
+                      },
+                    );
+                  })
               }
             >
               {t('tasks.rerun')}
             </Button>
             <MakeRecipe item={item} />
+            {runAgain.dialog}
           </>
         ) : null}
         {families.length > 0 ? (

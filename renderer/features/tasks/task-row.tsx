@@ -8,7 +8,8 @@ import { errorSentence } from '../../lib/bridge-error';
 import { formatBytes, formatRelative } from '../../lib/format';
 import type { DownloadState } from '../../lib/cache-updates';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
-import { useRerunTask, useStopTask } from './api/task-actions';
+import { useStopTask } from './api/task-actions';
+import { useRunAgain } from '../../lib/run-again';
 import { useStudioStore } from '../../store/studio-store';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -112,7 +113,7 @@ const TaskRowBody = memo(function TaskRowBody({
   const { t, i18n } = useTranslation();
   const stop = useStopTask();
   const [askingStop, setAskingStop] = useState(false);
-  const rerun = useRerunTask();
+  const runAgain = useRunAgain();
   const pushToast = useStudioStore((s) => s.pushToast);
   const prompt = promptOf(task);
   const familyLabel = useTaskFamilyLabel(t)(task.family, task.model);
@@ -205,20 +206,20 @@ const TaskRowBody = memo(function TaskRowBody({
             ) : (
               <Button
                 variant="ghost"
-                busy={rerun.isPending}
+                busy={runAgain.busy}
                 onClick={() =>
-                  rerun.mutate(
-                    { id: task.id },
-                    {
-                      // Say what started: the new row appears at the top, far from the button pressed.
-                      onSuccess: (started) =>
-                        pushToast('success', t('tasks.rerunStarted', { family: familyLabel }), {
-                          href: `/tasks/${started.id}`,
-                          label: t('reuse.openTask'),
-                        }),
-                      onError: onFailure,
-                    },
-                  )
+                  void runAgain.run(task).then((outcome) => {
+                    if (outcome.status === 'failed') return onFailure(outcome.error);
+                    if (outcome.status === 'stopped') {
+                      if (outcome.failure) pushToast('error', outcome.failure);
+                      return;
+                    }
+                    // Say what started: the new row appears at the top, far from the button pressed.
+                    pushToast('success', t('tasks.rerunStarted', { family: familyLabel }), {
+                      href: `/tasks/${outcome.value.id}`,
+                      label: t('reuse.openTask'),
+                    });
+                  })
                 }
               >
                 {t('tasks.rerun')}
@@ -246,6 +247,7 @@ const TaskRowBody = memo(function TaskRowBody({
           onCancel={() => setAskingStop(false)}
         />
       ) : null}
+      {runAgain.dialog}
     </>
   );
 });

@@ -53,7 +53,7 @@ export function useRerunTask() {
   const client = useQueryClient();
   const keys = usePressKeys();
   return useMutation({
-    // `confirmed`: the person was asked about its estimate first and said send it (the palette's Run again).
+    // `confirmed`: the person was asked about its estimate first and said send it (lib/run-again.ts).
     mutationFn: ({ id, confirmed }: { id: string; confirmed?: boolean }) =>
       bridge.tasks.rerun.mutate({
         id,

@@ -1,5 +1,5 @@
-// What the Tasks page does to a task: stop tracking it (asked first: the gateway may still charge it), or run
-// the same request again (a new, billed task). Track again is a notice's (renderer/ui/task-notices.tsx).
+// What the Tasks page does to a task: stop tracking it (asked first: the gateway may still charge it). Run again
+// (a new, billed task) is renderer/lib/run-again.ts, asked about as any press that spends. Track again is a notice's (renderer/ui/task-notices.tsx).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bridge } from '../../../lib/bridge';
 import { upsertTask } from '../../../lib/cache-updates';
@@ -12,5 +12,4 @@ export function useStopTask() {
   });
 }
 
-// Run again is shared with the library's details (renderer/lib/api/tasks.ts).
-export { useRerunTask } from '../../../lib/api/tasks';
+// Run again is shared with the library's details and the palette, asked about first (renderer/lib/run-again.ts).
