@@ -120,7 +120,10 @@ export function followTask(ctx: CliContext, core: CliCore, taskId: string): () =
 function keyRefused(core: CliCore, taskId: string, signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
     const off = core.onGatewayCall((event) => {
-      if (event.status !== 401 || !/^\/v1\/(music\/)?tasks\//.test(event.path)) return;
+      // A refusal of the key that sent the task (kept from an earlier run, since revoked) is not the end: the
+      // engine forgets it and asks with this run's key at once, and only that key's refusal ends the wait.
+      if (event.status !== 401 || event.otherKeyRefused || !/^\/v1\/(music\/)?tasks\//.test(event.path))
+        return;
       off();
       const remote = core.engine.get(taskId)?.remoteId ?? taskId;
       reject(

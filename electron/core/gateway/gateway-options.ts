@@ -25,6 +25,11 @@ export interface GatewayCallEvent {
   ms: number;
   /** The wait before the next attempt, when one follows. */
   retryInMs: number | null;
+  /**
+   * Refused (401) though sent with a key given for this call that is not the client's key now (the key that sent
+   * a task, kept from an earlier run): the client's own key was not the one refused.
+   */
+  otherKeyRefused: boolean;
 }
 
 export interface GatewayClientOptions {

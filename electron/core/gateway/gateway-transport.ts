@@ -104,7 +104,7 @@ export class GatewayTransport {
       error = redact(await throughProxy(error, this.proxy, this.options.baseUrl), key);
       const hung = error.type === 'timeout' && plan.options?.retryTimeouts === false;
       const wait = hung ? null : retryDelay(error, attempt, policy, this.random);
-      this.report(plan, path, attempt, status, error, started, wait);
+      this.report(plan, path, attempt, status, error, started, wait, await this.otherKey(plan, key, status));
       if (wait === null) throw new GatewayError(error);
       try {
         await this.clock.sleep(wait, plan.options?.signal);
@@ -118,6 +118,12 @@ export class GatewayTransport {
         });
       }
     }
+  }
+
+  /** Whether a refusal (401) met a key given for the call that is not the client's own now; read only then. */
+  private async otherKey(plan: CallPlan, key: string, status: number | null): Promise<boolean> {
+    if (status !== 401 || !plan.options?.apiKey?.trim()) return false;
+    return key !== (await this.apiKey().catch(() => null));
   }
 
   /** The key a call is made with: its own (a task's submitting key) or the client's source, read now. */
@@ -194,6 +200,7 @@ export class GatewayTransport {
     error: GatewayErrorInfo | null,
     started: number,
     retryInMs: number | null,
+    otherKeyRefused = false,
   ): void {
     this.options.onCall?.({
       method: plan.method,
@@ -204,6 +211,7 @@ export class GatewayTransport {
       message: error?.message ?? null,
       ms: this.clock.now() - started,
       retryInMs,
+      otherKeyRefused,
     });
   }
 }
