@@ -159,7 +159,7 @@ export class JobRunner implements Disposable {
     return cancelled;
   }
 
-  /** A person's Try again of a failed or cancelled job. */
+  /** Sends an ended job back to the line (a person's Try again; a kind whose record says it still goes). */
   revive(id: string): boolean {
     const revived = this.store.revive(id, this.#clock.now());
     if (revived) {

@@ -203,12 +203,15 @@ export class JobStore {
     return Number(result.changes) === 1;
   }
 
-  /** Sends an ended (failed or cancelled) job back to the line, its tries counted afresh: a person's Try again. */
+  /**
+   * Sends an ended job back to the line, its tries counted afresh: a person's Try again, or a kind whose own
+   * record says the work is still going (a run kept as running whose job ended as its process was closing).
+   */
   revive(id: string, now: number): boolean {
     const result = this.db
       .prepare(
         `UPDATE jobs SET state = 'waiting', attempts = 0, error = NULL, next_try_at = ?, updated_at = ?
-         WHERE id = ? AND state IN ('failed', 'cancelled')`,
+         WHERE id = ? AND state IN ('done', 'failed', 'cancelled')`,
       )
       .run(now, now, id);
     return Number(result.changes) === 1;

@@ -70,6 +70,11 @@ describe('one durable job', () => {
     expect(runner.store.get(job.id)).toMatchObject({ state: 'done', attempts: 0, progress: { step: 1 } });
     expect(changes.map((c) => c.state)).toEqual(['waiting', 'running', 'running', 'done']);
     expect(changes[2]?.progress).toEqual({ step: 1 });
+    // An ended job sent back to the line (a kind's record says it still goes) runs again, once.
+    expect(runner.revive(job.id)).toBe(true);
+    await clock.advance(0);
+    await runner.settled();
+    expect(seen).toEqual(['running', 'running']);
     await runner.close();
   });
 
