@@ -1,8 +1,11 @@
-// Dragging a library item inside the page: a tile or the viewer's handle puts the item's id on the
-// drag under the app's own type, and Create's form takes it as "Use as reference" does. Only the id travels:
-// the drop asks for the item, so nothing stale or forged rides along, and another app sees no data of ours.
+// Dragging a library item: the one drag source every library drag is made with (libraryDragSource, the HTML drag
+// API wrapped once), as the one drop mechanism on Create is react-dropzone's. Inside the page a tile or the
+// viewer's handle puts the item's id on the drag under the app's own type, and Create's form takes it as "Use as
+// reference" does. Only the id travels: the drop asks for the item, so nothing stale or forged rides along, and
+// another app sees no data of ours. Out of the page (the desktop app) the file itself goes, by the OS's drag.
 import { useEffect, useRef, type DragEvent } from 'react';
 import type { BridgeLibraryItem } from '../../shared/bridge';
+import { desktopActions } from './api/desktop';
 import { mediaOf, type ReuseMedia } from './reuse-targets';
 
 export const LIBRARY_ITEM_TYPE = 'application/x-gateway-studio-item';
@@ -17,6 +20,34 @@ export function setLibraryDrag(transfer: DataTransfer, item: BridgeLibraryItem):
   transfer.setData(LIBRARY_ITEM_TYPE, item.id);
   transfer.setData(`${MEDIA_TYPE_PREFIX}${mediaOf(item) ?? 'other'}`, '');
   transfer.effectAllowed = 'copy';
+}
+
+/**
+ * What a drag takes: the item into the page (onto Create's form), its file out to other apps (the desktop app's
+ * OS drag; nothing elsewhere), or a tile's choice: the item, or with Alt in the desktop app the file.
+ */
+export type LibraryDragKind = 'item' | 'file' | 'tile';
+
+/** The props that make an element a drag source of this item; `on` hears an in-page drag start and end. */
+export function libraryDragSource(
+  item: BridgeLibraryItem,
+  kind: LibraryDragKind,
+  on: { start?: () => void; end?: () => void } = {},
+) {
+  return {
+    draggable: true as const,
+    onDragStart: (event: DragEvent<HTMLElement>) => {
+      const fileOut = kind === 'file' || (kind === 'tile' && event.altKey && desktopActions.available);
+      if (fileOut) {
+        event.preventDefault();
+        if (desktopActions.available) void desktopActions.startDrag(item.id).catch(() => undefined);
+        return;
+      }
+      setLibraryDrag(event.dataTransfer, item);
+      on.start?.();
+    },
+    onDragEnd: () => on.end?.(),
+  };
 }
 
 /** The media a library drag carries (readable during the drag); null for an item nothing takes. */

@@ -3,28 +3,18 @@
 // viewer, whose modal covers the sidebar) opens Create under the moving pointer, and the drop lands on the form
 // (features/create/library-drop.tsx). In the desktop app, Alt (Option) on a tile, or the viewer's "Drag the file
 // out", drags the file itself to other apps (main starts the OS drag: webContents.startDrag).
-import { useState, type DragEvent, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { desktopActions } from '../../lib/api/desktop';
-import { createPath, setLibraryDrag, useSpring } from '../../lib/library-drag';
+import { createPath, libraryDragSource, useSpring } from '../../lib/library-drag';
 import { reuseFamilies } from '../../lib/reuse-targets';
 import { Icon } from '../../ui/icons';
 
 /** A tile's drag: the item in-page; with Alt in the desktop app, the file out to the OS. */
 export function tileDragProps(item: BridgeLibraryItem) {
-  return {
-    draggable: true,
-    onDragStart: (event: DragEvent<HTMLElement>) => {
-      if (desktopActions.available && event.altKey) {
-        event.preventDefault();
-        void desktopActions.startDrag(item.id).catch(() => undefined);
-        return;
-      }
-      setLibraryDrag(event.dataTransfer, item);
-    },
-  };
+  return libraryDragSource(item, 'tile');
 }
 
 export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElement | null {
@@ -41,12 +31,10 @@ export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElemen
         {usable ? (
           <span
             className="drag-handle"
-            draggable
-            onDragStart={(event) => {
-              setLibraryDrag(event.dataTransfer, item);
-              setDragging(true);
-            }}
-            onDragEnd={() => setDragging(false)}
+            {...libraryDragSource(item, 'item', {
+              start: () => setDragging(true),
+              end: () => setDragging(false),
+            })}
             data-testid="drag-to-create"
           >
             <Icon name="create" size={15} />
@@ -54,14 +42,7 @@ export function DragToCreate({ item }: { item: BridgeLibraryItem }): ReactElemen
           </span>
         ) : null}
         {desktopActions.available ? (
-          <span
-            className="drag-handle"
-            draggable
-            onDragStart={(event) => {
-              event.preventDefault();
-              void desktopActions.startDrag(item.id).catch(() => undefined);
-            }}
-          >
+          <span className="drag-handle" {...libraryDragSource(item, 'file')}>
             <Icon name="download" size={15} />
             {t('libraryDrag.dragOut')}
           </span>
