@@ -34,6 +34,8 @@ export interface WebModeOptions {
   /** Tests only: the engine's poll policy where it differs (first polls that follow a fast demo gateway). */
   polling?: Partial<PollPolicy>;
   log?: (message: string) => void;
+  /** Benches only: told of every call the studio makes to its gateway (the idle bench counts them). */
+  onGatewayCall?: (method: string) => void;
   /** --proxy: the gateway's proxy unless Settings name one. */
   proxy?: string;
 }
@@ -67,7 +69,11 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
     taskKeys: taskKeysFile(dataDir, log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
-    createGateway: (connection) => createGatewayClient({ ...connection, ...(clock && { clock }) }),
+    createGateway: (connection) => {
+      const client = createGatewayClient({ ...connection, ...(clock && { clock }) });
+      const told = options.onGatewayCall;
+      return told ? countedCalls(client, told) : client;
+    },
     demo: options.demo ? 'eager' : 'off',
     log,
     ...(clock && { clock }),
@@ -99,4 +105,18 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     await host.close();
     throw error;
   }
+}
+
+/** The client with each method call told first, by the method's name. */
+function countedCalls<T extends object>(client: T, told: (method: string) => void): T {
+  return new Proxy(client, {
+    get(target, name, receiver) {
+      const value: unknown = Reflect.get(target, name, receiver);
+      if (typeof value !== 'function' || typeof name !== 'string') return value;
+      return (...args: unknown[]) => {
+        told(name);
+        return Reflect.apply(value as (...a: unknown[]) => unknown, target, args);
+      };
+    },
+  });
 }

@@ -16,6 +16,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'renderer-load': () => import('./renderer-load.bench'),
   'tasks-page': () => import('./tasks-page.bench'),
   sync: () => import('./sync.bench'),
+  idle: () => import('./idle.bench'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

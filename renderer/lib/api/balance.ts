@@ -5,14 +5,15 @@ import { bridge } from '../bridge';
 import { queryKeys } from '../query-client';
 import { currencyOf, type GatewayCurrency } from '../money-shown';
 
-// A balance changes when work is billed; events invalidate it, and a slow refresh catches the rest.
-const BALANCE_REFRESH_MS = 60_000;
+// A balance changes when work is billed: events invalidate it, and coming back to the window reads it again
+// (React Query's refetch on focus) for what another client spent. No timer: a studio left open all day with
+// nothing running asks its gateway nothing (the idle bench counts it).
 
 export const balanceQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.balance,
     queryFn: () => bridge.account.balance.query(),
-    refetchInterval: BALANCE_REFRESH_MS,
+    refetchInterval: false,
   });
 
 /** [EP-UBAL-1] The account's balance, beside the key's; refreshed with it (its query key sits under 'balance'). */
@@ -20,7 +21,7 @@ export const userBalanceQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.userBalance,
     queryFn: () => bridge.account.userBalance.query(),
-    refetchInterval: BALANCE_REFRESH_MS,
+    refetchInterval: false,
   });
 
 export function useBalance(enabled: boolean) {
