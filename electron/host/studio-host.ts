@@ -90,6 +90,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   studio.disposables.add({ dispose: core.subscribe((event) => studio.history.recordEvent(event)) });
   // Runs a restart cut off go on at the step they reached (the core is up: the host ensured it first).
   studio.runner.resume();
+  // Storyboard runs a restart cut off go on at the part they reached, under the keys kept for their parts.
+  studio.boards.resume();
   const { prices, spending, history, presets, recipes, runner, usage } = studio;
   const agents = new AgentsHost({
     dataDir: options.dataDir,

@@ -1,0 +1,157 @@
+// The storyboard runner on a real core (engine, downloads, library, references, speech) over the simulator and the
+// npm package's ffmpeg: a restart mid-run resumes at the shot reached and never sends a paid shot twice (the
+// gateway's own count of submissions says so); a failed shot stops the run with nothing after it sent, and is
+// then tried alone.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { composeCore } from '../../../electron/core/compose-core';
+import { lineLogger } from '../../../electron/core/log';
+import { StoryboardRunner, StoryboardRunStore } from '../../../electron/core/storyboard';
+import { fileCut } from '../../../electron/core/storyboard/cut-filing';
+import type { StoryboardRun } from '../../../shared/studio/storyboard';
+import { storyboardSchema } from '../../../shared/studio/storyboard';
+import { coreStores } from '../../support/core-stores';
+import { driveUntil, startRig, type CountingGateway, type Rig } from '../tasks/engine-rig';
+
+let rig: Rig | null = null;
+const booted: { close(): Promise<void> }[] = [];
+beforeEach(async () => {
+  rig = await startRig();
+});
+afterEach(async () => {
+  for (const b of booted.splice(0)) await b.close();
+  await rig?.close();
+});
+const current = (): Rig => {
+  if (!rig) throw new Error('no rig outside a test');
+  return rig;
+};
+const submissions = (gateway: CountingGateway) => gateway.log.filter((r) => r.kind === 'submit').length;
+
+const board = (second = 'she looks at the valley') =>
+  storyboardSchema.parse({
+    name: 'Dawn',
+    shots: [
+      { family: 'video.v1', model: 'video_model_id_v1_pro', prompt: 'a walk out of the forest', duration: 5 },
+      {
+        family: 'video.v1',
+        model: 'video_model_id_v1_pro',
+        prompt: second,
+        duration: 5,
+        continuePrevious: true,
+      },
+    ],
+  });
+
+async function boot(gateway: CountingGateway = current().gateway()) {
+  const db = current().openDb();
+  const stores = coreStores(db, current().clock);
+  const libraryDir = join(current().dir, 'library');
+  const core = composeCore({
+    db,
+    ...stores,
+    gateway,
+    clock: current().clock,
+    libraryDir,
+    logger: lineLogger(() => undefined),
+    gatewayKey: () => current().sim.url,
+    history: null,
+    guard: null,
+    runQueue: false,
+  });
+  const runner = new StoryboardRunner({
+    engine: async () => core.engine,
+    itemsOf: async (taskId) => core.library.forTask(taskId),
+    referenceOf: async (path) => (await stores.references.addFile(path)).uri,
+    speak: async (request, options) => (await core.speech.synthesize(request, options)).item,
+    allocate: (name) => core.library.allocatePath(name),
+    fileCut: (cut) => fileCut(cut, core.library, stores.madeFrom),
+    scratchDir: async () => join(libraryDir, '.storyboard'),
+    store: new StoryboardRunStore(db),
+    clock: current().clock,
+  });
+  await core.engine.start();
+  const process = {
+    ...core,
+    gateway,
+    runner,
+    async close() {
+      runner.close();
+      core.speech.close();
+      await core.engine.close();
+    },
+  };
+  booted.push(process);
+  return process;
+}
+
+type Booted = Awaited<ReturnType<typeof boot>>;
+
+async function until(p: Booted, id: string, done: (run: StoryboardRun) => boolean): Promise<StoryboardRun> {
+  const busy = {
+    isBusy: () => p.engine.isBusy() || p.runner.isBusy(),
+    whenQuiet: async () => {
+      if (p.runner.isBusy()) await p.runner.whenLocalDone();
+      else await p.engine.whenQuiet();
+    },
+  };
+  expect(
+    await driveUntil(current(), busy, () => {
+      const run = p.runner.get(id);
+      return run !== null && done(run);
+    }),
+  ).toBe(true);
+  return p.runner.get(id) as StoryboardRun;
+}
+
+describe('StoryboardRunner', () => {
+  it('a restart mid-run resumes at the shot reached and never sends a paid shot twice', async () => {
+    const first = await boot();
+    const started = first.runner.start(board(), []);
+    await until(first, started.id, (r) => r.shots[0]?.taskId !== null);
+    const shot1 = first.runner.get(started.id)?.shots[0]?.taskId;
+    await first.close();
+    expect(submissions(first.gateway)).toBe(1);
+
+    const second = await boot();
+    second.runner.resume();
+    expect(second.runner.get(started.id)?.state).toBe('running');
+    const run = await until(second, started.id, (r) => r.state !== 'running');
+    expect(run.state, run.error?.message).toBe('completed');
+    // Shot 1 was waited for, not sent again; only shot 2 was sent by the second process, from shot 1's last frame.
+    expect(run.shots[0]?.taskId).toBe(shot1);
+    expect(submissions(second.gateway)).toBe(1);
+    expect(second.engine.get(run.shots[1]?.taskId ?? '')?.params.first_frame_image).toBe(
+      run.shots[1]?.firstFrame,
+    );
+    const cut = second.library.get(run.cutItemId ?? '');
+    expect(cut?.kind).toBe('video');
+    expect(second.engine.links(cut?.taskId ?? '').madeFrom.map((l) => [l.relation, l.taskId])).toEqual(
+      run.shots.map((s) => ['shot', s.taskId]),
+    );
+  });
+
+  it('a failed shot stops the run with nothing after it sent, and is then tried alone', async () => {
+    const p = await boot();
+    const started = p.runner.start(board('looks away [fail]'), []);
+    const stopped = await until(p, started.id, (r) => r.state !== 'running');
+    expect(stopped.state).toBe('failed');
+    expect(stopped.shots.map((s) => s.state)).toEqual(['completed', 'failed']);
+    expect(stopped.error?.message).toMatch(/^Stopped at shot 2: .*\[fail\]/);
+    expect(stopped.cutItemId).toBeNull();
+    expect(submissions(p.gateway)).toBe(2);
+    // What trying again sends, asked before it: shot 2 alone.
+    expect(p.runner.retryRequests(stopped.id)).toEqual([
+      expect.objectContaining({
+        family: 'video.v1',
+        params: expect.objectContaining({ prompt: 'looks away [fail]' }),
+      }),
+    ]);
+    p.runner.retry(stopped.id);
+    const again = await until(p, stopped.id, (r) => r.state !== 'running');
+    expect(again.state).toBe('failed');
+    expect(again.shots[0]?.taskId).toBe(stopped.shots[0]?.taskId);
+    expect(again.shots[1]?.taskId).not.toBe(stopped.shots[1]?.taskId);
+    expect(submissions(p.gateway)).toBe(3);
+  });
+});
