@@ -4,7 +4,8 @@
 // and the shortcut sheet, the library's viewer and its popovers, the comparison, the selection's tag popover, a
 // toast and the spending confirmation; each popover or dialog opened from a button gives it the focus back when Esc
 // closes it. The first test shows the scan fails when a violation is introduced, so a clean scan means something.
-// The other screens and dialogs (Create's forms, presets, recipes, the queue, Sync…) are accessibility-dialogs.e2e.ts.
+// The other screens and dialogs (Create's forms, presets, recipes, the queue, Sync…) are in accessibility-create.e2e.ts,
+// accessibility-library.e2e.ts and accessibility-sync.e2e.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
