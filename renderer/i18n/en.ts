@@ -968,6 +968,13 @@ export const en = {
     takeN: 'Take {{n}}',
     openTake: 'Open take {{n}}',
     compareTake: 'Compare take {{n}} with the original',
+    keep: 'Keep take {{n}}',
+    kept: 'Kept',
+    keptStatus: 'Keeping take {{n}} (marked a favourite); the original is unchanged.',
+    discardOthers_one: 'Discard the other take',
+    discardOthers_other: 'Discard the other {{count}} takes',
+    discardedStatus_one: '1 take discarded (Undo is in the notice).',
+    discardedStatus_other: '{{count}} takes discarded (Undo is in the notice).',
     fromReference: 'Edit a region of this picture',
   },
   compare: {

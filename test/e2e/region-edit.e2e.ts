@@ -2,8 +2,9 @@
 // "Edit a region" as a creator does it, on the demo gateway: from a picture's viewer, a region drawn with the
 // mouse (a lasso) and another typed from the keyboard (x, y, w, h), each sent with an instruction to an
 // edit-capable model. Each take is a new library item in which every pixel outside the selection is the
-// original's (a hash of the masked area) and the inside changed; the editor is clean for axe in both schemes,
-// and a take opens beside the original in the compare view.
+// original's (a hash of the masked area) and the inside changed; the editor is clean for axe in both schemes;
+// of two takes one is kept (a favourite) and the other discarded, and the kept one opens beside the original in
+// the compare view.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
@@ -22,6 +23,9 @@ interface Item {
   id: string;
   path: string;
   prompt: string | null;
+  sha256: string;
+  favourite: boolean;
+  createdAt: number;
   batch?: { id: string };
 }
 
@@ -113,8 +117,26 @@ describe('editing a region of a picture', () => {
     });
     await shotAndScanEachScheme(page, (n) => studio.shot(n), 'region-edit-takes');
 
+    // Keep the one you like: take 2 becomes the favourite, take 1 goes to the trash (with Undo), the original
+    // stays as it was.
+    const boats = () => items().then((all) => all.filter((i) => i.prompt === 'a red boat'));
+    await page.getByRole('button', { name: 'Keep take 2' }).click();
+    await page.getByText('Keeping take 2 (marked a favourite); the original is unchanged.').waitFor();
+    await shotAndScanEachScheme(page, (n) => studio.shot(n), 'region-edit-keep');
+    const kept = (await boats()).filter((i) => i.favourite);
+    expect(kept).toHaveLength(1);
+    await page.getByRole('button', { name: 'Discard the other take' }).click();
+    await page.getByText('1 take discarded (Undo is in the notice).').waitFor();
+    await studio.shot('region-edit-kept');
+    // Only the kept take is left in the library, still a favourite; nothing was written over.
+    const left = await boats();
+    expect(left.map((i) => [i.id, i.favourite, i.sha256])).toEqual([[kept[0]?.id, true, kept[0]?.sha256]]);
+    const still = (await items()).find((i) => i.id === original.id);
+    expect(still?.sha256).toBe(original.sha256);
+    expect(still?.favourite).toBe(false);
+
     // Before and after, in the compare view.
-    await page.getByRole('link', { name: 'Compare take 1 with the original' }).click();
+    await page.getByRole('link', { name: 'Compare take 2 with the original' }).click();
     await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
     await studio.shot('region-edit-compare');
     await goTo(page, 'Library');

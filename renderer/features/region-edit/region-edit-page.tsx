@@ -191,7 +191,8 @@ export function RegionEditPage(): ReactElement {
       </div>
       {spend.dialog}
       {batchId ? (
-        <RegionTakes batchId={batchId} originalId={isItem ? params.id : null} takes={takes} />
+        // Keyed by the press: a new press numbers its takes from 1 again, with nothing kept or discarded yet.
+        <RegionTakes key={batchId} batchId={batchId} originalId={isItem ? params.id : null} takes={takes} />
       ) : null}
     </section>
   );

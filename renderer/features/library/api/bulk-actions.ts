@@ -34,21 +34,8 @@ export function useBulkTags() {
   });
 }
 
-export function useTrash() {
-  const refetch = useRefetchLibrary(true);
-  return useMutation({
-    mutationFn: (selection: LibrarySelection) => bridge.library.trash.mutate({ selection }),
-    onSuccess: refetch,
-  });
-}
-
-export function useUndoTrash() {
-  const refetch = useRefetchLibrary(true);
-  return useMutation({
-    mutationFn: (undoId: string) => bridge.library.undoTrash.mutate({ undoId }),
-    onSuccess: refetch,
-  });
-}
+// Trash and Undo are shared with other pages: renderer/lib/api/library-actions.ts.
+export { useTrash, useUndoTrash } from '../../../lib/api/library-actions';
 
 /** Web mode: a link to a zip of the selection. */
 export function useExportZip() {

@@ -12,7 +12,7 @@ import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
 import { useBulkFavourite, useExportToFolder, useExportZip } from '../api/bulk-actions';
 import { BulkTagEditor } from './bulk-tag-editor';
-import { useDeleteWithUndo } from './use-delete-with-undo';
+import { useDeleteWithUndo } from '../../../lib/delete-with-undo';
 import type { LibrarySelectionApi } from './use-library-selection';
 import { useShortcut } from '../../../lib/use-shortcut';
 

@@ -5,7 +5,7 @@
 import { useRef, useState } from 'react';
 import type { BridgeLibraryItem } from '../../../../shared/bridge';
 import { useLibraryItem } from '../api/get-library-item';
-import { useDeleteWithUndo } from '../selection/use-delete-with-undo';
+import { useDeleteWithUndo } from '../../../lib/delete-with-undo';
 import type { ViewerPosition } from './library-viewer';
 import { libraryAddress } from '../../../lib/library-address';
 

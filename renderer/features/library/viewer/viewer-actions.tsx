@@ -12,7 +12,7 @@ import { useShortcut } from '../../../lib/use-shortcut';
 import { useStudioStore } from '../../../store/studio-store';
 import { Button } from '../../../ui/button';
 import { Icon } from '../../../ui/icons';
-import { useSetFavourite } from '../api/item-actions';
+import { useSetFavourite } from '../../../lib/api/library-actions';
 import { useExportZip } from '../api/bulk-actions';
 import { download } from '../selection/selection-toolbar';
 import { CompareWith } from '../compare-picker';
@@ -87,7 +87,7 @@ export function ViewerActions({
           {t('library.noFolderInBrowser')}
         </p>
       )}
-      {/* No question first: the toast's Undo takes it back (selection/use-delete-with-undo.ts says why). */}
+      {/* No question first: the toast's Undo takes it back (renderer/lib/delete-with-undo.ts says why). */}
       <Button
         variant="danger"
         icon={<Icon name="trash" />}

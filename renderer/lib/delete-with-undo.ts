@@ -5,10 +5,10 @@
 // the Finder all delete at once and offer Undo). After the window the files are in the OS trash (desktop) or
 // the library's .trash folder (web mode), where they can still be restored by hand.
 import { useTranslation } from 'react-i18next';
-import type { LibrarySelection } from '../../../../shared/studio/library-selection';
-import { errorSentence } from '../../../lib/bridge-error';
-import { useStudioStore } from '../../../store/studio-store';
-import { useTrash, useUndoTrash } from '../api/bulk-actions';
+import type { LibrarySelection } from '../../shared/studio/library-selection';
+import { errorSentence } from './bridge-error';
+import { useStudioStore } from '../store/studio-store';
+import { useTrash, useUndoTrash } from './api/library-actions';
 
 /** The toast leaves this long before the main process closes the window, so Undo never arrives too late. */
 const UNDO_MARGIN_MS = 3000;
