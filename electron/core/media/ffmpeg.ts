@@ -21,7 +21,8 @@ export async function ffmpegPath(): Promise<string> {
       path?: string;
     };
     const path = installer.default?.path ?? installer.path;
-    if (path) return path;
+    // In a packaged app the package resolves inside app.asar; the binary itself is unpacked beside it.
+    if (path) return path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
   } catch {
     // Falls through to the sentence below: the package has no binary for this platform.
   }
