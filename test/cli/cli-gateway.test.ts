@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import { SIM_KEYS, SIM_SEEDS } from '../../electron/simulator';
 import type { LibraryItem } from '../../shared/studio/records';
 import { systemTimeZone } from '../../shared/studio/time-zones';
@@ -15,8 +16,12 @@ import { startOfDay, zonedTime } from '../../shared/studio/zoned-days';
 import { spawnCli } from '../support/cli-process';
 import { cli, closedPortUrl, useSimulatorCli } from './cli-harness';
 
-// Every duration 100 times faster: image tasks settle in about a second of real time.
-const rig = useSimulatorCli({ timeScale: 0.01 });
+// Every duration 100 times faster: image tasks settle in about a second of real time. The CLI's first poll of a
+// task follows that clock (pollPriorsAtTimeScale, as web mode does for its fast demo): with the real priors a video
+// the simulator had finished in a fraction of a second was first asked about after 15 s, and music after 8.
+const TIME_SCALE = 0.01;
+const rig = useSimulatorCli({ timeScale: TIME_SCALE });
+const FAST_POLLS = { polling: pollPriorsAtTimeScale(TIME_SCALE) };
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -42,13 +47,13 @@ async function ok(
   args: string[],
   extraEnv: Record<string, string> = {},
 ): Promise<Outcome & Record<string, unknown>> {
-  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir);
+  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir, FAST_POLLS);
   expect(run.code, run.stdout + run.stderr).toBe(0);
   return run.json() as Outcome & Record<string, unknown>;
 }
 
 async function fails(args: string[], code: number, extraEnv: Record<string, string> = {}) {
-  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir);
+  const run = await cli(['--json', ...args], { ...rig.env, ...extraEnv }, rig.dir, FAST_POLLS);
   expect(run.code, run.stdout + run.stderr).toBe(code);
   return run.json() as {
     error: { httpStatus: number | null; type: string; code: string; message: string };
@@ -296,6 +301,7 @@ describe('generate', () => {
       ],
       rig.env,
       rig.dir,
+      FAST_POLLS,
     );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as unknown as Outcome;
@@ -346,7 +352,12 @@ describe('generate', () => {
   });
 
   it('shows progress on stderr without --json, and nothing but the document with it', async () => {
-    const text = await cli(['generate', 'image_model_id_i3', '--prompt', 'a progress bar'], rig.env, rig.dir);
+    const text = await cli(
+      ['generate', 'image_model_id_i3', '--prompt', 'a progress bar'],
+      rig.env,
+      rig.dir,
+      FAST_POLLS,
+    );
     expect(text.code).toBe(0);
     expect(text.stderr).toMatch(/^submitting image\.i3 image_model_id_i3$/m);
     expect(text.stderr).toMatch(/^task task_\w+: completed 100%, files 1\/1$/m);
@@ -357,6 +368,7 @@ describe('generate', () => {
       ['--json', 'generate', 'image_model_id_i3', '--prompt', 'a quiet bar'],
       rig.env,
       rig.dir,
+      FAST_POLLS,
     );
     expect(json.code).toBe(0);
     expect(json.stderr).toBe('');

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { runCli } from '../../electron/cli/index';
+import { runCli, type RunOptions } from '../../electron/cli/index';
 import { closedPort } from '../support/closed-port';
 import { SIM_KEYS, startSimulator } from '../../electron/simulator';
 import type { RunningSimulator, SimulatorOptions } from '../../electron/simulator';
@@ -23,16 +23,22 @@ export async function cli(
   args: readonly string[],
   env: Record<string, string | undefined>,
   cwd = process.cwd(),
+  /** What a host passes runCli besides the command line (a poll policy that follows a fast simulator). */
+  options: RunOptions = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    env,
-    cwd,
-    stderrIsTTY: false,
-  });
+  const code = await runCli(
+    args,
+    {
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      env,
+      cwd,
+      stderrIsTTY: false,
+    },
+    options,
+  );
   return {
     code,
     stdout,
