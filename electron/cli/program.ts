@@ -286,6 +286,10 @@ export function buildProgram(
       '--session-cap <amount>',
       'what one agent session may spend at most, in the spending limits\' unit, or "none" (default 5 USD / 500 credits)',
     )
+    .option(
+      '--rotate-token',
+      "void the app's agents endpoint token (the app makes a new one, shown in Settings › Agents) instead of serving",
+    )
     .action((options: McpArgs, command: Command) => mcpCommand(context(command), options));
 
   program

@@ -4,14 +4,17 @@
 import { AgentSessions, readSessionRecords } from '../core/agents';
 import type { Studio } from '../core/compose-studio';
 import { lineLogger } from '../core/log';
-import { actualCharge } from '../mcp/actual-charges';
 import { startMcpHttp, type McpHttpEndpoint } from '../mcp/http-endpoint';
 import type { McpStudio } from '../mcp/studio-port';
 import { MCP_TOOLSET_VERSION } from '../mcp/studio-server';
 import type { AgentsPatch, AgentsView } from '../../shared/bridge/agent-schemas';
 import type { CoreLifecycle } from './core-lifecycle';
 import type { StudioSession } from './studio-session';
-import { readAgentsFile, withSettings, writeAgentsFile, type AgentsFile } from './agents-file';
+import { readAgentsFile, rotateAfterOf, withSettings, writeAgentsFile, type AgentsFile } from './agents-file';
+import { AgentToken } from './agents-token';
+import { agentsStudio } from './agents-studio';
+import { MemorySecretStore } from '../core/settings/memory-secret-store';
+import type { SecretStore } from '../core/settings/settings-store';
 
 /** The sessions the panel is sent at most (the bridge's bound): open ones first, then the latest ended. */
 const MAX_SESSIONS_SHOWN = 100;
@@ -24,6 +27,8 @@ export interface AgentsHostOptions {
   session: StudioSession;
   secrets: () => string[];
   log: (message: string) => void;
+  /** Where the endpoint's token is kept, like the key (in memory for this run when absent). */
+  tokenStore?: SecretStore;
 }
 
 export class AgentsHost {
@@ -32,9 +37,15 @@ export class AgentsHost {
   #file: AgentsFile | null = null;
   #endpoint: McpHttpEndpoint | null = null;
   #error: string | null = null;
+  readonly #token: AgentToken;
 
   constructor(options: AgentsHostOptions) {
     this.#options = options;
+    this.#token = new AgentToken(
+      options.tokenStore ?? new MemorySecretStore(),
+      options.studio.clock,
+      options.log,
+    );
     this.sessions = new AgentSessions({
       clock: options.studio.clock,
       enabled: () => this.#file?.settings.enabled ?? false,
@@ -44,7 +55,12 @@ export class AgentsHost {
 
   /** Reads the file and starts the endpoint if it is on. */
   async start(): Promise<void> {
-    this.#file = await readAgentsFile(this.#options.dataDir);
+    const file = await readAgentsFile(this.#options.dataDir);
+    await this.#token.load(file.token);
+    const { token: legacy, ...kept } = file;
+    this.#file = kept;
+    // A token an older version kept in agents.json is in the secret store now: out of the plain file.
+    if (legacy !== undefined) await writeAgentsFile(this.#options.dataDir, kept);
     await this.#apply();
   }
 
@@ -54,7 +70,11 @@ export class AgentsHost {
     const endpoint = this.#endpoint;
     return {
       settings: file.settings,
-      endpoint: { url: endpoint?.url ?? null, token: endpoint ? file.token : null, error: this.#error },
+      endpoint: {
+        url: endpoint?.url ?? null,
+        token: endpoint ? this.#currentToken() : null,
+        error: this.#error,
+      },
       // This process's agents and those of every stdio server on this folder (the CLI's, started by a client).
       sessions: [
         ...this.sessions.list(),
@@ -76,6 +96,16 @@ export class AgentsHost {
     return this.view();
   }
 
+  /** A new endpoint token: agents connected with the old one get no further answer. */
+  async rotateToken(): Promise<AgentsView> {
+    await this.#token.rotate();
+    return this.view();
+  }
+
+  #currentToken(): string {
+    return this.#token.current(rotateAfterOf(this.#options.dataDir));
+  }
+
   async close(): Promise<void> {
     await this.#endpoint?.close();
     this.#endpoint = null;
@@ -92,10 +122,11 @@ export class AgentsHost {
     try {
       this.#endpoint = await startMcpHttp({
         studio: () => this.#studio(),
-        token: this.#file.token,
+        token: () => this.#currentToken(),
         port,
         version: MCP_TOOLSET_VERSION,
         log: this.#options.log,
+        clock: this.#options.studio.clock,
       });
     } catch (thrown) {
       this.#error = `The agents' endpoint could not listen on 127.0.0.1:${port} (${thrown instanceof Error ? thrown.message : String(thrown)}).`;
@@ -103,32 +134,7 @@ export class AgentsHost {
     }
   }
 
-  async #studio(): Promise<McpStudio | null> {
-    const { core, session, studio, secrets, log } = this.#options;
-    const book = studio.prices.book();
-    if (!book || !session.gateway.configured) return null;
-    const current = await core.ensure();
-    const built: McpStudio = {
-      engine: current.engine,
-      library: current.library,
-      speech: current.speech,
-      gateway: session.gateway,
-      prices: book,
-      guard: studio.spending,
-      db: studio.db,
-      presets: studio.presets,
-      savedRecipes: studio.recipes,
-      usage: studio.usage,
-      recipes: () => studio.runner,
-      clock: studio.clock,
-      agents: this.sessions,
-      answers: studio.agentAnswers,
-      sessionCap: () => this.#file?.settings.sessionCap ?? null,
-      secrets,
-      logger: lineLogger(log),
-    };
-    // The charges are read from the core in use (it changes with the library folder).
-    this.sessions.chargesFrom((id, unit) => actualCharge(built, id, unit));
-    return built;
+  #studio(): Promise<McpStudio | null> {
+    return agentsStudio(this.#options, this.sessions, () => this.#file?.settings.sessionCap ?? null);
   }
 }

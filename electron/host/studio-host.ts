@@ -39,6 +39,8 @@ export interface StudioHostOptions extends StudioSessionOptions, Partial<Pick<St
   log?: (message: string) => void;
   /** Where the sync remote's secret and passphrase are kept, like the key (in memory only when absent). */
   syncSecrets?: SecretStore;
+  /** Where the agents' endpoint token is kept, like the key (in memory only when absent). */
+  agentSecrets?: SecretStore;
 }
 
 export interface StudioHost {
@@ -100,6 +102,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     session,
     secrets: () => secrets(),
     log,
+    ...(options.agentSecrets && { tokenStore: options.agentSecrets }),
   });
   await agents.start(); // the loopback endpoint, when Settings › Agents has it on
   const handlers = composeHandlers({

@@ -55,6 +55,8 @@ export const WEB_KEY_FILE = 'api-key';
 export const WEB_SYNC_SECRETS_FILE = 'sync-secrets';
 /** The keys that sent unfinished tasks (submitting-keys.ts): the one file the CLI keeps them in too. */
 export const WEB_TASK_KEYS_FILE = TASK_KEYS_FILE;
+/** The agents' endpoint token: plain text readable by the user alone, as the key is in web mode. */
+export const WEB_AGENT_TOKEN_FILE = 'agent-token';
 
 export const DEFAULT_STATIC_DIR = resolve(import.meta.dirname, '../../out/renderer');
 
@@ -68,6 +70,7 @@ export async function startWebMode(options: WebModeOptions = {}): Promise<WebMod
     secrets: new FileSecretStore(join(dataDir, WEB_KEY_FILE), log),
     syncSecrets: new FileSecretStore(join(dataDir, WEB_SYNC_SECRETS_FILE), log),
     taskKeys: taskKeysFile(dataDir, log),
+    agentSecrets: new FileSecretStore(join(dataDir, WEB_AGENT_TOKEN_FILE), log),
     mediaBaseUrl: WEB_MEDIA_BASE_URL,
     createGateway: (connection) => {
       const client = createGatewayClient({ ...connection, ...(clock && { clock }) });

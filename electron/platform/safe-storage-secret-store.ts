@@ -10,6 +10,8 @@ export const KEY_FIELD = 'secrets.apiKey';
 export const SYNC_SECRETS_FIELD = 'secrets.sync';
 /** The keys that sent unfinished tasks (core/tasks/submitting-keys.ts), encrypted like the key. */
 export const TASK_KEYS_FIELD = 'secrets.taskKeys';
+/** The agents' loopback endpoint token (electron/host/agents-token.ts), encrypted like the key. */
+export const AGENT_TOKEN_FIELD = 'secrets.agentToken';
 
 /** Which secret this store keeps: its electron-store field, and its name in the warnings. */
 export interface SecretSlot {

@@ -1496,6 +1496,8 @@ export const en = {
     address: 'Address',
     token: 'Token',
     tokenHint: 'Sent as “Authorization: Bearer <token>”. Anyone with it can spend within your limits.',
+    rotateToken: 'Rotate token',
+    tokenRotated: 'New token made: agents holding the old one get no further answer.',
     sessions: 'Agents seen since the studio started',
     none: 'No agent has connected since the studio started.',
     connected: 'connected over {{transport}} at {{when}}',

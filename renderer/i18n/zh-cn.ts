@@ -1510,6 +1510,8 @@ export const zhCN: Messages = {
     address: '地址',
     token: '令牌',
     tokenHint: '以“Authorization: Bearer <token>”发送。持有它的人可以在你的限制内花费。',
+    rotateToken: '更换令牌',
+    tokenRotated: '已生成新令牌：持有旧令牌的代理不会再得到任何回应。',
     sessions: '工作室启动以来连接过的智能体',
     none: '工作室启动以来还没有智能体连接。',
     connected: '于 {{when}} 通过 {{transport}} 连接',

@@ -469,6 +469,8 @@ export const bridgeContract = {
   agents: {
     view: { kind: 'query', output: agentsViewSchema },
     update: { kind: 'mutation', input: agentsPatchSchema, output: agentsViewSchema },
+    /** A new endpoint token; agents holding the old one get no further answer. */
+    rotateToken: { kind: 'mutation', output: agentsViewSchema },
   },
   /** Task progress, downloads and library changes, as they happen; each event is parsed on the way out. */
   events: { kind: 'subscription', output: studioEventSchema },

@@ -3,11 +3,14 @@
 // address and token; an agent connecting there with the SDK's own client shows up by name with what it did, and
 // the switch turns agents off (the endpoint stops). An agent on `gateway-studio mcp` over stdio (its client's child,
 // on the same data folder) shows there too, and the switch refuses its next call. Both schemes have nothing serious for axe.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { WEB_AGENT_TOKEN_FILE } from '../../electron/host/web-mode';
 import { emulateScheme, SCHEMES, violationLines } from './axe-scan';
 import { goTo, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
@@ -30,6 +33,10 @@ describe('Settings › Agents', () => {
     const url = await address.inputValue();
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     const token = await section.getByLabel('Token', { exact: true }).inputValue();
+    // Kept like web mode's other secrets (a file readable by the user alone), never in the plain agents.json.
+    expect(readFileSync(join(studio.dataDir, WEB_AGENT_TOKEN_FILE), 'utf8')).toContain(token);
+    expect(statSync(join(studio.dataDir, WEB_AGENT_TOKEN_FILE)).mode & 0o077).toBe(0);
+    expect(readFileSync(join(studio.dataDir, 'agents.json'), 'utf8')).not.toContain(token);
 
     const client = new Client({ name: 'e2e-agent', version: '3.1' });
     await client.connect(
@@ -76,6 +83,26 @@ describe('Settings › Agents', () => {
       expect(await violationLines(page)).toEqual([]);
     }
 
+    // Rotating the token: the field shows a new one, and the agent holding the old one gets no further answer.
+    await section.getByRole('button', { name: 'Rotate token' }).click();
+    await expect.poll(() => section.getByLabel('Token', { exact: true }).inputValue()).not.toBe(token);
+    const rotated = await section.getByLabel('Token', { exact: true }).inputValue();
+    await expect(client.callTool({ name: 'balance', arguments: {} })).rejects.toThrow();
+    // The CLI voids it too (gateway-studio mcp --rotate-token on the same data folder): the app makes another.
+    const voided = spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), 'mcp', '--rotate-token'],
+      {
+        env: { PATH: process.env.PATH ?? '', HOME: studio.dataDir, STUDIO_DATA_DIR: studio.dataDir },
+        encoding: 'utf8',
+      },
+    );
+    expect(voided.status, voided.stderr).toBe(0);
+    expect(voided.stdout).toMatch(/endpoint token is void/);
+    await expect
+      .poll(() => section.getByLabel('Token', { exact: true }).inputValue(), { timeout: 15_000 })
+      .not.toBe(rotated);
+
     const enabled = section.getByRole('switch', { name: 'Let agents use the studio' });
     await section.getByText('Let agents use the studio').click();
     await expect.poll(() => enabled.isChecked()).toBe(false);
@@ -85,7 +112,6 @@ describe('Settings › Agents', () => {
       .first()
       .waitFor();
     await expect.poll(() => section.getByLabel('Address', { exact: true }).count()).toBe(0);
-    await expect(client.callTool({ name: 'balance', arguments: {} })).rejects.toThrow();
     await client.close().catch(() => undefined);
     // The stdio server is the client's child, not the app's: its next call is refused by the same switch.
     const turnedOff = await stdio.callTool({ name: 'balance', arguments: {} });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { resolveConfig } from '../../electron/cli/cli-config';
+import type { Clock } from '../../electron/core/clock';
 import { openStudio, type OpenedStudio } from '../../electron/cli/compose';
 import { studioOverCore } from '../../electron/cli/commands/mcp';
 import { startMcpHttp, type McpHttpEndpoint } from '../../electron/mcp/http-endpoint';
@@ -29,6 +30,7 @@ export async function openHarness(
   dir: string,
   shared: { log: string[]; results: string[] } = { log: [], results: [] },
   extraEnv: Record<string, string> = {},
+  endpointClock?: Clock,
 ): Promise<McpHarness> {
   const { log, results } = shared;
   const config = resolveConfig(
@@ -46,7 +48,13 @@ export async function openHarness(
   const core = openStudio(config, { log: (line) => log.push(line), signal: new AbortController().signal });
   const studio = studioOverCore(core, { apiKey: config.apiKey, log: (line) => log.push(line) });
   await core.engine.start();
-  const endpoint = await startMcpHttp({ studio: () => studio, token: TOKEN, port: 0, version: '1.0.0' });
+  const endpoint = await startMcpHttp({
+    studio: () => studio,
+    token: TOKEN,
+    port: 0,
+    version: '1.0.0',
+    ...(endpointClock && { clock: endpointClock }),
+  });
   const clients: Client[] = [];
   return {
     core,

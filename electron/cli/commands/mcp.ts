@@ -5,7 +5,7 @@
 // key scrubbed, as for every command.
 import { dirname } from 'node:path';
 import { Writable } from 'node:stream';
-import { AgentSessions, agentsAllowed, writeSessionRecord } from '../../core/agents';
+import { AgentSessions, agentsAllowed, voidAgentToken, writeSessionRecord } from '../../core/agents';
 import { describeThrown, lineLogger } from '../../core/log';
 import { actualCharge } from '../../mcp/actual-charges';
 import { serveStdio } from '../../mcp/stdio';
@@ -20,6 +20,8 @@ export const DEFAULT_SESSION_CAP = { usd: 5, credits: 500 } as const;
 export interface McpArgs {
   /** A number in the limits' unit, or "none". */
   sessionCap?: string;
+  /** Void the app's endpoint token instead of serving. */
+  rotateToken?: boolean;
 }
 
 function capOf(given: string | undefined, fallback: number): number | null {
@@ -91,6 +93,15 @@ export function studioOverCore(
 }
 
 export async function mcpCommand(ctx: CliContext, args: McpArgs): Promise<void> {
+  if (args.rotateToken) {
+    voidAgentToken(dirname(ctx.config.databasePath), Date.now());
+    ctx.out.result(
+      { rotated: true },
+      () =>
+        "The app's agents endpoint token is void: the app makes a new one (shown in Settings › Agents), and no agent holding the old one gets another answer.",
+    );
+    return;
+  }
   const stdin = ctx.io.stdin;
   if (!stdin) throw invalidArgument('mcp needs a standard input to read from.', null);
   const core = ctx.core();

@@ -48,6 +48,28 @@ export function agentsAllowed(dataDir: string): boolean {
   }
 }
 
+/**
+ * Voids the app's endpoint token from outside the app (`gateway-studio mcp --rotate-token`): agents.json's
+ * rotateAfter says a token made before now is void, and the app makes a new one at its next request. The rest of
+ * the file is kept as it is.
+ */
+export function voidAgentToken(dataDir: string, now: number): void {
+  const path = join(dataDir, AGENTS_FILE);
+  let kept: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      kept = parsed as Record<string, unknown>;
+  } catch {
+    // No file yet: the app's defaults stand, with the token voided.
+  }
+  const { token: _token, ...rest } = kept;
+  mkdirSync(dataDir, { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ ...rest, rotateAfter: now }, null, 2)}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
 /** This process's sessions, for the app to read (written whole and renamed into place: never half a file). */
 export function writeSessionRecord(
   dataDir: string,

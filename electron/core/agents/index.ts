@@ -12,5 +12,6 @@ export {
   AGENT_SESSIONS_DIR,
   agentsAllowed,
   readSessionRecords,
+  voidAgentToken,
   writeSessionRecord,
 } from './agent-session-records';

@@ -7,5 +7,6 @@ export function agentsHandlers({ agents }: HostDeps): BridgeHandlers['agents'] {
   return {
     view: () => Promise.resolve(agents.view()),
     update: (patch) => agents.update(patch),
+    rotateToken: () => agents.rotateToken(),
   };
 }

@@ -12,7 +12,7 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Field } from '../../ui/field';
 import { Switch } from '../../ui/switch';
-import { useAgents, useUpdateAgents } from './api/agents';
+import { useAgents, useRotateAgentsToken, useUpdateAgents } from './api/agents';
 
 function SessionCard({ session }: { session: AgentSessionView }): ReactElement {
   const { t } = useTranslation();
@@ -127,6 +127,25 @@ function EndpointForm({ view }: { view: AgentsView }): ReactElement {
   );
 }
 
+function RotateToken(): ReactElement {
+  const { t } = useTranslation();
+  const pushToast = useStudioStore((s) => s.pushToast);
+  const rotate = useRotateAgentsToken();
+  return (
+    <Button
+      busy={rotate.isPending}
+      onClick={() =>
+        rotate.mutate(undefined, {
+          onSuccess: () => pushToast('success', t('agents.tokenRotated')),
+          onError: (error) => pushToast('error', errorSentence(error, t)),
+        })
+      }
+    >
+      {t('agents.rotateToken')}
+    </Button>
+  );
+}
+
 export function AgentsSection(): ReactElement {
   const { t } = useTranslation();
   const agents = useAgents();
@@ -154,6 +173,7 @@ export function AgentsSection(): ReactElement {
                   <input {...control} className="input" readOnly value={view.endpoint.token ?? ''} />
                 )}
               </Field>
+              <RotateToken />
             </div>
           ) : null}
           <h3>{t('agents.sessions')}</h3>

@@ -24,3 +24,11 @@ export function useUpdateAgents() {
     onSuccess: (view) => client.setQueryData(AGENTS_KEY, view),
   });
 }
+
+export function useRotateAgentsToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => bridge.agents.rotateToken.mutate(),
+    onSuccess: (view) => client.setQueryData(AGENTS_KEY, view),
+  });
+}
