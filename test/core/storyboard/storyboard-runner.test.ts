@@ -131,6 +131,42 @@ describe('StoryboardRunner', () => {
     );
   });
 
+  it('a restart while a shot was being sent does not send it again: the run stops there, saying why', async () => {
+    const gateway = current().gateway();
+    // Shot 2's request leaves and its answer never comes: the process stops before knowing its task.
+    let sends = 0;
+    const shotOnTheWire = new Promise<void>((resolve) => {
+      gateway.onSubmit = () => {
+        sends += 1;
+        if (sends < 2) return;
+        gateway.holdSubmissions = true;
+        resolve();
+      };
+    });
+    const first = await boot(gateway);
+    const started = first.runner.start(board(), []);
+    const busy = {
+      isBusy: () => !gateway.holdSubmissions && (first.engine.isBusy() || first.runner.isBusy()),
+      whenQuiet: async () => {
+        if (first.runner.isBusy()) await first.runner.whenLocalDone();
+        else await Promise.race([first.engine.whenQuiet(), shotOnTheWire]);
+      },
+    };
+    // The held send keeps the engine busy for ever; the clock is driven until it leaves, not past it.
+    expect(await driveUntil(current(), busy, () => gateway.holdSubmissions)).toBe(true);
+    expect(first.runner.get(started.id)?.shots[1]?.taskId).toBeNull();
+    await first.close();
+
+    const second = await boot();
+    second.runner.resume();
+    const run = await until(second, started.id, (r) => r.state !== 'running');
+    // The gateway may have made (and charged) that shot: nothing is sent again under a new key.
+    expect(submissions(second.gateway)).toBe(0);
+    expect(run.state).toBe('failed');
+    expect(run.shots.map((s) => s.state)).toEqual(['completed', 'failed']);
+    expect(second.engine.get(run.shots[1]?.taskId ?? '')?.state).toBe('interrupted');
+  });
+
   it('a failed shot stops the run with nothing after it sent, and is then tried alone', async () => {
     const p = await boot();
     const started = p.runner.start(board('looks away [fail]'), []);
