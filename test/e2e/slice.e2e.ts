@@ -10,12 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startWebMode } from '../../electron/host/web-mode';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import { launchChromium, type LaunchedBrowser } from './browser';
 import { recordTraffic, type Traffic } from './traffic-recorder';
 import { callStudio } from './studio-bridge';
 import { loadedWidth } from './page-pictures';
 
 const DEMO_KEY = 'sim-key-default';
+const TIME_SCALE = 0.25;
 const SHOTS = join(process.cwd(), 'test-results', 'e2e');
 const PROMPT = 'A lighthouse on a basalt cliff at dusk, volumetric fog, warm cinematic light';
 
@@ -52,7 +54,15 @@ beforeAll(async () => {
   // This file's numbered shots start afresh: one left over from an older run must not pass for a current one.
   for (const name of await readdir(SHOTS)) if (/^\d\d-.*\.png$/.test(name)) await rm(join(SHOTS, name));
   dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
-  web = await startWebMode({ port: 0, demo: true, dataDir });
+  // The demo's clock runs four times as fast and the engine's first polls follow it (as every-family.e2e.ts does):
+  // an image still shows its live progress on Tasks, without waiting out the real seconds a gateway takes.
+  web = await startWebMode({
+    port: 0,
+    demo: true,
+    dataDir,
+    simulator: { timeScale: TIME_SCALE },
+    polling: pollPriorsAtTimeScale(TIME_SCALE),
+  });
   chromium = await launchChromium();
   context = chromium.context;
   // The recorder's init script is in place before the first navigation.
