@@ -1,15 +1,28 @@
 // What the demo gateway answers an edit with: the picture it was sent, visibly changed, at the size it was sent.
-// Real edit models return the picture redrawn; a demo that ignored it (its own gradient) made any test of putting
-// an edit back meaningless, since nothing of the original came back. Each task turns the colours its own way
-// (by its seed), so two takes of one edit differ, and the change is strong enough to see at a glance.
+// Real edit models redraw the picture they are sent; a demo that ignored it (its own gradient) made any test of
+// putting an edit back meaningless, since nothing of the original came back. Each task turns the colours its own
+// way, by its seed (taken from its id): inverted, its channels rotated, and each channel shifted by its own
+// amount. A rotation alone gave three looks, so one pair of takes in three came back byte for byte the same (and
+// the library then kept one file for both); the shifts come from the whole seed, so every task differs.
 import { decodePng, encodeRgbPng, type RgbPicture } from './png-decode';
 
-/** The sent picture, its colours turned: inverted and its channels rotated by the seed. */
+/** A 32-bit mix in which every bit of the seed moves every bit of the answer (murmur3's finaliser). */
+function mixed(seed: number): number {
+  let h = seed >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The sent picture, its colours turned: inverted, its channels rotated and shifted (wrapping), by the seed. */
 export function editedPicture(sent: RgbPicture, seed: number): RgbPicture {
-  const shift = Math.abs(seed) % 3;
+  const mix = mixed(seed);
+  const rotation = mix % 3;
+  const shifts = [(mix >>> 8) & 0xff, (mix >>> 16) & 0xff, (mix >>> 24) & 0xff];
   const rgb = Buffer.alloc(sent.rgb.length);
   for (let i = 0; i < sent.rgb.length; i += 3) {
-    for (let c = 0; c < 3; c++) rgb[i + c] = 255 - (sent.rgb[i + ((c + shift) % 3)] ?? 0);
+    for (let c = 0; c < 3; c++)
+      rgb[i + c] = (255 - (sent.rgb[i + ((c + rotation) % 3)] ?? 0) + (shifts[c] ?? 0)) & 0xff;
   }
   return { width: sent.width, height: sent.height, rgb };
 }
