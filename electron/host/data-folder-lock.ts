@@ -4,6 +4,7 @@
 // kill -9) is taken over. The CLI never takes it: it shares the database by design.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { processAlive as alive } from '../core/process-alive';
 
 export const DATA_FOLDER_LOCK = 'studio.lock';
 
@@ -21,16 +22,6 @@ export class DataFolderInUse extends Error {
 
 export interface DataFolderLock {
   release(): void;
-}
-
-/** Whether a process with this id is running (EPERM: it is, under another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function holderOf(path: string): number | null {

@@ -12,6 +12,7 @@ import {
   agentSessionViewSchema,
   type AgentSessionView,
 } from '../../../shared/studio/agents';
+import { processAlive } from '../process-alive';
 
 /** The app's Settings › Agents file: the switch, the endpoint, the cap (electron/host/agents-file.ts writes it). */
 export const AGENTS_FILE = 'agents.json';
@@ -83,16 +84,6 @@ export function writeSessionRecord(
   const temporary = `${path}.tmp`;
   writeFileSync(temporary, JSON.stringify({ pid, writtenAt: now, sessions }), { mode: 0o600 });
   renameSync(temporary, path);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (thrown) {
-    // EPERM: it exists, under another user.
-    return (thrown as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

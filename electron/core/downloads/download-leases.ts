@@ -6,7 +6,8 @@
 // (kill -9 leaves no word) has its file taken over within seconds, as its polling is.
 import type { Clock, TimerHandle } from '../clock';
 import type { DatabaseSync } from '../db/database';
-import { PART_LEASE_MS, processAlive } from './part-files';
+import { PART_LEASE_MS } from './part-files';
+import { processAlive } from '../process-alive';
 
 /** How often a file held by a live neighbour is looked at again. */
 export const LEASE_CHECK_MS = 2_000;

@@ -4,6 +4,7 @@
 
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { processAlive } from '../process-alive';
 
 export const PART_SUFFIX = '.part';
 
@@ -22,16 +23,6 @@ export function partName(base: string, pid = process.pid): string {
 export function partOwner(name: string): number | null {
   const match = /\.(\d+)\.part$/.exec(name);
   return match ? Number(match[1]) : null;
-}
-
-/** Whether a process with this id is running (EPERM: it runs, as another user). */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import { Lifetime, type Disposable } from '../lifetime';
 import { describeThrown, silentLogger, type Logger } from '../log';
 import { backoffDelay, RETRY_POLICIES, type RetryPolicy } from '../retry';
 import { JobStore, type JobRow } from './job-store';
+import { processAlive } from '../process-alive';
 
 /** What a kind's run() may answer instead of finishing: wait, without a failure counted, and run again later. */
 export interface JobLater {
@@ -65,15 +66,6 @@ export interface JobRunnerOptions {
   alive?: (pid: number) => boolean;
   /** How often the line is looked at while jobs wait (rows another process wrote, a schedule that came). */
   lookAgainMs?: number;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 const changeOf = (row: JobRow): JobChange => ({

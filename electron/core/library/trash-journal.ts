@@ -10,6 +10,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { TimerHandle } from '../clock';
 import { pathExists } from '../path-exists';
 import type { Row } from './library-rows';
+import { processAlive } from '../process-alive';
 
 export interface Move {
   from: string;
@@ -141,13 +142,7 @@ export class TrashJournal {
   writerAlive(entry: JournalEntry): boolean {
     if (entry.pid === process.pid) return true;
     if (entry.state !== 'pending' && this.now() - entry.createdAt > WRITER_TIMEOUT_MS) return false;
-    try {
-      process.kill(entry.pid, 0);
-      return true;
-    } catch (error) {
-      // EPERM: alive, someone else's. ESRCH: gone.
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
+    return processAlive(entry.pid);
   }
 }
 
