@@ -4,7 +4,7 @@
 // edit-capable model. Each take is a new library item in which every pixel outside the selection is the
 // original's (a hash of the masked area) and the inside changed; the editor is clean for axe in both schemes;
 // of two takes one is kept (a favourite) and the other discarded, and the kept one opens beside the original in
-// the compare view.
+// the compare view. "Edit again" on the kept take opens the original with that take's region and instruction.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
@@ -140,5 +140,29 @@ describe('editing a region of a picture', () => {
     await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
     await studio.shot('region-edit-compare');
     await goTo(page, 'Library');
+
+    // "Edit again" on the kept take: the editor opens on the original (not the take) with the region and the
+    // instruction the take's PNG keeps, filled in for another press.
+    const keptTake = kept[0];
+    if (!keptTake) throw new Error('no kept take');
+    const keptSettings = readFileSettings(await readFile(keptTake.path))?.region;
+    expect(keptSettings).toMatchObject({
+      selection: { kind: 'rect', x: 40, y: 60, w: 300, h: 200 },
+      instruction: 'a red boat',
+      originalItemId: original.id,
+    });
+    await page.getByRole('button', { name: 'a red boat' }).click();
+    await page.getByTestId('item-dialog').getByRole('button', { name: 'Edit again' }).click();
+    await page.getByRole('heading', { name: 'Edit a region', level: 1 }).waitFor();
+    await page.getByRole('img', { name: PROMPT }).waitFor();
+    await expect.poll(() => page.getByLabel('What to change').inputValue()).toBe('a red boat');
+    for (const [label, value] of [
+      ['X', '40'],
+      ['Y', '60'],
+      ['Width', '300'],
+      ['Height', '200'],
+    ] as const)
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    await studio.shot('region-edit-again');
   });
 });
