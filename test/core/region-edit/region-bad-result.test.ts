@@ -5,52 +5,21 @@
 // good picture, "Retry downloads" files the take from the same task.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { composeSimCore } from '../../support/sim-core';
-import { ManualClock } from '../../../electron/core/clock';
-import type { ComposedCore } from '../../../electron/core/compose-core';
-import type { DatabaseSync } from '../../../electron/core/db';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { expect, it } from 'vitest';
 import { decodePicture } from '../../../electron/core/region-edit/region-composite';
 import { regionMask } from '../../../electron/core/region-edit/region-mask';
-import { startSimulator, type LinkOptions, type RunningSimulator } from '../../../electron/simulator';
+import { type LinkOptions } from '../../../electron/simulator';
 import type { RegionSelection } from '../../../shared/studio/region-selection';
-import type { LibraryItem } from '../../../shared/studio/records';
-import { tempDir } from '../library/library-fixtures';
 import { driveUntil } from '../tasks/engine-rig';
 import { maskedHashes } from './masked-hash';
+import { useRegionRig } from './region-rig';
 
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
-let core: ComposedCore;
-const clock = new ManualClock(Date.UTC(2026, 10, 29, 9, 0, 0));
-
-beforeEach(async () => {
-  sim = await startSimulator({ clock, seed: 11 });
-  ({ dir, cleanup } = await tempDir('region-bad-'));
-  db = openStudioDatabase(join(dir, 'studio.sqlite'));
-  core = composeSimCore({ db, sim, clock, dir }, { runQueue: true });
-  await core.engine.start();
-});
-afterEach(async () => {
-  core.speech.close();
-  await core.engine.close();
-  db.close();
-  await sim.close();
-  await cleanup();
-});
-
-async function filedBatch(key: string, count: number): Promise<LibraryItem[]> {
-  const done = () => core.library.query({ batchId: key }).items.length >= count;
-  expect(await driveUntil({ clock }, core.engine, done)).toBe(true);
-  return core.library.query({ batchId: key }).items;
-}
+const rig = useRegionRig({ seed: 11, prefix: 'region-bad-' });
+const { clock } = rig;
 
 /** Every file under the library folder but thumbnails, by name. */
 async function libraryFiles(): Promise<string[]> {
-  const all = await readdir(join(dir, 'library'), { recursive: true, withFileTypes: true });
+  const all = await readdir(join(rig.dir, 'library'), { recursive: true, withFileTypes: true });
   return all
     .filter((e) => e.isFile() && !e.parentPath.includes('thumb'))
     .map((e) => e.name)
@@ -64,18 +33,18 @@ const cases: [NonNullable<LinkOptions['damage']>, RegExp][] = [
 ];
 
 it.each(cases)('a %s answer is refused in words, losing nothing and charging once', async (damage, said) => {
-  await core.engine.submitBatch(
+  await rig.core.engine.submitBatch(
     [{ family: 'image.i3', model: 'image_model_id_i3', params: { prompt: 'a quay', size: '4:3' } }],
     { key: `original-${damage}` },
   );
-  const [original] = await filedBatch(`original-${damage}`, 1);
+  const [original] = await rig.filedBatch(`original-${damage}`, 1);
   if (!original) throw new Error('no original');
   const originalBytes = await readFile(original.path);
   const before = await libraryFiles();
 
-  sim.links.set({ damage });
+  rig.sim.links.set({ damage });
   const selection: RegionSelection = { kind: 'rect', x: 200, y: 150, w: 300, h: 200 };
-  const press = await core.regions.submit({
+  const press = await rig.core.regions.submit({
     source: { itemId: original.id },
     selection,
     instruction: 'a red buoy',
@@ -83,22 +52,22 @@ it.each(cases)('a %s answer is refused in words, losing nothing and charging onc
     key: `region-${damage}`,
   });
   const taskId = press.tasks[0]?.id ?? '';
-  const failed = () => core.engine.files(taskId)[0]?.state === 'failed';
-  expect(await driveUntil({ clock }, core.engine, failed)).toBe(true);
-  const [file] = core.engine.files(taskId);
+  const failed = () => rig.core.engine.files(taskId)[0]?.state === 'failed';
+  expect(await driveUntil({ clock }, rig.core.engine, failed)).toBe(true);
+  const [file] = rig.core.engine.files(taskId);
   expect(file?.error).toMatch(said);
   // Nothing filed, nothing left beside the original, the original as it was.
-  expect(core.library.query({ batchId: `region-${damage}` }).items).toHaveLength(0);
+  expect(rig.core.library.query({ batchId: `region-${damage}` }).items).toHaveLength(0);
   expect(await libraryFiles()).toEqual(before);
   expect((await readFile(original.path)).equals(originalBytes)).toBe(true);
-  expect(core.library.get(original.id)?.sha256).toBe(original.sha256);
+  expect(rig.core.library.get(original.id)?.sha256).toBe(original.sha256);
 
   // The link mends: the same task's file is fetched again, nothing sent or charged a second time.
-  sim.links.set({ damage: 'none' });
-  await core.engine.retryDownloads(taskId);
-  const [take] = await filedBatch(`region-${damage}`, 1);
+  rig.sim.links.set({ damage: 'none' });
+  await rig.core.engine.retryDownloads(taskId);
+  const [take] = await rig.filedBatch(`region-${damage}`, 1);
   if (!take) throw new Error('no take');
-  const edits = sim.createdTasks().filter((t) => t.model === 'image_model_id_i2');
+  const edits = rig.sim.createdTasks().filter((t) => t.model === 'image_model_id_i2');
   expect(edits).toHaveLength(1);
   expect(edits[0]?.charged).toBe(true);
   const mask = await regionMask(selection, 1152, 864);

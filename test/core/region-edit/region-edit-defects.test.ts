@@ -5,48 +5,19 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { composeSimCore } from '../../support/sim-core';
-import { ManualClock } from '../../../electron/core/clock';
-import type { ComposedCore } from '../../../electron/core/compose-core';
-import type { DatabaseSync } from '../../../electron/core/db';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { expect, it } from 'vitest';
 import { regionMask } from '../../../electron/core/region-edit/region-mask';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import type { RegionSelection } from '../../../shared/studio/region-selection';
-import type { LibraryItem } from '../../../shared/studio/records';
-import { tempDir } from '../library/library-fixtures';
-import { driveUntil } from '../tasks/engine-rig';
 import { maskedHashes } from './masked-hash';
+import { useRegionRig } from './region-rig';
 
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
-let core: ComposedCore;
-const clock = new ManualClock(Date.UTC(2026, 10, 29, 9, 0, 0));
-
-beforeEach(async () => {
-  sim = await startSimulator({ clock, seed: 7 });
-  ({ dir, cleanup } = await tempDir('region-defects-'));
-  db = openStudioDatabase(join(dir, 'studio.sqlite'));
-  // One request a window: a press of two takes sends one and queues the other.
-  core = composeSimCore({ db, sim, clock, dir }, { runQueue: true, budget: { requests: 1, perMs: 1_000 } });
-  await core.engine.start();
+// One request a window: a press of two takes sends one and queues the other.
+const rig = useRegionRig({
+  seed: 7,
+  prefix: 'region-defects-',
+  parts: { budget: { requests: 1, perMs: 1_000 } },
 });
-afterEach(async () => {
-  core.speech.close();
-  await core.engine.close();
-  db.close();
-  await sim.close();
-  await cleanup();
-});
-
-async function filedBatch(key: string, count: number): Promise<LibraryItem[]> {
-  const done = () => core.library.query({ batchId: key }).items.length >= count;
-  expect(await driveUntil({ clock }, core.engine, done)).toBe(true);
-  return core.library.query({ batchId: key }).items;
-}
+const { clock } = rig;
 
 /** 300 wide and 200 high as stored, with detail in every pixel. */
 async function storedPixels(): Promise<Sharp> {
@@ -73,17 +44,17 @@ it('puts the region back where it was drawn on a photo turned by its EXIF orient
     .withMetadata({ orientation: 6 })
     .jpeg({ quality: 95 })
     .toBuffer();
-  const stored = await core.library.references.addBytes(photo);
+  const stored = await rig.core.library.references.addBytes(photo);
   // Drawn on the upright picture: a band low down, which does not exist in the stored 300 × 200 orientation.
   const selection: RegionSelection = { kind: 'rect', x: 20, y: 220, w: 150, h: 60 };
-  await core.regions.submit({
+  await rig.core.regions.submit({
     source: { reference: stored.uri },
     selection,
     instruction: 'a red kite',
     model: 'image_model_id_i2',
     key: 'region-turned-0001',
   });
-  const [take] = await filedBatch('region-turned-0001', 1);
+  const [take] = await rig.filedBatch('region-turned-0001', 1);
   if (!take) throw new Error('no take');
   const before = await uprightRgba(photo);
   const after = await uprightRgba(await readFile(take.path));
@@ -95,19 +66,19 @@ it('puts the region back where it was drawn on a photo turned by its EXIF orient
 });
 
 it('names a take .png when the gateway answered a JPEG, the .jpg gone, nothing overwritten', async () => {
-  const original = await core.library.references.addBytes(await (await storedPixels()).png().toBuffer());
-  await core.regions.submit({
+  const original = await rig.core.library.references.addBytes(await (await storedPixels()).png().toBuffer());
+  await rig.core.regions.submit({
     source: { reference: original.uri },
     selection: { kind: 'rect', x: 10, y: 10, w: 80, h: 60 },
     instruction: 'a boat',
     model: 'image_model_id_i2',
     key: 'region-jpeg-0001',
   });
-  const [take] = await filedBatch('region-jpeg-0001', 1);
-  const task = core.engine.get(take?.taskId ?? '');
+  const [take] = await rig.filedBatch('region-jpeg-0001', 1);
+  const task = rig.core.engine.get(take?.taskId ?? '');
   if (!take || !task) throw new Error('no take');
   // A second answer of the same task, as a JPEG named .jpg the way the downloader names what it sniffs.
-  const jpeg = join(dir, 'library', 'answer.jpg');
+  const jpeg = join(rig.dir, 'library', 'answer.jpg');
   await writeFile(
     jpeg,
     await sharp(await readFile(take.path))
@@ -115,8 +86,8 @@ it('names a take .png when the gateway answered a JPEG, the .jpg gone, nothing o
       .toBuffer(),
   );
   // Where the .png would go is taken already: it is never written over.
-  await writeFile(join(dir, 'library', 'answer.png'), 'someone else');
-  const filedAt = await core.library.addFromDownload({
+  await writeFile(join(rig.dir, 'library', 'answer.png'), 'someone else');
+  const filedAt = await rig.core.library.addFromDownload({
     task,
     file: {
       kind: 'image',
@@ -131,25 +102,25 @@ it('names a take .png when the gateway answered a JPEG, the .jpg gone, nothing o
     sha256: 'x'.repeat(64),
     mime: 'image/jpeg',
   });
-  expect(filedAt).toBe(join(dir, 'library', 'answer-2.png'));
+  expect(filedAt).toBe(join(rig.dir, 'library', 'answer-2.png'));
   const bytes = await readFile(filedAt);
   expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
   await expect(readFile(jpeg)).rejects.toThrow(/ENOENT/);
-  expect(await readFile(join(dir, 'library', 'answer.png'), 'utf8')).toBe('someone else');
-  const item = core.library.query({ batchId: 'region-jpeg-0001' }).items.find((i) => i.path === filedAt);
+  expect(await readFile(join(rig.dir, 'library', 'answer.png'), 'utf8')).toBe('someone else');
+  const item = rig.core.library.query({ batchId: 'region-jpeg-0001' }).items.find((i) => i.path === filedAt);
   expect(item?.mime).toBe('image/png');
 });
 
 it('keeps the made-from link of a take that waited in the queue', async () => {
-  const made = await core.engine.submitBatch(
+  const made = await rig.core.engine.submitBatch(
     [{ family: 'image.i3', model: 'image_model_id_i3', params: { prompt: 'a pier', size: '4:3' } }],
     { key: 'region-original-01' },
   );
-  const [original] = await filedBatch(made.batchId, 1);
+  const [original] = await rig.filedBatch(made.batchId, 1);
   if (!original) throw new Error('no original');
   // A window of the request budget free for the press (the original's polls took the last one).
   await clock.advanceTo(clock.now() + 5_000);
-  const press = await core.regions.submit({
+  const press = await rig.core.regions.submit({
     source: { itemId: original.id },
     selection: { kind: 'rect', x: 100, y: 100, w: 200, h: 150 },
     instruction: 'a lantern',
@@ -159,10 +130,10 @@ it('keeps the made-from link of a take that waited in the queue', async () => {
   });
   // One went at once; the other waited its turn in the queue.
   expect(press.tasks).toHaveLength(1);
-  const takes = await filedBatch('region-queued-0001', 2);
+  const takes = await rig.filedBatch('region-queued-0001', 2);
   expect(takes).toHaveLength(2);
   for (const take of takes)
-    expect(core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
+    expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
       expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
     );
 });

@@ -4,52 +4,19 @@
 // and the item is an edit of the original's task. Numbers from outside are refused in words, nothing sent.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { composeSimCore } from '../../support/sim-core';
-import { ManualClock } from '../../../electron/core/clock';
-import type { ComposedCore } from '../../../electron/core/compose-core';
-import type { DatabaseSync } from '../../../electron/core/db';
-import { openStudioDatabase } from '../../../electron/core/studio-database';
+import { expect, it } from 'vitest';
 import { readFileSettings } from '../../../electron/core/library/file-settings';
 import { decodePicture } from '../../../electron/core/region-edit/region-composite';
 import { regionMask } from '../../../electron/core/region-edit/region-mask';
-import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import type { RegionSelection } from '../../../shared/studio/region-selection';
 import type { LibraryItem } from '../../../shared/studio/records';
-import { tempDir } from '../library/library-fixtures';
-import { driveUntil } from '../tasks/engine-rig';
 import { maskedHashes } from './masked-hash';
+import { useRegionRig } from './region-rig';
 
-let sim: RunningSimulator;
-let dir: string;
-let cleanup: () => Promise<void>;
-let db: DatabaseSync;
-let core: ComposedCore;
-const clock = new ManualClock(Date.UTC(2026, 10, 29, 9, 0, 0));
-
-beforeEach(async () => {
-  sim = await startSimulator({ clock, seed: 5 });
-  ({ dir, cleanup } = await tempDir('region-edit-'));
-  db = openStudioDatabase(join(dir, 'studio.sqlite'));
-  core = composeSimCore({ db, sim, clock, dir }, { runQueue: true });
-  await core.engine.start();
-});
-afterEach(async () => {
-  core.speech.close();
-  await core.engine.close();
-  db.close();
-  await sim.close();
-  await cleanup();
-});
-
-async function filedBatch(key: string, count: number): Promise<LibraryItem[]> {
-  const done = () => core.library.query({ batchId: key }).items.length >= count;
-  expect(await driveUntil({ clock }, core.engine, done)).toBe(true);
-  return core.library.query({ batchId: key }).items;
-}
+const rig = useRegionRig({ seed: 5, prefix: 'region-edit-' });
 
 async function anOriginal(): Promise<LibraryItem> {
-  await core.engine.submitBatch(
+  await rig.core.engine.submitBatch(
     [
       {
         family: 'image.i3',
@@ -59,7 +26,7 @@ async function anOriginal(): Promise<LibraryItem> {
     ],
     { key: 'original-press-0001' },
   );
-  const [item] = await filedBatch('original-press-0001', 1);
+  const [item] = await rig.filedBatch('original-press-0001', 1);
   if (!item) throw new Error('no original');
   return item;
 }
@@ -83,7 +50,7 @@ async function expectOnlyInsideChanged(
 it('takes of a rectangle on I2: composited, kept as new items made from the original, the region in the file', async () => {
   const original = await anOriginal();
   const selection: RegionSelection = { kind: 'rect', x: 300, y: 200, w: 400, h: 250 };
-  const press = await core.regions.submit({
+  const press = await rig.core.regions.submit({
     source: { itemId: original.id },
     selection,
     instruction: 'make the sky stormy',
@@ -92,7 +59,7 @@ it('takes of a rectangle on I2: composited, kept as new items made from the orig
     key: 'region-press-0001',
   });
   expect(press.tasks).toHaveLength(2);
-  const takes = await filedBatch('region-press-0001', 2);
+  const takes = await rig.filedBatch('region-press-0001', 2);
   expect(takes).toHaveLength(2);
   for (const take of takes) {
     expect(take.id).not.toBe(original.id);
@@ -101,13 +68,13 @@ it('takes of a rectangle on I2: composited, kept as new items made from the orig
     const settings = readFileSettings(await readFile(take.path));
     expect(settings?.region).toMatchObject({ selection, instruction: 'make the sky stormy', sends: 'crop' });
     expect(settings?.region?.originalItemId).toBe(original.id);
-    expect(core.regions.editOf(take.id)?.selection).toEqual(selection);
-    expect(core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
+    expect(rig.core.regions.editOf(take.id)?.selection).toEqual(selection);
+    expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
       expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
     );
   }
   // The original is untouched.
-  expect(core.library.get(original.id)?.sha256).toBe(original.sha256);
+  expect(rig.core.library.get(original.id)?.sha256).toBe(original.sha256);
 });
 
 it('a lasso on I5 goes as the whole picture marked, and still changes only the inside', async () => {
@@ -121,46 +88,50 @@ it('a lasso on I5 goes as the whole picture marked, and still changes only the i
       [120, 500],
     ],
   };
-  await core.regions.submit({
+  await rig.core.regions.submit({
     source: { itemId: original.id },
     selection,
     instruction: 'a red door',
     model: 'image_model_id_i5',
     key: 'region-press-0002',
   });
-  const [take] = await filedBatch('region-press-0002', 1);
+  const [take] = await rig.filedBatch('region-press-0002', 1);
   if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
   expect(take.prompt).toMatch(/magenta outline.*a red door$/);
-  expect(core.regions.editOf(take.id)?.sends).toBe('marked');
+  expect(rig.core.regions.editOf(take.id)?.sends).toBe('marked');
 });
 
 it('refuses a region past the picture, a model that cannot edit and a bad number of takes, sending nothing', async () => {
   const original = await anOriginal();
-  const sent = core.engine.list().length;
+  const sent = rig.core.engine.list().length;
   const base = { source: { itemId: original.id }, instruction: 'x', model: 'image_model_id_i2' };
   await expect(
-    core.regions.submit({ ...base, selection: { kind: 'rect', x: 1000, y: 0, w: 500, h: 10 } }),
+    rig.core.regions.submit({ ...base, selection: { kind: 'rect', x: 1000, y: 0, w: 500, h: 10 } }),
   ).rejects.toThrow(/goes past the picture, which is 1152×864/);
   await expect(
-    core.regions.submit({
+    rig.core.regions.submit({
       ...base,
       model: 'image_model_id_i3',
       selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 },
     }),
   ).rejects.toThrow(/cannot edit a region.*image_model_id_i1/);
   await expect(
-    core.regions.submit({ ...base, takes: 9, selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
+    rig.core.regions.submit({ ...base, takes: 9, selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
   ).rejects.toThrow(/Takes are 1 to 8/);
   await expect(
-    core.regions.submit({ ...base, instruction: '   ', selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 } }),
+    rig.core.regions.submit({
+      ...base,
+      instruction: '   ',
+      selection: { kind: 'rect', x: 0, y: 0, w: 5, h: 5 },
+    }),
   ).rejects.toThrow(/Say what to change/);
-  expect(core.engine.list()).toHaveLength(sent);
+  expect(rig.core.engine.list()).toHaveLength(sent);
 });
 
 it('edits a Create reference picture too (no library item behind it), and refuses a hostile result in words', async () => {
   const original = await anOriginal();
-  const stored = await core.library.references.addBytes(await readFile(original.path));
+  const stored = await rig.core.library.references.addBytes(await readFile(original.path));
   const selection: RegionSelection = {
     kind: 'brush',
     radius: 40,
@@ -171,23 +142,23 @@ it('edits a Create reference picture too (no library item behind it), and refuse
       ],
     ],
   };
-  await core.regions.submit({
+  await rig.core.regions.submit({
     source: { reference: stored.uri },
     selection,
     instruction: 'a kite',
     model: 'image_model_id_i1',
     key: 'region-press-0003',
   });
-  const [take] = await filedBatch('region-press-0003', 1);
+  const [take] = await rig.filedBatch('region-press-0003', 1);
   if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
-  expect(core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
+  expect(rig.core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
 
   // What the gateway sent is not a picture: refused with a sentence, and the useless copy removed (every try
   // of the download would otherwise leave one in the library folder; the link is fetched again).
-  const hostile = join(dir, 'hostile.png');
+  const hostile = join(rig.dir, 'hostile.png');
   await writeFile(hostile, '<html>not a picture</html>');
-  await expect(core.regions.composite('region-press-0003', hostile)).rejects.toThrow(
+  await expect(rig.core.regions.composite('region-press-0003', hostile)).rejects.toThrow(
     /not a picture the studio can read/,
   );
   await expect(readFile(hostile, 'utf8')).rejects.toThrow(/ENOENT/);
