@@ -11,7 +11,7 @@ import { localError, notFound } from '../../../shared/bridge/errors';
 import type { RegionEditSettings, RegionSelection } from '../../../shared/studio/region-selection';
 import { checkSelection, MAX_REGION_TAKES } from '../../../shared/studio/region-selection';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
-import { referenceUri } from '../../../shared/studio/references';
+import { referenceSha, referenceUri } from '../../../shared/studio/references';
 import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db';
 import type { Library } from '../library';
@@ -170,6 +170,11 @@ export class RegionEditor implements RegionEditPort {
       return { bytes: await readFile(item.path), path: item.path, itemId: item.id, taskId: item.taskId };
     }
     const { bytes } = await this.options.library.references.read(source.reference);
+    // A reference that is a library picture's bytes (dragged from the library onto Create) is that picture: its
+    // takes are made from the item, so they are compared with it, edited again from it and linked to its task.
+    const sha256 = referenceSha(source.reference);
+    const item = sha256 ? this.options.library.bySha256(sha256) : null;
+    if (item?.kind === 'image') return { bytes, path: null, itemId: item.id, taskId: item.taskId };
     return { bytes, path: null, itemId: null, taskId: null };
   }
 }

@@ -4,6 +4,7 @@
 // and the item is an edit of the original's task. Numbers from outside are refused in words, nothing sent.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { readFileSettings } from '../../../electron/core/library/file-settings';
 import { decodePicture } from '../../../electron/core/region-edit/region-composite';
@@ -131,7 +132,13 @@ it('refuses a region past the picture, a model that cannot edit and a bad number
 
 it('edits a Create reference picture too (no library item behind it), and refuses a hostile result in words', async () => {
   const original = await anOriginal();
-  const stored = await rig.core.library.references.addBytes(await readFile(original.path));
+  // The same pixels in other bytes: a picture dropped on Create that the library does not hold.
+  const stored = await rig.core.library.references.addBytes(
+    await sharp(await readFile(original.path))
+      .png({ compressionLevel: 1 })
+      .toBuffer(),
+  );
+  expect(rig.core.library.bySha256(stored.sha256)).toBeNull();
   const selection: RegionSelection = {
     kind: 'brush',
     radius: 40,
@@ -154,6 +161,8 @@ it('edits a Create reference picture too (no library item behind it), and refuse
   await expectOnlyInsideChanged(original, take, selection);
   expect(rig.core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
 
+  expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toEqual([]);
+
   // What the gateway sent is not a picture: refused with a sentence, and the useless copy removed (every try
   // of the download would otherwise leave one in the library folder; the link is fetched again).
   const hostile = join(rig.dir, 'hostile.png');
@@ -162,4 +171,29 @@ it('edits a Create reference picture too (no library item behind it), and refuse
     /not a picture the studio can read/,
   );
   await expect(readFile(hostile, 'utf8')).rejects.toThrow(/ENOENT/);
+});
+
+it('takes a Create reference that is a library picture (dragged from the library) as that item', async () => {
+  const original = await anOriginal();
+  const stored = await rig.core.library.references.addBytes(await readFile(original.path));
+  const selection: RegionSelection = { kind: 'rect', x: 100, y: 100, w: 200, h: 150 };
+  await rig.core.regions.submit({
+    source: { reference: stored.uri },
+    selection,
+    instruction: 'a red kite',
+    model: 'image_model_id_i1',
+    key: 'region-press-0004',
+  });
+  const [take] = await rig.filedBatch('region-press-0004', 1);
+  if (!take) throw new Error('no take');
+  await expectOnlyInsideChanged(original, take, selection);
+  // Made from the item: compared with it, edited again from it, linked to its task.
+  expect(readFileSettings(await readFile(take.path))?.region?.originalItemId).toBe(original.id);
+  expect(rig.core.regions.editOf(take.id)).toMatchObject({
+    originalItemId: original.id,
+    instruction: 'a red kite',
+  });
+  expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
+    expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
+  );
 });
