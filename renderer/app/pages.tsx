@@ -35,6 +35,9 @@ const page = <P extends object>(load: () => Promise<ComponentType<P>>) => preloa
 const library = page(() => import('../features/library/library-page').then((m) => m.LibraryPage));
 const compare = page(() => import('../features/compare/compare-page').then((m) => m.ComparePage));
 const compareGroup = page(() => import('../features/compare/group-page').then((m) => m.CompareGroupPage));
+const compareReference = page(() =>
+  import('../features/compare/reference-compare-page').then((m) => m.ReferenceComparePage),
+);
 const regionEdit = page(() =>
   import('../features/region-edit/region-edit-page').then((m) => m.RegionEditPage),
 );
@@ -50,6 +53,7 @@ export const LAZY_PAGES = [
   speech,
   compare,
   compareGroup,
+  compareReference,
   regionEdit,
   sync,
   usage,
@@ -84,6 +88,7 @@ export function Pages(): ReactElement {
       <Route path={`${ROUTES.create}/:family?`} component={CreatePage} />
       <Route path={`${ROUTES.tasks}/:task?`} component={TasksPage} />
       <Route path={LIBRARY_ROUTE} component={library.Page} />
+      <Route path={`${COMPARE_ROUTE}/reference/:sha/:b`} component={compareReference.Page} />
       <Route path={`${COMPARE_ROUTE}/:a/:b`} component={compare.Page} />
       <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={compareGroup.Page} />
       <Route path={`${REGION_EDIT_ROUTE}/:source/:id/:again?`} component={regionEdit.Page} />

@@ -13,7 +13,10 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
-/** Two library items side by side: /compare/<a>/<b> (reached from the library, so not in the sidebar). */
+/**
+ * Two library items side by side: /compare/<a>/<b> (reached from the library, so not in the sidebar); a Create
+ * reference picture beside a region edit's take: /compare/reference/<sha256>/<take>.
+ */
 export const COMPARE_ROUTE = '/compare';
 
 /** One prompt on several models, every result side by side: /compare-group/<batch id> (from Create or the library). */

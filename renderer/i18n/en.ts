@@ -980,6 +980,8 @@ export const en = {
   compare: {
     title: 'Compare',
     subtitle: 'Two results side by side, and what was different about how they were made.',
+    referenceSubtitle: 'The reference picture from Create beside the take made from it.',
+    reference: 'The reference picture',
     open: 'Open',
     swap: 'Swap A and B',
     view: 'View',

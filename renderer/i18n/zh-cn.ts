@@ -1009,6 +1009,8 @@ export const zhCN: Messages = {
   compare: {
     title: '对比',
     subtitle: '两个结果并排查看，以及它们的生成设置有何不同。',
+    referenceSubtitle: '创作页的参考图片与由它生成的版本并排查看。',
+    reference: '参考图片',
     open: '打开',
     swap: '交换 A 和 B',
     view: '视图',

@@ -2,7 +2,8 @@
 // "Edit a region" from Create, on a reference picture the creator dropped (no library item behind it): the
 // reference's own button opens the editor on it, a rectangle drawn with the mouse is edited on the demo gateway
 // (which answers with the picture it was sent, turned), and the take, a new library item, holds the reference's
-// pixels outside the rectangle exactly (a hash of the masked area) and changed ones inside.
+// pixels outside the rectangle exactly (a hash of the masked area) and changed ones inside; the compare view shows
+// the take beside the reference.
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +82,20 @@ describe('editing a region of a Create reference picture', () => {
     if (!mask) throw new Error('no mask');
     expect(maskedHashes(after, mask).outside).toBe(maskedHashes(before, mask).outside);
     expect(maskedHashes(after, mask).inside).not.toBe(maskedHashes(before, mask).inside);
+
+    // Before and after: the take opens beside the reference itself (it is no library item) in the compare view,
+    // both pictures drawn at the reference's size.
+    await page.getByRole('link', { name: 'Compare take 1 with the original' }).click();
+    await page.getByRole('heading', { name: 'Compare', level: 1 }).waitFor();
+    const drawn = async (name: string) => {
+      const img = page.getByRole('img', { name, exact: true });
+      await img.waitFor();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => [el.complete, el.naturalWidth, el.naturalHeight]))
+        .toEqual([true, 640, 400]);
+    };
+    await drawn('The reference picture');
+    await drawn('turn the block into a boat');
+    await studio.shot('region-edit-from-create-compare');
   });
 });

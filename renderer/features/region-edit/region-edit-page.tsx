@@ -192,7 +192,12 @@ export function RegionEditPage(): ReactElement {
       {spend.dialog}
       {batchId ? (
         // Keyed by the press: a new press numbers its takes from 1 again, with nothing kept or discarded yet.
-        <RegionTakes key={batchId} batchId={batchId} originalId={isItem ? params.id : null} takes={takes} />
+        <RegionTakes
+          key={batchId}
+          batchId={batchId}
+          original={isItem ? { itemId: params.id } : { referenceSha: params.id }}
+          takes={takes}
+        />
       ) : null}
     </section>
   );

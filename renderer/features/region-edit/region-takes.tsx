@@ -1,6 +1,6 @@
 // The takes of one press as they are filed: each a new item beside the original (never over it), opened in the
 // library or compared before/after with the original in the existing compare view (#/compare/<original>/<take>,
-// slider or side by side). "Keep this one" marks that take the press's keeper (a favourite, the one a favourites
+// slider or side by side; a Create reference's takes with the reference, #/compare/reference/<sha256>/<take>). "Keep this one" marks that take the press's keeper (a favourite, the one a favourites
 // filter finds; keeping another moves the mark); "Discard the other takes" then sends the rest to the trash with
 // Undo, as any deletion. Nothing is overwritten either way: the original and the kept take stay as filed.
 import { useEffect, useRef, useState, type ReactElement } from 'react';
@@ -28,13 +28,23 @@ function useTakeNumbers(): (id: string) => number {
   };
 }
 
+/** The compare view of a take beside what it was made from (features/compare: an item, or a reference). */
+function compareAddress(original: { itemId: string } | { referenceSha: string }, takeId: string): string {
+  const before =
+    'itemId' in original
+      ? encodeURIComponent(original.itemId)
+      : `reference/${encodeURIComponent(original.referenceSha)}`;
+  return `/compare/${before}/${encodeURIComponent(takeId)}`;
+}
+
 export function RegionTakes({
   batchId,
-  originalId,
+  original,
   takes,
 }: {
   batchId: string;
-  originalId: string | null;
+  /** What the takes were made from: a library item, or a Create reference picture (by its hash). */
+  original: { itemId: string } | { referenceSha: string };
   takes: number;
 }): ReactElement {
   const { t } = useTranslation();
@@ -88,11 +98,7 @@ export function RegionTakes({
               {thumb ? <img src={thumb} alt={t('regionEdit.takeN', { n })} /> : null}
               {isKept ? <span className="region-take-kept">{t('regionEdit.kept')}</span> : null}
               <Link href={libraryAddress(take.id)}>{t('regionEdit.openTake', { n })}</Link>
-              {originalId ? (
-                <Link href={`/compare/${encodeURIComponent(originalId)}/${encodeURIComponent(take.id)}`}>
-                  {t('regionEdit.compareTake', { n })}
-                </Link>
-              ) : null}
+              <Link href={compareAddress(original, take.id)}>{t('regionEdit.compareTake', { n })}</Link>
               {isKept ? null : (
                 <Button busy={favourite.isPending} onClick={() => void keep(take)}>
                   {t('regionEdit.keep', { n })}
