@@ -3,13 +3,13 @@
 // continuing from the first, the third taking the cast's pictures), narration and a music bed files one cut
 // whose length is the sum of its shots and which has sound, with a CMX3600 edit list beside it; the first frame
 // shot 2 was sent is exactly the last frame taken from shot 1's video (its bytes' hash).
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIM_SEEDS } from '../../electron/simulator';
 import { cli, useSimulatorCli } from './cli-harness';
+import { ffprobe } from '../support/ffprobe';
 
 const rig = useSimulatorCli({ timeScale: 0.01 });
 
@@ -54,18 +54,6 @@ const board = {
 
 const seeded = new Set<string>(Object.values(SIM_SEEDS));
 const created = () => rig.sim.createdTasks().filter((t) => !seeded.has(t.id));
-const ffprobe = (path: string) =>
-  JSON.parse(
-    execFileSync('ffprobe', [
-      '-v',
-      'error',
-      '-show_entries',
-      'format=duration:stream=codec_type',
-      '-of',
-      'json',
-      path,
-    ]).toString(),
-  ) as { format: { duration: string }; streams: { codec_type: string }[] };
 
 beforeAll(async () => {
   await writeFile(join(rig.dir, 'board.json'), JSON.stringify(board));
@@ -120,9 +108,9 @@ describe('storyboard run', () => {
     // The cut: as long as its three shots, with picture and sound; its edit list beside it.
     const cut = ffprobe(out.cut.path);
     const shotPaths = out.shots.map((shot) => shot.path);
-    const sum = shotPaths.map((p) => Number(ffprobe(p).format.duration)).reduce((a, b) => a + b, 0);
-    expect(Math.abs(Number(cut.format.duration) - sum)).toBeLessThan(0.1);
-    expect(cut.streams.map((s) => s.codec_type).sort()).toEqual(['audio', 'video']);
+    const sum = shotPaths.map((p) => ffprobe(p).duration).reduce((a, b) => a + b, 0);
+    expect(Math.abs(cut.duration - sum)).toBeLessThan(0.1);
+    expect([...cut.streams].sort()).toEqual(['audio', 'video']);
     expect(out.cut.kind).toBe('video');
     const edl = await readFile(out.run.editList, 'utf8');
     expect(edl).toContain('TITLE: Mia at dawn');

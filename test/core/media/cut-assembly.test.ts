@@ -9,24 +9,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleCut } from '../../../electron/core/media/cut-assembly';
 import { cmx3600, timecode } from '../../../electron/core/media/edit-list';
+import { ffprobe } from '../../support/ffprobe';
 import { extractLastFrame, joinAudio, probeClip } from '../../../electron/core/media/ffmpeg';
 
 const FIXTURES = join(process.cwd(), 'electron/simulator/fixtures');
 let dir = '';
-
-function ffprobe(path: string): { duration: number; streams: string[] } {
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration:stream=codec_type',
-    '-of',
-    'json',
-    path,
-  ]).toString();
-  const parsed = JSON.parse(out) as { format: { duration: string }; streams: { codec_type: string }[] };
-  return { duration: Number(parsed.format.duration), streams: parsed.streams.map((s) => s.codec_type) };
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cut-'));
