@@ -963,6 +963,8 @@ export const en = {
     needSelection: 'Select a region first: drag on the picture, or type X, Y, width and height.',
     needInstruction: 'Say what to change in the region.',
     backToPicture: 'Back to the picture',
+    modelGone:
+      'The model this take was made with ({{model}}) is no longer offered; the first that can edit is chosen.',
     takesTitle: 'Results',
     takesFiled: '{{done}} of {{count}} takes in the library',
     takeN: 'Take {{n}}',

@@ -992,6 +992,7 @@ export const zhCN: Messages = {
     needSelection: '请先选出区域：在图片上拖动，或输入 X、Y、宽和高。',
     needInstruction: '请说明要在选区里改什么。',
     backToPicture: '返回图片',
+    modelGone: '制作此版本的模型（{{model}}）已不再提供；已改选第一个可编辑的模型。',
     takesTitle: '结果',
     takesFiled: '{{count}} 个结果中已有 {{done}} 个进入素材库',
     takeN: '结果 {{n}}',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   MAX_REGION_TAKES,
   REGION_SENDS,
-  regionEditSettingsSchema,
+  regionTakeSchema,
   regionSelectionSchema,
 } from '../studio/region-selection';
 import { REFERENCE_SCHEME } from '../studio/references';
@@ -44,4 +44,4 @@ export const regionSubmitSchema = z.strictObject({
 });
 export type RegionSubmitInput = z.infer<typeof regionSubmitSchema>;
 
-export const regionEditOfSchema = regionEditSettingsSchema.nullable();
+export const regionEditOfSchema = regionTakeSchema.nullable();

@@ -123,3 +123,10 @@ export const regionEditSettingsSchema = z.strictObject({
   originalItemId: z.string().max(200).nullable(),
 });
 export type RegionEditSettings = z.infer<typeof regionEditSettingsSchema>;
+
+/**
+ * What "Edit again" reads of a take: its settings and the model id it was made with (the library item's, so the
+ * editor offers the same model while it is still one that can edit).
+ */
+export const regionTakeSchema = regionEditSettingsSchema.extend({ model: z.string().max(200) });
+export type RegionTake = z.infer<typeof regionTakeSchema>;

@@ -4,7 +4,8 @@
 // edit-capable model. Each take is a new library item in which every pixel outside the selection is the
 // original's (a hash of the masked area) and the inside changed; the editor is clean for axe in both schemes;
 // of two takes one is kept (a favourite) and the other discarded, and the kept one opens beside the original in
-// the compare view. "Edit again" on the kept take opens the original with that take's region and instruction.
+// the compare view. "Edit again" on the kept take opens the original with that take's region, instruction and
+// model.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
@@ -163,6 +164,12 @@ describe('editing a region of a picture', () => {
       ['Height', '200'],
     ] as const)
       expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(value);
+    // The take was made with Image I2 (extended), not the first model offered: that is the one chosen again.
+    const models = page.getByRole('group', { name: 'Model' }).getByRole('radio');
+    await expect.poll(() => models.first().isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('radio', { name: /Image I2 \(extended\)/ }).isChecked())
+      .toBe(true);
     await studio.shot('region-edit-again');
   });
 });

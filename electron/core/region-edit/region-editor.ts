@@ -8,7 +8,11 @@ import sharp from 'sharp';
 import type { ModelConfig } from '../../../shared/catalog/types';
 import { regionEditModel, regionEditModels } from '../../../shared/catalog/region-edit-models';
 import { localError, notFound } from '../../../shared/bridge/errors';
-import type { RegionEditSettings, RegionSelection } from '../../../shared/studio/region-selection';
+import type {
+  RegionTake,
+  RegionEditSettings,
+  RegionSelection,
+} from '../../../shared/studio/region-selection';
 import { checkSelection, MAX_REGION_TAKES } from '../../../shared/studio/region-selection';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { referenceSha, referenceUri } from '../../../shared/studio/references';
@@ -65,10 +69,14 @@ export class RegionEditor implements RegionEditPort {
     this.#store = new RegionEditStore(options.db);
   }
 
-  /** The region edit a library item was made by, for "Edit again"; null for any other item. */
-  editOf(itemId: string): RegionEditSettings | null {
+  /**
+   * The region edit a library item was made by, and the model that made it, for "Edit again"; null for any
+   * other item.
+   */
+  editOf(itemId: string): RegionTake | null {
     const item = this.options.library.get(itemId);
-    return item?.batch ? this.settingsFor(item.batch.id) : null;
+    const settings = item?.batch ? this.settingsFor(item.batch.id) : null;
+    return item && settings ? { ...settings, model: item.model } : null;
   }
 
   settingsFor(pressKey: string): RegionEditSettings | null {

@@ -73,12 +73,17 @@ export function RegionEditPage(): ReactElement {
   const [problem, setProblem] = useState<string | null>(null);
   const submit = useSubmitRegion();
   const spend = useSpendQuestion();
-  // "Edit again": the take's region and instruction come back as they were, once (then they are the person's).
+  // "Edit again": the take's region, instruction and model come back as they were, once (then they are the
+  // person's). A model no longer offered (its id changed in Settings) leaves the first, and the page says so.
   const [restored, setRestored] = useState<string | null>(null);
-  if (again.data && params.again && restored !== params.again) {
+  const [modelGone, setModelGone] = useState<string | null>(null);
+  if (again.data && models.data && params.again && restored !== params.again) {
+    const offered = models.data.some((m) => m.modelId === again.data?.model);
     setRestored(params.again);
     setSelection(again.data.selection);
     setInstruction(again.data.instruction);
+    setModel(offered ? again.data.model : null);
+    setModelGone(offered ? null : again.data.model);
   }
   const chosen = models.data?.find((m) => m.modelId === model) ?? models.data?.[0] ?? null;
   const requests = useMemo<SubmissionRequest[] | null>(
@@ -161,6 +166,11 @@ export function RegionEditPage(): ReactElement {
                 </span>
               </label>
             ))}
+            {modelGone ? (
+              <p className="muted" role="note">
+                {t('regionEdit.modelGone', { model: modelGone })}
+              </p>
+            ) : null}
           </fieldset>
           <label className="region-takes-field">
             {t('regionEdit.takes')}

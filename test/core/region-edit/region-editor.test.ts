@@ -69,7 +69,8 @@ it('takes of a rectangle on I2: composited, kept as new items made from the orig
     const settings = readFileSettings(await readFile(take.path));
     expect(settings?.region).toMatchObject({ selection, instruction: 'make the sky stormy', sends: 'crop' });
     expect(settings?.region?.originalItemId).toBe(original.id);
-    expect(rig.core.regions.editOf(take.id)?.selection).toEqual(selection);
+    // "Edit again" reads the region and the model the take was made with.
+    expect(rig.core.regions.editOf(take.id)).toMatchObject({ selection, model: 'image_model_id_i2' });
     expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
       expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
     );
