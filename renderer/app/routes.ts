@@ -22,7 +22,10 @@ export const COMPARE_ROUTE = '/compare';
 /** One prompt on several models, every result side by side: /compare-group/<batch id> (from Create or the library). */
 export const COMPARE_GROUP_ROUTE = '/compare-group';
 
-/** "Edit a region": /edit-region/item/<id>[/<take to edit again>] or /edit-region/ref/<sha256> (a Create reference). */
+/**
+ * "Edit a region": /edit-region/item/<id>[/<take to edit again>] or /edit-region/ref/<sha256>[/<take to edit
+ * again>] (a picture dropped on Create, kept by its hash).
+ */
 export const REGION_EDIT_ROUTE = '/edit-region';
 
 /** Settings › Sync (a page within Settings, reached from its tabs). */

@@ -965,6 +965,9 @@ export const en = {
     backToPicture: 'Back to the picture',
     modelGone:
       'The model this take was made with ({{model}}) is no longer offered; the first that can edit is chosen.',
+    originalGone: 'The picture this take was made from is no longer kept, so it cannot be edited again.',
+    pictureGone:
+      'This picture is no longer kept in the studio, so there is nothing to edit: add it on Create again.',
     takesTitle: 'Results',
     takesFiled: '{{done}} of {{count}} takes in the library',
     takeN: 'Take {{n}}',

@@ -993,6 +993,8 @@ export const zhCN: Messages = {
     needInstruction: '请说明要在选区里改什么。',
     backToPicture: '返回图片',
     modelGone: '制作此版本的模型（{{model}}）已不再提供；已改选第一个可编辑的模型。',
+    originalGone: '制作此版本所用的图片已不再保存，无法再次编辑。',
+    pictureGone: '工作室已不再保存这张图片，没有可编辑的内容：请在“创作”页重新添加。',
     takesTitle: '结果',
     takesFiled: '{{count}} 个结果中已有 {{done}} 个进入素材库',
     takeN: '结果 {{n}}',

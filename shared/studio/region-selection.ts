@@ -125,8 +125,12 @@ export const regionEditSettingsSchema = z.strictObject({
 export type RegionEditSettings = z.infer<typeof regionEditSettingsSchema>;
 
 /**
- * What "Edit again" reads of a take: its settings and the model id it was made with (the library item's, so the
- * editor offers the same model while it is still one that can edit).
+ * What "Edit again" reads of a take: its settings, the model id it was made with (the library item's, so the
+ * editor offers the same model while it is still one that can edit) and whether the original is still there to
+ * edit (a library item, or a dropped picture's file kept by its hash).
  */
-export const regionTakeSchema = regionEditSettingsSchema.extend({ model: z.string().max(200) });
+export const regionTakeSchema = regionEditSettingsSchema.extend({
+  model: z.string().max(200),
+  originalKept: z.boolean(),
+});
 export type RegionTake = z.infer<typeof regionTakeSchema>;

@@ -3,15 +3,17 @@
 // reference's own button opens the editor on it, a rectangle drawn with the mouse is edited on the demo gateway
 // (which answers with the picture it was sent, turned), and the take, a new library item, holds the reference's
 // pixels outside the rectangle exactly (a hash of the masked area) and changed ones inside; the compare view shows
-// the take beside the reference.
-import { readFile } from 'node:fs/promises';
+// the take beside the reference, and Edit again on the take opens the reference with the take's region,
+// instruction and model; once the reference's file is gone, the take and the editor say so in words.
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readFileSettings } from '../../electron/core/library/file-settings';
 import { decodePicture } from '../../electron/core/region-edit/region-composite';
 import { regionMask } from '../../electron/core/region-edit/region-mask';
 import { maskedHashes } from '../core/region-edit/masked-hash';
-import { chooseFamily, useDemoStudio } from './demo-studio';
+import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
 import { dropFile } from './dropped-files';
 import { callStudio } from './studio-bridge';
 
@@ -97,5 +99,50 @@ describe('editing a region of a Create reference picture', () => {
     await drawn('The reference picture');
     await drawn('turn the block into a boat');
     await studio.shot('region-edit-from-create-compare');
+
+    // Edit again from the take: the editor opens on the dropped picture (by its hash) with the take's region,
+    // instruction and model filled in.
+    const region = settings?.region;
+    if (selection.kind !== 'rect' || !region) throw new Error('no rectangle kept');
+    await goTo(page, 'Library');
+    await page.getByRole('button', { name: 'turn the block into a boat' }).click();
+    await page.getByTestId('item-dialog').getByRole('button', { name: 'Edit again' }).click();
+    await page.getByRole('heading', { name: 'Edit a region', level: 1 }).waitFor();
+    await page.getByText('Region in pixels (the picture is 640 × 400)').waitFor();
+    await expect
+      .poll(() => page.getByLabel('What to change').inputValue())
+      .toBe('turn the block into a boat');
+    for (const [label, value] of [
+      ['X', selection.x],
+      ['Y', selection.y],
+      ['Width', selection.w],
+      ['Height', selection.h],
+    ] as const)
+      expect(await page.getByLabel(label, { exact: true }).inputValue()).toBe(String(value));
+    expect(await page.getByRole('radio', { name: /Image I2 \(extended\)/ }).isChecked()).toBe(true);
+    await studio.shot('region-edit-from-create-again');
+
+    // The dropped picture's file gone from the studio's references: the take says so instead of offering Edit
+    // again, and the editor's address says so instead of a form that could only fail.
+    const files = await readdir(studio.dataDir, { recursive: true });
+    const file = files.find((f) => f.endsWith(`${region.originalSha256}.png`));
+    if (!file) throw new Error('the reference file was not found');
+    await rm(join(studio.dataDir, file));
+    const editorAddress = new URL(page.url()).hash;
+    await page.reload();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This picture is no longer kept in the studio' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Edit the region/ }).count()).toBe(0);
+    expect(editorAddress).toMatch(new RegExp(`^#/edit-region/ref/${region.originalSha256}/`));
+    await studio.shot('region-edit-from-create-gone');
+    await goTo(page, 'Library');
+    await page.getByRole('button', { name: 'turn the block into a boat' }).click();
+    const viewer = page.getByTestId('item-dialog');
+    await viewer
+      .getByText('The picture this take was made from is no longer kept, so it cannot be edited again.')
+      .waitFor();
+    expect(await viewer.getByRole('button', { name: 'Edit again' }).count()).toBe(0);
   });
 });

@@ -70,13 +70,23 @@ export class RegionEditor implements RegionEditPort {
   }
 
   /**
-   * The region edit a library item was made by, and the model that made it, for "Edit again"; null for any
-   * other item.
+   * The region edit a library item was made by, the model that made it and whether its original is still there
+   * to edit again (a library item, or a dropped picture's file in the references store); null for any other item.
    */
-  editOf(itemId: string): RegionTake | null {
+  async editOf(itemId: string): Promise<RegionTake | null> {
     const item = this.options.library.get(itemId);
     const settings = item?.batch ? this.settingsFor(item.batch.id) : null;
-    return item && settings ? { ...settings, model: item.model } : null;
+    if (!item || !settings) return null;
+    return { ...settings, model: item.model, originalKept: await this.#kept(settings) };
+  }
+
+  async #kept(settings: RegionEditSettings): Promise<boolean> {
+    if (settings.originalItemId) return this.options.library.get(settings.originalItemId) !== null;
+    // Read in full: a file that is there but no longer has the bytes of its name would edit other pixels.
+    return this.options.library.references.read(referenceUri(settings.originalSha256)).then(
+      () => true,
+      () => false,
+    );
   }
 
   settingsFor(pressKey: string): RegionEditSettings | null {

@@ -35,13 +35,17 @@ import './region-edit.css';
 const modelName = (m: RegionEditModelView): string =>
   m.familyLabel.includes(m.variantLabel) ? m.familyLabel : `${m.familyLabel} · ${m.variantLabel}`;
 
-/** The picture's size once it has loaded (a reference's is not known before). */
-function usePictureSize(src: string | null, known: PictureSize | null): PictureSize | null {
-  const [size, setSize] = useState<PictureSize | null>(known);
+/**
+ * The picture's size once it has loaded (a reference's is not known before), or 'gone' when it cannot load (a
+ * dropped picture's file no longer in the references store).
+ */
+function usePictureSize(src: string | null, known: PictureSize | null): PictureSize | 'gone' | null {
+  const [size, setSize] = useState<PictureSize | 'gone' | null>(known);
   useEffect(() => {
     if (known || !src) return;
     const img = new Image();
     img.onload = () => setSize({ width: img.naturalWidth, height: img.naturalHeight });
+    img.onerror = () => setSize('gone');
     img.src = src;
   }, [src, known]);
   return known ?? size;
@@ -127,6 +131,16 @@ export function RegionEditPage(): ReactElement {
     if (outcome.status === 'stopped') setProblem(outcome.failure);
     if (outcome.status === 'failed') setProblem(errorSentence(outcome.error, t));
   };
+
+  // The take being edited again says its original is gone (the core read it), or the picture did not load.
+  if (size === 'gone' || again.data?.originalKept === false)
+    // Nothing to select on and nothing to send: the sentence alone, no form that could only fail.
+    return (
+      <section className="page region-edit-page" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`}>{t('regionEdit.title')}</h1>
+        <p role="alert">{t('regionEdit.pictureGone')}</p>
+      </section>
+    );
 
   return (
     <section className="page region-edit-page" aria-labelledby={`${id}-title`}>

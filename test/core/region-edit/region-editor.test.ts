@@ -2,7 +2,7 @@
 // (its tasks a batch keyed by the press), each take is composited back into the original when it is filed, the
 // pixels outside the selection are the original's, the file's settings keep the region and the instruction,
 // and the item is an edit of the original's task. Numbers from outside are refused in words, nothing sent.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
@@ -70,7 +70,11 @@ it('takes of a rectangle on I2: composited, kept as new items made from the orig
     expect(settings?.region).toMatchObject({ selection, instruction: 'make the sky stormy', sends: 'crop' });
     expect(settings?.region?.originalItemId).toBe(original.id);
     // "Edit again" reads the region and the model the take was made with.
-    expect(rig.core.regions.editOf(take.id)).toMatchObject({ selection, model: 'image_model_id_i2' });
+    expect(await rig.core.regions.editOf(take.id)).toMatchObject({
+      selection,
+      model: 'image_model_id_i2',
+      originalKept: true,
+    });
     expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toContainEqual(
       expect.objectContaining({ relation: 'edit', taskId: original.taskId }),
     );
@@ -101,7 +105,7 @@ it('a lasso on I5 goes as the whole picture marked, and still changes only the i
   if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
   expect(take.prompt).toMatch(/magenta outline.*a red door$/);
-  expect(rig.core.regions.editOf(take.id)?.sends).toBe('marked');
+  expect((await rig.core.regions.editOf(take.id))?.sends).toBe('marked');
 });
 
 it('refuses a region past the picture, a model that cannot edit and a bad number of takes, sending nothing', async () => {
@@ -160,7 +164,12 @@ it('edits a Create reference picture too (no library item behind it), and refuse
   const [take] = await rig.filedBatch('region-press-0003', 1);
   if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
-  expect(rig.core.regions.editOf(take.id)).toMatchObject({ originalItemId: null, instruction: 'a kite' });
+  expect(await rig.core.regions.editOf(take.id)).toMatchObject({
+    originalItemId: null,
+    originalSha256: stored.sha256,
+    instruction: 'a kite',
+    originalKept: true,
+  });
 
   expect(rig.core.engine.links(take.taskId ?? '').madeFrom).toEqual([]);
 
@@ -172,6 +181,10 @@ it('edits a Create reference picture too (no library item behind it), and refuse
     /not a picture the studio can read/,
   );
   await expect(readFile(hostile, 'utf8')).rejects.toThrow(/ENOENT/);
+
+  // The dropped picture's file gone from the references store: the take says there is nothing to edit again.
+  await rm(rig.core.library.references.get(stored.sha256)?.path ?? '', { force: true });
+  expect((await rig.core.regions.editOf(take.id))?.originalKept).toBe(false);
 });
 
 it('takes a Create reference that is a library picture (dragged from the library) as that item', async () => {
@@ -190,7 +203,7 @@ it('takes a Create reference that is a library picture (dragged from the library
   await expectOnlyInsideChanged(original, take, selection);
   // Made from the item: compared with it, edited again from it, linked to its task.
   expect(readFileSettings(await readFile(take.path))?.region?.originalItemId).toBe(original.id);
-  expect(rig.core.regions.editOf(take.id)).toMatchObject({
+  expect(await rig.core.regions.editOf(take.id)).toMatchObject({
     originalItemId: original.id,
     instruction: 'a red kite',
   });
