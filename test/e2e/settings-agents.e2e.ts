@@ -67,7 +67,7 @@ describe('Settings › Agents', () => {
     const refused = await client.callTool({ name: 'search_library', arguments: { limit: 'ten' } });
     expect(refused.isError).toBe(true);
 
-    await section.getByText('e2e-agent').waitFor({ timeout: 15_000 });
+    await section.getByText('e2e-agent', { exact: true }).waitFor({ timeout: 15_000 });
     const activity = section.getByRole('list', { name: 'What e2e-agent did' });
     await activity.getByText(/balance · done: Key:/).waitFor();
     await activity.getByText(/search_library · refused: The search_library call was refused/).waitFor();
