@@ -25,6 +25,7 @@ interface Item {
   path: string;
   prompt: string | null;
   sha256: string;
+  model: string;
   favourite: boolean;
   createdAt: number;
   batch?: { id: string };
@@ -171,5 +172,18 @@ describe('editing a region of a picture', () => {
       .poll(() => page.getByRole('radio', { name: /Image I2 \(extended\)/ }).isChecked())
       .toBe(true);
     await studio.shot('region-edit-again');
+
+    // That model's id changed in Settings: Edit again chooses the first model that can edit, and says why.
+    await callStudio(page, 'settings.update', { modelOverrides: { [keptTake.model]: 'acme-i2-edit' } });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit a region', level: 1 }).waitFor();
+    await page
+      .getByText(
+        `The model this take was made with (${keptTake.model}) is no longer offered; the first that can edit is chosen.`,
+      )
+      .waitFor();
+    await expect.poll(() => models.first().isChecked()).toBe(true);
+    expect(await page.getByLabel('What to change').inputValue()).toBe('a red boat');
+    await studio.shot('region-edit-again-model-gone');
   });
 });

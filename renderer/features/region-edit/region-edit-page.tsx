@@ -165,6 +165,12 @@ export function RegionEditPage(): ReactElement {
           </label>
           <fieldset className="region-models">
             <legend>{t('regionEdit.model')}</legend>
+            {/* Above the list, where it is read before the choice it explains. */}
+            {modelGone ? (
+              <p className="muted" role="note">
+                {t('regionEdit.modelGone', { model: modelGone })}
+              </p>
+            ) : null}
             {(models.data ?? []).map((m) => (
               <label key={m.modelId} className="region-model">
                 <input
@@ -180,11 +186,6 @@ export function RegionEditPage(): ReactElement {
                 </span>
               </label>
             ))}
-            {modelGone ? (
-              <p className="muted" role="note">
-                {t('regionEdit.modelGone', { model: modelGone })}
-              </p>
-            ) : null}
           </fieldset>
           <label className="region-takes-field">
             {t('regionEdit.takes')}
