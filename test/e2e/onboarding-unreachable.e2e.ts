@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
 import { startSimulator, type RunningSimulator } from '../../electron/simulator';
 import { launchChromium, type LaunchedBrowser } from './browser';
-import { closedPort } from '../support/closed-port';
+import { heldDeadPort } from '../support/closed-port';
 import { SHOTS } from './demo-studio';
 
 const KEY = 'sim-key-default';
@@ -29,7 +29,7 @@ async function sessionStatus(): Promise<string> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-onboarding-dead-'));
   gateway = await startSimulator();
-  deadAddress = `http://127.0.0.1:${await closedPort()}`;
+  deadAddress = `http://127.0.0.1:${await heldDeadPort()}`;
   web = await startWebMode({ port: 0, demo: false, dataDir });
   chromium = await launchChromium();
   page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
