@@ -47,15 +47,13 @@ it('puts the region back where it was drawn on a photo turned by its EXIF orient
   const stored = await rig.core.library.references.addBytes(photo);
   // Drawn on the upright picture: a band low down, which does not exist in the stored 300 × 200 orientation.
   const selection: RegionSelection = { kind: 'rect', x: 20, y: 220, w: 150, h: 60 };
-  await rig.core.regions.submit({
+  const take = await rig.oneTake({
     source: { reference: stored.uri },
     selection,
     instruction: 'a red kite',
     model: 'image_model_id_i2',
     key: 'region-turned-0001',
   });
-  const [take] = await rig.filedBatch('region-turned-0001', 1);
-  if (!take) throw new Error('no take');
   const before = await uprightRgba(photo);
   const after = await uprightRgba(await readFile(take.path));
   expect([after.width, after.height]).toEqual([200, 300]);
@@ -67,14 +65,13 @@ it('puts the region back where it was drawn on a photo turned by its EXIF orient
 
 it('names a take .png when the gateway answered a JPEG, the .jpg gone, nothing overwritten', async () => {
   const original = await rig.core.library.references.addBytes(await (await storedPixels()).png().toBuffer());
-  await rig.core.regions.submit({
+  const take = await rig.oneTake({
     source: { reference: original.uri },
     selection: { kind: 'rect', x: 10, y: 10, w: 80, h: 60 },
     instruction: 'a boat',
     model: 'image_model_id_i2',
     key: 'region-jpeg-0001',
   });
-  const [take] = await rig.filedBatch('region-jpeg-0001', 1);
   const task = rig.core.engine.get(take?.taskId ?? '');
   if (!take || !task) throw new Error('no take');
   // A second answer of the same task, as a JPEG named .jpg the way the downloader names what it sniffs.

@@ -94,15 +94,13 @@ it('a lasso on I5 goes as the whole picture marked, and still changes only the i
       [120, 500],
     ],
   };
-  await rig.core.regions.submit({
+  const take = await rig.oneTake({
     source: { itemId: original.id },
     selection,
     instruction: 'a red door',
     model: 'image_model_id_i5',
     key: 'region-press-0002',
   });
-  const [take] = await rig.filedBatch('region-press-0002', 1);
-  if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
   expect(take.prompt).toMatch(/magenta outline.*a red door$/);
   expect((await rig.core.regions.editOf(take.id))?.sends).toBe('marked');
@@ -154,15 +152,13 @@ it('edits a Create reference picture too (no library item behind it), and refuse
       ],
     ],
   };
-  await rig.core.regions.submit({
+  const take = await rig.oneTake({
     source: { reference: stored.uri },
     selection,
     instruction: 'a kite',
     model: 'image_model_id_i1',
     key: 'region-press-0003',
   });
-  const [take] = await rig.filedBatch('region-press-0003', 1);
-  if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
   expect(await rig.core.regions.editOf(take.id)).toMatchObject({
     originalItemId: null,
@@ -191,15 +187,13 @@ it('takes a Create reference that is a library picture (dragged from the library
   const original = await anOriginal();
   const stored = await rig.core.library.references.addBytes(await readFile(original.path));
   const selection: RegionSelection = { kind: 'rect', x: 100, y: 100, w: 200, h: 150 };
-  await rig.core.regions.submit({
+  const take = await rig.oneTake({
     source: { reference: stored.uri },
     selection,
     instruction: 'a red kite',
     model: 'image_model_id_i1',
     key: 'region-press-0004',
   });
-  const [take] = await rig.filedBatch('region-press-0004', 1);
-  if (!take) throw new Error('no take');
   await expectOnlyInsideChanged(original, take, selection);
   // Made from the item: compared with it, edited again from it, linked to its task.
   expect(readFileSettings(await readFile(take.path))?.region?.originalItemId).toBe(original.id);

@@ -7,6 +7,7 @@ import { composeSimCore } from '../../support/sim-core';
 import { ManualClock } from '../../../electron/core/clock';
 import type { ComposedCore, CoreParts } from '../../../electron/core/compose-core';
 import type { DatabaseSync } from '../../../electron/core/db';
+import type { RegionEditRequest } from '../../../electron/core/region-edit/region-editor';
 import { openStudioDatabase } from '../../../electron/core/studio-database';
 import { startSimulator, type RunningSimulator } from '../../../electron/simulator';
 import type { LibraryItem } from '../../../shared/studio/records';
@@ -22,6 +23,8 @@ export interface RegionRig {
   core: ComposedCore;
   /** The items a press keyed `key` filed, once `count` of them are in the library. */
   filedBatch(key: string, count: number): Promise<LibraryItem[]>;
+  /** A region edit of one take, sent and filed: the take. */
+  oneTake(request: RegionEditRequest & { key: string }): Promise<LibraryItem>;
 }
 
 export function useRegionRig(options: {
@@ -37,6 +40,12 @@ export function useRegionRig(options: {
       const done = () => rig.core.library.query({ batchId: key }).items.length >= count;
       expect(await driveUntil({ clock }, rig.core.engine, done)).toBe(true);
       return rig.core.library.query({ batchId: key }).items;
+    },
+    async oneTake(request: RegionEditRequest & { key: string }): Promise<LibraryItem> {
+      await rig.core.regions.submit(request);
+      const [take] = await rig.filedBatch(request.key, 1);
+      if (!take) throw new Error('no take');
+      return take;
     },
   } as RegionRig;
   beforeEach(async () => {
