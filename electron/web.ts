@@ -61,16 +61,25 @@ const web = await startWebMode({
   console.error(`web mode: could not start: ${reason}.`);
   process.exit(1);
 });
-console.log(`web mode: ${web.url}`);
-if (values.demo)
-  console.log('web mode: the demo gateway runs in this process (key sim-key-default, held here).');
-console.log(`web mode: data in ${web.dataDir}; the URL's token is valid until this process stops.`);
-
+// The stop handlers go in before the first line is printed: a signal sent the moment the URL appears
+// (a script or test that waits for it) would otherwise meet Node's default and kill the process uncleanly.
 let stopping = false;
 const stop = (): void => {
   if (stopping) return;
   stopping = true;
-  void web.close().then(() => process.exit(0));
+  void web.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(
+        `web mode: could not stop cleanly: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
+console.log(`web mode: ${web.url}`);
+if (values.demo)
+  console.log('web mode: the demo gateway runs in this process (key sim-key-default, held here).');
+console.log(`web mode: data in ${web.dataDir}; the URL's token is valid until this process stops.`);

@@ -108,6 +108,12 @@ async function main(): Promise<void> {
     console.error(`simulator: cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
+  // Before the first line: a signal sent as soon as the URL appears must meet these, not Node's default.
+  const stop = (): void => {
+    void sim.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`listening on ${sim.url}`);
   console.log('\ndemo keys (send as Authorization: Bearer <key>):');
   const notes: Record<string, string> = {
@@ -148,11 +154,6 @@ async function main(): Promise<void> {
       ? 'webhooks: loopback, private and non-standard-port receivers allowed'
       : 'webhooks: loopback, private and non-standard-port receivers dropped (--allow-loopback-webhooks allows them)',
   );
-  const stop = (): void => {
-    void sim.close().then(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('simulator/cli.ts')) {
