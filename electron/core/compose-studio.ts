@@ -23,7 +23,13 @@ import { GatewayPrices } from './pricing/gateway-prices';
 import { RecipeRunner, RecipeRunStore, RecipeStore } from './recipes';
 import { ReferenceStore } from './references';
 import { SpendingGuard, coreMoney, type CoreMoney } from './spending';
-import { CastStore, StoryboardRunStore, StoryboardRunner } from './storyboard';
+import {
+  CastStore,
+  StoryboardDesk,
+  StoryboardRunStore,
+  StoryboardRunner,
+  StoryboardStore,
+} from './storyboard';
 import { fileCut } from './storyboard/cut-filing';
 import { SyncService, type SyncServiceOptions } from './sync/sync-service';
 import type { BudgetOptions, PollPolicy } from './tasks';
@@ -100,6 +106,8 @@ export interface Studio {
   /** The cast (@Name in prompts) and the storyboard runs, on the recipe runner's machinery and limits. */
   readonly cast: CastStore;
   readonly boards: StoryboardRunner;
+  /** The Storyboard page's boards, their one price and their runs (on `boards`, with `cast`). */
+  readonly storyboards: StoryboardDesk;
   readonly usage: UsageReader;
   /** What keyed agent calls the engine keeps no key for answered with (a recipe's runs, a speech take). */
   readonly agentAnswers: AgentAnswers;
@@ -156,6 +164,14 @@ export function composeStudio(shell: StudioShell): Studio {
     scratchDir: async () => join((await shell.inUse()).libraryDir, '.storyboard'),
     clock,
     ...(shell.background ? { store: new StoryboardRunStore(db) } : {}),
+  });
+  const cast = new CastStore({ db, clock });
+  const storyboards = new StoryboardDesk({
+    cast,
+    saved: new StoryboardStore({ db, clock }),
+    runner: boards,
+    estimate: (requests) => prices.estimate(requests),
+    check: (requests) => spending.check(requests),
   });
   // One vault for every library core: a task sent before a folder change is polled with its own key after it.
   const keyVault = shell.taskKeys ? keyVaultIn(shell.taskKeys, (message) => logger.warn(message)) : null;
@@ -222,8 +238,9 @@ export function composeStudio(shell: StudioShell): Studio {
     recipes: new RecipeStore({ db, clock }),
     runner,
     jobs,
-    cast: new CastStore({ db, clock }),
+    cast,
     boards,
+    storyboards,
     usage: new UsageReader(shell.usage, clock),
     agentAnswers: new AgentAnswers(db, clock),
     disposables,

@@ -316,6 +316,8 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
     z.object({ type: z.literal('queue') }),
     // A recipe run changed (a step queued, sent, saved; the run completed or stopped): listeners re-read the runs.
     z.object({ type: z.literal('recipe') }),
+    // A storyboard run changed (a part sent, saved, failed; the cut filed): listeners re-read that board's runs.
+    z.object({ type: z.literal('storyboard'), runId: z.string() }),
     // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
     syncEventSchema,
   ]);

@@ -5,3 +5,5 @@ export { StoryboardRunStore } from './storyboard-run-store';
 export { StoryboardRunner } from './storyboard-runner';
 export type { BoardRunOptions, CutToFile, StoryboardPorts } from './storyboard-runner';
 export { readStoryboardFile } from './storyboard-file';
+export { StoryboardStore } from './storyboard-store';
+export { StoryboardDesk, shotAlone } from './storyboard-desk';

@@ -6,7 +6,6 @@
 // speech service serves a take it already has from the library, unpaid), then the shots in order: a shot that
 // continues from the one before is sent once that shot is saved, with its last frame, extracted locally, as its
 // first frame. Then the music bed, then the cut. A failed part stops the run; trying again sends that part alone.
-import { randomUUID } from 'node:crypto';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { CastMemberDraft } from '../../../shared/studio/cast';
@@ -16,11 +15,12 @@ import { systemClock, type Clock } from '../clock';
 import type { RecipeEngine } from '../recipes/recipe-runner';
 import type { SpeechRequest } from '../speech/speech-request';
 import type { TaskConfiguration } from '../tasks/task-history';
-import { planStoryboard, type StoryboardPlan } from './storyboard-plan';
-import type { StoredStoryboardRun, StoryboardRunStore } from './storyboard-run-store';
+import { planStoryboard } from './storyboard-plan';
+import type { StoryboardRunStore } from './storyboard-run-store';
 import { assembleBoardCut, lastFrameReference, narrationClip } from './storyboard-media';
 import { sendPart } from './storyboard-send';
 import { internal, isSaved, notSaved } from './storyboard-stops';
+import { newRunning, resetFailed, stopIfCancelled, type Running } from './storyboard-run-state';
 
 export interface StoryboardPorts {
   engine(): Promise<RecipeEngine>;
@@ -57,16 +57,12 @@ export interface BoardRunOptions {
   overBudget?: boolean;
 }
 
-interface Running extends StoredStoryboardRun {
-  plan: StoryboardPlan;
-  done: Promise<void>;
-}
-
 export class StoryboardRunner {
   readonly #ports: StoryboardPorts;
   readonly #clock: Clock;
   readonly #runs = new Map<string, Running>();
   readonly #local = new Set<Promise<unknown>>();
+  readonly #listeners = new Set<(run: StoryboardRun) => void>();
   #closed = false;
 
   constructor(ports: StoryboardPorts) {
@@ -77,37 +73,8 @@ export class StoryboardRunner {
   /** Starts the board once the limits admitted all of it; resolves with the run as it starts. */
   start(board: Storyboard, cast: readonly CastMemberDraft[], options: BoardRunOptions = {}): StoryboardRun {
     const plan = planStoryboard(board, cast);
-    const run: StoryboardRun = {
-      id: randomUUID(),
-      name: board.name,
-      state: 'running',
-      shots: board.shots.map(() => ({
-        state: 'waiting',
-        taskId: null,
-        itemId: null,
-        firstFrame: null,
-        error: null,
-      })),
-      narration: board.shots.map(() => null),
-      music: board.music ? { state: 'waiting', taskId: null } : null,
-      cutItemId: null,
-      editList: null,
-      error: null,
-      notes: plan.notes,
-      startedAt: this.#clock.now(),
-    };
-    const running: Running = {
-      run,
-      board,
-      cast: [...cast],
-      overBudget: options.overBudget ?? false,
-      attempts: 0,
-      shotKeys: board.shots.map(() => null),
-      musicKey: null,
-      narrationPaths: board.shots.map(() => null),
-      plan,
-      done: Promise.resolve(),
-    };
+    const running = newRunning(board, cast, plan, { ...options, now: this.#clock.now() });
+    const { run } = running;
     // The whole board against the limits, in the transaction that writes its run down: refused, none is kept.
     const admitAndKeep = () => {
       this.#ports.admitAll?.(plan.requests, options);
@@ -139,6 +106,28 @@ export class StoryboardRunner {
     this.#closed = true;
   }
 
+  /** Every change of a run, as it is kept: the page follows the run from these, never by asking. */
+  subscribe(listener: (run: StoryboardRun) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Cancels the rest of a running board: a part waiting in the queue is taken out (not charged), nothing after the
+   * part under way is sent, and the run stops with a sentence saying so. Trying again goes on from there.
+   */
+  cancel(id: string): StoryboardRun {
+    const running = this.#runs.get(id);
+    if (!running || running.run.state !== 'running') {
+      throw new GatewayError(
+        localErrorInfo('invalid_request_error', 'Only a storyboard run that is running can be cancelled.'),
+      );
+    }
+    running.cancelled = true;
+    running.queued?.cancel();
+    return structuredClone(running.run);
+  }
+
   get(id: string): StoryboardRun | null {
     const running = this.#runs.get(id);
     return running ? structuredClone(running.run) : null;
@@ -167,18 +156,7 @@ export class StoryboardRunner {
     const requests = this.retryRequests(id);
     const running = this.#runs.get(id) as Running;
     this.#ports.admitAll?.(requests, { confirmed: options.confirmed, overBudget: running.overBudget });
-    running.run.shots.forEach((slot, i) => {
-      if (slot.state !== 'failed') return;
-      // A new attempt is a new paid task under its own key; the failed task stays as it was.
-      Object.assign(slot, { state: 'waiting', taskId: null, error: null });
-      running.shotKeys[i] = null;
-    });
-    if (running.run.music?.state === 'failed') {
-      running.run.music = { state: 'waiting', taskId: null };
-      running.musicKey = null;
-    }
-    running.run.state = 'running';
-    running.run.error = null;
+    resetFailed(running);
     this.#keep(running);
     running.done = this.#drive(running);
     return structuredClone(running.run);
@@ -197,9 +175,17 @@ export class StoryboardRunner {
   async #drive(running: Running): Promise<void> {
     const { run, plan } = running;
     try {
-      for (const narration of plan.narration) await this.#narrate(running, narration.shot, narration.takes);
-      for (let i = 0; i < run.shots.length; i++) await this.#shot(running, i);
+      for (const narration of plan.narration) {
+        stopIfCancelled(running);
+        await this.#narrate(running, narration.shot, narration.takes);
+      }
+      for (let i = 0; i < run.shots.length; i++) {
+        stopIfCancelled(running);
+        await this.#shot(running, i);
+      }
+      stopIfCancelled(running);
       await this.#music(running);
+      stopIfCancelled(running);
       await this.#localWork(this.#cut(running));
       run.state = 'completed';
       this.#keep(running);
@@ -281,8 +267,10 @@ export class StoryboardRunner {
             parentTaskId: shot.continuePrevious ? previousTask : null,
             overBudget: running.overBudget,
             label: this.#label(running, i + 1),
+            onQueued: (cancel) => (running.queued = { cancel }),
           },
         );
+        running.queued = null;
         this.#keep(running);
       }
       const settled = await engine.waitFor(slot.taskId);
@@ -317,7 +305,9 @@ export class StoryboardRunner {
           parentTaskId: null,
           overBudget: running.overBudget,
           label: this.#label(running, run.shots.length + 1),
+          onQueued: (cancel) => (running.queued = { cancel }),
         });
+        running.queued = null;
         this.#keep(running);
       }
       const settled = await engine.waitFor(slot.taskId);
@@ -394,5 +384,6 @@ export class StoryboardRunner {
     if (this.#closed) return;
     const { run, board, cast, overBudget, attempts, shotKeys, musicKey, narrationPaths } = running;
     this.#ports.store?.save({ run, board, cast, overBudget, attempts, shotKeys, musicKey, narrationPaths });
+    for (const listener of [...this.#listeners]) listener(structuredClone(run));
   }
 }

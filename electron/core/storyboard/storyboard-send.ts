@@ -12,6 +12,8 @@ export interface PartSend {
   parentTaskId: string | null;
   overBudget: boolean;
   label: { run: string; name: string; step: number; steps: number };
+  /** Told once the part waits in the queue, with the way to take it out (a cancel of the run). */
+  onQueued?: (cancel: () => unknown) => void;
 }
 
 export async function sendPart(
@@ -33,6 +35,7 @@ export async function sendPart(
     ...parent,
     recipe: label,
   });
+  part.onQueued?.(() => queue.cancel([id ?? '']));
   const item = await queue.left(id ?? '');
   if (item.state === 'sent' && item.taskId !== null) return item.taskId;
   throw new GatewayError(

@@ -19,3 +19,9 @@ export function notSaved(what: string): GatewayErrorInfo {
 export function internal(thrown: unknown): GatewayErrorInfo {
   return localErrorInfo('internal_error', thrown instanceof Error ? thrown.message : String(thrown));
 }
+
+export function cancelledByPerson(): GatewayErrorInfo {
+  return localErrorInfo('stopped', 'You cancelled the rest of the storyboard: nothing after it was sent.', {
+    code: 'storyboard_cancelled',
+  });
+}
