@@ -116,6 +116,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     presets,
     recipes,
     runner,
+    storyboard: { cast: studio.cast, desk: studio.storyboards, runner: studio.boards },
     usage,
     desktop,
     exports,

@@ -125,6 +125,10 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       void client.invalidateQueries({ queryKey: queryKeys.recipeRuns });
       return;
     }
+    case 'storyboard': {
+      void client.invalidateQueries({ queryKey: queryKeys.storyboardRuns });
+      return;
+    }
     case 'sync': {
       const before = client.getQueryData<SyncStatus>(queryKeys.syncStatus);
       client.setQueryData<SyncStatus>(queryKeys.syncStatus, newerSyncStatus(before, event.status));

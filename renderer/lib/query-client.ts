@@ -48,6 +48,8 @@ export const queryKeys = {
   queue: ['queue'] as const,
   /** Recipe runs: read by Create's Recipes card; 'recipe' events re-read them. */
   recipeRuns: ['recipe-runs'] as const,
+  /** A board's runs (storyboardRuns + board id): read by the Storyboard page; 'storyboard' events re-read them. */
+  storyboardRuns: ['storyboard-runs'] as const,
   /** The price book's estimates: re-asked whenever a completed task may have taught it something. */
   estimates: ['estimate'] as const,
   /** Models the gateway lists at run time (seen in public clients); under 'session', so another gateway reads its own list. */

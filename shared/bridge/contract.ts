@@ -113,6 +113,18 @@ import {
 } from './queue-schemas';
 import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
+import { castMemberSchema } from '../studio/cast';
+import { storyboardRunSchema } from '../studio/storyboard';
+import { boardRunSchema, savedStoryboardSchema, storyboardPriceSchema } from '../studio/saved-storyboard';
+import {
+  castSaveInputSchema,
+  storyboardPressInputSchema,
+  storyboardPriceInputSchema,
+  storyboardRetryInputSchema,
+  storyboardRunIdInputSchema,
+  storyboardRunInputSchema,
+  storyboardSaveInputSchema,
+} from './storyboard-schemas';
 import {
   openUndoSchema,
   strayActionSchema,
@@ -400,6 +412,34 @@ export const bridgeContract = {
     retry: { kind: 'mutation', input: recipeRetryInputSchema, output: recipeRunSchema },
     /** Cancels the rest of a running run: its step waiting in the queue is taken out, nothing after is sent. */
     cancel: { kind: 'mutation', input: recipeIdInputSchema, output: recipeRunSchema },
+  },
+  /** Named characters, products and places with reference pictures and a voice: `@Name` in a shot's prompt. */
+  cast: {
+    list: { kind: 'query', output: z.array(castMemberSchema) },
+    /** A new member (no id) or a change to one; a name another member has is refused with a sentence. */
+    save: { kind: 'mutation', input: castSaveInputSchema, output: castMemberSchema },
+    delete: { kind: 'mutation', input: idInput, output: doneSchema },
+  },
+  /**
+   * The Storyboard page: kept boards, one price for a whole board before anything is sent, a run of the board or
+   * of one shot alone (measured by the limits first), its runs (each change also a 'storyboard' event), a
+   * stopped run's failed part tried again alone, and a cancel of the rest.
+   */
+  storyboards: {
+    list: { kind: 'query', output: z.array(savedStoryboardSchema) },
+    get: { kind: 'query', input: idInput, output: savedStoryboardSchema },
+    save: { kind: 'mutation', input: storyboardSaveInputSchema, output: savedStoryboardSchema },
+    delete: { kind: 'mutation', input: idInput, output: doneSchema },
+    /** Every shot, narration take and the music from the price book, and the total (null until all are known). */
+    estimate: { kind: 'query', input: storyboardPriceInputSchema, output: storyboardPriceSchema },
+    /** The limits' answer about running a kept board (or one shot): what the spend question asks about. */
+    check: { kind: 'query', input: storyboardPressInputSchema, output: spendCheckSchema },
+    run: { kind: 'mutation', input: storyboardRunInputSchema, output: storyboardRunSchema },
+    /** The board's runs the studio still holds, newest first: where each shot stands, and the cut. */
+    runs: { kind: 'query', input: idInput, output: z.array(boardRunSchema) },
+    retryCheck: { kind: 'query', input: storyboardRunIdInputSchema, output: spendCheckSchema },
+    retry: { kind: 'mutation', input: storyboardRetryInputSchema, output: storyboardRunSchema },
+    cancel: { kind: 'mutation', input: storyboardRunIdInputSchema, output: storyboardRunSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

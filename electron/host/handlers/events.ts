@@ -6,7 +6,10 @@ import type { StudioEvent } from '../../../shared/studio/records';
 import { eventStream } from '../event-stream';
 import type { HostDeps, ItemView } from './host-deps';
 
-export function eventsHandler({ core, sync, runner }: HostDeps, item: ItemView): BridgeHandlers['events'] {
+export function eventsHandler(
+  { core, sync, runner, storyboard }: HostDeps,
+  item: ItemView,
+): BridgeHandlers['events'] {
   return (signal) =>
     eventStream<BridgeEvent>(
       (listener) => {
@@ -17,7 +20,11 @@ export function eventsHandler({ core, sync, runner }: HostDeps, item: ItemView):
         const offSync = sync.subscribe(listener);
         // Every change of a recipe run, as it is kept: the renderer re-reads the runs instead of asking each second.
         const offRuns = runner.subscribe(() => listener({ type: 'recipe' }));
-        return () => (offCore(), offSync(), offRuns());
+        // The same for storyboard runs: the page re-reads the board's runs, shot by shot.
+        const offBoards = storyboard.runner.subscribe((run) =>
+          listener({ type: 'storyboard', runId: run.id }),
+        );
+        return () => (offCore(), offSync(), offRuns(), offBoards());
       },
       signal,
       // Progress ticks (of downloads, of a sync round) may be lost; a round's outcome never is.

@@ -8,6 +8,7 @@ import type { PresetStore, PromptHistory } from '../../core/presets';
 import type { GatewayPrices } from '../../core/pricing/gateway-prices';
 import type { RecipeRunner, RecipeStore } from '../../core/recipes';
 import type { ReferenceStore } from '../../core/references';
+import type { CastStore, StoryboardDesk, StoryboardRunner } from '../../core/storyboard';
 import type { SpendingGuard } from '../../core/spending';
 import type { UsageReader } from '../../core/usage';
 import type { CoreLifecycle } from '../core-lifecycle';
@@ -44,6 +45,8 @@ export interface HostDeps {
   /** Saved recipes, and the runner that runs them on the engine in use. */
   recipes: RecipeStore;
   runner: RecipeRunner;
+  /** The cast, the Storyboard page's boards and prices (the desk), and the runner their runs go on. */
+  storyboard: { cast: CastStore; desk: StoryboardDesk; runner: StoryboardRunner };
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

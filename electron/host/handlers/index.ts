@@ -25,6 +25,7 @@ import { settingsHandlers } from './settings';
 import { sourcesHandlers } from './sources';
 import { modelsHandlers } from './models';
 import { speechHandlers } from './speech';
+import { castHandlers, storyboardsHandlers } from './storyboards';
 import { syncHandlers } from './sync';
 import { spendingHandlers } from './spending';
 import { tasksHandlers } from './tasks';
@@ -53,6 +54,8 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     presets: presetsHandlers(deps),
     styles: stylesHandlers(deps),
     recipes: recipesHandlers(deps),
+    cast: castHandlers(deps),
+    storyboards: storyboardsHandlers(deps),
     sources: sourcesHandlers(deps),
     models: modelsHandlers(deps),
     speech: speechHandlers(deps, item),
