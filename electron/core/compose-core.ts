@@ -18,6 +18,7 @@ import type { PresetStore } from './presets';
 import type { ReferenceStore } from './references';
 import type { KeyVault } from './tasks/submitting-keys';
 import { RegionEditor } from './region-edit/region-editor';
+import { Press } from './press/press';
 import type { ModelConfig } from '../../shared/catalog/types';
 import type { SubmissionGuard, TaskHistory } from './tasks/task-history';
 
@@ -63,6 +64,8 @@ export interface ComposedCore {
   speech: SpeechService;
   /** "Edit a region": submits through the engine; the library composites its results through it. */
   regions: RegionEditor;
+  /** One press, planned and sent whole through this engine: the app's press.send and the CLI's generate. */
+  press: Press;
 }
 
 /** A new core; the root closes what it built, the shell starts its engine (start()). */
@@ -117,5 +120,6 @@ export function composeCore(parts: CoreParts): ComposedCore {
   const speech = new SpeechService({ gateway, library, db, clock, gatewayKey, logger, guard });
   // Takes whose cost was still being read when the last run stopped are read again (the app's and the CLI's).
   speech.resumeCosts();
-  return { library, engine, speech, regions };
+  const press = new Press({ engine, models: parts.models ?? (() => ({})) });
+  return { library, engine, speech, regions, press };
 }

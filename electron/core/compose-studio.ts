@@ -36,6 +36,7 @@ import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
 import { keyVaultIn } from './tasks/submitting-keys';
 import type { SecretStore } from './settings/settings-store';
+import type { ModelConfig } from '../../shared/catalog/types';
 import { UsageReader, type UsageFetch } from './usage';
 
 /** What a shell hands the root: only what is its own. */
@@ -69,6 +70,8 @@ export interface StudioShell {
   resultAddresses?: () => readonly string[];
   /** Where the keys of unfinished tasks outlive a restart, kept as the API key is; memory only without. */
   taskKeys?: SecretStore;
+  /** The model ids in effect (the app's Settings › Models): what a press's "Also run on…" sends each model as. */
+  models?: () => ModelConfig;
   /** The library core in use now (the app's is rebuilt when its folder changes): recipes send through it. */
   inUse: () => Promise<LibraryCore>;
 }
@@ -198,6 +201,7 @@ export function composeStudio(shell: StudioShell): Studio {
       ...(keyVault ? { keyVault } : {}),
       ...(shell.resultAddresses ? { resultAddresses: shell.resultAddresses } : {}),
       ...(shell.trash ? { trash: shell.trash } : {}),
+      ...(shell.models ? { models: shell.models } : {}),
     });
     // Deletions still inside their undo window end with the library (the app's quit or folder change).
     const endUndoWindows = () => (shell.background ? parts.library.bulk.flush() : Promise.resolve());

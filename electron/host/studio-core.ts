@@ -8,6 +8,7 @@ import type { DatabaseSync } from '../core/db';
 import type { SecretStore } from '../core/settings/settings-store';
 import type { PollPolicy } from '../core/tasks';
 import { lineLogger } from '../core/log';
+import { modelConfigFromOverrides } from '../../shared/catalog/families';
 import { budgetFor, CoreLifecycle } from './core-lifecycle';
 import type { DesktopActions } from './handlers';
 import type { StudioSession } from './studio-session';
@@ -47,6 +48,8 @@ export function studioCore(parts: StudioCoreParts): {
       ? { trash: { kind: 'os' as const, discard: (path: string) => desktop.trashItem(path) } }
       : {}),
     background: true,
+    // The model ids the settings override: a press's "Also run on…" sends each model as the forms offer it.
+    models: () => modelConfigFromOverrides(session.settings.get().modelOverrides),
     ...(polling ? { polling } : {}),
     ...(taskKeys ? { taskKeys } : {}),
     inUse: () => core.ensure(),

@@ -111,6 +111,7 @@ import {
   queueParallelInputSchema,
   queueScheduleInputSchema,
 } from './queue-schemas';
+import { pressAnswerSchema, pressSendInputSchema } from './press-schemas';
 import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
 import { castMemberSchema } from '../studio/cast';
@@ -253,6 +254,14 @@ export const bridgeContract = {
   costs: {
     library: { kind: 'query', input: libraryQuerySchema.optional(), output: costTotalSchema },
     tasks: { kind: 'query', input: taskTotalQuerySchema, output: taskCostTotalSchema },
+  },
+  /**
+   * One press of Generate or Queue, whole: the form's request as typed with its styles, batch lines, "Also run
+   * on…" and where it goes. The core plans it and sends it in one step (electron/core/press); Create's forms send
+   * nothing else.
+   */
+  press: {
+    send: { kind: 'mutation', input: pressSendInputSchema, output: pressAnswerSchema },
   },
   tasks: {
     submit: { kind: 'mutation', input: submitTaskInputSchema, output: taskRecordSchema },

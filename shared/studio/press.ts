@@ -3,7 +3,8 @@
 // it cannot go. The rules of a press live here once: one task per prompt line, at most MAX_PRESS_TASKS tasks,
 // the takes of a batch, what "Also run on…" carries to each model. The estimate beside the button, the spending
 // check and the send all read the plan, so what is estimated and checked is what is sent.
-import { carryOver, type CarriedOver, type ModelChoice, type ModelConfig } from '../catalog';
+import { carryOver, FAMILIES, type CarriedOver, type ModelChoice, type ModelConfig } from '../catalog';
+import type { FamilyId } from '../catalog/family-ids';
 import type { SubmissionRequest } from '../gateway/normalized';
 import type { SpendCheck } from './spending';
 import { applyStyles, type AppliedStyle, type TaskStyles } from './presets';
@@ -69,6 +70,40 @@ export function styledRequest<R extends { params: Record<string, unknown> }>(
   const prompt = request.params.prompt;
   if (styles.length === 0 || typeof prompt !== 'string') return request;
   return { ...request, params: { ...request.params, prompt: applyStyles(prompt, styles) } };
+}
+
+/** Batch sends one task per prompt line: only families whose prompt is free text. */
+export function isBatchable(family: FamilyId): boolean {
+  return FAMILIES[family].fields.some((f) => f.name === 'prompt' && f.type === 'text');
+}
+
+/**
+ * A press as the person made it, before any plan: what the form holds and where it goes. This is what crosses
+ * the bridge (press.send) and what the CLI hands the core: the core plans it (planIntent) and sends it whole.
+ */
+export interface PressIntent {
+  /** The form's request as typed (no styles applied yet; a batch's prompt holds its lines). */
+  request: SubmissionRequest;
+  /** The styles on under the prompt. */
+  styles: AppliedStyle[];
+  batch: BatchSettings;
+  /** "Also run on…": the other models this press also goes to (only with Batch off). */
+  fanOut: ModelChoice[];
+  /** Queue pressed: the press waits in the submission queue instead of being sent. */
+  toQueue: boolean;
+  /** The task whose settings the form was opened with (Edit and run again): a press of one records it. */
+  editOf: string | null;
+}
+
+/** A press of one request as it is, sent now, with no styles (a listed model's generic form, the CLI's generate). */
+export function singleIntent(request: SubmissionRequest): PressIntent {
+  return { request, styles: [], batch: NO_BATCH, fanOut: [], toQueue: false, editOf: null };
+}
+
+/** The plan of an intent, with the models in effect: the same plan the renderer estimates and the core sends. */
+export function planIntent(intent: PressIntent, models: ModelConfig): PressPlanResult {
+  const { request, styles, batch, fanOut } = intent;
+  return planPress({ request, styles, batch, fanOut, models, batchable: isBatchable(request.family) });
 }
 
 /** What the form holds at the press. */
@@ -176,11 +211,6 @@ export function spendStep(check: SpendCheck): SpendStep {
   if (refusal && refusal.unpriced === null) return 'refused';
   if (!refusal && !check.needsConfirmation) return 'go';
   return 'ask';
-}
-
-/** A press of one request, sent as it is, with no styles (a listed model's generic form, a Run again). */
-export function singlePress(request: SubmissionRequest): PressPlan {
-  return { mode: 'one', requests: [request], styles: [null] };
 }
 
 /** How an asked press ended: sent (with what the send answered), stopped before sending, or failed. */

@@ -6,6 +6,7 @@ import { NO_ESTIMATE } from '../../shared/studio/estimates';
 import type { BridgeHandlers } from '../../shared/bridge/contract';
 import { DEFAULT_SETTINGS } from '../../shared/bridge/session-schemas';
 import type { TaskRecord } from '../../shared/studio/records';
+import { fixturePress } from './fixture-press';
 
 export const sampleTask: TaskRecord = {
   id: 'local-1',
@@ -172,5 +173,7 @@ function completed(some: SomeHandlers): BridgeHandlers {
     for (const procedure of Object.keys(entry)) namespace[procedure] ??= unanswered(`${name}.${procedure}`);
     out[name] = namespace;
   }
+  // A press is planned by the core's real Press and sent through the doors above (test/bridge/fixture-press.ts).
+  if (!some.press) out.press = fixturePress(out as BridgeHandlers);
   return out as BridgeHandlers;
 }

@@ -162,7 +162,7 @@ describe('every family from its form', () => {
       // The quadrant fills the form; Generate sends it (a click alone once sent a paid task).
       await button.click();
       await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true');
-      const sent = page.waitForRequest((r) => r.url().includes('tasks.submit'), { timeout: 15_000 });
+      const sent = page.waitForRequest((r) => r.url().includes('press.send'), { timeout: 15_000 });
       await page.getByRole('button', { name: 'Generate' }).click();
       expect((await sent).postData() ?? '').toContain(`"speed":"${speed}"`);
       const preview = page.locator('[data-testid="task-preview"][data-family="grid.upscale"]');

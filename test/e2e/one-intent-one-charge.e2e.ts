@@ -58,7 +58,7 @@ describe('one intent, one charge', () => {
     const before = await received();
     let submits = 0;
     page.on('request', (r) => {
-      if (r.url().includes('tasks.submit')) submits += 1;
+      if (r.url().includes('press.send')) submits += 1;
     });
     // By keyboard, as a person tabbing to the grid does: Enter on U3 picks it.
     await grid.getByRole('button', { name: /^U3:/ }).focus();

@@ -53,6 +53,7 @@ const SERVICES = [
   'UsageReader',
   'ReferenceStore',
   'JobRunner',
+  'Press',
 ];
 
 /** Where a service may be constructed, and why there. */

@@ -14,6 +14,7 @@ import { studioSecrets, type HostDeps, type ItemView } from './host-deps';
 import { historyHandlers } from './history';
 import { libraryHandlers } from './library';
 import { presetsHandlers, stylesHandlers } from './presets';
+import { pressHandlers } from './press';
 import { queueHandlers } from './queue';
 import { recipesHandlers } from './recipes';
 import { referencesHandlers } from './references';
@@ -44,6 +45,7 @@ export function composeHandlers(deps: HostDeps): BridgeHandlers {
     estimates: estimatesHandlers(deps),
     spending: spendingHandlers(deps),
     costs: costsHandlers(deps),
+    press: pressHandlers(deps),
     tasks: tasksHandlers(deps),
     queue: queueHandlers(deps),
     references: referencesHandlers(deps),

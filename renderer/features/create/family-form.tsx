@@ -24,7 +24,7 @@ import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
 import { useStudioStore } from '../../store/studio-store';
 import { BatchControls } from './batch-controls';
 import { GenerateActions } from './generate-actions';
-import { NO_BATCH, planPress, type BatchSettings, type PressProblem } from '../../../shared/studio/press';
+import { isBatchable, NO_BATCH, type BatchSettings, type PressProblem } from '../../../shared/studio/press';
 import { usePress } from './use-press';
 import { useBatchStore } from '../../lib/batch-store';
 import { applyDraft } from './apply-draft';
@@ -118,7 +118,7 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
   const [, navigate] = useLocation();
   const setCurrentBatch = useBatchStore((s) => s.setCurrent);
   // Batch sends one task per prompt line: only families whose prompt is free text.
-  const batchable = family.fields.some((f) => f.name === 'prompt' && f.type === 'text');
+  const batchable = isBatchable(family.id);
   const [failure, setFailure] = useState<string | null>(null);
   // The task whose settings this form was opened with ("Edit and run again"): submissions record it.
   const editOf = useStudioStore((s) => (s.editing?.family === family.id ? s.editing.taskId : null));
@@ -160,25 +160,27 @@ export function FamilyForm({ family, models, onSubmitted }: FamilyFormProps): Re
       // Webhook and extra body fields join the form's own params here (or stop the submission, saying why).
       const prepared = advanced.prepare(modelId, compactBody(rest), webhook);
       if (!prepared) return;
-      // The press planned in plain TypeScript (shared/studio/press.ts): the styles on compose what is sent,
-      // exactly as their preview shows it, and ride with each request to be kept with its task.
-      const planned = planPress({
-        request: { family: family.id, model: modelId, ...prepared },
-        styles: useActiveStyles.getState().active,
-        batch,
-        batchable,
-        fanOut,
+      // The press as the person made it: planned in plain TypeScript (shared/studio/press.ts) to measure and ask,
+      // and sent whole, the styles on composing what is sent exactly as their preview shows it.
+      const outcome = await press.controller.press(
+        {
+          request: { family: family.id, model: modelId, ...prepared },
+          styles: [...useActiveStyles.getState().active],
+          batch,
+          fanOut,
+          toQueue,
+          editOf,
+        },
         models,
-      });
-      if (!planned.ok) return setFailure(problemSentence(planned.problem));
-      const outcome = await press.controller.press(planned.plan, { toQueue, editOf });
+      );
+      if (outcome.status === 'cannot') return setFailure(problemSentence(outcome.problem));
       if (outcome.status === 'stopped') return setFailure(outcome.failure);
       if (outcome.status === 'failed') return failWith(outcome.error);
       // Sent: the form is fresh again, so clearing the prompt to write the next one is not scolded before a press.
       form.reset(undefined, { keepValues: true });
       const answer = outcome.value;
       if (answer.kind === 'queued') {
-        pushToast('success', t('queue.queued', { count: answer.count }), {
+        pushToast('success', t('queue.queued', { count: answer.ids.length }), {
           href: '/tasks',
           label: t('queue.open'),
         });

@@ -15,7 +15,7 @@ import {
   JSON_PARAMETERS,
 } from '../../../shared/catalog/generic-model';
 import type { PlacedModel } from '../../../shared/catalog/discovered';
-import { singlePress } from '../../../shared/studio/press';
+import { singleIntent } from '../../../shared/studio/press';
 import type { TaskRecord } from '../../../shared/studio/records';
 import { errorSentence } from '../../lib/bridge-error';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
@@ -61,7 +61,9 @@ export function GenericModelForm({
     const request = { family: carrier, model: model.id, params: genericParams(values) };
     // Refused, asked (above the threshold, or no estimate yet: a price to assume may be typed there), or sent,
     // by the same press controller as a family's form.
-    const outcome = await press.controller.press(singlePress(request));
+    const outcome = await press.controller.press(singleIntent(request));
+    // A press of one request as it is has no lines to lack and no other models to refuse it.
+    if (outcome.status === 'cannot') return;
     if (outcome.status === 'stopped') return setFailure(outcome.failure);
     if (outcome.status === 'failed') return setFailure(errorSentence(outcome.error, t));
     // Sent: the form is fresh again, so clearing the prompt to write the next one is not scolded before a press.
