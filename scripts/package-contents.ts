@@ -112,6 +112,12 @@ export function packageProblems(app: string, root: string): string[] {
   if (sharpNative.length === 0) problems.push("sharp's native module is missing");
   for (const e of sharpNative)
     if (!e.unpacked) problems.push(`${e.path} is packed, where no native module can load`);
+  // ffmpeg is a program the storyboard runs (core/media/ffmpeg.ts runs it from app.asar.unpacked).
+  const ffmpeg = entries.filter((e) =>
+    /^node_modules\/@ffmpeg-installer\/[^/]+\/ffmpeg(\.exe)?$/.test(e.path),
+  );
+  if (ffmpeg.length === 0) problems.push("ffmpeg's binary is missing");
+  for (const e of ffmpeg) if (!e.unpacked) problems.push(`${e.path} is packed, where it cannot be run`);
   const packedNative = entries.filter((e) => !e.unpacked && /\.(node|dll|dylib)$|\.so(\.\d+)*$/.test(e.path));
   for (const e of packedNative) problems.push(`${e.path} is native code inside app.asar`);
 

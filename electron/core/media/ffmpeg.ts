@@ -21,8 +21,7 @@ export async function ffmpegPath(): Promise<string> {
       path?: string;
     };
     const path = installer.default?.path ?? installer.path;
-    // In a packaged app the package resolves inside app.asar; the binary itself is unpacked beside it.
-    if (path) return path.replace(/app\.asar([\\/])/, 'app.asar.unpacked$1');
+    if (path) return unpackedPath(path);
   } catch {
     // Falls through to the sentence below: the package has no binary for this platform.
   }
@@ -30,6 +29,17 @@ export async function ffmpegPath(): Promise<string> {
     'No ffmpeg binary was found for this platform, so local video work cannot be done.',
     'unsupported',
   );
+}
+
+/**
+ * The binary's path as a child process can run it. In a packaged app the package resolves inside
+ * `resources/app.asar` (Electron's fs reads into the archive, so the package finds its binary there), but a
+ * program cannot be executed from inside an archive: electron-builder's `asarUnpack` puts the package in
+ * `app.asar.unpacked` beside it, which is where it is run from. Only the archive's own folder is renamed (the
+ * first `app.asar` followed by a separator), so a path already unpacked, or one outside a packaged app, is kept.
+ */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
 }
 
 /** A local media job that could not be done, said as the studio says its own failures. */
