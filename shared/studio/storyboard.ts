@@ -166,9 +166,11 @@ export const storyboardRunSchema = z.object({
   /** The narration clips, per shot (null: none or not yet), as library items. */
   narration: z.array(z.string().nullable()),
   music: z.object({ state: storyboardPartStateSchema, taskId: z.string().nullable() }).nullable(),
-  /** The cut in the library once assembled, and its edit list beside it. */
+  /** The cut in the library once assembled, and its edit lists beside it (CMX3600 EDL and FCPXML). */
   cutItemId: z.string().nullable(),
   editList: z.string().nullable(),
+  /** Null in runs kept before FCPXML was written. */
+  finalCutXml: z.string().nullable().default(null),
   /** What stopped the run (a shot's, the music's or the assembly's error). */
   error: gatewayErrorInfoSchema.nullable(),
   /** Cast members some shot names but whose model takes no references (said before sending, kept here). */

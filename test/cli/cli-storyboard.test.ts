@@ -1,15 +1,17 @@
 // `storyboard run` against the real simulator, the real core and the npm package's ffmpeg, checked with Debian's
 // ffprobe: --dry-run prints one price for the whole board and sends nothing; a run of three shots (the second
 // continuing from the first, the third taking the cast's pictures), narration and a music bed files one cut
-// whose length is the sum of its shots and which has sound, with a CMX3600 edit list beside it; the first frame
+// whose length is the sum of its shots and which has sound, with a CMX3600 EDL and an FCPXML beside it; the first frame
 // shot 2 was sent is exactly the last frame taken from shot 1's video (its bytes' hash).
 import { createHash } from 'node:crypto';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SIM_SEEDS } from '../../electron/simulator';
 import { cli, useSimulatorCli } from './cli-harness';
 import { ffprobe } from '../support/ffprobe';
+import { all, parseXml } from '../support/xml-document';
 
 const rig = useSimulatorCli({ timeScale: 0.01 });
 
@@ -77,7 +79,12 @@ describe('storyboard run', () => {
     const run = await cli(['--json', 'storyboard', 'run', 'board.json', '--yes'], rig.env, rig.dir);
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as {
-      run: { shots: { taskId: string; firstFrame: string | null }[]; editList: string; state: string };
+      run: {
+        shots: { taskId: string; firstFrame: string | null }[];
+        editList: string;
+        finalCutXml: string;
+        state: string;
+      };
       shots: { path: string }[];
       cut: { path: string; kind: string; taskId: string };
     };
@@ -116,5 +123,24 @@ describe('storyboard run', () => {
     expect(edl).toContain('TITLE: Mia at dawn');
     expect(edl.match(/^\d{3} {2}SHOT/gm)).toHaveLength(3);
     expect(edl.match(/^\d{3} {2}VO/gm)).toHaveLength(2);
+    // And its FCPXML: the three shots on the spine, by their library files, as long as the cut; narration and
+    // the music bed connected below them.
+    expect(out.run.finalCutXml).toBe(out.cut.path.replace(/\.mp4$/, '.fcpxml'));
+    const doc = parseXml(await readFile(out.run.finalCutXml, 'utf8'));
+    const spine = all(doc.querySelectorAll('spine > asset-clip'));
+    expect(
+      spine.map((clip) => {
+        const src = doc.getElementById(clip.getAttribute('ref') ?? '')?.querySelector('media-rep');
+        return fileURLToPath(src?.getAttribute('src') ?? '');
+      }),
+    ).toEqual(shotPaths);
+    const rational = (t: string | null) => {
+      const [n = '0', d = '1'] = (t ?? '0s').replace(/s$/, '').split('/');
+      return Number(n) / Number(d);
+    };
+    const spineSum = spine.map((c) => rational(c.getAttribute('duration'))).reduce((a, b) => a + b, 0);
+    expect(Math.abs(spineSum - cut.duration)).toBeLessThan(0.1);
+    expect(doc.querySelectorAll('spine > asset-clip > asset-clip[lane="-1"]')).toHaveLength(2);
+    expect(doc.querySelectorAll('spine > asset-clip > asset-clip[lane="-2"]').length).toBeGreaterThan(0);
   }, 120_000);
 });

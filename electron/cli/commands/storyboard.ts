@@ -2,7 +2,7 @@
 // as the app (the whole board measured once; --yes and --over-budget answer them). --dry-run prints the one price
 // of the board (every shot, narration take and the music) and the notes on cast a model cannot take, and sends
 // nothing. A run waits in the foreground for the shots, narration, music and the cut, then prints where the cut
-// and its edit list are.
+// and its edit lists (CMX3600 and FCPXML) are.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
@@ -77,6 +77,7 @@ async function run(ctx: CliContext, board: Storyboard, args: StoryboardRunArgs):
       ...settled.shots.map((s, i) => `  shot ${i + 1}: task ${s.taskId ?? 'not sent'}`),
       `  cut: ${cut?.path ?? 'not made'}`,
       `  edit list (CMX3600): ${settled.editList ?? 'not made'}`,
+      `  edit list (FCPXML): ${settled.finalCutXml ?? 'not made'}`,
     ].join('\n'),
   );
 }

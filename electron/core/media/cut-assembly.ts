@@ -20,9 +20,19 @@ export interface CutInput {
 
 export interface CutResult {
   /** The shots as placed: where each starts in the cut and how long it lasts. */
-  placed: { name: string; path: string; start: number; duration: number }[];
+  placed: {
+    name: string;
+    path: string;
+    start: number;
+    duration: number;
+    /** The shot's own picture and sound (the FCPXML names each shot's format). */
+    width: number | null;
+    height: number | null;
+    fps: number | null;
+    hasAudio: boolean;
+  }[];
   narration: { path: string; start: number; duration: number }[];
-  music: { path: string; duration: number } | null;
+  music: { path: string; duration: number; volume: number } | null;
   durationSeconds: number;
   fps: number;
   width: number;
@@ -47,8 +57,17 @@ export async function assembleCut(input: CutInput): Promise<CutResult> {
   const placed: CutResult['placed'] = [];
   let at = 0;
   input.shots.forEach((shot, i) => {
-    const duration = (facts[i] as ClipFacts).durationSeconds;
-    placed.push({ name: shot.name, path: shot.path, start: at, duration });
+    const { durationSeconds: duration, width: w, height: h, fps: rate, hasAudio } = facts[i] as ClipFacts;
+    placed.push({
+      name: shot.name,
+      path: shot.path,
+      start: at,
+      duration,
+      width: w,
+      height: h,
+      fps: rate,
+      hasAudio,
+    });
     at += duration;
   });
   const total = at;
@@ -130,7 +149,7 @@ export async function assembleCut(input: CutInput): Promise<CutResult> {
   return {
     placed,
     narration,
-    music: music ? { path: music.path, duration: music.duration } : null,
+    music: music ? { path: music.path, duration: music.duration, volume: music.volume } : null,
     durationSeconds: total,
     fps,
     width,

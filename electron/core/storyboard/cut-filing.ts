@@ -6,7 +6,17 @@ import { readFile, stat } from 'node:fs/promises';
 import type { LibraryItem } from '../../../shared/studio/records';
 import type { Library } from '../library';
 import type { MadeFromStore } from '../tasks/made-from-store';
-import type { CutToFile } from './storyboard-runner';
+import type { Storyboard } from '../../../shared/studio/storyboard';
+
+/** A run's assembled cut and its edit lists, to be filed. */
+export interface CutToFile {
+  runId: string;
+  path: string;
+  board: Storyboard;
+  shots: { taskId: string; itemId: string }[];
+  editList: string;
+  finalCutXml: string;
+}
 
 /** The local task id of a run's cut: no gateway task has this form. */
 export const cutTaskId = (runId: string) => `storyboard-${runId}`;
@@ -36,6 +46,7 @@ export async function fileCut(
       storyboard: cut.board.name,
       shots: cut.shots.map((s) => s.taskId),
       editList: cut.editList,
+      finalCutXml: cut.finalCutXml,
     },
     taskId,
   });

@@ -40,6 +40,7 @@ export function newRunning(
       music: board.music ? { state: 'waiting', taskId: null } : null,
       cutItemId: null,
       editList: null,
+      finalCutXml: null,
       error: null,
       notes: plan.notes,
       startedAt: options.now,

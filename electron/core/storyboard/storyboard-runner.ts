@@ -19,8 +19,11 @@ import { planStoryboard } from './storyboard-plan';
 import type { StoryboardRunStore } from './storyboard-run-store';
 import { assembleBoardCut, lastFrameReference, narrationClip } from './storyboard-media';
 import { sendPart } from './storyboard-send';
+import type { CutToFile } from './cut-filing';
 import { internal, isSaved, notSaved } from './storyboard-stops';
 import { newRunning, resetFailed, stopIfCancelled, type Running } from './storyboard-run-state';
+
+export type { CutToFile } from './cut-filing';
 
 export interface StoryboardPorts {
   engine(): Promise<RecipeEngine>;
@@ -42,14 +45,6 @@ export interface StoryboardPorts {
   scratchDir(): Promise<string>;
   store?: StoryboardRunStore;
   clock?: Clock;
-}
-
-export interface CutToFile {
-  runId: string;
-  path: string;
-  board: Storyboard;
-  shots: { taskId: string; itemId: string }[];
-  editList: string;
 }
 
 export interface BoardRunOptions {
@@ -336,7 +331,7 @@ export class StoryboardRunner {
         (await this.#ports.itemsOf(musicTask))[0])
       : undefined;
     const path = await this.#ports.allocate(`${board.name}-${run.id.slice(0, 8)}.mp4`);
-    const { editList } = await assembleBoardCut({
+    const { editList, finalCutXml } = await assembleBoardCut({
       title: board.name,
       shots: shots.map((s, i) => ({ path: s.item.path, name: `Shot ${i + 1}` })),
       narration: running.narrationPaths.flatMap((p, shot) => (p ? [{ shot, path: p }] : [])),
@@ -349,9 +344,11 @@ export class StoryboardRunner {
       board,
       shots: shots.map((s) => ({ taskId: s.taskId, itemId: s.item.id })),
       editList,
+      finalCutXml,
     });
     run.cutItemId = item.id;
     run.editList = editList;
+    run.finalCutXml = finalCutXml;
   }
 
   async #savedItems(task: TaskRecord): Promise<LibraryItem[]> {
