@@ -10,7 +10,7 @@ import { FAMILIES, type FamilyId } from '../../shared/catalog';
 import { startWebMode } from '../../electron/host/web-mode';
 import type { FaultOptions, SimulatorOptions } from '../../electron/simulator';
 import type { ManualClock } from '../../electron/core/clock';
-import type { PollPolicy } from '../../electron/core/tasks';
+import { pollPriorsAtTimeScale, type PollPolicy } from '../../electron/core/tasks';
 import { launchChromium, type LaunchedBrowser } from './browser';
 
 export const SHOTS = join(process.cwd(), 'test-results', 'e2e');
@@ -30,9 +30,10 @@ export interface DemoStudio {
  * seed: writes into the data folder before the studio opens it (a database with hundreds of tasks, a library
  *   seeded with files: seeded-library.ts).
  * onOnboarding: runs on the welcome page, before the demo gateway is chosen (e.g. to check that page).
- * switches.polling: the engine's poll policy where it differs; pollPriorsAtTimeScale(timeScale) for first polls that
- *   follow the fast demo (a test that only waits for results); by default the app's own, which some tests rely on
- *   (no poll before a video is stopped).
+ * switches.polling: the engine's poll policy where it differs. By default its first polls follow the demo's clock
+ *   (pollPriorsAtTimeScale(timeScale)): with the app's own priors a video the demo finishes in 6 s was first asked
+ *   about after 15 s of real time, and a browser file waited that out for every video it made. `polling: {}` keeps
+ *   the app's own priors, for a test whose subject is a task nobody has asked about yet.
  * switches.clock: one ManualClock for the studio and its demo gateway; the page's clock starts at its time and runs on,
  *   and passTime() moves all three at once, so a test skips hours instead of waiting on real time.
  */
@@ -50,7 +51,7 @@ export async function openDemoStudio(
   await mkdir(SHOTS, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'studio-e2e-data-'));
   await seed?.(dataDir);
-  const { clock, polling, ...rest } = switches;
+  const { clock, polling = pollPriorsAtTimeScale(timeScale), ...rest } = switches;
   const simulator = { timeScale, ...(faults ? { faults } : {}), ...rest, ...(clock ? { clock } : {}) };
   const web = await startWebMode({
     port: 0,
@@ -58,7 +59,7 @@ export async function openDemoStudio(
     dataDir,
     simulator,
     ...(clock ? { clock } : {}),
-    ...(polling ? { polling } : {}),
+    polling,
     log: () => {},
   });
   let chromium: LaunchedBrowser | null = null;

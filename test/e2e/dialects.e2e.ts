@@ -1,14 +1,39 @@
 /// <reference lib="dom" />
 // The demo gateway set, in Settings › Demo gateway, to speak the real gateway's dialects, and what a
 // person then sees: a status word nobody knows on the task's row (the task still completes), a cancelled task
-// said as cancelled and not charged, a balance in CNY, and a proxy's HTML 502 turned into a sentence. The demo's
-// clock runs at half speed (timeScale 2), so an I3 takes 12 s and the odd word is on screen long enough to read.
+// said as cancelled and not charged, a balance in CNY, and a proxy's HTML 502 turned into a sentence. The studio
+// and its demo gateway share a ManualClock moved a second at each read (clock-steps.ts), at half the demo's speed
+// (timeScale 2: an I3 takes 12 s on that clock): once the studio has heard the odd word the clock holds still while
+// the page is read, so the word is on screen for as long as the test looks, and no test waits on real seconds.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ManualClock } from '../../electron/core/clock';
+import { afterStep, attributeNow, STEPPED, textNow } from './clock-steps';
 import { chooseFamily, goTo, useDemoStudio } from './demo-studio';
+import { callStudio } from './studio-bridge';
 
+const clock = new ManualClock(Date.now());
 // Every video submission meets a 502 (the proxy's page once html-502 is on); nothing else does.
-const { studio, page } = useDemoStudio(2, { rate: 1, kinds: ['502'], paths: ['/v1/videos/generations'] });
+const { studio, page } = useDemoStudio(
+  2,
+  { rate: 1, kinds: ['502'], paths: ['/v1/videos/generations'] },
+  undefined,
+  undefined,
+  { clock },
+);
+
+const SECOND = 1000;
+/** A read after the clock moved a second. */
+const stepped = <T>(read: () => Promise<T>) => afterStep(page, clock, SECOND, read);
+
+/** What the studio holds of the task of this prompt: the status word it last heard from the gateway. */
+async function heard(prompt: string): Promise<string | undefined> {
+  const { tasks } = await callStudio<{ tasks: { params: { prompt?: string }; gatewayStatus?: string }[] }>(
+    page,
+    'tasks.list',
+  );
+  return tasks.find((t) => t.params.prompt === prompt)?.gatewayStatus;
+}
 
 /** Switches one dialect on in Settings › Demo gateway, by its visible label. */
 async function speak(p: Page, label: string): Promise<void> {
@@ -46,14 +71,20 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await generateI3(page, prompt);
     await goTo(page, 'Tasks');
     const said = row(page, prompt).getByTestId('task-gateway-status');
+    // The clock moves until the studio has heard the word, then holds: the task is still running while it is read.
     await expect
-      .poll(() => said.textContent(), { timeout: 30_000 })
-      .toContain('the gateway says “moderating”');
+      .poll(
+        stepped(() => heard(prompt)),
+        STEPPED,
+      )
+      .toBe('moderating');
+    await expect.poll(() => textNow(said)).toContain('the gateway says “moderating”');
     await studio.shot('dialects-unknown-status');
     await expect
-      .poll(() => row(page, prompt).getByTestId('task-state').getAttribute('data-outcome'), {
-        timeout: 60_000,
-      })
+      .poll(
+        stepped(() => attributeNow(row(page, prompt).getByTestId('task-state'), 'data-outcome')),
+        STEPPED,
+      )
       .toBe('done');
     // Its cost, and the page's total, in the gateway's currency (CNY since the first test), never in USD.
     await expect
@@ -73,7 +104,12 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await generateI3(page, prompt);
     await goTo(page, 'Tasks');
     const pill = row(page, prompt).getByTestId('task-state');
-    await expect.poll(() => pill.textContent(), { timeout: 60_000 }).toBe('Cancelled: not charged');
+    await expect
+      .poll(
+        stepped(() => textNow(pill)),
+        STEPPED,
+      )
+      .toBe('Cancelled: not charged');
     expect(await row(page, prompt).getByTestId('task-error').count()).toBe(0);
     await studio.shot('dialects-cancelled');
   });
@@ -86,7 +122,10 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await goTo(page, 'Tasks');
     const error = row(page, prompt).getByTestId('task-error');
     await expect
-      .poll(() => error.textContent(), { timeout: 60_000 })
+      .poll(
+        stepped(() => textNow(error)),
+        STEPPED,
+      )
       .toContain('The gateway refused this task under its content policy (451, policy).');
     await studio.shot('dialects-policy-451');
   });
@@ -100,7 +139,10 @@ describe('the demo gateway speaking the real gateway’s dialects', () => {
     await goTo(page, 'Tasks');
     const notice = row(page, prompt).getByTestId('task-charge');
     await expect
-      .poll(() => notice.textContent(), { timeout: 30_000 })
+      .poll(
+        stepped(() => textNow(notice)),
+        STEPPED,
+      )
       .toContain('(The gateway is temporarily unavailable.)');
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).not.toMatch(/<html|<center|nginx|502 Bad Gateway/i);

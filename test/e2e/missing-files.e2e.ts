@@ -5,14 +5,26 @@
 // says plainly that the result is lost, on Create's preview and on the Tasks page alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ManualClock } from '../../electron/core/clock';
+import { afterStep, attributeNow, STEPPED } from './clock-steps';
 import { chooseFamily, goTo, openDemoStudio, type DemoStudio } from './demo-studio';
 
 let studio: DemoStudio;
 let page: Page;
+// A fast demo clock: I4's 24-hour links ([LIM-12]) last about 17 seconds of it; every file request fails. The clock is
+// the studio's and its gateway's, moved a second at each read (clock-steps.ts), so those seconds pass as the page is
+// read instead of in real time.
+const clock = new ManualClock(Date.now());
+const stepped = <T>(read: () => Promise<T>) => afterStep(page, clock, 1000, read);
 
 beforeAll(async () => {
-  // A fast demo clock: I4's 24-hour links ([LIM-12]) last about 17 seconds; every file request fails.
-  studio = await openDemoStudio(0.0002, { rate: 1, kinds: ['502'], paths: ['/files/'] });
+  studio = await openDemoStudio(
+    0.0002,
+    { rate: 1, kinds: ['502'], paths: ['/files/'] },
+    undefined,
+    undefined,
+    { clock },
+  );
   page = studio.page;
 });
 
@@ -28,10 +40,20 @@ describe('a result whose files did not arrive', () => {
 
     const preview = page.getByTestId('task-preview');
     // The file server refuses: after the quick tries the preview says the file is missing, not "Completed".
-    await preview.getByTestId('task-missing-files').waitFor({ timeout: 60_000 });
+    await expect
+      .poll(
+        stepped(() => preview.getByTestId('task-missing-files').count()),
+        STEPPED,
+      )
+      .toBe(1);
     expect(await preview.getByTestId('task-state').textContent()).toBe('Files missing');
     // The link expires; a fresh status poll gives no new one: the preview says the result is lost.
-    await preview.getByText(/The result is lost/).waitFor({ timeout: 60_000 });
+    await expect
+      .poll(
+        stepped(() => preview.getByText(/The result is lost/).count()),
+        STEPPED,
+      )
+      .toBe(1);
     await preview
       .getByText('File 1 (picture): its link expired and the gateway offers no new one.')
       .waitFor();
@@ -44,7 +66,12 @@ describe('a result whose files did not arrive', () => {
     const tryAgain = row.getByRole('button', { name: 'Try again' });
     await tryAgain.click();
     // Try again asked the gateway again (a fresh poll) and still found no working link: it says so, calmly.
-    await expect.poll(async () => (await tryAgain.getAttribute('class')) ?? '').not.toContain('is-busy');
+    await expect
+      .poll(
+        stepped(async () => (await attributeNow(tryAgain, 'class')) ?? ''),
+        STEPPED,
+      )
+      .not.toContain('is-busy');
     await row.getByText('File 1 (picture): its link expired and the gateway offers no new one.').waitFor();
     expect(await page.getByRole('alert').filter({ hasText: 'Something went wrong' }).count()).toBe(0);
     await studio.shot('missing-02-tasks-lost');

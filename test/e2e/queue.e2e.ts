@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebMode, type WebMode } from '../../electron/host/web-mode';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import { demoReceived } from './demo-received';
 import { seriousViolations } from './axe-scan';
 import { launchChromium, type LaunchedBrowser } from './browser';
@@ -31,8 +32,17 @@ let web: WebMode;
 let chromium: LaunchedBrowser;
 let page: Page;
 
+// The engine's first polls follow the demo's clock (as in demo-studio.ts): a recipe's video is not first asked about
+// after the 15 real seconds the app waits for a real gateway's.
 const start = () =>
-  startWebMode({ port: 0, demo: true, dataDir, simulator: { timeScale: 0.05 }, log: () => {} });
+  startWebMode({
+    port: 0,
+    demo: true,
+    dataDir,
+    simulator: { timeScale: 0.05 },
+    polling: pollPriorsAtTimeScale(0.05),
+    log: () => {},
+  });
 
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });

@@ -5,17 +5,19 @@
 // on the same data folder) shows there too, and the switch refuses its next call. Both schemes have nothing serious for axe.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { WEB_AGENT_TOKEN_FILE } from '../../electron/host/web-mode';
+import { childArgs } from '../support/child-entry';
 import { emulateScheme, SCHEMES, violationLines } from './axe-scan';
 import { goTo, SHOTS } from './demo-studio';
 import { connect, useOwnGatewayStudio } from './own-gateway-studio';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+// The CLI from npm test's build when there is one (child-entry.ts): a tsx start costs a core's second or two.
+const CLI = childArgs('electron/cli.ts');
 const studio = useOwnGatewayStudio('settings-agents', { timeScale: 0.01 });
 
 describe('Settings › Agents', () => {
@@ -49,7 +51,7 @@ describe('Settings › Agents', () => {
     await stdio.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), 'mcp'],
+        args: [...CLI, 'mcp'],
         env: {
           PATH: process.env.PATH ?? '',
           HOME: studio.dataDir,
@@ -89,14 +91,10 @@ describe('Settings › Agents', () => {
     const rotated = await section.getByLabel('Token', { exact: true }).inputValue();
     await expect(client.callTool({ name: 'balance', arguments: {} })).rejects.toThrow();
     // The CLI voids it too (gateway-studio mcp --rotate-token on the same data folder): the app makes another.
-    const voided = spawnSync(
-      process.execPath,
-      [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'electron/cli.ts'), 'mcp', '--rotate-token'],
-      {
-        env: { PATH: process.env.PATH ?? '', HOME: studio.dataDir, STUDIO_DATA_DIR: studio.dataDir },
-        encoding: 'utf8',
-      },
-    );
+    const voided = spawnSync(process.execPath, [...CLI, 'mcp', '--rotate-token'], {
+      env: { PATH: process.env.PATH ?? '', HOME: studio.dataDir, STUDIO_DATA_DIR: studio.dataDir },
+      encoding: 'utf8',
+    });
     expect(voided.status, voided.stderr).toBe(0);
     expect(voided.stdout).toMatch(/endpoint token is void/);
     await expect
