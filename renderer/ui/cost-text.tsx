@@ -14,17 +14,22 @@ export function useMoneyUnit(): MoneyShown {
   return chosen === 'credits' ? 'credits' : (currency ?? 'usd');
 }
 
-export function CostText({
-  usd,
-  credits,
-  testId,
-}: {
+interface CostProps {
   usd: number | null;
   credits: number | null;
   testId?: string;
-}): ReactElement {
+}
+
+export function CostText(props: CostProps): ReactElement {
+  return <CostWords {...props} unit={useMoneyUnit()} />;
+}
+
+/**
+ * A cost in the unit given: for a list that shows many (the library grid's tiles), which reads the unit once
+ * instead of each tile asking the settings and both balances on every render.
+ */
+export function CostWords({ usd, credits, unit, testId }: CostProps & { unit: MoneyShown }): ReactElement {
   const { t, i18n } = useTranslation();
-  const unit = useMoneyUnit();
   return (
     <span className="cost-text" data-testid={testId} data-known={usd !== null || credits !== null}>
       {costWords(usd, credits, unit, t, i18n.language)}

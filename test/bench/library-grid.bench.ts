@@ -33,7 +33,7 @@ const OPEN_TARGET_MS = 300;
 const SEARCH_FLOOR_MS = 25;
 
 /** A data folder whose library holds `count` pictures: rows in SQLite, files shared among a few real PNGs. */
-async function seed(dataDir: string, count: number): Promise<void> {
+export async function seed(dataDir: string, count: number): Promise<void> {
   const libraryDir = join(dataDir, 'library');
   await mkdir(join(libraryDir, 'bench'), { recursive: true });
   const files: string[] = [];

@@ -16,7 +16,9 @@ const item = libraryItem;
 function renderTile(it: BridgeLibraryItem, thumbnailSrc: string | null, fileSrc: string | null = null) {
   serveBridge();
   const onOpen = vi.fn();
-  renderWithStudio(<LibraryTile item={it} thumbnailSrc={thumbnailSrc} fileSrc={fileSrc} onOpen={onOpen} />);
+  renderWithStudio(
+    <LibraryTile item={it} thumbnailSrc={thumbnailSrc} fileSrc={fileSrc} unit="usd" onOpen={onOpen} />,
+  );
   return { onOpen };
 }
 
@@ -114,6 +116,7 @@ describe('LibraryTile', () => {
     const { onOpen } = renderTile(item(), 'media://item-1.png');
     await user.click(screen.getByRole('button', { name: /^a red fox in the snow/ }));
     expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledWith(item().id);
     await user.keyboard('{Enter}');
     expect(onOpen).toHaveBeenCalledTimes(2);
   });

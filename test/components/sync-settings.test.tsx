@@ -243,6 +243,7 @@ describe('a library item whose file is on the remote only', () => {
         item={item}
         thumbnailSrc="media://missing.png"
         fileSrc="media://missing.png"
+        unit="usd"
         onOpen={() => undefined}
       />,
     );

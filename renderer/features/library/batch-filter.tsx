@@ -39,9 +39,14 @@ export function BatchBadge({
   /** In a line of text (the viewer's details) rather than over a tile's picture. */
   inline?: boolean;
 }): ReactElement | null {
-  const { t } = useTranslation();
-  // A press of one (a single region-edit take) is no batch to speak of: "batch of 1" would only puzzle.
+  // A press of one (a single region-edit take) is no batch to speak of: "batch of 1" would only puzzle. Said
+  // before any hook: most tiles of a grid have no batch, and each mounts this badge while the grid scrolls.
   if (!batch || batch.size < 2) return null;
+  return <BatchBadgeWords batch={batch} inline={inline} />;
+}
+
+function BatchBadgeWords({ batch, inline }: { batch: TaskBatch; inline: boolean }): ReactElement {
+  const { t } = useTranslation();
   return (
     <span className={inline ? 'batch-badge is-inline' : 'batch-badge'} data-testid="batch-badge">
       {/* One prompt on several models is a comparison, not a batch of prompts: said as what it is. */}

@@ -5,8 +5,10 @@
 // hovering once the tile is large enough (a container query in library.css).
 //
 // Kept apart from the grid (library-page.tsx) so the selection layer (lib-bulk) and the cost badge (money)
-// can change the grid and the tile with small, separate diffs.
-import { useEffect, useRef, type ReactElement, type ReactNode } from 'react';
+// can change the grid and the tile with small, separate diffs. Memoised, with plain values and a stable onOpen
+// from the grid (library-grid.tsx): scrolling renders the grid on every scroll event, and a tile already on
+// screen has nothing new to draw then.
+import { memo, useEffect, useRef, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
 import { formatDuration } from '../../lib/format';
@@ -15,6 +17,7 @@ import { setDrawnPoster } from './api/tags';
 import { drawSpeechWave } from './speech-wave';
 import { tileDragProps } from './drag-to-create';
 import { TileCost } from './tile-cost';
+import type { MoneyShown } from '../../lib/money-shown';
 import { BatchBadge } from './batch-filter';
 import { itemCaption } from './item-caption';
 
@@ -90,10 +93,11 @@ export function firstWords(text: string, max = 90): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
 }
 
-export function LibraryTile({
+export const LibraryTile = memo(function LibraryTile({
   item,
   thumbnailSrc,
   fileSrc,
+  unit,
   onOpen,
 }: {
   item: BridgeLibraryItem;
@@ -101,7 +105,10 @@ export function LibraryTile({
   thumbnailSrc: string | null;
   /** The item's file (a video draws its poster from it). */
   fileSrc: string | null;
-  onOpen: () => void;
+  /** How the cost badge says money (the grid reads it once for all its tiles: useMoneyUnit). */
+  unit: MoneyShown;
+  /** Called with the item's id. */
+  onOpen: (id: string) => void;
 }): ReactElement {
   const { t } = useTranslation();
   const caption = itemCaption(item, t);
@@ -164,7 +171,7 @@ export function LibraryTile({
     <button
       type="button"
       className={`tile tile-${item.kind}`}
-      onClick={onOpen}
+      onClick={() => onOpen(item.id)}
       data-testid="library-item"
       data-kind={item.kind}
       title={item.origin ? t('library.madeOn', { name: item.origin }) : undefined}
@@ -197,7 +204,7 @@ export function LibraryTile({
         </span>
       ) : null}
       <BatchBadge batch={item.batch} />
-      <TileCost item={item} />
+      <TileCost item={item} unit={unit} />
     </button>
   );
-}
+});

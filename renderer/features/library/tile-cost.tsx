@@ -2,13 +2,14 @@
 // "cost unknown". Tiles are at least 200 px wide, room enough for "0.0400 USD".
 import type { ReactElement } from 'react';
 import type { BridgeLibraryItem } from '../../../shared/bridge';
-import { CostText } from '../../ui/cost-text';
+import type { MoneyShown } from '../../lib/money-shown';
+import { CostWords } from '../../ui/cost-text';
 import './tile-cost.css';
 
-export function TileCost({ item }: { item: BridgeLibraryItem }): ReactElement {
+export function TileCost({ item, unit }: { item: BridgeLibraryItem; unit: MoneyShown }): ReactElement {
   return (
     <span className="tile-cost">
-      <CostText usd={item.cost} credits={item.creditsCost} testId="tile-cost" />
+      <CostWords usd={item.cost} credits={item.creditsCost} unit={unit} testId="tile-cost" />
     </span>
   );
 }

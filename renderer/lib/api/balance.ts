@@ -1,5 +1,6 @@
 // Both balances, shared: the shell's badge shows them and bridge events refresh them when money moves
 // (cache-updates.ts), so their keys live in query-client.ts with the other keys events touch.
+import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bridge } from '../bridge';
 import { queryKeys } from '../query-client';
@@ -36,5 +37,12 @@ export function useUserBalance(enabled: boolean) {
 export function useGatewayCurrency(): GatewayCurrency | null {
   const key = useBalance(true).data;
   const account = useUserBalance(true).data;
-  return currencyOf(key) ?? currencyOf(account);
+  const currency = currencyOf(key) ?? currencyOf(account);
+  // The same object while the currency is the same: memoised lists (the library grid's tiles) take it as a prop.
+  const code = currency?.code;
+  const perUsd = currency?.perUsd;
+  return useMemo(
+    () => (code !== undefined && perUsd !== undefined ? { code, perUsd } : null),
+    [code, perUsd],
+  );
 }

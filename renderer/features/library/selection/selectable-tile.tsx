@@ -2,21 +2,27 @@
 // once something is selected), Ctrl/Cmd+click to toggle, Shift+click for a range, and, while a selection is
 // open, a plain click that selects instead of opening, as in Google Photos and the Finder's icon view. With
 // nothing selected a click opens the viewer as before: looking is what people do most, so it stays one click.
-// The tile itself (lib-browse's) is untouched: this layer catches the click before it does.
+// The tile itself (lib-browse's) is untouched: this layer catches the click before it does. It takes what it shows
+// as plain values and one stable callback, so the grid's memoised cells render again only when those change.
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '../../../ui/cx';
 import { Icon } from '../../../ui/icons';
-import type { LibrarySelectionApi } from './use-library-selection';
 
 export function SelectableTile({
-  selection,
+  selected,
+  selecting,
+  onChoose,
   id,
   index,
   label,
   children,
 }: {
-  selection: LibrarySelectionApi;
+  selected: boolean;
+  /** Something is selected: a plain click selects instead of opening, and every tile shows its check. */
+  selecting: boolean;
+  /** A click that selects: `extend` (Shift) selects the range from the anchor to `index`, else it toggles `id`. */
+  onChoose: (id: string, index: number, extend: boolean) => void;
   id: string;
   /** Its place in the grid's list, for Shift+click ranges. */
   index: number;
@@ -25,18 +31,14 @@ export function SelectableTile({
   children: ReactNode;
 }): ReactElement {
   const { t } = useTranslation();
-  const selected = selection.isSelected(id);
-  const choose = (e: MouseEvent) => {
-    if (e.shiftKey) selection.extendTo(index);
-    else selection.toggle(id, index);
-  };
+  const choose = (e: MouseEvent) => onChoose(id, index, e.shiftKey);
   return (
     <div
-      className={cx('tile-cell', selected && 'is-selected', selection.active && 'is-selecting')}
+      className={cx('tile-cell', selected && 'is-selected', selecting && 'is-selecting')}
       data-selected={selected}
       onClickCapture={(e) => {
         if ((e.target as HTMLElement).closest('.tile-check')) return;
-        if (!(e.shiftKey || e.ctrlKey || e.metaKey || selection.active)) return;
+        if (!(e.shiftKey || e.ctrlKey || e.metaKey || selecting)) return;
         // The tile's own click (open the viewer) must not run: this click selects.
         e.preventDefault();
         e.stopPropagation();
