@@ -5,11 +5,16 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import { SIM_SEEDS } from '../../electron/simulator';
 import { cli, clientFoxPresetsFile, recipeFile, useSimulatorCli } from './cli-harness';
 
-// Every duration 100 times faster: a picture and a video settle in seconds of real time.
-const rig = useSimulatorCli({ timeScale: 0.01 });
+// Every duration 100 times faster: a picture and a video settle in seconds of real time. The CLI's first poll of a
+// task follows that clock (pollPriorsAtTimeScale, as cli-gateway.test.ts does): with the real priors a video the
+// simulator had finished in a fraction of a second was first asked about after 15 s.
+const TIME_SCALE = 0.01;
+const rig = useSimulatorCli({ timeScale: TIME_SCALE });
+const FAST_POLLS = { polling: pollPriorsAtTimeScale(TIME_SCALE) };
 
 const picture = {
   family: 'image.i3',
@@ -50,12 +55,13 @@ const created = () => rig.sim.createdTasks().filter((t) => !seeded.has(t.id));
 
 describe('presets apply', () => {
   it("sends the preset's settings with the prompt given, waits and files the result", async () => {
-    expect((await cli(['presets', 'import', 'presets.json'], rig.env, rig.dir)).code).toBe(0);
+    expect((await cli(['presets', 'import', 'presets.json'], rig.env, rig.dir, FAST_POLLS)).code).toBe(0);
     const before = created().length;
     const run = await cli(
       ['--json', 'presets', 'apply', 'client fox', '--prompt', 'an owl'],
       rig.env,
       rig.dir,
+      FAST_POLLS,
     );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as { task: { status: string; family: string }; items: unknown[] };
@@ -68,7 +74,12 @@ describe('presets apply', () => {
 
   it('refuses a field the family does not take, sending nothing', async () => {
     const before = created().length;
-    const run = await cli(['presets', 'apply', 'client fox', '--set', 'size=7:1'], rig.env, rig.dir);
+    const run = await cli(
+      ['presets', 'apply', 'client fox', '--set', 'size=7:1'],
+      rig.env,
+      rig.dir,
+      FAST_POLLS,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('size');
     expect(created()).toHaveLength(before);
@@ -82,6 +93,7 @@ describe('recipe run', () => {
       ['--json', 'recipe', 'run', 'to-video.json', '--prompt', 'a lighthouse'],
       rig.env,
       rig.dir,
+      FAST_POLLS,
     );
     expect(run.code, run.stderr).toBe(0);
     const doc = run.json() as {
@@ -101,7 +113,12 @@ describe('recipe run', () => {
 
   it('stops at a failed step with a sentence and a non-zero exit; nothing after it is sent', async () => {
     const before = created().length;
-    const run = await cli(['recipe', 'run', 'fails.json', '--prompt', 'a harbour'], rig.env, rig.dir);
+    const run = await cli(
+      ['recipe', 'run', 'fails.json', '--prompt', 'a harbour'],
+      rig.env,
+      rig.dir,
+      FAST_POLLS,
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Stopped at step 2 (video.s');
     expect(run.stderr).toContain('Nothing after it was sent.');
@@ -117,7 +134,12 @@ describe('recipe run', () => {
 describe('recipe run of a recipe that cannot finish', () => {
   it('is refused whole before step 1 is sent, with the step and the reason', async () => {
     const before = created().length;
-    const run = await cli(['recipe', 'run', 'cannot-finish.json', '--prompt', 'a fox'], rig.env, rig.dir);
+    const run = await cli(
+      ['recipe', 'run', 'cannot-finish.json', '--prompt', 'a fox'],
+      rig.env,
+      rig.dir,
+      FAST_POLLS,
+    );
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toContain(
       'Step 2 (Video V2 (reference-to-video)) cannot be sent: prompt: This field is required. Nothing was sent.',

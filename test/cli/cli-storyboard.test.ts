@@ -8,12 +8,18 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import { SIM_SEEDS } from '../../electron/simulator';
 import { cli, useSimulatorCli } from './cli-harness';
 import { ffprobe } from '../support/ffprobe';
 import { all, parseXml } from '../support/xml-document';
 
-const rig = useSimulatorCli({ timeScale: 0.01 });
+// The simulator at a hundredth of real time, and the CLI's first poll of each part following that clock
+// (pollPriorsAtTimeScale, as cli-gateway.test.ts does): with the real priors each finished video was first asked
+// about after 15 s.
+const TIME_SCALE = 0.01;
+const rig = useSimulatorCli({ timeScale: TIME_SCALE });
+const FAST_POLLS = { polling: pollPriorsAtTimeScale(TIME_SCALE) };
 
 const MIA = 'https://example.com/mia.png';
 const board = {
@@ -63,7 +69,7 @@ beforeAll(async () => {
 
 describe('storyboard run', () => {
   it('--dry-run prints every part, the note on cast V1 cannot take and the total, and sends nothing', async () => {
-    const run = await cli(['storyboard', 'run', 'board.json', '--dry-run'], rig.env, rig.dir);
+    const run = await cli(['storyboard', 'run', 'board.json', '--dry-run'], rig.env, rig.dir, FAST_POLLS);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('Shot 1 · Video V1:');
     expect(run.stdout).toContain('Narration 3:');
@@ -76,7 +82,12 @@ describe('storyboard run', () => {
   });
 
   it('runs the board: shots, narration and music cut into one MP4 as long as its shots, with sound and an EDL', async () => {
-    const run = await cli(['--json', 'storyboard', 'run', 'board.json', '--yes'], rig.env, rig.dir);
+    const run = await cli(
+      ['--json', 'storyboard', 'run', 'board.json', '--yes'],
+      rig.env,
+      rig.dir,
+      FAST_POLLS,
+    );
     expect(run.code, run.stderr).toBe(0);
     const out = JSON.parse(run.stdout) as {
       run: {
