@@ -9,6 +9,7 @@ import type { DatabaseSync } from './db';
 import type { GatewayPort } from './gateway/gateway-port';
 import { Library, libraryFileIndex } from './library';
 import type { TrashPort } from './library/trash-port';
+import type { JobRunner } from './jobs';
 import type { Logger } from './log';
 import { SpeechService } from './speech';
 import { TaskEngine } from './tasks';
@@ -45,6 +46,8 @@ export interface CoreParts {
   references: ReferenceStore;
   /** Send the submission queue's items (the app); the CLI only edits them. */
   runQueue?: boolean;
+  /** The studio's durable jobs: the queue's items are jobs of it (the CLI's writes them, the app's runs them). */
+  jobs?: JobRunner;
   /** The model ids in effect (the user's overrides): which models a region edit may go to. */
   models?: () => ModelConfig;
   /** The engine's poll policy where it differs from the default (a demo gateway run faster: its priors). */
@@ -106,6 +109,7 @@ export function composeCore(parts: CoreParts): ComposedCore {
     taskStyles: presets,
     logger,
     runQueue: parts.runQueue ?? false,
+    ...(parts.jobs ? { jobs: parts.jobs } : {}),
     ...(parts.polling ? { polling: parts.polling } : {}),
     ...(parts.keyVault ? { keyVault: parts.keyVault } : {}),
   });

@@ -197,6 +197,8 @@ export function composeStudio(shell: StudioShell): Studio {
       presets,
       references,
       runQueue: shell.background,
+      // The queue's items are jobs of the studio's one runner, whichever library core sends them.
+      jobs,
       ...(shell.polling ? { polling: shell.polling } : {}),
       ...(keyVault ? { keyVault } : {}),
       ...(shell.resultAddresses ? { resultAddresses: shell.resultAddresses } : {}),

@@ -94,7 +94,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   studio.runner.resume();
   // Storyboard runs a restart cut off go on at the part they reached, under the keys kept for their parts.
   studio.boards.resume();
-  const { prices, spending, history, presets, recipes, runner, usage } = studio;
+  const { prices, spending, history, presets, recipes, runner, usage, jobs } = studio;
   const agents = new AgentsHost({
     dataDir: options.dataDir,
     studio,
@@ -117,6 +117,7 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
     recipes,
     runner,
     storyboard: { cast: studio.cast, desk: studio.storyboards, runner: studio.boards },
+    jobs,
     usage,
     desktop,
     exports,

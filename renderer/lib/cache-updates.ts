@@ -4,6 +4,8 @@ import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { BridgeEvent } from '../../shared/bridge';
 import type { TaskRecord } from '../../shared/studio/records';
 import type { CompareGroup } from '../../shared/studio/compare-group';
+import { JOB_KINDS } from '../../shared/studio/jobs';
+import type { QueueView } from '../../shared/studio/queue';
 import { newerSyncStatus, type SyncStatus } from '../../shared/studio/sync';
 import { queryKeys } from './query-client';
 
@@ -74,6 +76,23 @@ const TOTAL_CHANGES: ReadonlySet<TaskRecord['state']> = new Set([
   'cancelled',
 ]);
 
+/** Which cached view shows each kind of durable job. */
+const JOB_SCREENS: Readonly<Record<string, readonly unknown[]>> = {
+  [JOB_KINDS.queueItem]: queryKeys.queue,
+  [JOB_KINDS.recipeRun]: queryKeys.recipeRuns,
+};
+
+/**
+ * Whether a task's change moves what the cached queue view shows: the state of an item's own task (Retry is
+ * offered once it failed), or, while items wait, a task starting or ending (their expected starts count from it).
+ */
+function movesQueue(client: QueryClient, task: TaskRecord, startedOrEnded: boolean): boolean {
+  const view = client.getQueryData<QueueView>(queryKeys.queue);
+  if (!view) return false;
+  if (view.items.some((item) => item.taskId === task.id && item.taskState !== task.state)) return true;
+  return startedOrEnded && view.items.some((item) => item.state === 'waiting' || item.state === 'sending');
+}
+
 export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void {
   switch (event.type) {
     case 'task': {
@@ -96,6 +115,7 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
       const named = TOTAL_CHANGES.has(event.task.state) || event.task.state === 'submitted';
       if (named && (event.task.kind === 'music' || event.task.kind === 'upscale'))
         void client.invalidateQueries({ queryKey: queryKeys.earlierSources });
+      if (movesQueue(client, event.task, named)) void client.invalidateQueries({ queryKey: queryKeys.queue });
       return;
     }
     case 'download': {
@@ -127,6 +147,12 @@ export function applyBridgeEvent(client: QueryClient, event: BridgeEvent): void 
     }
     case 'storyboard': {
       void client.invalidateQueries({ queryKey: queryKeys.storyboardRuns });
+      return;
+    }
+    case 'job': {
+      // A durable job moved: the screen that shows its kind reads again (others have no screen of their own).
+      const shown = JOB_SCREENS[event.job.kind];
+      if (shown) void client.invalidateQueries({ queryKey: shown });
       return;
     }
     case 'sync': {

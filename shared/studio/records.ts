@@ -8,6 +8,7 @@ import { gatewayErrorInfoSchema, taskStatusSchema } from '../gateway/normalized'
 import type { Assert, Equals } from '../bridge/type-equals';
 import { because } from '../validation';
 import { syncEventSchema } from './sync';
+import { jobChangeSchema } from './jobs';
 
 const unixMs = z.number().finite();
 const params = z.record(z.string(), z.unknown());
@@ -318,6 +319,8 @@ export const studioEventSchemaOf = <Item extends z.ZodType>(item: Item) =>
     z.object({ type: z.literal('recipe') }),
     // A storyboard run changed (a part sent, saved, failed; the cut filed): listeners re-read that board's runs.
     z.object({ type: z.literal('storyboard'), runId: z.string() }),
+    // A durable job changed state (any kind: a queue item, a recipe run…): its kind, state, tries and next try.
+    z.object({ type: z.literal('job'), job: jobChangeSchema }),
     // Library sync's status as it changes (progress within a round, paused, a problem, last completed).
     syncEventSchema,
   ]);

@@ -42,7 +42,16 @@ export interface JobKind<P> {
   parallel?: number;
   /** The kind's own policy where it differs from the studio's job policy. */
   policy?: RetryPolicy;
+  /**
+   * The kind's own rules over its due jobs (a queue's order, pause, schedule and limits): which may go now, in
+   * the order they go; at most `room` are taken. Without it, every due job goes, in the order written. Jobs it
+   * holds back are looked at again with the line (every look again, and at each poke).
+   */
+  select?(due: readonly JobRow[], room: number): readonly JobRow[];
 }
+
+/** At most this many due jobs of a kind are handed to its select() at one look. */
+const SELECT_WINDOW = 1_000;
 
 /** One job's change, as the listeners (and the renderer's event stream) see it. */
 export interface JobChange {
@@ -107,12 +116,22 @@ export class JobRunner implements Disposable {
     this.#lifetime = new Lifetime(options.clock);
   }
 
-  /** Makes a kind runnable here; what a crashed life left running is handed back at start (or now, after it). */
-  register<P>(kind: JobKind<P>): void {
+  /**
+   * Makes a kind runnable here; what a crashed life left running is handed back at start (or now, after it).
+   * The answer takes the kind off again (its owner handing over to a successor, which registers it anew): no job
+   * of it starts after, and the ones running end as they would have.
+   */
+  register<P>(kind: JobKind<P>): Disposable {
     if (this.#kinds.has(kind.kind)) throw new RangeError(`The job kind ${kind.kind} is registered twice.`);
-    this.#kinds.set(kind.kind, kind as JobKind<unknown>);
+    const registered = kind as JobKind<unknown>;
+    this.#kinds.set(kind.kind, registered);
     // A kind registered once its owner is ready (the recipe runner after the engine is up) is recovered then.
     if (this.#started) this.#recover([kind.kind]);
+    return {
+      dispose: () => {
+        if (this.#kinds.get(kind.kind) === registered) this.#kinds.delete(kind.kind);
+      },
+    };
   }
 
   /** Hands back the jobs a crashed life left running, then runs what is due. */
@@ -136,9 +155,22 @@ export class JobRunner implements Disposable {
     const { job, added } = this.store.add(kind, key, payload, now, notBefore ?? now);
     if (added) {
       this.#emit(job);
-      this.#pump();
+      this.#soon();
     }
     return job;
+  }
+
+  /**
+   * Looks at the line in a moment, not within the caller's turn: whoever adds a job finishes what it was doing
+   * (a press writing the rest of its rows, a transaction) before any job of it starts.
+   */
+  #soon(): void {
+    if (!this.#started || this.#lifetime.isDisposed) return;
+    this.#wake?.dispose();
+    this.#wake = this.#lifetime.timer(0, () => {
+      this.#wake = null;
+      this.#pump();
+    });
   }
 
   /** Stops a job: a waiting one never runs, a running one is aborted (its kind decides what stopping means). */
@@ -199,26 +231,47 @@ export class JobRunner implements Disposable {
   #pump(): void {
     if (!this.#started || this.#lifetime.isDisposed) return;
     const now = this.#clock.now();
+    // Kinds whose select() held due jobs back: their rules, not the time, decide, so only a look again wakes them.
+    const held = new Set<string>();
     for (const [name, kind] of this.#kinds) {
       const room = (kind.parallel ?? 1) - this.runningCount(name);
       if (room <= 0) continue;
-      for (const row of this.store.due(name, now, room)) {
+      for (const row of this.#chosen(kind, now, room, held)) {
         if (!this.store.claim(row.id, this.life, this.#pid, now)) continue;
         this.#run(kind, { ...row, state: 'running' });
       }
     }
-    this.#arm();
+    this.#arm(held);
+  }
+
+  /** The due jobs of a kind that go now: the oldest first, or as its select() rules. */
+  #chosen(kind: JobKind<unknown>, now: number, room: number, held: Set<string>): readonly JobRow[] {
+    if (!kind.select) return this.store.due(kind.kind, now, room);
+    const due = this.store.due(kind.kind, now, SELECT_WINDOW);
+    if (due.length === 0) return [];
+    let chosen: readonly JobRow[] = [];
+    try {
+      chosen = kind.select(due, room).slice(0, room);
+    } catch (error) {
+      // Its rows could not be read (the database closing under it): the look again tries once more.
+      this.#logger.warn('jobs: a kind could not choose its jobs', {
+        kind: kind.kind,
+        problem: describeThrown(error),
+      });
+    }
+    if (chosen.length < Math.min(room, due.length)) held.add(kind.kind);
+    return chosen;
   }
 
   /**
    * One timer: the next due job of a kind with room, never later than a look again while any job waits (a full
    * kind is pumped again when one of its jobs ends; the look again sees rows another process wrote).
    */
-  #arm(): void {
+  #arm(held: ReadonlySet<string> = new Set()): void {
     this.#wake?.dispose();
     this.#wake = null;
     const withRoom = [...this.#kinds].filter(
-      ([name, kind]) => this.runningCount(name) < (kind.parallel ?? 1),
+      ([name, kind]) => !held.has(name) && this.runningCount(name) < (kind.parallel ?? 1),
     );
     const next = this.store.nextDueAt(withRoom.map(([name]) => name));
     const waiting = next !== null || this.store.nextDueAt([...this.#kinds.keys()]) !== null;

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from '../db/database';
 import { transaction } from '../db/database';
+import { JOB_STATES, type JobState } from '../../../shared/studio/jobs';
 
-export const JOB_STATES = ['waiting', 'running', 'done', 'failed', 'cancelled'] as const;
-export type JobState = (typeof JOB_STATES)[number];
+export { JOB_STATES, type JobState };
 
 /** A job as its row holds it; payload and progress are the kind's own JSON, read by the kind. */
 export interface JobRow {

@@ -10,6 +10,7 @@
 // (recipe-run-store.ts) before and after every send, so a restart resumes each at the step it reached: a step
 // already sent is waited for, and one that may have been sent goes again only under its stored key, which the
 // engine answers with the task it holds rather than a second paid one.
+import { JOB_KINDS } from '../../../shared/studio/jobs';
 import { randomUUID } from 'node:crypto';
 import type { FamilyId } from '../../../shared/catalog/family-ids';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
@@ -77,7 +78,7 @@ export interface RunOptions {
 }
 
 /** The job kind of a kept run. Runs go side by side (each step waits its turn in the queue), so no cap but this. */
-const RUN_JOB = 'recipe-run';
+const RUN_JOB = JOB_KINDS.recipeRun;
 const PARALLEL_RUNS = 256;
 
 export class RecipeRunner {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '../clock';
 import { DiskRoom } from '../db/disk-space';
+import { JobRunner } from '../jobs';
 import { Lifetime } from '../lifetime';
 import { silentLogger } from '../log';
 import { ReferenceStore } from '../references/reference-store';
@@ -179,6 +180,9 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     tracker.schedule(taskId, clock.now());
     return tracked;
   };
+  // The studio's durable jobs (the root's); an engine built alone (its tests, the soak's lives) runs its own.
+  const ownJobs = options.jobs ? null : new JobRunner({ db: options.db, clock, logger, random: ctx.random });
+  const jobs = options.jobs ?? (ownJobs as JobRunner);
   const queue: SubmissionQueue = new SubmissionQueue(ctx, {
     db: options.db,
     references,
@@ -187,6 +191,7 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     submit: (request, submitOptions): Promise<TaskRecord> => submissions.submit(request, submitOptions),
     stop: (taskId) => void stop(taskId),
     newId: options.newId ?? randomUUID,
+    jobs,
   });
   const isBusy = (): boolean => lifetime.count(['poll', 'send']) > 0 || live.activeFetches > 0;
   let started = false;
@@ -219,10 +224,16 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
       reconciler.resume();
       tracker.resume();
       // Only an engine that sends the queue (the app's, the soak's) takes up its items; the CLI's edits rows.
-      if (options.runQueue) queue.start();
+      if (options.runQueue) {
+        queue.start();
+        ownJobs?.start();
+      }
       await live.start();
     },
     async close() {
+      // The queue's kind leaves the job mechanism first: an item cut off here waits for the next start.
+      queue.stop();
+      await ownJobs?.close();
       lifetime.dispose(new Error('engine closed'));
       // Polls and background work write rows; submissions in flight were aborted by the signal.
       await lifetime.settled(['poll', 'background']);

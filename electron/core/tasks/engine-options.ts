@@ -7,6 +7,7 @@ import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import type { LibrarySink } from '../downloads/library-sink';
 import type { GatewayPort } from '../gateway/gateway-port';
+import type { JobRunner } from '../jobs';
 import type { Logger } from '../log';
 import type { ReferenceStore } from '../references/reference-store';
 import type { LibraryFileIndex } from './made-from-links';
@@ -73,6 +74,11 @@ export interface TaskEngineOptions {
    * `queue` commands only edit the rows: one process sends, so the order is one process's order.
    */
   runQueue?: boolean;
+  /**
+   * The studio's durable job mechanism, which sends the queue's items (one job each). The composition root
+   * hands in its one runner; an engine built without it (its tests, a soak's life) runs one of its own.
+   */
+  jobs?: JobRunner;
   /** The made-from links, shared with the library that writes them into files; one over `db` by default. */
   madeFrom?: MadeFromStore;
   /** Where a task's styles are kept, in the transaction that writes its row; a press with styles needs it. */

@@ -1,16 +1,10 @@
 // The submission queue: submissions held in the database, not sent, until their turn (docs/engine.md, "The
 // queue"). A held item has cost nothing, so holding it is the cheapest undo there is: it can be paused,
-// reordered, cancelled ("not charged") and scheduled. Its turn comes when the queue runs, its schedule has
-// come and fewer than `parallel` of its tasks run at the gateway; items go one after another, the next only
-// once the one before has its answer, so the gateway receives them in the queue's order.
-//
-// Each item carries the key its task row will take. It is written 'sending' before engine.submit(), and 'sent'
-// in the transaction that writes its task row and key: a kill -9 leaves a 'sending' item with no row (submitted
-// again under its key at the next start) or a 'sent' one with its row, which the engine's start sends if its
-// request never left (sender.ts), never twice. The next item waits while a queue row is still being sent. Budgets and the confirmation
-// threshold are asked when an item is queued (its press as a whole) and again when it is sent (submit's own
-// check, in the row's transaction): a refusal then pauses the queue with its sentence instead of refusing
-// item after item.
+// reordered, cancelled ("not charged") and scheduled. Each item is a job of the studio's durable job mechanism
+// (core/jobs), written with it: the mechanism sends it when the queue's rules give it its turn (queue-sending.ts),
+// hands it back after a kill, and ends with the studio. This file is what a person does with the line: add to it,
+// look at it, pause, schedule, move, cancel, try again. Budgets and the confirmation threshold are asked when an
+// item is queued (its press as a whole) and again when it is sent.
 import { randomUUID } from 'node:crypto';
 import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import { localError } from '../../../shared/bridge/errors';
@@ -19,14 +13,13 @@ import type { TaskRecord } from '../../../shared/studio/records';
 import { MAX_QUEUE_ITEMS, MAX_QUEUE_PARALLEL } from '../../../shared/studio/queue';
 import type { QueueCancelResult, QueueMove, QueueOrigin, QueueView } from '../../../shared/studio/queue';
 import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
-import { SpendStopped } from '../../../shared/studio/spend-stopped';
 import { studioRefusal } from '../../../shared/gateway/gateway-error';
 import type { Disposable } from '../lifetime';
-import { describeThrown } from '../log';
+import type { JobChange, JobRunner } from '../jobs';
 import type { ReferenceStore } from '../references/reference-store';
 import type { EngineContext } from './engine-context';
 import type { SubmitOptions } from './engine-options';
-import { toGatewayErrorInfo } from './gateway-errors';
+import { QUEUE_JOB, queueJobKind } from './queue-sending';
 import { QueueStore } from './queue-store';
 import { queuedOptions } from './queue-store';
 import type { NewQueuedItem, QueuedItem, QueuedPressOptions } from './queue-store';
@@ -61,18 +54,17 @@ export interface QueueParts {
   /** Stops tracking a task (it may still run, and be charged, upstream). */
   stop: (taskId: string) => void;
   newId: () => string;
+  /** The studio's durable jobs: each item is one (kind `queue-item`, keyed by the item's id). */
+  jobs: JobRunner;
 }
-
-/** While items wait, the queue looks at its rows this often: a CLI beside the app may have changed them. */
-export const QUEUE_LOOK_MS = 2_000;
 
 export class SubmissionQueue {
   readonly store: QueueStore;
   readonly #waiters: QueueWaiters;
   #running = false;
   #timer: Disposable | null = null;
-  /** The item being submitted now; only one at a time, so the gateway receives them in order. */
-  #sending: string | null = null;
+  /** What start() took on (the kind's registration, the listeners): given back by stop(). */
+  #held: (() => void)[] = [];
 
   constructor(
     private readonly ctx: EngineContext,
@@ -143,6 +135,8 @@ export class SubmissionQueue {
         { confirmed: options.confirmed, overBudget: options.overBudget },
       );
     this.store.append(items, this.ctx.clock.now(), options.admitted ? undefined : admit);
+    // Each item's job, written before anything of it is sent (a kill between the two is made good at start).
+    for (const item of items) this.parts.jobs.add(QUEUE_JOB, item.id, null);
     this.#changed();
     return keys.map((k) => this.#byKey(k) ?? '');
   }
@@ -212,6 +206,7 @@ export class SubmissionQueue {
       if (!item) throw notWaiting(id);
       if (item.state === 'waiting' || item.state === 'failed') {
         this.store.update(id, { state: 'cancelled', charge: 'not-charged', updatedAt: now });
+        this.#cancelJob(id);
         result.cancelled.push(id);
         continue;
       }
@@ -224,6 +219,7 @@ export class SubmissionQueue {
       }
       if (task) this.parts.stop(task.id);
       this.store.update(id, { state: 'cancelled', charge: 'may-be-charged', updatedAt: now });
+      this.#cancelJob(id);
       result.cancelled.push(id);
     }
     this.#changed();
@@ -256,6 +252,7 @@ export class SubmissionQueue {
       key: `queue-${randomUUID()}`,
       updatedAt: this.ctx.clock.now(),
     });
+    this.#lineJob(id);
     this.#changed();
   }
 
@@ -263,121 +260,61 @@ export class SubmissionQueue {
   start(): void {
     if (this.#running) return;
     this.#running = true;
-    this.ctx.events.on('task', () => this.#wake());
+    const { jobs } = this.parts;
+    // Items kept by an earlier version (or written just before a kill, their jobs not yet) get their jobs now.
+    for (const item of this.store.list(['waiting', 'sending'])) this.#lineJob(item.id);
+    const kind = jobs.register(
+      queueJobKind(this.ctx, {
+        store: this.store,
+        submit: this.parts.submit,
+        looked: () => this.#waiters.check(),
+      }),
+    );
+    const offJobs = jobs.subscribe((change: JobChange) => {
+      if (change.kind !== QUEUE_JOB) return;
+      this.#waiters.check();
+      this.ctx.events.emit({ type: 'queue' });
+    });
+    // A task that finished frees a place among `parallel`, or answers the row the next item waits behind.
+    const offTasks = this.ctx.events.on('task', () => this.#wake());
+    this.#held = [() => kind.dispose(), offJobs, offTasks];
     this.#wake();
   }
 
-  /** Sends nothing more (handing over to a successor engine). */
+  /** Sends nothing more (handing over to a successor engine); an item being sent gets its answer. */
   stop(): void {
     this.#running = false;
     this.#timer?.dispose();
     this.#timer = null;
+    for (const release of this.#held.splice(0)) release();
+  }
+
+  /** An item back in the line: its job is written, or sent back to the line if it had ended. */
+  #lineJob(id: string): void {
+    const { jobs } = this.parts;
+    const job = jobs.store.byKey(QUEUE_JOB, id);
+    if (!job) jobs.add(QUEUE_JOB, id, null);
+    else if (job.state !== 'waiting' && job.state !== 'running') jobs.revive(job.id);
+  }
+
+  #cancelJob(id: string): void {
+    const job = this.parts.jobs.store.byKey(QUEUE_JOB, id);
+    if (job) this.parts.jobs.cancel(job.id, 'cancelled from the queue');
   }
 
   #changed(): void {
     this.ctx.events.emit({ type: 'queue' });
+    this.#waiters.check();
     this.#wake();
   }
 
+  /** Has the job mechanism look at the line soon (once for many changes in one turn). */
   #wake(): void {
-    if (!this.#running || this.ctx.lifetime.isDisposed) return;
-    this.#timer?.dispose();
-    this.#timer = this.ctx.lifetime.timer(0, () => this.#pump());
-  }
-
-  #arm(ms: number): void {
-    this.#timer?.dispose();
-    this.#timer = this.ctx.lifetime.timer(ms, () => this.#pump());
-  }
-
-  #pump(): void {
-    this.#timer = null;
-    if (!this.#running || this.ctx.lifetime.isDisposed || this.#sending !== null) return;
-    try {
-      this.#next();
-      this.#waiters.check();
-    } catch (thrown) {
-      // The database under us failed (closing); the next start picks the rows up again.
-      this.ctx.logger.error('the queue could not look at its items', { reason: describeThrown(thrown) });
-      this.#arm(QUEUE_LOOK_MS);
-    }
-  }
-
-  #next(): void {
-    const { clock } = this.ctx;
-    const settings = this.store.settings();
-    const line = this.store.list(['sending', 'waiting']);
-    if (line.length === 0) return;
-    if (settings.paused) return this.#arm(QUEUE_LOOK_MS);
-    const now = clock.now();
-    if (settings.startAt !== null && now < settings.startAt) {
-      return this.#arm(Math.min(settings.startAt - now, QUEUE_LOOK_MS));
-    }
-    for (const item of line.filter((i) => i.state === 'sending')) {
-      const task = this.#taskOf(item);
-      // Left 'sending' beside its row by an earlier version: the row is the item's task.
-      if (task) this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: now });
-      else return this.#send(item); // cut off before its row was written: sent now, under its key
-    }
-    // A row of the queue's still being sent (a 429 waited out, one a restart resumes): its answer comes first.
-    if (this.store.submittingCount() > 0) return this.#arm(QUEUE_LOOK_MS);
-    const head = line.find((i) => i.state === 'waiting');
-    if (!head) return;
-    if (this.store.runningCount() >= settings.parallel) return this.#arm(QUEUE_LOOK_MS);
-    this.store.update(head.id, { state: 'sending', updatedAt: now });
-    this.#send(head);
-  }
-
-  #send(item: QueuedItem): void {
-    this.#sending = item.id;
-    const sent = (taskId: string) =>
-      this.store.update(item.id, { state: 'sent', taskId, updatedAt: this.ctx.clock.now() });
-    const request: SubmissionRequest = {
-      family: item.family,
-      model: item.model,
-      params: item.params,
-      ...(item.webhook ? { webhook: item.webhook } : {}),
-    };
-    const work = this.parts
-      .submit(request, { ...item.options, key: item.key, confirmed: item.confirmed, written: sent })
-      .then(
-        (task) => this.#sent(item, task),
-        (thrown: unknown) => this.#refused(item, thrown),
-      )
-      .catch((thrown: unknown) => {
-        this.ctx.logger.error('the queue could not record an answer', {
-          reason: describeThrown(thrown),
-        });
-      })
-      .finally(() => {
-        this.#sending = null;
-        this.#changed();
-      });
-    void this.ctx.lifetime.track(work, 'background');
-  }
-
-  #sent(item: QueuedItem, task: TaskRecord): void {
-    this.store.update(item.id, { state: 'sent', taskId: task.id, updatedAt: this.ctx.clock.now() });
-  }
-
-  #refused(item: QueuedItem, thrown: unknown): void {
-    const info = toGatewayErrorInfo(thrown);
-    const now = this.ctx.clock.now();
-    if (this.ctx.lifetime.isDisposed || info.type === 'aborted') {
-      return; // the engine is closing: the item stays 'sending' and is taken up by the next start
-    }
-    if (info.type === 'budget_exceeded' || info.type === 'confirmation_required') {
-      // Not a refusal of this item: the queue stops here, says why, and waits for the person.
-      this.store.update(item.id, { state: 'waiting', updatedAt: now });
-      this.store.setSettings({
-        paused: true,
-        pausedReason: info.message,
-        pausedFor: thrown instanceof SpendStopped ? thrown.stop : null,
-        confirmItem: info.type === 'confirmation_required' ? item.id : null,
-      });
-      return;
-    }
-    this.store.update(item.id, { state: 'failed', error: info, charge: 'not-charged', updatedAt: now });
+    if (!this.#running || this.ctx.lifetime.isDisposed || this.#timer) return;
+    this.#timer = this.ctx.lifetime.timer(0, () => {
+      this.#timer = null;
+      this.parts.jobs.poke();
+    });
   }
 
   #taskOf(item: QueuedItem): TaskRecord | null {

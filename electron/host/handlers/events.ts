@@ -7,7 +7,7 @@ import { eventStream } from '../event-stream';
 import type { HostDeps, ItemView } from './host-deps';
 
 export function eventsHandler(
-  { core, sync, runner, storyboard }: HostDeps,
+  { core, sync, runner, storyboard, jobs }: HostDeps,
   item: ItemView,
 ): BridgeHandlers['events'] {
   return (signal) =>
@@ -24,7 +24,11 @@ export function eventsHandler(
         const offBoards = storyboard.runner.subscribe((run) =>
           listener({ type: 'storyboard', runId: run.id }),
         );
-        return () => (offCore(), offSync(), offRuns(), offBoards());
+        // Every durable job's change of state (the queue's items, recipe runs, each kind on the mechanism).
+        const offJobs = jobs.subscribe(({ id, kind, key, state, attempts, nextTryAt, error }) =>
+          listener({ type: 'job', job: { id, kind, key, state, attempts, nextTryAt, error } }),
+        );
+        return () => (offCore(), offSync(), offRuns(), offBoards(), offJobs());
       },
       signal,
       // Progress ticks (of downloads, of a sync round) may be lost; a round's outcome never is.

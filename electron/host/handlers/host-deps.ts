@@ -7,6 +7,7 @@ import type { LibraryItem } from '../../../shared/studio/records';
 import type { PresetStore, PromptHistory } from '../../core/presets';
 import type { GatewayPrices } from '../../core/pricing/gateway-prices';
 import type { RecipeRunner, RecipeStore } from '../../core/recipes';
+import type { JobRunner } from '../../core/jobs';
 import type { ReferenceStore } from '../../core/references';
 import type { CastStore, StoryboardDesk, StoryboardRunner } from '../../core/storyboard';
 import type { SpendingGuard } from '../../core/spending';
@@ -47,6 +48,8 @@ export interface HostDeps {
   runner: RecipeRunner;
   /** The cast, the Storyboard page's boards and prices (the desk), and the runner their runs go on. */
   storyboard: { cast: CastStore; desk: StoryboardDesk; runner: StoryboardRunner };
+  /** The studio's durable jobs: each change of one reaches the renderer as a `job` event. */
+  jobs: JobRunner;
   /** Usage over any range, dated by the gateway's cache. */
   usage: UsageReader;
   desktop: DesktopActions | undefined;

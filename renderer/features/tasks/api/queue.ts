@@ -1,17 +1,20 @@
-// The submission queue as the Tasks page shows and steers it: its view (kept current by 'queue' events and by
-// task events, which move the items' places and times) and the controls. Each control answers with the view.
+// The submission queue as the Tasks page shows and steers it: its view and the controls. Each control answers
+// with the view. The view is read again only when the event stream says something moved (cache-updates.ts): a
+// queue item's job changed, the queue's settings changed, or one of the tasks its expected starts count from
+// changed state. Never on a timer: an open Tasks page with nothing happening asks the bridge nothing.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueueMove, QueueView } from '../../../../shared/studio/queue';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
 
+export const queueViewQueryOptions = () => ({
+  queryKey: queryKeys.queue,
+  queryFn: (): Promise<QueueView> => bridge.queue.view.query(),
+  refetchInterval: false as const,
+});
+
 export function useQueueView() {
-  return useQuery({
-    queryKey: queryKeys.queue,
-    queryFn: () => bridge.queue.view.query(),
-    // The expected starts move with the running tasks: read again now and then while the page is open.
-    refetchInterval: 5_000,
-  });
+  return useQuery(queueViewQueryOptions());
 }
 
 export function useQueueControls() {
