@@ -8,6 +8,7 @@ import type { SpeechService } from '../core/speech';
 import type { SyncService } from '../core/sync';
 import type { TaskEngine } from '../core/tasks';
 import type { RegionEditor } from '../core/region-edit/region-editor';
+import type { Press } from '../core/press/press';
 import type { GatewayCallEvent, GatewayClient } from '../core/gateway';
 import type { CliConfig } from './cli-config';
 import type { CliIo } from './cli-io';
@@ -16,6 +17,8 @@ import type { CliOutput } from './cli-output';
 export interface CliCore {
   gateway: GatewayClient;
   engine: TaskEngine;
+  /** The app's one press (core/press): `generate` plans and sends through it, held to the same limits and keys. */
+  press: Press;
   library: Library;
   speech: SpeechService;
   /** "Edit a region" (the `edit` command), through this engine and library. */

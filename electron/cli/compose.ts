@@ -141,11 +141,12 @@ export function openStudio(config: CliConfig, options: OpenStudioOptions): Opene
     taskKeys: taskKeysFile(config.dataDir ?? config.libraryDir, (line) => options.log(line)),
     inUse: () => Promise.resolve(libraryCore()),
   });
-  const { engine, library, speech, regions } = libraryCore();
+  const { engine, library, speech, regions, press } = libraryCore();
   return {
     db,
     gateway,
     engine,
+    press,
     library,
     speech,
     regions,

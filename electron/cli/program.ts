@@ -27,6 +27,7 @@ import { generateCommand, musicCommand, taskCommand, tasksCommand, upscaleComman
 import { SPEECH_FORMATS, SPEECH_INPUT_LIMIT, SPEECH_SPEED_ABOVE } from '../../shared/catalog/speech-rules';
 import { MUSIC_OPERATIONS } from './submission-plans';
 import { getField } from '../../shared/catalog';
+import { MAX_PRESS_TASKS } from '../../shared/studio/press';
 
 /** [EP-GRID-1] the grid upscale's speeds, from the catalog (the app's form offers the same). */
 const GRID_SPEEDS = (getField('grid.upscale', 'speed')?.values ?? []).map(String);
@@ -138,7 +139,10 @@ export function buildProgram(
     )
     .argument('<model>', 'model id')
     .option('--prompt <text>', 'the prompt')
-    .option('--prompts-file <file>', 'one task per non-empty line, sent as one batch (at most 100)')
+    .option(
+      '--prompts-file <file>',
+      `one task per non-empty line, sent as one batch (at most ${MAX_PRESS_TASKS})`,
+    )
     .option('--set <field=value>', 'any body field (repeatable)', collect, [])
     .option(
       '--ref <file-or-url>',
@@ -155,6 +159,10 @@ export function buildProgram(
     .option(
       '--queue',
       'put it in the queue the app sends, instead of sending it now (nothing is charged yet)',
+    )
+    .option(
+      '--key <key>',
+      "this press's key: run again with the same key (after a lost answer), it is answered, not paid, again",
     )
     .action((model: string, options, command: Command) =>
       generateCommand(context(command), { model, ...options }),

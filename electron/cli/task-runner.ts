@@ -218,10 +218,20 @@ export async function submitAndFollow(
     overBudget: Boolean(options.overBudget),
     ...(options.parentTaskId !== undefined && { parentTaskId: options.parentTaskId }),
   });
+  await followSubmitted(ctx, core, task, options.wait);
+}
+
+/** A task just sent: refused at once (exit non-zero), printed as it stands (--no-wait), or followed to its files. */
+export async function followSubmitted(
+  ctx: CliContext,
+  core: CliCore,
+  task: TaskRecord,
+  wait: boolean,
+): Promise<void> {
   const submitted: TaskOutcome = { task, items: [] };
   const refused = failureOf(submitted);
   if (refused) throw refused;
-  if (!options.wait) {
+  if (!wait) {
     printOutcome(ctx, submitted, core.clock.now());
     return;
   }

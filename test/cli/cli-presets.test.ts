@@ -116,7 +116,7 @@ describe('generate --prompts-file', () => {
     const before = t.gateway.requests();
     const many = await cli(['generate', 'image_model_id_i3', '--prompts-file', 'many.txt'], t.env, t.dir);
     expect(many.code).toBe(2);
-    expect(many.stderr).toContain('A batch holds 1 to 100 prompts (one per line); many.txt has 101.');
+    expect(many.stderr).toContain('A press sends at most 100 tasks; this one would send 101.');
     const dry = await cli(
       ['--json', 'generate', 'image_model_id_i3', '--prompts-file', 'prompts.txt', '--dry-run'],
       t.env,

@@ -100,6 +100,49 @@ describe('gateway-studio generate under a budget', () => {
 
 // The budget sat in the app's bridge handler and the CLI called the speech service directly, so
 // with the month spent `generate` was refused and `speech` went through and paid. The service asks now.
+describe('gateway-studio generate through the press', () => {
+  it('past the budget a keyed press is refused; sent with --over-budget, run again with its --key it is not paid twice', async () => {
+    const count = async () =>
+      ((await cli(['--json', 'tasks'], rig.env, rig.dir)).json().tasks as unknown[]).length;
+    const before = await count();
+    const one = ['--json', 'generate', 'image_model_id_i1', '--prompt', 'a kite, keyed', '--no-wait'];
+    const key = ['--key', 'cli-press-0001-aaaa'];
+    const refused = await cli([...one, ...key], rig.env, rig.dir);
+    expect(refused.code).toBe(1);
+    expect(`${refused.stdout}${refused.stderr}`).toMatch(/Not sent: your monthly budget/);
+    expect(await count()).toBe(before);
+    const sent = await cli([...one, ...key, '--over-budget'], rig.env, rig.dir);
+    expect(sent.code, sent.stderr).toBe(0);
+    // The same press again (its answer lost, say): the first task is the answer, and nothing new is written.
+    const again = await cli([...one, ...key, '--over-budget'], rig.env, rig.dir);
+    expect(again.code, again.stderr).toBe(0);
+    const id = (run: typeof sent) => (run.json().task as { id: string }).id;
+    expect(id(again)).toBe(id(sent));
+    expect(await count()).toBe(before + 1);
+
+    // A batch from a file keyed the same way: its lines are one press, answered again with the same tasks.
+    await writeFile(join(rig.dir, 'kites.txt'), 'a red kite\n\na blue kite\n');
+    const batch = ['--json', 'generate', 'image_model_id_i1', '--prompts-file', 'kites.txt', '--no-wait'];
+    const batchKey = ['--key', 'cli-press-0002-aaaa', '--over-budget'];
+    const first = await cli([...batch, ...batchKey], rig.env, rig.dir);
+    expect(first.code, first.stderr).toBe(0);
+    const repeat = await cli([...batch, ...batchKey], rig.env, rig.dir);
+    const ids = (run: typeof first) => (run.json().tasks as { id: string }[]).map((t) => t.id);
+    expect(ids(repeat)).toEqual(ids(first));
+    expect(ids(first)).toHaveLength(2);
+    expect(await count()).toBe(before + 3);
+  });
+
+  it('refuses a key that is not one', async () => {
+    const run = await cli(
+      ['generate', 'image_model_id_i1', '--prompt', 'x', '--no-wait', '--key', 'a b'],
+      rig.env,
+      rig.dir,
+    );
+    expect(run.code).toBe(2);
+  });
+});
+
 describe('gateway-studio speech under the limits', () => {
   const speak = (...flags: string[]) =>
     cli(['speech', 'speech_model_id', '--input', 'Welcome aboard', '--fresh', ...flags], rig.env, rig.dir);

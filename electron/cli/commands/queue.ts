@@ -1,14 +1,11 @@
 // `queue list|pause|resume|move|cancel|retry|schedule`, and `generate --queue`: the submission queue kept in the
 // studio's database (docs/engine.md, "The queue"). These commands edit its rows and never send: the app sending
 // the queue on the same database (STUDIO_DATA_DIR) sees every change within a few seconds.
-import { randomUUID } from 'node:crypto';
-import type { SubmissionRequest } from '../../../shared/gateway/normalized';
 import type { QueueItem, QueueMove, QueueView } from '../../../shared/studio/queue';
 import { moneyText } from '../../../shared/studio/money-text';
 import type { QueueEstimator } from '../../core/tasks';
 import type { CliContext } from '../cli-context';
 import { invalidArgument } from '../cli-errors';
-import type { SpendingFlags } from '../task-runner';
 
 function queueOf(ctx: CliContext) {
   return ctx.core(false).engine.queue;
@@ -140,24 +137,9 @@ export function startTime(text: string, now: Date): number | null {
   return parsed;
 }
 
-/** `generate --queue`: the press goes into the queue, checked against the spending limits now. */
-export async function queueAdd(
-  ctx: CliContext,
-  requests: readonly SubmissionRequest[],
-  flags: SpendingFlags,
-): Promise<void> {
-  const queue = queueOf(ctx);
-  // A batch from --prompts-file keeps its batch on every task, as a batch sent at once would.
-  const key = randomUUID();
-  const batch =
-    requests.length > 1 ? { origin: 'batch' as const, batch: { id: key, size: requests.length } } : {};
-  const ids = await queue.add(requests, {
-    key,
-    confirmed: flags.yes ?? false,
-    overBudget: flags.overBudget ?? false,
-    ...batch,
-  });
-  const view = queue.view(estimatorOf(ctx));
+/** `generate --queue`: the press went into the queue (checked against the spending limits by the core's press). */
+export function printQueued(ctx: CliContext, ids: readonly string[]): void {
+  const view = queueOf(ctx).view(estimatorOf(ctx));
   const mine = view.items.filter((i) => ids.includes(i.id));
   ctx.out.result({ queued: ids, queue: view }, () =>
     [

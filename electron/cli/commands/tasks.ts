@@ -3,7 +3,8 @@ import { taskFailureInfo } from '../../../shared/gateway/task-failure';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { SubmissionRequest, TaskSnapshot } from '../../../shared/gateway/normalized';
-import { MAX_PRESS_TASKS, promptLines } from '../../../shared/studio/press';
+import { promptLines, singleIntent, type PressIntent } from '../../../shared/studio/press';
+import { isSubmissionKey, SUBMISSION_KEY_RULE } from '../../../shared/studio/submission-key';
 import type { TaskRecord } from '../../../shared/studio/records';
 import type { CliContext, CliCore } from '../cli-context';
 import { requireGateway } from '../cli-config';
@@ -11,22 +12,23 @@ import { invalidArgument, toCliError } from '../cli-errors';
 import { dryRunPrices, totalUsdOf } from '../dry-run';
 import { formatEstimate, formatTask, taskJson } from '../formatting';
 import { moneyText } from '../../../shared/studio/money-text';
-import { planGenerate, planMusic, planUpscale } from '../submission-plans';
+import { planGenerate, planMusic, planUpscale, validatedRequest } from '../submission-plans';
 import type { GenerateArgs } from '../submission-plans';
-import { queueAdd } from './queue';
+import { printQueued } from './queue';
 import { listedLookup } from './models';
-import { followTask, printOutcome, settle, submitAndFollow } from '../task-runner';
+import { followSubmitted, followTask, printOutcome, settle, submitAndFollow } from '../task-runner';
 import type { SpendingFlags, TaskOutcome } from '../task-runner';
 
-export async function generateCommand(
-  ctx: CliContext,
-  args: GenerateArgs & {
-    wait: boolean;
-    dryRun?: boolean;
-    promptsFile?: string;
-    queue?: boolean;
-  } & SpendingFlags,
-): Promise<void> {
+type GenerateCliArgs = GenerateArgs & {
+  wait: boolean;
+  dryRun?: boolean;
+  promptsFile?: string;
+  queue?: boolean;
+  /** The press's key: the same command run again with it (after a lost answer) is answered, not paid, again. */
+  key?: string;
+} & SpendingFlags;
+
+export async function generateCommand(ctx: CliContext, args: GenerateCliArgs): Promise<void> {
   if (args.promptsFile !== undefined) {
     await generateBatch(ctx, { ...args, promptsFile: args.promptsFile });
     return;
@@ -37,15 +39,41 @@ export async function generateCommand(
     ctx.out.result({ dryRun: true, sent: false, request, estimate }, () => formatEstimate(estimate));
     return;
   }
-  if (args.queue) {
-    await queueAdd(ctx, [request], args);
-    return;
+  await pressAndFollow(ctx, { ...singleIntent(request), toQueue: Boolean(args.queue) }, args);
+}
+
+/**
+ * A press sent through the core's Press, as the app's Create sends one: planned there (one task per prompt line,
+ * the tasks-per-press limit), held to the spending limits in the transaction that writes it, and keyed, so a
+ * run repeated with the same --key is answered with what the first sent. Then followed like any task.
+ */
+async function pressAndFollow(ctx: CliContext, intent: PressIntent, args: GenerateCliArgs): Promise<void> {
+  if (args.key !== undefined && (!isSubmissionKey(args.key) || args.key.length > 120))
+    throw invalidArgument(`--key: ${SUBMISSION_KEY_RULE}`, 'key');
+  const core = ctx.core();
+  if (!intent.toQueue && (args.wait || intent.batch.on)) await core.engine.start();
+  if (!intent.batch.on && !intent.toQueue) {
+    ctx.out.progress(`submitting ${intent.request.family} ${intent.request.model}`.trim());
   }
-  await submitAndFollow(ctx, ctx.core(), request, {
-    wait: args.wait,
-    yes: args.yes,
-    overBudget: args.overBudget,
+  const answer = await core.press.send(intent, {
+    confirmed: Boolean(args.yes),
+    overBudget: Boolean(args.overBudget),
+    ...(args.key !== undefined ? { key: args.key } : {}),
+    signal: ctx.signal,
   });
+  if (answer.kind === 'queued') return printQueued(ctx, answer.ids);
+  if (answer.kind === 'task') return followSubmitted(ctx, core, answer.task, args.wait);
+  const { batchId, tasks } = answer;
+  // Each task's progress while the batch is waited on, as a single generate shows its own.
+  const stops = args.wait ? tasks.map((t) => followTask(ctx, core, t.id)) : [];
+  const settled = args.wait
+    ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal))).finally(() =>
+        stops.forEach((stop) => stop()),
+      )
+    : tasks;
+  ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () =>
+    settled.map((t) => formatTask(t, core.clock.now())).join('\n'),
+  );
 }
 
 /** A source named by local id or by the gateway's id; local tasks become the new task's parent. */
@@ -193,30 +221,28 @@ export function tasksCommand(ctx: CliContext, args: { limit: number }): void {
 }
 
 /**
- * `generate --prompts-file FILE`: one task per non-empty line, sent as one batch held to the app's batch limits
- * (the press's rules of shared/studio/press.ts: one task per line, at most MAX_PRESS_TASKS; the spending limits
- * measure the batch's total once, in the engine).
+ * `generate --prompts-file FILE`: one task per non-empty line, sent as one batch through the core's Press, which
+ * holds it to the press's rules (shared/studio/press.ts: one task per line, at most MAX_PRESS_TASKS) and the
+ * spending limits, measured on the batch's total once. Each line is checked as the form it is sent as first.
  */
 async function generateBatch(
   ctx: CliContext,
-  args: GenerateArgs & {
-    wait: boolean;
-    dryRun?: boolean;
-    promptsFile: string;
-    queue?: boolean;
-  } & SpendingFlags,
+  args: GenerateCliArgs & { promptsFile: string },
 ): Promise<void> {
   const text = await readFile(resolve(ctx.io.cwd, args.promptsFile), 'utf8').catch(() => {
     throw invalidArgument(`Cannot read ${args.promptsFile}.`, 'prompts-file');
   });
-  const prompts = promptLines(text);
-  if (prompts.length === 0 || prompts.length > MAX_PRESS_TASKS) {
-    throw invalidArgument(
-      `A batch holds 1 to ${MAX_PRESS_TASKS} prompts (one per line); ${args.promptsFile} has ${prompts.length}.`,
-      'prompts-file',
-    );
-  }
-  const requests = await Promise.all(prompts.map((prompt) => planGenerate({ ...args, prompt }, ctx.io.cwd)));
+  // The form as the first line makes it (references stored once); the Press cuts the file into its lines.
+  const [first] = promptLines(text);
+  const form = await planGenerate({ ...args, prompt: first ?? text }, ctx.io.cwd);
+  const intent: PressIntent = {
+    ...singleIntent({ ...form, params: { ...form.params, prompt: text } }),
+    batch: { on: true, takes: 1 },
+    toQueue: Boolean(args.queue),
+  };
+  const { requests } = ctx.core(false).press.plan(intent);
+  // Each line as the model takes it (a line past the prompt's length is named now, before anything is sent).
+  for (const r of requests) validatedRequest(r.family, r.model, r.params, r.webhook);
   if (args.dryRun) {
     const prices = dryRunPrices(ctx);
     const totalUsd = totalUsdOf(requests.map((request) => prices.estimate(request)));
@@ -227,25 +253,5 @@ async function generateBatch(
     );
     return;
   }
-  if (args.queue) {
-    await queueAdd(ctx, requests, args);
-    return;
-  }
-  const core = ctx.core();
-  await core.engine.start();
-  const { batchId, tasks } = await core.engine.submitBatch(requests, {
-    confirmed: Boolean(args.yes),
-    overBudget: Boolean(args.overBudget),
-    signal: ctx.signal,
-  });
-  // Each task's progress while the batch is waited on, as a single generate shows its own.
-  const stops = args.wait ? tasks.map((t) => followTask(ctx, core, t.id)) : [];
-  const settled = args.wait
-    ? await Promise.all(tasks.map((t) => core.engine.waitFor(t.id, ctx.signal))).finally(() =>
-        stops.forEach((stop) => stop()),
-      )
-    : tasks;
-  ctx.out.result({ batchId, tasks: settled.map(taskJson) }, () =>
-    settled.map((t) => formatTask(t, core.clock.now())).join('\n'),
-  );
+  await pressAndFollow(ctx, intent, args);
 }
