@@ -3,7 +3,7 @@
 // be the next one's).
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import i18next from 'i18next';
 import { initI18n } from '../../renderer/i18n/i18n';
 import { zhCN } from '../../renderer/i18n/zh-cn';
@@ -25,7 +25,13 @@ if (!HTMLDialogElement.prototype.showModal) {
 initI18n();
 // Tests switch to Chinese at will: its bundle is here from the start, as the app fetches it when first chosen.
 i18next.addResourceBundle('zh-CN', 'translation', zhCN);
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   localStorage.clear();
+  // The files share one jsdom and one module graph (isolate: false in vitest.config.ts): what a test changed
+  // for itself must not be the next file's starting point.
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  if (i18next.language !== 'en') await i18next.changeLanguage('en');
 });
