@@ -95,8 +95,10 @@ function expectedFirsts(dataDir: string): string[] {
 }
 
 interface Figures {
-  /** From the click on Library to the frame that paints its first tiles. */
+  /** From the click on Library to the frame that paints its first tiles, at CPU_THROTTLE (wall time). */
   openMs: number;
+  /** The renderer's main-thread CPU over the same span, at CPU_THROTTLE. */
+  openCpuMs: number;
   longTasks: number[];
   frameP95: number;
   searchMs: number[];
@@ -105,7 +107,9 @@ interface Figures {
 }
 
 async function measure(page: Page, firsts: string[]): Promise<Figures> {
-  // Opening: from the click (in the page's clock) to the frame that paints the first tiles.
+  // Opening: from the click (in the page's clock) to the frame that paints the first tiles, with the page's CPU
+  // throttled CPU_THROTTLE times; the renderer's main-thread CPU over it is counted too (taskCpuMs): a figure
+  // the machine's load cannot blur, where the wall time waits on whatever else the machine runs.
   await page.evaluate(() => {
     const w = window as unknown as { benchClick: number };
     document.addEventListener('click', () => (w.benchClick = performance.now()), {
@@ -113,23 +117,29 @@ async function measure(page: Page, firsts: string[]): Promise<Figures> {
       once: true,
     });
   });
-  await page
-    .getByRole('navigation')
-    .getByRole('link', { name: /^Library/ })
-    .click();
-  const openMs = await page.evaluate(
-    () =>
-      new Promise<number>((done, fail) => {
-        const w = window as unknown as { benchClick: number };
-        const deadline = performance.now() + 60_000;
-        const check = () => {
-          if (document.querySelector('[data-testid="library-item"]')) done(performance.now() - w.benchClick);
-          else if (performance.now() > deadline) fail(new Error('the library never showed a tile'));
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
+  const { result: openMs, tasks: openTasks } = await browser.taskCpuMs(page, () =>
+    browser.throttled(page, browser.CPU_THROTTLE, async () => {
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: /^Library/ })
+        .click();
+      return page.evaluate(
+        () =>
+          new Promise<number>((done, fail) => {
+            const w = window as unknown as { benchClick: number };
+            const deadline = performance.now() + 60_000;
+            const check = () => {
+              if (document.querySelector('[data-testid="library-item"]'))
+                done(performance.now() - w.benchClick);
+              else if (performance.now() > deadline) fail(new Error('the library never showed a tile'));
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }),
+      );
+    }),
   );
+  const openCpuMs = openTasks.reduce((sum, ms) => sum + ms, 0);
   // Long tasks and frame intervals, collected in the page from now on.
   const stopWatch = await browser.watchLongTasksAndFrames(page);
   const grid = page.getByTestId('library-grid');
@@ -186,6 +196,7 @@ async function measure(page: Page, firsts: string[]): Promise<Figures> {
   }
   return {
     openMs,
+    openCpuMs,
     longTasks: scroll.longTasks,
     frameP95: percentile(scroll.frames, 95),
     searchMs,
@@ -234,11 +245,14 @@ export async function run(log: (line: string) => void = console.log): Promise<Be
       `from key to painted matching tiles (target ${SEARCH_TARGET_MS} ms); ${BASELINE_ITEMS} items p95 ${p95Base.toFixed(0)} ms; ` +
       `ratio ${(p95Large / Math.max(p95Base, 1)).toFixed(2)}x`,
   );
-  const openOk = large.openMs <= OPEN_TARGET_MS;
+  // The opening's verdict is its main-thread CPU at 4x (what a machine that much slower would spend), beside the
+  // wall time of the same run, which also waits on the server and on the machine's other work.
+  const openOk = large.openCpuMs <= OPEN_TARGET_MS;
   say(
-    `${openOk ? 'PASS' : 'FAIL'} library open (click to first tiles painted): ${ITEMS} items ${large.openMs.toFixed(0)} ms ` +
-      `(target ${OPEN_TARGET_MS} ms); ${BASELINE_ITEMS} items ${base.openMs.toFixed(0)} ms; ratio ` +
-      `${(large.openMs / Math.max(base.openMs, 1)).toFixed(2)}x`,
+    `${openOk ? 'PASS' : 'FAIL'} library open (click to first tiles painted) at ${browser.CPU_THROTTLE}x CPU ` +
+      `throttling: ${ITEMS} items ${large.openCpuMs.toFixed(0)} ms of main-thread CPU (target ${OPEN_TARGET_MS} ms), ` +
+      `${large.openMs.toFixed(0)} ms wall; ${BASELINE_ITEMS} items ${base.openCpuMs.toFixed(0)} ms of CPU, ` +
+      `${base.openMs.toFixed(0)} ms wall; CPU ratio ${(large.openCpuMs / Math.max(base.openCpuMs, 1)).toFixed(2)}x`,
   );
   say(`library grid per key, ${ITEMS} items: ${large.searchMs.map((ms) => ms.toFixed(0)).join(', ')} ms`);
   say(

@@ -17,6 +17,7 @@ const BENCHES: Record<string, () => Promise<BenchModule>> = {
   'tasks-page': () => import('./tasks-page.bench'),
   sync: () => import('./sync.bench'),
   idle: () => import('./idle.bench'),
+  memory: () => import('./memory.bench'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
