@@ -1,4 +1,4 @@
-// Sync's change tracking: the triggers that mark a library item, preset, style, pin or prompt dirty whoever
+// Sync's change tracking: the triggers that mark a library item, preset, style, pin, prompt or cast member dirty whoever
 // writes it (the app, the CLI, another process on the same file). They sit on other modules' tables, and a later
 // migration of those modules that rebuilds a table (SQLite's create-copy-drop-rename) drops every trigger on it
 // without a word: sync would then send nothing more, and no test of that module would notice. So this module is
@@ -40,7 +40,7 @@ const ITEM_TRACKERS: readonly Tracker[] = [
 ];
 
 /**
- * The presets room's rows, each keyed as doc-sync.ts keys it. Not INSERT OR IGNORE: an upsert's ON CONFLICT (the
+ * The presets room's rows and the cast's members, each keyed as doc-sync.ts keys it. Not INSERT OR IGNORE: an upsert's ON CONFLICT (the
  * preset store writes with one) overrides a trigger's conflict clause, so a second mark would fail the save.
  */
 const DOC_TRACKERS: readonly Tracker[] = (['INSERT', 'UPDATE', 'DELETE'] as const).flatMap((event) => {
@@ -49,6 +49,7 @@ const DOC_TRACKERS: readonly Tracker[] = (['INSERT', 'UPDATE', 'DELETE'] as cons
     ['preset', 'presets', `${row}.id`, ''],
     ['style', 'styles', `${row}.id`, ''],
     ['pin', 'prompt_pins', `${row}.text`, ''],
+    ['cast', 'cast_members', `${row}.id`, ''],
     [
       'prompt',
       'prompt_history',

@@ -12,7 +12,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../db';
 import type { Logger } from '../log';
-import type { SharedKind } from '../presets/presets-replica';
+import type { SharedKind } from './shared-rows';
 import { BATCH } from './reconcile';
 import { UnreadableObjectError } from './remote-gate';
 import { DeviceIdTaken } from './remote-vault';

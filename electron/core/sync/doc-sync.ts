@@ -5,8 +5,8 @@
 // edit of the same row not sent yet: that edit is later, and wins when it is sent.
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../db';
-import { readShared, sharedKeys, writeShared } from '../presets/presets-replica';
-import type { SharedKind } from '../presets/presets-replica';
+import { readShared, sharedKeys, writeShared } from './shared-rows';
+import type { SharedKind } from './shared-rows';
 import { FORMAT_VERSION } from './sync-ops';
 import type { Segment, SyncOp } from './sync-ops';
 import type { SyncState } from './sync-state';

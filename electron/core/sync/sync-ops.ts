@@ -14,7 +14,7 @@ import {
   withoutControlCharacters,
 } from '../../../shared/studio/records';
 import { isLibraryMime } from '../library/library-media';
-import { SHARED_KEY_SCHEMAS, SHARED_KINDS, SHARED_VALUE_SCHEMAS } from '../presets/presets-replica';
+import { SHARED_KEY_SCHEMAS, SHARED_KINDS, SHARED_VALUE_SCHEMAS } from './shared-rows';
 
 /**
  * The shape of the ids the app makes: items (library-filing.ts), tasks (the engine's newId) and devices
@@ -104,7 +104,7 @@ const money = finite(-1e9, 1e9).nullable();
 const costValue = z.object({ cost: money, creditsCost: money });
 export type CostValue = z.infer<typeof costValue>;
 
-/** A row of the presets room: its key and value by the presets room's own rules (presets-replica.ts). */
+/** A row of the presets room or the cast: its key and value by its owner's own rules (shared-rows.ts). */
 const docOp = z
   .object({
     op: z.literal('doc'),
