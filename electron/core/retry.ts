@@ -39,6 +39,20 @@ export function backoffDelay(
   random: () => number = Math.random,
 ): number | null {
   if (attempt >= policy.attempts) return null;
-  const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  const step = backoffStep(attempt, policy);
   return Math.round(step / 2 + (step / 2) * Math.min(1, Math.max(0, random())));
+}
+
+/**
+ * The capped doubling step after try `attempt` (1-based) failed, before any jitter: the one backoff curve. The
+ * engine's poll waits after a transient error step on it too (tasks/poll-schedule.ts), with the poll policy's
+ * own base and cap and no try limit: a task is polled until its poll budget ends, never given up after a count
+ * of failed polls, so its numbers are not one of the policies above.
+ */
+export function backoffStep(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+): number {
+  // Past 2^20 the cap has long been reached; the bound keeps the power finite for any count of failures.
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(20, Math.max(0, attempt - 1)));
 }

@@ -9,6 +9,7 @@
 //    first poll then usually finds the task done. For a configuration not run before, a model whose runs
 //    showed how actual_time relates to estimated_time gets the estimate scaled by that, with the same slack.
 import type { TaskKind } from '../../../shared/catalog/family-ids';
+import { backoffStep } from '../retry';
 
 export interface PollPolicy {
   /** First poll after the ack, before the task has told us its estimate, per kind. */
@@ -167,6 +168,6 @@ export function errorBackoff(
   policy: PollPolicy = DEFAULT_POLL_POLICY,
   random = Math.random,
 ): number {
-  const base = Math.min(policy.maxGapMs, policy.errorBackoffMs * 2 ** Math.min(20, n - 1));
+  const base = backoffStep(n, { baseDelayMs: policy.errorBackoffMs, maxDelayMs: policy.maxGapMs });
   return Math.round(base * (1 + 0.2 * random()));
 }
