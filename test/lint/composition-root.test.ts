@@ -205,3 +205,36 @@ describe('no money rule in a bridge handler', () => {
     expect(moneyRulesInHandlers([delegating])).toEqual([]);
   });
 });
+
+/**
+ * What a handler must not do itself: parse (the router parsed its input from the contract) or plan a press (the
+ * core's Press plans it, one task per prompt line and the tasks-per-press limit written once).
+ */
+const HANDLER_WORK =
+  /\.(safeParse|parse)\(|JSON\.parse\(|\b(promptLines|planPress|planIntent|batchRequests|fanOutRequests)\(|\bMAX_PRESS_TASKS\b/;
+
+function workInHandlers(sources: readonly Source[]): string[] {
+  return sources
+    .filter((s) => s.path.startsWith('electron/host/handlers/'))
+    .flatMap(({ path, text }) =>
+      text
+        .split('\n')
+        .filter((line) => HANDLER_WORK.test(line))
+        .map((line) => `${path}: ${line.trim()}`),
+    );
+}
+
+describe('a bridge handler parses nothing and plans no press', () => {
+  it('holds for every handler module', () => {
+    expect(workInHandlers(sourcesUnder('electron/host/handlers'))).toEqual([]);
+  });
+
+  it('sees a parse or a press planned in a handler', () => {
+    const planted: Source[] = [
+      { path: 'electron/host/handlers/press.ts', text: '  const plan = planIntent(intent, models());' },
+      { path: 'electron/host/handlers/tasks.ts', text: '  if (requests.length > MAX_PRESS_TASKS) throw x;' },
+      { path: 'electron/host/handlers/queue.ts', text: '  const input = queueAddInputSchema.parse(raw);' },
+    ];
+    expect(workInHandlers(planted)).toHaveLength(3);
+  });
+});
