@@ -279,6 +279,7 @@ export function buildProgram(
     .command('run')
     .argument('<file>', 'a storyboard file (JSON)')
     .option('--dry-run', 'print the price of every part and the total; send nothing')
+    .option('--shot <n>', 'run (or price) shot n alone, with its narration: no music, nothing before it')
     .option('--yes', SPENDING_HELP.yes)
     .option('--over-budget', SPENDING_HELP.overBudget)
     .action((file: string, options: Omit<StoryboardRunArgs, 'file'>, command: Command) =>

@@ -81,6 +81,40 @@ describe('storyboard run', () => {
     expect(created()).toEqual([]);
   });
 
+  it('--shot N prices and runs that shot alone: its narration, no music, nothing before it', async () => {
+    const bad = await cli(['storyboard', 'run', 'board.json', '--shot', '4', '--dry-run'], rig.env, rig.dir);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain("--shot takes a shot's number, 1 to 3.");
+    const priced = await cli(
+      ['storyboard', 'run', 'board.json', '--shot', '3', '--dry-run'],
+      rig.env,
+      rig.dir,
+    );
+    expect(priced.code, priced.stderr).toBe(0);
+    expect(priced.stdout).toContain('Shot 1 · Video V2');
+    expect(priced.stdout).toContain('Narration 1');
+    expect(priced.stdout).not.toContain('Music');
+    expect(priced.stdout).not.toContain('Video V1');
+    expect(created()).toEqual([]);
+
+    const before = created().length;
+    const run = await cli(
+      ['--json', 'storyboard', 'run', 'board.json', '--shot', '2', '--yes'],
+      rig.env,
+      rig.dir,
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const sent = created().slice(before);
+    // Shot 2 alone: one task, sent without a first frame (it has no shot before it to continue from).
+    expect(sent).toHaveLength(1);
+    const body = sent[0]?.body as Record<string, unknown>;
+    expect(body.prompt).toBe('she stops and looks at the valley');
+    expect(body.first_frame_image).toBeUndefined();
+    const out = JSON.parse(run.stdout) as { run: { state: string; shots: unknown[] }; cut: { path: string } };
+    expect(out.run.state).toBe('completed');
+    expect(out.run.shots).toHaveLength(1);
+  }, 120_000);
+
   it('runs the board: shots, narration and music cut into one MP4 as long as its shots, with sound and an EDL', async () => {
     const run = await cli(
       ['--json', 'storyboard', 'run', 'board.json', '--yes'],
@@ -100,8 +134,8 @@ describe('storyboard run', () => {
       cut: { path: string; kind: string; taskId: string };
     };
     expect(out.run.state).toBe('completed');
-    // Three shots and the music were sent, once each.
-    const tasks = created();
+    // Three shots and the music were sent, once each (after the one shot the test above ran alone).
+    const tasks = created().slice(1);
     expect(tasks).toHaveLength(4);
     const bodies = tasks.map((t) => t.body as Record<string, unknown>);
     // The cast's pictures went to V2, not to V1; @Mia was sent as her name.

@@ -1,14 +1,15 @@
-// `storyboard run FILE [--dry-run]`: a storyboard file run from a terminal on the same core, runner and limits
+// `storyboard run FILE [--dry-run] [--shot N]`: a storyboard file run from a terminal on the same core, runner and limits
 // as the app (the whole board measured once; --yes and --over-budget answer them). --dry-run prints the one price
 // of the board (every shot, narration take and the music) and the notes on cast a model cannot take, and sends
 // nothing. A run waits in the foreground for the shots, narration, music and the cut, then prints where the cut
-// and its edit lists (CMX3600 and FCPXML) are.
+// and its edit lists (CMX3600 and FCPXML) are. --shot N runs (or prices) that shot alone, as the app's "Run this
+// shot" does: its narration with it, no music, not continuing from the shot before.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { moneyText } from '../../../shared/studio/money-text';
 import type { Storyboard } from '../../../shared/studio/storyboard';
-import { planStoryboard, priceStoryboard, readStoryboardFile } from '../../core/storyboard';
+import { planStoryboard, priceStoryboard, readStoryboardFile, shotAlone } from '../../core/storyboard';
 import type { CliContext } from '../cli-context';
 import { fromGatewayError, invalidArgument } from '../cli-errors';
 import { dryRunPrices } from '../dry-run';
@@ -17,15 +18,26 @@ import type { SpendingFlags } from '../task-runner';
 export interface StoryboardRunArgs extends SpendingFlags {
   file: string;
   dryRun?: boolean;
+  /** One shot (counted from 1) run alone: the same board the app's "Run this shot" sends. */
+  shot?: string;
 }
 
 export async function storyboardRunCommand(ctx: CliContext, args: StoryboardRunArgs): Promise<void> {
   const text = await readFile(resolve(ctx.io.cwd, args.file), 'utf8').catch(() => {
     throw invalidArgument(`Cannot read ${args.file}.`, 'file');
   });
-  const board = readStoryboardFile(text);
+  const whole = readStoryboardFile(text);
+  const board = args.shot === undefined ? whole : shotAlone(whole, shotNumber(args.shot, whole) - 1);
   if (args.dryRun) dryRun(ctx, board);
   else await run(ctx, board, args);
+}
+
+/** `--shot N`: a whole number from 1 to the board's shots, else refused before anything is priced. */
+function shotNumber(text: string, board: Storyboard): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > board.shots.length)
+    throw invalidArgument(`--shot takes a shot's number, 1 to ${board.shots.length}.`, 'shot');
+  return n;
 }
 
 function dryRun(ctx: CliContext, board: Storyboard): void {
