@@ -42,6 +42,7 @@ const regionEdit = page(() =>
   import('../features/region-edit/region-edit-page').then((m) => m.RegionEditPage),
 );
 const speech = page(() => import('../features/speech/speech-page').then((m) => m.SpeechPage));
+const storyboard = page(() => import('../features/storyboard/storyboard-page').then((m) => m.StoryboardPage));
 const usage = page(() => import('../features/usage/usage-page').then((m) => m.UsagePage));
 const settings = page(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
 const sync = page(() => import('../features/sync/sync-page').then((m) => m.SyncPage));
@@ -51,6 +52,7 @@ export const LAZY_PAGES = [
   library,
   settings,
   speech,
+  storyboard,
   compare,
   compareGroup,
   compareReference,
@@ -74,6 +76,7 @@ export function usePrefetchedPages(): void {
 const SIDEBAR_PAGES: Partial<Record<RouteName, { preload(): Promise<void> }>> = {
   library,
   speech,
+  storyboard,
   usage,
   settings,
 };
@@ -93,6 +96,7 @@ export function Pages(): ReactElement {
       <Route path={`${COMPARE_GROUP_ROUTE}/:batch`} component={compareGroup.Page} />
       <Route path={`${REGION_EDIT_ROUTE}/:source/:id/:again?`} component={regionEdit.Page} />
       <Route path={ROUTES.speech} component={speech.Page} />
+      <Route path={ROUTES.storyboard} component={storyboard.Page} />
       <Route path={ROUTES.usage} component={usage.Page} />
       <Route path={ROUTES.settings} component={settings.Page} />
       <Route path={SYNC_ROUTE} component={sync.Page} />

@@ -7,6 +7,7 @@ export const ROUTES = {
   tasks: '/tasks',
   library: LIBRARY_PATH,
   speech: '/speech',
+  storyboard: '/storyboard',
   usage: '/usage',
   settings: '/settings',
 } as const;

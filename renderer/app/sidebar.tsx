@@ -12,6 +12,7 @@ const ITEMS: { name: RouteName; icon: IconName }[] = [
   { name: 'tasks', icon: 'tasks' },
   { name: 'library', icon: 'library' },
   { name: 'speech', icon: 'speech' },
+  { name: 'storyboard', icon: 'video' },
   { name: 'usage', icon: 'usage' },
   { name: 'settings', icon: 'settings' },
 ];

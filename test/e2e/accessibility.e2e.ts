@@ -95,7 +95,7 @@ describe.each(SCHEMES)('WCAG 2.1 AA in %s', (scheme) => {
     expect(onboarding[scheme]).toEqual([]);
   });
 
-  it.each(['Create', 'Tasks', 'Library', 'Speech', 'Usage', 'Settings'] as const)(
+  it.each(['Create', 'Tasks', 'Library', 'Speech', 'Storyboard', 'Usage', 'Settings'] as const)(
     'the %s page',
     async (name) => {
       await openPage(name);
@@ -205,7 +205,15 @@ describe('small windows, zoom and motion', () => {
     async (width, height) => {
       await page.emulateMedia({ colorScheme: 'light' });
       await page.setViewportSize({ width, height });
-      for (const name of ['Create', 'Tasks', 'Library', 'Speech', 'Usage', 'Settings'] as const) {
+      for (const name of [
+        'Create',
+        'Tasks',
+        'Library',
+        'Speech',
+        'Storyboard',
+        'Usage',
+        'Settings',
+      ] as const) {
         await openPage(name);
         const overflow = await page.evaluate(() => {
           const main = document.querySelector('main');

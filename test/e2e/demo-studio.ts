@@ -155,7 +155,7 @@ export async function chooseFamily(page: Page, id: FamilyId): Promise<void> {
 /** A page of the sidebar, by its visible name (Tasks may carry a count badge after its name). */
 export async function goTo(
   page: Page,
-  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Usage' | 'Settings',
+  name: 'Create' | 'Tasks' | 'Library' | 'Speech' | 'Storyboard' | 'Usage' | 'Settings',
 ): Promise<void> {
   await page
     .getByRole('navigation')

@@ -48,6 +48,9 @@ const DYNAMIC_PREFIXES = [
   'tasks.referencesSentAs.',
   'styles.placements.',
   'recipes.bind.',
+  'storyboard.state.', // a shot's state in a board run, by the run's own word (shared/studio/storyboard.ts)
+  'storyboard.run.state.',
+  'storyboard.cast.kinds.',
   'tasks.kind.',
   'tasks.outcome.',
   'sync.kinds.',
