@@ -114,6 +114,7 @@ describe('a shot in the runs', () => {
     music: null,
     cutItemId: null,
     editList: null,
+    finalCutXml: null,
     error: null,
     notes: [],
     startedAt: 0,
