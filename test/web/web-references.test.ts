@@ -5,12 +5,14 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pollPriorsAtTimeScale } from '../../electron/core/tasks';
 import type { WebMode } from '../../electron/host/web-mode';
 import { dataUrlOf, MiB, noisePng } from '../core/references/reference-fixtures';
 import { callWebMode } from './web-call';
 import type { WebAnswer } from './web-call';
 import { startTestWebMode, type TestWebMode } from './test-web-mode';
 
+const TIME_SCALE = 0.01;
 let studio: TestWebMode;
 let web: WebMode;
 let port: number;
@@ -37,7 +39,13 @@ function recordEvents(): { bytes: () => number; stop: () => void } {
 }
 
 beforeAll(async () => {
-  studio = await startTestWebMode('studio-web-refs-', { demo: true, simulator: { timeScale: 0.01 } });
+  // The demo at a hundredth of real time, and the engine's first polls following that clock (as the fast demo
+  // does): with the real priors each finished I2 was first asked about seconds after the demo had it done.
+  studio = await startTestWebMode('studio-web-refs-', {
+    demo: true,
+    simulator: { timeScale: TIME_SCALE },
+    polling: pollPriorsAtTimeScale(TIME_SCALE),
+  });
   web = studio.web;
   port = Number(new URL(web.origin).port);
   expect((await send('/trpc/session.useDemo', {})).status).toBe(200);
