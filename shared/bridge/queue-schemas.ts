@@ -1,10 +1,15 @@
 // The queue's procedures as they cross the bridge (shared/studio/queue.ts holds the records). A queue press is
 // like a batch press: one key, the spending limits asked for its total; its items are sent later, in order.
 import { z } from 'zod';
-import { because } from '../validation';
 import { MAX_QUEUE_ITEMS, MAX_QUEUE_PARALLEL, queueMoveSchema } from '../studio/queue';
 import { MAX_PRESS_TASKS } from '../studio/press';
-import { pressStylesSchema, submissionKeySchema, submissionRequestSchema } from './record-schemas';
+import {
+  pressStylesSchema,
+  stylesFitRequests,
+  stylesRule,
+  submissionKeySchema,
+  submissionRequestSchema,
+} from './record-schemas';
 
 const itemId = z.string().min(1).max(200);
 
@@ -20,10 +25,7 @@ export const queueAddInputSchema = z
     /** Per item: the prompt as typed and the styles on, kept with its task when it is sent. */
     styles: pressStylesSchema.optional(),
   })
-  .refine((input) => input.styles === undefined || input.styles.length === input.requests.length, {
-    params: because('stylesPerRequest'),
-    path: ['styles'],
-  });
+  .refine(stylesFitRequests, stylesRule);
 
 export const queueAddResultSchema = z.object({ ids: z.array(z.string()) });
 

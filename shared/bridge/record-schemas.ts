@@ -87,10 +87,10 @@ export const submitTaskInputSchema = z
 /** Per request of a press, in order: the prompt as typed and the styles on (null: none), kept with its row. */
 export const pressStylesSchema = z.array(taskStylesSchema.nullable()).max(MAX_PRESS_TASKS);
 
-/** A press's styles name each of its requests, no more and no fewer. */
-const stylesFitRequests = (input: { requests: unknown[]; styles?: unknown[] | undefined }) =>
+/** A press's styles name each of its requests, no more and no fewer (a batch's, the queue's). */
+export const stylesFitRequests = (input: { requests: unknown[]; styles?: unknown[] | undefined }) =>
   input.styles === undefined || input.styles.length === input.requests.length;
-const stylesRule = { message: 'A press gives one entry of styles per request.', path: ['styles'] };
+export const stylesRule = { params: because('stylesPerRequest'), path: ['styles'] };
 
 /** tasks.submitBatch: several prompts × n at one press; the limits apply to the total (electron/core/spending). */
 export const submitBatchInputSchema = z

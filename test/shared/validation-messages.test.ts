@@ -20,7 +20,12 @@ import { speechRequestSchema } from '../../shared/bridge/speech-schemas';
 import { spendingLimitsSchema } from '../../shared/bridge/spending-schemas';
 import { referenceUploadSchema } from '../../shared/bridge/reference-schemas';
 import { settingsFileSchema } from '../../shared/bridge/reuse-schemas';
-import { submissionKeySchema, submissionRequestSchema } from '../../shared/bridge/record-schemas';
+import {
+  submissionKeySchema,
+  submissionRequestSchema,
+  submitBatchInputSchema,
+} from '../../shared/bridge/record-schemas';
+import { pressSendInputSchema } from '../../shared/bridge/press-schemas';
 import { usageQuerySchema } from '../../shared/gateway/usage';
 import { onboardingSchema } from '../../renderer/features/onboarding/onboarding-form';
 import { speechFormSchema } from '../../renderer/features/speech/speech-form';
@@ -264,6 +269,24 @@ describe('every issue is worded by the one map', () => {
       ...messages(settingsFileSchema, [{ dataUrl: 'not a data url' }]),
       ...messages(submissionRequestSchema, [{ family: 'grid.upscale', model: 'x', params: {} }]),
       ...messages(submissionKeySchema, ['short', 'has spaces in it, sixteen+']),
+      // A press's styles name each of its requests: one entry too few is said by the map.
+      ...messages(submitBatchInputSchema, [
+        { requests: [{ family: 'image.i3', model: 'm', params: {} }], styles: [null, null] },
+      ]),
+      ...messages(pressSendInputSchema, [
+        {
+          intent: {
+            request: { family: 'grid.upscale', model: 'x', params: {} },
+            styles: [],
+            batch: { on: true, takes: 0 },
+            fanOut: [],
+            toQueue: false,
+            editOf: '',
+          },
+          confirmed: false,
+          key: 'short',
+        },
+      ]),
       ...messages(usageQuerySchema, [{ group_by: 'day', scope: 'team', tz: '' }]),
       ...messages(onboardingSchema, [{ baseUrl: 'gateway', key: '' }]),
       ...messages(speechFormSchema, [{ model: 'm', input: '   ', voice: 'v'.repeat(200), speed: -1 }]),
