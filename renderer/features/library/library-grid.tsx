@@ -18,6 +18,8 @@ import type { LibrarySelectionApi } from './selection/use-library-selection';
 
 const GAP = 12;
 const MIN_TILE = 200;
+/** Tiles at least this wide (they are square) carry their caption without hovering (library.css). */
+const CAPTIONED_TILE = 180;
 /** Rows kept beyond the visible ones: one wheel step of about a screenful mounts no more than it shows. */
 const OVERSCAN = 2;
 
@@ -112,7 +114,7 @@ export function LibraryGrid({
           {virtualRows.map((row) => (
             <div
               key={row.key}
-              className="library-row"
+              className={width >= CAPTIONED_TILE ? 'library-row has-captions' : 'library-row'}
               style={{
                 transform: `translateY(${row.start}px)`,
                 gridTemplateColumns: `repeat(${columns}, ${width}px)`,
