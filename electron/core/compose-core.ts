@@ -46,7 +46,7 @@ export interface CoreParts {
   references: ReferenceStore;
   /** Send the submission queue's items (the app); the CLI only edits them. */
   runQueue?: boolean;
-  /** The studio's durable jobs: the queue's items are jobs of it (the CLI's writes them, the app's runs them). */
+  /** The studio's durable jobs: the queue's items (the CLI's writes them, the app's runs them) and the downloads. */
   jobs?: JobRunner;
   /** The model ids in effect (the user's overrides): which models a region edit may go to. */
   models?: () => ModelConfig;

@@ -197,7 +197,7 @@ export function composeStudio(shell: StudioShell): Studio {
       presets,
       references,
       runQueue: shell.background,
-      // The queue's items are jobs of the studio's one runner, whichever library core sends them.
+      // The queue's items and the downloads are jobs of the studio's one runner, whichever library core runs them.
       jobs,
       ...(shell.polling ? { polling: shell.polling } : {}),
       ...(keyVault ? { keyVault } : {}),

@@ -36,7 +36,6 @@ const ALLOWED: Record<string, { count: number; why: string }> = {
     why: 'an abort reason at close, and a send before the parts are built',
   },
   'references/reference-store.ts': { count: 1, why: 'a row gone between its write and its read in one call' },
-  'downloads/download-manager.ts': { count: 2, why: 'abort reasons (cancel, close), never shown' },
   'library/library-move.ts': {
     count: 2,
     why:

@@ -2,9 +2,10 @@
 // two CLIs on one STUDIO_DATA_DIR), and each starts every pending file it finds: without a lease both fetched
 // the same file at once, and a waiting process only took a file over by racing its neighbour for it. A row's
 // lease names the process fetching it (its pid) and when it last showed signs of life; a neighbour leaves the
-// file alone while that process runs and looks again every LEASE_CHECK_MS, so a neighbour killed mid-download
-// (kill -9 leaves no word) has its file taken over within seconds, as its polling is.
-import type { Clock, TimerHandle } from '../clock';
+// file alone while that process runs and its job looks again every LEASE_CHECK_MS (a "later" of the download
+// job), so a neighbour killed mid-download (kill -9 leaves no word) has its file taken over within seconds. The
+// lease is the file's (its .part is named by the pid); the job's own claim (core/jobs) says who runs the job.
+import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { PART_LEASE_MS } from './part-files';
 import { processAlive } from '../process-alive';
@@ -15,12 +16,11 @@ export const LEASE_CHECK_MS = 2_000;
 const TOUCH_EVERY_MS = 60_000;
 
 export class DownloadLeases {
-  readonly #watching = new Map<string, TimerHandle>();
   readonly #touched = new Map<string, number>();
 
   constructor(
     private readonly db: DatabaseSync,
-    private readonly clock: Pick<Clock, 'now' | 'setTimer'>,
+    private readonly clock: Pick<Clock, 'now'>,
     /** A file was found held by a neighbour and its row says so: whoever waits on the task is told. */
     private readonly told: (taskId: string) => void,
     private readonly pid = process.pid,
@@ -29,9 +29,9 @@ export class DownloadLeases {
 
   /**
    * Takes the file for this process, unless a live neighbour holds it (a lease silent for PART_LEASE_MS is
-   * stale whoever names it: its pid may have been reused). Held elsewhere: `again` runs after LEASE_CHECK_MS.
+   * stale whoever names it: its pid may have been reused). Held elsewhere: false, and the row says by whom.
    */
-  claim(taskId: string, ordinal: number, again: () => void): boolean {
+  claim(taskId: string, ordinal: number): boolean {
     const key = `${taskId}:${ordinal}`;
     const now = this.clock.now();
     const row = this.db
@@ -44,25 +44,7 @@ export class DownloadLeases {
       now - (row?.lease_at ?? 0) < PART_LEASE_MS &&
       this.alive(holder);
     if (heldElsewhere) {
-      if (!this.#watching.has(key)) {
-        // Why this process waits, on the pending row (as a retry's note is), unless the holder wrote one.
-        const noted = this.db
-          .prepare(
-            'UPDATE task_files SET error = ? WHERE task_id = ? AND ordinal = ? AND error IS NULL AND state = ?',
-          )
-          .run(
-            `another process (${holder}) is downloading it; taken over should that process stop`,
-            taskId,
-            ordinal,
-            'pending',
-          );
-        if (Number(noted.changes) > 0) this.told(taskId);
-        const timer = this.clock.setTimer(LEASE_CHECK_MS, () => {
-          this.#watching.delete(key);
-          again();
-        });
-        this.#watching.set(key, timer);
-      }
+      this.noteHeld(taskId, ordinal, holder);
       return false;
     }
     // The same check in the statement: of two processes taking a dead neighbour's file at once, one wins.
@@ -74,6 +56,35 @@ export class DownloadLeases {
       .run(this.pid, now, taskId, ordinal, this.pid, holder ?? this.pid);
     this.#touched.set(key, now);
     return Number(taken.changes) > 0;
+  }
+
+  /** Why this process waits, on the pending row (as a retry's note is), unless the holder wrote one. */
+  noteHeld(taskId: string, ordinal: number, holder: number | null): void {
+    const noted = this.db
+      .prepare(
+        'UPDATE task_files SET error = ? WHERE task_id = ? AND ordinal = ? AND error IS NULL AND state = ?',
+      )
+      .run(
+        `another process (${holder ?? 'unknown'}) is downloading it; taken over should that process stop`,
+        taskId,
+        ordinal,
+        'pending',
+      );
+    if (Number(noted.changes) > 0) this.told(taskId);
+  }
+
+  /** The process holding the file's lease, when it is a live neighbour's. */
+  holder(taskId: string, ordinal: number): number | null {
+    const row = this.db
+      .prepare('SELECT lease_pid, lease_at FROM task_files WHERE task_id = ? AND ordinal = ?')
+      .get(taskId, ordinal) as { lease_pid: number | null; lease_at: number | null } | undefined;
+    const holder = row?.lease_pid ?? null;
+    const live =
+      holder !== null &&
+      holder !== this.pid &&
+      this.clock.now() - (row?.lease_at ?? 0) < PART_LEASE_MS &&
+      this.alive(holder);
+    return live ? holder : null;
   }
 
   /** A download in progress is alive: its lease is refreshed (at most once a minute). */
@@ -95,10 +106,8 @@ export class DownloadLeases {
       .run(taskId, ordinal, this.pid);
   }
 
-  /** Stops watching neighbours' files and lets go of every file this process held. */
+  /** Lets go of every file this process held. */
   close(): void {
-    for (const timer of this.#watching.values()) timer.cancel();
-    this.#watching.clear();
     if (!this.db.isOpen) return;
     this.db.prepare('UPDATE task_files SET lease_pid = NULL WHERE lease_pid = ?').run(this.pid);
   }

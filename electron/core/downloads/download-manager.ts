@@ -1,27 +1,39 @@
-// Fetches every result file of completed tasks into the library folder, a few at a time, retrying with
-// backoff on the injected clock. A file that keeps failing is reported (the task settles, with the reason)
-// but tried again in the background for as long as its link is valid; a link past its expires_at is handed
-// to the engine, which asks the gateway for the task again in case it offers a fresh one.
+// Fetches every result file of completed tasks into the library folder, each file a `download` job of the one
+// durable job mechanism (core/jobs): its job row is written before the fetch, its tries and the waits between
+// them are the job policy's (core/retry.ts) on the injected clock, a crash hands it back exactly once, and the
+// teardown is the runner's. A few are fetched at once (p-queue: soonest-expiring link first). A file that keeps
+// failing is reported (the task settles, with the reason) but tried again in the background for as long as its
+// link is valid; a link past its expires_at is handed to the engine, which asks the gateway for the task again in
+// case it offers a fresh one. A file host's "not ready yet" right after a task completed retries the download,
+// never the generation: the engine never sees it.
 import { BusyGauge } from '../busy-gauge';
 import { resolve } from 'node:path';
 import PQueue from 'p-queue';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { DownloadProgress, StudioEvent, TaskRecord } from '../../../shared/studio/records';
-import type { Clock, TimerHandle } from '../clock';
+import type { Clock } from '../clock';
 import type { DatabaseSync } from '../db/database';
 import { describeThrown, silentLogger, type Logger } from '../log';
-import { DownloadError } from './fetch-to-file';
+import type { JobChange, JobRunner } from '../jobs';
+import { RETRY_POLICIES, type RetryPolicy } from '../retry';
 import { removeStaleParts } from './part-files';
 import { emptyProgress, TaskFileRows } from './task-file-rows';
 import type { FileDownloadState, FileRow, TaskFileStatus } from './task-file-rows';
 import { DownloadLeases } from './download-leases';
-import { saveDownload, type FetchedFile } from './save-download';
+import { saveDownload } from './save-download';
 
 export type { FileDownloadState, TaskFileStatus } from './task-file-rows';
 export { dayFolder } from './readable-name';
-import { MISSING_REASON_OF } from './download-error';
-import { backgroundRetryAt, type RetryTiming } from './retry-timing';
-import { isDiskFull } from '../db/disk-space';
+import type { RetryTiming } from './retry-timing';
+import {
+  attemptDownload,
+  DownloadGivenUp,
+  DownloadRetry,
+  fileKey,
+  type DownloadJob,
+} from './download-attempt';
+import { DOWNLOAD_JOB, downloadJobSchema } from './download-attempt';
+import { renewLinks } from './link-renewal';
 import type { LibrarySink } from './library-sink';
 import { fetchPriority, FreshLinks } from './link-freshness';
 import { LinkVerdicts } from './link-verdicts';
@@ -40,7 +52,10 @@ export interface DownloadManagerOptions extends RetryTiming {
   /** A file's link expired: the engine polls the task for fresh links and calls renew(). */
   onLinkExpired?: (taskId: string) => void;
   concurrency?: number;
+  /** The first wait between tries, where it differs from the job policy's (tests). */
   backoffMs?: number;
+  /** The studio's one job runner (the composition root's): downloads are its `download` jobs. */
+  jobs: JobRunner;
   /** How often a file waiting for disk space looks again. Default 30 s. */
   spaceCheckMs?: number;
   idleTimeoutMs?: number;
@@ -59,14 +74,18 @@ export interface DownloadManagerOptions extends RetryTiming {
 }
 
 export class DownloadManager {
+  /** The files fetched at once, soonest-expiring link first; which are due, and when again, is the runner's. */
   private readonly queue: PQueue;
-  private readonly active = new Map<string, AbortController>();
-  private readonly queued = new Set<string>();
-  /** Background retries of failed files, by `${taskId}:${ordinal}`. */
-  private readonly retryTimers = new Map<string, TimerHandle>();
+  /** Files whose job is due, running or waiting out a quick retry (what idle() waits for), by `${taskId}:${ordinal}`. */
+  private readonly inLine = new Set<string>();
+  private readonly idleWaiters: (() => void)[] = [];
   private closed = false;
+  private registered = false;
   private readonly fetching = new BusyGauge();
   private readonly libraryDir: string;
+  private readonly jobs: JobRunner;
+  private readonly policy: RetryPolicy;
+  private offJobs: (() => void) | null = null;
 
   private readonly logger: Logger;
   private readonly rows: TaskFileRows;
@@ -83,13 +102,27 @@ export class DownloadManager {
     this.fresh = new FreshLinks(options.clock);
     this.links = new LinkVerdicts(options.clock);
     this.leases = new DownloadLeases(options.db, options.clock, (taskId) => options.onFilesChanged(taskId));
+    this.jobs = options.jobs;
+    const job = RETRY_POLICIES.job;
+    this.policy = {
+      attempts: options.maxAttempts ?? job.attempts,
+      baseDelayMs: options.backoffMs ?? job.baseDelayMs,
+      maxDelayMs: options.maxBackoffMs ?? job.maxDelayMs,
+    };
   }
 
-  /** Deletes the .part files a crash left (never a live neighbour's) and queues every file still pending. */
+  /**
+   * Deletes the .part files a crash left (never a live neighbour's), registers the download jobs (which hands
+   * back, once, those a crashed life left running) and gives every file still to come its job: a row an older
+   * version wrote has none yet.
+   */
   async start(): Promise<void> {
     await removeStaleParts(this.libraryDir);
+    if (this.closed) return;
+    this.register();
     for (const row of this.rows.allPending()) this.schedule(row.task_id, row.ordinal);
-    for (const w of this.rows.waitingRetries()) this.armRetry(w.taskId, w.ordinal, w.retryAt);
+    for (const w of this.rows.waitingRetries())
+      this.jobs.add(DOWNLOAD_JOB, fileKey(w), { taskId: w.taskId, ordinal: w.ordinal }, w.retryAt);
   }
 
   /** Records a completed task's files (once) and queues those not yet fetched. */
@@ -119,7 +152,6 @@ export class DownloadManager {
 
   /** Failed files of a task go back to pending and are fetched at once (expired ones wait for renew()). */
   retry(taskId: string): void {
-    this.cancelRetries(taskId);
     this.rows.resetFailed(taskId);
     this.enqueue(taskId, []);
   }
@@ -134,34 +166,17 @@ export class DownloadManager {
    * or a later expires_at) is fetched again; an expired one it did not renew is lost for good.
    */
   renew(taskId: string, files: readonly ResultFile[]): void {
-    const now = this.options.clock.now();
-    for (const row of this.rows.missing(taskId)) {
-      const fresh = files[row.ordinal];
-      const renewed =
-        fresh !== undefined &&
-        (fresh.url !== row.url || (fresh.expiresAt ?? Infinity) > (row.expires_at ?? Infinity)) &&
-        (fresh.expiresAt === null || now < fresh.expiresAt * 1000);
-      if (renewed) {
-        this.rows.renewLink(taskId, row.ordinal, fresh);
-      } else if (row.state === 'expired') {
-        // A link refused early and handed back unchanged is refused for good; an expired one is lost.
-        const refused = row.failure === 'refused';
-        this.mark(taskId, row.ordinal, refused ? 'failed' : 'expired', {
-          failure: refused ? 'refused' : 'lost',
-          error: refused
-            ? 'the file host refuses this link, and a fresh status poll gave the same one'
-            : 'the gateway no longer offers this file: its link expired and a fresh status poll gave no new one',
-        });
-      }
-    }
+    renewLinks(this.rows, taskId, files, this.options.clock.now(), (ordinal, state, fields) =>
+      this.mark(taskId, ordinal, state, fields),
+    );
     this.enqueue(taskId, []);
   }
 
-  /** Stops the task's downloads in flight; their rows stay pending for a later start. */
+  /** Stops the task's downloads, waiting or in flight; their rows stay pending for a later start. */
   cancel(taskId: string): void {
-    this.cancelRetries(taskId);
-    for (const [key, controller] of this.active) {
-      if (key.startsWith(`${taskId}:`)) controller.abort(new Error('download cancelled'));
+    for (const job of this.jobs.store.list([DOWNLOAD_JOB], ['waiting', 'running'])) {
+      const file = downloadJobSchema.safeParse(job.payload);
+      if (file.success && file.data.taskId === taskId) this.jobs.cancel(job.id, 'download cancelled');
     }
   }
 
@@ -175,67 +190,154 @@ export class DownloadManager {
     return this.fetching.whenZero();
   }
 
-  /** Resolves when nothing is queued or running. */
-  async idle(): Promise<void> {
-    await this.queue.onIdle();
+  /**
+   * Resolves when no file of this manager's is due, running or waiting out a quick retry (a background retry,
+   * hours away, and a file a neighbour process holds are not waited for).
+   */
+  idle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolveIdle) => this.idleWaiters.push(resolveIdle));
   }
 
+  /**
+   * The downloads end with their library core: the runner (whose teardown is the root's) stops running this kind,
+   * its running downloads aborted and handed back untried for the next core or start; then the leases go.
+   */
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    for (const timer of this.retryTimers.values()) timer.cancel();
-    this.retryTimers.clear();
     this.queue.clear();
-    for (const controller of this.active.values()) controller.abort(new Error('closing'));
+    await this.jobs.unregister(DOWNLOAD_JOB);
+    this.offJobs?.();
     await this.queue.onIdle();
     this.leases.close();
+    this.inLine.clear();
+    this.wakeIdle();
   }
 
-  private schedule(taskId: string, ordinal: number): void {
-    const key = `${taskId}:${ordinal}`;
-    if (this.closed || this.queued.has(key)) return;
-    this.queued.add(key);
-    const job = () => this.run(taskId, ordinal, key).finally(() => this.queued.delete(key));
-    void this.queue
-      .add(job, { priority: fetchPriority(this.rows.read(taskId, ordinal)?.expires_at ?? null) })
-      .catch((thrown: unknown) => this.runFailed(taskId, ordinal, thrown));
-  }
-
-  /** run() threw outside a fetch (the sink, the database): logged, and the file marked failed with its reason. */
-  private runFailed(taskId: string, ordinal: number, thrown: unknown): void {
-    if (this.closed) return;
-    const reason = describeThrown(thrown);
-    this.logger.error('a download failed outside its fetch', { task: taskId, file: ordinal, reason });
-    try {
-      this.mark(taskId, ordinal, 'failed', { error: reason, failure: 'network', retry_at: null });
-    } catch (again) {
-      this.logger.error('recording a download failure failed', {
-        task: taskId,
-        reason: describeThrown(again),
-      });
-    }
-  }
-
-  private cancelRetries(taskId: string): void {
-    for (const [key, timer] of this.retryTimers) {
-      if (!key.startsWith(`${taskId}:`)) continue;
-      timer.cancel();
-      this.retryTimers.delete(key);
-    }
-  }
-
-  /** A failed file goes back to pending at `at` (its attempts kept, so the backoff keeps growing). */
-  private armRetry(taskId: string, ordinal: number, at: number): void {
-    const key = `${taskId}:${ordinal}`;
-    this.retryTimers.get(key)?.cancel();
-    const timer = this.options.clock.setTimer(Math.max(0, at - this.options.clock.now()), () => {
-      this.retryTimers.delete(key);
-      if (this.closed) return;
-      const row = this.rows.read(taskId, ordinal);
-      if (row?.state !== 'failed') return;
-      this.mark(taskId, ordinal, 'pending', { retry_at: null });
-      this.schedule(taskId, ordinal);
+  private register(): void {
+    if (this.registered) return;
+    this.registered = true;
+    this.offJobs = this.jobs.subscribe((change) => this.jobChanged(change));
+    this.jobs.register<DownloadJob>({
+      kind: DOWNLOAD_JOB,
+      parse: (payload) => downloadJobSchema.parse(payload),
+      run: (job, context) => this.runJob(job.payload, context),
+      passing: (error) => error instanceof DownloadRetry,
+      // Every due file is taken at once; the queue fetches a few of them at a time, soonest expiry first.
+      parallel: 64,
+      policy: this.policy,
+      // A file's job is written by the process that fetches it, and its waits may last hours (a background
+      // retry): the runner wakes when the next is due, not every few seconds (a neighbour's is still watched).
+      lookAgain: false,
     });
-    this.retryTimers.set(key, timer);
+    // The app's runner is started by the root; the CLI's downloads start it here (it runs no other kind).
+    this.jobs.start();
+  }
+
+  /** Gives the file its job (written before any fetch) or asks the one it has for another go. */
+  private schedule(taskId: string, ordinal: number): void {
+    if (this.closed) return;
+    const file = { taskId, ordinal };
+    const key = fileKey(file);
+    const existing = this.jobs.store.byKey(DOWNLOAD_JOB, key);
+    if (existing?.state === 'running') {
+      // A live neighbour's: its lease says so on the file's row; taken over should its process end.
+      const holder = this.leases.holder(taskId, ordinal);
+      if (holder !== null) this.leases.noteHeld(taskId, ordinal, holder);
+      return;
+    }
+    // Files recorded before start() (a task completing as the engine starts) run as soon as they are written.
+    this.register();
+    this.inLine.add(key);
+    if (existing) this.jobs.again(existing.id);
+    else this.jobs.add(DOWNLOAD_JOB, key, file);
+  }
+
+  private async runJob(file: DownloadJob, context: Parameters<typeof attemptDownload>[2]) {
+    const key = fileKey(file);
+    this.inLine.add(key);
+
+    try {
+      const answer = await attemptDownload(
+        {
+          clock: this.options.clock,
+          rows: this.rows,
+          leases: this.leases,
+          fresh: this.fresh,
+          links: this.links,
+          logger: this.logger,
+          policy: this.policy,
+          timing: { ...this.options, maxAttempts: this.policy.attempts },
+          spaceCheckMs: this.options.spaceCheckMs ?? 30_000,
+          getTask: this.options.getTask,
+          has: async (url) => await this.options.sink.has(url),
+          fetch: (task, row, signal) => this.inTurn(row, signal, () => this.fetchAndSave(task, row, signal)),
+          mark: (taskId, ordinal, state, fields) => this.mark(taskId, ordinal, state, fields),
+          expire: (taskId, ordinal, message, failure) => this.expire(taskId, ordinal, message, failure),
+        },
+        file,
+        context,
+      );
+      // A wait that is not a quick retry (a background retry, a neighbour's lease) is not waited for by idle().
+      if (answer && !/waiting for disk space/.test(answer.note ?? '')) this.inLine.delete(key);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof DownloadRetry)) this.inLine.delete(key);
+      if (error instanceof DownloadGivenUp || error instanceof DownloadRetry) throw error;
+      if (context.signal.aborted) throw error;
+      // Outside a fetch (the sink, the database): logged, and the file marked failed with its reason.
+      const reason = describeThrown(error);
+      this.logger.error('a download failed outside its fetch', {
+        task: file.taskId,
+        file: file.ordinal,
+        reason,
+      });
+      try {
+        this.mark(file.taskId, file.ordinal, 'failed', { error: reason, failure: 'network', retry_at: null });
+      } catch (again) {
+        this.logger.error('recording a download failure failed', {
+          task: file.taskId,
+          reason: String(again),
+        });
+      }
+      throw error;
+    }
+  }
+
+  /** Waits for the file's turn among the few fetched at once; the job's abort drops it from the line. */
+  private inTurn<T>(row: FileRow, signal: AbortSignal, fetch: () => Promise<T>): Promise<T> {
+    return this.queue.add(
+      async () => {
+        signal.throwIfAborted();
+        return fetch();
+      },
+      { priority: fetchPriority(row.expires_at), signal },
+    );
+  }
+
+  private jobChanged(change: JobChange): void {
+    if (change.kind !== DOWNLOAD_JOB) return;
+    // Handed back to wait for its next try (its timer armed): whoever waits on the task looks again.
+    if (change.state === 'waiting' && this.inLine.has(change.key)) {
+      this.options.onFilesChanged(change.key.slice(0, change.key.lastIndexOf(':')));
+    }
+    if (change.state === 'done' || change.state === 'failed' || change.state === 'cancelled') {
+      this.inLine.delete(change.key);
+    }
+    this.checkIdle();
+  }
+
+  private isIdle(): boolean {
+    return this.closed || this.inLine.size === 0;
+  }
+
+  private checkIdle(): void {
+    if (this.isIdle()) this.wakeIdle();
+  }
+
+  private wakeIdle(): void {
+    for (const wake of this.idleWaiters.splice(0)) wake();
   }
 
   /** Writes the file's new state and tells the engine, which publishes the task's new counts. */
@@ -249,85 +351,11 @@ export class DownloadManager {
     this.options.onFilesChanged(taskId);
   }
 
-  private async run(taskId: string, ordinal: number, key: string): Promise<void> {
-    const { clock, sink } = this.options;
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    const controller = new AbortController();
-    this.active.set(key, controller);
-    try {
-      for (;;) {
-        const row = this.rows.read(taskId, ordinal);
-        const task = this.options.getTask(taskId);
-        if (!row || row.state !== 'pending' || !task || this.closed || controller.signal.aborted) return;
-        if (await sink.has(row.url)) {
-          this.mark(taskId, ordinal, 'skipped');
-          return;
-        }
-        if (this.links.expired(row)) {
-          this.expire(taskId, ordinal, 'the link expired before it could be fetched');
-          return;
-        }
-        // A live neighbour fetching it keeps it; this process looks again, and takes it if that one died.
-        if (!this.leases.claim(taskId, ordinal, () => this.schedule(taskId, ordinal))) return;
-        const attempt = row.attempts + 1;
-        this.fresh.tried(key);
-        try {
-          this.mark(taskId, ordinal, 'pending', { attempts: attempt });
-          const saved = await this.fetchAndSave(task, row, controller.signal);
-          this.mark(taskId, ordinal, 'done', { ...saved, error: null });
-          this.fresh.forget(key);
-          this.links.forget(key);
-          return;
-        } catch (error) {
-          if (controller.signal.aborted || this.closed) return;
-          const failure = error instanceof DownloadError ? error : null;
-          const message = error instanceof Error ? error.message : String(error);
-          // No room for the file, or for its row (the database's disk is full too): it waits for room.
-          if (failure?.reason === 'no_space' || isDiskFull(error)) {
-            await this.waitForRoom(taskId, ordinal, row.attempts, message, controller.signal);
-            continue;
-          }
-          // A DownloadError is the network's or the link's, shown on the file; anything else is ours: told.
-          if (!failure)
-            this.logger.warn('saving a download failed', { task: taskId, file: ordinal, reason: message });
-          const retryable = this.fresh.retryable(key, failure); // a fresh link's 404 too (link-freshness.ts)
-          if (!retryable || attempt >= maxAttempts) {
-            // A refused link past its expiry is an expired link, whatever the status says.
-            if (this.links.expired(row) || (failure?.httpStatus && this.links.endingSoon(row))) {
-              this.expire(taskId, ordinal, message);
-              return;
-            }
-            const refusal = this.links.refused(key, row, task, failure?.httpStatus ?? null);
-            if (refusal?.renew) return this.expire(taskId, ordinal, refusal.message, 'refused');
-            const retryAt = retryable ? backgroundRetryAt(row, attempt, clock.now(), this.options) : null;
-            this.mark(taskId, ordinal, 'failed', {
-              error: refusal?.message ?? message,
-              failure: failure ? MISSING_REASON_OF[failure.reason] : 'network',
-              retry_at: retryAt,
-            });
-            if (retryAt !== null) this.armRetry(taskId, ordinal, retryAt);
-            return;
-          }
-          const base = this.options.backoffMs ?? 1_000;
-          const delay = Math.min(this.options.maxBackoffMs ?? 60_000, base * 2 ** (attempt - 1));
-          // Kept on the pending row, so whoever waits (the CLI's progress, the app) can say why it waits.
-          this.mark(taskId, ordinal, 'pending', {
-            error: `${message}; trying again in ${Math.round(delay / 1000)} s (attempt ${attempt + 1} of ${maxAttempts})`,
-          });
-          await clock.sleep(delay, controller.signal).catch(() => undefined);
-        }
-      }
-    } finally {
-      this.active.delete(key);
-      this.leases.release(taskId, ordinal);
-    }
-  }
-
   /** One file into the library (save-download.ts), counted as a fetch in flight until the sink has it. */
-  private async fetchAndSave(task: TaskRecord, row: FileRow, signal: AbortSignal): Promise<FetchedFile> {
+  private async fetchAndSave(task: TaskRecord, row: FileRow, signal: AbortSignal): Promise<void> {
     this.fetching.enter();
     try {
-      return await saveDownload(
+      const saved = await saveDownload(
         { ...this.options, libraryDir: this.libraryDir },
         task,
         row,
@@ -343,33 +371,11 @@ export class DownloadManager {
           });
         },
       );
+      this.mark(row.task_id, row.ordinal, 'done', { ...saved, error: null });
     } finally {
       // Left in a finally: two hand-written leaves once counted a fetch twice.
       this.fetching.leave();
     }
-  }
-
-  /**
-   * No room on the disk is no fault of the file's: it stays pending with the reason (its attempts not counted,
-   * its link's expiry still watched by the loop) and is tried again after a while, so it resumes once there is
-   * room, in this run or, pending, in the next.
-   */
-  private async waitForRoom(
-    taskId: string,
-    ordinal: number,
-    attempts: number,
-    why: string,
-    signal: AbortSignal,
-  ) {
-    const waitMs = this.options.spaceCheckMs ?? 30_000;
-    const error = `${why}; waiting for disk space, checking again in ${Math.round(waitMs / 1000)} s`;
-    try {
-      this.mark(taskId, ordinal, 'pending', { attempts, error });
-    } catch (again) {
-      // A database too full to say so: the wait goes on all the same.
-      if (!isDiskFull(again)) throw again;
-    }
-    await this.options.clock.sleep(waitMs, signal).catch(() => undefined);
   }
 
   /** The link ended (or was refused early: 'refused'); the engine asks the gateway for a fresh one. */

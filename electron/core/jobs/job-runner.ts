@@ -43,6 +43,12 @@ export interface JobKind<P> {
   /** The kind's own policy where it differs from the studio's job policy. */
   policy?: RetryPolicy;
   /**
+   * Whether its waiting jobs are looked at every lookAgainMs (rows another process may have written: the CLI
+   * adding to the app's line), or only when the next of them is due (a kind whose rows only the process running
+   * them writes, and whose waits may last hours). True by default.
+   */
+  lookAgain?: boolean;
+  /**
    * The kind's own rules over its due jobs (a queue's order, pause, schedule and limits): which may go now, in
    * the order they go; at most `room` are taken. Without it, every due job goes, in the order written. Jobs it
    * holds back are looked at again with the line (every look again, and at each poke).
@@ -99,7 +105,7 @@ export class JobRunner implements Disposable {
   /** This runner's life: the rows it holds name it, so its successor tells them from a live neighbour's. */
   readonly life = randomUUID();
   readonly #kinds = new Map<string, JobKind<unknown>>();
-  readonly #running = new Map<string, { kind: string; abort: AbortController }>();
+  readonly #running = new Map<string, { kind: string; abort: AbortController; ended: Promise<void> }>();
   readonly #listeners = new Set<(change: JobChange) => void>();
   readonly #lifetime: Lifetime<'job'>;
   #wake: Disposable | null = null;
@@ -149,6 +155,22 @@ export class JobRunner implements Disposable {
     this.#pump();
   }
 
+  /**
+   * Ends a kind here and stops its running jobs (its owner closes: a library core's downloads): unlike the
+   * disposable of register(), its running ones are aborted and handed back to the line untried, and this
+   * resolves once they have stopped. The owner's successor registers it again and goes on with the same rows.
+   */
+  async unregister(kind: string): Promise<void> {
+    if (!this.#kinds.delete(kind)) return;
+    const ending: Promise<void>[] = [];
+    for (const job of this.#running.values()) {
+      if (job.kind !== kind) continue;
+      job.abort.abort(new JobCancelled('its owner closed'));
+      ending.push(job.ended);
+    }
+    await Promise.all(ending);
+  }
+
   /** Writes a job (or finds the one of the same kind and key) and wakes the line. */
   add(kind: string, key: string, payload: unknown, notBefore?: number): JobRow {
     const now = this.#clock.now();
@@ -193,6 +215,20 @@ export class JobRunner implements Disposable {
     return revived;
   }
 
+  /**
+   * The kind's work is to be done again now (a person's Try again, a renewed link): an ended job goes back to
+   * the line, a waiting one comes forward, its tries counted afresh either way. A running one is left running.
+   */
+  again(id: string): boolean {
+    const now = this.#clock.now();
+    const moved = this.store.revive(id, now) || this.store.bringForward(id, now);
+    if (moved) {
+      this.#tell(id);
+      this.#soon();
+    }
+    return moved;
+  }
+
   /** Looks at the line now (a neighbour wrote rows, a kind's turn may have come). */
   poke(): void {
     this.#pump();
@@ -230,9 +266,25 @@ export class JobRunner implements Disposable {
 
   #pump(): void {
     if (!this.#started || this.#lifetime.isDisposed) return;
-    const now = this.#clock.now();
     // Kinds whose select() held due jobs back: their rules, not the time, decide, so only a look again wakes them.
     const held = new Set<string>();
+    try {
+      this.#take(held);
+    } catch (error) {
+      // A database that cannot be written now (a full disk) is no job's failure: the next look tries again.
+      this.#logger.warn('jobs: the line could not be looked at', { problem: describeThrown(error) });
+    }
+    this.#arm(held);
+  }
+
+  #take(held: Set<string>): void {
+    const now = this.#clock.now();
+    // A neighbour process killed while it ran a job (kill -9 leaves no word) has it taken over at the next look,
+    // not only at this runner's next start: a CLI and the app share one database.
+    const taken = this.store.takeOverDead([...this.#kinds.keys()], this.#pid, this.#alive, now);
+    if (taken.length > 0)
+      this.#logger.warn('jobs: taken over from a process that ended', { jobs: taken.length });
+    for (const id of taken) this.#tell(id);
     for (const [name, kind] of this.#kinds) {
       const room = (kind.parallel ?? 1) - this.runningCount(name);
       if (room <= 0) continue;
@@ -241,7 +293,6 @@ export class JobRunner implements Disposable {
         this.#run(kind, { ...row, state: 'running' });
       }
     }
-    this.#arm(held);
   }
 
   /** The due jobs of a kind that go now: the oldest first, or as its select() rules. */
@@ -274,10 +325,15 @@ export class JobRunner implements Disposable {
       ([name, kind]) => !held.has(name) && this.runningCount(name) < (kind.parallel ?? 1),
     );
     const next = this.store.nextDueAt(withRoom.map(([name]) => name));
-    const waiting = next !== null || this.store.nextDueAt([...this.#kinds.keys()]) !== null;
-    if (!waiting) return;
-    const wait =
-      next === null ? this.#lookAgainMs : Math.min(Math.max(1, next - this.#clock.now()), this.#lookAgainMs);
+    const kinds = [...this.#kinds.keys()];
+    const watched = [...this.#kinds]
+      .filter(([name, kind]) => kind.lookAgain !== false || held.has(name))
+      .map(([name]) => name);
+    // A neighbour's running job is looked at again too: taken over should its process end.
+    const looking = this.store.nextDueAt(watched) !== null || this.store.heldElsewhere(kinds, this.#pid);
+    if (next === null && !looking) return;
+    const due = next === null ? Infinity : Math.max(1, next - this.#clock.now());
+    const wait = looking ? Math.min(due, this.#lookAgainMs) : due;
     this.#wake = this.#lifetime.timer(wait, () => {
       this.#wake = null;
       this.#pump();
@@ -287,7 +343,9 @@ export class JobRunner implements Disposable {
   #run(kind: JobKind<unknown>, row: JobRow): void {
     const abort = new AbortController();
     const signal = this.#lifetime.signalWith(abort.signal);
-    this.#running.set(row.id, { kind: kind.kind, abort });
+    let ended: () => void = () => undefined;
+    const settled = new Promise<void>((resolve) => (ended = resolve));
+    this.#running.set(row.id, { kind: kind.kind, abort, ended: settled });
     this.#emit(row);
     const context: JobContext = {
       signal,
@@ -314,6 +372,7 @@ export class JobRunner implements Disposable {
     })();
     void this.#lifetime.track(work, 'job').finally(() => {
       this.#running.delete(row.id);
+      ended();
       this.#pump();
     });
   }
@@ -322,9 +381,9 @@ export class JobRunner implements Disposable {
     const now = this.#clock.now();
     // The sentence a person reads on the job (its row and event); the log gets the whole description.
     const said = error instanceof Error ? error.message : describeThrown(error);
-    // Ending the runner is not the job's failure: it waits for the next start, no try counted.
-    if (this.#lifetime.isDisposed) {
-      this.store.release(row.id, this.life, now, false, null, now);
+    // Ending the runner (or the kind's owner) is not the job's failure: it waits for the next start, untried.
+    if (this.#lifetime.isDisposed || !this.#kinds.has(kind.kind)) {
+      if (this.store.release(row.id, this.life, now, false, null, now)) this.#tell(row.id);
       return;
     }
     // Cancelled: the row already says so.
@@ -338,12 +397,19 @@ export class JobRunner implements Disposable {
       this.#end(row.id, 'failed', said);
       return;
     }
-    if (this.store.release(row.id, this.life, now + wait, true, said, now)) this.#tell(row.id);
+    // The timer of its next try is armed before anyone is told (a test's manual clock sees it at once).
+    if (this.store.release(row.id, this.life, now + wait, true, said, now)) {
+      this.#arm();
+      this.#tell(row.id);
+    }
   }
 
   #later(id: string, at: number, note: string | null): void {
     const now = this.#clock.now();
-    if (this.store.release(id, this.life, Math.max(at, now), false, note, now)) this.#tell(id);
+    if (this.store.release(id, this.life, Math.max(at, now), false, note, now)) {
+      this.#arm();
+      this.#tell(id);
+    }
   }
 
   #end(id: string, state: 'done' | 'failed', error: string | null): void {

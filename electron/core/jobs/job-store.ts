@@ -182,6 +182,17 @@ export class JobStore {
     return Number(result.changes) === 1;
   }
 
+  /** A waiting job comes forward to `now`, its tries counted afresh (its work is asked for again). */
+  bringForward(id: string, now: number): boolean {
+    const result = this.db
+      .prepare(
+        `UPDATE jobs SET attempts = 0, error = NULL, next_try_at = MIN(next_try_at, ?), updated_at = ?
+         WHERE id = ? AND state = 'waiting'`,
+      )
+      .run(now, now, id);
+    return Number(result.changes) === 1;
+  }
+
   /** Stores what the job has done so far (the kind's JSON), while this life runs it. */
   setProgress(id: string, life: string, progress: unknown, now: number): boolean {
     const result = this.db
@@ -251,6 +262,50 @@ export class JobStore {
       if (Number(result.changes) === 1) back.push(row.id);
     }
     return back;
+  }
+
+  /**
+   * Running jobs of these kinds held by another process that is no longer running go back to waiting (no try
+   * counted), each by one guarded UPDATE. Unlike recover(), a row of this process under another life is left
+   * alone: that life may be a live neighbour in this same process (a start hands back its own crashed lives).
+   */
+  takeOverDead(
+    kinds: readonly string[],
+    pid: number,
+    alive: (pid: number) => boolean,
+    now: number,
+  ): string[] {
+    if (kinds.length === 0) return [];
+    const running = this.db
+      .prepare(
+        `SELECT id, lease_life, lease_pid FROM jobs WHERE state = 'running' AND lease_pid IS NOT ?
+         AND kind IN (${kinds.map(() => '?').join(', ')})`,
+      )
+      .all(pid, ...kinds) as unknown as Pick<RawJob, 'id' | 'lease_life' | 'lease_pid'>[];
+    const back: string[] = [];
+    for (const row of running) {
+      if (row.lease_pid !== null && alive(row.lease_pid)) continue;
+      const result = this.db
+        .prepare(
+          `UPDATE jobs SET state = 'waiting', next_try_at = MIN(next_try_at, ?), lease_life = NULL,
+           lease_pid = NULL, updated_at = ? WHERE id = ? AND state = 'running' AND lease_life IS ?`,
+        )
+        .run(now, now, row.id, row.lease_life);
+      if (Number(result.changes) === 1) back.push(row.id);
+    }
+    return back;
+  }
+
+  /** Whether a job of these kinds is running in another process (looked at again until it ends or is taken). */
+  heldElsewhere(kinds: readonly string[], pid: number): boolean {
+    if (kinds.length === 0) return false;
+    const row = this.db
+      .prepare(
+        `SELECT 1 AS held FROM jobs WHERE state = 'running' AND lease_pid IS NOT ?
+         AND kind IN (${kinds.map(() => '?').join(', ')}) LIMIT 1`,
+      )
+      .get(pid, ...kinds);
+    return row !== undefined;
   }
 
   /** Forgets ended jobs older than `before` (the list keeps what is going, and recent history). */

@@ -101,7 +101,11 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
   const references = options.references ?? ReferenceStore.forDatabase(options.db);
   const madeFrom = options.madeFrom ?? new MadeFromStore(options.db);
   const pacer = new Pacer(clock, ctx.policy, history, logger, ctx.random);
-  downloads = new TaskDownloads(ctx, options.db, options.downloads ?? null);
+  // The studio's durable jobs (the root's): the queue's items and the downloads are jobs of it. An engine built
+  // alone (its tests, the soak's lives) runs its own.
+  const ownJobs = options.jobs ? null : new JobRunner({ db: options.db, clock, logger, random: ctx.random });
+  const jobs = options.jobs ?? (ownJobs as JobRunner);
+  downloads = new TaskDownloads(ctx, options.db, options.downloads ?? null, jobs);
   const reconciler = new Reconciler(ctx, options.reconcileAfterMs ?? 600_000);
   let sender: Sender | null = null;
   const tracker = new Tracker(ctx, {
@@ -180,9 +184,6 @@ export function composeEngine(options: TaskEngineOptions): EngineParts {
     tracker.schedule(taskId, clock.now());
     return tracked;
   };
-  // The studio's durable jobs (the root's); an engine built alone (its tests, the soak's lives) runs its own.
-  const ownJobs = options.jobs ? null : new JobRunner({ db: options.db, clock, logger, random: ctx.random });
-  const jobs = options.jobs ?? (ownJobs as JobRunner);
   const queue: SubmissionQueue = new SubmissionQueue(ctx, {
     db: options.db,
     references,

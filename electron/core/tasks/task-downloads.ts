@@ -1,6 +1,7 @@
 // Links and downloads: a completed task's files are handed to the download manager; a link that expired before
 // its file arrived is renewed by a fresh status poll (inside the request budget), and the files the gateway no
 // longer offers are marked lost. Without download settings nothing is fetched and the files stay listed.
+import type { JobRunner } from '../jobs';
 import type { ResultFile } from '../../../shared/gateway/normalized';
 import type { DownloadProgress, TaskRecord } from '../../../shared/studio/records';
 import type { DatabaseSync } from '../db/database';
@@ -20,6 +21,8 @@ export class TaskDownloads {
     private readonly ctx: EngineContext,
     db: DatabaseSync,
     settings: DownloadSettings | null,
+    /** The engine's job runner (the studio's): each file is a `download` job of it. */
+    jobs: JobRunner,
   ) {
     this.#manager = settings
       ? new DownloadManager({
@@ -33,6 +36,7 @@ export class TaskDownloads {
           idleTimeoutMs: settings.idleTimeoutMs,
           progressEveryBytes: settings.progressEveryBytes,
           spaceCheckMs: settings.spaceCheckMs,
+          jobs,
           getTask: (id) => ctx.tasks.get(id),
           onFilesChanged: (id) => ctx.tasks.publish(id),
           onLinkExpired: (id) => void this.#renew(id).catch(() => undefined), // logged by #renew

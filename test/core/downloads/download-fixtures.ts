@@ -1,5 +1,6 @@
 // Shared pieces of the download tests: a scripted loopback server, real media bytes, and a database with
 // one completed task to hang files on.
+import { jobMigrations } from '../../../electron/core/jobs/job-migrations';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -118,7 +119,7 @@ export interface TaskDb {
 }
 
 export function taskDb(path: string, clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0))): TaskDb {
-  const db = openDatabase(path, [...taskMigrations, ...downloadMigrations]);
+  const db = openDatabase(path, [...taskMigrations, ...downloadMigrations, ...jobMigrations]);
   const store = new TaskStore(db);
   const taskId = 'task-0001';
   if (!store.get(taskId)) {

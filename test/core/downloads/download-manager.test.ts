@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { JobRunner } from '../../../electron/core/jobs';
 import { DownloadManager, dayFolder } from '../../../electron/core/downloads/download-manager';
 import { readableBaseName } from '../../../electron/core/downloads/readable-name';
 import type { ResultFile } from '../../../shared/gateway/normalized';
@@ -38,8 +39,10 @@ afterAll(async () => {
 
 const dirs: string[] = [];
 const managers: DownloadManager[] = [];
+const runners: JobRunner[] = [];
 afterEach(async () => {
   for (const m of managers.splice(0)) await m.close();
+  for (const j of runners.splice(0)) await j.close();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
@@ -70,7 +73,11 @@ function rig(options: RigOptions = {}): Rig {
   const events: StudioEvent[] = [];
   const libraryDir = join(dir, 'library');
   let waiting: (() => void)[] = [];
+  // The waits' full steps (no jitter): a test reads them off the manual clock.
+  const jobs = new JobRunner({ db: t.db, clock: t.clock, random: () => 1 });
+  runners.push(jobs);
   const manager = new DownloadManager({
+    jobs,
     db: t.db,
     clock: t.clock,
     libraryDir,
@@ -563,5 +570,10 @@ describe('DownloadManager', () => {
     const [row] = r.manager.files(r.taskId);
     expect(row).toMatchObject({ state: 'done', size: png.length });
     expect(readFileSync(row?.path ?? '')).toEqual(png);
+    // The file's job was written before the fetch, handed back once by the kill (not counted as a failed try)
+    // and finished by this life: one job, filed once.
+    const jobs = r.db.prepare("SELECT state, attempts FROM jobs WHERE kind = 'download'").all();
+    expect(jobs).toEqual([{ state: 'done', attempts: 0 }]);
+    expect(r.sink.added).toHaveLength(1);
   });
 });

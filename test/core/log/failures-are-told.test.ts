@@ -2,6 +2,7 @@
 // with context, and where a person can act on it the task or file shows it too. Each case breaks a real component
 // the way a bug would (a snapshot that makes apply() throw, a sink that cannot answer, a listener that throws) and
 // checks both the log line and what the user sees. Before the logger port each of these was swallowed.
+import { JobRunner } from '../../../electron/core/jobs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,7 +133,10 @@ describe('the download manager', () => {
     sink.has = () => {
       throw new Error('library index unreadable');
     };
+    const jobs = new JobRunner({ db: t.db, clock: t.clock });
+    cleanups.push(() => jobs.close());
     const manager = new DownloadManager({
+      jobs,
       db: t.db,
       clock: t.clock,
       libraryDir: join(dir, 'library'),
