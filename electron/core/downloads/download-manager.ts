@@ -252,6 +252,9 @@ export class DownloadManager {
     this.inLine.add(key);
     if (existing) this.jobs.again(existing.id);
     else this.jobs.add(DOWNLOAD_JOB, key, file);
+    // Taken now, in the order the files were recorded (the runner would look in a moment): the fetch queue's
+    // priority then orders them, as it did before the downloads were jobs.
+    this.jobs.poke();
   }
 
   private async runJob(file: DownloadJob, context: Parameters<typeof attemptDownload>[2]) {
