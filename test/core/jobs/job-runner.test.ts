@@ -228,4 +228,66 @@ describe('a restart', () => {
     expect(second.store.get(job.id)?.state).toBe('done');
     await second.close();
   });
+
+  it('takes a neighbour’s running job over at the next look once its process is gone, not at the next start', async () => {
+    const neighbour = runnerOf(100);
+    neighbour.register(kindOf(() => new Promise<undefined>(() => undefined)));
+    const job = neighbour.add('test', 'j', { n: 1 });
+    neighbour.start();
+    await clock.advance(0);
+    let neighbourAlive = true;
+    let runs = 0;
+    const next = runnerOf(200, (pid) => pid === 100 && neighbourAlive);
+    next.register(
+      kindOf(() => {
+        runs++;
+        return Promise.resolve(undefined);
+      }),
+    );
+    next.start();
+    await clock.advance(10_000);
+    expect(runs).toBe(0);
+    // kill -9: no word from the neighbour, its row still says running.
+    neighbourAlive = false;
+    await clock.advance(2_000);
+    await next.settled();
+    expect(runs).toBe(1);
+    expect(next.store.get(job.id)).toMatchObject({ state: 'done', attempts: 0 });
+    await next.close();
+  });
+
+  it('unregister aborts the kind’s running jobs and hands them back untried; again brings a waiting one forward', async () => {
+    const runner = runnerOf(100);
+    runner.register(
+      kindOf(async (_job, context) => {
+        await new Promise<void>((resolve) => context.signal.addEventListener('abort', () => resolve()));
+        throw context.signal.reason;
+      }),
+    );
+    const job = runner.add('test', 'k', { n: 1 });
+    runner.start();
+    await clock.advance(0);
+    expect(runner.runningCount('test')).toBe(1);
+    await runner.unregister('test');
+    expect(runner.runningCount('test')).toBe(0);
+    expect(runner.store.get(job.id)).toMatchObject({ state: 'waiting', attempts: 0 });
+    // Its successor registers it again and finishes it; a later job waiting an hour is asked for now.
+    let runs = 0;
+    runner.register(
+      kindOf(() => {
+        runs++;
+        return Promise.resolve(undefined);
+      }),
+    );
+    const later = runner.add('test', 'l', { n: 2 }, clock.now() + 3_600_000);
+    await clock.advance(0);
+    await runner.settled();
+    expect(runs).toBe(1);
+    expect(runner.again(later.id)).toBe(true);
+    await clock.advance(0);
+    await runner.settled();
+    expect(runs).toBe(2);
+    expect(runner.store.get(later.id)?.state).toBe('done');
+    await runner.close();
+  });
 });
