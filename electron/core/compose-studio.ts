@@ -175,6 +175,16 @@ export function composeStudio(shell: StudioShell): Studio {
     runner: boards,
     estimate: (requests) => prices.estimate(requests),
     check: (requests) => spending.check(requests),
+    // A synced cast names its pictures by hash; this device's store is filled from the library in use.
+    pictures: {
+      stored: (uri) =>
+        references.read(uri).then(
+          () => true,
+          () => false,
+        ),
+      bySha256: async (sha256) => (await shell.inUse()).library.bySha256(sha256),
+      store: async (path) => void (await references.addFile(path, { link: true })),
+    },
   });
   // One vault for every library core: a task sent before a folder change is polled with its own key after it.
   const keyVault = shell.taskKeys ? keyVaultIn(shell.taskKeys, (message) => logger.warn(message)) : null;

@@ -62,6 +62,8 @@ async function run(ctx: CliContext, board: Storyboard, args: StoryboardRunArgs):
   const core = ctx.core();
   const { boards, cast } = core.studio;
   await core.engine.start();
+  // The cast's pictures on this device (a synced cast names them by hash), or a clear refusal before any send.
+  await core.studio.storyboards.ready(board);
   const started = boards.start(board, cast.list(), {
     confirmed: Boolean(args.yes),
     overBudget: Boolean(args.overBudget),

@@ -7,3 +7,5 @@ export type { BoardRunOptions, CutToFile, StoryboardPorts } from './storyboard-r
 export { readStoryboardFile } from './storyboard-file';
 export { StoryboardStore } from './storyboard-store';
 export { StoryboardDesk, shotAlone } from './storyboard-desk';
+export { fillCastPictures } from './cast-pictures';
+export type { CastPicturePorts, MissingPicture } from './cast-pictures';

@@ -9,6 +9,7 @@ import type { BoardRun, SavedStoryboard, StoryboardPriceView } from '../../../sh
 import type { SpendCheck } from '../../../shared/studio/spending';
 import type { Storyboard, StoryboardInput, StoryboardRun } from '../../../shared/studio/storyboard';
 import type { TaskConfiguration } from '../tasks/task-history';
+import { fillCastPictures, missingPicturesError, type CastPicturePorts } from './cast-pictures';
 import type { CastStore } from './cast-store';
 import { planStoryboard, priceStoryboard } from './storyboard-plan';
 import type { BoardRunOptions, StoryboardRunner } from './storyboard-runner';
@@ -22,6 +23,8 @@ export interface StoryboardDeskPorts {
   estimate(requests: readonly TaskConfiguration[]): BatchEstimate;
   /** The spending limits' answer about a press, before it is sent. */
   check(requests: readonly TaskConfiguration[]): SpendCheck;
+  /** This device's picture store and the library in use: a synced cast's pictures are filled from it. */
+  pictures?: CastPicturePorts;
 }
 
 /**
@@ -63,8 +66,25 @@ export class StoryboardDesk {
     this.#ports.saved.remove(id);
   }
 
-  /** The one price of the board as it would be sent now, with the stored cast. */
-  price(board: Storyboard): StoryboardPriceView {
+  /**
+   * The cast's pictures the board sends, filled into this device's store from the library; one found nowhere
+   * is refused here, before anything is priced as sendable or paid.
+   */
+  async ready(board: Storyboard): Promise<void> {
+    const missing = await this.#missing(board);
+    if (missing.length > 0) throw missingPicturesError(missing);
+  }
+
+  async #missing(board: Storyboard) {
+    const { pictures, cast } = this.#ports;
+    if (!pictures) return [];
+    const stored = cast.list();
+    return fillCastPictures(board, stored, planStoryboard(board, stored), pictures);
+  }
+
+  /** The one price of the board as it would be sent now, with the stored cast (and which pictures are missing). */
+  async price(board: Storyboard): Promise<StoryboardPriceView> {
+    const missing = await this.#missing(board);
     const plan = planStoryboard(board, this.#ports.cast.list());
     const price = priceStoryboard(plan, (requests) => this.#ports.estimate(requests));
     const parts = price.parts.map((part, i) => {
@@ -78,12 +98,14 @@ export class StoryboardDesk {
     });
     const credits = parts.map((p) => p.estimate.credits);
     const totalCredits = credits.every((c) => c !== null) ? credits.reduce((a, c) => a + (c ?? 0), 0) : null;
-    return { parts, totalUsd: price.totalUsd, totalCredits, unknown: price.unknown, notes: price.notes };
+    const notes = [...missing.map((m) => m.message), ...price.notes];
+    return { parts, totalUsd: price.totalUsd, totalCredits, unknown: price.unknown, notes };
   }
 
   /** The limits' answer about running the board (or one of its shots) as it stands now. */
-  check(board: Storyboard, shot: number | null = null): SpendCheck {
+  async check(board: Storyboard, shot: number | null = null): Promise<SpendCheck> {
     const sent = shot === null ? board : shotAlone(board, shot);
+    await this.ready(sent);
     return this.#ports.check(planStoryboard(sent, this.#ports.cast.list()).requests);
   }
 
@@ -93,9 +115,10 @@ export class StoryboardDesk {
   }
 
   /** Runs a kept board whole, or one of its shots alone; the limits measure what it sends first. */
-  run(id: string, shot: number | null, options: BoardRunOptions = {}): StoryboardRun {
+  async run(id: string, shot: number | null, options: BoardRunOptions = {}): Promise<StoryboardRun> {
     const { board } = this.#ports.saved.find(id);
     const sent = shot === null ? board : shotAlone(board, shot);
+    await this.ready(sent);
     const run = this.#ports.runner.start(sent, this.#ports.cast.list(), options);
     this.#ports.saved.addRun(id, run.id, shot);
     return run;

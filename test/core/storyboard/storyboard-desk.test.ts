@@ -138,8 +138,8 @@ describe('StoryboardDesk', () => {
     expect(() => service.get(kept.id)).toThrow(/No storyboard/);
   });
 
-  it('prices every part of the board by its shot, and the total only once every part is known', () => {
-    const unknown = desk([1, 2, 0.1]).service.price(board);
+  it('prices every part of the board by its shot, and the total only once every part is known', async () => {
+    const unknown = await desk([1, 2, 0.1]).service.price(board);
     expect(unknown.parts.map((p) => [p.kind, p.shot])).toEqual([
       ['shot', 0],
       ['shot', 1],
@@ -149,20 +149,20 @@ describe('StoryboardDesk', () => {
     expect(unknown.totalUsd).toBeNull();
     expect(unknown.unknown).toBe(1);
     expect(unknown.notes.join(' ')).toContain('the pictures of Mia are not sent');
-    const known = desk([1, 2, 0.1, 0.4]).service.price(board);
+    const known = await desk([1, 2, 0.1, 0.4]).service.price(board);
     expect(known.totalUsd).toBeCloseTo(3.5);
     expect(known.totalCredits).toBeNull();
   });
 
-  it('a shot alone keeps its narration, drops the music and the frame of the shot before', () => {
+  it('a shot alone keeps its narration, drops the music and the frame of the shot before', async () => {
     const one = shotAlone(board, 1);
     expect(one.shots).toEqual([{ ...board.shots[1], continuePrevious: false }]);
     expect(one.music).toBeUndefined();
     expect(() => shotAlone(board, 5)).toThrow(/no shot 6/);
     const { service, checks } = desk();
     const kept = service.save(board);
-    service.check(kept.board, 1);
-    service.check(kept.board);
+    await service.check(kept.board, 1);
+    await service.check(kept.board);
     // One shot (no narration on shot 2); the whole board: two shots, one narration take, the music.
     expect(checks).toEqual([1, 4]);
   });
@@ -176,7 +176,7 @@ describe('StoryboardDesk', () => {
     });
     const seen: StoryboardRun['state'][] = [];
     runner.subscribe((run) => seen.push(run.state));
-    const run = service.run(kept.id, null);
+    const run = await service.run(kept.id, null);
     await held.queued(1);
     expect(service.runs(kept.id).map((r) => [r.shot, r.run.id])).toEqual([[null, run.id]]);
     runner.cancel(run.id);
@@ -197,8 +197,8 @@ describe('StoryboardDesk', () => {
       music: undefined,
       shots: board.shots.map((s) => ({ ...s, narration: '' })),
     });
-    const run = service.run(kept.id, 0);
-    const whole = service.run(kept.id, null);
+    const run = await service.run(kept.id, 0);
+    const whole = await service.run(kept.id, null);
     await held.queued(2);
     // The whole board's first shot leaves the queue for the gateway; the cancel comes while it runs there.
     const mine = held.waiting[1];
