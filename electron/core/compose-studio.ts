@@ -166,7 +166,8 @@ export function composeStudio(shell: StudioShell): Studio {
     fileCut: async (cut) => fileCut(cut, (await shell.inUse()).library, madeFrom),
     scratchDir: async () => join((await shell.inUse()).libraryDir, '.storyboard'),
     clock,
-    ...(shell.background ? { store: new StoryboardRunStore(db) } : {}),
+    // Each run a `storyboard` job of the one runner, as recipe runs are: a restart resumes it once.
+    ...(shell.background ? { durable: { store: new StoryboardRunStore(db), jobs } } : {}),
   });
   const cast = new CastStore({ db, clock });
   const storyboards = new StoryboardDesk({
@@ -274,9 +275,9 @@ export function composeStudio(shell: StudioShell): Studio {
       for (const service of syncs) await service.close();
       // Before the engines stop: a send they cut off is not a failed step, and the next start resumes it.
       runner.close();
+      boards.close();
       // Running jobs are aborted and handed back to the line before the engines they wait on close.
       await jobs.close();
-      boards.close();
       for (const core of [...open]) await core.close();
       disposables.dispose();
       db.close();

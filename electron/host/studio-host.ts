@@ -92,8 +92,8 @@ async function openStudioHost(options: StudioHostOptions, lock: DataFolderLock):
   studio.disposables.add({ dispose: core.subscribe((event) => studio.history.recordEvent(event)) });
   // Runs a restart cut off go on at the step they reached (the core is up: the host ensured it first).
   studio.runner.resume();
-  // Storyboard runs a restart cut off go on at the part they reached, under the keys kept for their parts.
-  studio.boards.resume();
+  // Storyboard runs are listed again; their jobs, handed back by the runner, go on at the part each reached.
+  studio.boards.reopen();
   const { prices, spending, history, presets, recipes, runner, usage, jobs } = studio;
   const agents = new AgentsHost({
     dataDir: options.dataDir,

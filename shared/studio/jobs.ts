@@ -8,7 +8,11 @@ export const jobStateSchema = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof jobStateSchema>;
 
 /** The job kinds whose changes a screen shows (each kind names its jobs itself in core). */
-export const JOB_KINDS = { queueItem: 'queue-item', recipeRun: 'recipe-run' } as const;
+export const JOB_KINDS = {
+  queueItem: 'queue-item',
+  recipeRun: 'recipe-run',
+  storyboard: 'storyboard',
+} as const;
 
 /** One change of one job: what it is, where it stands, its tries and when it is tried next. */
 export const jobChangeSchema = z.object({

@@ -1,6 +1,7 @@
-// A board run as the runner holds it in memory: the kept record (storyboard-run-store.ts) with its plan, the
-// promise of its drive, and what a cancel needs (its flag and the part waiting in the queue). A new run starts
-// with every part waiting; a retry sets the failed part back to waiting under a new key.
+// A board run as the runner holds it in memory: the kept record (storyboard-run-store.ts, with the cancel a
+// restart must keep) and its plan, the promise of its drive (resolved by its job where runs are durable), and
+// the part waiting in the queue that a cancel takes out. A new run starts with every part waiting; a retry sets
+// the failed part back to waiting under a new key.
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { CastMemberDraft } from '../../../shared/studio/cast';
@@ -12,8 +13,13 @@ import { cancelledByPerson } from './storyboard-stops';
 export interface Running extends StoredStoryboardRun {
   plan: StoryboardPlan;
   done: Promise<void>;
-  /** The person cancelled the rest: nothing more is sent (a part already at the gateway finishes). */
-  cancelled?: boolean;
+  /** Resolves `done` where the run is driven by its job: once the drive ended, or the job did without one. */
+  finished?: () => void;
+  /**
+   * The job's runner ended under the drive (the app quitting): nothing more is sent or kept by this process, and
+   * the job, handed back untried, takes the run up at the next start from what was kept.
+   */
+  detached?: boolean;
   /** The part waiting in the engine's queue, which a cancel takes out before it costs anything. */
   queued?: { cancel(): unknown } | null;
 }
@@ -73,6 +79,15 @@ export function resetFailed(running: Running): void {
   running.cancelled = false;
 }
 
+/** Between parts: a cancelled run stops saying so; one whose runner ended stops (and keeps nothing more). */
 export function stopIfCancelled(running: Running): void {
-  if (running.cancelled) throw new GatewayError(cancelledByPerson());
+  if (running.cancelled || running.detached) throw new GatewayError(cancelledByPerson());
+}
+
+/** A cancelled run that no drive will stop (its job never ran, or a restart found it): it stops now, saying so. */
+export function stopCancelled(running: Running): void {
+  running.cancelled = true;
+  running.run.state = 'failed';
+  running.run.error = cancelledByPerson();
+  for (const slot of running.run.shots) if (slot.state === 'running') slot.state = 'waiting';
 }

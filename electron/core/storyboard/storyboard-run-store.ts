@@ -1,8 +1,8 @@
 // Board runs kept in the database, so a run outlives the process that started it. Each row is the run as the
 // page shows it, the board and cast it runs, and the submission key of every paid task part (shots, music),
-// written before the part is sent: on a restart a part goes again only under its key, which the engine answers
-// with the task it already holds rather than a second paid one. Narration needs no key: the speech service
-// serves a take it already has from the library, unpaid.
+// written before the part is sent: when its `storyboard` job is handed back after a restart, a part goes again
+// only under its key, which the engine answers with the task it already holds rather than a second paid one.
+// Narration needs no key: the speech service serves a take it already has from the library, unpaid.
 import { z } from 'zod';
 import { castMemberDraftSchema } from '../../../shared/studio/cast';
 import { storyboardRunSchema, storyboardSchema } from '../../../shared/studio/storyboard';
@@ -22,6 +22,8 @@ const storedSchema = z.object({
   musicKey: z.string().nullable(),
   /** The narration clip of each shot on disk (joined takes), null until made. */
   narrationPaths: z.array(z.string().nullable()),
+  /** The person cancelled the rest: a restart stops the run rather than sending on (absent in older rows). */
+  cancelled: z.boolean().optional(),
 });
 export type StoredStoryboardRun = Omit<z.infer<typeof storedSchema>, 'version'>;
 
@@ -52,22 +54,35 @@ export class StoryboardRunStore {
       );
   }
 
+  /** One run by its id, whatever its age (its job resumes it even when it is no longer among the newest). */
+  get(id: string): StoredStoryboardRun | null {
+    const row = this.#db.prepare('SELECT body FROM storyboard_runs WHERE id = ?').get(id) as
+      { body: string } | undefined;
+    return row ? readStored(row.body) : null;
+  }
+
   /** The newest runs, oldest first; a row that no longer reads is left out. */
   recent(): StoredStoryboardRun[] {
     const rows = this.#db
       .prepare('SELECT body FROM storyboard_runs ORDER BY started_at DESC, rowid DESC LIMIT ?')
       .all(KEPT_RUNS) as unknown as { body: string }[];
     return rows.reverse().flatMap((row) => {
-      let value: unknown;
-      try {
-        value = JSON.parse(row.body);
-      } catch {
-        return [];
-      }
-      const parsed = storedSchema.safeParse(value);
-      if (!parsed.success) return [];
-      const { version: _version, ...stored } = parsed.data;
-      return [stored];
+      const stored = readStored(row.body);
+      return stored ? [stored] : [];
     });
   }
+}
+
+/** A kept run read back through its schema; one that no longer reads is null. */
+function readStored(body: string): StoredStoryboardRun | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(body);
+  } catch {
+    return null;
+  }
+  const parsed = storedSchema.safeParse(value);
+  if (!parsed.success) return null;
+  const { version: _version, ...stored } = parsed.data;
+  return stored;
 }

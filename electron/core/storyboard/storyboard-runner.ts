@@ -1,27 +1,36 @@
 // Runs a board on the same machinery as recipes: the task engine's public facade (submit, waitFor, and its queue
 // where the engine sends one), the spending limits asked once for the whole board before anything is sent, and
-// each paid part kept in the database with its submission key before it is sent (storyboard-run-store.ts), so a
-// restart resumes the run at the part it reached and a part that may have been sent goes again only under its
-// key, which the engine answers with the task it holds, never a second paid one. Narration is spoken first (the
-// speech service serves a take it already has from the library, unpaid), then the shots in order: a shot that
-// continues from the one before is sent once that shot is saved, with its last frame, extracted locally, as its
-// first frame. Then the music bed, then the cut. A failed part stops the run; trying again sends that part alone.
+// each paid part kept in the database with its submission key before it is sent (storyboard-run-store.ts). Where
+// runs are kept (the app), each run is a `storyboard` job of the studio's one job runner (core/jobs), written
+// before its first paid part, as a recipe run is: a restart hands the job back once and it goes on at the part
+// its run reached, a part that may have been sent going again only under its key, which the engine answers with
+// the task it holds, never a second paid one; a cancel is the job's, so it holds after a restart. Narration is
+// spoken first, then the shots in order (storyboard-parts.ts), then the music bed, then the cut
+// (storyboard-cut.ts). A failed part stops the run; trying again sends that part alone.
+import { JOB_KINDS } from '../../../shared/studio/jobs';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { CastMemberDraft } from '../../../shared/studio/cast';
-import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
-import { FRAME_FIELDS, type Storyboard, type StoryboardRun } from '../../../shared/studio/storyboard';
+import type { LibraryItem } from '../../../shared/studio/records';
+import type { Storyboard, StoryboardRun } from '../../../shared/studio/storyboard';
 import { systemClock, type Clock } from '../clock';
+import type { JobContext, JobRunner } from '../jobs';
 import type { RecipeEngine } from '../recipes/recipe-runner';
 import type { SpeechRequest } from '../speech/speech-request';
 import type { TaskConfiguration } from '../tasks/task-history';
 import { planStoryboard } from './storyboard-plan';
 import type { StoryboardRunStore } from './storyboard-run-store';
-import { assembleBoardCut, lastFrameReference, narrationClip } from './storyboard-media';
-import { sendPart } from './storyboard-send';
 import type { CutToFile } from './cut-filing';
-import { internal, isSaved, notSaved } from './storyboard-stops';
-import { newRunning, resetFailed, stopIfCancelled, type Running } from './storyboard-run-state';
+import { cutBoard } from './storyboard-cut';
+import { musicPart, narratePart, shotPart, type PartContext } from './storyboard-parts';
+import { internal, StoryboardStopped } from './storyboard-stops';
+import {
+  newRunning,
+  resetFailed,
+  stopCancelled,
+  stopIfCancelled,
+  type Running,
+} from './storyboard-run-state';
 
 export type { CutToFile } from './cut-filing';
 
@@ -43,9 +52,19 @@ export interface StoryboardPorts {
   fileCut(cut: CutToFile): Promise<LibraryItem>;
   /** Where frames and joined narration are written. */
   scratchDir(): Promise<string>;
-  store?: StoryboardRunStore;
+  /**
+   * Where runs are kept across restarts, and the studio's durable jobs that drive them (one `storyboard` job per
+   * run, keyed by its id: a restart resumes each exactly once); without them a run lasts as long as the runner.
+   */
+  durable?: { store: StoryboardRunStore; jobs: JobRunner };
   clock?: Clock;
 }
+
+/** The job kind of a kept run. Runs go side by side (each part waits its turn in the queue), so no cap but this. */
+const RUN_JOB = JOB_KINDS.storyboard;
+const PARALLEL_RUNS = 64;
+/** The sentence on a cancelled run's job. */
+const CANCELLED = 'The person cancelled the rest of the storyboard.';
 
 export interface BoardRunOptions {
   confirmed?: boolean;
@@ -58,10 +77,13 @@ export class StoryboardRunner {
   readonly #runs = new Map<string, Running>();
   readonly #local = new Set<Promise<unknown>>();
   readonly #listeners = new Set<(run: StoryboardRun) => void>();
+  readonly #parts: PartContext;
+  #registered = false;
   #closed = false;
 
   constructor(ports: StoryboardPorts) {
     this.#ports = ports;
+    this.#parts = { ports, keep: (run) => this.#keep(run), local: (work) => this.#localWork(work) };
     this.#clock = ports.clock ?? systemClock;
   }
 
@@ -75,25 +97,31 @@ export class StoryboardRunner {
       this.#ports.admitAll?.(plan.requests, options);
       this.#keep(running);
     };
-    const { store } = this.#ports;
+    const store = this.#ports.durable?.store;
     if (store) store.inTransaction(admitAndKeep);
     else admitAndKeep();
     this.#runs.set(run.id, running);
-    running.done = this.#drive(running);
+    this.#go(running);
     return structuredClone(run);
   }
 
-  /** Takes up the runs kept before a restart; each still running goes on from the part it reached. */
-  resume(): void {
-    for (const stored of this.#ports.store?.recent() ?? []) {
+  /**
+   * Lists the runs kept before a restart and registers the run kind, whose recovery hands back each run a crash
+   * left going, once (call once, after the engine of this process is up). A run its person cancelled stays
+   * cancelled; one still running without a job (kept by an earlier version) gets one now.
+   */
+  reopen(): void {
+    const jobs = this.#jobs();
+    for (const stored of this.#ports.durable?.store.recent() ?? []) {
       if (this.#runs.has(stored.run.id)) continue;
-      const running: Running = {
-        ...stored,
-        plan: planStoryboard(stored.board, stored.cast),
-        done: Promise.resolve(),
-      };
+      const running = this.#fromStore(stored);
       this.#runs.set(stored.run.id, running);
-      if (stored.run.state === 'running') running.done = this.#drive(running);
+      if (stored.run.state !== 'running') continue;
+      const job = jobs?.store.byKey(RUN_JOB, stored.run.id);
+      if (running.cancelled || job?.state === 'cancelled') {
+        stopCancelled(running);
+        this.#keep(running);
+      } else if (!job) this.#go(running);
     }
   }
 
@@ -120,6 +148,16 @@ export class StoryboardRunner {
     }
     running.cancelled = true;
     running.queued?.cancel();
+    // Kept, and the job's: a restart before the drive reaches its next part finds the run cancelled.
+    this.#keep(running);
+    const jobs = this.#ports.durable?.jobs;
+    const job = jobs?.store.byKey(RUN_JOB, id);
+    if (jobs && job) {
+      const waiting = job.state === 'waiting';
+      jobs.cancel(job.id, CANCELLED);
+      // No drive will reach a part of a run whose job never started: it stops now.
+      if (waiting) this.#settle(running);
+    }
     return structuredClone(running.run);
   }
 
@@ -153,8 +191,84 @@ export class StoryboardRunner {
     this.#ports.admitAll?.(requests, { confirmed: options.confirmed, overBudget: running.overBudget });
     resetFailed(running);
     this.#keep(running);
-    running.done = this.#drive(running);
+    this.#go(running);
     return structuredClone(running.run);
+  }
+
+  /** Drives the run: as its durable job where runs are kept, here and now otherwise (the CLI). */
+  #go(running: Running): void {
+    const jobs = this.#jobs();
+    if (!jobs) {
+      running.done = this.#drive(running);
+      return;
+    }
+    running.done = new Promise((resolve) => (running.finished = resolve));
+    const job = jobs.store.byKey(RUN_JOB, running.run.id);
+    // A run tried again (or found running after its job ended) goes back to the line; a new one is written now.
+    if (job && job.state !== 'waiting' && job.state !== 'running') jobs.revive(job.id);
+    else if (!job) jobs.add(RUN_JOB, running.run.id, null);
+  }
+
+  /** The durable jobs, with the run kind registered on first use (it hands back what a crash left running). */
+  #jobs(): JobRunner | null {
+    const jobs = this.#ports.durable?.jobs ?? null;
+    if (jobs && !this.#registered) {
+      this.#registered = true;
+      jobs.register({
+        kind: RUN_JOB,
+        parse: () => null,
+        run: (job, context) => this.#runJob(job.key, context),
+        parallel: PARALLEL_RUNS,
+      });
+    }
+    return jobs;
+  }
+
+  /** One run's job: on from the part its run reached; a run that stopped fails its job with its sentence. */
+  async #runJob(id: string, context: JobContext): Promise<undefined> {
+    let running = this.#runs.get(id);
+    const stored = running ? null : this.#ports.durable?.store.get(id);
+    if (!running && stored) {
+      running = this.#fromStore(stored);
+      this.#runs.set(id, running);
+    }
+    if (!running || running.run.state !== 'running') {
+      running?.finished?.();
+      return undefined;
+    }
+    if (running.cancelled) {
+      this.#settle(running);
+      return undefined;
+    }
+    const held = running;
+    // The job cancelled (by the run's Cancel or through the jobs) is the run's cancel; the runner ending (the app
+    // quitting) detaches the drive: this process sends and keeps nothing more, and the next start goes on.
+    const aborted = new Promise<never>((_, reject) => {
+      const stop = () => {
+        if (this.#ports.durable?.jobs.store.byKey(RUN_JOB, id)?.state === 'cancelled') {
+          held.cancelled = true;
+          held.queued?.cancel();
+        } else held.detached = true;
+        reject(context.signal.reason as Error);
+      };
+      if (context.signal.aborted) stop();
+      else context.signal.addEventListener('abort', stop, { once: true });
+    });
+    await Promise.race([this.#drive(held).finally(() => held.finished?.()), aborted]);
+    if (held.run.state === 'failed')
+      throw new StoryboardStopped(held.run.error?.message ?? 'The storyboard run stopped.');
+    return undefined;
+  }
+
+  /** A cancelled run no drive will stop stops now, kept and told, and whoever waits for it is answered. */
+  #settle(running: Running): void {
+    stopCancelled(running);
+    this.#keep(running);
+    running.finished?.();
+  }
+
+  #fromStore(stored: NonNullable<ReturnType<StoryboardRunStore['get']>>): Running {
+    return { ...stored, plan: planStoryboard(stored.board, stored.cast), done: Promise.resolve() };
   }
 
   #failed(id: string): Running {
@@ -172,16 +286,16 @@ export class StoryboardRunner {
     try {
       for (const narration of plan.narration) {
         stopIfCancelled(running);
-        await this.#narrate(running, narration.shot, narration.takes);
+        await narratePart(this.#parts, running, narration.shot, narration.takes);
       }
       for (let i = 0; i < run.shots.length; i++) {
         stopIfCancelled(running);
-        await this.#shot(running, i);
+        await shotPart(this.#parts, running, i);
       }
       stopIfCancelled(running);
-      await this.#music(running);
+      await musicPart(this.#parts, running);
       stopIfCancelled(running);
-      await this.#localWork(this.#cut(running));
+      await this.#localWork(cutBoard(this.#ports, running));
       run.state = 'completed';
       this.#keep(running);
     } catch (thrown) {
@@ -189,176 +303,6 @@ export class StoryboardRunner {
       run.error = thrown instanceof GatewayError ? thrown.info : internal(thrown);
       this.#keep(running);
     }
-  }
-
-  async #narrate(running: Running, shot: number, takes: readonly SpeechRequest[]): Promise<void> {
-    if (running.narrationPaths[shot] && running.run.narration[shot]) return;
-    const options = { confirmed: true, overBudget: running.overBudget };
-    const { items, path } = await this.#localWork(
-      (async () => {
-        const spoken: LibraryItem[] = [];
-        for (const take of takes) spoken.push(await this.#ports.speak(take, options));
-        const clip = await narrationClip(
-          spoken.map((item) => item.path),
-          await this.#ports.scratchDir(),
-          `${running.run.id}-narration-${shot + 1}`,
-        );
-        return { items: spoken, path: clip };
-      })(),
-    );
-    running.narrationPaths[shot] = path;
-    running.run.narration[shot] = items[0]?.id ?? null;
-    this.#keep(running);
-  }
-
-  async #shot(running: Running, i: number): Promise<void> {
-    const { run, board } = running;
-    const slot = run.shots[i];
-    const shot = board.shots[i];
-    const planned = running.plan.shots[i];
-    if (!slot || !shot || !planned || slot.state === 'completed') return;
-    slot.state = 'running';
-    slot.error = null;
-    try {
-      const engine = await this.#ports.engine();
-      if (slot.taskId === null) {
-        const params = { ...planned.params };
-        const frames = FRAME_FIELDS[shot.family];
-        if (shot.continuePrevious && frames) {
-          const before = run.shots[i - 1]?.itemId;
-          const previous = before
-            ? (await this.#ports.itemsOf(run.shots[i - 1]?.taskId ?? '')).find((it) => it.id === before)
-            : undefined;
-          if (!previous)
-            throw new GatewayError(
-              localErrorInfo('task_failed', `Shot ${i} has no saved video to continue from.`),
-            );
-          slot.firstFrame ??= await this.#localWork(
-            (async () =>
-              this.#ports.referenceOf(
-                await lastFrameReference(
-                  previous.path,
-                  await this.#ports.scratchDir(),
-                  `${run.id}-shot-${i + 1}-first`,
-                ),
-              ))(),
-          );
-          params[frames.first] = slot.firstFrame;
-        }
-        let key = running.shotKeys[i] ?? null;
-        if (key === null) {
-          running.attempts += 1;
-          key = `${run.id}-shot-${i + 1}-${running.attempts}`;
-          running.shotKeys[i] = key;
-        }
-        // Kept before the send: a restart from here sends under the same key, never a second paid task.
-        this.#keep(running);
-        const previousTask = i > 0 ? (run.shots[i - 1]?.taskId ?? null) : null;
-        slot.taskId = await sendPart(
-          engine,
-          { ...planned, params },
-          {
-            key,
-            parentTaskId: shot.continuePrevious ? previousTask : null,
-            overBudget: running.overBudget,
-            label: this.#label(running, i + 1),
-            onQueued: (cancel) => (running.queued = { cancel }),
-          },
-        );
-        running.queued = null;
-        this.#keep(running);
-      }
-      const settled = await engine.waitFor(slot.taskId);
-      const item = (await this.#savedItems(settled)).find((it) => it.kind === 'video');
-      if (!item) throw new GatewayError(settled.error ?? notSaved(`Shot ${i + 1}`));
-      slot.itemId = item.id;
-      slot.state = 'completed';
-      this.#keep(running);
-    } catch (thrown) {
-      slot.state = 'failed';
-      slot.error = thrown instanceof GatewayError ? thrown.info : internal(thrown);
-      throw new GatewayError({
-        ...slot.error,
-        message: `Stopped at shot ${i + 1}: ${slot.error.message} Nothing after it was sent.`,
-      });
-    }
-  }
-
-  async #music(running: Running): Promise<void> {
-    const { run } = running;
-    const request = running.plan.music;
-    const slot = run.music;
-    if (!request || !slot || slot.state === 'completed') return;
-    slot.state = 'running';
-    try {
-      const engine = await this.#ports.engine();
-      if (slot.taskId === null) {
-        running.musicKey ??= `${run.id}-music-${++running.attempts}`;
-        this.#keep(running);
-        slot.taskId = await sendPart(engine, request, {
-          key: running.musicKey,
-          parentTaskId: null,
-          overBudget: running.overBudget,
-          label: this.#label(running, run.shots.length + 1),
-          onQueued: (cancel) => (running.queued = { cancel }),
-        });
-        running.queued = null;
-        this.#keep(running);
-      }
-      const settled = await engine.waitFor(slot.taskId);
-      if ((await this.#savedItems(settled)).length === 0)
-        throw new GatewayError(settled.error ?? notSaved('The music bed'));
-      slot.state = 'completed';
-      this.#keep(running);
-    } catch (thrown) {
-      slot.state = 'failed';
-      const info = thrown instanceof GatewayError ? thrown.info : internal(thrown);
-      throw new GatewayError({ ...info, message: `Stopped at the music bed: ${info.message}` });
-    }
-  }
-
-  async #cut(running: Running): Promise<void> {
-    const { run, board } = running;
-    const shots: { taskId: string; item: LibraryItem }[] = [];
-    for (const slot of run.shots) {
-      const item = (await this.#ports.itemsOf(slot.taskId ?? '')).find((it) => it.id === slot.itemId);
-      if (!item || !slot.taskId) throw new GatewayError(notSaved('A shot'));
-      shots.push({ taskId: slot.taskId, item });
-    }
-    const musicTask = run.music?.taskId ?? null;
-    const musicItem = musicTask
-      ? ((await this.#ports.itemsOf(musicTask)).find((it) => it.kind === 'audio') ??
-        (await this.#ports.itemsOf(musicTask))[0])
-      : undefined;
-    const path = await this.#ports.allocate(`${board.name}-${run.id.slice(0, 8)}.mp4`);
-    const { editList, finalCutXml } = await assembleBoardCut({
-      title: board.name,
-      shots: shots.map((s, i) => ({ path: s.item.path, name: `Shot ${i + 1}` })),
-      narration: running.narrationPaths.flatMap((p, shot) => (p ? [{ shot, path: p }] : [])),
-      music: musicItem && board.music ? { path: musicItem.path, volume: board.music.volume } : null,
-      out: path,
-    });
-    const item = await this.#ports.fileCut({
-      runId: run.id,
-      path,
-      board,
-      shots: shots.map((s) => ({ taskId: s.taskId, itemId: s.item.id })),
-      editList,
-      finalCutXml,
-    });
-    run.cutItemId = item.id;
-    run.editList = editList;
-    run.finalCutXml = finalCutXml;
-  }
-
-  async #savedItems(task: TaskRecord): Promise<LibraryItem[]> {
-    return isSaved(task) ? this.#ports.itemsOf(task.id) : [];
-  }
-
-  /** How a part is marked in the queue on Tasks: the board's name and the part's place, as a recipe's step. */
-  #label(running: Running, step: number) {
-    const { run, board } = running;
-    return { run: run.id, name: board.name, step, steps: run.shots.length + (run.music ? 1 : 0) };
   }
 
   /** Local work (speech, ffmpeg, filing) under way: what a caller waiting for the run to go quiet waits for. */
@@ -378,9 +322,20 @@ export class StoryboardRunner {
   }
 
   #keep(running: Running): void {
-    if (this.#closed) return;
+    if (this.#closed || running.detached) return;
     const { run, board, cast, overBudget, attempts, shotKeys, musicKey, narrationPaths } = running;
-    this.#ports.store?.save({ run, board, cast, overBudget, attempts, shotKeys, musicKey, narrationPaths });
+    const cancelled = running.cancelled ?? false;
+    this.#ports.durable?.store.save({
+      run,
+      board,
+      cast,
+      overBudget,
+      attempts,
+      shotKeys,
+      musicKey,
+      narrationPaths,
+      cancelled,
+    });
     for (const listener of [...this.#listeners]) listener(structuredClone(run));
   }
 }

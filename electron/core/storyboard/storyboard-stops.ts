@@ -25,3 +25,8 @@ export function cancelledByPerson(): GatewayErrorInfo {
     code: 'storyboard_cancelled',
   });
 }
+
+/** A run that stopped at a part, as its job's failure: the job ends failed with the run's sentence. */
+export class StoryboardStopped extends Error {
+  override readonly name = 'StoryboardStopped';
+}

@@ -1,13 +1,16 @@
 // The storyboard runner on a real core (engine, downloads, library, references, speech) over the simulator and the
-// npm package's ffmpeg: a restart mid-run resumes at the shot reached and never sends a paid shot twice (the
-// gateway's own count of submissions says so); a failed shot stops the run with nothing after it sent, and is
-// then tried alone.
+// npm package's ffmpeg, each run a `storyboard` job of a real job runner as the app's root builds it: the job is
+// written before the first paid part; a restart mid-run hands it back once, at the shot reached, never sending a
+// paid shot twice (the gateway's own count of submissions says so); a cancel holds across a restart; a failed
+// shot stops the run with nothing after it sent, and is then tried alone.
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { composeCore } from '../../../electron/core/compose-core';
+import { JobRunner } from '../../../electron/core/jobs';
 import { lineLogger } from '../../../electron/core/log';
 import { StoryboardRunner, StoryboardRunStore } from '../../../electron/core/storyboard';
 import { fileCut } from '../../../electron/core/storyboard/cut-filing';
+import { JOB_KINDS } from '../../../shared/studio/jobs';
 import type { StoryboardRun } from '../../../shared/studio/storyboard';
 import { storyboardSchema } from '../../../shared/studio/storyboard';
 import { coreStores } from '../../support/core-stores';
@@ -59,6 +62,7 @@ async function boot(gateway: CountingGateway = current().gateway()) {
     guard: null,
     runQueue: false,
   });
+  const jobs = new JobRunner({ db, clock: current().clock });
   const runner = new StoryboardRunner({
     engine: async () => core.engine,
     itemsOf: async (taskId) => core.library.forTask(taskId),
@@ -67,16 +71,21 @@ async function boot(gateway: CountingGateway = current().gateway()) {
     allocate: (name) => core.library.allocatePath(name),
     fileCut: (cut) => fileCut(cut, core.library, stores.madeFrom),
     scratchDir: async () => join(libraryDir, '.storyboard'),
-    store: new StoryboardRunStore(db),
+    durable: { store: new StoryboardRunStore(db), jobs },
     clock: current().clock,
   });
   await core.engine.start();
+  jobs.start();
   const process = {
     ...core,
     gateway,
     runner,
+    jobs,
+    /** The run's job, as the one runner holds it. */
+    job: (runId: string) => jobs.store.byKey(JOB_KINDS.storyboard, runId),
     async close() {
       runner.close();
+      await jobs.close();
       core.speech.close();
       await core.engine.close();
     },
@@ -108,16 +117,21 @@ describe('StoryboardRunner', () => {
   it('a restart mid-run resumes at the shot reached and never sends a paid shot twice', async () => {
     const first = await boot();
     const started = first.runner.start(board(), []);
+    // Its job is written with the run, before anything is sent.
+    expect(first.job(started.id)?.state).toBe('waiting');
+    expect(submissions(first.gateway)).toBe(0);
     await until(first, started.id, (r) => r.shots[0]?.taskId !== null);
     const shot1 = first.runner.get(started.id)?.shots[0]?.taskId;
     await first.close();
     expect(submissions(first.gateway)).toBe(1);
 
     const second = await boot();
-    second.runner.resume();
+    second.runner.reopen();
     expect(second.runner.get(started.id)?.state).toBe('running');
     const run = await until(second, started.id, (r) => r.state !== 'running');
     expect(run.state, run.error?.message).toBe('completed');
+    await second.jobs.settled();
+    expect(second.job(started.id)?.state).toBe('done');
     // Shot 1 was waited for, not sent again; only shot 2 was sent by the second process, from shot 1's last frame.
     expect(run.shots[0]?.taskId).toBe(shot1);
     expect(submissions(second.gateway)).toBe(1);
@@ -158,13 +172,35 @@ describe('StoryboardRunner', () => {
     await first.close();
 
     const second = await boot();
-    second.runner.resume();
+    second.runner.reopen();
     const run = await until(second, started.id, (r) => r.state !== 'running');
     // The gateway may have made (and charged) that shot: nothing is sent again under a new key.
     expect(submissions(second.gateway)).toBe(0);
     expect(run.state).toBe('failed');
     expect(run.shots.map((s) => s.state)).toEqual(['completed', 'failed']);
     expect(second.engine.get(run.shots[1]?.taskId ?? '')?.state).toBe('interrupted');
+  });
+
+  it('a cancel holds across a restart: the run stays cancelled and nothing more is sent', async () => {
+    const first = await boot();
+    const started = first.runner.start(board(), []);
+    await until(first, started.id, (r) => r.shots[0]?.taskId !== null);
+    // Cancelled while shot 1 is at the gateway, and the process ends before the drive reaches shot 2.
+    first.runner.cancel(started.id);
+    expect(first.job(started.id)?.state).toBe('cancelled');
+    await first.close();
+    expect(submissions(first.gateway)).toBe(1);
+
+    const second = await boot();
+    second.runner.reopen();
+    const run = second.runner.get(started.id);
+    expect(run?.state).toBe('failed');
+    expect(run?.error?.code).toBe('storyboard_cancelled');
+    // Nothing drives it: the clock runs on and the gateway hears of no second shot.
+    await driveUntil(current(), second.engine, () => false, { maxSimMs: 60_000 });
+    expect(submissions(second.gateway)).toBe(0);
+    expect(second.job(started.id)?.state).toBe('cancelled');
+    expect(second.runner.get(started.id)?.state).toBe('failed');
   });
 
   it('a failed shot stops the run with nothing after it sent, and is then tried alone', async () => {
