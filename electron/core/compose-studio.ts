@@ -31,6 +31,7 @@ import {
   StoryboardStore,
 } from './storyboard';
 import { fileCut } from './storyboard/cut-filing';
+import { lastFrameReference } from './storyboard/storyboard-media';
 import { SyncService, type SyncServiceOptions } from './sync/sync-service';
 import type { BudgetOptions, PollPolicy } from './tasks';
 import { MadeFromStore } from './tasks/made-from-store';
@@ -185,6 +186,15 @@ export function composeStudio(shell: StudioShell): Studio {
         ),
       bySha256: async (sha256) => (await shell.inUse()).library.bySha256(sha256),
       store: async (path) => void (await references.addFile(path, { link: true })),
+    },
+    // A shot run alone that continues from the one before: that shot's take's last frame, as the runner takes it.
+    lastFrame: async ({ runId, taskId, itemId }) => {
+      const { library, libraryDir } = await shell.inUse();
+      const video = library.forTask(taskId).find((item) => item.id === itemId);
+      if (!video) return null;
+      const scratch = join(libraryDir, '.storyboard');
+      const frame = await lastFrameReference(video.path, scratch, `${runId}-${itemId}-last`);
+      return (await references.addFile(frame)).uri;
     },
   });
   // One vault for every library core: a task sent before a folder change is polled with its own key after it.

@@ -595,6 +595,8 @@ export const en = {
       progress: 'Shot {{n}} progress',
       run: 'Run shot {{n}} alone',
       retry: 'Try shot {{n}} again',
+      aloneContinues: 'Run alone, it continues from the last frame of shot {{before}}’s finished take.',
+      aloneFresh: 'Run alone, it starts fresh: shot {{before}} has no finished take to continue from yet.',
     },
     state: {
       waiting: 'Waiting',

@@ -644,6 +644,8 @@ export const zhCN: Messages = {
       progress: '镜头 {{n}} 进度',
       run: '单独运行镜头 {{n}}',
       retry: '重试镜头 {{n}}',
+      aloneContinues: '单独运行时，从镜头 {{before}} 已完成片段的最后一帧接续。',
+      aloneFresh: '单独运行时，从头开始：镜头 {{before}} 还没有可接续的已完成片段。',
     },
     state: {
       waiting: '等待中',

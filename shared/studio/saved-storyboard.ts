@@ -48,3 +48,23 @@ export const boardRunSchema = z.object({
   run: storyboardRunSchema,
 });
 export type BoardRun = z.infer<typeof boardRunSchema>;
+
+/** Where a finished take of a shot lies: the run that made it, its task and its video in the library. */
+export interface FinishedTake {
+  runId: string;
+  taskId: string;
+  itemId: string;
+}
+
+/**
+ * The newest finished take of shot `index` among a board's runs (newest first), from a whole run or from the
+ * shot's own: what a shot that continues from it, run alone, takes its first frame from.
+ */
+export function finishedTake(runs: readonly BoardRun[], index: number): FinishedTake | null {
+  for (const { shot, run } of runs) {
+    const slot = shot === null ? run.shots[index] : shot === index ? run.shots[0] : undefined;
+    if (slot?.state === 'completed' && slot.taskId !== null && slot.itemId !== null)
+      return { runId: run.id, taskId: slot.taskId, itemId: slot.itemId };
+  }
+  return null;
+}

@@ -5,9 +5,20 @@
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { BatchEstimate } from '../../../shared/studio/estimates';
-import type { BoardRun, SavedStoryboard, StoryboardPriceView } from '../../../shared/studio/saved-storyboard';
+import {
+  finishedTake,
+  type BoardRun,
+  type FinishedTake,
+  type SavedStoryboard,
+  type StoryboardPriceView,
+} from '../../../shared/studio/saved-storyboard';
 import type { SpendCheck } from '../../../shared/studio/spending';
-import type { Storyboard, StoryboardInput, StoryboardRun } from '../../../shared/studio/storyboard';
+import {
+  FRAME_FIELDS,
+  type Storyboard,
+  type StoryboardInput,
+  type StoryboardRun,
+} from '../../../shared/studio/storyboard';
 import type { TaskConfiguration } from '../tasks/task-history';
 import { fillCastPictures, missingPicturesError, type CastPicturePorts } from './cast-pictures';
 import type { CastStore } from './cast-store';
@@ -25,6 +36,11 @@ export interface StoryboardDeskPorts {
   check(requests: readonly TaskConfiguration[]): SpendCheck;
   /** This device's picture store and the library in use: a synced cast's pictures are filled from it. */
   pictures?: CastPicturePorts;
+  /**
+   * The last frame of a finished take, extracted locally as a whole run does, as a stored reference (null: the
+   * take's video is no longer in the library).
+   */
+  lastFrame?(take: FinishedTake): Promise<string | null>;
 }
 
 /**
@@ -117,11 +133,29 @@ export class StoryboardDesk {
   /** Runs a kept board whole, or one of its shots alone; the limits measure what it sends first. */
   async run(id: string, shot: number | null, options: BoardRunOptions = {}): Promise<StoryboardRun> {
     const { board } = this.#ports.saved.find(id);
-    const sent = shot === null ? board : shotAlone(board, shot);
+    const sent = shot === null ? board : await this.#alone(id, board, shot);
     await this.ready(sent);
     const run = this.#ports.runner.start(sent, this.#ports.cast.list(), options);
     this.#ports.saved.addRun(id, run.id, shot);
     return run;
+  }
+
+  /**
+   * One shot as sent alone: a shot that continues from the one before takes that shot's newest finished take
+   * in this board's runs, its last frame as this shot's first, as a whole run binds it; with no such take it
+   * starts fresh from its prompt (the page says which before it is pressed).
+   */
+  async #alone(id: string, board: Storyboard, shot: number): Promise<Storyboard> {
+    const alone = shotAlone(board, shot);
+    const one = board.shots[shot];
+    const frames = one ? FRAME_FIELDS[one.family] : undefined;
+    const take = one?.continuePrevious && frames ? finishedTake(this.runs(id), shot - 1) : null;
+    const frame = take && this.#ports.lastFrame ? await this.#ports.lastFrame(take) : null;
+    if (!frame || !frames) return alone;
+    return {
+      ...alone,
+      shots: alone.shots.map((s) => ({ ...s, params: { ...s.params, [frames.first]: frame } })),
+    };
   }
 
   /** The board's runs the runner still holds, newest first. */

@@ -1,9 +1,10 @@
 // Where a shot stands in the newest run that sent it (the whole board's or its own), with its task's live
 // progress from the task events, what stopped it in words, and its buttons: run this shot alone, and try it again
-// when it failed (that run's failed part goes alone, asked about first like any press that spends).
+// when it failed (that run's failed part goes alone, asked about first like any press that spends); for a shot
+// that continues from the one before, whether run alone it takes that shot's finished take or starts fresh.
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BoardRun } from '../../../shared/studio/saved-storyboard';
+import { finishedTake, type BoardRun } from '../../../shared/studio/saved-storyboard';
 import type { StoryboardRun } from '../../../shared/studio/storyboard';
 import type { CostEstimate } from '../../../shared/studio/estimates';
 import { useTaskList } from '../../lib/api/tasks';
@@ -28,6 +29,7 @@ export function shotInRuns(
 export function ShotProgress({
   index,
   runs,
+  continues,
   estimate,
   busy,
   onRun,
@@ -35,6 +37,8 @@ export function ShotProgress({
 }: {
   index: number;
   runs: readonly BoardRun[];
+  /** The shot continues from the one before: run alone, it takes that shot's finished take, if there is one. */
+  continues: boolean;
   estimate: CostEstimate | undefined;
   busy: boolean;
   onRun: () => void;
@@ -89,6 +93,13 @@ export function ShotProgress({
           </button>
         ) : null}
       </div>
+      {continues ? (
+        <p className="field-hint" data-testid="shot-alone-from">
+          {finishedTake(runs, index - 1)
+            ? t('storyboard.shot.aloneContinues', { before: index })
+            : t('storyboard.shot.aloneFresh', { before: index })}
+        </p>
+      ) : null}
     </div>
   );
 }

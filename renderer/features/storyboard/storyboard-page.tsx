@@ -22,7 +22,7 @@ import {
   useBoards,
   useCast,
 } from './api/storyboards';
-import { blankBoard, blankShot, boardOf, draftOf, type BoardDraft } from './board-draft';
+import { blankBoard, blankShot, boardOf, draftOf, takesFrames, type BoardDraft } from './board-draft';
 import { BoardBar } from './board-bar';
 import { BoardRunPanel } from './board-run';
 import { BoardSound } from './board-sound';
@@ -135,6 +135,7 @@ export function StoryboardPage(): ReactElement {
                 <ShotProgress
                   index={i}
                   runs={runs}
+                  continues={i > 0 && shot.continuePrevious && takesFrames(shot.family)}
                   estimate={price.data?.parts.find((p) => p.kind === 'shot' && p.shot === i)?.estimate}
                   busy={busy || priceError !== null}
                   onRun={() => void runShot(i)}

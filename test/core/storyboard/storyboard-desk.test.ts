@@ -17,6 +17,7 @@ import { openStudioDatabase } from '../../../electron/core/studio-database';
 import type { QueuedItem } from '../../../electron/core/tasks/queue-store';
 import { NO_ESTIMATE } from '../../../shared/studio/estimates';
 import type { LibraryItem, TaskRecord } from '../../../shared/studio/records';
+import type { FinishedTake } from '../../../shared/studio/saved-storyboard';
 import type { SpendCheck } from '../../../shared/studio/spending';
 import { storyboardSchema, type StoryboardRun } from '../../../shared/studio/storyboard';
 
@@ -52,6 +53,7 @@ function heldEngine() {
   const waiting: { id: string; leave: (item: Partial<QueuedItem>) => void }[] = [];
   const cancelled: string[] = [];
   const told: (() => void)[] = [];
+  const sent: Record<string, unknown>[] = [];
   /** Resolves once this many parts have reached the queue. */
   const queued = (n: number) =>
     new Promise<void>((resolve) => {
@@ -71,7 +73,10 @@ function heldEngine() {
       }) as unknown as TaskRecord,
     queue: {
       sends: true,
-      add: async (requests) => requests.map(() => `q${waiting.length + cancelled.length + 1}`),
+      add: async (requests) => (
+        sent.push(...requests.map((r) => r.params)),
+        requests.map(() => `q${waiting.length + cancelled.length + 1}`)
+      ),
       left: (id) =>
         new Promise<QueuedItem>((resolve) => {
           waiting.push({ id, leave: (item) => resolve({ id, ...item } as QueuedItem) });
@@ -80,10 +85,10 @@ function heldEngine() {
       cancel: (ids) => cancelled.push(...ids),
     },
   };
-  return { engine, waiting, cancelled, queued };
+  return { engine, waiting, cancelled, queued, sent };
 }
 
-function desk(estimates: (number | null)[] = []) {
+function desk(estimates: (number | null)[] = [], lastFrames: FinishedTake[] = []) {
   const db = openStudioDatabase(':memory:');
   dbs.push(db);
   const clock = new ManualClock(1_000);
@@ -116,6 +121,7 @@ function desk(estimates: (number | null)[] = []) {
       totalCredits: null,
       unknown: 0,
     }),
+    lastFrame: async (take) => (lastFrames.push(take), `studio-ref:${'f'.repeat(64)}`),
     check: (requests) => (
       checks.push(requests.length),
       { requests: requests.length } as unknown as SpendCheck
@@ -209,5 +215,34 @@ describe('StoryboardDesk', () => {
     expect(stopped?.error?.code).toBe('storyboard_cancelled');
     expect(service.runs(kept.id).map((r) => r.shot)).toEqual([null, 0]);
     expect(runner.get(run.id)?.name).toBe('Dawn · 1');
+  });
+
+  it('a shot run alone continues from the newest finished take of the shot before, else starts fresh', async () => {
+    const lastFrames: FinishedTake[] = [];
+    const { service, runner, held } = desk([], lastFrames);
+    const kept = service.save({
+      ...board,
+      music: undefined,
+      shots: board.shots.map((s) => ({ ...s, narration: '' })),
+    });
+    // (No cut is made in this test: each run stops after its shot, which is what the next one looks for.)
+    // No take of shot 1 yet: shot 2 alone starts from its prompt, no frame is asked for.
+    const fresh = await service.run(kept.id, 1);
+    await held.queued(1);
+    held.waiting[0]?.leave({ state: 'sent', taskId: 'task-fresh', error: null });
+    expect((await runner.settled(fresh.id))?.shots[0]?.state).toBe('completed');
+    expect(lastFrames).toEqual([]);
+    expect(held.sent[0]).not.toHaveProperty('first_frame_image');
+    // Shot 1 alone finishes; shot 2 alone now takes its take's last frame as its first frame.
+    const first = await service.run(kept.id, 0);
+    await held.queued(2);
+    held.waiting[1]?.leave({ state: 'sent', taskId: 'task-1', error: null });
+    expect((await runner.settled(first.id))?.shots[0]?.state).toBe('completed');
+    const after = await service.run(kept.id, 1);
+    await held.queued(3);
+    expect(lastFrames).toEqual([{ runId: first.id, taskId: 'task-1', itemId: 'item-task-1' }]);
+    expect(held.sent[2]).toMatchObject({ first_frame_image: `studio-ref:${'f'.repeat(64)}` });
+    held.waiting[2]?.leave({ state: 'sent', taskId: 'task-2', error: null });
+    expect((await runner.settled(after.id))?.shots[0]?.state).toBe('completed');
   });
 });
