@@ -22,6 +22,7 @@ export const CHILD_ENTRIES = [
   'test/soak/recipe-soak-child.ts',
   'test/soak/soak-child.ts',
   'test/core/downloads/crash-child.ts',
+  'test/core/storyboard/board-kill-child.ts',
 ] as const;
 
 export type ChildEntry = (typeof CHILD_ENTRIES)[number];
