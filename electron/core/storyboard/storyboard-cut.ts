@@ -1,9 +1,10 @@
 // The last part of a board run, all of it local: its saved shots, narration clips and music bed assembled into one
 // MP4 with its edit lists (storyboard-media.ts), filed in the library as an item made from its shots, and the
-// run told where it is. Nothing here is paid, so a restart that reaches it again simply makes it again.
+// run told where it is. Nothing here is paid; a restart that reaches it again after the cut was filed (a kill
+// between the filing and the run being kept) takes the filed cut rather than filing a second one.
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { LibraryItem } from '../../../shared/studio/records';
-import type { CutToFile } from './cut-filing';
+import { cutTaskId, type CutToFile } from './cut-filing';
 import { assembleBoardCut } from './storyboard-media';
 import type { Running } from './storyboard-run-state';
 import { notSaved } from './storyboard-stops';
@@ -17,6 +18,12 @@ export interface CutPorts {
 
 export async function cutBoard(ports: CutPorts, running: Running): Promise<void> {
   const { run, board } = running;
+  const filed = (await ports.itemsOf(cutTaskId(run.id))).find((it) => it.kind === 'video');
+  const { editList: filedList, finalCutXml: filedXml } = filed?.params ?? {};
+  if (filed && typeof filedList === 'string' && typeof filedXml === 'string') {
+    Object.assign(run, { cutItemId: filed.id, editList: filedList, finalCutXml: filedXml });
+    return;
+  }
   const shots: { taskId: string; item: LibraryItem }[] = [];
   for (const slot of run.shots) {
     const item = (await ports.itemsOf(slot.taskId ?? '')).find((it) => it.id === slot.itemId);

@@ -9,7 +9,7 @@ import { composeCore } from '../../../electron/core/compose-core';
 import { JobRunner } from '../../../electron/core/jobs';
 import { lineLogger } from '../../../electron/core/log';
 import { StoryboardRunner, StoryboardRunStore } from '../../../electron/core/storyboard';
-import { fileCut } from '../../../electron/core/storyboard/cut-filing';
+import { cutTaskId, fileCut } from '../../../electron/core/storyboard/cut-filing';
 import { JOB_KINDS } from '../../../shared/studio/jobs';
 import type { StoryboardRun } from '../../../shared/studio/storyboard';
 import { storyboardSchema } from '../../../shared/studio/storyboard';
@@ -78,6 +78,7 @@ async function boot(gateway: CountingGateway = current().gateway()) {
   jobs.start();
   const process = {
     ...core,
+    db,
     gateway,
     runner,
     jobs,
@@ -179,6 +180,29 @@ describe('StoryboardRunner', () => {
     expect(run.state).toBe('failed');
     expect(run.shots.map((s) => s.state)).toEqual(['completed', 'failed']);
     expect(second.engine.get(run.shots[1]?.taskId ?? '')?.state).toBe('interrupted');
+  });
+
+  it('a restart after the cut was filed, before the run was kept ended, takes that cut: one cut, nothing sent', async () => {
+    const first = await boot();
+    const started = first.runner.start(board(), []);
+    const done = await until(first, started.id, (r) => r.state !== 'running');
+    await first.jobs.settled();
+    const cutId = done.cutItemId;
+    await first.close();
+    // As a kill right after the filing leaves it: the run kept as going without its cut, its job handed back.
+    const store = new StoryboardRunStore(first.db);
+    const kept = store.get(started.id);
+    if (!kept) throw new Error('the run was not kept');
+    store.save({ ...kept, run: { ...kept.run, state: 'running', cutItemId: null } });
+    first.jobs.store.revive(first.job(started.id)?.id ?? '', current().clock.now());
+
+    const second = await boot();
+    second.runner.reopen();
+    const run = await until(second, started.id, (r) => r.state !== 'running');
+    expect(run.state, run.error?.message).toBe('completed');
+    expect(run.cutItemId).toBe(cutId);
+    expect(second.library.forTask(cutTaskId(started.id)).map((it) => it.id)).toEqual([cutId]);
+    expect(submissions(second.gateway)).toBe(0);
   });
 
   it('a cancel holds across a restart: the run stays cancelled and nothing more is sent', async () => {
