@@ -628,6 +628,11 @@ export const en = {
       cancelled: 'Nothing more of this board will be sent.',
       cut: 'The cut',
       openCut: 'Open the cut in the library',
+      editListsHint:
+        'Edit lists of the cut for Resolve, Premiere and Final Cut, beside the cut in the library folder.',
+      saveEdl: 'Save the edit list (EDL)',
+      saveFcpxml: 'Save the edit list (FCPXML)',
+      showInFolder: 'Show the cut and its edit lists in the folder',
       state: {
         running: '{{name}} is running…',
         completed: '{{name}} is done: the cut is in your library.',

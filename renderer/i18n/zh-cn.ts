@@ -677,6 +677,11 @@ export const zhCN: Messages = {
       cancelled: '这个分镜不会再发送任何内容。',
       cut: '成片',
       openCut: '在媒体库中打开成片',
+      editListsHint:
+        '成片的剪辑列表，可在 Resolve、Premiere 和 Final Cut 中打开，与成片一起放在媒体库文件夹中。',
+      saveEdl: '保存剪辑列表（EDL）',
+      saveFcpxml: '保存剪辑列表（FCPXML）',
+      showInFolder: '在文件夹中显示成片及其剪辑列表',
       state: {
         running: '{{name}} 运行中…',
         completed: '{{name}} 已完成：成片已在媒体库中。',

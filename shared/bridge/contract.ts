@@ -116,7 +116,12 @@ import { queueCancelResultSchema, queueViewSchema } from '../studio/queue';
 import { compareGroupSchema } from '../studio/compare-group';
 import { castMemberSchema } from '../studio/cast';
 import { storyboardRunSchema } from '../studio/storyboard';
-import { boardRunSchema, savedStoryboardSchema, storyboardPriceSchema } from '../studio/saved-storyboard';
+import {
+  boardRunSchema,
+  editListFileSchema,
+  savedStoryboardSchema,
+  storyboardPriceSchema,
+} from '../studio/saved-storyboard';
 import {
   castSaveInputSchema,
   storyboardPressInputSchema,
@@ -125,6 +130,7 @@ import {
   storyboardRunIdInputSchema,
   storyboardRunInputSchema,
   storyboardSaveInputSchema,
+  storyboardEditListInputSchema,
 } from './storyboard-schemas';
 import {
   openUndoSchema,
@@ -449,6 +455,8 @@ export const bridgeContract = {
     retryCheck: { kind: 'query', input: storyboardRunIdInputSchema, output: spendCheckSchema },
     retry: { kind: 'mutation', input: storyboardRetryInputSchema, output: storyboardRunSchema },
     cancel: { kind: 'mutation', input: storyboardRunIdInputSchema, output: storyboardRunSchema },
+    /** A finished run's edit list (CMX3600 EDL or FCPXML), read from beside its cut, to save as a download. */
+    editList: { kind: 'query', input: storyboardEditListInputSchema, output: editListFileSchema },
   },
   /** Sources a creator picks instead of typing an id: the demo gateway's seeded tracks and grid (none elsewhere). */
   sources: {

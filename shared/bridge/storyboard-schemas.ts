@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { castMemberDraftSchema } from '../studio/cast';
 import { MAX_SHOTS, storyboardSchema } from '../studio/storyboard';
+import { editListFormatSchema } from '../studio/saved-storyboard';
 
 const id = z.string().min(1).max(200);
 /** A shot of the board, by its place (0 is the first). */
@@ -25,3 +26,4 @@ export const storyboardRunInputSchema = z.strictObject({
 });
 export const storyboardRunIdInputSchema = z.strictObject({ runId: id });
 export const storyboardRetryInputSchema = z.strictObject({ runId: id, confirmed: z.boolean().optional() });
+export const storyboardEditListInputSchema = z.strictObject({ runId: id, format: editListFormatSchema });

@@ -68,3 +68,10 @@ export function finishedTake(runs: readonly BoardRun[], index: number): Finished
   }
   return null;
 }
+
+/** A finished run's edit list, in one of the two formats written beside its cut. */
+export const editListFormatSchema = z.enum(['edl', 'fcpxml']);
+export type EditListFormat = z.infer<typeof editListFormatSchema>;
+/** The edit list's file name and its text, which the page saves as a download. */
+export const editListFileSchema = z.object({ name: z.string(), text: z.string() });
+export type EditListFile = z.infer<typeof editListFileSchema>;

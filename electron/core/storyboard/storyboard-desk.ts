@@ -2,12 +2,16 @@
 // board (every shot, narration take and the music, from the price book) and the spending limits' answer about
 // it, a run of the whole board or of one shot alone, and each board's runs as the runner holds them. Runs go on
 // the storyboard runner (the recipe machinery and its limits); the desk only remembers which board made which.
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { localErrorInfo } from '../../../shared/gateway/error-types';
 import { GatewayError } from '../../../shared/gateway/gateway-error';
 import type { BatchEstimate } from '../../../shared/studio/estimates';
 import {
   finishedTake,
   type BoardRun,
+  type EditListFile,
+  type EditListFormat,
   type FinishedTake,
   type SavedStoryboard,
   type StoryboardPriceView,
@@ -25,6 +29,8 @@ import type { CastStore } from './cast-store';
 import { planStoryboard, priceStoryboard } from './storyboard-plan';
 import type { BoardRunOptions, StoryboardRunner } from './storyboard-runner';
 import type { StoryboardStore } from './storyboard-store';
+
+const MAX_EDIT_LIST_BYTES = 4 * 1024 * 1024;
 
 export interface StoryboardDeskPorts {
   cast: CastStore;
@@ -156,6 +162,27 @@ export class StoryboardDesk {
       ...alone,
       shots: alone.shots.map((s) => ({ ...s, params: { ...s.params, [frames.first]: frame } })),
     };
+  }
+
+  /** A finished run's edit list as text, read from where the cut was written (the page saves it as a file). */
+  async editList(runId: string, format: EditListFormat): Promise<EditListFile> {
+    const run = this.#ports.runner.get(runId);
+    const path = format === 'edl' ? run?.editList : run?.finalCutXml;
+    const size = path
+      ? await stat(path).then(
+          (s) => (s.isFile() ? s.size : null),
+          () => null,
+        )
+      : null;
+    // Lists of at most a few hundred shots are a few hundred kilobytes; a larger file is not one the run wrote.
+    if (!path || size === null || size > MAX_EDIT_LIST_BYTES)
+      throw new GatewayError(
+        localErrorInfo(
+          'not_found_error',
+          'This run has no edit list on this device: run the whole board again.',
+        ),
+      );
+    return { name: basename(path), text: await readFile(path, 'utf8') };
   }
 
   /** The board's runs the runner still holds, newest first. */

@@ -35,5 +35,6 @@ export function storyboardsHandlers({ session, storyboard }: HostDeps): BridgeHa
       return runner.retry(runId, { confirmed: confirmed ?? false });
     },
     cancel: async ({ runId }) => runner.cancel(runId),
+    editList: async ({ runId, format }) => desk.editList(runId, format),
   };
 }
