@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { BoardRun, EditListFormat, StoryboardPriceView } from '../../../shared/studio/saved-storyboard';
 import { desktopActions } from '../../lib/api/desktop';
-import { bridge } from '../../lib/bridge';
 import { errorSentence } from '../../lib/bridge-error';
 import { saveTextFile } from '../../lib/save-text-file';
 import { gatewayErrorSentence } from '../../lib/gateway-error-sentence';
@@ -15,7 +14,7 @@ import { libraryAddress } from '../../lib/library-address';
 import { moneyWords } from '../../lib/spend-words';
 import { useMediaUrl } from '../../lib/use-media-url';
 import { useMoneyUnit } from '../../ui/cost-text';
-import { useLibraryItem } from './api/storyboards';
+import { editListOf, useLibraryItem } from './api/storyboards';
 
 const EDIT_LIST_TYPES: Record<EditListFormat, string> = {
   edl: 'text/plain;charset=utf-8',
@@ -30,8 +29,7 @@ function EditLists({ runId, cutItemId }: { runId: string; cutItemId: string }): 
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   const save = (format: EditListFormat) =>
-    void bridge.storyboards.editList
-      .query({ runId, format })
+    void editListOf(runId, format)
       .then((file) => saveTextFile(file.name, file.text, EDIT_LIST_TYPES[format]))
       .catch((e: unknown) => setFailure(errorSentence(e, t)));
   return (

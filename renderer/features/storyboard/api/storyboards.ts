@@ -3,6 +3,7 @@
 // 'storyboard' event says one changed (cache-updates.ts), never on a timer.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CastMemberDraft } from '../../../../shared/studio/cast';
+import type { EditListFormat } from '../../../../shared/studio/saved-storyboard';
 import type { StoryboardInput } from '../../../../shared/studio/storyboard';
 import { bridge } from '../../../lib/bridge';
 import { queryKeys } from '../../../lib/query-client';
@@ -97,4 +98,9 @@ export function useLibraryItem(id: string | null) {
 /** A library picture as a stored reference (`studio-ref:`, hard-linked, never copied twice). */
 export function useStoreLibraryReference() {
   return useMutation({ mutationFn: (id: string) => bridge.reuse.asReference.mutate({ id }) });
+}
+
+/** A finished run's edit list as a file's name and text, asked for when a person saves it (never kept). */
+export function editListOf(runId: string, format: EditListFormat) {
+  return bridge.storyboards.editList.query({ runId, format });
 }
