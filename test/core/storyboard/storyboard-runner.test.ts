@@ -227,6 +227,20 @@ describe('StoryboardRunner', () => {
     expect(second.runner.get(started.id)?.state).toBe('failed');
   });
 
+  it('a cancel while the run goes stops it at the next shot, the job cancelled with it', async () => {
+    const p = await boot();
+    const started = p.runner.start(board(), []);
+    await until(p, started.id, (r) => r.shots[0]?.taskId !== null);
+    p.runner.cancel(started.id);
+    const run = await until(p, started.id, (r) => r.state !== 'running');
+    expect(run.error?.code).toBe('storyboard_cancelled');
+    expect(run.shots.map((s) => s.state)).toEqual(['completed', 'waiting']);
+    expect(submissions(p.gateway)).toBe(1);
+    expect(p.job(started.id)?.state).toBe('cancelled');
+    // Whoever waits for the run is answered.
+    expect((await p.runner.settled(started.id))?.state).toBe('failed');
+  });
+
   it('a failed shot stops the run with nothing after it sent, and is then tried alone', async () => {
     const p = await boot();
     const started = p.runner.start(board('looks away [fail]'), []);
