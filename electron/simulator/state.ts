@@ -26,6 +26,7 @@ export interface StateOptions {
 }
 
 const FAIL_MARKER = '[fail]';
+const FAIL_ONCE_MARKER = '[fail-once]';
 
 /** What ends a task before its result: the [fail] marker, or [cancel] (ended as cancelled, refunded). */
 function failureOf(text: string): { message: string; code: string } | null {
@@ -137,12 +138,28 @@ export class SimState {
 
   /** Files asked for at least once (files-not-ready refuses the first ask of each). */
   readonly #fetched = new Set<string>();
+  /** Bodies that carried [fail-once] and failed: sent again, each succeeds. */
+  readonly #failedOnce = new Set<string>();
 
   /** Whether this is the first ask for the file, remembering that it was asked. */
   firstFetch(fileId: string): boolean {
     if (this.#fetched.has(fileId)) return false;
     this.#fetched.add(fileId);
     return true;
+  }
+
+  /**
+   * The [fail-once] marker: the first task of a body fails as [fail] does, the same body sent again succeeds (a
+   * failure that trying again mends, for a retry to be seen through). Not kept in a saved state.
+   */
+  #failOnce(text: string): { message: string; code: string } | null {
+    if (!text.includes(FAIL_ONCE_MARKER) || this.#failedOnce.has(text)) return null;
+    this.#failedOnce.add(text);
+    return {
+      message:
+        'Generation failed upstream: the prompt carried the [fail-once] marker (sent again, it succeeds).',
+      code: 'generation_failed',
+    };
   }
 
   newTaskId(prefix: string): string {
@@ -157,7 +174,8 @@ export class SimState {
     webhook: string | null,
   ): SimTask {
     const now = this.now();
-    const failure = failureOf(JSON.stringify(body));
+    const text = JSON.stringify(body);
+    const failure = failureOf(text) ?? this.#failOnce(text);
     const failing = failure !== null;
     // A task planned to take no time (inline-result) is finished the instant it is made.
     const duration = plan.durationMs === 0 ? 0 : this.scaled(plan.durationMs);

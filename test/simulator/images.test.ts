@@ -148,6 +148,17 @@ describe('[SVC-1] [STATE-6] task progression (transitions chosen: acknowledged s
     expect(after).toBeCloseTo(before, 6);
   });
 
+  it('a [fail-once] body fails the first time and succeeds sent again (a failure a retry mends)', async () => {
+    const body = { model: 'image_model_id_i3', prompt: 'a retry mends this [fail-once]' };
+    const first = await h.submit('/v1/images/generations', body);
+    h.clock.advance(HOUR);
+    expect((await task(first)).status).toBe('failed');
+    expect((await task(first)).error?.message).toContain('[fail-once]');
+    const again = await h.submit('/v1/images/generations', body);
+    h.clock.advance(HOUR);
+    expect((await task(again)).status).toBe('completed');
+  });
+
   it('[SVC-5] a completed task lowers both the token and the user balance by its cost', async () => {
     const token = (await h.getJson('/v1/balance')).body.remain_balance as number;
     const user = (await h.getJson('/v1/user/balance')).body.remain_balance as number;
