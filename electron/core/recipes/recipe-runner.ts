@@ -29,6 +29,7 @@ import { cancelledByPerson, notSaved, RecipeStopped } from './recipe-stops';
 import { boundRequest } from './recipe-binding';
 import { sendStep, type Running } from './recipe-send';
 import type { JobContext, JobRunner } from '../jobs';
+import { RunJobs } from '../jobs/run-jobs';
 import { assertRecipeRuns } from './recipe-check';
 import { MAX_PRESS_TASKS } from '../../../shared/studio/press';
 import type { SubmitOptions } from '../tasks/engine-options';
@@ -86,11 +87,17 @@ export class RecipeRunner {
   readonly #clock: Clock;
   readonly #runs = new Map<string, Running>();
   readonly #listeners = new Set<(run: RecipeRun) => void>();
-  #registered = false;
+  readonly #runJobs: RunJobs;
   #closed = false;
   constructor(ports: RecipePorts) {
     this.#ports = ports;
     this.#clock = ports.clock ?? systemClock;
+    this.#runJobs = new RunJobs({
+      kind: RUN_JOB,
+      parallel: PARALLEL_RUNS,
+      runner: () => this.#ports.durable?.jobs ?? null,
+      run: (key, context) => this.#runJob(key, context),
+    });
   }
 
   /** Every request the recipe will send, before anything is bound: what the estimate and the limits see. */
@@ -163,7 +170,7 @@ export class RecipeRunner {
       this.#runs.set(stored.run.id, running);
       if (stored.run.state === 'running') this.#go(running, 0, null);
     }
-    this.#jobs();
+    this.#runJobs.jobs();
   }
 
   /** Told every change of a run (its steps, its state): the app forwards it on the event stream. */
@@ -243,31 +250,10 @@ export class RecipeRunner {
 
   /** Drives the run from a step: as its durable job where runs are kept, here and now otherwise (the CLI). */
   #go(running: Running, from: number, previous: string | null): void {
-    const jobs = this.#jobs();
-    if (!jobs) {
-      running.done = this.#drive(running, from, previous);
-      return;
-    }
-    running.done = new Promise((resolve) => (running.finished = resolve));
-    const job = jobs.store.byKey(RUN_JOB, running.run.id);
-    // A run tried again (or found running after its job ended) goes back to the line; the rest are written now.
-    if (job && job.state !== 'waiting' && job.state !== 'running') jobs.revive(job.id);
-    else if (!job) jobs.add(RUN_JOB, running.run.id, null);
-  }
-
-  /** The durable jobs, with the run kind registered on first use (it hands back what a crash left running). */
-  #jobs(): JobRunner | null {
-    const jobs = this.#ports.durable?.jobs ?? null;
-    if (jobs && !this.#registered) {
-      this.#registered = true;
-      jobs.register({
-        kind: RUN_JOB,
-        parse: () => null,
-        run: (job, context) => this.#runJob(job.key, context),
-        parallel: PARALLEL_RUNS,
-      });
-    }
-    return jobs;
+    const queued = this.#runJobs.enqueue(running.run.id, () => {
+      running.done = new Promise((resolve) => (running.finished = resolve));
+    });
+    if (!queued) running.done = this.#drive(running, from, previous);
   }
 
   /** One run's job: on from the first step not completed; a run that stopped at a step fails its job. */

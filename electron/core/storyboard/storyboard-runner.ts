@@ -15,6 +15,7 @@ import type { LibraryItem } from '../../../shared/studio/records';
 import type { Storyboard, StoryboardRun } from '../../../shared/studio/storyboard';
 import { systemClock, type Clock } from '../clock';
 import type { JobContext, JobRunner } from '../jobs';
+import { RunJobs } from '../jobs/run-jobs';
 import type { RecipeEngine } from '../recipes/recipe-runner';
 import type { SpeechRequest } from '../speech/speech-request';
 import type { TaskConfiguration } from '../tasks/task-history';
@@ -78,13 +79,19 @@ export class StoryboardRunner {
   readonly #local = new Set<Promise<unknown>>();
   readonly #listeners = new Set<(run: StoryboardRun) => void>();
   readonly #parts: PartContext;
-  #registered = false;
+  readonly #runJobs: RunJobs;
   #closed = false;
 
   constructor(ports: StoryboardPorts) {
     this.#ports = ports;
     this.#parts = { ports, keep: (run) => this.#keep(run), local: (work) => this.#localWork(work) };
     this.#clock = ports.clock ?? systemClock;
+    this.#runJobs = new RunJobs({
+      kind: RUN_JOB,
+      parallel: PARALLEL_RUNS,
+      runner: () => this.#ports.durable?.jobs ?? null,
+      run: (key, context) => this.#runJob(key, context),
+    });
   }
 
   /** Starts the board once the limits admitted all of it; resolves with the run as it starts. */
@@ -111,7 +118,7 @@ export class StoryboardRunner {
    * cancelled; one still running without a job (kept by an earlier version) gets one now.
    */
   reopen(): void {
-    const jobs = this.#jobs();
+    const jobs = this.#runJobs.jobs();
     for (const stored of this.#ports.durable?.store.recent() ?? []) {
       if (this.#runs.has(stored.run.id)) continue;
       const running = this.#fromStore(stored);
@@ -197,31 +204,10 @@ export class StoryboardRunner {
 
   /** Drives the run: as its durable job where runs are kept, here and now otherwise (the CLI). */
   #go(running: Running): void {
-    const jobs = this.#jobs();
-    if (!jobs) {
-      running.done = this.#drive(running);
-      return;
-    }
-    running.done = new Promise((resolve) => (running.finished = resolve));
-    const job = jobs.store.byKey(RUN_JOB, running.run.id);
-    // A run tried again (or found running after its job ended) goes back to the line; a new one is written now.
-    if (job && job.state !== 'waiting' && job.state !== 'running') jobs.revive(job.id);
-    else if (!job) jobs.add(RUN_JOB, running.run.id, null);
-  }
-
-  /** The durable jobs, with the run kind registered on first use (it hands back what a crash left running). */
-  #jobs(): JobRunner | null {
-    const jobs = this.#ports.durable?.jobs ?? null;
-    if (jobs && !this.#registered) {
-      this.#registered = true;
-      jobs.register({
-        kind: RUN_JOB,
-        parse: () => null,
-        run: (job, context) => this.#runJob(job.key, context),
-        parallel: PARALLEL_RUNS,
-      });
-    }
-    return jobs;
+    const queued = this.#runJobs.enqueue(running.run.id, () => {
+      running.done = new Promise((resolve) => (running.finished = resolve));
+    });
+    if (!queued) running.done = this.#drive(running);
   }
 
   /** One run's job: on from the part its run reached; a run that stopped fails its job with its sentence. */
