@@ -30,9 +30,9 @@ setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 
 interface Memory {
-  /** This process's resident set after gc() (MB): web mode's server and the bench's own Node. */
+  /** This process's resident set after gc() (MiB): web mode's server and the bench's own Node. */
   serverRss: number;
-  /** The page's JS heap in use after a forced collection (MB). */
+  /** The page's JS heap in use after a forced collection (MiB). */
   rendererHeap: number;
 }
 
@@ -89,7 +89,7 @@ async function figuresFor(dataDir: string, openings: number): Promise<Figures> {
 }
 
 const growth = (now: number, base: number) => (now - base) / base;
-const mb = (n: number) => `${n.toFixed(1)} MB`;
+const mb = (n: number) => `${n.toFixed(1)} MiB`;
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 
 export async function run(log: (line: string) => void = console.log): Promise<BenchOutcome> {
