@@ -14,6 +14,9 @@ import react from '@vitejs/plugin-react';
 // file's expect.poll waits up to 5 s, not vitest's 1 s: it asks what a page shows, and a page beside another
 // browser file and two Node workers may take a second to show what it would show at once on an idle machine.
 const packagedApp = process.env['STUDIO_PACKAGED_APP'];
+// Component files that replace a module with vi.mock run with a module graph of their own: where files share one
+// (isolate: false), a file before them may already have loaded the real module, and the mock never applies.
+const MOCKING_COMPONENT_FILES = ['test/components/library-grid-renders.test.tsx'];
 
 export default defineConfig({
   test: {
@@ -37,6 +40,16 @@ export default defineConfig({
           // time (48 files). setup.ts puts back what a file may change (globals, timers, language, storage).
           isolate: false,
           include: ['test/components/**/*.test.tsx'],
+          exclude: MOCKING_COMPONENT_FILES,
+          setupFiles: ['test/components/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'components-isolated',
+          environment: 'jsdom',
+          include: MOCKING_COMPONENT_FILES,
           setupFiles: ['test/components/setup.ts'],
           testTimeout: 20_000,
         },
