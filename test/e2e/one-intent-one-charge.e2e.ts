@@ -125,8 +125,11 @@ describe('one intent, one charge', () => {
         { timeout: 60_000 },
       )
       .toBe('completed');
-    // The app still has it as stopped, nothing saved; its charge is read from usage on request.
-    expect((await tasks()).find((t) => t.id === listed?.id)).toMatchObject({ state: 'stopped', cost: null });
+    // The app still has it as stopped, nothing saved; its charge is read from usage on request. (A poll answered
+    // before the stop may already have carried the cost the gateway reports while it works, [TASK-8]: whether one
+    // did depends on the machine's speed, so the row's cost is not what this checks.)
+    const stoppedRow = (await tasks()).find((t) => t.id === listed?.id);
+    expect(stoppedRow).toMatchObject({ state: 'stopped', downloads: { done: 0 } });
     await notice.getByRole('button', { name: 'Check the charge' }).click();
     await expect
       .poll(() => notice.getByTestId('task-reconciliation').textContent(), { timeout: 30_000 })
